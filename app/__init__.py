@@ -1,0 +1,1 @@
+"""Marchlords: JSON REST API server for multiplayer hex-map wargame campaigns."""

@@ -1,0 +1,1 @@
+"""Authentication: password login, bearer tokens, the `CurrentUser` dependency."""

@@ -1,0 +1,35 @@
+"""Password login."""
+
+from datetime import timedelta
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.security import OAuth2PasswordRequestForm
+
+from app.auth import service
+from app.auth.schemas import AccessToken
+from app.config import Settings
+from app.db.session import SessionDep
+from app.errors import PROBLEM_RESPONSES
+from app.models import TokenKind
+
+router = APIRouter(prefix="/auth", tags=["auth"], responses=PROBLEM_RESPONSES)
+
+
+@router.post("/token")
+async def login(
+    request: Request,
+    session: SessionDep,
+    form: Annotated[OAuth2PasswordRequestForm, Depends()],
+) -> AccessToken:
+    """Exchange username and password for a bearer access token (OAuth2 password flow)."""
+    settings: Settings = request.app.state.settings
+    user = await service.authenticate(session, form.username, form.password)
+    token, secret = await service.issue_token(
+        session,
+        user,
+        kind=TokenKind.SESSION,
+        lifetime=timedelta(minutes=settings.access_token_ttl_minutes),
+    )
+    assert token.expires_at is not None  # noqa: S101  (session tokens always expire)
+    return AccessToken(access_token=secret, expires_at=token.expires_at)

@@ -1,0 +1,57 @@
+"""Runtime configuration, read from environment variables (and an optional `.env` file)."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """All settings use the `MARCHLORDS_` prefix except the conventional `DATABASE_URL`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="MARCHLORDS_",
+        env_file=".env",
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    # None means "start an embedded PostgreSQL under pg_data_dir".
+    database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
+    pg_data_dir: Path = Path(".data/pg")
+    # Database created inside the embedded server for the app (tests create their own).
+    embedded_db_name: str = "marchlords"
+
+    host: str = "127.0.0.1"
+    port: int = Field(default=8000, ge=1, le=65535)
+
+    access_token_ttl_minutes: int = Field(default=7 * 24 * 60, ge=1)
+    max_page_size: int = Field(default=100, ge=1)
+    default_page_size: int = Field(default=50, ge=1)
+
+    log_level: str = "INFO"
+    # JSON lines for machines; set false for human-readable console logs.
+    log_json: bool = True
+
+    @field_validator("database_url")
+    @classmethod
+    def _use_asyncpg_driver(cls, value: str | None) -> str | None:
+        """Accept plain `postgres://` / `postgresql://` URLs and pin the asyncpg driver."""
+        if not value:
+            return None
+        for prefix in ("postgres://", "postgresql://"):
+            if value.startswith(prefix):
+                return "postgresql+asyncpg://" + value.removeprefix(prefix)
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper_log_level(cls, value: str) -> str:
+        return value.upper()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """Process-wide settings; tests build their own `Settings(...)` instead of mutating this."""
+    return Settings()

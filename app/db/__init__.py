@@ -1,0 +1,1 @@
+"""Database layer: declarative base, sessions, embedded PostgreSQL."""

@@ -1,0 +1,40 @@
+"""Engine and per-request session: one request = one transaction."""
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+
+def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """Async engine with pre-ping so connections dropped by the server are replaced silently."""
+    return create_async_engine(url, pool_pre_ping=True, **kwargs)
+
+
+def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Session factory; objects stay usable after commit because read models are built late."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """Yield a session that commits if the endpoint succeeds and rolls back if it raises."""
+    sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
+    async with sessionmaker() as session:
+        try:
+            yield session
+        except BaseException:
+            await session.rollback()
+            raise
+        else:
+            await session.commit()
+
+
+# scope="function": commit before the response is sent, so a failed commit is a 500, not a
+# 2xx for data that was never stored.
+SessionDep = Annotated[AsyncSession, Depends(get_session, scope="function")]

@@ -1,0 +1,32 @@
+"""Cross-cutting typed dependencies: settings and pagination."""
+
+from typing import Annotated
+
+from fastapi import Depends, Query, Request
+
+from app.config import Settings
+from app.pagination import PageParams
+
+
+def get_app_settings(request: Request) -> Settings:
+    """The settings the running app was created with (tests create apps with their own)."""
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+SettingsDep = Annotated[Settings, Depends(get_app_settings)]
+
+
+def get_page_params(
+    settings: SettingsDep,
+    limit: Annotated[
+        int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
+    ] = None,
+    offset: Annotated[int, Query(ge=0, description="Number of items to skip.")] = 0,
+) -> PageParams:
+    """Limit/offset from the query string, with the hard page-size cap applied."""
+    size = settings.default_page_size if limit is None else limit
+    return PageParams(limit=min(size, settings.max_page_size), offset=offset)
+
+
+PageDep = Annotated[PageParams, Depends(get_page_params)]

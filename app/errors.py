@@ -1,0 +1,291 @@
+"""Error model: `AppError` subclasses rendered as RFC 9457 `application/problem+json`.
+
+Every error response of the API, expected or not, goes through `problem_response`, so clients
+can always rely on `type`, `title`, `status`, `detail` and a stable machine-readable `code`.
+"""
+
+import logging
+from collections.abc import Mapping, Sequence
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+logger = logging.getLogger(__name__)
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+def problem_type(code: str) -> str:
+    """Stable URI identifying a problem type (a URN: nothing to resolve, nothing to host)."""
+    return f"urn:marchlords:problem:{code}"
+
+
+class AppError(Exception):
+    """Base of every error the API raises on purpose."""
+
+    status: int = 400
+    code: str = "bad_request"
+    title: str = "Bad request"
+
+    def __init__(
+        self,
+        detail: str | None = None,
+        *,
+        status: int | None = None,
+        code: str | None = None,
+        title: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        if status is not None:
+            self.status = status
+        if code is not None:
+            self.code = code
+        if title is not None:
+            self.title = title
+        self.detail = detail or self.title
+        self.extra = dict(extra or {})
+        self.headers = dict(headers or {})
+        super().__init__(self.detail)
+
+
+class NotFound(AppError):
+    """The resource does not exist, or the caller may not know that it does."""
+
+    status = 404
+    code = "not_found"
+    title = "Not found"
+
+
+class Forbidden(AppError):
+    """The caller is known but may not do this."""
+
+    status = 403
+    code = "forbidden"
+    title = "Forbidden"
+
+
+class Conflict(AppError):
+    """The request clashes with the current state (duplicate, stale version, ...)."""
+
+    status = 409
+    code = "conflict"
+    title = "Conflict"
+
+
+class Unauthorized(AppError):
+    """Missing, unknown, expired or revoked credentials."""
+
+    status = 401
+    code = "unauthorized"
+    title = "Unauthorized"
+
+    def __init__(self, detail: str | None = None, **kwargs: Any) -> None:
+        headers = {"WWW-Authenticate": "Bearer", **kwargs.pop("headers", {})}
+        super().__init__(detail, headers=headers, **kwargs)
+
+
+class ServiceUnavailable(AppError):
+    """A dependency (the database) is down; retrying later may succeed."""
+
+    status = 503
+    code = "service_unavailable"
+    title = "Service unavailable"
+
+
+class RuleViolation(AppError):
+    """A game rule forbids the action; `code` is the rule id from RULES.md, e.g. `R-BUILD-5`."""
+
+    status = 422
+    title = "Rule violation"
+
+    def __init__(
+        self,
+        rule_id: str,
+        detail: str,
+        *,
+        status: int = 422,
+        violations: Sequence[Mapping[str, Any]] | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        merged = dict(extra or {})
+        if violations is not None:
+            merged["violations"] = [dict(v) for v in violations]
+        super().__init__(detail, status=status, code=rule_id, extra=merged)
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details, as returned by every error response."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = Field(examples=["urn:marchlords:problem:not_found"])
+    title: str = Field(examples=["Not found"])
+    status: int = Field(examples=[404])
+    detail: str = Field(examples=["Token not found."])
+    code: str = Field(
+        description="Stable machine-readable code: a snake_case error code or a rule id.",
+        examples=["not_found", "R-BUILD-5"],
+    )
+    instance: str | None = Field(default=None, description="Path of the failed request.")
+
+
+class ValidationErrorItem(BaseModel):
+    """One invalid input; the offending value itself is never echoed back."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class ValidationProblem(Problem):
+    """422 problem for malformed requests, listing every invalid field."""
+
+    errors: list[ValidationErrorItem]
+
+
+def _problem_content(schema: str, description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
+    }
+
+
+# Default error responses for routers: `APIRouter(responses=PROBLEM_RESPONSES)`.
+# The schemas are registered in the OpenAPI components by `app.main.create_app`.
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: _problem_content("Problem", "Missing, invalid, expired or revoked credentials"),
+    403: _problem_content("Problem", "Not allowed"),
+    404: _problem_content("Problem", "Not found"),
+    409: _problem_content("Problem", "Conflict with the current state"),
+    422: _problem_content("ValidationProblem", "Invalid request or rule violation"),
+}
+
+
+def problem_response(
+    request: Request | None,
+    *,
+    status: int,
+    code: str,
+    title: str | None = None,
+    detail: str | None = None,
+    extra: Mapping[str, Any] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
+    """Render a problem+json response; `extra` members are added at the top level."""
+    title = title or HTTPStatus(status).phrase
+    body: dict[str, Any] = {
+        "type": problem_type(code),
+        "title": title,
+        "status": status,
+        "detail": detail or title,
+        "code": code,
+    }
+    if request is not None:
+        body["instance"] = request.url.path
+    for key, value in (extra or {}).items():
+        body.setdefault(key, value)
+    return JSONResponse(
+        body, status_code=status, media_type=PROBLEM_MEDIA_TYPE, headers=dict(headers or {})
+    )
+
+
+async def app_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Render an `AppError` raised by an endpoint, a dependency or a service."""
+    assert isinstance(exc, AppError)  # noqa: S101  (registered for AppError only)
+    return problem_response(
+        request,
+        status=exc.status,
+        code=exc.code,
+        title=exc.title,
+        detail=exc.detail,
+        extra=exc.extra,
+        headers=exc.headers,
+    )
+
+
+def _field_name(loc: Sequence[str | int]) -> str:
+    # "body.username" reads better than "['body', 'username']" in a human-facing detail.
+    return ".".join(str(part) for part in loc)
+
+
+async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """422 with the offending fields; input values are dropped so secrets never echo back."""
+    assert isinstance(exc, RequestValidationError)  # noqa: S101
+    errors = [
+        {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", "")), "type": err["type"]}
+        for err in exc.errors()
+    ]
+    fields = ", ".join(dict.fromkeys(_field_name(e["loc"]) for e in errors))
+    return problem_response(
+        request,
+        status=422,
+        code="validation_error",
+        title="Validation error",
+        detail=f"Invalid request: {fields}." if fields else "Invalid request.",
+        extra={"errors": errors},
+    )
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    413: "content_too_large",
+    415: "unsupported_media_type",
+    429: "too_many_requests",
+}
+
+
+async def http_exception_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Starlette/FastAPI `HTTPException`s: unknown routes, wrong methods, framework errors."""
+    assert isinstance(exc, StarletteHTTPException)  # noqa: S101
+    status = exc.status_code
+    code = _HTTP_CODES.get(status, "internal_error" if status >= 500 else "http_error")
+    # Framework details are generic text ("Not Found"); anything else may be internal.
+    detail = exc.detail if isinstance(exc.detail, str) and status < 500 else None
+    return problem_response(request, status=status, code=code, detail=detail, headers=exc.headers)
+
+
+async def unhandled_exception_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Last resort: log the exception, answer 500 without any internals."""
+    logger.error("unhandled exception", exc_info=exc)
+    return internal_error_response(request)
+
+
+def internal_error_response(request: Request | None) -> JSONResponse:
+    """The one 500 body the API ever sends."""
+    return problem_response(
+        request,
+        status=500,
+        code="internal_error",
+        title="Internal server error",
+        detail="An unexpected error occurred. It has been logged.",
+    )
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register every problem+json handler on `app`."""
+    app.add_exception_handler(AppError, app_error_handler)
+    app.add_exception_handler(RequestValidationError, validation_error_handler)
+    app.add_exception_handler(StarletteHTTPException, http_exception_handler)
+    app.add_exception_handler(Exception, unhandled_exception_handler)
+
+
+def problem_schemas() -> dict[str, Any]:
+    """JSON schemas of the problem models, for the OpenAPI components section."""
+    schemas: dict[str, Any] = {}
+    for model in (Problem, ValidationErrorItem, ValidationProblem):
+        schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+        schemas.update(schema.pop("$defs", {}))
+        schemas[model.__name__] = schema
+    return schemas

@@ -1,0 +1,104 @@
+"""Application factory: `create_app()` wires lifespan, middleware, errors and routers."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+
+from app.auth.router import router as auth_router
+from app.config import Settings, get_settings
+from app.db.embedded import database_url_async
+from app.db.session import create_engine, create_sessionmaker
+from app.errors import install_error_handlers, problem_schemas
+from app.log import configure_logging
+from app.middleware import RequestContextMiddleware
+from app.ops.router import router as ops_router
+from app.tokens.router import router as tokens_router
+from app.users.router import router as users_router
+
+API_VERSION = "0.1.0"
+
+# Every versioned resource router is listed here, in OpenAPI display order. A new domain
+# package adds its `router = APIRouter(prefix="/campaigns", tags=["campaigns"], ...)` here.
+V1_ROUTERS: tuple[APIRouter, ...] = (users_router, auth_router, tokens_router)
+
+
+def operation_id(route: APIRoute) -> str:
+    """`tag-function-name` ids (e.g. `users-register-user`) for readable generated clients."""
+    name = route.name.replace("_", "-")
+    return f"{route.tags[0]}-{name}" if route.tags else name
+
+
+def _summaries_from_docstrings(router: APIRouter) -> None:
+    # FastAPI derives the summary from the function name ("Register User") and puts the
+    # docstring in the description; the one-line docstring makes the better summary.
+    for route in router.routes:
+        if isinstance(route, APIRoute) and route.summary is None and route.description:
+            route.summary = route.description.partition("\n")[0].strip()
+        nested = getattr(route, "original_router", None)  # routers included into this one
+        if isinstance(nested, APIRouter):
+            _summaries_from_docstrings(nested)
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Open the database (embedded if `DATABASE_URL` is unset) for the app's lifetime."""
+    settings: Settings = app.state.settings
+    async with database_url_async(settings) as url:
+        engine = create_engine(url)
+        app.state.engine = engine
+        app.state.sessionmaker = create_sessionmaker(engine)
+        try:
+            yield
+        finally:
+            await engine.dispose()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the ASGI application (uvicorn: `app.main:create_app --factory`)."""
+    settings = settings or get_settings()
+    configure_logging(settings.log_level, json_lines=settings.log_json)
+
+    app = FastAPI(
+        title="Marchlords API",
+        version=API_VERSION,
+        summary="Multiplayer hex-map wargame campaigns.",
+        lifespan=lifespan,
+        generate_unique_id_function=operation_id,
+    )
+    app.state.settings = settings
+    app.add_middleware(RequestContextMiddleware)
+    install_error_handlers(app)
+
+    v1 = APIRouter(prefix="/v1")
+    for router in (*V1_ROUTERS, ops_router):
+        _summaries_from_docstrings(router)
+    for router in V1_ROUTERS:
+        v1.include_router(router)
+    app.include_router(v1)
+    app.include_router(ops_router)
+
+    def openapi() -> dict[str, Any]:
+        # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, so they have to be
+        # added to the components by hand (FastAPI only collects models it serializes itself).
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title,
+                version=app.version,
+                summary=app.summary,
+                routes=app.routes,
+            )
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(problem_schemas())
+            for operations in schema.get("paths", {}).values():
+                for operation in operations.values():
+                    # A one-line docstring became the summary; repeating it says nothing.
+                    if operation.get("description") == operation.get("summary"):
+                        operation.pop("description", None)
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    return app

@@ -1,0 +1,75 @@
+"""Pure ASGI middleware giving every request an id, an access log line and a 500 safety net."""
+
+import logging
+import re
+import time
+import uuid
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.errors import internal_error_response
+from app.log import request_id_var
+
+logger = logging.getLogger("app.access")
+
+REQUEST_ID_HEADER = "X-Request-ID"
+# Accept a caller's id only if it is short and log-safe; otherwise mint our own.
+_VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+
+class RequestContextMiddleware:
+    """Accept or generate `X-Request-ID`, echo it, and log one line per request."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        incoming = ""
+        for name, value in scope["headers"]:
+            if name == b"x-request-id":
+                incoming = value.decode("latin-1")
+                break
+        request_id = incoming if _VALID_REQUEST_ID.match(incoming) else uuid.uuid4().hex
+        token = request_id_var.set(request_id)
+        started = time.perf_counter()
+        status = 500
+        response_started = False
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status, response_started
+            if message["type"] == "http.response.start":
+                response_started = True
+                status = message["status"]
+                headers = list(message.get("headers", []))
+                headers.append((b"x-request-id", request_id.encode("latin-1")))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception:
+            # Handled here rather than by Starlette's outermost ServerErrorMiddleware so that
+            # the 500 still carries the request id, in its header and in the log line.
+            logger.exception("unhandled exception")
+            if response_started:
+                raise
+            await internal_error_response(Request(scope))(scope, receive, send_with_id)
+        finally:
+            logger.info(
+                "%s %s %s",
+                scope["method"],
+                scope["path"],
+                status,
+                extra={
+                    "method": scope["method"],
+                    "path": scope["path"],
+                    "status": status,
+                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                },
+            )
+            request_id_var.reset(token)

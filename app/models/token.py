@@ -1,0 +1,35 @@
+"""Bearer tokens: login sessions and personal access tokens."""
+
+import enum
+import uuid
+from datetime import datetime
+
+from sqlalchemy import CHAR, Enum, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+
+
+class TokenKind(enum.StrEnum):
+    """Where a token came from: the login form or an explicit personal access token."""
+
+    SESSION = "session"
+    PERSONAL = "personal"
+
+
+class Token(UUIDPrimaryKeyMixin, TimestampMixin, Base):
+    """An opaque bearer token; only the SHA-256 digest of the secret is stored."""
+
+    __tablename__ = "tokens"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[TokenKind] = mapped_column(
+        Enum(TokenKind, name="token_kind", values_callable=lambda e: [m.value for m in e])
+    )
+    name: Mapped[str | None] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True)
+    expires_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+    last_used_at: Mapped[datetime | None]

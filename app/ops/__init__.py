@@ -1,0 +1,1 @@
+"""Operational endpoints: liveness and readiness probes."""

@@ -1,0 +1,54 @@
+"""Development/production launcher behind `scripts/serve`.
+
+Starts the embedded PostgreSQL when `DATABASE_URL` is unset, applies migrations, then serves
+with uvicorn. Doing it in one Python process means one server start and a guaranteed stop:
+the `finally` below runs on Ctrl-C and on SIGTERM alike.
+"""
+
+import os
+import signal
+import sys
+from types import FrameType
+
+import uvicorn
+
+from app.config import get_settings
+from app.db.embedded import database_url
+from app.db.migrate import upgrade_head
+from app.log import configure_logging
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    # uvicorn re-raises the signal it caught after its graceful shutdown; turning SIGTERM into
+    # SystemExit (instead of the default instant kill) lets the embedded database stop too.
+    raise SystemExit(128 + signum)
+
+
+def main() -> None:
+    """Run migrations and serve until interrupted."""
+    settings = get_settings()
+    configure_logging(settings.log_level, json_lines=settings.log_json)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    try:
+        with database_url(settings) as url:
+            # The app (created by uvicorn below) reads the same settings: point it at this
+            # database so its lifespan does not start a second embedded server.
+            os.environ["DATABASE_URL"] = url
+            get_settings.cache_clear()
+            upgrade_head(url)
+            uvicorn.run(
+                "app.main:create_app",
+                factory=True,
+                host=settings.host,
+                port=settings.port,
+                log_config=None,
+                access_log=False,
+                proxy_headers=True,
+            )
+    except KeyboardInterrupt:
+        pass
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

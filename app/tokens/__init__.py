@@ -1,0 +1,1 @@
+"""Personal access tokens for scripts and bots."""

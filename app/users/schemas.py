@@ -1,0 +1,46 @@
+"""User request/response models."""
+
+import uuid
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from app.models import User
+
+Username = Annotated[
+    str,
+    StringConstraints(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$"),
+    Field(description="Login name: 3-32 characters among letters, digits, `_`, `.` and `-`."),
+]
+Password = Annotated[str, Field(min_length=8, max_length=128)]
+DisplayName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+
+
+class UserCreate(BaseModel):
+    """Registration form."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    username: Username
+    password: Password
+    display_name: DisplayName
+
+
+class UserRead(BaseModel):
+    """A user as shown to themselves."""
+
+    id: uuid.UUID
+    username: str
+    display_name: str
+    created_at: datetime
+
+    @classmethod
+    def from_model(cls, user: User) -> "UserRead":
+        """Build the read model explicitly: ORM objects are never serialized directly."""
+        return cls(
+            id=user.id,
+            username=user.username,
+            display_name=user.display_name,
+            created_at=user.created_at,
+        )

@@ -1,0 +1,59 @@
+"""Alembic environment (async). The URL comes from, in order: the `database_url` attribute set
+by `app.db.migrate`, `DATABASE_URL`, or an embedded PostgreSQL started for this run."""
+
+import asyncio
+import contextlib
+from logging.config import fileConfig
+
+from alembic import context
+from sqlalchemy import pool
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+
+import app.models  # noqa: F401  (registers every table on the metadata)
+from app.config import get_settings
+from app.db.base import Base
+from app.db.embedded import database_url
+
+config = context.config
+target_metadata = Base.metadata
+
+# Only the CLI configures logging from alembic.ini; programmatic callers keep theirs.
+if config.config_file_name is not None and "database_url" not in config.attributes:
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
+
+
+def do_run_migrations(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        compare_type=True,
+        compare_server_default=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def run_async_migrations(url: str) -> None:
+    engine = create_async_engine(url, poolclass=pool.NullPool)
+    try:
+        async with engine.connect() as connection:
+            await connection.run_sync(do_run_migrations)
+    finally:
+        await engine.dispose()
+
+
+def run_migrations_offline(url: str) -> None:
+    context.configure(url=url, target_metadata=target_metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+with contextlib.ExitStack() as stack:
+    url: str | None = config.attributes.get("database_url")
+    if url is None:
+        url = stack.enter_context(database_url(get_settings()))
+    if context.is_offline_mode():
+        run_migrations_offline(url)
+    else:
+        asyncio.run(run_async_migrations(url))

@@ -1,0 +1,152 @@
+"""Shared fixtures.
+
+Database fixtures are lazy: only tests that ask for `client`, `session`, `database_url`, ...
+start PostgreSQL, so pure tests (tests/rules) run without a database.
+
+- `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head, on the
+  embedded server (or on `DATABASE_URL`'s server), dropped at the end.
+- `connection`: one connection per test inside an outer transaction that is rolled back.
+- `session`: an `AsyncSession` on that connection, seeing the same data as the app.
+- `app` / `client`: the app with its sessions bound to that connection (savepoints, so the
+  request's commit stays inside the test transaction), and an `httpx.AsyncClient` on it.
+- `make_user`: `alice = await make_user("alice")` registers and logs in; use `alice.headers`.
+"""
+
+import asyncio
+import concurrent.futures
+import functools
+import os
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import ExitStack
+from typing import Any, TypeVar
+
+import pytest
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.pool import NullPool
+
+from app.auth import passwords
+from app.config import Settings
+from app.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.db.migrate import upgrade_head
+from app.main import create_app
+from tests.helpers import MakeUser, register_and_login
+
+T = TypeVar("T")
+
+
+def _in_thread(fn: Callable[[], T]) -> T:
+    # asyncio.run and Alembic's env need a thread without a running event loop.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(fn).result()
+
+
+def _run(coro_fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return _in_thread(lambda: asyncio.run(coro_fn()))
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    """URL of a fresh, migrated test database (starts the embedded server if needed)."""
+    base_settings = Settings()
+    with ExitStack() as stack:
+        if base_settings.database_url:
+            server_url = base_settings.database_url
+        else:
+            server = EmbeddedPostgres(base_settings.pg_data_dir)
+            _in_thread(server.start)
+            stack.callback(server.stop)
+            server_url = server.url("postgres")
+        url = (
+            make_url(server_url)
+            .set(database=f"marchlords_test_{os.getpid()}")
+            .render_as_string(hide_password=False)
+        )
+        _run(lambda: create_database(url, drop_existing=True))
+        stack.callback(lambda: _run(lambda: drop_database(url)))
+        # Built by the migrations, not metadata.create_all: the migrations are tested too.
+        _in_thread(lambda: upgrade_head(url))
+        yield url
+
+
+@pytest.fixture(scope="session")
+def settings(database_url: str) -> Settings:
+    """Settings of the test app, pointing at the test database."""
+    return Settings(database_url=database_url, log_json=False)
+
+
+@pytest.fixture(scope="session")
+def fast_password_hashing() -> Iterator[None]:
+    """Cheap Argon2 parameters: the production ones cost ~0.2 s per hash."""
+    original = passwords._hasher
+    passwords.set_hasher(
+        PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),))
+    )
+    yield
+    passwords.set_hasher(original)
+
+
+@pytest.fixture
+async def connection(database_url: str) -> AsyncIterator[AsyncConnection]:
+    """A connection inside an outer transaction that is rolled back after the test."""
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        async with engine.connect() as conn:
+            transaction = await conn.begin()
+            try:
+                yield conn
+            finally:
+                await transaction.rollback()
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+def sessionmaker(connection: AsyncConnection) -> async_sessionmaker[AsyncSession]:
+    """Session factory bound to the test connection; commits only release savepoints."""
+    return async_sessionmaker(
+        bind=connection, expire_on_commit=False, join_transaction_mode="create_savepoint"
+    )
+
+
+@pytest.fixture
+async def session(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
+    """A session sharing the test transaction with the app (flush to make changes visible)."""
+    async with sessionmaker() as session:
+        yield session
+
+
+@pytest.fixture
+def app(
+    settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> FastAPI:
+    """The application, wired to the test transaction (its lifespan is not run)."""
+    application = create_app(settings)
+    application.state.sessionmaker = sessionmaker
+    return application
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[AsyncClient]:
+    """HTTP client calling the app in-process."""
+    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
+        yield client
+
+
+@pytest.fixture
+def make_user(client: AsyncClient) -> MakeUser:
+    """`await make_user("alice")` → AuthUser(id, username, password, token, headers)."""
+
+    make: MakeUser = functools.partial(register_and_login, client)
+    return make
