@@ -1,0 +1,1 @@
+"""The Marchlords rules engine: pure, deterministic functions over plain data (stdlib only)."""

@@ -1,0 +1,102 @@
+"""Fog of war (R-FOG): what each player sees now and remembers of what they saw before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from enum import StrEnum
+
+from app.rules.hexgrid import Coord
+from app.rules.relations import allies_of
+from app.rules.ruleset import Ruleset
+from app.rules.state import CampaignState, Player, SeenTile, Structure, Terrain
+
+
+class Visibility(StrEnum):
+    """How a tile appears to a player (R-FOG-1)."""
+
+    UNEXPLORED = "unexplored"
+    EXPLORED = "explored"
+    VISIBLE = "visible"
+
+
+def own_sight(state: CampaignState, player: int, ruleset: Ruleset) -> frozenset[Coord]:
+    """Tiles the player sees by themselves (R-FOG-2), without their allies."""
+    grid = state.map.grid
+    seen: set[Coord] = set()
+    for s in state.structures.values():
+        if s.owner == player:
+            seen.add(s.coord)
+            seen.update(grid.neighbours(s.coord))
+    for a in state.armies.values():
+        if a.owner == player:
+            tile = state.map.tiles.get(a.coord)
+            on_mountain = tile is not None and tile.terrain is Terrain.MOUNTAIN
+            radius = ruleset.movement.mountain_sight if on_mountain else ruleset.movement.sight
+            seen.update(grid.within(a.coord, radius))
+    for ship in state.ships.values():
+        if ship.owner == player:  # at anchor or carrying an army, a ship sees around it
+            seen.update(grid.within(ship.coord, ruleset.movement.sight))
+    return frozenset(seen)
+
+
+def sight(state: CampaignState, player: int, ruleset: Ruleset) -> frozenset[Coord]:
+    """Tiles the player sees now: their own sight and their allies' (R-FOG-2, R-DIP-2)."""
+    seen: set[Coord] = set()
+    for ally in sorted(allies_of(state, player)):
+        seen.update(own_sight(state, ally, ruleset))
+    return frozenset(seen)
+
+
+def visibility(
+    state: CampaignState, player: int, coord: Coord, visible: frozenset[Coord]
+) -> Visibility:
+    """The state of one tile for a player, given their current sight (R-FOG-1)."""
+    if coord in visible:
+        return Visibility.VISIBLE
+    if coord in state.players[player].explored:
+        return Visibility.EXPLORED
+    return Visibility.UNEXPLORED
+
+
+def structures_by_coord(state: CampaignState) -> dict[Coord, Structure]:
+    """The structure on each tile (one per tile, R-BUILD-3); the lowest id if data disagrees."""
+    out: dict[Coord, Structure] = {}
+    for sid in sorted(state.structures, reverse=True):
+        s = state.structures[sid]
+        out[s.coord] = s
+    return out
+
+
+def _seen_now(state: CampaignState, coord: Coord, held: Mapping[Coord, Structure]) -> SeenTile:
+    s = held.get(coord)
+    if s is None:
+        return SeenTile(state.turn, None, None)
+    return SeenTile(state.turn, s.owner, s.kind, s.level)
+
+
+def _memorise(state: CampaignState, player: int, coords: Iterable[Coord]) -> Player:
+    held = structures_by_coord(state)
+    p = state.players[player]
+    memory = dict(p.explored)
+    for c in coords:
+        if c in state.map.tiles:
+            memory[c] = _seen_now(state, c, held)
+    return replace(p, explored={c: memory[c] for c in sorted(memory)})
+
+
+def remember(state: CampaignState, player: int, visible: frozenset[Coord]) -> Player:
+    """The player with every visible tile remembered as it is now (R-FOG-1, R-TURN-4 step 5)."""
+    return _memorise(state, player, visible)
+
+
+def remember_all(state: CampaignState, ruleset: Ruleset) -> CampaignState:
+    """Every player remembers what they see now (sights taken from the same state)."""
+    sights = {pid: sight(state, pid, ruleset) for pid in sorted(state.players)}
+    players = {pid: remember(state, pid, sights[pid]) for pid in sorted(state.players)}
+    return replace(state, players=players)
+
+
+def explore(state: CampaignState, player: int, coords: Iterable[Coord]) -> Player:
+    """The exploration edict (R-DIP-2): tiles become explored with what they hold now."""
+    return _memorise(state, player, coords)

@@ -1,0 +1,110 @@
+"""The turn change (R-TURN-4): one pure function from (state, orders) to the next turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from app.rules import battles as battles_mod
+from app.rules import fog, movement
+from app.rules.armies import apply_army_orders_with_events, check_army_orders
+from app.rules.building import apply_builds, build_event, check_builds
+from app.rules.economy import apply_ledger, collect
+from app.rules.hexgrid import Coord
+from app.rules.ruleset import Ruleset
+from app.rules.state import Battle, CampaignState, Event, LedgerEntry, TurnOrders
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """The new state and everything that happened at the change, in order."""
+
+    state: CampaignState
+    battles: tuple[Battle, ...]  # declared at this change (new encounters, then sieges)
+    ledger: tuple[LedgerEntry, ...]
+    events: tuple[Event, ...]
+
+
+def _siege_event(battle: Battle) -> Event:
+    players = battle.attacker.players | battle.defender.players
+    return Event(
+        "siege continues",
+        "R-SIEGE-3",
+        frozenset(players),
+        (battle.coord,),
+        {"battle_id": battle.id, "siege_draws": battle.siege_draws},
+    )
+
+
+def _end_treaties(state: CampaignState) -> CampaignState:
+    """Minimal R-DIP-3 (diplomacy is a later issue): broken treaties end at this step 5."""
+    new_turn = state.turn + 1
+    treaties = {
+        tid: t
+        for tid, t in sorted(state.treaties.items())
+        if t.ends_turn is None or t.ends_turn > new_turn
+    }
+    return replace(state, treaties=treaties)
+
+
+def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
+    return {pid: fog.sight(state, pid, ruleset) for pid in sorted(state.players)}
+
+
+def _with_seen_by(
+    events: list[Event],
+    before: dict[int, frozenset[Coord]],
+    after: dict[int, frozenset[Coord]],
+) -> tuple[Event, ...]:
+    """Step 6: who sees each event: its `players`, and anyone who saw one of its coords."""
+    out: list[Event] = []
+    for e in events:
+        seers = set(e.players)
+        for pid in sorted(before):
+            sight = before[pid] | after.get(pid, frozenset())
+            if any(c in sight for c in e.coords):
+                seers.add(pid)
+        out.append(replace(e, seen_by=frozenset(seers)))
+    return tuple(out)
+
+
+def resolve_turn(state: CampaignState, orders: TurnOrders, ruleset: Ruleset) -> TurnResult:
+    """Run steps 1-6 of the turn change in order; the input state is never modified."""
+    sight_before = _sights(state, ruleset)
+    events: list[Event] = []
+    ledger: list[LedgerEntry] = []
+
+    # 1. Movement (battles declared on meeting are added to state.battles by movement).
+    moved = movement.resolve_movement(state, orders, ruleset)
+    state = moved.state
+    events += moved.events
+
+    # 2. Continuing sieges, then builds and army orders checked against the moved state.
+    state, sieges = battles_mod.declare_sieges(state, ruleset)
+    declared = (*moved.battles, *sieges)
+    events += [_siege_event(b) for b in sieges]
+    contested = frozenset(b.coord for b in declared)
+    kept_builds, refunds, build_events = check_builds(state, orders, ruleset, contested)
+    orders, army_refunds, army_events = check_army_orders(state, orders, ruleset)
+    ledger += refunds + army_refunds
+    events += build_events + army_events
+    state = apply_ledger(state, refunds + army_refunds)
+
+    # 3. Gold: stakes, income, trade, tribute, upkeep, insolvency.
+    state, gold_lines, gold_events = collect(state, orders, ruleset)
+    ledger += gold_lines
+    events += gold_events
+
+    # 4. Sieges advance: the siege battle declared at step 2 is that advance (R-SIEGE-3).
+
+    # 5. What was ordered takes effect, treaties end, cooldowns tick, the turn number increases.
+    state = apply_builds(state, kept_builds, ruleset)
+    events += [build_event(b) for b in kept_builds]
+    state, raised = apply_army_orders_with_events(state, orders, ruleset)
+    events += raised
+    state = _end_treaties(state)
+    state = replace(state, turn=state.turn + 1)
+    state = fog.remember_all(state, ruleset)
+
+    # 6. Who sees what.
+    seen = _with_seen_by(events, sight_before, _sights(state, ruleset))
+    return TurnResult(state, declared, tuple(ledger), seen)

@@ -1,0 +1,622 @@
+"""The ruleset document (R-HOUSE-2): every number of RULES.md as data, with its defaults.
+
+A campaign reads every value from its ruleset; the defaults below are RULES.md exactly. A
+variant is a partial document merged over the defaults and validated (`parse_ruleset`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from enum import Enum, StrEnum
+from types import UnionType
+from typing import Any, get_args, get_origin, get_type_hints
+
+
+class IncomeBasis(StrEnum):
+    """What a faction income bonus counts (R-FAC passives and actions)."""
+
+    CITY = "city"  # every city owned, any level
+    CITY_LEVEL2 = "city_level2"  # every city of level ≥ 2
+    PORT = "port"  # every port owned (the Dark Elves' capital-port included)
+    PORT_BUILT = "port_built"  # every port owned and built by this player (R-BUILD-6)
+    STRUCTURE = "structure"  # every structure (city, port, outpost)
+    TERRITORY = "territory"  # every tile owned
+
+
+@dataclass(frozen=True, slots=True)
+class IncomeBonus:
+    """`amount` gold per `per` counted things, among those on `terrains` if any are listed."""
+
+    basis: IncomeBasis
+    amount: int = 1
+    per: int = 1
+    terrains: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UpkeepReduction:
+    """A flat reduction of each army's upkeep, for armies of tier min_tier..max_tier."""
+
+    amount: int = 1
+    min_tier: int = 1
+    max_tier: int = 99
+
+
+@dataclass(frozen=True, slots=True)
+class FactionAction:
+    """A faction's action (R-FAC): used during a turn, acts at that turn's change."""
+
+    key: str
+    name: str
+    recharge: int = 0  # used on turn N → usable again from N + recharge
+    upkeep_reductions: tuple[UpkeepReduction, ...] = ()
+    no_upkeep: bool = False
+    income_bonuses: tuple[IncomeBonus, ...] = ()
+    extra_land_steps: int = 0  # WAAAGH!: +2 land tiles
+    ignore_terrain_penalties: bool = False
+    unlock_victories: int = 0  # >0: needs this many victories, count reset on use
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    key: str
+    name: str
+    income_bonuses: tuple[IncomeBonus, ...] = ()
+    upkeep_reductions: tuple[UpkeepReduction, ...] = ()
+    free_upkeep_max_tier: int = 0  # armies up to this tier pay no upkeep (Orcs & Goblins: 3)
+    upkeep_percent: int = 100  # applied to the summed upkeep (R-ECO-4)
+    sea_bonus: int = 0  # extra sea tiles (half-steps) aboard ship (R-SEA-1, Dark Elves: +2)
+    terrain_modifiers: dict[str, int] = field(default_factory=dict)
+    action: FactionAction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    tier: int
+    upgrade_cost: int  # to reach this tier (0 for tier 1)
+    upkeep: int
+    army_points: int  # The Old World points
+    general_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSystem:
+    key: str
+    name: str
+    coefficient_pct: int  # R-SYS, in hundredths (The 9th Age: 225)
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    city_level1: int = 3
+    city_level2: int = 6
+    outpost: int = 1
+    port: int = 4
+
+
+@dataclass(frozen=True, slots=True)
+class BuildCosts:
+    found_city: int = 10
+    port: int = 8
+    outpost: int = 3
+    upgrade_city: int = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    base_budget: int = 3
+    modifier_min: int = -1
+    modifier_max: int = 1
+    winter_modifier: int = -1  # R-OPT-1, inside the clamp
+    land_step_halves: int = 2  # aboard: a land step costs 2 half-steps (R-SEA-1)
+    sea_step_halves: int = 1
+    sight: int = 1  # R-FOG-2
+    mountain_sight: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Garrisons:
+    city_level1: int = 500
+    city_level2: int = 750
+    capital_bonus: int = 250
+    outpost: int = 250
+    port: int = 250
+    reinforcement: int = 250  # outposts and ports, from the second game turn (R-BAT-4)
+
+
+@dataclass(frozen=True, slots=True)
+class Battles:
+    joiner_percent: int = 25  # R-BAT-3
+    victory_stake: int = 10  # R-BAT-7
+    pillage_stake: int = 20  # R-SIEGE-2
+    tier_loss_threshold_pct: int = 50  # R-BAT-7
+    siege_bonus_pct_per_draw: int = 10  # R-SIEGE-3
+    siege_bonus_max_pct: int = 30
+    level_loss_threshold_pct: int = 50  # R-SIEGE-4
+    points_rounding: int = 5  # R-SYS
+
+
+@dataclass(frozen=True, slots=True)
+class Diplomacy:
+    diplomatic_cost: int = 2
+    exploration_cost: int = 2
+    exploration_range: int = 4
+    exploration_radius: int = 1
+    trade_cost: int = 5
+    trade_base: int = 1
+    trade_distance_step: int = 5
+    trade_distance_max_bonus: int = 3
+    vassal_tribute_pct: int = 25
+    gift_max_pct: int = 25
+    infamy_per_break: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """R-CAMP-4: territories + 3 × city levels + armies' tiers + gold / 10."""
+
+    territory: int = 1
+    city_level: int = 3
+    army_tier: int = 1
+    gold_divisor: int = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    starting_gold: int = 5
+    min_players: int = 2
+    max_players: int = 8
+    army_base_cost: int = 6  # × 2ⁿ (R-ARMY-1)
+    general_base_cost: int = 20  # × 2ⁿ (R-ARMY-2)
+    income: Income = Income()
+    costs: BuildCosts = BuildCosts()
+    tiers: tuple[Tier, ...] = ()
+    movement: Movement = Movement()
+    garrisons: Garrisons = Garrisons()
+    battles: Battles = Battles()
+    diplomacy: Diplomacy = Diplomacy()
+    score: Score = Score()
+    game_systems: tuple[GameSystem, ...] = ()
+    factions: tuple[Faction, ...] = ()
+
+    def tier(self, n: int) -> Tier:
+        return self.tiers[n - 1]
+
+    @property
+    def max_tier(self) -> int:
+        return len(self.tiers)
+
+    def faction(self, key: str) -> Faction:
+        for f in self.factions:
+            if f.key == key:
+                return f
+        raise KeyError(key)
+
+    def game_system(self, key: str) -> GameSystem:
+        for g in self.game_systems:
+            if g.key == key:
+                return g
+        raise KeyError(key)
+
+
+DEFAULT_TIERS: tuple[Tier, ...] = (
+    Tier(1, 0, 1, 500, 100),
+    Tier(2, 8, 2, 1000, 175),
+    Tier(3, 12, 3, 1500, 250),
+    Tier(4, 16, 5, 2000, 325),
+    Tier(5, 24, 7, 2500, 400),
+    Tier(6, 32, 10, 3000, 500),
+)
+
+DEFAULT_GAME_SYSTEMS: tuple[GameSystem, ...] = (
+    GameSystem("old_world", "Warhammer: The Old World", 100),
+    GameSystem("ninth_age", "The 9th Age", 225),
+    GameSystem("whfb8", "Warhammer Fantasy Battle 8th edition (and its 8.1 amendments)", 125),
+    GameSystem("kings_of_war", "Kings of War", 100),
+)
+
+_UPKEEP_ONE = UpkeepReduction()
+
+DEFAULT_FACTIONS: tuple[Faction, ...] = (
+    Faction(
+        "empire",
+        "Empire",
+        income_bonuses=(IncomeBonus(IncomeBasis.CITY_LEVEL2),),
+        terrain_modifiers={"plain": 1},
+        action=FactionAction("call_to_arms", "Call to Arms", 6, upkeep_reductions=(_UPKEEP_ONE,)),
+    ),
+    Faction(
+        "bretonnia",
+        "Bretonnia",
+        upkeep_reductions=(UpkeepReduction(1, 3),),
+        terrain_modifiers={"plain": 1},
+        action=FactionAction(
+            "vow_of_chivalry", "Vow of Chivalry", 4, upkeep_reductions=(UpkeepReduction(1, 3),)
+        ),
+    ),
+    Faction(
+        "high_elves",
+        "High Elves",
+        income_bonuses=(IncomeBonus(IncomeBasis.PORT, 2),),
+        terrain_modifiers={"marsh": -1, "coast": 1},
+    ),
+    Faction(
+        "wood_elves",
+        "Wood Elves",
+        income_bonuses=(IncomeBonus(IncomeBasis.STRUCTURE, 1, 1, ("forest",)),),
+        terrain_modifiers={"forest": 1},
+    ),
+    Faction(
+        "dwarfs",
+        "Dwarfs",
+        upkeep_reductions=(_UPKEEP_ONE,),
+        terrain_modifiers={"mountain": 1},
+        action=FactionAction("oath_of_grudges", "Oath of Grudges", 3, (_UPKEEP_ONE,)),
+    ),
+    Faction(
+        "orcs_goblins",
+        "Orcs & Goblins",
+        free_upkeep_max_tier=3,
+        terrain_modifiers={"plain": 1, "forest": -1},
+        action=FactionAction(
+            "waaagh",
+            "WAAAGH!",
+            0,
+            extra_land_steps=2,
+            ignore_terrain_penalties=True,
+            unlock_victories=3,
+        ),
+    ),
+    Faction(
+        "warriors_of_chaos",
+        "Warriors of Chaos",
+        terrain_modifiers={"marsh": 1},
+        action=FactionAction("cursed_pact", "Cursed Pact", 6, no_upkeep=True),
+    ),
+    Faction(
+        "daemons",
+        "Daemons",
+        income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY, 1, 1, ("marsh",)),),
+        upkeep_reductions=(_UPKEEP_ONE,),
+        terrain_modifiers={"marsh": 1},
+    ),
+    Faction(
+        "beastmen",
+        "Beastmen",
+        income_bonuses=(IncomeBonus(IncomeBasis.STRUCTURE, 1, 1, ("forest", "marsh")),),
+        terrain_modifiers={"forest": 1, "mountain": -1, "marsh": 1},
+    ),
+    Faction("vampire_counts", "Vampire Counts", upkeep_percent=65, terrain_modifiers={"marsh": 1}),
+    Faction(
+        "tomb_kings",
+        "Tomb Kings",
+        upkeep_percent=65,
+        terrain_modifiers={"plain": 1, "forest": -1, "mountain": -1, "desert": 1},
+    ),
+    Faction(
+        "chaos_dwarfs",
+        "Chaos Dwarfs",
+        upkeep_reductions=(UpkeepReduction(1, 1, 4),),
+        terrain_modifiers={"mountain": 1},
+    ),
+    Faction(
+        "dark_elves",
+        "Dark Elves",
+        income_bonuses=(IncomeBonus(IncomeBasis.PORT_BUILT, 2),),
+        sea_bonus=2,
+        terrain_modifiers={"forest": -1, "marsh": 1, "coast": 1},
+    ),
+    Faction(
+        "lizardmen",
+        "Lizardmen",
+        income_bonuses=(IncomeBonus(IncomeBasis.PORT, 2),),
+        terrain_modifiers={"forest": 1, "desert": 1, "coast": 1},
+    ),
+    Faction(
+        "skaven",
+        "Skaven",
+        income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY, 1, 4),),
+        upkeep_reductions=(UpkeepReduction(1, 1, 2),),
+        terrain_modifiers={"mountain": 1},
+        action=FactionAction(
+            "rat_swarm", "Rat Swarm", 4, income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY),)
+        ),
+    ),
+    Faction(
+        "ogre_kingdoms",
+        "Ogre Kingdoms",
+        upkeep_reductions=(_UPKEEP_ONE,),
+        terrain_modifiers={"mountain": 1},
+    ),
+    Faction(
+        "grand_cathay",
+        "Grand Cathay",
+        income_bonuses=(IncomeBonus(IncomeBasis.CITY),),
+        terrain_modifiers={"plain": 1},
+    ),
+)
+
+
+def default_ruleset() -> Ruleset:
+    """The ruleset of RULES.md, exactly."""
+    return Ruleset(
+        tiers=DEFAULT_TIERS, game_systems=DEFAULT_GAME_SYSTEMS, factions=DEFAULT_FACTIONS
+    )
+
+
+# ------------------------------------------------------------------- ruleset documents
+
+MODIFIER_TERRAINS: tuple[str, ...] = ("plain", "forest", "mountain", "marsh", "desert", "coast")
+"""The six terrains that carry faction movement modifiers (R-MAP-2)."""
+
+_LAND_TERRAINS = (*MODIFIER_TERRAINS, "oasis", "city", "port")
+_SIGNED_INTS = frozenset({"modifier_min", "modifier_max", "winter_modifier"})
+_POSITIVE_INTS = frozenset(
+    {
+        "per",
+        "max_tier",
+        "base_budget",
+        "land_step_halves",
+        "sea_step_halves",
+        "points_rounding",
+        "trade_distance_step",
+        "gold_divisor",
+        "coefficient_pct",
+    }
+)
+_PERCENT_INTS = frozenset(
+    {
+        "upkeep_percent",
+        "joiner_percent",
+        "tier_loss_threshold_pct",
+        "siege_bonus_pct_per_draw",
+        "siege_bonus_max_pct",
+        "level_loss_threshold_pct",
+        "vassal_tribute_pct",
+        "gift_max_pct",
+    }
+)
+
+Fault = tuple[str, str]
+
+
+class RulesetError(ValueError):
+    """A ruleset document that does not validate: every fault as (path, message)."""
+
+    def __init__(self, faults: list[Fault]) -> None:
+        super().__init__("; ".join(f"{path}: {message}" for path, message in faults))
+        self.faults = faults
+
+
+def _jsonable(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def ruleset_to_dict(r: Ruleset) -> dict[str, Any]:
+    """The ruleset as a JSON-safe document (tuples → lists, enums → values)."""
+    out: dict[str, Any] = _jsonable(r)
+    return out
+
+
+def _merge(base: Any, patch: Any) -> Any:
+    """Deep-merge mappings; anything else (lists included) in `patch` replaces `base`."""
+    if isinstance(base, Mapping) and isinstance(patch, Mapping):
+        merged = dict(base)
+        for key, value in patch.items():
+            merged[key] = _merge(base[key], value) if key in base else value
+        return merged
+    return patch
+
+
+def _merge_factions(base: list[Any], patch: Mapping[Any, Any], faults: list[Fault]) -> list[Any]:
+    """Apply `{key: partial faction}` over the default faction list (new keys are appended)."""
+    merged = list(base)
+    index = {f["key"]: i for i, f in enumerate(base)}
+    for key in sorted(patch, key=str):
+        partial = patch[key]
+        if not isinstance(partial, Mapping):
+            faults.append((f"factions.{key}", "expected an object"))
+            continue
+        if "key" in partial and partial["key"] != key:
+            faults.append((f"factions.{key}.key", "does not match the faction it overrides"))
+            continue
+        if key in index:
+            merged[index[key]] = _merge(base[index[key]], partial)
+        else:
+            merged.append({"key": key, **partial})
+    return merged
+
+
+class _Builder:
+    """Builds the ruleset dataclasses from a document, collecting every fault."""
+
+    def __init__(self) -> None:
+        self.faults: list[Fault] = []
+        self.invalid: set[str] = set()
+
+    def fault(self, path: str, message: str) -> None:
+        self.faults.append((path, message))
+
+    def build(self, cls: type[Any], data: Any, path: str) -> Any:
+        if not isinstance(data, Mapping):
+            self.fault(path or "$", "expected an object")
+            return None
+        prefix = f"{path}." if path else ""
+        known = {f.name: f for f in fields(cls)}
+        for key in sorted(set(data) - set(known), key=str):
+            self.fault(f"{prefix}{key}", "unknown key")
+        hints = get_type_hints(cls)
+        kwargs: dict[str, Any] = {}
+        ok = True
+        for name, f in known.items():
+            # An invalid field falls back to its default so that later checks still run.
+            has_default = f.default is not MISSING or f.default_factory is not MISSING
+            if name not in data:
+                if not has_default:
+                    self.fault(f"{prefix}{name}", "missing")
+                    ok = False
+                continue
+            value = self.convert(hints[name], data[name], f"{prefix}{name}", name)
+            if value is _INVALID:
+                self.invalid.add(f"{prefix}{name}")
+                ok = ok and has_default
+            else:
+                kwargs[name] = value
+        return cls(**kwargs) if ok else None
+
+    def convert(self, hint: Any, value: Any, path: str, name: str) -> Any:
+        origin, args = get_origin(hint), get_args(hint)
+        if origin is UnionType:
+            if value is None and type(None) in args:
+                return None
+            hint = next(a for a in args if a is not type(None))
+            origin, args = get_origin(hint), get_args(hint)
+        if origin is tuple:
+            return self.convert_tuple(args[0], value, path, name)
+        if origin is dict:
+            return self.convert_dict(value, path)
+        return self.convert_scalar(hint, value, path, name)
+
+    def convert_scalar(self, hint: Any, value: Any, path: str, name: str) -> Any:
+        if hint is int:
+            return self.convert_int(value, path, name)
+        if hint in (bool, str):
+            expected = "expected a boolean" if hint is bool else "expected a string"
+            return value if self.check(isinstance(value, hint), path, expected) else _INVALID
+        if isinstance(hint, type) and issubclass(hint, Enum):
+            return self.convert_enum(hint, value, path)
+        built = self.build(hint, value, path)
+        return _INVALID if built is None else built
+
+    def convert_tuple(self, item: Any, value: Any, path: str, name: str) -> Any:
+        if not isinstance(value, list | tuple):
+            self.fault(path, "expected a list")
+            return _INVALID
+        items = [self.convert(item, v, f"{path}[{i}]", name) for i, v in enumerate(value)]
+        return _INVALID if any(i is _INVALID for i in items) else tuple(items)
+
+    def convert_enum(self, enum: type[Enum], value: Any, path: str) -> Any:
+        allowed = [m.value for m in enum]
+        if value in allowed:
+            return enum(value)
+        self.fault(path, f"expected one of {', '.join(map(str, allowed))}")
+        return _INVALID
+
+    def convert_dict(self, value: Any, path: str) -> Any:
+        """Only terrain modifiers are dicts: terrain name → signed integer."""
+        if not isinstance(value, Mapping):
+            self.fault(path, "expected an object")
+            return _INVALID
+        out: dict[str, int] = {}
+        for key in sorted(value, key=str):
+            if key not in MODIFIER_TERRAINS:
+                self.fault(f"{path}.{key}", f"not one of {', '.join(MODIFIER_TERRAINS)}")
+            elif self.check(_is_int(value[key]), f"{path}.{key}", "expected an integer"):
+                out[key] = value[key]
+        return {k: out[k] for k in MODIFIER_TERRAINS if k in out}
+
+    def convert_int(self, value: Any, path: str, name: str) -> Any:
+        """Range faults are reported but keep the value, so cross-field checks still run."""
+        if not self.check(_is_int(value), path, "expected an integer"):
+            return _INVALID
+        if name in _POSITIVE_INTS:
+            self.check(value > 0, path, "must be positive")
+        elif name not in _SIGNED_INTS:
+            self.check(value >= 0, path, "must not be negative")
+        if name in _PERCENT_INTS:
+            self.check(value <= 100, path, "must be 0 to 100")
+        return value
+
+    def check(self, condition: bool, path: str, message: str) -> bool:
+        if not condition:
+            self.fault(path, message)
+        return condition
+
+
+_INVALID = object()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_ruleset(r: Ruleset, b: _Builder) -> None:
+    """Cross-field rules a single value cannot show (skipping sections already at fault)."""
+    valid = not ({"tiers"} & b.invalid)
+    if valid and not r.tiers:
+        b.fault("tiers", "at least one tier is needed")
+    for i, t in enumerate(r.tiers if valid else ()):
+        expected = f"tiers must be numbered 1..n (expected {i + 1})"
+        b.check(t.tier == i + 1, f"tiers[{i}].tier", expected)
+    if valid and r.tiers:
+        b.check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", "must be 0 for tier 1")
+    if not ({"min_players", "max_players", "factions"} & b.invalid):
+        b.check(r.min_players >= 2, "min_players", "must be at least 2")
+        b.check(r.max_players <= len(r.factions), "max_players", "exceeds the number of factions")
+        b.check(r.max_players >= r.min_players, "max_players", "must be at least min_players")
+    m = r.movement
+    if not ({"movement.modifier_min", "movement.modifier_max"} & b.invalid):
+        b.check(m.modifier_min <= m.modifier_max, "movement.modifier_min", "above modifier_max")
+    if "game_systems" not in b.invalid:
+        _check_unique(b, "game_systems", [g.key for g in r.game_systems])
+    if "factions" not in b.invalid:
+        _check_unique(b, "factions", [f.key for f in r.factions])
+        for i, f in enumerate(r.factions):
+            _check_faction(b, f"factions[{i}]", f)
+
+
+def _check_unique(b: _Builder, path: str, keys: list[str]) -> None:
+    seen: set[str] = set()
+    for i, key in enumerate(keys):
+        b.check(key not in seen, f"{path}[{i}].key", f"duplicate key {key!r}")
+        seen.add(key)
+
+
+def _check_faction(b: _Builder, path: str, f: Faction) -> None:
+    bonuses = [(f"{path}.income_bonuses", f.income_bonuses)]
+    reductions = [(f"{path}.upkeep_reductions", f.upkeep_reductions)]
+    if f.action is not None:
+        bonuses.append((f"{path}.action.income_bonuses", f.action.income_bonuses))
+        reductions.append((f"{path}.action.upkeep_reductions", f.action.upkeep_reductions))
+    for where, items in bonuses:
+        for i, bonus in enumerate(items):
+            for j, terrain in enumerate(bonus.terrains):
+                b.check(
+                    terrain in _LAND_TERRAINS,
+                    f"{where}[{i}].terrains[{j}]",
+                    f"unknown land terrain {terrain!r}",
+                )
+    for where, cuts in reductions:
+        for i, cut in enumerate(cuts):
+            b.check(cut.min_tier <= cut.max_tier, f"{where}[{i}].min_tier", "above max_tier")
+
+
+def parse_ruleset(variant: Mapping[str, Any] | None) -> Ruleset:
+    """The default ruleset with a partial variant deep-merged over it, validated (R-HOUSE-2)."""
+    if variant is None:
+        return default_ruleset()
+    if not isinstance(variant, Mapping):
+        raise RulesetError([("$", "expected an object")])
+    builder = _Builder()
+    base = ruleset_to_dict(default_ruleset())
+    patch = dict(variant)
+    factions = patch.pop("factions", None) if isinstance(variant.get("factions"), Mapping) else None
+    document = _merge(base, patch)
+    if factions is not None:
+        document["factions"] = _merge_factions(base["factions"], factions, builder.faults)
+    ruleset = builder.build(Ruleset, document, "")
+    if ruleset is not None:
+        _check_ruleset(ruleset, builder)
+    if builder.faults:
+        raise RulesetError(builder.faults)
+    result: Ruleset = ruleset
+    return result

@@ -1,0 +1,314 @@
+"""Armies, tiers, generals and faction actions (R-ARMY, R-FAC, R-ECO-3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.rules.armies import (
+    allocate_id,
+    apply_army_orders,
+    apply_army_orders_with_events,
+    army_cost,
+    assign_general,
+    check_army_orders,
+    general_cost,
+    validate_assign_general,
+    validate_faction_action,
+    validate_raise,
+    validate_recruit,
+    validate_upgrade,
+)
+from app.rules.ruleset import default_ruleset
+from app.rules.state import (
+    Army,
+    Battle,
+    BattleKind,
+    BattleSide,
+    CampaignState,
+    Event,
+    General,
+    LedgerEntry,
+    RaiseArmyOrder,
+    RecruitGeneralOrder,
+    TurnOrders,
+    UpgradeOrder,
+    Violation,
+)
+from tests.rules.builders import army, city, general, make_map, make_state, player
+
+RULES = default_ruleset()
+MAP = make_map(["C.C.", "..C.", "...."])
+NO = TurnOrders()
+
+
+def _state(faction: str = "empire", gold: int = 100, **kw: object) -> CampaignState:
+    """Player 1: level-2 capital 10 seating army 20 (general 30), level-2 city 11, city 12."""
+    return make_state(
+        MAP,
+        kw.pop("players", [player(1, faction, gold), player(2, "dwarfs", gold)]),  # type: ignore[arg-type]
+        kw.pop(  # type: ignore[arg-type]
+            "structures",
+            [city(10, 1, (0, 0), 2, True), city(11, 1, (2, 0), 2), city(12, 1, (1, 1))],
+        ),
+        kw.pop("armies", [army(20, 1, (0, 0), general_id=30, seat_id=10)]),  # type: ignore[arg-type]
+        kw.pop("generals", [general(30, 1, 20)]),  # type: ignore[arg-type]
+        turn=4,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def test_allocate_id_takes_and_bumps_next_id() -> None:
+    s = replace(_state(), next_id=77)
+    assert allocate_id(s) == (77, replace(s, next_id=78))
+
+
+# ----------------------------------------------------------------------------- costs
+
+
+def test_R_ARMY_1_army_cost_doubles_with_armies_fielded_and_ordered() -> None:
+    s = _state()
+    assert army_cost(s, NO, 1, RULES) == 12  # the starting army counts: 6 × 2¹
+    orders = TurnOrders(
+        raises=(RaiseArmyOrder(50, 1, 11, 31, 12), RaiseArmyOrder(51, 2, 99, 32, 6))
+    )
+    assert army_cost(s, orders, 1, RULES) == 24
+    assert army_cost(s, NO, 2, RULES) == 6
+
+
+def test_R_ARMY_2_general_cost_counts_generals_in_service_not_prisoners() -> None:
+    s = _state(
+        generals=[
+            general(30, 1, 20),  # leading
+            general(31, 1),  # free
+            general(32, 1, held_by=2),  # ours, prisoner elsewhere: not counted
+            general(33, 2, held_by=1),  # theirs, held by us: not counted
+        ]
+    )
+    assert general_cost(s, NO, 1, RULES) == 80  # 20 × 2²
+    orders = TurnOrders(recruits=(RecruitGeneralOrder(40, 1, 80),))
+    assert general_cost(s, orders, 1, RULES) == 160
+    assert general_cost(s, NO, 2, RULES) == 20
+
+
+# ----------------------------------------------------------------------------- raise
+
+
+def test_R_ARMY_1_raise_from_level_2_city_with_free_general() -> None:
+    s = _state(generals=[general(30, 1, 20), general(31, 1)])
+    assert validate_raise(s, NO, 1, 11, 31, RULES) == []
+
+
+def test_R_ARMY_1_raise_with_a_recruit_needs_gold_for_both() -> None:
+    s = _state(gold=52)  # army 12 + general 40 = 52
+    assert validate_raise(s, NO, 1, 11, None, RULES) == []
+    assert validate_raise(_state(gold=51), NO, 1, 11, None, RULES) == [
+        Violation("R-ECO-1", "Not enough gold.")
+    ]
+
+
+def test_R_ARMY_1_raise_refusals() -> None:
+    s = _state(generals=[general(30, 1, 20), general(31, 1)])
+    seats = [Violation("R-ARMY-1", "This city already seats an army.")]
+    assert validate_raise(s, NO, 1, 10, 31, RULES) == seats
+    pending = TurnOrders(raises=(RaiseArmyOrder(50, 1, 11, 30, 12),))
+    assert validate_raise(s, pending, 1, 11, 31, RULES) == seats
+    assert validate_raise(s, NO, 1, 12, 31, RULES) == [
+        Violation("R-ARMY-1", "Armies are raised from a level-2 city.")
+    ]
+    assert validate_raise(s, NO, 2, 11, None, RULES) == [
+        Violation("R-ARMY-1", "Armies are raised from one of your cities.")
+    ]
+
+
+def test_R_ARMY_2_raise_needs_a_free_general_of_yours() -> None:
+    s = _state(generals=[general(30, 1, 20), general(31, 1), general(32, 1, held_by=2)])
+    not_free = [Violation("R-ARMY-2", "This general is not one of your free generals.")]
+    assert validate_raise(s, NO, 1, 11, 30, RULES) == not_free  # leads an army
+    assert validate_raise(s, NO, 1, 11, 32, RULES) == not_free  # a prisoner
+    taken = TurnOrders(raises=(RaiseArmyOrder(50, 1, 10, 31, 12),))
+    assert validate_raise(s, taken, 1, 11, 31, RULES) == not_free  # taken by a pending raise
+
+
+def test_R_ARMY_2_raise_with_a_general_recruited_earlier_this_turn() -> None:
+    orders = TurnOrders(recruits=(RecruitGeneralOrder(40, 1, 40),))
+    assert validate_raise(_state(), orders, 1, 11, 40, RULES) == []
+
+
+def test_R_ARMY_2_recruit_needs_gold() -> None:
+    assert validate_recruit(_state(gold=40), NO, 1, RULES) == []
+    assert validate_recruit(_state(gold=39), NO, 1, RULES) == [
+        Violation("R-ECO-1", "Not enough gold.")
+    ]
+
+
+# --------------------------------------------------------------------------- upgrade
+
+
+def test_R_ARMY_3_upgrade_costs_the_next_tiers_price() -> None:
+    assert validate_upgrade(_state(gold=8), NO, 1, 20, RULES) == []
+    assert validate_upgrade(_state(gold=7), NO, 1, 20, RULES) == [
+        Violation("R-ECO-1", "Not enough gold.")
+    ]
+
+
+def test_R_ARMY_3_one_upgrade_per_army_per_turn_and_top_tier() -> None:
+    orders = TurnOrders(upgrades=(UpgradeOrder(20, 1, 8),))
+    assert validate_upgrade(_state(), orders, 1, 20, RULES) == [
+        Violation("R-ARMY-3", "One upgrade per army per turn.")
+    ]
+    top = _state(armies=[army(20, 1, (0, 0), 6, general_id=30)])
+    assert validate_upgrade(top, NO, 1, 20, RULES) == [
+        Violation("R-ARMY-3", "This army is already at the top tier.")
+    ]
+    assert validate_upgrade(_state(), NO, 2, 20, RULES) == [
+        Violation("R-ARMY-3", "This is not one of your armies.")
+    ]
+
+
+def test_R_ARMY_6_army_without_general_cannot_be_upgraded() -> None:
+    s = _state(armies=[army(20, 1, (0, 0))], generals=[general(30, 1, held_by=2)])
+    assert validate_upgrade(s, NO, 1, 20, RULES) == [
+        Violation("R-ARMY-6", "An army without a general cannot be upgraded.")
+    ]
+
+
+def test_R_BAT_5_army_in_pending_battle_cannot_be_upgraded() -> None:
+    battle = Battle(
+        40,
+        4,
+        (1, 0),
+        BattleKind.FIELD,
+        BattleSide(frozenset({1}), (20,), 20),
+        BattleSide(frozenset({2}), (21,), 21),
+    )
+    assert validate_upgrade(_state(battles=[battle]), NO, 1, 20, RULES) == [
+        Violation("R-BAT-5", "This army is locked in a pending battle.")
+    ]
+
+
+# ---------------------------------------------------------------------- assign general
+
+
+def test_R_ARMY_2_assigning_a_free_general_costs_nothing_and_is_immediate() -> None:
+    s = _state(armies=[army(20, 1, (0, 0))], generals=[general(31, 1)])
+    new = assign_general(s, NO, 1, 31, 20)
+    assert new == replace(
+        s,
+        armies={20: Army(20, 1, (0, 0), general_id=31)},
+        generals={31: General(31, 1, army_id=20)},
+    )
+
+
+def test_R_ARMY_6_assign_refusals() -> None:
+    s = _state(generals=[general(30, 1, 20), general(31, 1), general(32, 2)])
+    assert validate_assign_general(s, NO, 1, 31, 20) == [
+        Violation("R-ARMY-6", "This army already has a general.")
+    ]
+    assert assign_general(s, NO, 1, 32, 20) == [
+        Violation("R-ARMY-2", "This general is not one of your free generals."),
+        Violation("R-ARMY-6", "This army already has a general."),
+    ]
+    assert validate_assign_general(s, NO, 1, 31, 99) == [
+        Violation("R-ARMY-6", "This is not one of your armies.")
+    ]
+
+
+# --------------------------------------------------------------------- faction action
+
+
+def test_R_FAC_action_available_once_recharged() -> None:
+    s = _state(players=[player(1, "empire", action_available_turn=4)])
+    assert validate_faction_action(s, NO, 1, RULES) == []
+    s = _state(players=[player(1, "empire", action_available_turn=5)])
+    assert validate_faction_action(s, NO, 1, RULES) == [
+        Violation("R-FAC", "The action can be used again from turn 5.")
+    ]
+
+
+def test_R_FAC_action_once_per_turn_and_factions_without_action() -> None:
+    used = TurnOrders(faction_actions=frozenset({1}))
+    assert validate_faction_action(_state(), used, 1, RULES) == [
+        Violation("R-FAC", "The action is already used this turn.")
+    ]
+    s = _state(players=[player(1, "high_elves")])
+    assert validate_faction_action(s, NO, 1, RULES) == [
+        Violation("R-FAC", "Your faction has no action.")
+    ]
+
+
+def test_R_FAC_waaagh_unlocked_by_three_victories() -> None:
+    s = _state(players=[player(1, "orcs_goblins", victories=2)])
+    assert validate_faction_action(s, NO, 1, RULES) == [
+        Violation("R-FAC", "The action needs 3 victories.")
+    ]
+    s = _state(players=[player(1, "orcs_goblins", victories=3)])
+    assert validate_faction_action(s, NO, 1, RULES) == []
+
+
+# ---------------------------------------------------------------------------- step 5
+
+
+def test_R_ECO_3_step_5_recruits_raises_upgrades_and_cooldowns() -> None:
+    s = replace(
+        _state(
+            players=[player(1, "empire", 0), player(2, "orcs_goblins", 0, victories=4)],
+            generals=[general(30, 1, 20)],
+        ),
+        next_id=90,
+    )
+    orders = TurnOrders(
+        raises=(RaiseArmyOrder(50, 1, 11, 41, 12),),
+        upgrades=(UpgradeOrder(20, 1, 8),),
+        recruits=(RecruitGeneralOrder(41, 1, 40),),
+        faction_actions=frozenset({1, 2}),
+    )
+    new, events = apply_army_orders_with_events(s, orders, RULES)
+    assert new == replace(
+        s,
+        players={
+            1: replace(s.players[1], action_available_turn=10),  # Call to Arms: 4 + 6
+            2: replace(s.players[2], action_available_turn=4, victories=0),  # WAAAGH! resets
+        },
+        armies={
+            20: replace(s.armies[20], tier=2),
+            90: Army(90, 1, (2, 0), 1, general_id=41, seat_id=11, raised_turn=5),
+        },
+        generals={30: s.generals[30], 41: General(41, 1, army_id=90)},
+        next_id=91,
+    )
+    assert events == [
+        Event("army raised", "R-ARMY-1", frozenset({1}), ((2, 0),), {"army_id": 90, "city_id": 11}),
+        Event("army upgraded", "R-ARMY-3", frozenset({1}), ((0, 0),), {"army_id": 20, "tier": 2}),
+    ]
+    assert apply_army_orders(s, orders, RULES) == new
+
+
+def test_R_ARMY_1_raise_whose_city_was_lost_is_refunded_at_the_change() -> None:
+    s = _state(
+        structures=[city(10, 1, (0, 0), 2, True), city(11, 2, (2, 0), 2)],
+        generals=[general(30, 1, 20), general(31, 1)],
+    )
+    lost = RaiseArmyOrder(50, 1, 11, 31, 12)
+    up_gone = UpgradeOrder(99, 1, 8)
+    up_ok = UpgradeOrder(20, 1, 8)
+    orders = TurnOrders(raises=(lost,), upgrades=(up_gone, up_ok))
+    kept, refunds, events = check_army_orders(s, orders, RULES)
+    assert kept == TurnOrders(upgrades=(up_ok,))
+    assert refunds == [
+        LedgerEntry(1, 12, "refund: raise cancelled, the city is no longer yours", "R-ARMY-1"),
+        LedgerEntry(1, 8, "refund: upgrade cancelled, the army is gone", "R-ARMY-3"),
+    ]
+    assert events == [
+        Event(
+            "raise cancelled",
+            "R-ARMY-1",
+            frozenset({1}),
+            data={"reason": "the city is no longer yours"},
+        ),
+        Event(
+            "upgrade cancelled",
+            "R-ARMY-3",
+            frozenset({1}),
+            data={"army_id": 99, "reason": "the army is gone"},
+        ),
+    ]

@@ -1,0 +1,704 @@
+"""Battles (R-BAT-1…7, R-SEA-3, R-SYS, R-FAC WAAAGH!): forces, reports and field effects."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from app.rules.battles import (
+    BattleResolution,
+    SideForces,
+    abandon,
+    apply_battle_result,
+    cancel,
+    change_leader,
+    forces,
+    participants,
+    pillage,
+    round_points,
+    sides_of,
+    stake,
+    validate_report,
+)
+from app.rules.hexgrid import Coord
+from app.rules.ruleset import default_ruleset
+from app.rules.state import (
+    Battle,
+    BattleKind,
+    BattleReport,
+    BattleSide,
+    CampaignState,
+    Event,
+    Fate,
+    MapData,
+    Options,
+    Outcome,
+    PendingStake,
+    Siege,
+    Structure,
+    Violation,
+)
+from tests.rules.builders import (
+    army,
+    city,
+    general,
+    make_map,
+    make_state,
+    outpost,
+    player,
+    port,
+    ship,
+    treaty,
+)
+
+R = default_ruleset()
+PLAIN = make_map(["....."] * 5)
+# The contested tile and its neighbours, in the retreat order E, NE, NW, W, SW, SE.
+C: Coord = (1, 2)
+E, NE, NW, W, SW, SE = (2, 2), (2, 1), (1, 1), (0, 2), (0, 3), (1, 3)
+P12 = frozenset({1, 2})
+AV, DV, DRAW = Outcome.ATTACKER_VICTORY, Outcome.DEFENDER_VICTORY, Outcome.DRAW
+
+
+def side(
+    players: set[int],
+    armies: tuple[int, ...],
+    leader: int | None = None,
+    structure: int | None = None,
+) -> BattleSide:
+    """A battle side led by `leader`, or by its first army."""
+    lead = leader if leader is not None else (armies[0] if armies else None)
+    return BattleSide(frozenset(players), armies, lead, structure)
+
+
+def fight(
+    attacker: BattleSide,
+    defender: BattleSide,
+    kind: BattleKind = BattleKind.FIELD,
+    coord: Coord = C,
+    draws: int = 0,
+) -> Battle:
+    return Battle(41, 3, coord, kind, attacker, defender, draws)
+
+
+def ev(
+    kind: str, rule: str, coords: tuple[Coord, ...], players: frozenset[int] = P12, **data: object
+) -> Event:
+    return Event(kind, rule, players, coords, data)
+
+
+def resolved(b: Battle, report: BattleReport) -> Event:
+    return ev(
+        "battle_resolved",
+        "R-BAT-7",
+        (b.coord,),
+        participants(b),
+        battle_id=b.id,
+        battle_kind=b.kind.value,
+        outcome=report.outcome.value,
+        attacker_losses_pct=report.attacker_losses_pct,
+        defender_losses_pct=report.defender_losses_pct,
+    )
+
+
+def duel(
+    a_tier: int = 1, d_tier: int = 1, *, mp: MapData = PLAIN, extra: tuple[Structure, ...] = ()
+) -> tuple[CampaignState, Battle]:
+    """Army 21 (player 1, on W) attacks army 22 (player 2, on C) in the field."""
+    b = fight(side({1}, (21,)), side({2}, (22,)))
+    state = make_state(
+        mp,
+        [player(1), player(2, "bretonnia"), player(3, "orcs_goblins")],
+        extra,
+        [army(21, 1, W, a_tier, general_id=11), army(22, 2, C, d_tier, general_id=12)],
+        [general(11, 1, 21), general(12, 2, 22)],
+        battles=[b],
+        turn=3,
+    )
+    return state, b
+
+
+# ------------------------------------------------------------------------ helpers, leader
+
+
+def test_R_BAT_5_participants_and_sides() -> None:
+    b = fight(side({1, 4}, (21, 25)), side({2}, (22,), structure=31))
+    assert participants(b) == frozenset({1, 2, 4})
+    assert [sides_of(b, p) for p in (1, 2, 3, 4)] == ["attacker", "defender", None, "attacker"]
+
+
+def test_R_BAT_3_change_leader_to_another_army_of_the_side() -> None:
+    state, b = duel()
+    b = replace(b, attacker=side({1}, (21, 23)))
+    state = replace(state, armies={**state.armies, 23: army(23, 1, W)}, battles={41: b})
+    result = change_leader(state, 41, 1, 23)
+    assert result == replace(state, battles={41: replace(b, attacker=side({1}, (21, 23), 23))})
+
+
+def test_R_BAT_3_change_leader_refusals() -> None:
+    state, b = duel()
+    b = replace(b, attacker=side({1, 4}, (21, 25)))
+    armies = {**state.armies, 25: army(25, 4, W)}
+    state = replace(state, armies=armies, battles={41: b})
+    not_in = [Violation("R-BAT-3", "You take no part in this battle.")]
+    assert change_leader(state, 41, 3, 21) == not_in
+    assert change_leader(state, 99, 1, 21) == not_in
+    assert change_leader(state, 41, 1, 22) == [
+        Violation("R-BAT-3", "That army does not fight on your side of this battle.")
+    ]
+    assert change_leader(state, 41, 4, 25) == [
+        Violation("R-BAT-3", "Only the owner of the leading army may choose another.")
+    ]
+
+
+def test_R_BAT_5_cancel_removes_only_that_battle_without_effects() -> None:
+    state, b = duel()
+    other = replace(b, id=42)
+    state = replace(state, battles={41: b, 42: other})
+    assert cancel(state, b) == replace(state, battles={42: other})
+
+
+# ---------------------------------------------------------------------------------- forces
+
+
+def test_R_BAT_3_leader_joiners_at_25_pct_allied_joiner_included() -> None:
+    state, _ = duel()
+    armies = {
+        21: army(21, 1, W, 3, general_id=11),
+        23: army(23, 1, W, 2),
+        25: army(25, 4, W, 1),
+        22: army(22, 2, C, 1, general_id=12),
+    }
+    b = fight(side({1, 4}, (25, 21, 23), leader=21), side({2}, (22,)))
+    state = replace(state, armies=armies, treaties={90: treaty(90, "alliance", 1, 4)})
+    assert forces(state, b, R) == (
+        SideForces(1875, 250, 0, 0, 0, 2125, 21, ((23, 250), (25, 125))),
+        SideForces(500, 100, 0, 0, 0, 600, 22, ()),
+    )
+
+
+def test_R_BAT_4_city_garrisons_level_capital_and_dark_elves_capital_port() -> None:
+    state, _ = duel()
+    cases = [
+        (city(31, 2, C, 1), 500),
+        (city(31, 2, C, 2), 750),
+        (city(31, 2, C, 1, True), 750),
+        (city(31, 2, C, 2, True), 1000),
+        (city(31, 2, C, 1, True, also_port=True), 750),
+    ]
+    for structure, garrison in cases:
+        s = replace(state, structures={31: structure}, armies={21: state.armies[21]})
+        b = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.SIEGE)
+        assert forces(s, b, R)[1] == SideForces(0, 0, garrison, 0, 0, garrison, None, ())
+
+
+def test_R_BAT_4_outpost_and_port_reinforced_from_game_turn_two() -> None:
+    state, _ = duel()
+    for structure in (outpost(31, 2, C), port(31, 2, C)):
+        s = replace(state, structures={31: structure})
+        b = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.ASSAULT)
+        assert forces(s, b, R)[1] == SideForces(500, 100, 250, 250, 0, 1100, 22, ())
+
+
+def test_R_SYS_ninth_age_converts_each_figure_and_rounds_the_total_once() -> None:
+    state, _ = duel()
+    armies = {21: army(21, 1, W, 4), 23: army(23, 1, W, 1), 22: army(22, 2, C)}
+    state = replace(state, armies=armies, structures={31: port(31, 2, C)})
+    state = replace(state, options=Options(game_system="ninth_age"))
+    b = fight(side({1}, (21, 23)), side({2}, (), structure=31), BattleKind.ASSAULT)
+    # 2125 × 2.25 = 4781.25 → 4780; 325 × 2.25 = 731.25 → 730; but 2450 × 2.25 = 5512.5 → 5515.
+    # Port: 250 × 2.25 = 562.5 → 565 twice, yet 500 × 2.25 = 1125.
+    assert forces(state, b, R) == (
+        SideForces(4780, 730, 0, 0, 0, 5515, 21, ((23, 280),)),
+        SideForces(0, 0, 565, 565, 0, 1125, None, ()),
+    )
+
+
+def test_R_SYS_eighth_edition_coefficient_125() -> None:
+    state, _ = duel()
+    armies = {21: army(21, 1, W, 3), 23: army(23, 1, W, 2), 22: army(22, 2, C, 1)}
+    state = replace(state, armies=armies, options=Options(game_system="whfb8"))
+    b = fight(side({1}, (21, 23)), side({2}, (22,)))
+    # 1750 × 1.25 = 2187.5 → 2190 and 250 × 1.25 = 312.5 → 315, but 2000 × 1.25 = 2500 exactly.
+    assert forces(state, b, R) == (
+        SideForces(2190, 315, 0, 0, 0, 2500, 21, ((23, 315),)),
+        SideForces(625, 125, 0, 0, 0, 750, 22, ()),
+    )
+
+
+def test_R_SYS_kings_of_war_and_custom_coefficient() -> None:
+    state, b = duel()
+    kow = replace(state, options=Options(game_system="kings_of_war"))
+    assert forces(kow, b, R)[0] == SideForces(500, 100, 0, 0, 0, 600, 21, ())
+    custom = replace(state, options=Options(game_system="mordheim", custom_coefficient_pct=133))
+    # 500 × 1.33 = 665; 100 × 1.33 = 133 → 135; 600 × 1.33 = 798 → 800.
+    assert forces(custom, b, R)[0] == SideForces(665, 135, 0, 0, 0, 800, 21, ())
+
+
+def test_R_SYS_round_points_nearest_five_halves_up() -> None:
+    assert [round_points(n, 10, 5) for n in (0, 24, 25, 26, 74, 75)] == [0, 0, 5, 5, 5, 10]
+
+
+def test_R_BAT_7_stake_and_R_SIEGE_2_pillage_amounts() -> None:
+    state, b = duel()
+    assert [stake(state, b, R), stake(state, b, R, DRAW), stake(state, b, R, DV)] == [10, 0, 10]
+    state = replace(state, structures={31: city(31, 2, C), 32: city(32, 2, E, 1, True)})
+    alone = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.SIEGE)
+    assert [stake(state, alone, R, AV), stake(state, alone, R, DV)] == [0, 10]
+    capital = replace(alone, coord=E, defender=side({2}, (), structure=32))
+    assault = replace(alone, kind=BattleKind.ASSAULT)
+    assert [pillage(state, alone, R), pillage(state, capital, R), pillage(state, b, R)] == [
+        20,
+        0,
+        0,
+    ]
+    assert pillage(state, assault, R) == 0
+
+
+# ---------------------------------------------------------------------------------- report
+
+
+def test_R_BAT_6_valid_reports_pass() -> None:
+    state, b = duel()
+    assert validate_report(state, b, BattleReport(AV, 0, 100, general_captured=True), R) == []
+    assert validate_report(state, b, BattleReport(DRAW, 50, 50), R) == []
+    state = replace(state, structures={31: city(31, 2, C, 1, True)})
+    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    assert validate_report(state, siege, BattleReport(AV, 10, 10), R) == []
+
+
+def test_R_BAT_6_losses_must_be_0_to_100() -> None:
+    state, b = duel()
+    assert validate_report(state, b, BattleReport(AV, -1, 101), R) == [
+        Violation("R-BAT-6", "The attacker's losses must be from 0 to 100 %."),
+        Violation("R-BAT-6", "The defender's losses must be from 0 to 100 %."),
+    ]
+
+
+def test_R_BAT_6_fate_only_after_a_won_siege_or_assault() -> None:
+    state, b = duel()
+    state = replace(state, structures={31: city(31, 2, C)})
+    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    refused = [Violation("R-BAT-6", "A fate is chosen only by a victorious siege or assault.")]
+    assert validate_report(state, b, BattleReport(AV, 0, 0, fate=Fate.CAPTURE), R) == refused
+    assert validate_report(state, siege, BattleReport(DRAW, 0, 0, fate=Fate.CAPTURE), R) == refused
+    assert validate_report(state, siege, BattleReport(DV, 0, 0, fate=Fate.DESTROY), R) == refused
+    assert validate_report(state, siege, BattleReport(AV, 0, 0), R) == [
+        Violation("R-BAT-6", "Choose the fate of the place: capture or destroy.")
+    ]
+
+
+def test_R_SIEGE_2_capital_fate_refused() -> None:
+    state, _ = duel()
+    state = replace(state, structures={31: city(31, 2, C, 2, True)})
+    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    refused = [Violation("R-SIEGE-2", "A capital is never captured or destroyed: it repulses.")]
+    for fate in Fate:
+        assert validate_report(state, siege, BattleReport(AV, 0, 0, fate=fate), R) == refused
+
+
+def test_R_BAT_6_general_captured_refusals() -> None:
+    state, _ = duel()
+    state = replace(state, structures={31: outpost(31, 2, C)})
+    alone = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.ASSAULT)
+    report = BattleReport(AV, 0, 0, general_captured=True, fate=Fate.CAPTURE)
+    assert validate_report(state, alone, report, R) == [
+        Violation("R-BAT-6", "The losing side has no general to capture.")
+    ]
+    assert validate_report(state, alone, BattleReport(DRAW, 0, 0, general_captured=True), R) == [
+        Violation("R-BAT-6", "No general is captured in a draw.")
+    ]
+
+
+# ------------------------------------------------------------------------- field effects
+
+
+def test_R_BAT_7_attacker_victory_defender_retreats_east_attacker_moves_in() -> None:
+    state, b = duel()
+    report = BattleReport(AV, 20, 30)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, general_id=11), 22: army(22, 2, E, general_id=12)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_7_defender_victory_losing_attacker_stays_and_owes_stake() -> None:
+    state, b = duel()
+    report = BattleReport(DV, 30, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(state, battles={}, stakes=(PendingStake(41, 2, 1, 10, "R-BAT-7"),)),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=2, loser=1, amount=10),
+        ),
+    )
+
+
+def test_R_BAT_7_draw_moves_nobody_tier_lost_at_50_not_at_49() -> None:
+    state, b = duel(2, 2)
+    report = BattleReport(DRAW, 50, 49)
+    res = apply_battle_result(state, b, report, R)
+    armies = {21: army(21, 1, W, 1, general_id=11), 22: army(22, 2, C, 2, general_id=12)}
+    assert res == BattleResolution(
+        replace(state, armies=armies, battles={}),
+        (resolved(b, report), ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1)),
+    )
+
+
+def test_R_BAT_7_tier_never_below_one() -> None:
+    state, b = duel(1, 1)
+    report = BattleReport(DV, 99, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res.state == replace(state, battles={}, stakes=(PendingStake(41, 2, 1, 10, "R-BAT-7"),))
+    assert [e.kind for e in res.events] == ["battle_resolved", "stake_won"]
+
+
+def test_R_BAT_7_defeated_side_at_100_pct_loses_every_army_winner_only_a_tier() -> None:
+    state, _ = duel(2)
+    b = fight(side({1}, (21,)), side({2}, (22, 23), leader=23))
+    armies = {**state.armies, 23: army(23, 2, C, 3, general_id=13)}
+    generals = {**state.generals, 13: general(13, 2, 23)}
+    state = replace(state, armies=armies, generals=generals, battles={41: b})
+    report = BattleReport(AV, 100, 100)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, 1, general_id=11)},
+            generals={11: general(11, 1, 21), 12: general(12, 2), 13: general(13, 2)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1),
+            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
+            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
+            ev("army_destroyed", "R-BAT-7", (C,), army_id=23, owner=2),
+            ev("general_freed", "R-ARMY-2", (C,), general_id=13),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_7_retreat_prefers_own_tile_and_skips_one_held_by_a_hostile_army() -> None:
+    # E is neutral and free, NW is player 2's but held by player 1: SW, also player 2's, wins.
+    state, b = duel(extra=(outpost(31, 2, NW), outpost(32, 2, SW)))
+    state = replace(state, armies={**state.armies, 24: army(24, 1, NW)})
+    res = apply_battle_result(state, b, BattleReport(AV, 0, 0), R)
+    assert res.state.armies == {
+        21: army(21, 1, C, general_id=11),
+        22: army(22, 2, SW, general_id=12),
+        24: army(24, 1, NW),
+    }
+    assert res.events[2] == ev(
+        "army_retreated", "R-BAT-7", (C, SW), army_id=22, from_coord=C, to_coord=SW
+    )
+
+
+def test_R_BAT_7_retreat_order_skips_sea_foreign_tile_and_hostile_army() -> None:
+    # E is sea, NE holds player 3's outpost, NW player 1's army, W the attacker: SW is first.
+    mp = make_map([".....", ".....", "...~.", ".....", "....."])
+    state, b = duel(mp=mp, extra=(outpost(31, 3, NE),))
+    state = replace(state, armies={**state.armies, 24: army(24, 1, NW)})
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, C, general_id=11),
+                22: army(22, 2, SW, general_id=12),
+                24: army(24, 1, NW),
+            },
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_retreated", "R-BAT-7", (C, SW), army_id=22, from_coord=C, to_coord=SW),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_7_defender_with_nowhere_to_go_is_destroyed_general_freed() -> None:
+    mp = make_map([".....", ".....", "...~.", ".....", "....."])
+    others = tuple(outpost(30 + i, 3, c) for i, c in enumerate((NE, NW, SW, SE)))
+    state, b = duel(mp=mp, extra=others)
+    report = BattleReport(AV, 10, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, general_id=11)},
+            generals={11: general(11, 1, 21), 12: general(12, 2)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
+            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_7_same_tile_meeting_winner_stays() -> None:
+    state, b = duel()
+    state = replace(state, armies={**state.armies, 21: army(21, 1, C, general_id=11)})
+    res = apply_battle_result(state, b, BattleReport(AV, 0, 0), R)
+    assert res.state.armies == {
+        21: army(21, 1, C, general_id=11),
+        22: army(22, 2, E, general_id=12),
+    }
+    assert [e.kind for e in res.events] == ["battle_resolved", "stake_won", "army_retreated"]
+
+
+def test_R_BAT_7_general_captured_goes_to_winner_army_keeps_no_general() -> None:
+    state, b = duel()
+    report = BattleReport(AV, 0, 0, general_captured=True)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, general_id=11), 22: army(22, 2, E)},
+            generals={11: general(11, 1, 21), 12: general(12, 2, None, held_by=1)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("general_captured", "R-BAT-7", (C,), general_id=12, army_id=22, held_by=1),
+            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_7_captured_general_of_a_destroyed_army_stays_prisoner() -> None:
+    state, b = duel()
+    res = apply_battle_result(state, b, BattleReport(DV, 100, 0, general_captured=True), R)
+    assert res.state.armies == {22: army(22, 2, C, general_id=12)}
+    assert res.state.generals == {11: general(11, 1, None, 2), 12: general(12, 2, 22)}
+    assert [e.kind for e in res.events] == [
+        "battle_resolved",
+        "stake_won",
+        "general_captured",
+        "army_destroyed",
+    ]
+
+
+def test_R_FAC_orcs_and_goblins_count_a_victory_towards_waaagh() -> None:
+    state, b = duel()
+    state = replace(
+        state,
+        armies={**state.armies, 21: army(21, 3, W, general_id=11)},
+        players={**state.players, 3: player(3, "orcs_goblins", victories=2)},
+    )
+    b = fight(side({3}, (21,)), side({2}, (22,)))
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    p32 = frozenset({2, 3})
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 3, C, general_id=11), 22: army(22, 2, E, general_id=12)},
+            players={**state.players, 3: player(3, "orcs_goblins", victories=3)},
+            battles={},
+            stakes=(PendingStake(41, 3, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), p32, battle_id=41, winner=3, loser=2, amount=10),
+            ev("victory_counted", "R-FAC", (), p32, player=3, victories=3),
+            ev("army_retreated", "R-BAT-7", (C, E), p32, army_id=22, from_coord=C, to_coord=E),
+            ev("army_advanced", "R-BAT-7", (W, C), p32, army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+    lost = apply_battle_result(state, b, BattleReport(DV, 0, 0), R)
+    assert lost.state.players == state.players
+
+
+def test_R_SEA_3_naval_loser_retreats_with_its_ship_winner_sails_in() -> None:
+    sea = make_map(["~~~~~"] * 5)
+    state, b = duel(mp=sea)
+    state = replace(
+        state,
+        armies={
+            21: army(21, 1, W, general_id=11, ship_id=51),
+            22: army(22, 2, C, general_id=12, ship_id=52),
+        },
+        ships={51: ship(51, 1, W, 21), 52: ship(52, 2, C, 22)},
+    )
+    b = replace(b, kind=BattleKind.NAVAL)
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, C, general_id=11, ship_id=51),
+                22: army(22, 2, E, general_id=12, ship_id=52),
+            },
+            ships={51: ship(51, 1, C, 21), 52: ship(52, 2, E, 22)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_retreated", "R-SEA-3", (C, E), army_id=22, from_coord=C, to_coord=E),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_SEA_3_naval_loser_with_no_free_sea_sinks_with_its_ship() -> None:
+    coast = make_map([".....", ".....", ".~~..", ".....", "....."])
+    state, b = duel(mp=coast)
+    state = replace(
+        state,
+        armies={
+            21: army(21, 1, W, general_id=11, ship_id=51),
+            22: army(22, 2, C, general_id=12, ship_id=52),
+        },
+        ships={51: ship(51, 1, W, 21), 52: ship(52, 2, C, 22)},
+    )
+    b = replace(b, kind=BattleKind.NAVAL)
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, general_id=11, ship_id=51)},
+            generals={11: general(11, 1, 21), 12: general(12, 2)},
+            ships={51: ship(51, 1, C, 21)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
+            ev("ship_destroyed", "R-SEA-3", (C,), ship_id=52),
+            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_MOVE_3_other_battles_of_a_retreated_army_are_cancelled_and_its_siege_lifted() -> None:
+    # Army 22 also fights player 3's army 23 (on E) and besieges player 3's city on SE.
+    state, b = duel(extra=(city(33, 3, SE),))
+    other = Battle(42, 3, C, BattleKind.FIELD, side({3}, (23,)), side({2}, (22,)))
+    state = replace(
+        state,
+        armies={**state.armies, 23: army(23, 3, E)},
+        battles={41: b, 42: other},
+        sieges={33: Siege(33, 22, 1)},
+    )
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, C, general_id=11),
+                22: army(22, 2, NE, general_id=12),
+                23: army(23, 3, E),
+            },
+            battles={},
+            sieges={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            ev("army_retreated", "R-BAT-7", (C, NE), army_id=22, from_coord=C, to_coord=NE),
+            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            ev("siege_lifted", "R-SIEGE-3", (SE,), structure_id=33),
+            ev("battle_cancelled", "R-MOVE-3", (C,), frozenset({2, 3}), battle_id=42),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------- abandon
+
+
+def test_R_BAT_6_abandon_outpost_attacker_takes_it_and_moves_in_no_gold() -> None:
+    state, _ = duel(extra=(outpost(31, 2, C),))
+    b = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.ASSAULT)
+    state = replace(state, battles={41: b})
+    res = abandon(state, b, 2)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, C, general_id=11), 22: army(22, 2, E, general_id=12)},
+            structures={31: outpost(31, 1, C, since_turn=3)},
+            battles={},
+        ),
+        (
+            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
+            ev("structure_abandoned", "R-BAT-6", (C,), structure_id=31, from_player=2, to_player=1),
+            ev("army_advanced", "R-BAT-6", (W, C), army_id=21, from_coord=W, to_coord=C),
+        ),
+    )
+
+
+def test_R_BAT_6_abandon_refusals() -> None:
+    state, _ = duel(extra=(port(31, 2, C), city(32, 2, E)))
+    assault = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.ASSAULT)
+    siege = fight(side({1}, (21,)), side({2}, (), structure=32), BattleKind.SIEGE, E)
+    assert abandon(state, assault, 1) == [
+        Violation("R-BAT-6", "Only the owner of this place can abandon it.")
+    ]
+    only = [Violation("R-BAT-6", "Only an attacked outpost or port can be abandoned.")]
+    assert abandon(state, siege, 2) == only
+    assert abandon(state, replace(assault, kind=BattleKind.SIEGE), 2) == only
+    assert isinstance(abandon(state, assault, 2), BattleResolution)
+
+
+# ---------------------------------------------------------------------------- properties
+
+
+@given(
+    outcome=st.sampled_from(list(Outcome)),
+    a_loss=st.integers(0, 100),
+    d_loss=st.integers(0, 100),
+    tiers=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    captured=st.booleans(),
+)
+def test_R_BAT_7_field_result_is_deterministic_and_keeps_invariants(
+    outcome: Outcome, a_loss: int, d_loss: int, tiers: tuple[int, int], captured: bool
+) -> None:
+    state, b = duel(*tiers)
+    report = BattleReport(outcome, a_loss, d_loss, captured and outcome is not DRAW)
+    assert validate_report(state, b, report, R) == []
+    first = apply_battle_result(state, b, report, R)
+    assert first == apply_battle_result(state, b, report, R)
+    destroyed = sum(e.kind == "army_destroyed" for e in first.events)
+    assert len(first.state.armies) == 2 - destroyed
+    start = {21: tiers[0], 22: tiers[1]}
+    assert all(1 <= a.tier <= start[i] for i, a in first.state.armies.items())
+    assert first.state.battles == {}
+    assert len(first.state.stakes) == (0 if outcome is DRAW else 1)

@@ -1,0 +1,309 @@
+"""Full turn changes (R-TURN-4): whole ledger, events and state of each scenario."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.rules import fog
+from app.rules.resolve import TurnResult, resolve_turn
+from app.rules.ruleset import default_ruleset
+from app.rules.state import (
+    Army,
+    Battle,
+    BattleKind,
+    BattleSide,
+    BuildKind,
+    BuildOrder,
+    CampaignState,
+    Event,
+    General,
+    LedgerEntry,
+    MoveOrder,
+    PendingStake,
+    RaiseArmyOrder,
+    RecruitGeneralOrder,
+    Structure,
+    StructureKind,
+    TurnOrders,
+)
+from tests.rules.builders import army, city, general, make_map, make_state, player, treaty
+
+RULES = default_ruleset()
+NO = TurnOrders()
+
+# Row 0: (0,0) … (7,0); players 1 and 2 sit 7 tiles apart, out of each other's sight.
+MAP = make_map(["C.f....C", "........", "........"])
+
+
+def _state(gold1: int = 0, gold2: int = 10, turn: int = 3, **kw: object) -> CampaignState:
+    return make_state(
+        MAP,
+        [player(1, "empire", gold1), player(2, "warriors_of_chaos", gold2)],
+        kw.pop(
+            "structures", [city(10, 1, (0, 0), capital=True), city(11, 2, (7, 0), capital=True)]
+        ),  # type: ignore[arg-type]
+        kw.pop(  # type: ignore[arg-type]
+            "armies",
+            [
+                army(20, 1, (0, 0), 3, general_id=30, seat_id=10),
+                army(21, 1, (1, 0), general_id=31),
+                army(22, 2, (7, 0), general_id=32, seat_id=11),
+            ],
+        ),
+        kw.pop("generals", [general(30, 1, 20), general(31, 1, 21), general(32, 2, 22)]),  # type: ignore[arg-type]
+        turn=turn,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def _gold(s: CampaignState, **gold: int) -> CampaignState:
+    players = {pid: replace(p, gold=gold.get(f"p{pid}", p.gold)) for pid, p in s.players.items()}
+    return replace(s, players=players)
+
+
+def _next(s: CampaignState) -> CampaignState:
+    """What step 5 does to every state regardless of orders: turn + 1, memory updated."""
+    return fog.remember_all(replace(s, turn=s.turn + 1), RULES)
+
+
+def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
+    s = _state()
+    result = resolve_turn(s, NO, RULES)
+    assert result.ledger == (
+        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -3, "upkeep: paid 3 of 4 (insolvent)", "R-ECO-5"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    assert result.events == (
+        Event(
+            "insolvent",
+            "R-ECO-5",
+            frozenset({1}),
+            data={"upkeep": 4, "paid": 3},
+            seen_by=frozenset({1}),
+        ),
+        Event(
+            "army lost a tier",
+            "R-ECO-5",
+            frozenset({1}),
+            ((0, 0),),
+            {"army_id": 20, "tier": 2},
+            seen_by=frozenset({1}),
+        ),
+    )
+    expected = replace(
+        _gold(s, p1=0, p2=12), armies={**s.armies, 20: replace(s.armies[20], tier=2)}
+    )
+    assert result == TurnResult(_next(expected), (), result.ledger, result.events)
+
+
+def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> None:
+    s = _state(gold1=7)  # 10 - 3 paid for the outpost when ordered (R-BUILD-1)
+    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)}, next_id=60)
+    order = BuildOrder(50, 1, BuildKind.OUTPOST, (1, 0), 21, 3)
+    first = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
+    assert first.ledger == (
+        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    assert first.events == (
+        Event(
+            "outpost done",
+            "R-ECO-3",
+            frozenset({1}),
+            ((1, 0),),
+            {"build_id": 50, "kind": "outpost", "player": 1},
+            frozenset({1}),
+        ),
+    )
+    outpost = Structure(60, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=4)
+    after_first = replace(
+        _gold(s, p1=8, p2=12), structures={**s.structures, 60: outpost}, next_id=61
+    )
+    assert first.state == _next(after_first)
+
+    second = resolve_turn(first.state, NO, RULES)
+    assert second.ledger == (
+        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, 1, "outpost ×1", "R-ECO-2"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    assert second.events == ()
+    assert second.state == _next(_gold(first.state, p1=10, p2=14))
+
+
+def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_change() -> None:
+    structures = [
+        city(10, 1, (0, 0), 2, capital=True),
+        city(12, 1, (2, 0), 2),
+        city(11, 2, (7, 0), capital=True),
+    ]
+    s = replace(_state(gold1=8, structures=structures), next_id=60)
+    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)})
+    orders = TurnOrders(
+        raises=(RaiseArmyOrder(50, 1, 12, 41, 24),),
+        recruits=(RecruitGeneralOrder(41, 1, 80),),
+    )
+    first = resolve_turn(s, orders, RULES)
+    assert first.ledger == (
+        LedgerEntry(1, 12, "city level 2 ×2", "R-ECO-2"),
+        LedgerEntry(1, 2, "Empire: +1 per city of level ≥ 2", "R-FAC"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    assert first.events == (
+        Event(
+            "army raised",
+            "R-ARMY-1",
+            frozenset({1}),
+            ((2, 0),),
+            {"army_id": 60, "city_id": 12},
+            frozenset({1}),
+        ),
+    )
+    raised = Army(60, 1, (2, 0), 1, general_id=41, seat_id=12, raised_turn=4)
+    expected = replace(
+        _gold(s, p1=20, p2=12),
+        armies={**s.armies, 60: raised},
+        generals={**s.generals, 41: General(41, 1, army_id=60)},
+        next_id=61,
+    )
+    assert first.state == _next(expected)
+
+    second = resolve_turn(first.state, NO, RULES)
+    assert second.ledger[-2:] == (
+        LedgerEntry(1, -3, "upkeep: tier 1 army ×3", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+
+
+def test_R_TURN_4_stakes_are_taken_before_income() -> None:
+    s = _state(gold1=4, gold2=0, stakes=[PendingStake(70, 2, 1, 10, "R-BAT-7")])
+    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)})
+    result = resolve_turn(s, NO, RULES)
+    assert result.ledger == (
+        LedgerEntry(1, -4, "stake of battle #70", "R-BAT-7"),
+        LedgerEntry(2, 4, "stake of battle #70", "R-BAT-7"),
+        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    assert result.events == (
+        Event(
+            "stake taken",
+            "R-BAT-7",
+            frozenset({1, 2}),
+            data={"battle_id": 70, "owed": 10, "taken": 4},
+            seen_by=frozenset({1, 2}),
+        ),
+    )
+    assert result.state == _next(replace(_gold(s, p1=1, p2=6), stakes=()))
+
+
+def test_R_DIP_3_broken_treaty_ends_at_step_5() -> None:
+    ending = treaty(80, "pact", 1, 2, since_turn=1, ends_turn=4)
+    lasting = treaty(81, "embassy", 1, 2, since_turn=1)
+    later = treaty(82, "alliance", 1, 2, since_turn=1, ends_turn=5)
+    s = _state(gold1=10, treaties=[ending, lasting, later])
+    result = resolve_turn(s, NO, RULES)
+    assert result.state.treaties == {81: lasting, 82: later}
+
+
+def test_R_TURN_4_step_6_event_seen_by_players_whose_sight_covers_its_coords() -> None:
+    """Player 2's army stands next to (1, 0): it sees player 1's outpost being placed there."""
+    s = _state(gold1=7)
+    s = replace(
+        s,
+        armies={
+            **s.armies,
+            20: replace(s.armies[20], tier=1),
+            22: replace(s.armies[22], coord=(2, 0)),
+        },
+        next_id=60,
+    )
+    order = BuildOrder(50, 1, BuildKind.OUTPOST, (1, 0), 21, 3)
+    result = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
+    assert result.events == (
+        Event(
+            "outpost done",
+            "R-ECO-3",
+            frozenset({1}),
+            ((1, 0),),
+            {"build_id": 50, "kind": "outpost", "player": 1},
+            frozenset({1, 2}),
+        ),
+    )
+
+
+def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> None:
+    """Army 21 marches (1,0)→(2,0)→(3,0) to build an outpost; enemy army 22 holds (2,0)."""
+    s = _state(gold1=7)
+    s = replace(
+        s,
+        armies={
+            **s.armies,
+            20: replace(s.armies[20], tier=1),
+            22: replace(s.armies[22], coord=(2, 0)),
+        },
+        next_id=60,
+    )
+    orders = TurnOrders(
+        moves={21: MoveOrder(21, ((2, 0), (3, 0)))},
+        builds=(BuildOrder(50, 1, BuildKind.OUTPOST, (3, 0), 21, 3),),
+    )
+    result = resolve_turn(s, orders, RULES)
+    assert result.ledger == (
+        LedgerEntry(
+            1,
+            3,
+            "refund: outpost cancelled, the army did not end its move on the tile",
+            "R-BUILD-2",
+        ),
+        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+    )
+    refund_event = Event(
+        "build cancelled",
+        "R-BUILD-2",
+        frozenset({1}),
+        data={
+            "build_id": 50,
+            "kind": "outpost",
+            "coord": (3, 0),
+            "reason": "the army did not end its move on the tile",
+            "refund": 3,
+        },
+        seen_by=frozenset({1}),
+    )
+    battle = Battle(
+        60,
+        3,
+        (2, 0),
+        BattleKind.FIELD,
+        BattleSide(frozenset({1}), (21,), 21),
+        BattleSide(frozenset({2}), (22,), 22),
+    )
+    assert result.battles == (battle,)
+    assert result.events == (
+        Event(
+            "encounter",
+            "R-MOVE-3",
+            frozenset({1, 2}),
+            ((2, 0),),
+            {"battle_id": 60, "kind": "field"},
+            frozenset({1, 2}),
+        ),
+        refund_event,
+    )
+    # Army 21 stopped on its own tile; nobody moved; the battle waits for its result.
+    expected = replace(_gold(s, p1=7 + 3 + 3 - 2, p2=12), battles={60: battle}, next_id=61)
+    assert result.state == _next(expected)

@@ -1,0 +1,412 @@
+"""The ruleset document (R-HOUSE-2): defaults equal RULES.md, variants merge and validate."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from app.rules.ruleset import (
+    Battles,
+    BuildCosts,
+    Diplomacy,
+    Faction,
+    FactionAction,
+    GameSystem,
+    Garrisons,
+    Income,
+    IncomeBasis,
+    IncomeBonus,
+    Movement,
+    RulesetError,
+    Score,
+    Tier,
+    UpkeepReduction,
+    default_ruleset,
+    parse_ruleset,
+    ruleset_to_dict,
+)
+
+# Copied from RULES.md (R-ARMY table): tier | upgrade cost | upkeep | army pts | general pts.
+TIER_TABLE = """
+| 1 | — | 1 | 500 | 100 |
+| 2 | 8 | 2 | 1000 | 175 |
+| 3 | 12 | 3 | 1500 | 250 |
+| 4 | 16 | 5 | 2000 | 325 |
+| 5 | 24 | 7 | 2500 | 400 |
+| 6 | 32 | 10 | 3000 | 500 |
+"""
+
+# Copied from RULES.md (R-FAC terrain modifiers), in the faction order of the table.
+TERRAIN_TABLE = """
+| Empire | +1 | | | | | |
+| Bretonnia | +1 | | | | | |
+| High Elves | | | | −1 | | +1 |
+| Wood Elves | | +1 | | | | |
+| Dwarfs | | | +1 | | | |
+| Orcs & Goblins | +1 | −1 | | | | |
+| Warriors of Chaos | | | | +1 | | |
+| Daemons | | | | +1 | | |
+| Beastmen | | +1 | −1 | +1 | | |
+| Vampire Counts | | | | +1 | | |
+| Tomb Kings | +1 | −1 | −1 | | +1 | |
+| Chaos Dwarfs | | | +1 | | | |
+| Dark Elves | | −1 | | +1 | | +1 |
+| Lizardmen | | +1 | | | +1 | +1 |
+| Skaven | | | +1 | | | |
+| Ogre Kingdoms | | | +1 | | | |
+| Grand Cathay | +1 | | | | | |
+"""
+TERRAINS = ("plain", "forest", "mountain", "marsh", "desert", "coast")
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def test_R_ARMY_table_every_tier_row() -> None:
+    expected = tuple(
+        Tier(int(t), 0 if cost == "—" else int(cost), int(up), int(ap), int(gp))
+        for t, cost, up, ap, gp in (_cells(line) for line in TIER_TABLE.strip().splitlines())
+    )
+    assert default_ruleset().tiers == expected
+    assert default_ruleset().max_tier == 6
+
+
+def test_R_FAC_terrain_table_every_cell() -> None:
+    rows = [_cells(line) for line in TERRAIN_TABLE.strip().splitlines()]
+    factions = default_ruleset().factions
+    assert [f.name for f in factions] == [row[0] for row in rows]
+    for faction, row in zip(factions, rows, strict=True):
+        expected = {
+            t: int(cell.replace("−", "-"))
+            for t, cell in zip(TERRAINS, row[1:], strict=True)
+            if cell
+        }
+        assert faction.terrain_modifiers == expected, faction.key
+
+
+def test_R_FAC_every_faction_row() -> None:
+    one = UpkeepReduction()
+    expected = (
+        Faction(
+            "empire",
+            "Empire",
+            income_bonuses=(IncomeBonus(IncomeBasis.CITY_LEVEL2, 1),),
+            terrain_modifiers={"plain": 1},
+            action=FactionAction("call_to_arms", "Call to Arms", 6, upkeep_reductions=(one,)),
+        ),
+        Faction(
+            "bretonnia",
+            "Bretonnia",
+            upkeep_reductions=(UpkeepReduction(1, 3, 99),),
+            terrain_modifiers={"plain": 1},
+            action=FactionAction(
+                "vow_of_chivalry", "Vow of Chivalry", 4, (UpkeepReduction(1, 3, 99),)
+            ),
+        ),
+        Faction(
+            "high_elves",
+            "High Elves",
+            income_bonuses=(IncomeBonus(IncomeBasis.PORT, 2),),
+            terrain_modifiers={"marsh": -1, "coast": 1},
+        ),
+        Faction(
+            "wood_elves",
+            "Wood Elves",
+            income_bonuses=(IncomeBonus(IncomeBasis.STRUCTURE, 1, 1, ("forest",)),),
+            terrain_modifiers={"forest": 1},
+        ),
+        Faction(
+            "dwarfs",
+            "Dwarfs",
+            upkeep_reductions=(one,),
+            terrain_modifiers={"mountain": 1},
+            # the Oath adds a further −1: −2 per army during it
+            action=FactionAction("oath_of_grudges", "Oath of Grudges", 3, (one,)),
+        ),
+        Faction(
+            "orcs_goblins",
+            "Orcs & Goblins",
+            free_upkeep_max_tier=3,
+            terrain_modifiers={"plain": 1, "forest": -1},
+            action=FactionAction(
+                "waaagh",
+                "WAAAGH!",
+                0,
+                extra_land_steps=2,
+                ignore_terrain_penalties=True,
+                unlock_victories=3,
+            ),
+        ),
+        Faction(
+            "warriors_of_chaos",
+            "Warriors of Chaos",
+            terrain_modifiers={"marsh": 1},
+            action=FactionAction("cursed_pact", "Cursed Pact", 6, no_upkeep=True),
+        ),
+        Faction(
+            "daemons",
+            "Daemons",
+            income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY, 1, 1, ("marsh",)),),
+            upkeep_reductions=(one,),
+            terrain_modifiers={"marsh": 1},
+        ),
+        Faction(
+            "beastmen",
+            "Beastmen",
+            income_bonuses=(IncomeBonus(IncomeBasis.STRUCTURE, 1, 1, ("forest", "marsh")),),
+            terrain_modifiers={"forest": 1, "mountain": -1, "marsh": 1},
+        ),
+        Faction(
+            "vampire_counts", "Vampire Counts", upkeep_percent=65, terrain_modifiers={"marsh": 1}
+        ),
+        Faction(
+            "tomb_kings",
+            "Tomb Kings",
+            upkeep_percent=65,
+            terrain_modifiers={"plain": 1, "forest": -1, "mountain": -1, "desert": 1},
+        ),
+        Faction(
+            "chaos_dwarfs",
+            "Chaos Dwarfs",
+            upkeep_reductions=(UpkeepReduction(1, 1, 4),),
+            terrain_modifiers={"mountain": 1},
+        ),
+        Faction(
+            "dark_elves",
+            "Dark Elves",
+            income_bonuses=(IncomeBonus(IncomeBasis.PORT_BUILT, 2),),
+            sea_bonus=2,
+            terrain_modifiers={"forest": -1, "marsh": 1, "coast": 1},
+        ),
+        Faction(
+            "lizardmen",
+            "Lizardmen",
+            income_bonuses=(IncomeBonus(IncomeBasis.PORT, 2),),
+            terrain_modifiers={"forest": 1, "desert": 1, "coast": 1},
+        ),
+        Faction(
+            "skaven",
+            "Skaven",
+            income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY, 1, 4),),
+            upkeep_reductions=(UpkeepReduction(1, 1, 2),),
+            terrain_modifiers={"mountain": 1},
+            action=FactionAction(
+                "rat_swarm", "Rat Swarm", 4, income_bonuses=(IncomeBonus(IncomeBasis.TERRITORY),)
+            ),
+        ),
+        Faction(
+            "ogre_kingdoms",
+            "Ogre Kingdoms",
+            upkeep_reductions=(one,),
+            terrain_modifiers={"mountain": 1},
+        ),
+        Faction(
+            "grand_cathay",
+            "Grand Cathay",
+            income_bonuses=(IncomeBonus(IncomeBasis.CITY),),
+            terrain_modifiers={"plain": 1},
+        ),
+    )
+    assert default_ruleset().factions == expected
+
+
+def test_R_HOUSE_2_default_numbers_are_rules_md() -> None:
+    r = default_ruleset()
+    assert (r.starting_gold, r.min_players, r.max_players) == (5, 2, 8)  # R-CAMP-1, R-CAMP-3
+    assert (r.army_base_cost, r.general_base_cost) == (6, 20)  # R-ARMY-1, R-ARMY-2
+    assert r.income == Income(city_level1=3, city_level2=6, outpost=1, port=4)  # R-ECO-2
+    assert r.costs == BuildCosts(found_city=10, port=8, outpost=3, upgrade_city=12)  # R-BUILD
+    assert r.movement == Movement(3, -1, 1, -1, 2, 1, 1, 2)  # R-MOVE-1, R-SEA-1, R-FOG-2
+    assert r.garrisons == Garrisons(500, 750, 250, 250, 250, 250)  # R-BAT-4
+    assert r.battles == Battles(25, 10, 20, 50, 10, 30, 50, 5)  # R-BAT, R-SIEGE, R-SYS
+    assert r.diplomacy == Diplomacy(2, 2, 4, 1, 5, 1, 5, 3, 25, 25, 1)  # R-DIP
+    assert r.score == Score(1, 3, 1, 10)  # R-CAMP-4
+    assert r.game_systems == (  # R-SYS
+        GameSystem("old_world", "Warhammer: The Old World", 100),
+        GameSystem("ninth_age", "The 9th Age", 225),
+        GameSystem("whfb8", "Warhammer Fantasy Battle 8th edition (and its 8.1 amendments)", 125),
+        GameSystem("kings_of_war", "Kings of War", 100),
+    )
+    assert len(r.factions) == 17
+
+
+def test_R_HOUSE_2_document_round_trips_through_json() -> None:
+    default = default_ruleset()
+    document = ruleset_to_dict(default)
+    assert parse_ruleset(document) == default
+    assert parse_ruleset(json.loads(json.dumps(document))) == default
+    assert document["tiers"][1] == {
+        "tier": 2,
+        "upgrade_cost": 8,
+        "upkeep": 2,
+        "army_points": 1000,
+        "general_points": 175,
+    }
+    assert document["factions"][5]["action"]["key"] == "waaagh"
+    assert document["factions"][3]["income_bonuses"] == [
+        {"basis": "structure", "amount": 1, "per": 1, "terrains": ["forest"]}
+    ]
+
+
+def test_R_HOUSE_2_no_variant_is_the_default() -> None:
+    assert parse_ruleset(None) == default_ruleset()
+    assert parse_ruleset({}) == default_ruleset()
+
+
+def test_R_HOUSE_2_partial_variant_deep_merges() -> None:
+    r = parse_ruleset({"starting_gold": 20, "income": {"port": 5}, "movement": {"sight": 2}})
+    default = default_ruleset()
+    assert r == replace(
+        default,
+        starting_gold=20,
+        income=replace(default.income, port=5),
+        movement=replace(default.movement, sight=2),
+    )
+
+
+def test_R_HOUSE_2_a_list_replaces_the_default_list() -> None:
+    tiers = [
+        {"tier": 1, "upgrade_cost": 0, "upkeep": 1, "army_points": 600, "general_points": 100},
+        {"tier": 2, "upgrade_cost": 5, "upkeep": 1, "army_points": 1200, "general_points": 200},
+    ]
+    r = parse_ruleset({"tiers": tiers})
+    assert r == replace(
+        default_ruleset(), tiers=(Tier(1, 0, 1, 600, 100), Tier(2, 5, 1, 1200, 200))
+    )
+
+
+def test_R_HOUSE_2_factions_mapping_overrides_single_factions() -> None:
+    r = parse_ruleset(
+        {
+            "factions": {
+                "dwarfs": {"upkeep_percent": 50, "terrain_modifiers": {"plain": -1}},
+                "warriors_of_chaos": {"action": None},
+            }
+        }
+    )
+    default = default_ruleset()
+    factions = list(default.factions)
+    factions[4] = replace(
+        factions[4], upkeep_percent=50, terrain_modifiers={"plain": -1, "mountain": 1}
+    )
+    factions[6] = replace(factions[6], action=None)
+    assert r == replace(default, factions=tuple(factions))
+
+
+def test_R_HOUSE_2_factions_mapping_may_add_a_faction() -> None:
+    r = parse_ruleset({"factions": {"kislev": {"name": "Kislev", "sea_bonus": 1}}})
+    assert r.factions[-1] == Faction("kislev", "Kislev", sea_bonus=1)
+    assert len(r.factions) == 18
+
+
+def _faults(variant: Any) -> list[tuple[str, str]]:
+    with pytest.raises(RulesetError) as info:
+        parse_ruleset(variant)
+    return info.value.faults
+
+
+def test_R_HOUSE_2_every_fault_is_listed() -> None:
+    tiers = [
+        {"tier": 1, "upgrade_cost": 3, "upkeep": -1, "army_points": 1, "general_points": 1},
+        {"tier": 3, "upgrade_cost": 3, "upkeep": 1, "army_points": 1, "general_points": 1},
+    ]
+    systems = [
+        {"key": "a", "name": "A", "coefficient_pct": 0},
+        {"key": "a", "name": "B", "coefficient_pct": 5},
+    ]
+    assert _faults(
+        {
+            "starting_gold": True,
+            "bogus": 1,
+            "tiers": tiers,
+            "max_players": 30,
+            "battles": {"joiner_percent": 101, "pillage_stake": -2},
+            "income": {"city": 4},
+            "factions": {"empire": {"terrain_modifiers": {"sea": 1}}},
+            "game_systems": systems,
+        }
+    ) == [
+        ("bogus", "unknown key"),
+        ("starting_gold", "expected an integer"),
+        ("income.city", "unknown key"),
+        ("tiers[0].upkeep", "must not be negative"),
+        ("battles.joiner_percent", "must be 0 to 100"),
+        ("battles.pillage_stake", "must not be negative"),
+        ("game_systems[0].coefficient_pct", "must be positive"),
+        (
+            "factions[0].terrain_modifiers.sea",
+            "not one of plain, forest, mountain, marsh, desert, coast",
+        ),
+        ("tiers[1].tier", "tiers must be numbered 1..n (expected 2)"),
+        ("tiers[0].upgrade_cost", "must be 0 for tier 1"),
+        ("max_players", "exceeds the number of factions"),
+        ("game_systems[1].key", "duplicate key 'a'"),
+    ]
+
+
+def test_R_CAMP_1_player_bounds() -> None:
+    assert _faults({"min_players": 1}) == [("min_players", "must be at least 2")]
+    assert _faults({"min_players": 5, "max_players": 4}) == [
+        ("max_players", "must be at least min_players")
+    ]
+    assert parse_ruleset({"max_players": 17}).max_players == 17
+    assert _faults({"max_players": 18}) == [("max_players", "exceeds the number of factions")]
+
+
+def test_R_HOUSE_2_wrong_types_and_missing_fields() -> None:
+    assert _faults(
+        {
+            "income": 3,
+            "costs": {"port": "8"},
+            "movement": {"sight": 1.5},
+            "tiers": [{"tier": 1}],
+            "game_systems": "old_world",
+            "factions": {"dwarfs": {"income_bonuses": [{"basis": "gold", "terrains": "forest"}]}},
+        }
+    ) == [
+        ("income", "expected an object"),
+        ("costs.port", "expected an integer"),
+        ("tiers[0].upgrade_cost", "missing"),
+        ("tiers[0].upkeep", "missing"),
+        ("tiers[0].army_points", "missing"),
+        ("tiers[0].general_points", "missing"),
+        ("movement.sight", "expected an integer"),
+        ("game_systems", "expected a list"),
+        (
+            "factions[4].income_bonuses[0].basis",
+            "expected one of city, city_level2, port, port_built, structure, territory",
+        ),
+        ("factions[4].income_bonuses[0].terrains", "expected a list"),
+    ]
+
+
+def test_R_HOUSE_2_faction_list_needs_unique_keys_and_known_terrains() -> None:
+    factions = [
+        {"key": "a", "name": "A", "terrain_modifiers": {"plain": 1}},
+        {"key": "b", "name": "B", "income_bonuses": [{"basis": "structure", "terrains": ["lava"]}]},
+        {"key": "a", "name": "C", "upkeep_reductions": [{"min_tier": 4, "max_tier": 2}]},
+    ]
+    assert _faults({"factions": factions, "max_players": 3}) == [
+        ("factions[2].key", "duplicate key 'a'"),
+        ("factions[1].income_bonuses[0].terrains[0]", "unknown land terrain 'lava'"),
+        ("factions[2].upkeep_reductions[0].min_tier", "above max_tier"),
+    ]
+
+
+def test_R_HOUSE_2_bad_documents() -> None:
+    assert _faults(["not", "a", "mapping"]) == [("$", "expected an object")]
+    assert _faults({"factions": {"dwarfs": 3, "empire": {"key": "bretonnia"}}}) == [
+        ("factions.dwarfs", "expected an object"),
+        ("factions.empire.key", "does not match the faction it overrides"),
+    ]
+    assert _faults({"movement": {"modifier_min": 2}}) == [
+        ("movement.modifier_min", "above modifier_max")
+    ]
+    assert _faults({"battles": {"points_rounding": 0}, "tiers": []}) == [
+        ("battles.points_rounding", "must be positive"),
+        ("tiers", "at least one tier is needed"),
+    ]

@@ -1,0 +1,386 @@
+"""Sieges, assaults and the fate of cities (R-SIEGE-1…4, R-BAT-4/7, R-ARMY-5)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.rules.battles import BattleResolution, SideForces, apply_battle_result, forces
+from app.rules.hexgrid import Coord
+from app.rules.ruleset import default_ruleset
+from app.rules.sieges import choose_leader, declare_sieges
+from app.rules.state import (
+    Battle,
+    BattleKind,
+    BattleReport,
+    BattleSide,
+    CampaignState,
+    Event,
+    Fate,
+    Outcome,
+    PendingStake,
+    Siege,
+    Structure,
+)
+from tests.rules.builders import army, city, general, make_map, make_state, outpost, player, port
+from tests.rules.builders import treaty as make_treaty
+
+R = default_ruleset()
+PLAIN = make_map(["....."] * 5)
+C: Coord = (1, 2)
+E, NE, NW, W, SW, SE = (2, 2), (2, 1), (1, 1), (0, 2), (0, 3), (1, 3)
+P12 = frozenset({1, 2})
+AV, DV, DRAW = Outcome.ATTACKER_VICTORY, Outcome.DEFENDER_VICTORY, Outcome.DRAW
+
+
+def ev(kind: str, rule: str, coords: tuple[Coord, ...], **data: object) -> Event:
+    return Event(kind, rule, P12, coords, data)
+
+
+def resolved(b: Battle, report: BattleReport) -> Event:
+    return ev(
+        "battle_resolved",
+        "R-BAT-7",
+        (b.coord,),
+        battle_id=b.id,
+        battle_kind=b.kind.value,
+        outcome=report.outcome.value,
+        attacker_losses_pct=report.attacker_losses_pct,
+        defender_losses_pct=report.defender_losses_pct,
+    )
+
+
+def besiege(
+    place: Structure, defended: bool, draws: int = 0, kind: BattleKind = BattleKind.SIEGE
+) -> tuple[CampaignState, Battle]:
+    """Army 21 (player 1, on W) attacks player 2's place on C, held by army 22 if `defended`."""
+    defenders = (22,) if defended else ()
+    b = Battle(
+        41,
+        3,
+        C,
+        kind,
+        BattleSide(frozenset({1}), (21,), 21),
+        BattleSide(frozenset({2}), defenders, 22 if defended else None, place.id),
+        draws,
+    )
+    armies = [army(21, 1, W, 2, general_id=11)]
+    generals = [general(11, 1, 21)]
+    if defended:
+        armies.append(army(22, 2, C, general_id=12, seat_id=place.id))
+        generals.append(general(12, 2, 22))
+    state = make_state(
+        PLAIN,
+        [player(1), player(2, "bretonnia")],
+        [place],
+        armies,
+        generals,
+        battles=[b],
+        turn=3,
+    )
+    return state, b
+
+
+def stake_won(amount: int = 10, winner: int = 1, loser: int = 2) -> Event:
+    return ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=winner, loser=loser, amount=amount)
+
+
+def advanced(rule: str = "R-SIEGE-2") -> Event:
+    return ev("army_advanced", rule, (W, C), army_id=21, from_coord=W, to_coord=C)
+
+
+RETREATED = ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E)
+
+
+# ------------------------------------------------------------------------------ siege won
+
+
+def test_R_SIEGE_2_capture_level_2_city_drops_to_1_at_50_pct_seat_lost_siege_ends() -> None:
+    state, b = besiege(city(31, 2, C, 2), defended=True, draws=1)
+    state = replace(state, sieges={31: Siege(31, 21, 1)})
+    report = BattleReport(AV, 10, 50, fate=Fate.CAPTURE)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            structures={31: city(31, 1, C, 1, since_turn=3)},
+            armies={21: army(21, 1, C, 2, general_id=11), 22: army(22, 2, E, general_id=12)},
+            sieges={},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            stake_won(),
+            RETREATED,
+            ev(
+                "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
+            ),
+            ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
+            ev("city_level_lost", "R-SIEGE-4", (C,), structure_id=31, level=1),
+            advanced(),
+        ),
+    )
+
+
+def test_R_SIEGE_4_captured_level_2_city_keeps_its_level_below_50_pct() -> None:
+    state, b = besiege(city(31, 2, C, 2), defended=True)
+    res = apply_battle_result(state, b, BattleReport(AV, 10, 49, fate=Fate.CAPTURE), R)
+    assert res.state.structures == {31: city(31, 1, C, 2, since_turn=3)}
+    assert "city_level_lost" not in [e.kind for e in res.events]
+
+
+def test_R_SIEGE_2_destroy_pillages_20_on_top_of_the_victory_stake() -> None:
+    state, b = besiege(city(31, 2, C), defended=True)
+    report = BattleReport(AV, 0, 20, fate=Fate.DESTROY)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            structures={},
+            armies={21: army(21, 1, C, 2, general_id=11), 22: army(22, 2, E, general_id=12)},
+            battles={},
+            stakes=(
+                PendingStake(41, 1, 2, 10, "R-BAT-7"),
+                PendingStake(41, 1, 2, 20, "R-SIEGE-2"),
+            ),
+        ),
+        (
+            resolved(b, report),
+            stake_won(),
+            ev("pillage_won", "R-SIEGE-2", (C,), battle_id=41, winner=1, loser=2, amount=20),
+            RETREATED,
+            ev("structure_destroyed", "R-SIEGE-2", (C,), structure_id=31, owner=2),
+            ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
+            advanced(),
+        ),
+    )
+
+
+def test_R_BAT_7_victory_over_a_garrison_alone_earns_no_stake() -> None:
+    state, b = besiege(city(31, 2, C), defended=False)
+    report = BattleReport(AV, 30, 0, fate=Fate.CAPTURE)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            structures={31: city(31, 1, C, since_turn=3)},
+            armies={21: army(21, 1, C, 2, general_id=11)},
+            battles={},
+        ),
+        (
+            resolved(b, report),
+            ev(
+                "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
+            ),
+            advanced(),
+        ),
+    )
+
+
+def test_R_SIEGE_2_destroying_an_undefended_city_pillages_only() -> None:
+    state, b = besiege(city(31, 2, C), defended=False)
+    res = apply_battle_result(state, b, BattleReport(AV, 0, 0, fate=Fate.DESTROY), R)
+    assert res.state.stakes == (PendingStake(41, 1, 2, 20, "R-SIEGE-2"),)
+    assert res.state.structures == {}
+
+
+def test_R_SIEGE_3_garrison_repels_attacker_wins_stake_and_lifts_the_siege() -> None:
+    state, b = besiege(city(31, 2, C), defended=False, draws=2)
+    state = replace(state, sieges={31: Siege(31, 21, 2)})
+    report = BattleReport(DV, 60, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={21: army(21, 1, W, 1, general_id=11)},
+            sieges={},
+            battles={},
+            stakes=(PendingStake(41, 2, 1, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            stake_won(winner=2, loser=1),
+            ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1),
+            ev("siege_lifted", "R-SIEGE-3", (C,), structure_id=31),
+        ),
+    )
+
+
+# ------------------------------------------------------------------------------- capitals
+
+
+def test_R_SIEGE_2_capital_repulses_defended_stake_and_defender_retreats() -> None:
+    state, b = besiege(city(31, 2, C, 1, True), defended=True)
+    report = BattleReport(AV, 10, 20)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={**state.armies, 22: army(22, 2, E, general_id=12, seat_id=31)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            stake_won(),
+            RETREATED,
+            ev("capital_repulsed", "R-SIEGE-2", (C,), structure_id=31),
+        ),
+    )
+
+
+def test_R_SIEGE_2_undefended_capital_repulses_without_stake() -> None:
+    state, b = besiege(city(31, 2, C, 2, True), defended=False)
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(state, battles={}),
+        (resolved(b, report), ev("capital_repulsed", "R-SIEGE-2", (C,), structure_id=31)),
+    )
+
+
+# -------------------------------------------------------------------------------- assault
+
+
+def test_R_SIEGE_4_outpost_captured_no_stake_without_army() -> None:
+    state, b = besiege(outpost(31, 2, C), defended=False, kind=BattleKind.ASSAULT)
+    report = BattleReport(AV, 10, 0, fate=Fate.CAPTURE)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            structures={31: outpost(31, 1, C, since_turn=3)},
+            armies={21: army(21, 1, C, 2, general_id=11)},
+            battles={},
+        ),
+        (
+            resolved(b, report),
+            ev(
+                "structure_captured", "R-SIEGE-4", (C,), structure_id=31, from_player=2, to_player=1
+            ),
+            advanced("R-SIEGE-4"),
+        ),
+    )
+
+
+def test_R_SIEGE_4_port_destroyed_no_pillage() -> None:
+    state, b = besiege(port(31, 2, C), defended=True, kind=BattleKind.ASSAULT)
+    state = replace(state, armies={**state.armies, 22: army(22, 2, C, general_id=12)})
+    report = BattleReport(AV, 10, 10, fate=Fate.DESTROY)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            structures={},
+            armies={21: army(21, 1, C, 2, general_id=11), 22: army(22, 2, E, general_id=12)},
+            battles={},
+            stakes=(PendingStake(41, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            stake_won(),
+            RETREATED,
+            ev("structure_destroyed", "R-SIEGE-4", (C,), structure_id=31, owner=2),
+            advanced("R-SIEGE-4"),
+        ),
+    )
+
+
+def test_R_SIEGE_4_drawn_assault_changes_nothing() -> None:
+    state, b = besiege(outpost(31, 2, C), defended=True, kind=BattleKind.ASSAULT)
+    report = BattleReport(DRAW, 10, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(replace(state, battles={}), (resolved(b, report),))
+
+
+# ---------------------------------------------------------------------------- drawn sieges
+
+
+def test_R_SIEGE_3_first_drawn_siege_besieges_the_city() -> None:
+    state, b = besiege(city(31, 2, C), defended=False)
+    report = BattleReport(DRAW, 10, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(state, battles={}, sieges={31: Siege(31, 21, 1)}),
+        (
+            resolved(b, report),
+            ev("city_besieged", "R-SIEGE-3", (C,), structure_id=31, army_id=21, draws=1),
+        ),
+    )
+
+
+def test_R_SIEGE_3_each_drawn_siege_counts() -> None:
+    state, b = besiege(city(31, 2, C), defended=True, draws=2)
+    state = replace(state, sieges={31: Siege(31, 21, 2)})
+    res = apply_battle_result(state, b, BattleReport(DRAW, 0, 0), R)
+    assert res.state == replace(state, battles={}, sieges={31: Siege(31, 21, 3)})
+
+
+def test_R_SIEGE_3_siege_bonus_10_pct_per_draw_capped_at_30() -> None:
+    expected = {0: (0, 1175), 1: (10, 1295), 2: (20, 1410), 3: (30, 1530), 4: (30, 1530)}
+    for draws, (pct, total) in expected.items():
+        state, b = besiege(city(31, 2, C), defended=False, draws=draws)
+        # Tier 2: 1000 + 175 = 1175, × 1.1 = 1292.5 → 1295, × 1.3 = 1527.5 → 1530.
+        assert forces(state, b, R) == (
+            SideForces(1000, 175, 0, 0, pct, total, 21, ()),
+            SideForces(0, 0, 500, 0, 0, 500, None, ()),
+        )
+
+
+# ------------------------------------------------------------------------ declare_sieges
+
+
+def test_R_BAT_3_choose_leader_highest_tier_then_lowest_id() -> None:
+    armies = [army(5, 1, C, 2), army(3, 1, C, 2), army(1, 1, C, 1)]
+    assert choose_leader(armies) == 3
+    assert choose_leader([]) is None
+
+
+def test_R_SIEGE_3_continuing_siege_declared_with_allies_and_draw_count() -> None:
+    state, _ = besiege(city(31, 2, C), defended=True)
+    state = replace(
+        state,
+        players={**state.players, 4: player(4, "dwarfs")},
+        armies={**state.armies, 25: army(25, 4, W, 3), 26: army(26, 4, E)},
+        treaties={90: make_treaty(90, "alliance", 1, 4)},
+        sieges={31: Siege(31, 21, 2)},
+        battles={},
+        next_id=50,
+    )
+    new_state, declared = declare_sieges(state, R)
+    battle = Battle(
+        50,
+        3,
+        C,
+        BattleKind.SIEGE,
+        BattleSide(frozenset({1, 4}), (21, 25), 25),
+        BattleSide(frozenset({2}), (22,), 22, 31),
+        2,
+    )
+    assert declared == (battle,)
+    assert new_state == replace(state, battles={50: battle}, next_id=51)
+
+
+def test_R_SIEGE_3_sieges_lifted_when_army_gone_moved_no_longer_hostile_or_city_gone() -> None:
+    mp = make_map(["......"] * 6)
+    state = make_state(
+        mp,
+        [player(1), player(2, "bretonnia"), player(3, "dwarfs")],
+        [city(31, 2, (1, 1)), city(32, 2, (3, 1)), city(33, 3, (1, 3))],
+        [army(21, 1, (4, 4)), army(22, 1, (2, 3))],
+        sieges=[
+            Siege(31, 99, 1),  # its army is gone
+            Siege(32, 21, 1),  # its army moved away
+            Siege(33, 22, 1),  # a pact now binds the players
+            Siege(34, 22, 1),  # the city is gone
+        ],
+        treaties=[make_treaty(90, "pact", 1, 3)],
+        turn=3,
+    )
+    assert declare_sieges(state, R) == (replace(state, sieges={}), ())
+
+
+def test_R_SIEGE_3_siege_already_being_fought_is_not_declared_twice() -> None:
+    state, _ = besiege(city(31, 2, C), defended=False, draws=1)
+    state = replace(state, sieges={31: Siege(31, 21, 1)})
+    assert declare_sieges(state, R) == (state, ())
