@@ -9,21 +9,41 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
 from app.auth.router import router as auth_router
+from app.campaigns.router import router as campaigns_router
 from app.config import Settings, get_settings
 from app.db.embedded import database_url_async
 from app.db.session import create_engine, create_sessionmaker
 from app.errors import install_error_handlers, problem_schemas
+from app.history.router import router as history_router
 from app.log import configure_logging
+from app.maps.router import router as maps_router
+from app.maps.router import rulesets_router
+from app.me.router import router as me_router
 from app.middleware import RequestContextMiddleware
 from app.ops.router import router as ops_router
+from app.orders.router import router as orders_router
 from app.tokens.router import router as tokens_router
+from app.turns.router import router as turns_router
 from app.users.router import router as users_router
+from app.world.router import router as world_router
 
 API_VERSION = "0.1.0"
 
 # Every versioned resource router is listed here, in OpenAPI display order. A new domain
 # package adds its `router = APIRouter(prefix="/campaigns", tags=["campaigns"], ...)` here.
-V1_ROUTERS: tuple[APIRouter, ...] = (users_router, auth_router, tokens_router)
+V1_ROUTERS: tuple[APIRouter, ...] = (
+    users_router,
+    auth_router,
+    tokens_router,
+    rulesets_router,
+    maps_router,
+    campaigns_router,
+    orders_router,
+    turns_router,
+    world_router,
+    me_router,
+    history_router,
+)
 
 
 def operation_id(route: APIRoute) -> str:

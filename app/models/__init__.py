@@ -3,7 +3,43 @@
 Alembic's env imports it so autogenerate sees every table: add new model modules here.
 """
 
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.game_map import GameMap
+from app.models.ledger import LedgerRow
+from app.models.orders import OrderKind, OrderRow
 from app.models.token import Token, TokenKind
+from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.user import User
+from app.models.world import (
+    ArmyRow,
+    BattleRow,
+    GeneralRow,
+    ShipRow,
+    SiegeRow,
+    StakeRow,
+    StructureRow,
+    TreatyRow,
+)
 
-__all__ = ["Token", "TokenKind", "User"]
+__all__ = [
+    "ArmyRow",
+    "BattleRow",
+    "Campaign",
+    "CampaignPlayer",
+    "CampaignStatus",
+    "GameMap",
+    "GeneralRow",
+    "LedgerRow",
+    "OrderKind",
+    "OrderRow",
+    "ShipRow",
+    "SiegeRow",
+    "StakeRow",
+    "StructureRow",
+    "Token",
+    "TokenKind",
+    "TreatyRow",
+    "TurnRecord",
+    "TurnSummaryRow",
+    "User",
+]

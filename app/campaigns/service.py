@@ -1,0 +1,304 @@
+"""The campaign lobby and lifecycle (R-CAMP): create, join, pick, start, end."""
+
+import secrets
+import string
+import uuid
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.campaigns.schemas import (
+    CampaignCreate,
+    CampaignRead,
+    CampaignSettings,
+    CampaignUpdate,
+    PlayerChoice,
+    PlayerRead,
+)
+from app.errors import Conflict, NotFound, RuleViolation
+from app.ledger import service as ledger
+from app.maps import service as maps
+from app.models import User
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.db.base import utcnow
+from app.rules.ruleset import RulesetError, parse_ruleset, ruleset_to_dict
+from app.rules.setup import PlayerSetup, start_campaign, validate_setup
+from app.rules.state import CampaignState, Player
+from app.turns.mapping import campaign_options, load_map, load_ruleset, save_state
+
+_INVITE_ALPHABET = string.ascii_uppercase + string.digits
+
+
+def _invite_code() -> str:
+    return "".join(secrets.choice(_INVITE_ALPHABET) for _ in range(8))
+
+
+def _ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
+    """The full ruleset for a variant, or a 422 listing every fault (R-HOUSE-2)."""
+    try:
+        return ruleset_to_dict(parse_ruleset(variant))
+    except RulesetError as exc:
+        raise RuleViolation(
+            "R-HOUSE-2",
+            "The ruleset variant is not valid.",
+            violations=[{"path": path, "message": msg} for path, msg in exc.faults],
+        ) from exc
+
+
+def _check_max_players(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
+    limit = min(len(ruleset["factions"]), ruleset["max_players"])
+    if settings.max_players > limit:
+        raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset takes at most {limit}.")
+
+
+async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Campaign:
+    ruleset = _ruleset_document(data.ruleset)
+    _check_max_players(data.settings, ruleset)
+    if data.generate_map is not None:
+        map_row = await maps.create_generated_map(session, data.generate_map, owner.id)
+    else:
+        assert data.map_id is not None
+        map_row = await maps.get_map(session, data.map_id, owner.id)
+    campaign = Campaign(
+        name=data.name,
+        owner_id=owner.id,
+        invite_code=_invite_code(),
+        map_id=map_row.id,
+        ruleset=ruleset,
+        settings=data.settings.model_dump(),
+    )
+    session.add(campaign)
+    await session.flush()
+    return campaign
+
+
+async def list_mine(
+    session: AsyncSession, user: User, limit: int, offset: int
+) -> tuple[list[Campaign], int]:
+    """Campaigns the user owns or plays in, newest first."""
+    member = select(CampaignPlayer.campaign_id).where(CampaignPlayer.user_id == user.id)
+    where = or_(Campaign.owner_id == user.id, Campaign.id.in_(member))
+    total = await session.scalar(select(func.count()).select_from(Campaign).where(where))
+    rows = await session.scalars(
+        select(Campaign)
+        .where(where)
+        .order_by(Campaign.created_at.desc(), Campaign.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    return list(rows), total or 0
+
+
+async def players_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[CampaignPlayer]:
+    rows = await session.scalars(
+        select(CampaignPlayer)
+        .where(CampaignPlayer.campaign_id == campaign_id)
+        .order_by(CampaignPlayer.number)
+    )
+    return list(rows)
+
+
+async def read_model(session: AsyncSession, m: Membership) -> CampaignRead:
+    c = m.campaign
+    count = await session.scalar(
+        select(func.count()).select_from(CampaignPlayer).where(CampaignPlayer.campaign_id == c.id)
+    )
+    return CampaignRead(
+        id=c.id,
+        name=c.name,
+        status=c.status,
+        turn=c.turn,
+        map_id=c.map_id,
+        settings=CampaignSettings.model_validate(c.settings),
+        is_owner=m.is_owner,
+        my_player=m.player.number if m.player else None,
+        invite_code=c.invite_code if m.is_owner else None,
+        players=count or 0,
+        created_at=c.created_at,
+        started_at=c.started_at,
+        ended_at=c.ended_at,
+    )
+
+
+def anonymous_name(number: int) -> str:
+    """R-CAMP-5: "Player A", "Player B"… by player number."""
+    return f"Player {string.ascii_uppercase[(number - 1) % 26]}"
+
+
+async def display_names(
+    session: AsyncSession, m: Membership, reveal: frozenset[int] = frozenset()
+) -> dict[int, str]:
+    """How the viewer sees each player's name: real names unless anonymity hides them.
+
+    The owner, the players themselves and the `reveal`ed ones (battle opponents) see real names.
+    """
+    rows = await session.execute(
+        select(CampaignPlayer.number, User.display_name)
+        .join(User, User.id == CampaignPlayer.user_id)
+        .where(CampaignPlayer.campaign_id == m.campaign.id)
+    )
+    hidden = (
+        bool(m.campaign.settings.get("anonymity"))
+        and m.campaign.status is not CampaignStatus.FINISHED
+        and not m.is_owner
+    )
+    me = m.player.number if m.player else None
+    return {
+        number: name if not hidden or number == me or number in reveal else anonymous_name(number)
+        for number, name in rows.all()
+    }
+
+
+async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]:
+    names = await display_names(session, m)
+    owner_number = await session.scalar(
+        select(CampaignPlayer.number).where(
+            CampaignPlayer.campaign_id == m.campaign.id,
+            CampaignPlayer.user_id == m.campaign.owner_id,
+        )
+    )
+    me = m.player.number if m.player else None
+    return [
+        PlayerRead(
+            number=p.number,
+            name=names[p.number],
+            faction=p.faction,
+            slot=p.slot_index,
+            ready=p.ready,
+            inactive=p.inactive,
+            infamy=p.infamy,
+            is_you=p.number == me,
+            # With anonymity, which player is the owner would reveal a name.
+            is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
+        )
+        for p in await players_of(session, m.campaign.id)
+    ]
+
+
+async def update(session: AsyncSession, m: Membership, data: CampaignUpdate) -> None:
+    m.require_owner()
+    m.require_status(CampaignStatus.LOBBY)
+    c = m.campaign
+    if data.name is not None:
+        c.name = data.name
+    if data.ruleset is not None:
+        c.ruleset = _ruleset_document(data.ruleset)
+    if data.settings is not None:
+        c.settings = data.settings.model_dump()
+    _check_max_players(CampaignSettings.model_validate(c.settings), c.ruleset)
+    await session.flush()
+
+
+async def join(
+    session: AsyncSession, campaign_id: uuid.UUID, user: User, invite_code: str
+) -> CampaignPlayer:
+    """Join with the invite code (R-CAMP-2); a wrong code looks like an unknown campaign."""
+    campaign = await session.scalar(
+        select(Campaign).where(Campaign.id == campaign_id).with_for_update()
+    )
+    if campaign is None or (
+        campaign.owner_id != user.id and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
+    ):
+        raise NotFound("Campaign not found.")
+    players = await players_of(session, campaign_id)
+    if any(p.user_id == user.id for p in players):
+        raise Conflict("You already play in this campaign.", code="already_joined")
+    if campaign.status is not CampaignStatus.LOBBY:
+        raise Conflict("The campaign has already started.", code="R-CAMP-2")
+    if len(players) >= campaign.settings["max_players"]:
+        raise Conflict("The campaign is full.", code="R-CAMP-1")
+    player = CampaignPlayer(
+        campaign_id=campaign_id,
+        number=max((p.number for p in players), default=0) + 1,
+        user_id=user.id,
+        explored={},
+    )
+    session.add(player)
+    await session.flush()
+    return player
+
+
+async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> None:
+    """Pick a faction and a start slot, each unique in the campaign (R-CAMP-2, R-CAMP-3)."""
+    m.require_status(CampaignStatus.LOBBY)
+    if m.player is None:
+        raise NotFound("You do not play in this campaign.")
+    game_map = await load_map(session, m.campaign.map_id)
+    ruleset = load_ruleset(m.campaign)
+    faction = data.faction if data.faction is not None else m.player.faction
+    slot = data.slot if data.slot is not None else m.player.slot_index
+    if faction is not None and faction not in {f.key for f in ruleset.factions}:
+        raise RuleViolation("R-CAMP-2", f"Unknown faction {faction!r}.")
+    if slot is not None and slot >= len(game_map.slots):
+        raise RuleViolation("R-CAMP-2", f"The map has {len(game_map.slots)} start slots.")
+    for other in await players_of(session, m.campaign.id):
+        if other.number == m.player.number:
+            continue
+        if faction is not None and other.faction == faction:
+            raise Conflict("Another player already leads this faction.", code="R-CAMP-2")
+        if slot is not None and other.slot_index == slot:
+            raise Conflict("Another player already took this start slot.", code="R-CAMP-2")
+    if faction is not None and slot is not None:
+        entry = PlayerSetup(m.player.number, faction, game_map.slots[slot].coord)
+        # Only the rules about this one entry (Dark Elves on a coast slot) can fail here.
+        problems = [v for v in validate_setup(game_map, ruleset, [entry]) if v.rule != "R-CAMP-1"]
+        if problems:
+            raise RuleViolation(problems[0].rule, problems[0].message)
+    m.player.faction = faction
+    m.player.slot_index = slot
+    await session.flush()
+
+
+async def leave(session: AsyncSession, m: Membership) -> None:
+    m.require_status(CampaignStatus.LOBBY)
+    if m.player is None:
+        raise NotFound("You do not play in this campaign.")
+    await session.delete(m.player)
+    await session.flush()
+
+
+async def start(session: AsyncSession, m: Membership) -> None:
+    """Owner starts the campaign: the initial state of R-CAMP-3 for every seated player."""
+    m.require_owner()
+    m.require_status(CampaignStatus.LOBBY)
+    campaign = m.campaign
+    players = await players_of(session, campaign.id)
+    seated = [p for p in players if p.faction is not None and p.slot_index is not None]
+    if len(seated) != len(players):
+        raise Conflict("Every player must pick a faction and a start slot.", code="R-CAMP-2")
+    game_map = await load_map(session, campaign.map_id)
+    ruleset = load_ruleset(campaign)
+    entries = [
+        PlayerSetup(p.number, p.faction or "", game_map.slots[p.slot_index or 0].coord)
+        for p in seated
+    ]
+    violations = validate_setup(game_map, ruleset, entries)
+    if violations:
+        raise RuleViolation(
+            violations[0].rule,
+            violations[0].message,
+            status=409,
+            violations=[{"rule": v.rule, "message": v.message} for v in violations],
+        )
+    state, entries_gold = start_campaign(game_map, ruleset, entries, campaign_options(campaign))
+    before = CampaignState(
+        turn=0,
+        map=game_map,
+        players={p.number: Player(id=p.number, faction=p.faction or "") for p in seated},
+    )
+    await save_state(session, campaign, before, state)
+    ledger.record(session, campaign.id, state.turn, entries_gold)
+    campaign.status = CampaignStatus.ACTIVE
+    campaign.started_at = utcnow()
+    await session.flush()
+
+
+async def end(session: AsyncSession, m: Membership) -> None:
+    """Owner ends the campaign (R-CAMP-4); standings stay readable."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    m.campaign.status = CampaignStatus.FINISHED
+    m.campaign.ended_at = utcnow()
+    await session.flush()

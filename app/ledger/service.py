@@ -1,0 +1,50 @@
+"""Writing and reading the gold ledger (R-ECO-6)."""
+
+import uuid
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models.ledger import LedgerRow
+from app.rules.state import LedgerEntry
+
+
+def record(
+    session: AsyncSession, campaign_id: uuid.UUID, turn: int, entries: Iterable[LedgerEntry]
+) -> None:
+    """Add ledger rows for engine entries (the caller updates the players' gold alongside)."""
+    session.add_all(
+        LedgerRow(
+            campaign_id=campaign_id,
+            player=e.player,
+            turn=turn,
+            amount=e.amount,
+            reason=e.reason[:120],
+            rule=e.rule,
+        )
+        for e in entries
+        if e.amount
+    )
+
+
+async def balances(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, int]:
+    """Each player's ledger total: always equal to their gold."""
+    rows = await session.execute(
+        select(LedgerRow.player, func.sum(LedgerRow.amount))
+        .where(LedgerRow.campaign_id == campaign_id)
+        .group_by(LedgerRow.player)
+    )
+    return {player: int(total) for player, total in rows.all()}
+
+
+async def entries_for(
+    session: AsyncSession, campaign_id: uuid.UUID, player: int, limit: int, offset: int
+) -> tuple[list[LedgerRow], int]:
+    """A player's ledger, newest first."""
+    where = (LedgerRow.campaign_id == campaign_id, LedgerRow.player == player)
+    total = await session.scalar(select(func.count()).select_from(LedgerRow).where(*where))
+    rows = await session.scalars(
+        select(LedgerRow).where(*where).order_by(LedgerRow.id.desc()).limit(limit).offset(offset)
+    )
+    return list(rows), total or 0

@@ -1,0 +1,87 @@
+"""Maps: built-in maps seeded on demand, uploads and generated maps validated by the engine."""
+
+import uuid
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.errors import NotFound, RuleViolation
+from app.maps.schemas import GeneratedMap, MapDocument
+from app.models.game_map import GameMap
+from app.rules.hexgrid import Wrap
+from app.rules.maps import MapError, builtin_maps, generate_map, map_from_dict, map_to_dict
+from app.rules.state import MapData
+
+async def ensure_builtin_maps(session: AsyncSession) -> None:
+    """Store the engine's built-in maps that are missing (safe with concurrent processes)."""
+    stored = set(await session.scalars(select(GameMap.builtin_key).where(GameMap.builtin_key.is_not(None))))
+    for key, data in sorted(builtin_maps().items()):
+        if key in stored:
+            continue
+        await session.execute(
+            insert(GameMap)
+            .values(id=uuid.uuid4(), builtin_key=key, **_columns(data))
+            .on_conflict_do_nothing(index_elements=["builtin_key"])
+        )
+
+
+def _columns(data: MapData) -> dict[str, Any]:
+    return {
+        "name": data.name or "Untitled map",
+        "width": data.width,
+        "height": data.height,
+        "slots": len(data.slots),
+        "document": map_to_dict(data),
+    }
+
+
+def parse_map(document: dict[str, Any]) -> MapData:
+    """Engine map data from a document, or a 422 listing every fault (R-MAP)."""
+    try:
+        return map_from_dict(document)
+    except MapError as exc:
+        raise RuleViolation(
+            "R-MAP-4",
+            "The map is not valid.",
+            violations=[{"path": path, "message": msg} for path, msg in exc.faults],
+        ) from exc
+
+
+async def list_maps(session: AsyncSession, user_id: uuid.UUID) -> list[GameMap]:
+    """Built-in maps and the caller's own uploads."""
+    await ensure_builtin_maps(session)
+    rows = await session.scalars(
+        select(GameMap)
+        .where((GameMap.builtin_key.is_not(None)) | (GameMap.author_id == user_id))
+        .order_by(GameMap.builtin_key.is_(None), GameMap.name, GameMap.id)
+    )
+    return list(rows)
+
+
+async def get_map(session: AsyncSession, map_id: uuid.UUID, user_id: uuid.UUID) -> GameMap:
+    """A built-in map or one of the caller's own; other uploads are private (404)."""
+    await ensure_builtin_maps(session)
+    found = await session.get(GameMap, map_id)
+    if found is None or (found.builtin_key is None and found.author_id != user_id):
+        raise NotFound("Map not found.")
+    return found
+
+
+async def store_map(session: AsyncSession, data: MapData, author_id: uuid.UUID) -> GameMap:
+    row = GameMap(author_id=author_id, **_columns(data))
+    session.add(row)
+    await session.flush()
+    return row
+
+
+async def upload_map(session: AsyncSession, doc: MapDocument, author_id: uuid.UUID) -> GameMap:
+    return await store_map(session, parse_map(doc.model_dump()), author_id)
+
+
+async def create_generated_map(
+    session: AsyncSession, params: GeneratedMap, author_id: uuid.UUID
+) -> GameMap:
+    data = generate_map(params.width, params.height, params.players, params.seed, Wrap(params.wrap))
+    return await store_map(session, data, author_id)

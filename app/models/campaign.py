@@ -1,0 +1,93 @@
+"""Campaigns and their players (R-CAMP)."""
+
+import enum
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Enum, ForeignKey, ForeignKeyConstraint, String, UniqueConstraint
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+
+
+def pg_enum(cls: type[enum.StrEnum], name: str) -> Enum:
+    """A PostgreSQL enum storing the members' values (not their Python names)."""
+    return Enum(cls, name=name, values_callable=lambda e: [m.value for m in e])
+
+
+class CampaignStatus(enum.StrEnum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
+    """A campaign: its settings, ruleset, map and where its turn stands.
+
+    Every request that changes turn state locks this row first (`SELECT … FOR UPDATE`).
+    """
+
+    __tablename__ = "campaigns"
+
+    name: Mapped[str] = mapped_column(String(80))
+    owner_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
+    status: Mapped[CampaignStatus] = mapped_column(
+        pg_enum(CampaignStatus, "campaign_status"), default=CampaignStatus.LOBBY
+    )
+    invite_code: Mapped[str] = mapped_column(String(16), unique=True)
+    map_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("maps.id"))
+    # The full ruleset document (defaults merged with the owner's variant), fixed at start.
+    ruleset: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    turn: Mapped[int] = mapped_column(default=0)
+    # The engine's id counter for campaign-scoped entities (armies, structures, battles…).
+    next_id: Mapped[int] = mapped_column(default=1)
+    started_at: Mapped[datetime | None]
+    ended_at: Mapped[datetime | None]
+
+
+class CampaignPlayer(TimestampMixin, Base):
+    """A member of a campaign; `number` is the engine's player id within the campaign."""
+
+    __tablename__ = "campaign_players"
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "user_id"),
+        UniqueConstraint("campaign_id", "faction"),
+        UniqueConstraint("campaign_id", "slot_index"),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
+    faction: Mapped[str | None] = mapped_column(String(40))
+    slot_index: Mapped[int | None]
+    gold: Mapped[int] = mapped_column(default=0)
+    ready: Mapped[bool] = mapped_column(default=False)
+    inactive: Mapped[bool] = mapped_column(default=False)
+    capital_id: Mapped[int | None]
+    action_available_turn: Mapped[int] = mapped_column(default=1)
+    victories: Mapped[int] = mapped_column(default=0)
+    infamy: Mapped[int] = mapped_column(default=0)
+    # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
+    explored: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+
+
+class CampaignScoped:
+    """Mixin for entities identified by the engine's id within their campaign."""
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+
+
+def player_fk(column: str = "owner") -> ForeignKeyConstraint:
+    return ForeignKeyConstraint(
+        ["campaign_id", column],
+        ["campaign_players.campaign_id", "campaign_players.number"],
+        ondelete="CASCADE",
+    )

@@ -1,0 +1,30 @@
+"""The gold ledger (R-ECO-6): a player's gold is always the sum of their entries."""
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import BigInteger, ForeignKeyConstraint, Identity, Index, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, utcnow
+
+
+class LedgerRow(Base):
+    __tablename__ = "ledger"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "player"],
+            ["campaign_players.campaign_id", "campaign_players.number"],
+            ondelete="CASCADE",
+        ),
+        Index("ix_ledger_campaign_id_player_turn", "campaign_id", "player", "turn"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    campaign_id: Mapped[uuid.UUID]
+    player: Mapped[int]
+    turn: Mapped[int]
+    amount: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(120))
+    rule: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

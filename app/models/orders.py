@@ -1,0 +1,60 @@
+"""Orders given during a turn (R-TURN-1), carried out at its change."""
+
+import enum
+from typing import Any
+
+from sqlalchemy import Index, String, text
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, TimestampMixin
+from app.models.campaign import CampaignScoped, pg_enum, player_fk
+
+
+class OrderKind(enum.StrEnum):
+    MOVE = "move"
+    BUILD = "build"
+    RAISE = "raise"
+    UPGRADE = "upgrade"
+    RECRUIT = "recruit"
+    FACTION_ACTION = "faction_action"
+
+
+class OrderRow(CampaignScoped, TimestampMixin, Base):
+    """One order of one player for one turn; `cost` is the gold paid when it was given."""
+
+    __tablename__ = "orders"
+    __table_args__ = (
+        player_fk("player"),
+        Index("ix_orders_campaign_id_turn", "campaign_id", "turn"),
+        # One move order and one upgrade per army per turn (R-MOVE-2, R-ARMY-3).
+        Index(
+            "uq_orders_army_move",
+            "campaign_id",
+            "turn",
+            "army_id",
+            unique=True,
+            postgresql_where=text("kind = 'move'"),
+        ),
+        Index(
+            "uq_orders_army_upgrade",
+            "campaign_id",
+            "turn",
+            "army_id",
+            unique=True,
+            postgresql_where=text("kind = 'upgrade'"),
+        ),
+    )
+
+    turn: Mapped[int]
+    player: Mapped[int]
+    kind: Mapped[OrderKind] = mapped_column(pg_enum(OrderKind, "order_kind"))
+    army_id: Mapped[int | None]
+    # build: its kind; raise: the city id in target_id and the general in general_id.
+    build_kind: Mapped[str | None] = mapped_column(String(16))
+    q: Mapped[int | None]
+    r: Mapped[int | None]
+    target_id: Mapped[int | None]
+    general_id: Mapped[int | None]
+    path: Mapped[list[Any] | None] = mapped_column(JSONB)
+    cost: Mapped[int] = mapped_column(default=0)

@@ -1,0 +1,112 @@
+"""What stands on a campaign's map: structures, armies, generals, ships, sieges, treaties.
+
+Rows mirror `app.rules.state` one to one; `app/turns/mapping.py` converts in both directions.
+"""
+
+from typing import Any
+
+from sqlalchemy import String
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base
+from app.models.campaign import CampaignScoped, player_fk
+
+
+class StructureRow(CampaignScoped, Base):
+    __tablename__ = "structures"
+    __table_args__ = (player_fk(),)
+
+    kind: Mapped[str] = mapped_column(String(16))
+    q: Mapped[int]
+    r: Mapped[int]
+    owner: Mapped[int]
+    level: Mapped[int] = mapped_column(default=1)
+    is_capital: Mapped[bool] = mapped_column(default=False)
+    also_port: Mapped[bool] = mapped_column(default=False)
+    built_by: Mapped[int | None]
+    since_turn: Mapped[int] = mapped_column(default=0)
+
+
+class ArmyRow(CampaignScoped, Base):
+    __tablename__ = "armies"
+    __table_args__ = (player_fk(),)
+
+    owner: Mapped[int]
+    q: Mapped[int]
+    r: Mapped[int]
+    tier: Mapped[int] = mapped_column(default=1)
+    general_id: Mapped[int | None]
+    seat_id: Mapped[int | None]
+    ship_id: Mapped[int | None]
+    raised_turn: Mapped[int] = mapped_column(default=0)
+
+
+class GeneralRow(CampaignScoped, Base):
+    __tablename__ = "generals"
+    __table_args__ = (player_fk(),)
+
+    owner: Mapped[int]
+    army_id: Mapped[int | None]
+    held_by: Mapped[int | None]
+
+
+class ShipRow(CampaignScoped, Base):
+    __tablename__ = "ships"
+    __table_args__ = (player_fk(),)
+
+    owner: Mapped[int]
+    q: Mapped[int]
+    r: Mapped[int]
+    army_id: Mapped[int | None]
+
+
+class SiegeRow(CampaignScoped, Base):
+    """A besieged city; `id` is the besieged structure's id."""
+
+    __tablename__ = "sieges"
+
+    army_id: Mapped[int]
+    draws: Mapped[int] = mapped_column(default=1)
+
+
+class TreatyRow(CampaignScoped, Base):
+    __tablename__ = "treaties"
+
+    kind: Mapped[str] = mapped_column(String(16))
+    a: Mapped[int]
+    b: Mapped[int]
+    since_turn: Mapped[int]
+    ends_turn: Mapped[int | None]
+    city_a: Mapped[int | None]
+    city_b: Mapped[int | None]
+
+
+class StakeRow(CampaignScoped, Base):
+    """Gold won in a confirmed battle, taken at the next turn change (R-BAT-7)."""
+
+    __tablename__ = "stakes"
+
+    battle_id: Mapped[int]
+    winner: Mapped[int]
+    loser: Mapped[int]
+    amount: Mapped[int]
+    rule: Mapped[str] = mapped_column(String(16))
+
+
+class BattleRow(CampaignScoped, Base):
+    """A battle declared at a turn change; `status` follows the two-step report (R-BAT-5)."""
+
+    __tablename__ = "battles"
+
+    turn: Mapped[int]
+    q: Mapped[int]
+    r: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    attacker: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    defender: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    siege_draws: Mapped[int] = mapped_column(default=0)
+    status: Mapped[str] = mapped_column(String(20), default="awaiting_report")
+    report: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    reported_by: Mapped[int | None]
+    resolved_turn: Mapped[int | None]

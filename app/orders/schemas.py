@@ -1,0 +1,85 @@
+"""Orders of the current turn: builds, raises, upgrades, recruits, moves, faction action."""
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.models.orders import OrderKind
+from app.rules.state import BuildKind
+
+CoordPair = Annotated[list[int], Field(min_length=2, max_length=2, examples=[[3, 4]])]
+
+
+class BuildCreate(BaseModel):
+    """Found a city, build a port or an outpost, or upgrade a city (R-BUILD)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: BuildKind
+    q: int
+    r: int
+    army_id: int | None = Field(
+        default=None, description="The army that builds; not needed for upgrade_city."
+    )
+
+
+class RaiseCreate(BaseModel):
+    """Raise an army from a level-2 city (R-ARMY-1), with a free general or a new recruit."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    city_id: int
+    general_id: int | None = Field(
+        default=None, description="A free general of yours; omit to recruit one (R-ARMY-2)."
+    )
+
+
+class MoveSet(BaseModel):
+    """A path of adjacent tiles from the army's tile (its own tile excluded), R-MOVE-1."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: list[CoordPair] = Field(min_length=1, max_length=16)
+
+
+class GeneralAssign(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    general_id: int
+
+
+class OrderRead(BaseModel):
+    """An order given this turn and the gold it cost (refunded if cancelled)."""
+
+    id: int
+    turn: int
+    kind: OrderKind
+    cost: int
+    army_id: int | None = None
+    build_kind: BuildKind | None = None
+    q: int | None = None
+    r: int | None = None
+    city_id: int | None = None
+    general_id: int | None = None
+    path: list[list[int]] | None = None
+
+
+class MoveRead(OrderRead):
+    """A move order with its budget (tiles, or half-steps when `at_sea`)."""
+
+    budget: int
+    used: int
+    left: int
+    at_sea: bool
+
+
+class ReachableTile(BaseModel):
+    q: int
+    r: int
+    cost: int
+
+
+class GeneralRead(BaseModel):
+    id: int
+    army_id: int | None
+    cost: int = Field(description="Gold paid for this general this turn (0 if not new).")

@@ -1,0 +1,259 @@
+"""Giving and cancelling orders during a turn. Gold is paid when ordered (R-BUILD-1)."""
+
+from dataclasses import replace
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.errors import Conflict, NotFound
+from app.ledger import service as ledger
+from app.models.orders import OrderKind, OrderRow
+from app.orders.schemas import BuildCreate, MoveRead, MoveSet, OrderRead, RaiseCreate
+from app.rules import armies, building, movement
+from app.rules.state import LedgerEntry
+from app.turns.context import TurnContext, refuse
+from app.turns.mapping import save_state
+
+
+def _allocate_id(ctx: TurnContext) -> int:
+    """A campaign-scoped id from the engine's counter (orders and new generals share it)."""
+    new_id = ctx.campaign.next_id
+    ctx.campaign.next_id += 1
+    return new_id
+
+
+def _move_gold(session: AsyncSession, ctx: TurnContext, amount: int, reason: str, rule: str) -> None:
+    """Change the player's gold and write the ledger line in the same transaction."""
+    ctx.player.gold += amount
+    ledger.record(
+        session, ctx.campaign.id, ctx.campaign.turn, [LedgerEntry(ctx.number, amount, reason, rule)]
+    )
+
+
+async def _add_order(session: AsyncSession, ctx: TurnContext, **values: object) -> OrderRow:
+    row = OrderRow(
+        campaign_id=ctx.campaign.id,
+        id=_allocate_id(ctx),
+        turn=ctx.campaign.turn,
+        player=ctx.number,
+        **values,
+    )
+    session.add(row)
+    await session.flush()
+    return row
+
+
+def read_order(row: OrderRow) -> OrderRead:
+    return OrderRead(
+        id=row.id,
+        turn=row.turn,
+        kind=row.kind,
+        cost=row.cost,
+        army_id=row.army_id,
+        build_kind=row.build_kind,  # type: ignore[arg-type]
+        q=row.q,
+        r=row.r,
+        city_id=row.target_id,
+        general_id=row.general_id,
+        path=row.path,
+    )
+
+
+async def my_orders(session: AsyncSession, ctx: TurnContext) -> list[OrderRow]:
+    rows = await session.scalars(
+        select(OrderRow)
+        .where(
+            OrderRow.campaign_id == ctx.campaign.id,
+            OrderRow.turn == ctx.campaign.turn,
+            OrderRow.player == ctx.number,
+        )
+        .order_by(OrderRow.id)
+    )
+    return list(rows)
+
+
+# ---------------------------------------------------------------------------------- builds
+
+
+async def give_build(session: AsyncSession, ctx: TurnContext, data: BuildCreate) -> OrderRow:
+    coord = (data.q, data.r)
+    violations = building.validate_build(
+        ctx.state, ctx.orders, ctx.number, data.kind, coord, data.army_id, ctx.visible, ctx.ruleset
+    )
+    if violations:
+        raise refuse(violations)
+    cost = building.build_cost(data.kind, ctx.ruleset)
+    _move_gold(session, ctx, -cost, f"ordered {data.kind.value} at {data.q},{data.r}", "R-BUILD-1")
+    return await _add_order(
+        session,
+        ctx,
+        kind=OrderKind.BUILD,
+        build_kind=data.kind.value,
+        q=data.q,
+        r=data.r,
+        army_id=data.army_id,
+        cost=cost,
+    )
+
+
+# ---------------------------------------------------------------------------------- armies
+
+
+async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate) -> OrderRow:
+    """Raise an army; with no general given, recruit one in the same request (R-ARMY-2)."""
+    violations = armies.validate_raise(
+        ctx.state, ctx.orders, ctx.number, data.city_id, data.general_id, ctx.ruleset
+    )
+    if violations:
+        raise refuse(violations)
+    general_id = data.general_id
+    if general_id is None:
+        general_id = (await recruit_general(session, ctx)).general_id
+    cost = armies.army_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
+    return await _add_order(
+        session,
+        ctx,
+        kind=OrderKind.RAISE,
+        target_id=data.city_id,
+        general_id=general_id,
+        cost=cost,
+    )
+
+
+async def recruit_general(session: AsyncSession, ctx: TurnContext) -> OrderRow:
+    violations = armies.validate_recruit(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    if violations:
+        raise refuse(violations)
+    cost = armies.general_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
+    return await _add_order(
+        session, ctx, kind=OrderKind.RECRUIT, general_id=_allocate_id(ctx), cost=cost
+    )
+
+
+async def give_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) -> OrderRow:
+    violations = armies.validate_upgrade(ctx.state, ctx.orders, ctx.number, army_id, ctx.ruleset)
+    if violations:
+        raise refuse(violations, status=_status_for_army(ctx, army_id))
+    cost = armies.upgrade_cost(ctx.state.armies[army_id], ctx.ruleset)
+    _move_gold(session, ctx, -cost, f"upgraded army {army_id}", "R-ARMY-3")
+    return await _add_order(session, ctx, kind=OrderKind.UPGRADE, army_id=army_id, cost=cost)
+
+
+async def assign_general(
+    session: AsyncSession, ctx: TurnContext, army_id: int, general_id: int
+) -> None:
+    """Give a free general to an army without one, at once and for free (R-ARMY-2, R-ARMY-6)."""
+    result = armies.assign_general(ctx.state, ctx.orders, ctx.number, general_id, army_id)
+    if isinstance(result, list):
+        raise refuse(result, status=_status_for_army(ctx, army_id))
+    await save_state(session, ctx.campaign, ctx.state, result)
+
+
+def _status_for_army(ctx: TurnContext, army_id: int) -> int:
+    """404 for an army the player may not know of (R-FOG-3); 422 for a rule refusal."""
+    army = ctx.state.armies.get(army_id)
+    if army is None or (army.owner != ctx.number and army.coord not in ctx.visible):
+        raise NotFound("Army not found.")
+    return 422
+
+
+# ----------------------------------------------------------------------------------- moves
+
+
+async def set_move(
+    session: AsyncSession, ctx: TurnContext, army_id: int, data: MoveSet
+) -> MoveRead:
+    """Give or replace the army's move order (R-MOVE-2: one per army per turn)."""
+    _status_for_army(ctx, army_id)
+    path = tuple((c[0], c[1]) for c in data.path)
+    others = {k: v for k, v in ctx.orders.moves.items() if k != army_id}
+    orders = replace(ctx.orders, moves=others)
+    waaagh = movement.uses_waaagh(ctx.state, orders, ctx.number, ctx.ruleset)
+    plan = movement.validate_move(
+        ctx.state, orders, ctx.number, army_id, path, ctx.visible, ctx.ruleset, waaagh
+    )
+    if isinstance(plan, list):
+        raise refuse(plan)
+    await _delete_move(session, ctx, army_id)
+    row = await _add_order(
+        session, ctx, kind=OrderKind.MOVE, army_id=army_id, path=[list(c) for c in path]
+    )
+    return MoveRead(
+        **read_order(row).model_dump(),
+        budget=plan.budget,
+        used=plan.cost,
+        left=plan.left,
+        at_sea=plan.at_sea,
+    )
+
+
+async def _delete_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> bool:
+    rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.MOVE]
+    found = [r for r in rows if r.army_id == army_id]
+    for row in found:
+        await session.delete(row)
+    await session.flush()
+    return bool(found)
+
+
+async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
+    _status_for_army(ctx, army_id)
+    if not await _delete_move(session, ctx, army_id):
+        raise NotFound("This army has no move order this turn.")
+
+
+# -------------------------------------------------------------------------- faction action
+
+
+async def use_faction_action(session: AsyncSession, ctx: TurnContext) -> OrderRow:
+    violations = armies.validate_faction_action(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    if violations:
+        raise refuse(violations, status=409)
+    return await _add_order(session, ctx, kind=OrderKind.FACTION_ACTION)
+
+
+async def cancel_faction_action(session: AsyncSession, ctx: TurnContext) -> None:
+    rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.FACTION_ACTION]
+    if not rows:
+        raise NotFound("Your faction action is not used this turn.")
+    await cancel_order(session, ctx, rows[0].id)
+
+
+# -------------------------------------------------------------------------------- cancel
+
+_REFUND_RULES = {
+    OrderKind.BUILD: "R-BUILD-1",
+    OrderKind.RAISE: "R-ARMY-1",
+    OrderKind.RECRUIT: "R-ARMY-2",
+    OrderKind.UPGRADE: "R-ARMY-3",
+}
+
+
+async def cancel_order(
+    session: AsyncSession, ctx: TurnContext, order_id: int, kind: OrderKind | None = None
+) -> None:
+    """Cancel one of my orders of this turn with a full refund (R-BUILD-1, R-ARMY-3).
+
+    A raise and the general recruited for it stand or fall together.
+    """
+    row = await session.get(OrderRow, (ctx.campaign.id, order_id))
+    if row is None or row.player != ctx.number or (kind is not None and row.kind is not kind):
+        raise NotFound("Order not found.")
+    if row.turn != ctx.campaign.turn:
+        raise Conflict("After the turn changes an order is final.", code="R-BUILD-1")
+    linked = [
+        r
+        for r in await my_orders(session, ctx)
+        if r.id != row.id
+        and row.general_id is not None
+        and r.general_id == row.general_id
+        and {r.kind, row.kind} == {OrderKind.RAISE, OrderKind.RECRUIT}
+    ]
+    for order in (row, *linked):
+        if order.cost:
+            reason = f"refund: cancelled {order.kind.value}"
+            _move_gold(session, ctx, order.cost, reason, _REFUND_RULES[order.kind])
+        await session.delete(order)
+    await session.flush()

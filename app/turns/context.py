@@ -1,0 +1,59 @@
+"""A player's view of the current turn: the state, the orders given so far, what they see."""
+
+from dataclasses import dataclass
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.errors import RuleViolation
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.rules import fog
+from app.rules.hexgrid import Coord
+from app.rules.ruleset import Ruleset
+from app.rules.state import CampaignState, TurnOrders, Violation
+from app.turns.mapping import load_orders, load_ruleset, load_state
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    membership: Membership
+    player: CampaignPlayer
+    state: CampaignState
+    orders: TurnOrders
+    ruleset: Ruleset
+    visible: frozenset[Coord]
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.membership.campaign
+
+    @property
+    def number(self) -> int:
+        return self.player.number
+
+
+async def load_turn_context(session: AsyncSession, membership: Membership) -> TurnContext:
+    """The caller's turn context; only players of an active campaign have one."""
+    membership.require_status(CampaignStatus.ACTIVE)
+    player = membership.require_player()
+    state = await load_state(session, membership.campaign)
+    ruleset = load_ruleset(membership.campaign)
+    return TurnContext(
+        membership=membership,
+        player=player,
+        state=state,
+        orders=await load_orders(session, membership.campaign),
+        ruleset=ruleset,
+        visible=fog.sight(state, player.number, ruleset),
+    )
+
+
+def refuse(violations: list[Violation], status: int = 422) -> RuleViolation:
+    """A problem for refused orders: the first rule as `code`, every violation listed."""
+    first = violations[0]
+    return RuleViolation(
+        first.rule,
+        first.message,
+        status=status,
+        violations=[{"rule": v.rule, "message": v.message} for v in violations],
+    )

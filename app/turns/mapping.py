@@ -1,0 +1,463 @@
+"""The one place where ORM rows become `app.rules.state` and back."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models.campaign import Campaign, CampaignPlayer, CampaignScoped
+from app.models.game_map import GameMap
+from app.models.orders import OrderKind, OrderRow
+from app.models.world import (
+    ArmyRow,
+    BattleRow,
+    GeneralRow,
+    ShipRow,
+    SiegeRow,
+    StakeRow,
+    StructureRow,
+    TreatyRow,
+)
+from app.rules.maps import map_from_dict
+from app.rules.ruleset import Ruleset, parse_ruleset
+from app.rules.state import (
+    Army,
+    Battle,
+    BattleKind,
+    BattleSide,
+    BuildKind,
+    BuildOrder,
+    CampaignState,
+    Coord,
+    General,
+    MapData,
+    MoveOrder,
+    Options,
+    PendingStake,
+    Player,
+    RaiseArmyOrder,
+    RecruitGeneralOrder,
+    SeenTile,
+    Ship,
+    Siege,
+    Structure,
+    StructureKind,
+    Treaty,
+    TreatyKind,
+    TurnOrders,
+    UpgradeOrder,
+)
+
+_maps: dict[uuid.UUID, MapData] = {}
+
+
+async def load_map(session: AsyncSession, map_id: uuid.UUID) -> MapData:
+    """A stored map as engine data; maps never change once stored, so parse each once."""
+    cached = _maps.get(map_id)
+    if cached is None:
+        row = await session.get_one(GameMap, map_id)
+        cached = _maps[map_id] = map_from_dict(row.document)
+    return cached
+
+
+def load_ruleset(campaign: Campaign) -> Ruleset:
+    return parse_ruleset(campaign.ruleset)
+
+
+def campaign_options(campaign: Campaign) -> Options:
+    s = campaign.settings
+    return Options(
+        seasons=bool(s.get("seasons", False)),
+        game_system=str(s.get("game_system", "old_world")),
+        custom_coefficient_pct=s.get("custom_coefficient_pct"),
+    )
+
+
+# ------------------------------------------------------------------------------- rows → state
+
+
+def _coord_key(c: Coord) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+def _parse_coord_key(key: str) -> Coord:
+    q, r = key.split(",")
+    return int(q), int(r)
+
+
+def explored_from_json(data: Mapping[str, Any]) -> dict[Coord, SeenTile]:
+    return {
+        _parse_coord_key(k): SeenTile(
+            turn=v[0],
+            owner=v[1],
+            structure=StructureKind(v[2]) if v[2] else None,
+            level=v[3],
+        )
+        for k, v in data.items()
+    }
+
+
+def explored_to_json(explored: Mapping[Coord, SeenTile]) -> dict[str, Any]:
+    return {
+        _coord_key(c): [s.turn, s.owner, s.structure.value if s.structure else None, s.level]
+        for c, s in sorted(explored.items())
+    }
+
+
+def side_to_json(side: BattleSide) -> dict[str, Any]:
+    return {
+        "players": sorted(side.players),
+        "army_ids": list(side.army_ids),
+        "leader_id": side.leader_id,
+        "structure_id": side.structure_id,
+    }
+
+
+def side_from_json(data: Mapping[str, Any]) -> BattleSide:
+    return BattleSide(
+        players=frozenset(data["players"]),
+        army_ids=tuple(data["army_ids"]),
+        leader_id=data["leader_id"],
+        structure_id=data["structure_id"],
+    )
+
+
+def battle_from_row(row: BattleRow) -> Battle:
+    return Battle(
+        id=row.id,
+        turn=row.turn,
+        coord=(row.q, row.r),
+        kind=BattleKind(row.kind),
+        attacker=side_from_json(row.attacker),
+        defender=side_from_json(row.defender),
+        siege_draws=row.siege_draws,
+    )
+
+
+def player_from_row(row: CampaignPlayer) -> Player:
+    return Player(
+        id=row.number,
+        faction=row.faction or "",
+        gold=row.gold,
+        capital_id=row.capital_id,
+        action_available_turn=row.action_available_turn,
+        victories=row.victories,
+        infamy=row.infamy,
+        inactive=row.inactive,
+        explored=explored_from_json(row.explored),
+    )
+
+
+_R = TypeVar("_R", bound=CampaignScoped)
+
+
+async def _rows(session: AsyncSession, model: type[_R], campaign_id: uuid.UUID) -> Sequence[_R]:
+    result = await session.scalars(
+        select(model).where(model.campaign_id == campaign_id).order_by(model.id)
+    )
+    return result.all()
+
+PENDING_BATTLE_STATUSES = ("awaiting_report", "reported", "disputed")
+
+
+async def load_state(session: AsyncSession, campaign: Campaign) -> CampaignState:
+    """The campaign as the engine sees it now."""
+    cid = campaign.id
+    players = (
+        await session.scalars(
+            select(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == cid)
+            .order_by(CampaignPlayer.number)
+        )
+    ).all()
+    battles = (
+        await session.scalars(
+            select(BattleRow)
+            .where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+            .order_by(BattleRow.id)
+        )
+    ).all()
+    return CampaignState(
+        turn=campaign.turn,
+        map=await load_map(session, campaign.map_id),
+        players={p.number: player_from_row(p) for p in players if p.faction},
+        structures={
+            s.id: Structure(
+                id=s.id,
+                kind=StructureKind(s.kind),
+                coord=(s.q, s.r),
+                owner=s.owner,
+                level=s.level,
+                is_capital=s.is_capital,
+                also_port=s.also_port,
+                built_by=s.built_by,
+                since_turn=s.since_turn,
+            )
+            for s in await _rows(session, StructureRow, cid)
+        },
+        armies={
+            a.id: Army(
+                id=a.id,
+                owner=a.owner,
+                coord=(a.q, a.r),
+                tier=a.tier,
+                general_id=a.general_id,
+                seat_id=a.seat_id,
+                ship_id=a.ship_id,
+                raised_turn=a.raised_turn,
+            )
+            for a in await _rows(session, ArmyRow, cid)
+        },
+        generals={
+            g.id: General(id=g.id, owner=g.owner, army_id=g.army_id, held_by=g.held_by)
+            for g in await _rows(session, GeneralRow, cid)
+        },
+        ships={
+            s.id: Ship(id=s.id, owner=s.owner, coord=(s.q, s.r), army_id=s.army_id)
+            for s in await _rows(session, ShipRow, cid)
+        },
+        sieges={
+            s.id: Siege(structure_id=s.id, army_id=s.army_id, draws=s.draws)
+            for s in await _rows(session, SiegeRow, cid)
+        },
+        treaties={
+            t.id: Treaty(
+                id=t.id,
+                kind=TreatyKind(t.kind),
+                a=t.a,
+                b=t.b,
+                since_turn=t.since_turn,
+                ends_turn=t.ends_turn,
+                city_a=t.city_a,
+                city_b=t.city_b,
+            )
+            for t in await _rows(session, TreatyRow, cid)
+        },
+        stakes=tuple(
+            PendingStake(
+                battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
+            )
+            for s in await _rows(session, StakeRow, cid)
+        ),
+        battles={b.id: battle_from_row(b) for b in battles},
+        options=campaign_options(campaign),
+        next_id=campaign.next_id,
+    )
+
+
+async def load_orders(session: AsyncSession, campaign: Campaign) -> TurnOrders:
+    """Every order given so far in the campaign's current turn."""
+    rows = (
+        await session.scalars(
+            select(OrderRow)
+            .where(OrderRow.campaign_id == campaign.id, OrderRow.turn == campaign.turn)
+            .order_by(OrderRow.id)
+        )
+    ).all()
+    return orders_from_rows(rows)
+
+
+def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
+    moves: dict[int, MoveOrder] = {}
+    builds: list[BuildOrder] = []
+    raises: list[RaiseArmyOrder] = []
+    upgrades: list[UpgradeOrder] = []
+    recruits: list[RecruitGeneralOrder] = []
+    actions: set[int] = set()
+    for o in rows:
+        match o.kind:
+            case OrderKind.MOVE:
+                assert o.army_id is not None and o.path is not None
+                moves[o.army_id] = MoveOrder(o.army_id, tuple((c[0], c[1]) for c in o.path))
+            case OrderKind.BUILD:
+                assert o.build_kind is not None and o.q is not None and o.r is not None
+                builds.append(
+                    BuildOrder(
+                        o.id, o.player, BuildKind(o.build_kind), (o.q, o.r), o.army_id, o.cost
+                    )
+                )
+            case OrderKind.RAISE:
+                assert o.target_id is not None and o.general_id is not None
+                raises.append(RaiseArmyOrder(o.id, o.player, o.target_id, o.general_id, o.cost))
+            case OrderKind.UPGRADE:
+                assert o.army_id is not None
+                upgrades.append(UpgradeOrder(o.army_id, o.player, o.cost))
+            case OrderKind.RECRUIT:
+                assert o.general_id is not None
+                recruits.append(RecruitGeneralOrder(o.general_id, o.player, o.cost))
+            case OrderKind.FACTION_ACTION:
+                actions.add(o.player)
+    return TurnOrders(
+        moves=moves,
+        builds=tuple(builds),
+        raises=tuple(raises),
+        upgrades=tuple(upgrades),
+        recruits=tuple(recruits),
+        faction_actions=frozenset(actions),
+    )
+
+
+# ------------------------------------------------------------------------------- state → rows
+
+_E = TypeVar("_E")
+
+
+async def _sync(
+    session: AsyncSession,
+    model: type[CampaignScoped],
+    campaign_id: uuid.UUID,
+    before: Mapping[int, _E],
+    after: Mapping[int, _E],
+    columns: Callable[[_E], dict[str, Any]],
+) -> None:
+    """Write the difference between two versions of one kind of entity."""
+    gone = [i for i in before if i not in after]
+    if gone:
+        await session.execute(
+            delete(model).where(model.campaign_id == campaign_id, model.id.in_(gone))
+        )
+    for entity_id, entity in after.items():
+        old = before.get(entity_id)
+        if old == entity:
+            continue
+        values = columns(entity)
+        if old is None:
+            session.add(model(campaign_id=campaign_id, id=entity_id, **values))
+        else:
+            row = await session.get_one(model, (campaign_id, entity_id))
+            for key, value in values.items():
+                setattr(row, key, value)
+
+
+def _structure_columns(s: Structure) -> dict[str, Any]:
+    return {
+        "kind": s.kind.value,
+        "q": s.coord[0],
+        "r": s.coord[1],
+        "owner": s.owner,
+        "level": s.level,
+        "is_capital": s.is_capital,
+        "also_port": s.also_port,
+        "built_by": s.built_by,
+        "since_turn": s.since_turn,
+    }
+
+
+def _army_columns(a: Army) -> dict[str, Any]:
+    return {
+        "owner": a.owner,
+        "q": a.coord[0],
+        "r": a.coord[1],
+        "tier": a.tier,
+        "general_id": a.general_id,
+        "seat_id": a.seat_id,
+        "ship_id": a.ship_id,
+        "raised_turn": a.raised_turn,
+    }
+
+
+def _general_columns(g: General) -> dict[str, Any]:
+    return {"owner": g.owner, "army_id": g.army_id, "held_by": g.held_by}
+
+
+def _ship_columns(s: Ship) -> dict[str, Any]:
+    return {"owner": s.owner, "q": s.coord[0], "r": s.coord[1], "army_id": s.army_id}
+
+
+def _siege_columns(s: Siege) -> dict[str, Any]:
+    return {"army_id": s.army_id, "draws": s.draws}
+
+
+def _treaty_columns(t: Treaty) -> dict[str, Any]:
+    return {
+        "kind": t.kind.value,
+        "a": t.a,
+        "b": t.b,
+        "since_turn": t.since_turn,
+        "ends_turn": t.ends_turn,
+        "city_a": t.city_a,
+        "city_b": t.city_b,
+    }
+
+
+def battle_columns(b: Battle) -> dict[str, Any]:
+    return {
+        "turn": b.turn,
+        "q": b.coord[0],
+        "r": b.coord[1],
+        "kind": b.kind.value,
+        "attacker": side_to_json(b.attacker),
+        "defender": side_to_json(b.defender),
+        "siege_draws": b.siege_draws,
+    }
+
+
+async def save_state(
+    session: AsyncSession, campaign: Campaign, before: CampaignState, after: CampaignState
+) -> None:
+    """Persist `after`, writing only what differs from `before` (loaded in this transaction).
+
+    Battles that left `after.battles` are not deleted here: their rows keep their history and
+    their status is set by the battle service.
+    """
+    cid = campaign.id
+    await _sync(session, StructureRow, cid, before.structures, after.structures, _structure_columns)
+    await _sync(session, ArmyRow, cid, before.armies, after.armies, _army_columns)
+    await _sync(session, GeneralRow, cid, before.generals, after.generals, _general_columns)
+    await _sync(session, ShipRow, cid, before.ships, after.ships, _ship_columns)
+    await _sync(session, SiegeRow, cid, before.sieges, after.sieges, _siege_columns)
+    await _sync(session, TreatyRow, cid, before.treaties, after.treaties, _treaty_columns)
+    new_battles = {i: b for i, b in after.battles.items() if i not in before.battles}
+    await _sync(session, BattleRow, cid, {}, new_battles, battle_columns)
+    if before.stakes != after.stakes:
+        await session.execute(delete(StakeRow).where(StakeRow.campaign_id == cid))
+        for index, s in enumerate(after.stakes, start=1):
+            session.add(
+                StakeRow(
+                    campaign_id=cid,
+                    id=index,
+                    battle_id=s.battle_id,
+                    winner=s.winner,
+                    loser=s.loser,
+                    amount=s.amount,
+                    rule=s.rule,
+                )
+            )
+    players = {
+        p.number: p
+        for p in (
+            await session.scalars(select(CampaignPlayer).where(CampaignPlayer.campaign_id == cid))
+        ).all()
+    }
+    for pid, player in after.players.items():
+        if before.players.get(pid) == player:
+            continue
+        row = players[pid]
+        row.gold = player.gold
+        row.capital_id = player.capital_id
+        row.action_available_turn = player.action_available_turn
+        row.victories = player.victories
+        row.infamy = player.infamy
+        row.inactive = player.inactive
+        if before.players[pid].explored != player.explored:
+            row.explored = explored_to_json(player.explored)
+    campaign.turn = after.turn
+    campaign.next_id = after.next_id
+
+
+def to_json(value: Any) -> Any:
+    """Engine values (tuples, enums, frozensets) as JSON-safe data, deterministically ordered."""
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return [to_json(v) for v in sorted(value)]
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, StrEnum):
+        return value.value
+    return value

@@ -1,0 +1,38 @@
+"""The current turn: readiness and the owner's confirmation of the turn change."""
+
+from fastapi import APIRouter
+
+from app.campaigns.access import LockedMemberDep, MemberDep
+from app.db.session import SessionDep
+from app.errors import PROBLEM_RESPONSES
+from app.turns import service
+from app.turns.schemas import TurnRead
+
+router = APIRouter(prefix="/campaigns/{campaign_id}/turn", tags=["turn"], responses=PROBLEM_RESPONSES)
+
+
+@router.get("")
+async def read_turn(session: SessionDep, member: MemberDep) -> TurnRead:
+    """The current turn: number, season, who is ready, and what blocks the change."""
+    return await service.read_turn(session, member)
+
+
+@router.put("/ready")
+async def declare_ready(session: SessionDep, member: LockedMemberDep) -> TurnRead:
+    """Declare yourself ready (idempotent); with auto-resolve the last one changes the turn."""
+    await service.set_ready(session, member, True)
+    return await service.read_turn(session, member)
+
+
+@router.delete("/ready")
+async def withdraw_ready(session: SessionDep, member: LockedMemberDep) -> TurnRead:
+    """Withdraw your readiness until the turn changes."""
+    await service.set_ready(session, member, False)
+    return await service.read_turn(session, member)
+
+
+@router.post("/resolve")
+async def resolve_turn(session: SessionDep, member: LockedMemberDep) -> TurnRead:
+    """Confirm the end of turn (owner): the change runs once, in one transaction (R-TURN-4)."""
+    await service.confirm_turn(session, member)
+    return await service.read_turn(session, member)

@@ -1,0 +1,26 @@
+"""The turn: who is ready, what blocks the change, and the history of changes."""
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+
+class ReadyPlayer(BaseModel):
+    number: int
+    name: str
+    ready: bool
+    inactive: bool
+
+
+class TurnRead(BaseModel):
+    """The current turn (R-TURN): readiness by name only, never anyone's orders."""
+
+    number: int
+    season: str | None = Field(description="spring…winter when seasons are on (R-OPT-1).")
+    status: str
+    players: list[ReadyPlayer]
+    pending_battles: int = Field(description="Battles waiting for a result (R-FOG-4).")
+    blocked_by: list[str] = Field(description="Why the turn cannot change yet.")
+    auto_resolve: bool
+    awaiting_owner: bool = Field(description="Everyone is ready; the owner must confirm.")
+    last_change_at: datetime | None

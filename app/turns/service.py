@@ -1,0 +1,139 @@
+"""Readiness and the turn change (R-TURN): exactly once, in one transaction."""
+
+import logging
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.campaigns.service import display_names, players_of
+from app.errors import Conflict
+from app.ledger import service as ledger
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.turn import TurnRecord, TurnSummaryRow
+from app.models.world import BattleRow
+from app.rules.resolve import TurnResult, resolve_turn
+from app.rules.state import Event
+from app.turns.mapping import (
+    PENDING_BATTLE_STATUSES,
+    load_orders,
+    load_ruleset,
+    load_state,
+    save_state,
+    to_json,
+)
+from app.turns.schemas import ReadyPlayer, TurnRead
+
+logger = logging.getLogger(__name__)
+
+
+async def pending_battles(session: AsyncSession, campaign_id: Any) -> int:
+    count = await session.scalar(
+        select(func.count())
+        .select_from(BattleRow)
+        .where(BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+    )
+    return count or 0
+
+
+def _blockers(players: list[CampaignPlayer], battles: int) -> list[str]:
+    waiting = [p for p in players if not (p.ready or p.inactive)]
+    out = []
+    if waiting:
+        out.append(f"{len(waiting)} player(s) not ready")
+    if battles:
+        out.append(f"{battles} battle(s) waiting for a result")
+    return out
+
+
+async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
+    c = m.campaign
+    players = await players_of(session, c.id)
+    names = await display_names(session, m)
+    battles = await pending_battles(session, c.id)
+    blocked = _blockers(players, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]
+    last = await session.scalar(
+        select(func.max(TurnRecord.resolved_at)).where(TurnRecord.campaign_id == c.id)
+    )
+    seasons = bool(c.settings.get("seasons"))
+    season_names = ("spring", "summer", "autumn", "winter")
+    return TurnRead(
+        number=c.turn,
+        season=season_names[(c.turn - 1) % 4] if seasons and c.turn > 0 else None,
+        status=c.status.value,
+        players=[
+            ReadyPlayer(number=p.number, name=names[p.number], ready=p.ready, inactive=p.inactive)
+            for p in players
+        ],
+        pending_battles=battles,
+        blocked_by=blocked,
+        auto_resolve=bool(c.settings.get("auto_resolve")),
+        awaiting_owner=not blocked and not c.settings.get("auto_resolve"),
+        last_change_at=last,
+    )
+
+
+async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
+    """Declare (or withdraw) readiness; with auto_resolve the last ready changes the turn.
+
+    Idempotent: saying ready twice is not an error (R-TURN-2).
+    """
+    m.require_status(CampaignStatus.ACTIVE)
+    player = m.require_player()
+    player.ready = ready
+    await session.flush()
+    if ready and m.campaign.settings.get("auto_resolve"):
+        players = await players_of(session, m.campaign.id)
+        if not _blockers(players, await pending_battles(session, m.campaign.id)):
+            await change_turn(session, m.campaign)
+
+
+async def confirm_turn(session: AsyncSession, m: Membership) -> None:
+    """The owner's confirmation of the end of turn (R-TURN-3)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    players = await players_of(session, m.campaign.id)
+    blocked = _blockers(players, await pending_battles(session, m.campaign.id))
+    if blocked:
+        raise Conflict("The turn cannot change yet: " + "; ".join(blocked) + ".", code="R-TURN-3")
+    await change_turn(session, m.campaign)
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "rule": event.rule,
+        "coords": [list(c) for c in event.coords],
+        "data": to_json(dict(event.data)),
+    }
+
+
+async def change_turn(session: AsyncSession, campaign: Campaign) -> TurnResult:
+    """Resolve the turn (R-TURN-4). The caller holds the campaign row lock.
+
+    The `turns` primary key is the backstop: a second change of the same turn cannot commit.
+    """
+    number = campaign.turn
+    session.add(TurnRecord(campaign_id=campaign.id, number=number))
+    await session.flush()
+    state = await load_state(session, campaign)
+    result = resolve_turn(state, await load_orders(session, campaign), load_ruleset(campaign))
+    await save_state(session, campaign, state, result.state)
+    ledger.record(session, campaign.id, number, result.ledger)
+    for player in sorted(state.players):
+        seen = [_event_json(e) for e in result.events if player in e.seen_by]
+        session.add(
+            TurnSummaryRow(campaign_id=campaign.id, number=number, player=player, events=seen)
+        )
+    for row in await players_of(session, campaign.id):
+        row.ready = False
+    limit = campaign.settings.get("turn_limit")
+    if limit is not None and result.state.turn > limit:
+        campaign.status = CampaignStatus.FINISHED
+    await session.flush()
+    logger.info(
+        "turn changed",
+        extra={"campaign_id": str(campaign.id), "turn": number, "battles": len(result.battles)},
+    )
+    return result

@@ -1,0 +1,105 @@
+"""Helpers to set up campaigns over HTTP in API tests."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from httpx import AsyncClient
+
+from tests.helpers import AuthUser, MakeUser
+
+
+@dataclass(frozen=True)
+class GamePlayer:
+    user: AuthUser
+    number: int
+    faction: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return self.user.headers
+
+
+@dataclass(frozen=True)
+class Game:
+    """A started campaign; `owner` is also `players[0]` unless created with a non-playing owner."""
+
+    id: str
+    owner: AuthUser
+    players: list[GamePlayer]
+
+    def url(self, path: str = "") -> str:
+        return f"/v1/campaigns/{self.id}{path}"
+
+
+async def builtin_map_id(client: AsyncClient, headers: dict[str, str], key: str) -> str:
+    maps = (await client.get("/v1/maps", headers=headers)).json()
+    return next(m["id"] for m in maps if m["builtin_key"] == key)
+
+
+async def create_lobby(
+    client: AsyncClient,
+    owner: AuthUser,
+    *,
+    map_key: str = "skirmish",
+    settings: dict[str, Any] | None = None,
+    ruleset: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "name": "Test campaign",
+        "map_id": await builtin_map_id(client, owner.headers, map_key),
+        "settings": settings or {},
+    }
+    if ruleset is not None:
+        body["ruleset"] = ruleset
+    response = await client.post("/v1/campaigns", json=body, headers=owner.headers)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+async def join(
+    client: AsyncClient, campaign: dict[str, Any], user: AuthUser, faction: str, slot: int
+) -> int:
+    response = await client.post(
+        f"/v1/campaigns/{campaign['id']}/players",
+        json={"invite_code": campaign["invite_code"] or "OWNER000"},
+        headers=user.headers,
+    )
+    assert response.status_code == 201, response.text
+    number: int = response.json()["number"]
+    chosen = await client.patch(
+        f"/v1/campaigns/{campaign['id']}/players/me",
+        json={"faction": faction, "slot": slot},
+        headers=user.headers,
+    )
+    assert chosen.status_code == 200, chosen.text
+    return number
+
+
+async def start_game(
+    client: AsyncClient,
+    make_user: MakeUser,
+    factions: Sequence[str] = ("empire", "orcs_goblins"),
+    *,
+    map_key: str = "skirmish",
+    slots: Sequence[int] | None = None,
+    settings: dict[str, Any] | None = None,
+    ruleset: dict[str, Any] | None = None,
+    owner_plays: bool = True,
+) -> Game:
+    """Create a campaign, seat one new user per faction (the owner first), start it."""
+    owner = await make_user()
+    campaign = await create_lobby(
+        client, owner, map_key=map_key, settings=settings, ruleset=ruleset
+    )
+    users = [owner] if owner_plays else []
+    while len(users) < len(factions):
+        users.append(await make_user())
+    players = []
+    for index, (user, faction) in enumerate(zip(users, factions, strict=True)):
+        slot = slots[index] if slots is not None else index
+        players.append(GamePlayer(user, await join(client, campaign, user, faction, slot), faction))
+    started = await client.post(f"/v1/campaigns/{campaign['id']}/start", headers=owner.headers)
+    assert started.status_code == 200, started.text
+    return Game(campaign["id"], owner, players)

@@ -1,0 +1,112 @@
+"""The turn change happens exactly once under concurrent requests (R-TURN-4).
+
+These tests need real, committed transactions on separate connections, so they use their
+own app and engine instead of the rolled-back `client` fixture, and empty the tables after.
+"""
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import func, select, text
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from app.config import Settings
+from app.db.session import create_sessionmaker
+from app.main import create_app
+from app.models import CampaignPlayer, LedgerRow, TurnRecord
+from tests.api.game import start_game
+from tests.helpers import MakeUser, register_and_login
+
+# Dark Elves first: they need a coast slot, and the Old World map's first slots are coasts.
+ALL_FACTIONS = (
+    "dark_elves", "empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
+    "warriors_of_chaos", "daemons", "beastmen", "vampire_counts", "tomb_kings",
+    "chaos_dwarfs", "lizardmen", "skaven", "ogre_kingdoms", "grand_cathay",
+)  # fmt: skip
+
+
+@pytest.fixture
+async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_async_engine(database_url, pool_size=20, max_overflow=5)
+    try:
+        yield engine
+    finally:
+        async with engine.begin() as conn:
+            tables = await conn.scalars(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'alembic_version'"
+                )
+            )
+            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+        await engine.dispose()
+
+
+@pytest.fixture
+async def committing_client(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> AsyncIterator[AsyncClient]:
+    app: FastAPI = create_app(settings)
+    app.state.sessionmaker = create_sessionmaker(committing_engine)
+    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
+        yield client
+
+
+async def test_R_TURN_4_seventeen_simultaneous_ready_change_the_turn_once(
+    committing_client: AsyncClient, committing_engine: AsyncEngine
+) -> None:
+    client = committing_client
+
+    async def make_user(username: str | None = None, **kwargs: object) -> object:
+        return await register_and_login(client, username)
+
+    game = await start_game(
+        client,
+        make_user,  # type: ignore[arg-type]
+        ALL_FACTIONS,
+        map_key="old_world",
+        settings={"auto_resolve": True, "max_players": 17},
+        ruleset={"max_players": 17},
+    )
+    responses = await asyncio.gather(
+        *(client.put(game.url("/turn/ready"), headers=p.headers) for p in game.players)
+    )
+    assert [r.status_code for r in responses] == [200] * 17
+
+    async with committing_engine.connect() as conn:
+        turns = (await conn.execute(select(TurnRecord.number))).scalars().all()
+        gold = dict((await conn.execute(select(CampaignPlayer.number, CampaignPlayer.gold))).all())
+        ledger = dict(
+            (
+                await conn.execute(
+                    select(LedgerRow.player, func.sum(LedgerRow.amount)).group_by(LedgerRow.player)
+                )
+            ).all()
+        )
+    assert turns == [1]
+    assert gold == ledger
+    campaign = (await client.get(game.url(), headers=game.owner.headers)).json()
+    assert campaign["turn"] == 2
+
+
+async def test_R_TURN_4_racing_confirmations_change_the_turn_once(
+    committing_client: AsyncClient, committing_engine: AsyncEngine
+) -> None:
+    client = committing_client
+
+    async def make_user(username: str | None = None, **kwargs: object) -> object:
+        return await register_and_login(client, username)
+
+    game = await start_game(client, make_user, ("empire", "dwarfs"))  # type: ignore[arg-type]
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    results = await asyncio.gather(
+        *(client.post(game.url("/turn/resolve"), headers=game.owner.headers) for _ in range(5))
+    )
+    codes = sorted(r.status_code for r in results)
+    assert codes == [200, 409, 409, 409, 409], [r.text for r in results]
+    async with committing_engine.connect() as conn:
+        assert (await conn.execute(select(TurnRecord.number))).scalars().all() == [1]
