@@ -4,6 +4,7 @@ Alembic's env imports it so autogenerate sees every table: add new model modules
 """
 
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
 from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
@@ -25,6 +26,7 @@ __all__ = [
     "ArmyRow",
     "BattleRow",
     "Campaign",
+    "CampaignEvent",
     "CampaignPlayer",
     "CampaignStatus",
     "GameMap",

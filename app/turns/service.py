@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
 from app.errors import Conflict
+from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
@@ -81,8 +82,13 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
     """
     m.require_status(CampaignStatus.ACTIVE)
     player = m.require_player()
+    changed = player.ready != ready
     player.ready = ready
     await session.flush()
+    if changed:
+        await publish(
+            session, m.campaign.id, "player_ready", {"player": player.number, "ready": ready}
+        )
     if ready and m.campaign.settings.get("auto_resolve"):
         players = await players_of(session, m.campaign.id)
         if not _blockers(players, await pending_battles(session, m.campaign.id)):
@@ -132,6 +138,21 @@ async def change_turn(session: AsyncSession, campaign: Campaign) -> TurnResult:
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED
     await session.flush()
+    for battle in result.battles:
+        participants = battle.attacker.players | battle.defender.players
+        await publish(
+            session,
+            campaign.id,
+            "battle_declared",
+            {"battle_id": battle.id, "turn": number, "kind": battle.kind.value},
+            audience=participants,
+        )
+    await publish(
+        session,
+        campaign.id,
+        "turn_changed",
+        {"turn": result.state.turn, "status": campaign.status.value},
+    )
     logger.info(
         "turn changed",
         extra={"campaign_id": str(campaign.id), "turn": number, "battles": len(result.battles)},
