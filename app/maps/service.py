@@ -14,9 +14,12 @@ from app.rules.hexgrid import Wrap
 from app.rules.maps import MapError, builtin_maps, generate_map, map_from_dict, map_to_dict
 from app.rules.state import MapData
 
+
 async def ensure_builtin_maps(session: AsyncSession) -> None:
     """Store the engine's built-in maps that are missing (safe with concurrent processes)."""
-    stored = set(await session.scalars(select(GameMap.builtin_key).where(GameMap.builtin_key.is_not(None))))
+    stored = set(
+        await session.scalars(select(GameMap.builtin_key).where(GameMap.builtin_key.is_not(None)))
+    )
     for key, data in sorted(builtin_maps().items()):
         if key in stored:
             continue

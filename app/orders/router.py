@@ -134,9 +134,7 @@ async def assign_general(
 async def recruit_general(session: SessionDep, member: LockedMemberDep) -> GeneralRead:
     """Recruit a general; it serves, free, from the turn change (R-ARMY-2)."""
     ctx = await load_turn_context(session, member)
-    row = await service.recruit_general(session, ctx)
-    assert row.general_id is not None
-    return GeneralRead(id=row.general_id, army_id=None, cost=row.cost)
+    return await service.recruit_general(session, ctx)
 
 
 @router.post("/faction-action", status_code=status.HTTP_201_CREATED)

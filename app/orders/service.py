@@ -8,7 +8,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import Conflict, NotFound
 from app.ledger import service as ledger
 from app.models.orders import OrderKind, OrderRow
-from app.orders.schemas import BuildCreate, MoveRead, MoveSet, OrderRead, RaiseCreate
+from app.orders.schemas import (
+    BuildCreate,
+    GeneralRead,
+    MoveRead,
+    MoveSet,
+    OrderRead,
+    RaiseCreate,
+)
 from app.rules import armies, building, movement
 from app.rules.state import LedgerEntry
 from app.turns.context import TurnContext, refuse
@@ -22,7 +29,9 @@ def _allocate_id(ctx: TurnContext) -> int:
     return new_id
 
 
-def _move_gold(session: AsyncSession, ctx: TurnContext, amount: int, reason: str, rule: str) -> None:
+def _move_gold(
+    session: AsyncSession, ctx: TurnContext, amount: int, reason: str, rule: str
+) -> None:
     """Change the player's gold and write the ledger line in the same transaction."""
     ctx.player.gold += amount
     ledger.record(
@@ -108,7 +117,7 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
         raise refuse(violations)
     general_id = data.general_id
     if general_id is None:
-        general_id = (await recruit_general(session, ctx)).general_id
+        general_id = (await recruit_general(session, ctx)).id
     cost = armies.army_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
     return await _add_order(
@@ -121,15 +130,16 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
     )
 
 
-async def recruit_general(session: AsyncSession, ctx: TurnContext) -> OrderRow:
+async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRead:
+    """Recruit a general: it serves, free, from the turn change (R-ARMY-2)."""
     violations = armies.validate_recruit(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     if violations:
         raise refuse(violations)
     cost = armies.general_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
-    return await _add_order(
-        session, ctx, kind=OrderKind.RECRUIT, general_id=_allocate_id(ctx), cost=cost
-    )
+    general_id = _allocate_id(ctx)
+    await _add_order(session, ctx, kind=OrderKind.RECRUIT, general_id=general_id, cost=cost)
+    return GeneralRead(id=general_id, army_id=None, cost=cost)
 
 
 async def give_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) -> OrderRow:

@@ -23,6 +23,7 @@ from app.models.world import (
     StructureRow,
     TreatyRow,
 )
+from app.rules.hexgrid import Coord
 from app.rules.maps import map_from_dict
 from app.rules.ruleset import Ruleset, parse_ruleset
 from app.rules.state import (
@@ -33,7 +34,6 @@ from app.rules.state import (
     BuildKind,
     BuildOrder,
     CampaignState,
-    Coord,
     General,
     MapData,
     MoveOrder,
@@ -162,6 +162,7 @@ async def _rows(session: AsyncSession, model: type[_R], campaign_id: uuid.UUID) 
     )
     return result.all()
 
+
 PENDING_BATTLE_STATUSES = ("awaiting_report", "reported", "disputed")
 
 
@@ -262,6 +263,16 @@ async def load_orders(session: AsyncSession, campaign: Campaign) -> TurnOrders:
     return orders_from_rows(rows)
 
 
+_T = TypeVar("_T")
+
+
+def _stored(value: _T | None) -> _T:
+    """A column the order's kind requires; a NULL there is a corrupt row, not a user error."""
+    if value is None:
+        raise ValueError("order row lacks a value its kind requires")
+    return value
+
+
 def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
     moves: dict[int, MoveOrder] = {}
     builds: list[BuildOrder] = []
@@ -272,24 +283,20 @@ def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
     for o in rows:
         match o.kind:
             case OrderKind.MOVE:
-                assert o.army_id is not None and o.path is not None
-                moves[o.army_id] = MoveOrder(o.army_id, tuple((c[0], c[1]) for c in o.path))
+                army_id = _stored(o.army_id)
+                path = tuple((c[0], c[1]) for c in _stored(o.path))
+                moves[army_id] = MoveOrder(army_id, path)
             case OrderKind.BUILD:
-                assert o.build_kind is not None and o.q is not None and o.r is not None
-                builds.append(
-                    BuildOrder(
-                        o.id, o.player, BuildKind(o.build_kind), (o.q, o.r), o.army_id, o.cost
-                    )
-                )
+                coord = (_stored(o.q), _stored(o.r))
+                kind = BuildKind(_stored(o.build_kind))
+                builds.append(BuildOrder(o.id, o.player, kind, coord, o.army_id, o.cost))
             case OrderKind.RAISE:
-                assert o.target_id is not None and o.general_id is not None
-                raises.append(RaiseArmyOrder(o.id, o.player, o.target_id, o.general_id, o.cost))
+                city, general = _stored(o.target_id), _stored(o.general_id)
+                raises.append(RaiseArmyOrder(o.id, o.player, city, general, o.cost))
             case OrderKind.UPGRADE:
-                assert o.army_id is not None
-                upgrades.append(UpgradeOrder(o.army_id, o.player, o.cost))
+                upgrades.append(UpgradeOrder(_stored(o.army_id), o.player, o.cost))
             case OrderKind.RECRUIT:
-                assert o.general_id is not None
-                recruits.append(RecruitGeneralOrder(o.general_id, o.player, o.cost))
+                recruits.append(RecruitGeneralOrder(_stored(o.general_id), o.player, o.cost))
             case OrderKind.FACTION_ACTION:
                 actions.add(o.player)
     return TurnOrders(
@@ -309,7 +316,7 @@ _E = TypeVar("_E")
 
 async def _sync(
     session: AsyncSession,
-    model: type[CampaignScoped],
+    model: Any,  # a CampaignScoped model class (the mixin itself has no constructor)
     campaign_id: uuid.UUID,
     before: Mapping[int, _E],
     after: Mapping[int, _E],

@@ -8,7 +8,9 @@ from app.errors import PROBLEM_RESPONSES
 from app.turns import service
 from app.turns.schemas import TurnRead
 
-router = APIRouter(prefix="/campaigns/{campaign_id}/turn", tags=["turn"], responses=PROBLEM_RESPONSES)
+router = APIRouter(
+    prefix="/campaigns/{campaign_id}/turn", tags=["turn"], responses=PROBLEM_RESPONSES
+)
 
 
 @router.get("")

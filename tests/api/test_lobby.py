@@ -19,7 +19,8 @@ async def test_R_CAMP_3_start_gives_capital_army_and_gold(
         (2, "dwarfs", True),
     ]
     orders = await client.get(game.url("/orders"), headers=alice.headers)
-    assert orders.status_code == 200 and orders.json() == []
+    assert orders.status_code == 200
+    assert orders.json() == []
 
 
 async def test_R_CAMP_2_faction_is_unique(client: AsyncClient, make_user: MakeUser) -> None:
@@ -56,14 +57,17 @@ async def test_wrong_invite_code_looks_like_unknown_campaign(
     assert hidden.status_code == 404
 
 
-async def test_R_TURN_3_owner_confirms_turn_change(client: AsyncClient, make_user: MakeUser) -> None:
+async def test_R_TURN_3_owner_confirms_turn_change(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
     game = await start_game(client, make_user, ("empire", "dwarfs"))
     alice, bob = game.players
     for p in game.players:
         r = await client.put(game.url("/turn/ready"), headers=p.headers)
         assert r.status_code == 200, r.text
     turn = (await client.get(game.url("/turn"), headers=bob.headers)).json()
-    assert turn["awaiting_owner"] is True and turn["blocked_by"] == []
+    assert turn["awaiting_owner"] is True
+    assert turn["blocked_by"] == []
     refused = await client.post(game.url("/turn/resolve"), headers=bob.headers)
     assert refused.status_code == 403
     changed = await client.post(game.url("/turn/resolve"), headers=alice.headers)

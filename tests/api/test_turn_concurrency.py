@@ -18,7 +18,7 @@ from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.models import CampaignPlayer, LedgerRow, TurnRecord
 from tests.api.game import start_game
-from tests.helpers import MakeUser, register_and_login
+from tests.helpers import register_and_login
 
 # Dark Elves first: they need a coast slot, and the Old World map's first slots are coasts.
 ALL_FACTIONS = (
