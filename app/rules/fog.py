@@ -48,6 +48,16 @@ def sight(state: CampaignState, player: int, ruleset: Ruleset) -> frozenset[Coor
     return frozenset(seen)
 
 
+def sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
+    """Every player's `sight`, each player's own sight computed once."""
+    own = {pid: own_sight(state, pid, ruleset) for pid in sorted(state.players)}
+    out: dict[int, frozenset[Coord]] = {}
+    for pid in sorted(state.players):
+        allies = sorted(allies_of(state, pid))
+        out[pid] = own[pid] if allies == [pid] else frozenset().union(*(own[a] for a in allies))
+    return out
+
+
 def visibility(
     state: CampaignState, player: int, coord: Coord, visible: frozenset[Coord]
 ) -> Visibility:
@@ -75,8 +85,13 @@ def _seen_now(state: CampaignState, coord: Coord, held: Mapping[Coord, Structure
     return SeenTile(state.turn, s.owner, s.kind, s.level)
 
 
-def _memorise(state: CampaignState, player: int, coords: Iterable[Coord]) -> Player:
-    held = structures_by_coord(state)
+def _memorise(
+    state: CampaignState,
+    player: int,
+    coords: Iterable[Coord],
+    held: Mapping[Coord, Structure] | None = None,
+) -> Player:
+    held = structures_by_coord(state) if held is None else held
     p = state.players[player]
     memory = dict(p.explored)
     for c in coords:
@@ -92,8 +107,9 @@ def remember(state: CampaignState, player: int, visible: frozenset[Coord]) -> Pl
 
 def remember_all(state: CampaignState, ruleset: Ruleset) -> CampaignState:
     """Every player remembers what they see now (sights taken from the same state)."""
-    sights = {pid: sight(state, pid, ruleset) for pid in sorted(state.players)}
-    players = {pid: remember(state, pid, sights[pid]) for pid in sorted(state.players)}
+    seen = sights(state, ruleset)
+    held = structures_by_coord(state)
+    players = {pid: _memorise(state, pid, seen[pid], held) for pid in sorted(state.players)}
     return replace(state, players=players)
 
 

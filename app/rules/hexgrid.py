@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 Coord = tuple[int, int]
 """Axial coordinates `(q, r)`."""
@@ -70,12 +71,7 @@ class Grid:
 
     def neighbours(self, c: Coord) -> list[Coord]:
         """On-map neighbours of `c`, in the order E, NE, NW, W, SW, SE."""
-        out: list[Coord] = []
-        for dq, dr in DIRECTIONS:
-            n = self.normalize((c[0] + dq, c[1] + dr))
-            if n is not None and n != c and n not in out:
-                out.append(n)
-        return out
+        return list(_neighbours(self, c))
 
     def _translations(self) -> list[Coord]:
         horizontal = [(0, 0)]
@@ -95,13 +91,7 @@ class Grid:
 
     def within(self, c: Coord, radius: int) -> list[Coord]:
         """Every on-map tile at distance ≤ radius from `c` (c included), each once, sorted."""
-        found: set[Coord] = set()
-        for dq in range(-radius, radius + 1):
-            for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
-                n = self.normalize((c[0] + dq, c[1] + dr))
-                if n is not None:
-                    found.add(n)
-        return sorted(found)
+        return list(_within(self, c, radius))
 
     def ring(self, c: Coord, radius: int) -> list[Coord]:
         """On-map tiles at exactly `radius` from `c`, sorted."""
@@ -115,3 +105,26 @@ class Grid:
                 return False
             prev = step
         return True
+
+
+# Sight and movement ask for the same small neighbourhoods over and over; grids are immutable
+# values, so their answers can be shared between calls, states and campaigns.
+@lru_cache(maxsize=1 << 16)
+def _neighbours(grid: Grid, c: Coord) -> tuple[Coord, ...]:
+    out: list[Coord] = []
+    for dq, dr in DIRECTIONS:
+        n = grid.normalize((c[0] + dq, c[1] + dr))
+        if n is not None and n != c and n not in out:
+            out.append(n)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _within(grid: Grid, c: Coord, radius: int) -> tuple[Coord, ...]:
+    found: set[Coord] = set()
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            n = grid.normalize((c[0] + dq, c[1] + dr))
+            if n is not None:
+                found.add(n)
+    return tuple(sorted(found))
