@@ -1,0 +1,39 @@
+"""Turn history, turn summaries and standings."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query
+
+from app.campaigns.access import MemberDep
+from app.db.session import SessionDep
+from app.dependencies import PageDep
+from app.errors import PROBLEM_RESPONSES
+from app.history import service
+from app.history.schemas import Standings, TurnChangePage, TurnSummaryRead
+
+router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["history"], responses=PROBLEM_RESPONSES)
+
+
+@router.get("/turns")
+async def list_turns(session: SessionDep, member: MemberDep, page: PageDep) -> TurnChangePage:
+    """The turn changes so far, oldest first."""
+    return await service.list_turns(session, member, page)
+
+
+@router.get("/turns/{number}/summary")
+async def read_turn_summary(
+    number: Annotated[int, Path(ge=1, le=2**31 - 1, description="The turn change's number.")],
+    session: SessionDep,
+    member: MemberDep,
+    player: Annotated[
+        int | None, Query(description="Owner who does not play: whose summary to read.")
+    ] = None,
+) -> TurnSummaryRead:
+    """Your summary of one turn change: what you saw happen (R-TURN-5)."""
+    return await service.turn_summary(session, member, number, player)
+
+
+@router.get("/standings", response_model_exclude_none=True)
+async def read_standings(session: SessionDep, member: MemberDep) -> Standings:
+    """The standings: score, rank and their parts for every player (R-CAMP-4)."""
+    return await service.standings(session, member)

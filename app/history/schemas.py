@@ -1,0 +1,59 @@
+"""Turn history, turn summaries and standings, as one member may read them."""
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from app.pagination import Page
+
+
+class TurnChangeRead(BaseModel):
+    """One turn change (R-TURN-5)."""
+
+    number: int
+    resolved_at: datetime
+
+
+class TurnChangePage(Page[TurnChangeRead]):
+    """The turn changes so far, oldest first."""
+
+
+class SummaryEvent(BaseModel):
+    """Something one player saw happen at a turn change (R-TURN-4 step 6)."""
+
+    kind: str
+    rule: str
+    coords: list[list[int]] = Field(default_factory=list)
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class TurnSummaryRead(BaseModel):
+    """One player's summary of one turn change, within their sight at that time."""
+
+    number: int
+    player: int
+    events: list[SummaryEvent]
+
+
+class StandingRead(BaseModel):
+    """One line of the standings (R-CAMP-4); gold is private until the campaign ends."""
+
+    player: int
+    name: str
+    faction: str
+    rank: int
+    score: int
+    territories: int
+    city_levels: int
+    army_tiers: int
+    gold: int | None = Field(
+        default=None, description="Only your own, or everyone's once the campaign has ended."
+    )
+    is_you: bool
+
+
+class Standings(BaseModel):
+    turn: int
+    final: bool = Field(description="True once the campaign has ended.")
+    players: list[StandingRead]

@@ -1,0 +1,102 @@
+"""Turn history (R-TURN-5) and standings (R-CAMP-4), per viewer."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.campaigns.service import display_names
+from app.errors import AppError, Forbidden, NotFound
+from app.history.schemas import (
+    StandingRead,
+    Standings,
+    SummaryEvent,
+    TurnChangePage,
+    TurnChangeRead,
+    TurnSummaryRead,
+)
+from app.models.campaign import CampaignStatus
+from app.models.turn import TurnRecord, TurnSummaryRow
+from app.pagination import PageParams, paginate
+from app.rules import setup
+from app.turns.mapping import load_ruleset, load_state
+
+
+async def list_turns(session: AsyncSession, m: Membership, page: PageParams) -> TurnChangePage:
+    query = (
+        select(TurnRecord)
+        .where(TurnRecord.campaign_id == m.campaign.id)
+        .order_by(TurnRecord.number)
+    )
+    rows, total = await paginate(session, query, page)
+    return TurnChangePage(
+        items=[TurnChangeRead(number=t.number, resolved_at=t.resolved_at) for t in rows],
+        total=total,
+        limit=page.limit,
+        offset=page.offset,
+    )
+
+
+def _summary_player(m: Membership, requested: int | None) -> int:
+    """Whose summary the caller may read: their own; any player's for the owner who not plays."""
+    if m.player is not None and m.player.faction is not None:
+        if requested is not None and requested != m.player.number:
+            raise Forbidden("You may only read your own turn summaries.", code="R-FOG-3")
+        return m.player.number
+    if requested is None:
+        raise AppError(
+            "As the owner, choose whose summary to read with ?player=N.",
+            status=422,
+            code="player_required",
+            title="Player required",
+        )
+    return requested
+
+
+def _event(raw: Mapping[str, Any]) -> SummaryEvent:
+    return SummaryEvent(
+        kind=str(raw.get("kind", "")),
+        rule=str(raw.get("rule", "")),
+        coords=[[int(c[0]), int(c[1])] for c in raw.get("coords") or ()],
+        data=dict(raw.get("data") or {}),
+    )
+
+
+async def turn_summary(
+    session: AsyncSession, m: Membership, number: int, requested: int | None
+) -> TurnSummaryRead:
+    player = _summary_player(m, requested)
+    row = await session.get(TurnSummaryRow, (m.campaign.id, number, player))
+    if row is None:
+        raise NotFound("Turn summary not found.")
+    return TurnSummaryRead(number=number, player=player, events=[_event(e) for e in row.events])
+
+
+async def standings(session: AsyncSession, m: Membership) -> Standings:
+    """R-CAMP-4 ranks; another player's gold only once the campaign is over (it is private)."""
+    m.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    state = await load_state(session, m.campaign)
+    names = await display_names(session, m)
+    final = m.campaign.status is CampaignStatus.FINISHED
+    me = m.player.number if m.player is not None else None
+    return Standings(
+        turn=state.turn,
+        final=final,
+        players=[
+            StandingRead(
+                player=s.player,
+                name=names.get(s.player, ""),
+                faction=state.players[s.player].faction,
+                rank=s.rank,
+                score=s.score,
+                territories=s.territories,
+                city_levels=s.city_levels,
+                army_tiers=s.army_tiers,
+                gold=s.gold if final or s.player == me or (m.is_owner and me is None) else None,
+                is_you=s.player == me,
+            )
+            for s in setup.standings(state, load_ruleset(m.campaign))
+        ],
+    )

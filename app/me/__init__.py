@@ -1,0 +1,1 @@
+"""The calling player's own panel: gold, forecast, ledger, faction action, pending orders."""

@@ -1,0 +1,20 @@
+"""The calling player's own panel."""
+
+from fastapi import APIRouter
+
+from app.campaigns.access import MemberDep
+from app.db.session import SessionDep
+from app.dependencies import PageDep
+from app.errors import PROBLEM_RESPONSES
+from app.me import service
+from app.me.schemas import MeRead
+from app.world.service import load_view
+
+router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["me"], responses=PROBLEM_RESPONSES)
+
+
+@router.get("/me")
+async def read_me(session: SessionDep, member: MemberDep, page: PageDep) -> MeRead:
+    """Your gold, next turn's forecast, ledger (paginated), faction action and pending orders."""
+    member.require_player()
+    return await service.read_me(session, await load_view(session, member), page)

@@ -1,0 +1,1 @@
+"""What a member sees of a running campaign's world: map, tiles, armies, generals (R-FOG)."""

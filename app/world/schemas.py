@@ -1,0 +1,149 @@
+"""Per-viewer read models of the world: every field here has passed the viewer's fog (R-FOG)."""
+
+from pydantic import BaseModel, Field
+
+from app.rules.fog import Visibility
+from app.rules.hexgrid import Wrap
+from app.rules.state import BuildKind, StructureKind, Tag, Terrain
+
+
+class TileStructure(BaseModel):
+    """A structure on a visible tile, live."""
+
+    id: int
+    kind: StructureKind
+    level: int
+    capital: bool
+    besieged: bool
+    also_port: bool = Field(description="The Dark Elves' capital-port (R-CAMP-3).")
+
+
+class SeenStructure(BaseModel):
+    """A structure on an explored tile, as last seen (R-FOG-1)."""
+
+    kind: StructureKind
+    level: int
+
+
+class TileArmy(BaseModel):
+    id: int
+    owner: int = Field(description="The owning player's number.")
+    tier: int
+    at_sea: bool
+
+
+class TileShip(BaseModel):
+    """A ship at anchor (no army aboard)."""
+
+    id: int
+    owner: int
+
+
+class WorldTile(BaseModel):
+    """One tile in the viewer's fog state; absent fields are unknown or empty.
+
+    `unexplored`: only `q`, `r`, `fog`. `explored`: terrain, tags, name and the owner and
+    structure as last seen (`seen_turn`). `visible`: everything on it, live.
+    """
+
+    q: int
+    r: int
+    fog: Visibility
+    terrain: Terrain | None = None
+    tags: list[Tag] | None = None
+    name: str | None = None
+    owner: int | None = Field(default=None, description="Owner's player number, if any.")
+    structure: TileStructure | SeenStructure | None = None
+    seen_turn: int | None = Field(default=None, description="Explored tiles: when last seen.")
+    armies: list[TileArmy] | None = None
+    ships: list[TileShip] | None = None
+
+
+class WorldMap(BaseModel):
+    """The whole map as the viewer sees it (the owner, when not playing, sees everything)."""
+
+    turn: int
+    width: int
+    height: int
+    wrap: Wrap
+    tiles: list[WorldTile]
+
+
+class BuildOption(BaseModel):
+    """Whether the viewer may order this build on the tile now, and why not."""
+
+    kind: BuildKind
+    allowed: bool
+    cost: int
+    army_id: int | None = Field(default=None, description="The army that would build it.")
+    rule: str | None = Field(default=None, description="Rule id of the first refusal.")
+    reason: str | None = None
+
+
+class TilePanel(WorldTile):
+    """One tile and, for a player of an active campaign, what it accepts for them now."""
+
+    accepts: list[BuildOption] | None = None
+
+
+class PendingMove(BaseModel):
+    path: list[list[int]]
+
+
+class MyArmy(BaseModel):
+    id: int
+    q: int
+    r: int
+    tier: int
+    general_id: int | None = Field(description="None: its general was captured (R-ARMY-6).")
+    seat_id: int | None
+    at_sea: bool
+    raised_turn: int
+    move: PendingMove | None = None
+    upgrade_cost: int | None = Field(
+        default=None, description="Set when an upgrade is ordered this turn: the gold paid."
+    )
+    locked_in_battle: bool
+
+
+class OtherArmy(BaseModel):
+    """Another player's army on a tile the viewer sees."""
+
+    id: int
+    owner: int
+    owner_name: str
+    hostile: bool
+    q: int
+    r: int
+    tier: int
+    at_sea: bool
+
+
+class ArmyList(BaseModel):
+    mine: list[MyArmy]
+    others: list[OtherArmy]
+
+
+class MyGeneral(BaseModel):
+    id: int
+    army_id: int | None = Field(description="None: free.")
+
+
+class HeldPrisoner(BaseModel):
+    """A general of another player that the viewer holds prisoner."""
+
+    id: int
+    owner: int
+    owner_name: str
+
+
+class CapturedGeneral(BaseModel):
+    """One of the viewer's generals held prisoner by someone else."""
+
+    id: int
+
+
+class GeneralList(BaseModel):
+    mine: list[MyGeneral]
+    prisoners: list[HeldPrisoner]
+    captured: list[CapturedGeneral]

@@ -1,0 +1,280 @@
+"""The viewer's view of the world: every read model is built from their sight (R-FOG).
+
+`load_view` is the one entry point: it loads the engine state once and fixes who looks — a
+player (their own sight, allies' included, R-FOG-2) or the owner who does not play (the game
+master, who sees every tile).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.campaigns.service import display_names
+from app.errors import NotFound
+from app.models.campaign import CampaignStatus
+from app.rules import building, fog
+from app.rules.fog import Visibility
+from app.rules.hexgrid import Coord
+from app.rules.movement import pending_battle_armies
+from app.rules.relations import is_hostile
+from app.rules.ruleset import Ruleset
+from app.rules.state import (
+    Army,
+    BuildKind,
+    CampaignState,
+    Ship,
+    Structure,
+    Terrain,
+    TurnOrders,
+    Violation,
+)
+from app.turns.mapping import load_orders, load_ruleset, load_state
+from app.world.schemas import (
+    ArmyList,
+    BuildOption,
+    CapturedGeneral,
+    GeneralList,
+    HeldPrisoner,
+    MyArmy,
+    MyGeneral,
+    OtherArmy,
+    PendingMove,
+    TilePanel,
+)
+
+
+@dataclass(frozen=True)
+class View:
+    """One viewer's look at the campaign now: the state and the tiles they see."""
+
+    membership: Membership
+    state: CampaignState
+    orders: TurnOrders
+    ruleset: Ruleset
+    player: int | None  # None: the owner's game-master view (sees everything)
+    visible: frozenset[Coord]
+
+    @property
+    def is_active(self) -> bool:
+        return self.membership.campaign.status is CampaignStatus.ACTIVE
+
+    def fog(self, coord: Coord) -> Visibility:
+        if self.player is None:
+            return Visibility.VISIBLE
+        return fog.visibility(self.state, self.player, coord, self.visible)
+
+
+async def load_view(session: AsyncSession, membership: Membership) -> View:
+    """The caller's view of a started campaign (active or finished)."""
+    membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    campaign = membership.campaign
+    viewer = membership.player.number if membership.player is not None else None
+    state = await load_state(session, campaign, explored_for=() if viewer is None else (viewer,))
+    ruleset = load_ruleset(campaign)
+    orders = await load_orders(session, campaign)
+    row = membership.player
+    if row is not None and row.number in state.players:
+        player: int | None = row.number
+        visible = fog.sight(state, row.number, ruleset)
+    else:
+        # Membership guarantees a non-player member is the owner: the game master.
+        player = None
+        visible = frozenset(state.map.tiles)
+    return View(membership, state, orders, ruleset, player, visible)
+
+
+# ----------------------------------------------------------------------------------- tiles
+
+
+@dataclass
+class _Index:
+    """What stands on each tile, built once per request: O(tiles + entities)."""
+
+    structures: dict[Coord, Structure]
+    armies: dict[Coord, list[Army]] = field(default_factory=dict)
+    ships: dict[Coord, list[Ship]] = field(default_factory=dict)
+
+
+def _index(state: CampaignState) -> _Index:
+    armies: defaultdict[Coord, list[Army]] = defaultdict(list)
+    for _, a in sorted(state.armies.items()):
+        armies[a.coord].append(a)
+    ships: defaultdict[Coord, list[Ship]] = defaultdict(list)
+    for _, s in sorted(state.ships.items()):
+        if s.army_id is None:  # a ship carrying an army shows as that army, at sea
+            ships[s.coord].append(s)
+    return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
+
+
+def _at_sea(state: CampaignState, army: Army) -> bool:
+    tile = state.map.tiles.get(army.coord)
+    return army.ship_id is not None or (tile is not None and tile.terrain is Terrain.SEA)
+
+
+def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
+    """One tile through the viewer's fog, as `WorldTile` data: nothing beyond R-FOG-1.
+
+    Plain data rather than models: a map has thousands of tiles, and building (even without
+    validation) and then serialising a model per tile costs more than the rest of the request.
+    """
+    state_of = view.fog(coord)
+    out: dict[str, Any] = {"q": coord[0], "r": coord[1], "fog": state_of.value}
+    if state_of is Visibility.UNEXPLORED:
+        return out
+    tile = view.state.map.tiles[coord]
+    out["terrain"] = tile.terrain.value
+    if tile.tags:
+        out["tags"] = sorted(t.value for t in tile.tags)
+    if tile.name is not None:
+        out["name"] = tile.name
+    if state_of is Visibility.EXPLORED and view.player is not None:
+        seen = view.state.players[view.player].explored[coord]
+        out["seen_turn"] = seen.turn
+        if seen.structure is not None:
+            out["owner"] = seen.owner
+            out["structure"] = {"kind": seen.structure.value, "level": seen.level}
+        return out
+    s = index.structures.get(coord)
+    if s is not None:
+        out["owner"] = s.owner
+        out["structure"] = {
+            "id": s.id,
+            "kind": s.kind.value,
+            "level": s.level,
+            "capital": s.is_capital,
+            "besieged": s.id in view.state.sieges,
+            "also_port": s.also_port,
+        }
+    armies = index.armies.get(coord)
+    if armies:
+        out["armies"] = [
+            {"id": a.id, "owner": a.owner, "tier": a.tier, "at_sea": _at_sea(view.state, a)}
+            for a in armies
+        ]
+    ships = index.ships.get(coord)
+    if ships:
+        out["ships"] = [{"id": s.id, "owner": s.owner} for s in ships]
+    return out
+
+
+def world_map(view: View) -> dict[str, Any]:
+    """The `WorldMap` document of the viewer."""
+    m = view.state.map
+    index = _index(view.state)
+    return {
+        "turn": view.state.turn,
+        "width": m.width,
+        "height": m.height,
+        "wrap": m.wrap.value,
+        "tiles": [_tile(view, c, index) for c in m.grid.coords() if c in m.tiles],
+    }
+
+
+# ------------------------------------------------------------------------------ tile panel
+
+
+def _candidates(view: View, kind: BuildKind, coord: Coord) -> list[int | None]:
+    """The viewer's armies that could carry out the build (none needed for an upgrade)."""
+    if kind is BuildKind.UPGRADE_CITY:
+        return [None]
+    state, orders = view.state, view.orders
+    mine = [a for _, a in sorted(state.armies.items()) if a.owner == view.player]
+    if kind is BuildKind.OUTPOST:
+        ids = [a.id for a in mine if building.move_destination(state, orders, a.id) == coord]
+    else:
+        ids = [a.id for a in mine if a.coord == coord]
+    candidates: list[int | None] = [*ids]
+    return candidates or [None]
+
+
+def _option(view: View, player: int, kind: BuildKind, coord: Coord) -> BuildOption:
+    """Allowed with the first army that could build it, or the fewest refusals' first rule."""
+    cost = building.build_cost(kind, view.ruleset)
+    refusals: list[Violation] = []
+    for army_id in _candidates(view, kind, coord):
+        violations = building.validate_build(
+            view.state, view.orders, player, kind, coord, army_id, view.visible, view.ruleset
+        )
+        if not violations:
+            return BuildOption(kind=kind, allowed=True, cost=cost, army_id=army_id)
+        if not refusals or len(violations) < len(refusals):
+            refusals = violations
+    first = refusals[0]
+    return BuildOption(kind=kind, allowed=False, cost=cost, rule=first.rule, reason=first.message)
+
+
+def tile_panel(view: View, q: int, r: int) -> TilePanel:
+    """The tile in the viewer's fog state and, for a player, what it accepts now."""
+    coord = (q, r)
+    if coord not in view.state.map.tiles:
+        raise NotFound("Tile not found.")
+    panel = TilePanel.model_validate(_tile(view, coord, _index(view.state)))
+    if view.player is not None and view.is_active:
+        panel.accepts = [_option(view, view.player, kind, coord) for kind in BuildKind]
+    return panel
+
+
+# ------------------------------------------------------------------------ armies, generals
+
+
+async def army_list(session: AsyncSession, view: View) -> ArmyList:
+    """The viewer's armies with their orders, and the other armies on tiles they see."""
+    state, orders = view.state, view.orders
+    locked = pending_battle_armies(state)
+    upgrades = {u.army_id: u.cost for u in orders.upgrades if u.player == view.player}
+    names = await display_names(session, view.membership)
+    mine: list[MyArmy] = []
+    others: list[OtherArmy] = []
+    for _, a in sorted(state.armies.items()):
+        if a.owner == view.player:
+            move = orders.moves.get(a.id)
+            mine.append(
+                MyArmy(
+                    id=a.id,
+                    q=a.coord[0],
+                    r=a.coord[1],
+                    tier=a.tier,
+                    general_id=a.general_id,
+                    seat_id=a.seat_id,
+                    at_sea=_at_sea(state, a),
+                    raised_turn=a.raised_turn,
+                    move=PendingMove(path=[[c[0], c[1]] for c in move.path]) if move else None,
+                    upgrade_cost=upgrades.get(a.id),
+                    locked_in_battle=a.id in locked,
+                )
+            )
+        elif a.coord in view.visible:
+            others.append(
+                OtherArmy(
+                    id=a.id,
+                    owner=a.owner,
+                    owner_name=names.get(a.owner, ""),
+                    hostile=view.player is None or is_hostile(state, view.player, a.owner),
+                    q=a.coord[0],
+                    r=a.coord[1],
+                    tier=a.tier,
+                    at_sea=_at_sea(state, a),
+                )
+            )
+    return ArmyList(mine=mine, others=others)
+
+
+async def general_list(session: AsyncSession, view: View) -> GeneralList:
+    """The viewer's generals, the prisoners they hold, and theirs held by others (ids only)."""
+    me = view.membership.require_player().number
+    names = await display_names(session, view.membership)
+    out = GeneralList(mine=[], prisoners=[], captured=[])
+    for _, g in sorted(view.state.generals.items()):
+        if g.owner == me:
+            if g.held_by is None:
+                out.mine.append(MyGeneral(id=g.id, army_id=g.army_id))
+            else:
+                out.captured.append(CapturedGeneral(id=g.id))
+        elif g.held_by == me:
+            out.prisoners.append(
+                HeldPrisoner(id=g.id, owner=g.owner, owner_name=names.get(g.owner, ""))
+            )
+    return out
