@@ -1,0 +1,143 @@
+"""Battles over HTTP (R-BAT, R-SIEGE, R-SYS): read models per viewer and the report bodies."""
+
+from enum import StrEnum
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from app.pagination import Page
+from app.rules.state import BattleKind, Fate, Outcome
+
+SideName = Literal["attacker", "defender"]
+
+
+class BattleStatus(StrEnum):
+    """Where a battle stands in the two-step report (R-BAT-5)."""
+
+    AWAITING_REPORT = "awaiting_report"
+    REPORTED = "reported"
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"
+    ABANDONED = "abandoned"
+    CANCELLED = "cancelled"
+
+
+PENDING = (BattleStatus.AWAITING_REPORT, BattleStatus.REPORTED, BattleStatus.DISPUTED)
+
+
+class BattlePlayer(BaseModel):
+    number: int
+    name: str = Field(description="Real name for the two sides, even under anonymity (R-CAMP-5).")
+
+
+class Joiner(BaseModel):
+    """An army joining the leader with 25 % of its points (R-BAT-3)."""
+
+    army_id: int
+    points: int
+
+
+class SideForcesRead(BaseModel):
+    """What one side fields, converted to the campaign's game system (R-BAT-1, R-SYS)."""
+
+    leader_army_id: int | None = Field(description="None: a garrison alone.")
+    joiners: list[Joiner]
+    army_points: int = Field(description="Leader plus joiners.")
+    general_points: int
+    garrison: int
+    reinforcement: int = Field(description="Joins from the second game turn (R-BAT-4).")
+    siege_bonus_pct: int = Field(description="Attacker's bonus for drawn sieges (R-SIEGE-3).")
+    total_points: int = Field(description="Everything, converted and rounded once to 5.")
+
+
+class BattleSideRead(BaseModel):
+    players: list[BattlePlayer]
+    structure_id: int | None = Field(description="The defended city, outpost or port.")
+    forces: SideForcesRead | None = Field(
+        description="Only for the battle's participants and the game master (R-FOG-4)."
+    )
+
+
+class StakeRead(BaseModel):
+    """Gold the winner can take at the next turn change (R-BAT-7, R-SIEGE-2)."""
+
+    attacker_victory: int = Field(
+        description="What the attacker wins from the defender's leader; 0 against a garrison."
+    )
+    defender_victory: int = Field(description="What the defender wins from the attacker.")
+    pillage: int = Field(description="On top, if the attacker destroys the besieged city.")
+
+
+class ReportBase(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    outcome: Outcome
+    attacker_losses_pct: int = Field(description="Losses as a percentage of what it fielded.")
+    defender_losses_pct: int
+    general_captured: bool = Field(
+        default=False, description="The losing leader's general was captured."
+    )
+    fate: Fate | None = Field(
+        default=None, description="For a victorious siege or assault (R-SIEGE-2/4)."
+    )
+
+
+class ReportCreate(ReportBase):
+    """A result from the table (R-BAT-6)."""
+
+
+class ReportRead(ReportBase):
+    reported_by: BattlePlayer | None = Field(description="None: the owner's ruling.")
+    reported_side: SideName | None
+    arbitrated: bool = Field(description="Entered by the owner arbitrating (R-BAT-5).")
+
+
+class LeaderSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    army_id: int
+
+
+class RejectBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class ArbitrateBody(BaseModel):
+    """The owner's ruling on a disputed battle: a result, or a cancellation (R-BAT-5)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    report: ReportCreate | None = None
+    cancel: bool = Field(default=False, description="Cancel the battle: no effects.")
+
+    @model_validator(mode="after")
+    def one_ruling(self) -> Self:
+        if (self.report is None) == (not self.cancel):
+            raise ValueError("Give either a report or cancel: true.")
+        return self
+
+
+class BattleRead(BaseModel):
+    """A battle as the caller may see it (R-FOG-3/4)."""
+
+    id: int
+    turn: int = Field(description="The turn whose change declared it.")
+    q: int
+    r: int
+    kind: BattleKind
+    status: BattleStatus
+    your_side: SideName | None
+    attacker: BattleSideRead
+    defender: BattleSideRead
+    stake: StakeRead | None = Field(description="Only for participants and the game master.")
+    report: ReportRead | None = Field(
+        description="The current report; onlookers see it once the result stands."
+    )
+    rejection_reason: str | None = Field(description="Why the last report was rejected.")
+    resolved_turn: int | None
+
+
+class BattlePage(Page[BattleRead]):
+    """One page of the battles the caller may see, newest first."""

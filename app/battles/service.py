@@ -1,0 +1,508 @@
+"""Battles from declaration to consequences (R-BAT, R-SIEGE, R-SYS, R-ARMY-4, R-TURN-3).
+
+Who sees a battle (R-FOG-3/4): its participants; a player whose current sight holds its tile
+(the public part only: kind, tile, sides' players, status, and the result once it stands); the
+owner who does not play (the game master) sees all; the owner who plays sees, besides, the
+battles they may arbitrate. A battle the caller cannot see does not exist for them (404).
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, false, or_, select, true, tuple_
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.battles import records
+from app.battles.schemas import (
+    PENDING,
+    ArbitrateBody,
+    BattlePage,
+    BattlePlayer,
+    BattleRead,
+    BattleSideRead,
+    BattleStatus,
+    ReportCreate,
+    ReportRead,
+    SideForcesRead,
+    SideName,
+    StakeRead,
+)
+from app.campaigns.access import Membership
+from app.campaigns.service import display_names, players_of
+from app.errors import Conflict, Forbidden, NotFound
+from app.events.publish import publish
+from app.models import User
+from app.models.campaign import Campaign, CampaignStatus
+from app.models.world import BattleRow
+from app.pagination import PageParams, paginate
+from app.rules import battles, fog
+from app.rules.hexgrid import Coord
+from app.rules.ruleset import Ruleset
+from app.rules.state import Battle, BattleReport, CampaignState, Event, Fate, Outcome
+from app.turns import service as turns
+from app.turns.context import refuse
+from app.turns.mapping import (
+    battle_from_row,
+    load_ruleset,
+    load_state,
+    save_state,
+    side_to_json,
+)
+
+_OVER = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
+_LIVE_KIND = {
+    BattleStatus.CONFIRMED: "battle_confirmed",
+    BattleStatus.ABANDONED: "battle_abandoned",
+    BattleStatus.CANCELLED: "battle_cancelled",
+}
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """The caller and what they see now."""
+
+    membership: Membership
+    me: int | None  # player number; None for the owner who does not play
+    state: CampaignState
+    ruleset: Ruleset
+    sight: frozenset[Coord]
+    inactive: frozenset[int]
+
+    @property
+    def master(self) -> bool:
+        return self.me is None
+
+    @property
+    def is_owner(self) -> bool:
+        return self.membership.is_owner
+
+
+async def _viewer(session: AsyncSession, m: Membership) -> Viewer:
+    me = m.player.number if m.player is not None and m.player.faction is not None else None
+    if me is None and not m.is_owner:
+        raise NotFound("Battle not found.")
+    state = await load_state(session, m.campaign)
+    ruleset = load_ruleset(m.campaign)
+    in_game = me is not None and me in state.players
+    return Viewer(
+        membership=m,
+        me=me,
+        state=state,
+        ruleset=ruleset,
+        sight=fog.sight(state, me, ruleset) if in_game and me is not None else frozenset(),
+        inactive=frozenset(p.id for p in state.players.values() if p.inactive),
+    )
+
+
+# ------------------------------------------------------------------------------ visibility
+
+
+def _in_side(column: Any, player: int) -> ColumnElement[bool]:
+    result: ColumnElement[bool] = column.contains({"players": [player]})
+    return result
+
+
+def _arbitrable_clause(v: Viewer) -> ColumnElement[bool]:
+    """Battles the owner may rule on: disputed, or pending with an inactive participant."""
+    with_inactive = [_in_side(col, p) for p in sorted(v.inactive) for col in _sides()]
+    return or_(
+        BattleRow.status == BattleStatus.DISPUTED,
+        and_(BattleRow.status.in_(PENDING), or_(false(), *with_inactive)),
+    )
+
+
+def _sides() -> tuple[Any, Any]:
+    return BattleRow.attacker, BattleRow.defender
+
+
+def _visible_clause(v: Viewer) -> ColumnElement[bool]:
+    if v.me is None:  # the game master
+        return true()
+    seen = sorted(v.sight)
+    clauses = [
+        _in_side(BattleRow.attacker, v.me),
+        _in_side(BattleRow.defender, v.me),
+        tuple_(BattleRow.q, BattleRow.r).in_(seen) if seen else false(),
+    ]
+    if v.is_owner:
+        clauses.append(_arbitrable_clause(v))
+    return or_(*clauses)
+
+
+def _arbitrable(v: Viewer, row: BattleRow) -> bool:
+    if row.status == BattleStatus.DISPUTED:
+        return True
+    return row.status in PENDING and bool(battles.participants(battle_from_row(row)) & v.inactive)
+
+
+def _full_view(v: Viewer, row: BattleRow) -> bool:
+    """Forces, stake and reports: participants, the game master, the owner who may rule."""
+    if v.master or (v.is_owner and _arbitrable(v, row)):
+        return True
+    return v.me is not None and v.me in battles.participants(battle_from_row(row))
+
+
+async def _visible_row(session: AsyncSession, v: Viewer, battle_id: int) -> BattleRow:
+    row = await session.scalar(
+        select(BattleRow).where(
+            BattleRow.campaign_id == v.membership.campaign.id,
+            BattleRow.id == battle_id,
+            _visible_clause(v),
+        )
+    )
+    if row is None:
+        raise NotFound("Battle not found.")
+    return row
+
+
+# ----------------------------------------------------------------------------- read models
+
+
+@dataclass(frozen=True)
+class _Names:
+    open: dict[int, str]  # the two sides see each other's real names (R-CAMP-5)
+    hidden: dict[int, str]
+
+    def player(self, number: int, revealed: bool) -> BattlePlayer:
+        names = self.open if revealed else self.hidden
+        return BattlePlayer(number=number, name=names.get(number, ""))
+
+
+async def _names(session: AsyncSession, m: Membership) -> _Names:
+    hidden = await display_names(session, m)
+    return _Names(await display_names(session, m, reveal=frozenset(hidden)), hidden)
+
+
+def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
+    return SideForcesRead.model_validate(data) if data is not None else None
+
+
+def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
+    battle = battle_from_row(row)
+    status = BattleStatus(row.status)
+    full = _full_view(v, row)
+    mine = battles.sides_of(battle, v.me) if v.me is not None else None
+    revealed = mine is not None
+
+    def side(name: SideName) -> BattleSideRead:
+        s = battle.attacker if name == "attacker" else battle.defender
+        forces = (row.forces or {}).get(name) if full else None
+        return BattleSideRead(
+            players=[names.player(p, revealed) for p in sorted(s.players)],
+            structure_id=s.structure_id,
+            forces=_forces_read(forces),
+        )
+
+    report = None
+    if row.report is not None and (full or status is BattleStatus.CONFIRMED):
+        by = row.reported_by
+        report = ReportRead(
+            **{k: row.report[k] for k in ReportCreate.model_fields},
+            reported_by=names.player(by, revealed) if by is not None else None,
+            reported_side=battles.sides_of(battle, by) if by is not None else None,
+            arbitrated=bool(row.report.get("arbitrated", False)),
+        )
+    stake = None
+    if full and row.forces is not None:
+        stake = StakeRead(**row.forces["stake"], pillage=row.forces["pillage"])
+    return BattleRead(
+        id=row.id,
+        turn=row.turn,
+        q=row.q,
+        r=row.r,
+        kind=battle.kind,
+        status=status,
+        your_side=mine,
+        attacker=side("attacker"),
+        defender=side("defender"),
+        stake=stake,
+        report=report,
+        rejection_reason=row.rejection_reason if full and status is BattleStatus.DISPUTED else None,
+        resolved_turn=row.resolved_turn,
+    )
+
+
+async def list_battles(
+    session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
+) -> BattlePage:
+    v = await _viewer(session, m)
+    query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, _visible_clause(v))
+    if status is not None:
+        query = query.where(BattleRow.status == status)
+    rows, total = await paginate(session, query.order_by(BattleRow.id.desc()), page)
+    names = await _names(session, m)
+    return BattlePage(
+        items=[_read(v, names, r) for r in rows], total=total, limit=page.limit, offset=page.offset
+    )
+
+
+async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
+    v = await _viewer(session, m)
+    row = await _visible_row(session, v, battle_id)
+    return _read(v, await _names(session, m), row)
+
+
+# --------------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class _Action:
+    viewer: Viewer
+    row: BattleRow
+    battle: Battle
+
+    @property
+    def participants(self) -> frozenset[int]:
+        return battles.participants(self.battle)
+
+
+async def _action(session: AsyncSession, m: Membership, battle_id: int) -> _Action:
+    """A visible battle of an active campaign (404 if invisible); the caller holds the lock."""
+    m.require_status(CampaignStatus.ACTIVE)
+    v = await _viewer(session, m)
+    row = await _visible_row(session, v, battle_id)
+    return _Action(v, row, v.state.battles.get(row.id) or battle_from_row(row))
+
+
+def _my_side(a: _Action) -> tuple[SideName, int]:
+    """The caller's side and number; 403 for a visible battle they take no part in (R-BAT-5)."""
+    me = a.viewer.me
+    side = battles.sides_of(a.battle, me) if me is not None else None
+    if me is None or side is None:
+        raise Forbidden("You take no part in this battle.", code="R-BAT-5")
+    return side, me
+
+
+def _require_pending(a: _Action) -> None:
+    if BattleStatus(a.row.status) in _OVER:
+        raise Conflict(f"This battle is already {a.row.status}.", code="R-BAT-5")
+
+
+def _require_report_from_other_side(a: _Action, side: SideName) -> None:
+    _require_pending(a)
+    if a.row.status != BattleStatus.REPORTED or a.row.reported_by is None:
+        raise Conflict("No report is waiting for an answer.", code="R-BAT-5")
+    if battles.sides_of(a.battle, a.row.reported_by) == side:
+        raise Forbidden("No one answers a report of their own side.", code="R-BAT-5")
+
+
+def _engine_report(data: ReportCreate) -> BattleReport:
+    return BattleReport(
+        outcome=Outcome(data.outcome),
+        attacker_losses_pct=data.attacker_losses_pct,
+        defender_losses_pct=data.defender_losses_pct,
+        general_captured=data.general_captured,
+        fate=Fate(data.fate) if data.fate is not None else None,
+    )
+
+
+def _report_from_row(row: BattleRow) -> BattleReport:
+    stored = row.report or {}
+    return _engine_report(ReportCreate.model_validate({k: stored[k] for k in _REPORT_KEYS}))
+
+
+_REPORT_KEYS = tuple(ReportCreate.model_fields)
+
+
+def _check_report(a: _Action, report: BattleReport) -> None:
+    violations = battles.validate_report(a.viewer.state, a.battle, report, a.viewer.ruleset)
+    if violations:
+        raise refuse(violations)
+
+
+async def _publish(
+    session: AsyncSession, a: _Action, kind: str, payload: dict[str, Any], battle: Battle
+) -> None:
+    await publish(
+        session,
+        a.viewer.membership.campaign.id,
+        kind,
+        {"battle_id": battle.id, **payload},
+        audience=battles.participants(battle),
+    )
+
+
+def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
+    return {p: fog.sight(state, p, ruleset) for p in sorted(state.players)}
+
+
+async def _settle(
+    session: AsyncSession,
+    a: _Action,
+    status: BattleStatus,
+    after: CampaignState,
+    events: tuple[Event, ...],
+) -> None:
+    """Write a settled battle's effects, close it and the battles it cancelled, tell everyone."""
+    v = a.viewer
+    campaign = v.membership.campaign
+    await save_state(session, campaign, v.state, after)
+    a.row.status = status
+    a.row.resolved_turn = campaign.turn
+    records.queue_summary_events(
+        session, campaign.id, events, (_sights(v.state, v.ruleset), _sights(after, v.ruleset))
+    )
+    await session.flush()
+    outcome = a.row.report["outcome"] if a.row.report and status is BattleStatus.CONFIRMED else None
+    payload = {"status": status.value, "outcome": outcome}
+    await _publish(session, a, _LIVE_KIND[status], payload, a.battle)
+    for other_id in sorted(v.state.battles):
+        if other_id == a.battle.id or other_id in after.battles:
+            continue
+        other = await session.get_one(BattleRow, (campaign.id, other_id))
+        other.status = BattleStatus.CANCELLED
+        other.resolved_turn = campaign.turn
+        await _publish(
+            session, a, "battle_cancelled", {"status": "cancelled"}, v.state.battles[other_id]
+        )
+    await _change_turn_if_due(session, v)
+
+
+async def _change_turn_if_due(session: AsyncSession, v: Viewer) -> None:
+    """With auto-resolve, settling the last battle of a ready table changes the turn (R-TURN-3)."""
+    campaign = v.membership.campaign
+    if not campaign.settings.get("auto_resolve"):
+        return
+    await session.flush()
+    players = await players_of(session, campaign.id)
+    if any(not (p.ready or p.inactive) for p in players):
+        return
+    if await turns.pending_battles(session, campaign.id) == 0:
+        await turns.change_turn(session, campaign)
+
+
+async def choose_leader(
+    session: AsyncSession, m: Membership, battle_id: int, army_id: int
+) -> BattleRead:
+    """Another army of the caller's side leads (R-BAT-3); joiners field 25 %."""
+    a = await _action(session, m, battle_id)
+    side, me = _my_side(a)
+    _require_pending(a)
+    if a.row.status != BattleStatus.AWAITING_REPORT:
+        raise Conflict("The leader is chosen before a result is reported.", code="R-BAT-3")
+    changed = battles.change_leader(a.viewer.state, a.battle.id, me, army_id)
+    if isinstance(changed, list):
+        raise refuse(changed)
+    battle = changed.battles[a.battle.id]
+    new_side = battle.attacker if side == "attacker" else battle.defender
+    if side == "attacker":
+        a.row.attacker = side_to_json(new_side)
+    else:
+        a.row.defender = side_to_json(new_side)
+    tiers = (a.row.forces or {}).get("tiers")
+    a.row.forces = records.fixed_forces(a.viewer.state, battle, a.viewer.ruleset, tiers)
+    await session.flush()
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def report(
+    session: AsyncSession, m: Membership, battle_id: int, data: ReportCreate
+) -> BattleRead:
+    """Enter the result from the table (R-BAT-5/6); it waits for the other side."""
+    a = await _action(session, m, battle_id)
+    side, me = _my_side(a)
+    _require_pending(a)
+    by = a.row.reported_by
+    pending_other = by is not None and battles.sides_of(a.battle, by) != side
+    if a.row.status == BattleStatus.REPORTED and pending_other:
+        raise Conflict("The other side's report is waiting: confirm or reject it.", code="R-BAT-5")
+    _check_report(a, _engine_report(data))
+    a.row.report = data.model_dump(mode="json")
+    a.row.reported_by = me
+    a.row.status = BattleStatus.REPORTED
+    a.row.rejection_reason = None
+    await session.flush()
+    await _publish(
+        session, a, "battle_reported", {"status": "reported", "reported_by": me}, a.battle
+    )
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def confirm(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
+    """The other side confirms the report: every effect applies now (R-BAT-5/7, R-SIEGE)."""
+    a = await _action(session, m, battle_id)
+    side, _me = _my_side(a)
+    _require_report_from_other_side(a, side)
+    result = _report_from_row(a.row)
+    _check_report(a, result)
+    resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
+    await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: str) -> BattleRead:
+    """The other side disputes the report; a new report or the owner's ruling follows (R-BAT-5)."""
+    a = await _action(session, m, battle_id)
+    side, _me = _my_side(a)
+    _require_report_from_other_side(a, side)
+    a.row.status = BattleStatus.DISPUTED
+    a.row.rejection_reason = reason
+    await session.flush()
+    await _publish(
+        session, a, "battle_rejected", {"status": "disputed", "reason": reason}, a.battle
+    )
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
+    """The owner of an attacked outpost or port gives it up without a fight (R-BAT-6)."""
+    a = await _action(session, m, battle_id)
+    _side, me = _my_side(a)
+    _require_pending(a)
+    resolution = battles.abandon(a.viewer.state, a.battle, me)
+    if isinstance(resolution, list):
+        raise refuse(resolution)
+    await _settle(session, a, BattleStatus.ABANDONED, resolution.state, resolution.events)
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def arbitrate(
+    session: AsyncSession, m: Membership, battle_id: int, data: ArbitrateBody
+) -> BattleRead:
+    """The owner, not a participant, rules on a disputed battle or one of an inactive player."""
+    a = await _action(session, m, battle_id)
+    if not m.is_owner:
+        raise Forbidden("Only the campaign's owner arbitrates battles.", code="R-BAT-5")
+    if a.viewer.me is not None and a.viewer.me in a.participants:
+        raise Forbidden("The owner does not arbitrate a battle they fight in.", code="R-BAT-5")
+    _require_pending(a)
+    if not _arbitrable(a.viewer, a.row):
+        raise Conflict(
+            "Only a disputed battle, or one of an inactive player, is arbitrated.",
+            code="R-BAT-5",
+        )
+    v = a.viewer
+    if data.report is None:
+        where = (a.battle.coord,)
+        event = Event("battle_cancelled", "R-BAT-5", a.participants, where, {"battle_id": a.row.id})
+        after = battles.cancel(v.state, a.battle)  # no effects (R-BAT-5)
+        await _settle(session, a, BattleStatus.CANCELLED, after, (event,))
+    else:
+        result = _engine_report(data.report)
+        _check_report(a, result)
+        a.row.report = {**data.report.model_dump(mode="json"), "arbitrated": True}
+        a.row.reported_by = None
+        a.row.rejection_reason = None
+        resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
+        await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+    return _read(v, await _names(session, m), a.row)
+
+
+async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: BattleRow) -> None:
+    """At the battle deadline an unconfirmed report stands as reported (R-TURN-3).
+
+    Called by the deadline sweeper with the owner's authority: the game master's view.
+    """
+    owner = await session.get_one(User, campaign.owner_id)
+    a = await _action(session, Membership(campaign, owner, None), row.id)
+    result = _report_from_row(a.row)
+    v = a.viewer
+    if battles.validate_report(v.state, a.battle, result, v.ruleset):
+        # The map moved on since the report (another battle settled first): it cannot stand.
+        event = Event("battle_cancelled", "R-TURN-3", a.participants, (a.battle.coord,), {})
+        await _settle(
+            session, a, BattleStatus.CANCELLED, battles.cancel(v.state, a.battle), (event,)
+        )
+        return
+    resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
+    await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)

@@ -1,0 +1,97 @@
+"""Racing confirmations of one battle apply its effects exactly once (R-BAT-5, R-BAT-7).
+
+Real committed transactions on separate connections, like tests/api/test_turn_concurrency.py:
+the campaign row lock serialises the requests; the second sees the battle confirmed.
+"""
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from app.config import Settings
+from app.db.session import create_sessionmaker
+from app.main import create_app
+from app.models import ArmyRow, BattleRow, StakeRow
+from tests.api.game import start_game
+from tests.helpers import AuthUser, register_and_login
+
+
+@pytest.fixture
+async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_async_engine(database_url, pool_size=10, max_overflow=5)
+    try:
+        yield engine
+    finally:
+        async with engine.begin() as conn:
+            tables = await conn.scalars(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'alembic_version'"
+                )
+            )
+            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+        await engine.dispose()
+
+
+@pytest.fixture
+async def committing_client(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> AsyncIterator[AsyncClient]:
+    app: FastAPI = create_app(settings)
+    app.state.sessionmaker = create_sessionmaker(committing_engine)
+    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
+        yield client
+
+
+async def test_R_BAT_5_two_racing_confirmations_apply_the_result_once(
+    committing_client: AsyncClient, committing_engine: AsyncEngine
+) -> None:
+    client = committing_client
+
+    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
+        return await register_and_login(client, username)
+
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    cid = uuid.UUID(game.id)
+    sessions = create_sessionmaker(committing_engine)
+    async with sessions() as session, session.begin():
+        armies = {
+            a.owner: a
+            for a in await session.scalars(select(ArmyRow).where(ArmyRow.campaign_id == cid))
+        }
+        armies[1].q, armies[1].r, armies[1].tier = 4, 1, 3
+        armies[2].q, armies[2].r = 5, 1
+        a1 = armies[1].id
+    r = await client.put(
+        game.url(f"/armies/{a1}/move"), json={"path": [[5, 1]]}, headers=p1.headers
+    )
+    assert r.status_code == 200, r.text
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    assert (await client.post(game.url("/turn/resolve"), headers=p1.headers)).status_code == 200
+    battle = (await client.get(game.url("/battles"), headers=p1.headers)).json()["items"][0]
+    report = {"outcome": "attacker_victory", "attacker_losses_pct": 50, "defender_losses_pct": 0}
+    url = game.url(f"/battles/{battle['id']}")
+    assert (await client.post(url + "/report", json=report, headers=p1.headers)).status_code == 200
+
+    results = await asyncio.gather(
+        *(client.post(url + "/confirm", headers=p2.headers) for _ in range(3))
+    )
+    assert sorted(r.status_code for r in results) == [200, 409, 409], [r.text for r in results]
+
+    async with committing_engine.connect() as conn:
+        tier = await conn.scalar(
+            select(ArmyRow.tier).where(ArmyRow.campaign_id == cid, ArmyRow.id == a1)
+        )
+        stakes = (await conn.execute(select(StakeRow.amount, StakeRow.winner))).all()
+        status = await conn.scalar(select(BattleRow.status).where(BattleRow.campaign_id == cid))
+    assert tier == 2  # one tier lost, once (R-BAT-7)
+    assert [tuple(s) for s in stakes] == [(10, 1)]
+    assert status == "confirmed"
