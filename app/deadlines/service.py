@@ -1,0 +1,348 @@
+"""Deadlines, pauses and absent players (R-TURN-3, R-CAMP-4).
+
+Time is a parameter everywhere (`now`), so tests move the clock instead of sleeping.
+The sweeper runs in every server process: each due campaign is claimed with
+`SELECT … FOR UPDATE SKIP LOCKED` and handled in its own transaction, so several processes
+never act twice on one campaign, and the turn change itself stays the normal `change_turn`.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Annotated, Any
+
+from fastapi import Depends
+from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.battles import service as battle_service
+from app.campaigns.access import Membership
+from app.campaigns.service import players_of
+from app.db.base import utcnow
+from app.deadlines.clock import warning_window
+from app.errors import Conflict, NotFound
+from app.events.publish import publish
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.world import BattleRow
+from app.turns.mapping import PENDING_BATTLE_STATUSES
+from app.turns.service import change_turn, pending_battles
+
+logger = logging.getLogger(__name__)
+
+SWEEP_INTERVAL_SECONDS = 30.0
+CANCELLED = "cancelled"
+
+
+def get_now() -> datetime:
+    """The current time; tests override this dependency to move the clock."""
+    return utcnow()
+
+
+NowDep = Annotated[datetime, Depends(get_now)]
+
+
+# ------------------------------------------------------------------------ owner controls
+
+
+async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
+    """Stop the deadlines' clocks (owner)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    if m.campaign.paused_at is not None:
+        raise Conflict("The campaign is already paused.", code="R-TURN-3")
+    m.campaign.paused_at = now
+    await session.flush()
+    await publish(session, m.campaign.id, "campaign_paused", {"turn": m.campaign.turn})
+
+
+async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
+    """Restart the clocks: every deadline moves by the time spent paused (owner)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    c = m.campaign
+    if c.paused_at is None:
+        raise Conflict("The campaign is not paused.", code="R-TURN-3")
+    shift = max(now - c.paused_at, timedelta(0))
+    if c.turn_deadline_at is not None:
+        c.turn_deadline_at += shift
+    if c.deadline_warn_at is not None:
+        c.deadline_warn_at += shift
+    if c.battle_deadline_at is not None:
+        c.battle_deadline_at += shift
+    c.paused_at = None
+    await session.flush()
+    await publish(session, c.id, "campaign_resumed", _deadlines_payload(c))
+
+
+async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
+    """Push the turn deadline back (owner); the `deadline_near` warning is re-armed."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    c = m.campaign
+    if c.turn_deadline_at is None:
+        raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
+    c.turn_deadline_at += timedelta(hours=hours)
+    c.deadline_warn_at = c.turn_deadline_at - warning_window(
+        int(c.settings.get("turn_deadline_hours") or hours)
+    )
+    await session.flush()
+    await publish(session, c.id, "deadline_extended", _deadlines_payload(c))
+
+
+def _deadlines_payload(c: Campaign) -> dict[str, Any]:
+    return {
+        "turn": c.turn,
+        "deadline_at": c.turn_deadline_at.isoformat() if c.turn_deadline_at else None,
+        "battle_deadline_at": c.battle_deadline_at.isoformat() if c.battle_deadline_at else None,
+    }
+
+
+async def set_inactive(
+    session: AsyncSession, m: Membership, number: int, inactive: bool, now: datetime
+) -> None:
+    """Mark a player inactive (always ready) or active again (owner, R-CAMP-4).
+
+    With `auto_resolve`, marking the last player who held the turn up changes it.
+    """
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    player = await session.scalar(
+        select(CampaignPlayer).where(
+            CampaignPlayer.campaign_id == m.campaign.id, CampaignPlayer.number == number
+        )
+    )
+    if player is None or player.faction is None:
+        raise NotFound("Player not found.")
+    if player.inactive == inactive:
+        return
+    player.inactive = inactive
+    await session.flush()
+    await publish(session, m.campaign.id, "player_status", {"player": number, "inactive": inactive})
+    if (
+        inactive
+        and m.campaign.settings.get("auto_resolve")
+        and await _nobody_waits(session, m.campaign)
+    ):
+        await change_turn(session, m.campaign, now)
+
+
+async def _nobody_waits(session: AsyncSession, campaign: Campaign) -> bool:
+    players = await players_of(session, campaign.id)
+    waiting = any(not (p.ready or p.inactive) for p in players if p.faction is not None)
+    return not waiting and not await pending_battles(session, campaign.id)
+
+
+async def force(session: AsyncSession, m: Membership, now: datetime) -> list[int]:
+    """The owner forces the change after the turn deadline (R-TURN-3); returns the late."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    return await force_change(session, m.campaign, now)
+
+
+async def force_change(session: AsyncSession, campaign: Campaign, now: datetime) -> list[int]:
+    """Change the turn for players who did not declare ready; their orders stand as given.
+
+    The caller holds the campaign row lock. Each late player's `missed_turns` grows by one.
+    """
+    if campaign.paused_at is not None:
+        raise Conflict("The campaign is paused: resume it first.", code="R-TURN-3")
+    if campaign.turn_deadline_at is None:
+        raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
+    if now < campaign.turn_deadline_at:
+        raise Conflict("The turn deadline has not passed yet.", code="R-TURN-3")
+    battles = await pending_battles(session, campaign.id)
+    if battles:
+        raise Conflict(
+            f"The turn cannot change yet: {battles} battle(s) waiting for a result.",
+            code="R-TURN-3",
+        )
+    late = [
+        p
+        for p in await players_of(session, campaign.id)
+        if p.faction is not None and not p.ready and not p.inactive
+    ]
+    for player in late:
+        player.missed_turns += 1
+    numbers = [p.number for p in late]
+    await publish(session, campaign.id, "turn_forced", {"turn": campaign.turn, "late": numbers})
+    await change_turn(session, campaign, now)
+    return numbers
+
+
+# ------------------------------------------------------------------------------ battles
+
+
+def _participants(battle: BattleRow) -> set[int]:
+    return set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
+
+
+async def cancel_battle(session: AsyncSession, campaign: Campaign, battle: BattleRow) -> None:
+    """Cancel a pending battle: it has no effects at all (R-BAT-5, R-TURN-3)."""
+    battle.status = CANCELLED
+    battle.resolved_turn = campaign.turn
+    await session.flush()
+    await publish(
+        session,
+        campaign.id,
+        "battle_cancelled",
+        {"battle_id": battle.id, "rule": "R-TURN-3"},
+        audience=_participants(battle),
+    )
+
+
+async def owner_cancel_battle(
+    session: AsyncSession, m: Membership, battle_id: int, now: datetime
+) -> None:
+    """After a deadline the owner may cancel any battle, their own included (R-TURN-3)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    battle = await session.scalar(
+        select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, BattleRow.id == battle_id)
+    )
+    if battle is None:
+        raise NotFound("Battle not found.")
+    if battle.status not in PENDING_BATTLE_STATUSES:
+        raise Conflict("This battle is no longer pending.", code="R-TURN-3")
+    c = m.campaign
+    passed = [d for d in (c.turn_deadline_at, c.battle_deadline_at) if d is not None and d <= now]
+    if not passed or c.paused_at is not None:
+        raise Conflict("No deadline has passed yet.", code="R-TURN-3")
+    await cancel_battle(session, c, battle)
+
+
+async def settle_battles(session: AsyncSession, campaign: Campaign) -> list[int]:
+    """At the battle deadline: reports stand as reported, battles without one are cancelled."""
+    rows = await session.scalars(
+        select(BattleRow)
+        .where(
+            BattleRow.campaign_id == campaign.id,
+            BattleRow.status.in_(PENDING_BATTLE_STATUSES),
+        )
+        .order_by(BattleRow.id)
+    )
+    settled = []
+    for battle in rows.all():
+        if battle.status == "awaiting_report":
+            await cancel_battle(session, campaign, battle)
+            settled.append(battle.id)
+        elif battle.status == "reported":
+            await battle_service.apply_reported_battle(session, campaign, battle)
+            settled.append(battle.id)
+        # A disputed battle waits for the owner, who may now arbitrate or cancel it.
+    campaign.battle_deadline_at = None
+    await session.flush()
+    return settled
+
+
+# ------------------------------------------------------------------------------ sweeper
+
+
+@dataclass
+class SweepReport:
+    """What one pass of the sweeper did, by campaign id."""
+
+    warned: list[uuid.UUID] = field(default_factory=list)
+    changed: list[uuid.UUID] = field(default_factory=list)
+    battles_settled: dict[uuid.UUID, list[int]] = field(default_factory=dict)
+
+
+def _due(now: datetime) -> ColumnElement[bool]:
+    return and_(
+        Campaign.status == CampaignStatus.ACTIVE,
+        Campaign.paused_at.is_(None),
+        or_(
+            Campaign.deadline_warn_at <= now,
+            Campaign.battle_deadline_at <= now,
+            and_(
+                Campaign.turn_deadline_at <= now,
+                Campaign.settings["deadline_auto_change"].as_boolean().is_(True),
+            ),
+        ),
+    )
+
+
+async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> bool:
+    """Tell the players who are not ready that the deadline is near, once per turn."""
+    campaign.deadline_warn_at = None
+    deadline = campaign.turn_deadline_at
+    if deadline is None or deadline <= now:
+        return False
+    waiting = [
+        p.number
+        for p in await players_of(session, campaign.id)
+        if p.faction is not None and not p.ready and not p.inactive
+    ]
+    if not waiting:
+        return False
+    await publish(
+        session,
+        campaign.id,
+        "deadline_near",
+        {"turn": campaign.turn, "deadline_at": deadline.isoformat()},
+        audience=waiting,
+    )
+    return True
+
+
+async def process_campaign(
+    session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
+) -> None:
+    """Everything due for one locked campaign: battle deadline, warning, automatic change."""
+    if campaign.battle_deadline_at is not None and campaign.battle_deadline_at <= now:
+        report.battles_settled[campaign.id] = await settle_battles(session, campaign)
+    warn_at = campaign.deadline_warn_at
+    if warn_at is not None and warn_at <= now and await _warn(session, campaign, now):
+        report.warned.append(campaign.id)
+    deadline = campaign.turn_deadline_at
+    if (
+        campaign.settings.get("deadline_auto_change")
+        and deadline is not None
+        and deadline <= now
+        and not await pending_battles(session, campaign.id)
+    ):
+        await force_change(session, campaign, now)
+        report.changed.append(campaign.id)
+    await session.flush()
+
+
+async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -> SweepReport:
+    """One pass over the due campaigns, one transaction each (safe across processes)."""
+    report = SweepReport()
+    seen: set[uuid.UUID] = set()
+    while True:
+        query = select(Campaign).where(_due(now)).order_by(Campaign.id).limit(1)
+        if seen:
+            query = query.where(Campaign.id.not_in(seen))
+        claimed: uuid.UUID | None = None
+        async with sessionmaker() as session:
+            try:
+                async with session.begin():
+                    # Another process holding a campaign is handling it: skip, don't wait.
+                    campaign = await session.scalar(query.with_for_update(skip_locked=True))
+                    if campaign is None:
+                        return report
+                    claimed = campaign.id
+                    seen.add(claimed)
+                    await process_campaign(session, campaign, now, report)
+            except Exception:
+                if claimed is None:
+                    raise
+                # One broken campaign must not stop the others; its transaction rolled back.
+                logger.exception("deadline sweep failed", extra={"campaign_id": str(claimed)})
+
+
+async def run_sweeper(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    interval: float = SWEEP_INTERVAL_SECONDS,
+    clock: Callable[[], datetime] = utcnow,
+) -> None:
+    """Sweep forever (the app's lifespan starts it and cancels it at shutdown)."""
+    while True:
+        try:
+            await sweep(sessionmaker, clock())
+        except Exception:
+            logger.exception("deadline sweeper pass failed")
+        await asyncio.sleep(interval)

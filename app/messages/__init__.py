@@ -1,0 +1,1 @@
+"""Messages between players (R-DIP-1)."""

@@ -1,0 +1,55 @@
+"""Messages between players (R-DIP-1)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, status
+
+from app.campaigns.access import MemberDep
+from app.db.session import SessionDep
+from app.dependencies import SettingsDep
+from app.errors import PROBLEM_RESPONSES
+from app.messages import service
+from app.messages.schemas import MessageCreate, MessagePage, MessageRead, ReadMark, UnreadCount
+
+router = APIRouter(
+    prefix="/campaigns/{campaign_id}/messages", tags=["messages"], responses=PROBLEM_RESPONSES
+)
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def send_message(data: MessageCreate, session: SessionDep, member: MemberDep) -> MessageRead:
+    """Write to one player, several or all, within the campaign's word limit (R-DIP-1)."""
+    return await service.send(session, member, data)
+
+
+@router.get("")
+async def list_messages(
+    session: SessionDep,
+    member: MemberDep,
+    settings: SettingsDep,
+    before: Annotated[
+        int | None, Query(ge=1, description="Only messages older than this id.")
+    ] = None,
+    after: Annotated[
+        int | None, Query(ge=0, description="Only messages newer than this id.")
+    ] = None,
+    limit: Annotated[
+        int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
+    ] = None,
+) -> MessagePage:
+    """Your messages, sent and received, newest first (cursor pages by message id)."""
+    size = min(settings.default_page_size if limit is None else limit, settings.max_page_size)
+    window = service.Window(limit=size, before=before, after=after)
+    return await service.mailbox(session, member, window)
+
+
+@router.get("/unread")
+async def count_unread_messages(session: SessionDep, member: MemberDep) -> UnreadCount:
+    """How many messages addressed to you you have not read yet."""
+    return await service.unread(session, member)
+
+
+@router.post("/read")
+async def mark_messages_read(data: ReadMark, session: SessionDep, member: MemberDep) -> UnreadCount:
+    """Mark every message up to an id as read."""
+    return await service.mark_read(session, member, data.up_to)

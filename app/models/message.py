@@ -1,0 +1,59 @@
+"""Messages between players (R-DIP-1) and how far each player has read them."""
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import (
+    BigInteger,
+    ForeignKeyConstraint,
+    Identity,
+    Index,
+    Integer,
+    Text,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, utcnow
+from app.models.campaign import player_fk
+
+
+class Message(Base):
+    """One message from a player to one, several or all other players.
+
+    `recipients` holds the player numbers it went to (every other player when `to_all`), so a
+    player's mailbox is `sender = me OR recipients @> [me]` (GIN-indexed).
+    """
+
+    __tablename__ = "messages"
+    __table_args__ = (
+        player_fk("sender"),
+        Index("ix_messages_campaign_id_id", "campaign_id", "id"),
+        Index("ix_messages_recipients", "recipients", postgresql_using="gin"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    campaign_id: Mapped[uuid.UUID]
+    sender: Mapped[int]
+    recipients: Mapped[list[int]] = mapped_column(ARRAY(Integer))
+    to_all: Mapped[bool] = mapped_column(default=False)
+    turn: Mapped[int]
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MessageReadMark(Base):
+    """A player has read every message addressed to them up to `up_to` (a message id)."""
+
+    __tablename__ = "message_read_marks"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "player"],
+            ["campaign_players.campaign_id", "campaign_players.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    player: Mapped[int] = mapped_column(primary_key=True)
+    up_to: Mapped[int] = mapped_column(BigInteger, default=0)
