@@ -1,0 +1,1 @@
+"""Live campaign events over Server-Sent Events, fed by PostgreSQL LISTEN/NOTIFY."""

@@ -1,0 +1,233 @@
+"""One LISTEN connection per server process, fanned out to the streams connected to it.
+
+`publish()` announces each committed event with `NOTIFY marchlords_events` carrying only ids.
+The hub holds a dedicated asyncpg connection that LISTENs on that channel and hands each id to
+the subscriptions of its campaign: a bounded queue per connected client. A client too slow to
+drain its queue is dropped (its stream ends and the browser reconnects with `Last-Event-ID`)
+so that it never holds up the others. If the connection to PostgreSQL drops, the hub
+reconnects with exponential backoff, then tells every subscription to catch up from the table
+(notifications sent while nobody listened are lost; the rows are not).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import json
+import logging
+import uuid
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from typing import Any
+
+import asyncpg
+
+from app.events.publish import CHANNEL
+
+logger = logging.getLogger(__name__)
+
+# asyncpg raises these when the server or the network goes away (or refuses us).
+_CONNECTION_ERRORS = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+class Signal(enum.Enum):
+    """Queue items that are not event ids."""
+
+    RESYNC = "resync"  # the hub (re)connected: events may have been missed, read the table
+    CLOSED = "closed"  # the subscription was dropped (too slow) or the hub is stopping
+
+
+QueueItem = int | Signal
+
+
+class Subscription:
+    """A connected client's feed of one campaign's event ids, in NOTIFY order."""
+
+    def __init__(self, campaign_id: uuid.UUID, maxsize: int) -> None:
+        self.campaign_id = campaign_id
+        self._queue: asyncio.Queue[QueueItem] = asyncio.Queue(maxsize)
+        self.closed = False
+
+    @property
+    def pending(self) -> int:
+        """How many items wait to be read."""
+        return self._queue.qsize()
+
+    def offer(self, item: QueueItem) -> bool:
+        """Enqueue without waiting; False if the queue is full (the caller drops us)."""
+        try:
+            self._queue.put_nowait(item)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def close(self) -> None:
+        """End the feed: whatever is queued is discarded, the reader gets `Signal.CLOSED`."""
+        if self.closed:
+            return
+        self.closed = True
+        while not self._queue.empty():
+            self._queue.get_nowait()
+        self._queue.put_nowait(Signal.CLOSED)
+
+    async def next_batch(self, wait_seconds: float) -> list[QueueItem]:
+        """Everything queued, waiting up to `wait_seconds` for the first item ([] if none)."""
+        batch: list[QueueItem] = []
+        if self._queue.empty():
+            try:
+                batch.append(await asyncio.wait_for(self._queue.get(), wait_seconds))
+            except TimeoutError:
+                return []
+        while not self._queue.empty():
+            batch.append(self._queue.get_nowait())
+        return batch
+
+
+class EventHub:
+    """The process's listener: `start()` in the lifespan, `subscribe()` per stream, `stop()`."""
+
+    def __init__(
+        self,
+        dsn: str,
+        *,
+        queue_size: int = 256,
+        keepalive_seconds: float = 15.0,
+        retry_ms: int = 3000,
+        health_check_seconds: float = 30.0,
+        backoff_initial: float = 0.5,
+        backoff_max: float = 30.0,
+    ) -> None:
+        self.dsn = dsn
+        self.queue_size = queue_size
+        # Read by the streams: idle time before a keep-alive comment, and the `retry:` field
+        # sent to browsers (their reconnection delay).
+        self.keepalive_seconds = keepalive_seconds
+        self.retry_ms = retry_ms
+        self.health_check_seconds = health_check_seconds
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self._subscriptions: defaultdict[uuid.UUID, set[Subscription]] = defaultdict(set)
+        self._task: asyncio.Task[None] | None = None
+        self._connection: Any = None
+        self.listening = asyncio.Event()
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start listening in the background (a database that is down now is retried)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="event-hub")
+
+    async def stop(self) -> None:
+        """Stop listening and end every open stream."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for subscriptions in self._subscriptions.values():
+            for subscription in subscriptions:
+                subscription.close()
+        self._subscriptions.clear()
+
+    async def wait_listening(self, wait_seconds: float) -> None:
+        """Wait until the LISTEN is in place (tests, readiness)."""
+        await asyncio.wait_for(self.listening.wait(), wait_seconds)
+
+    @property
+    def server_pid(self) -> int | None:
+        """PID of the listening backend, if connected."""
+        if self._connection is None or self._connection.is_closed():
+            return None
+        pid: int = self._connection.get_server_pid()
+        return pid
+
+    async def _run(self) -> None:
+        delay = self.backoff_initial
+        while True:
+            try:
+                await self._listen_until_lost()
+                delay = self.backoff_initial  # it worked for a while: start the backoff over
+            except _CONNECTION_ERRORS as exc:
+                logger.warning(
+                    "event listener connection failed: %s; retrying in %.1f s",
+                    type(exc).__name__,
+                    delay,
+                )
+            except Exception:
+                # Whatever went wrong, a process whose listener gave up would serve streams
+                # that never move again: log it and keep retrying.
+                logger.exception("event listener failed; retrying in %.1f s", delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.backoff_max)
+
+    async def _listen_until_lost(self) -> None:
+        lost = asyncio.Event()
+        connection = await asyncpg.connect(self.dsn)
+        self._connection = connection
+        try:
+            connection.add_termination_listener(lambda _conn: lost.set())
+            await connection.add_listener(CHANNEL, self._on_notify)
+            self.listening.set()
+            logger.info("event listener connected")
+            self._broadcast(Signal.RESYNC)
+            while not lost.is_set():
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(lost.wait(), self.health_check_seconds)
+                if not lost.is_set():
+                    # A half-open TCP connection never reports its death; a query does.
+                    await connection.fetchval("SELECT 1", timeout=self.health_check_seconds)
+            logger.warning("event listener connection lost")
+        finally:
+            self.listening.clear()
+            self._connection = None
+            if not connection.is_closed():
+                connection.terminate()
+
+    # -- fan-out ---------------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def subscribe(self, campaign_id: uuid.UUID) -> AsyncIterator[Subscription]:
+        """Receive the ids of the campaign's events from now on, until the block exits."""
+        subscription = Subscription(campaign_id, self.queue_size)
+        self._subscriptions[campaign_id].add(subscription)
+        try:
+            yield subscription
+        finally:
+            self._discard(subscription)
+
+    def subscriber_count(self, campaign_id: uuid.UUID) -> int:
+        """How many streams of the campaign are connected to this process."""
+        return len(self._subscriptions.get(campaign_id, ()))
+
+    def _discard(self, subscription: Subscription) -> None:
+        subscriptions = self._subscriptions.get(subscription.campaign_id)
+        if subscriptions is not None:
+            subscriptions.discard(subscription)
+            if not subscriptions:
+                del self._subscriptions[subscription.campaign_id]
+
+    def _on_notify(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        try:
+            message = json.loads(payload)
+            campaign_id = uuid.UUID(message["campaign_id"])
+            event_id = int(message["event_id"])
+        except (ValueError, KeyError, TypeError):
+            logger.warning("ignoring malformed event notification")
+            return
+        self.deliver(campaign_id, event_id)
+
+    def deliver(self, campaign_id: uuid.UUID, item: QueueItem) -> None:
+        """Hand an event id (or a signal) to every subscription of the campaign."""
+        for subscription in list(self._subscriptions.get(campaign_id, ())):
+            if not subscription.offer(item):
+                logger.warning(
+                    "dropping a slow event stream", extra={"campaign_id": str(campaign_id)}
+                )
+                self._discard(subscription)
+                subscription.close()
+
+    def _broadcast(self, item: QueueItem) -> None:
+        for campaign_id in list(self._subscriptions):
+            self.deliver(campaign_id, item)

@@ -1,0 +1,509 @@
+"""The live event stream: `GET /v1/campaigns/{id}/events` (Server-Sent Events).
+
+NOTIFY fires only on COMMIT, so these tests use real committed transactions on their own
+engine (tables are emptied afterwards), a real listener (`EventHub`) on the test database,
+and the app served by uvicorn on 127.0.0.1 (a random port) so the stream is read as a
+browser would read it. Each wait is bounded.
+"""
+
+import asyncio
+import contextlib
+import json
+import socket
+import uuid
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from asgi_lifespan import LifespanManager
+from fastapi import FastAPI
+from httpx import AsyncClient
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import create_async_engine as create_engine
+
+from app.config import Settings
+from app.db.embedded import asyncpg_dsn
+from app.db.session import create_sessionmaker
+from app.events.publish import publish
+from app.main import create_app
+from app.stream.hub import EventHub, Signal
+from app.stream.service import Viewer, stream_events
+from tests.api.game import Game, start_game
+from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
+
+WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
+
+
+# -- fixtures ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(database_url, pool_size=10, max_overflow=5)
+    try:
+        yield engine
+    finally:
+        async with engine.begin() as conn:
+            tables = await conn.scalars(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'alembic_version'"
+                )
+            )
+            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+        await engine.dispose()
+
+
+@pytest.fixture
+def committing_sessionmaker(committing_engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return create_sessionmaker(committing_engine)
+
+
+@pytest.fixture
+async def make_hub(database_url: str) -> AsyncIterator[Callable[..., Any]]:
+    """`await make_hub(**options)`: a started listener on the test database (stopped after)."""
+    hubs: list[EventHub] = []
+
+    async def make(**options: Any) -> EventHub:
+        options.setdefault("keepalive_seconds", 30.0)
+        hub = EventHub(asyncpg_dsn(database_url), **options)
+        hubs.append(hub)
+        await hub.start()
+        await hub.wait_listening(WAIT)
+        return hub
+
+    yield make
+    for hub in hubs:
+        await hub.stop()
+
+
+@dataclass
+class Server:
+    """One "process": an app with its own listener, served over real HTTP."""
+
+    app: FastAPI
+    hub: EventHub
+    client: AsyncClient
+
+
+@pytest.fixture
+async def make_server(
+    settings: Settings,
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+    make_hub: Callable[..., Any],
+    fast_password_hashing: None,
+) -> AsyncIterator[Callable[..., Any]]:
+    """`await make_server(**hub_options)`: uvicorn on 127.0.0.1:<random>, shut down after."""
+    stack = contextlib.AsyncExitStack()
+
+    async def make(**hub_options: Any) -> Server:
+        hub: EventHub = await make_hub(**hub_options)
+        app = create_app(settings)
+        app.state.sessionmaker = committing_sessionmaker
+        app.state.event_hub = hub
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        config = uvicorn.Config(
+            app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+
+        async def shutdown() -> None:
+            await hub.stop()  # ends the open streams, so the server can stop at once
+            server.should_exit = True
+            await asyncio.wait_for(task, WAIT)
+            sock.close()
+
+        stack.push_async_callback(shutdown)
+        await eventually(lambda: server.started)
+        client = AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=WAIT)
+        stack.push_async_callback(client.aclose)
+        return Server(app, hub, client)
+
+    async with stack:
+        yield make
+
+
+async def new_game(
+    client: AsyncClient, factions: Sequence[str] = ("empire", "orcs_goblins"), **kw: Any
+) -> Game:
+    async def make_user(username: str | None = None, **_: object) -> AuthUser:
+        return await register_and_login(client, username)
+
+    return await start_game(client, make_user, factions, **kw)
+
+
+async def eventually(condition: Callable[[], bool]) -> None:
+    """Poll until `condition()` holds, for at most WAIT seconds."""
+    for _ in range(int(WAIT / 0.005)):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("condition not reached in time")
+
+
+# -- reading a stream ------------------------------------------------------------------------
+
+
+@dataclass
+class Message:
+    """One SSE message as a browser parses it."""
+
+    id: str | None = None
+    event: str | None = None
+    data: Any = None
+    retry: int | None = None
+    comments: list[str] = field(default_factory=list)
+
+
+class Stream:
+    """The lines of an open `text/event-stream` response, grouped into messages."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self.response = response
+        self._lines = response.aiter_lines()
+
+    async def message(self) -> Message:
+        """The next message, comments included."""
+        message = Message()
+        data: list[str] = []
+        async with asyncio.timeout(WAIT):
+            async for line in self._lines:
+                if line == "":
+                    if data:
+                        message.data = json.loads("\n".join(data))
+                    return message
+                name, _, value = line.partition(":")
+                value = value.removeprefix(" ")
+                if name == "":
+                    message.comments.append(value)
+                elif name == "data":
+                    data.append(value)
+                elif name == "id":
+                    message.id = value
+                elif name == "event":
+                    message.event = value
+                elif name == "retry":
+                    message.retry = int(value)
+        raise AssertionError("the stream ended")
+
+    async def event(self) -> Message:
+        """The next message that is an event (keep-alive comments are skipped)."""
+        while True:
+            message = await self.message()
+            if message.event is not None:
+                return message
+
+
+@contextlib.asynccontextmanager
+async def open_stream(
+    server: Server, game: Game, headers: dict[str, str], *, query: str = ""
+) -> AsyncIterator[Stream]:
+    """GET the stream and wait for its first message (the listener is subscribed by then)."""
+    async with server.client.stream("GET", game.url("/events") + query, headers=headers) as r:
+        assert r.status_code == 200, await r.aread()
+        stream = Stream(r)
+        hello = await stream.message()
+        assert hello == Message(retry=3000, comments=["connected"])
+        yield stream
+
+
+def sse(event_id: int, kind: str, data: dict[str, Any]) -> Message:
+    return Message(id=str(event_id), event=kind, data=data)
+
+
+async def publish_committed(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    game: Game,
+    kind: str,
+    payload: dict[str, Any],
+    audience: Sequence[int] | None = None,
+) -> int:
+    """Publish an event in its own committed transaction; return its id."""
+    async with sessionmaker() as session, session.begin():
+        await publish(session, uuid.UUID(game.id), kind, payload, audience=audience)
+        event_id = await session.scalar(text("SELECT max(id) FROM campaign_events"))
+    assert isinstance(event_id, int)
+    return event_id
+
+
+async def last_event_id(sessionmaker: async_sessionmaker[AsyncSession]) -> int:
+    async with sessionmaker() as session:
+        return int(await session.scalar(text("SELECT max(id) FROM campaign_events")) or 0)
+
+
+# -- end to end over HTTP --------------------------------------------------------------------
+
+
+async def test_player_receives_player_ready_declared_by_another_player(
+    make_server: Callable[..., Any],
+    committing_engine: AsyncEngine,
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    server: Server = await make_server()
+    game = await new_game(server.client)
+    first, second = game.players
+
+    url = game.url("/events")
+    async with server.client.stream("GET", url, headers=second.headers) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        assert response.headers["cache-control"] == "no-cache"
+        stream = Stream(response)
+        assert await stream.message() == Message(retry=3000, comments=["connected"])
+        # An open stream holds no pooled connection: it reads with short sessions only.
+        assert committing_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+
+        ready = await server.client.put(game.url("/turn/ready"), headers=first.headers)
+        assert ready.status_code == 200, ready.text
+        event_id = await last_event_id(committing_sessionmaker)
+        assert await stream.event() == sse(
+            event_id, "player_ready", {"player": first.number, "ready": True}
+        )
+
+
+async def test_R_FOG_3_events_addressed_to_other_players_are_not_received(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """An event with an audience reaches only that audience and the owner (R-FOG-3)."""
+    server: Server = await make_server()
+    game = await new_game(server.client, ("empire", "orcs_goblins", "dwarfs"), owner_plays=False)
+    second, third = game.players[1], game.players[2]
+
+    async with (
+        open_stream(server, game, game.owner.headers) as owner_stream,
+        open_stream(server, game, second.headers) as second_stream,
+        open_stream(server, game, third.headers) as third_stream,
+    ):
+        battle = {"battle_id": 7, "turn": 1, "kind": "field"}
+        secret = await publish_committed(
+            committing_sessionmaker,
+            game,
+            "battle_declared",
+            battle,
+            audience=[game.players[0].number, second.number],
+        )
+        public = await publish_committed(
+            committing_sessionmaker, game, "turn_changed", {"turn": 2, "status": "active"}
+        )
+        # The third player's next event is the public one: the battle never reached them.
+        assert await third_stream.event() == sse(
+            public, "turn_changed", {"turn": 2, "status": "active"}
+        )
+        assert await second_stream.event() == sse(secret, "battle_declared", battle)
+        assert await second_stream.event() == sse(
+            public, "turn_changed", {"turn": 2, "status": "active"}
+        )
+        assert await owner_stream.event() == sse(secret, "battle_declared", battle)
+        assert await owner_stream.event() == sse(
+            public, "turn_changed", {"turn": 2, "status": "active"}
+        )
+
+
+async def test_last_event_id_replays_exactly_the_missed_visible_events_then_live_ones(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    server: Server = await make_server()
+    game = await new_game(server.client, ("empire", "orcs_goblins", "dwarfs"))
+    me, other = game.players[1], game.players[2]
+
+    async def emit(kind: str, audience: Sequence[int] | None = None) -> int:
+        return await publish_committed(
+            committing_sessionmaker, game, kind, {"kind": kind}, audience=audience
+        )
+
+    seen = await emit("seen_before")
+    missed_public = await emit("missed_public")
+    await emit("not_for_me", audience=[other.number])
+    missed_mine = await emit("missed_mine", audience=[me.number])
+
+    headers = {**me.headers, "Last-Event-ID": str(seen)}
+    async with open_stream(server, game, headers) as stream:
+        assert await stream.event() == sse(
+            missed_public, "missed_public", {"kind": "missed_public"}
+        )
+        assert await stream.event() == sse(missed_mine, "missed_mine", {"kind": "missed_mine"})
+        live = await emit("live")
+        assert await stream.event() == sse(live, "live", {"kind": "live"})
+
+    # The query parameter works too; a browser's reconnection header wins over it.
+    async with open_stream(server, game, me.headers, query=f"?last_event_id={missed_public}") as s:
+        assert await s.event() == sse(missed_mine, "missed_mine", {"kind": "missed_mine"})
+    headers = {**me.headers, "Last-Event-ID": str(live)}
+    async with open_stream(server, game, headers, query=f"?last_event_id={seen}") as s:
+        after = await emit("after")
+        assert await s.event() == sse(after, "after", {"kind": "after"})
+
+
+async def test_without_last_event_id_only_new_events_are_sent(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    server: Server = await make_server()
+    game = await new_game(server.client)
+    player = game.players[1]
+    await publish_committed(committing_sessionmaker, game, "old", {"n": 1})
+    async with open_stream(server, game, player.headers) as stream:
+        new = await publish_committed(committing_sessionmaker, game, "new", {"n": 2})
+        assert await stream.event() == sse(new, "new", {"n": 2})
+
+
+async def test_keep_alive_comment_is_sent_while_idle(make_server: Callable[..., Any]) -> None:
+    server: Server = await make_server(keepalive_seconds=0.1)
+    game = await new_game(server.client)
+    async with open_stream(server, game, game.players[1].headers) as stream:
+        assert await stream.message() == Message(comments=["keep-alive"])
+        assert await stream.message() == Message(comments=["keep-alive"])
+
+
+async def test_two_processes_each_deliver_events_published_through_the_other(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """Two apps, each with its own LISTEN connection, on one database (scale-out)."""
+    one: Server = await make_server()
+    two: Server = await make_server()
+    game = await new_game(one.client)
+    first, second = game.players
+
+    async with (
+        open_stream(one, game, first.headers) as on_one,
+        open_stream(two, game, second.headers) as on_two,
+    ):
+        assert (await one.client.put(game.url("/turn/ready"), headers=first.headers)).is_success
+        first_ready = await last_event_id(committing_sessionmaker)
+        expected = sse(first_ready, "player_ready", {"player": first.number, "ready": True})
+        assert await on_two.event() == expected
+        assert await on_one.event() == expected
+
+        assert (await two.client.delete(game.url("/turn/ready"), headers=first.headers)).is_success
+        unready = await last_event_id(committing_sessionmaker)
+        expected = sse(unready, "player_ready", {"player": first.number, "ready": False})
+        assert await on_one.event() == expected
+        assert await on_two.event() == expected
+
+
+async def test_listener_reconnects_and_streams_catch_up_on_missed_events(
+    make_server: Callable[..., Any],
+    committing_engine: AsyncEngine,
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    server: Server = await make_server(backoff_initial=0.5)
+    game = await new_game(server.client)
+    async with open_stream(server, game, game.players[1].headers) as stream:
+        pid = server.hub.server_pid
+        async with committing_engine.connect() as conn:
+            await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+        # The listener noticed the loss; it retries in 0.5 s.
+        await eventually(lambda: not server.hub.listening.is_set())
+        # Published while nobody listens: its NOTIFY is lost, the row is not.
+        missed = await publish_committed(committing_sessionmaker, game, "while_down", {"n": 1})
+        assert await stream.event() == sse(missed, "while_down", {"n": 1})
+        assert server.hub.server_pid not in (None, pid)
+        live = await publish_committed(committing_sessionmaker, game, "after_reconnect", {"n": 2})
+        assert await stream.event() == sse(live, "after_reconnect", {"n": 2})
+
+
+# -- the generator and the hub, without HTTP ---------------------------------------------------
+
+
+async def test_event_heard_while_the_backlog_is_read_is_sent_once(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """Subscribe first, then read the backlog: an event in both is sent once, none is lost."""
+    server: Server = await make_server()
+    game = await new_game(server.client)
+    hub = server.hub
+    viewer = Viewer(uuid.UUID(game.id), player=game.players[1].number, is_owner=False)
+    before = await last_event_id(committing_sessionmaker)
+
+    async with hub.subscribe(viewer.campaign_id) as subscription:
+        both = await publish_committed(committing_sessionmaker, game, "both", {"n": 1})
+        await eventually(lambda: subscription.pending > 0)  # NOTIFY heard; backlog holds it too
+        events = stream_events(hub, subscription, committing_sessionmaker, viewer, before)
+        first = await anext(events)
+        assert first.comment == "connected"
+        replayed = await anext(events)
+        assert (replayed.id, replayed.event, replayed.data) == (str(both), "both", {"n": 1})
+        live = await publish_committed(committing_sessionmaker, game, "live", {"n": 2})
+        following = await asyncio.wait_for(anext(events), WAIT)
+        assert (following.id, following.event, following.data) == (str(live), "live", {"n": 2})
+        await events.aclose()
+
+
+async def test_slow_client_is_dropped_without_holding_up_the_others() -> None:
+    hub = EventHub("postgresql://unused", queue_size=2)  # never started: fan-out only
+    campaign = uuid.uuid4()
+    async with hub.subscribe(campaign) as slow, hub.subscribe(campaign) as fast:
+        hub.deliver(campaign, 1)
+        hub.deliver(campaign, 2)
+        assert await fast.next_batch(0) == [1, 2]
+        hub.deliver(campaign, 3)  # the slow queue is full: that client is dropped
+        assert await fast.next_batch(0) == [3]
+        assert await slow.next_batch(0) == [Signal.CLOSED]
+        assert hub.subscriber_count(campaign) == 1
+        hub.deliver(campaign, 4)
+        assert await fast.next_batch(0) == [4]
+        assert await slow.next_batch(0) == []
+    assert hub.subscriber_count(campaign) == 0
+
+
+async def test_stopping_the_hub_ends_every_stream() -> None:
+    hub = EventHub("postgresql://unused")
+    campaign = uuid.uuid4()
+    async with hub.subscribe(campaign) as subscription:
+        await hub.stop()
+        assert await subscription.next_batch(0) == [Signal.CLOSED]
+
+
+async def test_lifespan_starts_and_stops_the_listener(settings: Settings) -> None:
+    app = create_app(settings)
+    async with LifespanManager(app):
+        hub: EventHub = app.state.event_hub
+        await hub.wait_listening(WAIT)
+        assert hub.server_pid is not None
+    assert hub.server_pid is None
+    assert not hub.listening.is_set()
+
+
+# -- refusals (the rolled-back client: the request fails before any streaming) ------------------
+
+
+async def test_non_member_gets_404_and_anonymous_401(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    stranger = await make_user()
+    assert_problem(
+        await client.get(game.url("/events"), headers=stranger.headers), 404, "not_found"
+    )
+    assert_problem(await client.get(game.url("/events")), 401, "unauthorized")
+    missing = f"/v1/campaigns/{uuid.uuid4()}/events"
+    assert_problem(await client.get(missing, headers=game.owner.headers), 404, "not_found")
+
+
+async def test_invalid_last_event_id_is_a_validation_error(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    headers = {**game.owner.headers, "Last-Event-ID": "yesterday"}
+    assert_problem(await client.get(game.url("/events"), headers=headers), 422, "validation_error")
+    response = await client.get(game.url("/events?last_event_id=-1"), headers=game.owner.headers)
+    assert_problem(response, 422, "validation_error")
+
+
+async def test_member_gets_503_when_the_listener_is_not_running(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)  # this app runs without its lifespan: no hub
+    response = await client.get(game.url("/events"), headers=game.owner.headers)
+    assert_problem(response, 503, "service_unavailable")
