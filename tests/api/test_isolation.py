@@ -1,0 +1,650 @@
+"""Object-level authorization on every operation (OWASP API1, API3, API5; R-FOG-3, R-CAMP-1).
+
+The operations come from `app.openapi()` at test time, so a new endpoint is covered the day it
+is added: it gets the unauthenticated (401) and non-member (404) checks at once, and
+`test_every_operation_with_an_id_is_classified` fails until someone says who may call it
+(`OWNER_ONLY`, `PLAYER_OBJECT` or `MEMBER` below).
+
+The world (skirmish map, owner plays as player 1, Orcs player 2, Dwarfs player 3):
+
+- a field battle declared at (5, 1) between player 2 (attacker) and player 3, out of player 1's
+  sight;
+- player 2's second army (7, 2) with a move, an outpost build and an upgrade ordered this
+  turn; a third army (8, 3) with no orders; a fourth army (8, 2) whose general was captured,
+  and a free general;
+- player 2's embassy proposal to player 3, an embassy treaty between them, a message from 2
+  to 3; a house rule; player 2's personal token and private generated map.
+
+Every refused write is checked to have changed nothing: every table is read before and after.
+"""
+
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from httpx import AsyncClient, Response
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.db.base import Base
+from app.main import create_app
+from app.models import (
+    ArmyRow,
+    BattleRow,
+    Campaign,
+    CampaignPlayer,
+    GeneralRow,
+    OrderKind,
+    OrderRow,
+    TreatyRow,
+)
+from tests.api.game import Game, GamePlayer, start_game
+from tests.helpers import AuthUser, MakeUser, assert_problem
+
+THREE = ("empire", "orcs_goblins", "dwarfs")
+
+# Reachable without a token.
+PUBLIC = frozenset({"users-register-user", "auth-login", "rulesets-read-default-ruleset"})
+
+# Objects of one user outside campaigns: another user gets 404.
+USER_OBJECT = frozenset({"tokens-revoke-token", "maps-read-map"})
+
+# Only the campaign's owner (R-CAMP-1, R-CAMP-4, R-TURN-3, R-HOUSE-1, R-BAT-5): 403 for players.
+OWNER_ONLY = frozenset(
+    {
+        "campaigns-update-campaign",
+        "campaigns-start-campaign",
+        "campaigns-end-campaign",
+        "campaigns-pause-campaign",
+        "campaigns-resume-campaign",
+        "campaigns-extend-deadline",
+        "campaigns-set-player-status",
+        "turn-resolve-turn",
+        "turn-force-turn",
+        "house-rules-create-house-rule",
+        "house-rules-update-house-rule",
+        "house-rules-delete-house-rule",
+        "battles-arbitrate-battle",
+        "battles-cancel-battle-after-deadline",
+    }
+)
+
+# The path names an object of player 2 (an order, an army, an edict, a treaty, a battle of
+# players 2 and 3): player 1, who cannot see it, gets 404 — never 403, never a 2xx.
+PLAYER_OBJECT = frozenset(
+    {
+        "orders-cancel-order",
+        "orders-cancel-build",
+        "orders-upgrade-army",
+        "orders-cancel-upgrade",
+        "orders-set-move",
+        "orders-cancel-move",
+        "orders-reachable-tiles",
+        "orders-assign-general",
+        "diplomacy-read-edict",
+        "diplomacy-accept-edict",
+        "diplomacy-refuse-edict",
+        "diplomacy-withdraw-edict",
+        "diplomacy-read-treaty",
+        "diplomacy-break-treaty",
+        "battles-read-battle",
+        "battles-choose-leader",
+        "battles-report-result",
+        "battles-confirm-result",
+        "battles-reject-result",
+        "battles-abandon-place",
+    }
+)
+
+# The rule id each owner-only refusal names (R-CAMP-1 unless the domain has its own).
+OWNER_CODES = {
+    "house-rules-create-house-rule": "R-HOUSE-1",
+    "house-rules-update-house-rule": "R-HOUSE-1",
+    "house-rules-delete-house-rule": "R-HOUSE-1",
+    "battles-arbitrate-battle": "R-BAT-5",
+}
+
+# Any member: reads filtered by the caller's sight, or writes on the caller's own things.
+MEMBER = frozenset(
+    {
+        "campaigns-read-campaign",
+        "campaigns-read-campaign-ruleset",
+        "campaigns-join-campaign",
+        "campaigns-list-players",
+        "campaigns-choose-faction",
+        "campaigns-leave-campaign",
+        "orders-list-orders",
+        "orders-order-build",
+        "orders-list-builds",
+        "orders-raise-army",
+        "orders-recruit-general",
+        "orders-use-faction-action",
+        "orders-cancel-faction-action",
+        "world-list-armies",
+        "world-list-generals",
+        "world-read-map",
+        "world-read-tile",
+        "turn-read-turn",
+        "turn-declare-ready",
+        "turn-withdraw-ready",
+        "battles-list-battles",
+        "diplomacy-issue-edict",
+        "diplomacy-list-edicts",
+        "diplomacy-list-treaties",
+        "me-read-me",
+        "history-list-turns",
+        "history-read-turn-summary",
+        "history-read-standings",
+        "messages-send-message",
+        "messages-list-messages",
+        "messages-count-unread-messages",
+        "messages-mark-messages-read",
+        "house-rules-list-house-rules",
+        "house-rules-list-house-rule-changes",
+        "events-stream-events",
+    }
+)
+
+# Columns that legitimately change on any authenticated request.
+VOLATILE = frozenset({("tokens", "last_used_at")})
+
+
+# ------------------------------------------------------------------------------- operations
+
+
+@dataclass(frozen=True)
+class Operation:
+    id: str
+    method: str
+    path: str
+    has_body: bool
+
+    def url(self, values: dict[str, Any]) -> str:
+        return self.path.format(**values)
+
+
+def operations(app: FastAPI) -> Iterator[Operation]:
+    for path, items in app.openapi()["paths"].items():
+        for method, op in items.items():
+            yield Operation(op["operationId"], method.upper(), path, "requestBody" in op)
+
+
+def campaign_operations(app: FastAPI) -> list[Operation]:
+    return [op for op in operations(app) if "{campaign_id}" in op.path]
+
+
+@pytest.fixture
+def app(
+    settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> FastAPI:
+    """The app on the test transaction, with write limits out of the way of ~100 refusals."""
+    limits = {"write_burst": 10_000, "write_rate_per_minute": 10_000}
+    application = create_app(settings.model_copy(update=limits))
+    application.state.sessionmaker = sessionmaker
+    return application
+
+
+# ------------------------------------------------------------------------------------ world
+
+
+@dataclass
+class World:
+    game: Game
+    stranger: AuthUser
+    ids: dict[str, Any]
+    # Per-operation path values and bodies that would succeed for the object's rightful owner.
+    overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def p1(self) -> GamePlayer:
+        return self.game.players[0]
+
+    @property
+    def p2(self) -> GamePlayer:
+        return self.game.players[1]
+
+    @property
+    def p3(self) -> GamePlayer:
+        return self.game.players[2]
+
+    def values(self, op: Operation) -> dict[str, Any]:
+        return {**self.ids, **self.overrides.get(op.id, {})}
+
+    def body(self, op: Operation) -> Any:
+        if not op.has_body:
+            return None
+        return BODIES.get(op.id, lambda w: {})(self)
+
+
+BODIES: dict[str, Any] = {
+    "campaigns-update-campaign": lambda w: {"name": "Hijacked"},
+    "campaigns-join-campaign": lambda w: {"invite_code": "WRONG999"},
+    "campaigns-choose-faction": lambda w: {"faction": "skaven", "slot": 3},
+    "campaigns-extend-deadline": lambda w: {"extend_hours": 5},
+    "campaigns-set-player-status": lambda w: {"inactive": True},
+    "orders-order-build": lambda w: {
+        "kind": "outpost",
+        "q": 7,
+        "r": 3,
+        "army_id": w.ids["army_id"],
+    },
+    "orders-raise-army": lambda w: {"city_id": w.ids["p2_capital"]},
+    "orders-set-move": lambda w: {"path": [[8, 4]]},
+    "orders-assign-general": lambda w: {"general_id": w.ids["free_general"]},
+    "battles-choose-leader": lambda w: {"army_id": w.ids["p2_army"]},
+    "battles-report-result": lambda w: {
+        "outcome": "attacker_victory",
+        "attacker_losses_pct": 10,
+        "defender_losses_pct": 100,
+    },
+    "battles-reject-result": lambda w: {"reason": "not what happened"},
+    "battles-arbitrate-battle": lambda w: {"cancel": True},
+    "diplomacy-issue-edict": lambda w: {"kind": "alliance", "to": 3},
+    "messages-send-message": lambda w: {"to": [3], "body": "hello"},
+    "messages-mark-messages-read": lambda w: {"up_to": 1000},
+    "house-rules-create-house-rule": lambda w: {
+        "section": "Magic",
+        "kind": "add",
+        "text": "No miscasts.",
+    },
+    "house-rules-update-house-rule": lambda w: {"text": "Hijacked"},
+    "tokens-create-token": lambda w: {"name": "x"},
+    "maps-generate-map": lambda w: {"seed": 1},
+}
+
+
+async def _one(session: AsyncSession, query: Any) -> Any:
+    value = await session.scalar(query.execution_options(populate_existing=True))
+    assert value is not None
+    return value
+
+
+async def _new_id(session: AsyncSession, cid: uuid.UUID) -> int:
+    campaign = await session.get_one(Campaign, cid, populate_existing=True)
+    value = campaign.next_id
+    campaign.next_id += 1
+    await session.flush()
+    return value
+
+
+async def _add_army(
+    session: AsyncSession, cid: uuid.UUID, owner: int, coord: tuple[int, int], *, general: bool
+) -> int:
+    army_id = await _new_id(session, cid)
+    general_id = await _new_id(session, cid) if general else None
+    session.add(
+        ArmyRow(
+            campaign_id=cid,
+            id=army_id,
+            owner=owner,
+            q=coord[0],
+            r=coord[1],
+            tier=1,
+            general_id=general_id,
+        )
+    )
+    await session.flush()
+    if general_id is not None:
+        session.add(GeneralRow(campaign_id=cid, id=general_id, owner=owner, army_id=army_id))
+        await session.flush()
+    return army_id
+
+
+async def _ok(response: Response, status: int = 200) -> Any:
+    assert response.status_code == status, response.text
+    return response.json() if response.content else None
+
+
+@pytest.fixture
+async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession) -> World:
+    game = await start_game(client, make_user, THREE)
+    cid = uuid.UUID(game.id)
+    p2 = game.players[1]
+    armies = {
+        row.owner: row.id
+        for row in await session.scalars(
+            select(ArmyRow).where(ArmyRow.campaign_id == cid).order_by(ArmyRow.id)
+        )
+    }
+    # A field battle at (5, 1), out of player 1's sight (its capital is at (2, 1)).
+    await session.execute(
+        update(ArmyRow).where(ArmyRow.campaign_id == cid, ArmyRow.id == armies[2]).values(q=4, r=1)
+    )
+    await session.execute(
+        update(ArmyRow).where(ArmyRow.campaign_id == cid, ArmyRow.id == armies[3]).values(q=5, r=1)
+    )
+    await session.flush()
+    path = {"path": [[5, 1]]}
+    await _ok(
+        await client.put(game.url(f"/armies/{armies[2]}/move"), json=path, headers=p2.headers)
+    )
+    for p in game.players:
+        await _ok(await client.put(game.url("/turn/ready"), headers=p.headers))
+    await _ok(await client.post(game.url("/turn/resolve"), headers=game.owner.headers))
+    battle = await _one(session, select(BattleRow).where(BattleRow.campaign_id == cid))
+    assert (battle.q, battle.r, battle.status) == (5, 1, "awaiting_report")
+
+    await session.execute(
+        update(CampaignPlayer).where(CampaignPlayer.campaign_id == cid).values(gold=200)
+    )
+    army2 = await _add_army(session, cid, 2, (7, 2), general=True)
+    army3 = await _add_army(session, cid, 2, (8, 3), general=True)
+    army4 = await _add_army(session, cid, 2, (8, 2), general=False)
+    free_general = await _new_id(session, cid)
+    session.add(GeneralRow(campaign_id=cid, id=free_general, owner=2))
+    await session.flush()
+
+    # Player 2's orders of turn 2 on army 2: a move, an outpost where it ends, an upgrade.
+    await _ok(
+        await client.put(
+            game.url(f"/armies/{army2}/move"), json={"path": [[7, 3]]}, headers=p2.headers
+        )
+    )
+    build = await _ok(
+        await client.post(
+            game.url("/builds"),
+            json={"kind": "outpost", "q": 7, "r": 3, "army_id": army2},
+            headers=p2.headers,
+        ),
+        201,
+    )
+    await _ok(await client.post(game.url(f"/armies/{army2}/upgrade"), headers=p2.headers), 201)
+    # Diplomacy between players 2 and 3 only.
+    edict = await _ok(
+        await client.post(
+            game.url("/edicts"), json={"kind": "embassy", "to": 3}, headers=p2.headers
+        ),
+        201,
+    )
+    treaty_id = await _new_id(session, cid)
+    session.add(TreatyRow(campaign_id=cid, id=treaty_id, kind="pact", a=2, b=3, since_turn=2))
+    await session.flush()
+    await _ok(
+        await client.post(
+            game.url("/messages"), json={"to": [3], "body": "Secret plan"}, headers=p2.headers
+        ),
+        201,
+    )
+    rule = await _ok(
+        await client.post(
+            game.url("/house-rules"),
+            json={"section": "Magic", "kind": "add", "text": "No miscasts."},
+            headers=game.owner.headers,
+        ),
+        201,
+    )
+    token = await _ok(await client.post("/v1/tokens", json={"name": "p2"}, headers=p2.headers), 201)
+    game_map = await _ok(
+        await client.post("/v1/maps/generate", json={"seed": 7}, headers=p2.headers), 201
+    )
+    p2_player = await session.get_one(CampaignPlayer, (cid, 2), populate_existing=True)
+
+    ids = {
+        "campaign_id": game.id,
+        "army_id": army3,
+        "p2_army": armies[2],
+        "order_id": build["id"],
+        "battle_id": battle.id,
+        "edict_id": edict["id"],
+        "treaty_id": treaty_id,
+        "rule_id": rule["id"],
+        "number": 3,
+        "q": 7,
+        "r": 2,
+        "token_id": token["id"],
+        "map_id": game_map["id"],
+        "free_general": free_general,
+        "p2_capital": p2_player.capital_id,
+    }
+    overrides = {
+        "orders-cancel-upgrade": {"army_id": army2},
+        "orders-cancel-move": {"army_id": army2},
+        "orders-assign-general": {"army_id": army4},
+    }
+    return World(game, await make_user(), ids, overrides)
+
+
+# --------------------------------------------------------------------------------- snapshot
+
+
+async def snapshot(session: AsyncSession) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table (volatile columns aside), in primary-key order."""
+    out: dict[str, list[tuple[Any, ...]]] = {}
+    for table in Base.metadata.sorted_tables:
+        columns = [c for c in table.columns if (table.name, c.name) not in VOLATILE]
+        rows = await session.execute(select(*columns).order_by(*table.primary_key.columns))
+        out[table.name] = [tuple(row) for row in rows]
+    return out
+
+
+def changes(
+    before: dict[str, list[tuple[Any, ...]]], after: dict[str, list[tuple[Any, ...]]]
+) -> dict[str, Any]:
+    return {
+        name: {
+            "gone": [r for r in rows if r not in after[name]],
+            "new": [r for r in after[name] if r not in rows],
+        }
+        for name, rows in before.items()
+        if after[name] != rows
+    }
+
+
+async def refused(
+    client: AsyncClient,
+    session: AsyncSession,
+    world: World,
+    op: Operation,
+    headers: dict[str, str],
+    status: int,
+    code: str,
+) -> dict[str, Any]:
+    """Call `op` as `headers`; assert the problem and that no table changed."""
+    before = await snapshot(session)
+    response = await client.request(
+        op.method, op.url(world.values(op)), json=world.body(op), headers=headers
+    )
+    assert response.status_code == status, (op.id, response.status_code, response.text)
+    body = assert_problem(response, status, code)
+    assert changes(before, await snapshot(session)) == {}, op.id
+    return body
+
+
+# ------------------------------------------------------------------------------------ tests
+
+
+def test_every_operation_with_an_id_is_classified(app: FastAPI) -> None:
+    """A new endpoint must say who may call it before it ships (OWASP API1/API5)."""
+    classified = OWNER_ONLY | PLAYER_OBJECT | MEMBER
+    with_ids = {op.id for op in operations(app) if "{" in op.path}
+    in_campaigns = {op.id for op in campaign_operations(app)}
+    assert in_campaigns - classified == set(), "classify these operations in test_isolation.py"
+    assert with_ids - in_campaigns == USER_OBJECT
+    assert classified - in_campaigns == set(), "stale entries"
+    assert not OWNER_ONLY & PLAYER_OBJECT
+    assert not OWNER_ONLY & MEMBER
+    assert not PLAYER_OBJECT & MEMBER
+
+
+async def test_unauthenticated_calls_get_401_on_every_operation(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Every /v1 operation but registration, login and the default ruleset needs a token."""
+    ops = [op for op in operations(app) if op.path.startswith("/v1") and op.id not in PUBLIC]
+    assert len(ops) > 70
+    for op in ops:
+        await refused(client, session, world, op, {}, 401, "unauthorized")
+    for op in ops[:5]:  # a token that is not one is no better than none
+        bogus = {"Authorization": "Bearer not-a-token"}
+        await refused(client, session, world, op, bogus, 401, "unauthorized")
+
+
+async def test_non_member_gets_404_on_every_campaign_operation_R_CAMP_1(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """A stranger cannot tell a campaign exists: 404 everywhere, never 403, nothing changed."""
+    for op in campaign_operations(app):
+        await refused(client, session, world, op, world.stranger.headers, 404, "not_found")
+    # The same with a campaign id that does not exist: the two answers are identical.
+    missing = {**world.ids, "campaign_id": str(uuid.uuid4())}
+    for op in campaign_operations(app):
+        url = op.url({**missing, **world.overrides.get(op.id, {})})
+        r = await client.request(op.method, url, json=world.body(op), headers=world.p2.headers)
+        assert_problem(r, 404, "not_found")
+
+
+async def test_another_users_token_and_private_map_are_404(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Personal tokens and uploaded maps belong to their user alone (OWASP API1)."""
+    for op in operations(app):
+        if op.id in USER_OBJECT:
+            for user in (world.stranger, world.p1.user, world.p3.user):
+                await refused(client, session, world, op, user.headers, 404, "not_found")
+    # The rightful owner can: the ids were real.
+    r = await client.get(f"/v1/maps/{world.ids['map_id']}", headers=world.p2.headers)
+    assert r.status_code == 200, r.text
+
+
+async def test_other_players_objects_are_404_for_who_cannot_see_them_R_FOG_3(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Player 2's orders, armies, edicts, treaty and battle do not exist for player 1.
+
+    Player 1 is also the owner: owning the campaign gives no right to act as a player.
+    Player 3 is party to the edict, the treaty and the battle but not to player 2's orders.
+    """
+    ops = [op for op in campaign_operations(app) if op.id in PLAYER_OBJECT]
+    assert {op.id for op in ops} == PLAYER_OBJECT
+    for op in ops:
+        await refused(client, session, world, op, world.p1.headers, 404, "not_found")
+        if op.id.startswith("orders-"):
+            await refused(client, session, world, op, world.p3.headers, 404, "not_found")
+
+    # Player 3 answers the edict addressed to them, yet cannot withdraw it: it is not theirs.
+    withdraw = next(op for op in ops if op.id == "diplomacy-withdraw-edict")
+    await refused(client, session, world, withdraw, world.p3.headers, 422, "R-DIP-2")
+
+    # Lists show nothing of it either.
+    p1 = world.p1.headers
+    assert (await client.get(world.game.url("/orders"), headers=p1)).json() == []
+    assert (await client.get(world.game.url("/builds"), headers=p1)).json() == []
+    edicts = (await client.get(world.game.url("/edicts"), headers=p1)).json()
+    assert edicts == {"items": [], "total": 0, "limit": 50, "offset": 0}
+    assert (await client.get(world.game.url("/treaties"), headers=p1)).json() == []
+    battles = (await client.get(world.game.url("/battles"), headers=p1)).json()
+    assert battles == {"items": [], "total": 0, "limit": 50, "offset": 0}
+    messages = (await client.get(world.game.url("/messages"), headers=p1)).json()
+    assert messages["items"] == []
+    summary = await client.get(world.game.url("/turns/1/summary?player=2"), headers=p1)
+    assert_problem(summary, 403, "R-FOG-3")
+
+    # The same requests by player 2 succeed: the ids and bodies were the real thing.
+    mine = await client.get(world.game.url("/orders"), headers=world.p2.headers)
+    assert [o["kind"] for o in mine.json()] == ["move", "build", "upgrade"]
+    reachable = await client.get(
+        world.game.url(f"/armies/{world.ids['army_id']}/reachable"), headers=world.p2.headers
+    )
+    assert reachable.status_code == 200, reachable.text
+    assert reachable.json()
+
+
+async def test_a_visible_battle_one_is_not_in_is_403_to_act_on_R_BAT_5(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """In sight of the battle, player 1 reads its public part but cannot act on it."""
+    cid = uuid.UUID(world.game.id)
+    await session.execute(
+        update(ArmyRow).where(ArmyRow.campaign_id == cid, ArmyRow.owner == 1).values(q=6, r=0)
+    )
+    await session.flush()
+    battle = world.game.url(f"/battles/{world.ids['battle_id']}")
+    seen = await client.get(battle, headers=world.p1.headers)
+    assert seen.status_code == 200, seen.text
+    assert seen.json()["your_side"] is None
+    assert seen.json()["attacker"]["forces"] is None
+    by_op = {op.id: op for op in campaign_operations(app)}
+    for op_id in ("battles-report-result", "battles-confirm-result", "battles-reject-result"):
+        await refused(client, session, world, by_op[op_id], world.p1.headers, 403, "R-BAT-5")
+    await refused(
+        client, session, world, by_op["battles-abandon-place"], world.p1.headers, 403, "R-BAT-5"
+    )
+    await refused(
+        client, session, world, by_op["battles-choose-leader"], world.p1.headers, 403, "R-BAT-5"
+    )
+    # Player 3, the defender, cannot make player 2's army lead its side (R-BAT-3).
+    await refused(
+        client, session, world, by_op["battles-choose-leader"], world.p3.headers, 422, "R-BAT-3"
+    )
+
+
+async def test_owner_operations_are_403_for_players_R_CAMP_1(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Start, end, settings, turn change, deadlines, absent players, house rules, rulings."""
+    ops = [op for op in campaign_operations(app) if op.id in OWNER_ONLY]
+    assert {op.id for op in ops} == OWNER_ONLY
+    for op in ops:
+        code = OWNER_CODES.get(op.id, "R-CAMP-1")
+        for player in (world.p2, world.p3):
+            await refused(client, session, world, op, player.headers, 403, code)
+
+
+async def test_a_players_write_acts_only_on_their_own_records(
+    client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Cancelling 'my' order by another's id, answering an edict not addressed to me: 404."""
+    cid = uuid.UUID(world.game.id)
+    order = await session.get_one(OrderRow, (cid, world.ids["order_id"]), populate_existing=True)
+    assert (order.player, order.kind) == (2, OrderKind.BUILD)
+    gold = {
+        p.number: p.gold
+        for p in await session.scalars(
+            select(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == cid)
+            .execution_options(populate_existing=True)
+        )
+    }
+    for player in (world.p1, world.p3):
+        r = await client.delete(
+            world.game.url(f"/orders/{world.ids['order_id']}"), headers=player.headers
+        )
+        assert_problem(r, 404, "not_found")
+    after = {
+        p.number: p.gold
+        for p in await session.scalars(
+            select(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == cid)
+            .execution_options(populate_existing=True)
+        )
+    }
+    assert after == gold  # nobody was refunded player 2's outpost
+
+
+async def test_a_visible_army_of_another_player_takes_no_order_from_you_R_MOVE_2(
+    app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Player 3 sees player 2's army (it attacked them): every order on it is refused, 4xx."""
+    army_ops = [
+        op
+        for op in campaign_operations(app)
+        if "{army_id}" in op.path and op.id in PLAYER_OBJECT and op.method != "GET"
+    ]
+    visible = {"army_id": world.ids["p2_army"]}
+    for op in army_ops:
+        before = await snapshot(session)
+        r = await client.request(
+            op.method,
+            op.url({**world.ids, **visible}),
+            json=world.body(op),
+            headers=world.p3.headers,
+        )
+        assert r.status_code in (404, 409, 422), (op.id, r.status_code, r.text)
+        assert r.headers["content-type"] == "application/problem+json"
+        assert changes(before, await snapshot(session)) == {}, op.id
