@@ -30,6 +30,16 @@ class Settings(BaseSettings):
     max_page_size: int = Field(default=100, ge=1)
     default_page_size: int = Field(default=50, ge=1)
 
+    # Limits (app/limits): request bodies, write rate per user, failed logins per name and IP.
+    max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
+    # Map uploads (POST /v1/maps) carry up to 128×128 tiles.
+    max_upload_body_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
+    write_rate_per_minute: int = Field(default=120, ge=1)
+    write_burst: int = Field(default=30, ge=1)
+    login_failures_per_minute: int = Field(default=10, ge=1)
+    # Idempotency-Key replay window.
+    idempotency_ttl_hours: float = Field(default=24, gt=0)
+
     log_level: str = "INFO"
     # JSON lines for machines; set false for human-readable console logs.
     log_json: bool = True

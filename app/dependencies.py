@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Path, Query, Request
 
 from app.config import Settings
 from app.pagination import PageParams
@@ -22,7 +22,8 @@ def get_page_params(
     limit: Annotated[
         int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
     ] = None,
-    offset: Annotated[int, Query(ge=0, description="Number of items to skip.")] = 0,
+    # Bounded so a huge offset is a 422, not a database overflow (PostgreSQL OFFSET is bigint).
+    offset: Annotated[int, Query(ge=0, le=2**31 - 1, description="Number of items to skip.")] = 0,
 ) -> PageParams:
     """Limit/offset from the query string, with the hard page-size cap applied."""
     size = settings.default_page_size if limit is None else limit
@@ -30,3 +31,8 @@ def get_page_params(
 
 
 PageDep = Annotated[PageParams, Depends(get_page_params)]
+
+
+# Campaign-scoped ids and numbers are PostgreSQL integers: larger values can name nothing, so
+# they are refused as invalid input instead of reaching the database.
+EntityId = Annotated[int, Path(ge=1, le=2**31 - 1)]

@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 logger = logging.getLogger(__name__)
@@ -159,11 +160,26 @@ def _problem_content(schema: str, description: str) -> dict[str, Any]:
 # Default error responses for routers: `APIRouter(responses=PROBLEM_RESPONSES)`.
 # The schemas are registered in the OpenAPI components by `app.main.create_app`.
 PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: _problem_content("Problem", "Malformed request body (not decodable)"),
     401: _problem_content("Problem", "Missing, invalid, expired or revoked credentials"),
     403: _problem_content("Problem", "Not allowed"),
     404: _problem_content("Problem", "Not found"),
     409: _problem_content("Problem", "Conflict with the current state"),
-    422: _problem_content("ValidationProblem", "Invalid request or rule violation"),
+    # Both kinds of 422: invalid input (ValidationProblem, with `errors`) and rule violations
+    # (Problem with the rule id as `code`, often with `violations`).
+    422: {
+        "description": "Invalid request or rule violation",
+        "content": {
+            PROBLEM_MEDIA_TYPE: {
+                "schema": {
+                    "anyOf": [
+                        {"$ref": "#/components/schemas/ValidationProblem"},
+                        {"$ref": "#/components/schemas/Problem"},
+                    ]
+                }
+            }
+        },
+    },
 }
 
 
@@ -273,9 +289,26 @@ def internal_error_response(request: Request | None) -> JSONResponse:
     )
 
 
+async def database_value_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL character in a text, a
+    number out of range) is bad input, not a server fault: 422, and the transaction is gone."""
+    sqlstate = str(getattr(getattr(exc, "orig", None), "sqlstate", "") or "")
+    if not sqlstate.startswith("22"):
+        return await unhandled_exception_handler(request, exc)
+    return problem_response(
+        request,
+        status=422,
+        code="invalid_value",
+        title="Invalid value",
+        detail="A value of the request cannot be stored (a NUL character, or a number out of "
+        "range).",
+    )
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Register every problem+json handler on `app`."""
     app.add_exception_handler(AppError, app_error_handler)
+    app.add_exception_handler(DBAPIError, database_value_error_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(StarletteHTTPException, http_exception_handler)
     app.add_exception_handler(Exception, unhandled_exception_handler)

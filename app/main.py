@@ -1,7 +1,8 @@
 """Application factory: `create_app()` wires lifespan, middleware, errors and routers."""
 
+import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from fastapi import APIRouter, FastAPI
@@ -9,19 +10,30 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
 from app.auth.router import router as auth_router
+from app.battles.router import router as battles_router
 from app.campaigns.router import router as campaigns_router
 from app.config import Settings, get_settings
-from app.db.embedded import database_url_async
+from app.db.embedded import asyncpg_dsn, database_url_async
 from app.db.session import create_engine, create_sessionmaker
+from app.deadlines.router import battles_router as deadline_battles_router
+from app.deadlines.router import router as deadlines_router
+from app.deadlines.router import turn_router as deadline_turn_router
+from app.deadlines.service import run_sweeper
+from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
 from app.history.router import router as history_router
+from app.house_rules.router import router as house_rules_router
+from app.limits import guard_routes, install_limits
 from app.log import configure_logging
 from app.maps.router import router as maps_router
 from app.maps.router import rulesets_router
 from app.me.router import router as me_router
+from app.messages.router import router as messages_router
 from app.middleware import RequestContextMiddleware
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.stream.hub import EventHub
+from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
@@ -41,8 +53,16 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     orders_router,
     turns_router,
     world_router,
+    battles_router,
+    diplomacy_router,
     me_router,
     history_router,
+    messages_router,
+    house_rules_router,
+    deadlines_router,
+    deadline_turn_router,
+    deadline_battles_router,
+    stream_router,
 )
 
 
@@ -71,9 +91,18 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = create_engine(url)
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
+        # One LISTEN connection per process feeds every SSE stream it serves.
+        app.state.event_hub = hub = EventHub(asyncpg_dsn(url))
+        await hub.start()
+        # Deadlines (R-TURN-3): every process sweeps; SKIP LOCKED keeps them from clashing.
+        sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with suppress(asyncio.CancelledError):
+                await sweeper
+            await hub.stop()
             await engine.dispose()
 
 
@@ -90,6 +119,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
+    install_limits(app, settings)  # before the request-id middleware, which wraps it
     app.add_middleware(RequestContextMiddleware)
     install_error_handlers(app)
 
@@ -97,6 +127,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in (*V1_ROUTERS, ops_router):
         _summaries_from_docstrings(router)
     for router in V1_ROUTERS:
+        guard_routes(router)  # rate limits and Idempotency-Key on writes
         v1.include_router(router)
     app.include_router(v1)
     app.include_router(ops_router)

@@ -34,7 +34,9 @@ async def create_campaign(
 
 
 @router.get("")
-async def list_campaigns(session: SessionDep, user: CurrentUser, page: PageDep) -> Page[CampaignRead]:
+async def list_campaigns(
+    session: SessionDep, user: CurrentUser, page: PageDep
+) -> Page[CampaignRead]:
     """List the campaigns you own or play in."""
     rows, total = await service.list_mine(session, user, page.limit, page.offset)
     items = [

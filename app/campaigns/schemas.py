@@ -22,13 +22,23 @@ class CampaignSettings(BaseModel):
     turn_limit: int | None = Field(default=None, ge=1, le=1000)
     anonymity: bool = Field(default=False, description="R-CAMP-5: players shown as Player A…")
     seasons: bool = Field(default=False, description="R-OPT-1: winter slows land moves.")
-    game_system: Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"] = (
-        "old_world"
-    )
+    game_system: Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"] = "old_world"
     custom_coefficient_pct: int | None = Field(
         default=None, ge=1, le=1000, description="R-SYS: points coefficient ×100 for 'custom'."
     )
     message_word_limit: int | None = Field(default=None, ge=1, le=1000)
+    turn_deadline_hours: int | None = Field(
+        default=None, ge=1, le=24 * 60, description="R-TURN-3: hours each turn lasts at most."
+    )
+    battle_deadline_hours: int | None = Field(
+        default=None,
+        ge=1,
+        le=24 * 60,
+        description="R-TURN-3: hours to report and confirm a battle after it is declared.",
+    )
+    deadline_auto_change: bool = Field(
+        default=False, description="Change the turn by itself when the turn deadline passes."
+    )
 
     @model_validator(mode="after")
     def _custom_needs_coefficient(self) -> "CampaignSettings":
@@ -106,5 +116,6 @@ class PlayerRead(BaseModel):
     ready: bool
     inactive: bool
     infamy: int
+    missed_turns: int = Field(description="Turns changed by force while not ready (R-TURN-3).")
     is_you: bool
     is_owner: bool

@@ -17,12 +17,13 @@ from app.campaigns.schemas import (
     PlayerChoice,
     PlayerRead,
 )
+from app.db.base import utcnow
+from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict, NotFound, RuleViolation
 from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.db.base import utcnow
 from app.rules.ruleset import RulesetError, parse_ruleset, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 from app.rules.state import CampaignState, Player
@@ -56,11 +57,12 @@ def _check_max_players(settings: CampaignSettings, ruleset: dict[str, Any]) -> N
 async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Campaign:
     ruleset = _ruleset_document(data.ruleset)
     _check_max_players(data.settings, ruleset)
-    if data.generate_map is not None:
-        map_row = await maps.create_generated_map(session, data.generate_map, owner.id)
-    else:
-        assert data.map_id is not None
+    if data.map_id is not None:
         map_row = await maps.get_map(session, data.map_id, owner.id)
+    elif data.generate_map is not None:
+        map_row = await maps.create_generated_map(session, data.generate_map, owner.id)
+    else:  # excluded by CampaignCreate's validator
+        raise RuleViolation("R-MAP-4", "A campaign needs a map.")
     campaign = Campaign(
         name=data.name,
         owner_id=owner.id,
@@ -169,6 +171,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             ready=p.ready,
             inactive=p.inactive,
             infamy=p.infamy,
+            missed_turns=p.missed_turns,
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
@@ -199,7 +202,8 @@ async def join(
         select(Campaign).where(Campaign.id == campaign_id).with_for_update()
     )
     if campaign is None or (
-        campaign.owner_id != user.id and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
+        campaign.owner_id != user.id
+        and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
     ):
         raise NotFound("Campaign not found.")
     players = await players_of(session, campaign_id)
@@ -292,6 +296,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     ledger.record(session, campaign.id, state.turn, entries_gold)
     campaign.status = CampaignStatus.ACTIVE
     campaign.started_at = utcnow()
+    start_turn_clock(campaign, campaign.started_at, battles_declared=False)
     await session.flush()
 
 

@@ -4,10 +4,15 @@ Alembic's env imports it so autogenerate sees every table: add new model modules
 """
 
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.diplomacy import EdictRow
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
+from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
+from app.models.idempotency import IdempotencyKey
 from app.models.ledger import LedgerRow
+from app.models.message import Message, MessageReadMark
 from app.models.orders import OrderKind, OrderRow
+from app.models.summary_event import PendingSummaryEvent
 from app.models.token import Token, TokenKind
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.user import User
@@ -23,17 +28,26 @@ from app.models.world import (
 )
 
 __all__ = [
+    "AmendmentKind",
     "ArmyRow",
     "BattleRow",
     "Campaign",
     "CampaignEvent",
     "CampaignPlayer",
     "CampaignStatus",
+    "EdictRow",
     "GameMap",
     "GeneralRow",
+    "HouseRule",
+    "HouseRuleAction",
+    "HouseRuleChange",
+    "IdempotencyKey",
     "LedgerRow",
+    "Message",
+    "MessageReadMark",
     "OrderKind",
     "OrderRow",
+    "PendingSummaryEvent",
     "ShipRow",
     "SiegeRow",
     "StakeRow",

@@ -44,8 +44,18 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     turn: Mapped[int] = mapped_column(default=0)
     # The engine's id counter for campaign-scoped entities (armies, structures, battles…).
     next_id: Mapped[int] = mapped_column(default=1)
+    # Bumped whenever what stands on the map changes (app/turns/mapping.py::save_state): read
+    # models of the map can be cached under it, in any server process.
+    world_version: Mapped[int] = mapped_column(default=0, server_default="0")
     started_at: Mapped[datetime | None]
     ended_at: Mapped[datetime | None]
+    # Deadlines (R-TURN-3, R-OPT-2): set when a turn starts, shifted by pauses and extensions.
+    turn_deadline_at: Mapped[datetime | None]
+    # When the `deadline_near` warning is due; NULL once it was sent (or without a deadline).
+    deadline_warn_at: Mapped[datetime | None]
+    battle_deadline_at: Mapped[datetime | None]
+    # Set while the owner has paused the campaign: the deadlines' clocks stand still.
+    paused_at: Mapped[datetime | None]
 
 
 class CampaignPlayer(TimestampMixin, Base):
@@ -72,6 +82,8 @@ class CampaignPlayer(TimestampMixin, Base):
     action_available_turn: Mapped[int] = mapped_column(default=1)
     victories: Mapped[int] = mapped_column(default=0)
     infamy: Mapped[int] = mapped_column(default=0)
+    # Turns changed by force while this player was not ready (R-TURN-3).
+    missed_turns: Mapped[int] = mapped_column(default=0, server_default="0")
     # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
     explored: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
 

@@ -110,3 +110,7 @@ class BattleRow(CampaignScoped, Base):
     report: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     reported_by: Mapped[int | None]
     resolved_turn: Mapped[int | None]
+    # What each side fields, fixed at declaration (R-ARMY-4): {"tiers", "attacker", "defender",
+    # "stake", "pillage"}; NULL only for battles declared before this column existed.
+    forces: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
+    rejection_reason: Mapped[str | None] = mapped_column(String(500))  # when disputed (R-BAT-5)

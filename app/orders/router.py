@@ -4,6 +4,7 @@ from fastapi import APIRouter, Response, status
 
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.db.session import SessionDep
+from app.dependencies import EntityId
 from app.errors import PROBLEM_RESPONSES, NotFound
 from app.models.orders import OrderKind
 from app.orders import service
@@ -33,7 +34,9 @@ async def list_orders(session: SessionDep, member: MemberDep) -> list[OrderRead]
 
 
 @router.delete("/orders/{order_id}", status_code=NO_CONTENT)
-async def cancel_order(order_id: int, session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_order(
+    order_id: EntityId, session: SessionDep, member: LockedMemberDep
+) -> Response:
     """Cancel one of this turn's orders with a full refund."""
     ctx = await load_turn_context(session, member)
     await service.cancel_order(session, ctx, order_id)
@@ -56,7 +59,9 @@ async def list_builds(session: SessionDep, member: MemberDep) -> list[OrderRead]
 
 
 @router.delete("/builds/{order_id}", status_code=NO_CONTENT)
-async def cancel_build(order_id: int, session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_build(
+    order_id: EntityId, session: SessionDep, member: LockedMemberDep
+) -> Response:
     """Cancel a build of this turn for a full refund (R-BUILD-1)."""
     ctx = await load_turn_context(session, member)
     await service.cancel_order(session, ctx, order_id, OrderKind.BUILD)
@@ -71,14 +76,18 @@ async def raise_army(data: RaiseCreate, session: SessionDep, member: LockedMembe
 
 
 @router.post("/armies/{army_id}/upgrade", status_code=status.HTTP_201_CREATED)
-async def upgrade_army(army_id: int, session: SessionDep, member: LockedMemberDep) -> OrderRead:
+async def upgrade_army(
+    army_id: EntityId, session: SessionDep, member: LockedMemberDep
+) -> OrderRead:
     """Order the army's next tier; paid now, effective at the turn change (R-ARMY-3)."""
     ctx = await load_turn_context(session, member)
     return service.read_order(await service.give_upgrade(session, ctx, army_id))
 
 
 @router.delete("/armies/{army_id}/upgrade", status_code=NO_CONTENT)
-async def cancel_upgrade(army_id: int, session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_upgrade(
+    army_id: EntityId, session: SessionDep, member: LockedMemberDep
+) -> Response:
     """Cancel the army's upgrade of this turn for a full refund."""
     ctx = await load_turn_context(session, member)
     rows = await service.my_orders(session, ctx)
@@ -91,7 +100,7 @@ async def cancel_upgrade(army_id: int, session: SessionDep, member: LockedMember
 
 @router.put("/armies/{army_id}/move")
 async def set_move(
-    army_id: int, data: MoveSet, session: SessionDep, member: LockedMemberDep
+    army_id: EntityId, data: MoveSet, session: SessionDep, member: LockedMemberDep
 ) -> MoveRead:
     """Give or replace the army's move order; the answer shows the budget used and left."""
     ctx = await load_turn_context(session, member)
@@ -99,7 +108,7 @@ async def set_move(
 
 
 @router.delete("/armies/{army_id}/move", status_code=NO_CONTENT)
-async def cancel_move(army_id: int, session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_move(army_id: EntityId, session: SessionDep, member: LockedMemberDep) -> Response:
     """Cancel the army's move order."""
     ctx = await load_turn_context(session, member)
     await service.cancel_move(session, ctx, army_id)
@@ -108,7 +117,7 @@ async def cancel_move(army_id: int, session: SessionDep, member: LockedMemberDep
 
 @router.get("/armies/{army_id}/reachable")
 async def reachable_tiles(
-    army_id: int, session: SessionDep, member: MemberDep
+    army_id: EntityId, session: SessionDep, member: MemberDep
 ) -> list[ReachableTile]:
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1)."""
     ctx = await load_turn_context(session, member)
@@ -122,7 +131,7 @@ async def reachable_tiles(
 
 @router.put("/armies/{army_id}/general")
 async def assign_general(
-    army_id: int, data: GeneralAssign, session: SessionDep, member: LockedMemberDep
+    army_id: EntityId, data: GeneralAssign, session: SessionDep, member: LockedMemberDep
 ) -> GeneralRead:
     """Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6)."""
     ctx = await load_turn_context(session, member)

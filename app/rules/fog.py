@@ -9,7 +9,7 @@ from enum import StrEnum
 from app.rules.hexgrid import Coord
 from app.rules.relations import allies_of
 from app.rules.ruleset import Ruleset
-from app.rules.state import CampaignState, Player, SeenTile, Structure, Terrain
+from app.rules.state import CampaignState, Event, Player, SeenTile, Structure, Terrain
 
 
 class Visibility(StrEnum):
@@ -56,6 +56,19 @@ def sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]
         allies = sorted(allies_of(state, pid))
         out[pid] = own[pid] if allies == [pid] else frozenset().union(*(own[a] for a in allies))
     return out
+
+
+def as_seen_by(event: Event, player: int, sight: frozenset[Coord]) -> Event | None:
+    """What a player may know of an event (R-FOG-3), or None if nothing.
+
+    The players it concerns see all of it; anyone else who saw one of its tiles sees it
+    without the tiles they did not see (an army's march shows only where it crossed their
+    sight).
+    """
+    if player in event.players:
+        return event
+    seen = tuple(c for c in event.coords if c in sight)
+    return replace(event, coords=seen) if seen else None
 
 
 def visibility(

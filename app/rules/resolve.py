@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from app.rules import battles as battles_mod
-from app.rules import fog, movement
+from app.rules import diplomacy, fog, movement
 from app.rules.armies import apply_army_orders_with_events, check_army_orders
 from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
@@ -22,6 +23,8 @@ class TurnResult:
     battles: tuple[Battle, ...]  # declared at this change (new encounters, then sieges)
     ledger: tuple[LedgerEntry, ...]
     events: tuple[Event, ...]
+    # Step 6: each player's summary, every event as far as they could see it (R-FOG-3).
+    summaries: Mapping[int, tuple[Event, ...]]
 
 
 def _siege_event(battle: Battle) -> Event:
@@ -47,28 +50,41 @@ def _end_treaties(state: CampaignState) -> CampaignState:
 
 
 def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
-    return {pid: fog.sight(state, pid, ruleset) for pid in sorted(state.players)}
+    return fog.sights(state, ruleset)
 
 
-def _with_seen_by(
+def _summaries(
     events: list[Event],
     before: dict[int, frozenset[Coord]],
     after: dict[int, frozenset[Coord]],
-) -> tuple[Event, ...]:
-    """Step 6: who sees each event: its `players`, and anyone who saw one of its coords."""
-    out: list[Event] = []
-    for e in events:
-        seers = set(e.players)
-        for pid in sorted(before):
-            sight = before[pid] | after.get(pid, frozenset())
-            if any(c in sight for c in e.coords):
-                seers.add(pid)
-        out.append(replace(e, seen_by=frozenset(seers)))
-    return tuple(out)
+) -> tuple[tuple[Event, ...], dict[int, tuple[Event, ...]]]:
+    """Step 6: each player's view of the change (sighted before or after the move), and the
+    events marked with who saw them at all."""
+    seers: list[set[int]] = [set() for _ in events]
+    summaries: dict[int, tuple[Event, ...]] = {}
+    for pid in sorted(before):
+        sight = before[pid] | after.get(pid, frozenset())
+        views: list[Event] = []
+        for index, event in enumerate(events):
+            view = fog.as_seen_by(event, pid, sight)
+            if view is not None:
+                views.append(view)
+                seers[index].add(pid)
+        summaries[pid] = tuple(views)
+    seen = tuple(replace(e, seen_by=frozenset(s)) for e, s in zip(events, seers, strict=True))
+    return seen, summaries
 
 
-def resolve_turn(state: CampaignState, orders: TurnOrders, ruleset: Ruleset) -> TurnResult:
-    """Run steps 1-6 of the turn change in order; the input state is never modified."""
+def resolve_turn(
+    state: CampaignState,
+    orders: TurnOrders,
+    ruleset: Ruleset,
+    edicts: Sequence[diplomacy.Edict] = (),
+) -> TurnResult:
+    """Run steps 1-6 of the turn change in order; the input state is never modified.
+
+    `edicts`: this turn's edicts (R-DIP-2), settled at step 5.
+    """
     sight_before = _sights(state, ruleset)
     events: list[Event] = []
     ledger: list[LedgerEntry] = []
@@ -101,10 +117,17 @@ def resolve_turn(state: CampaignState, orders: TurnOrders, ruleset: Ruleset) -> 
     events += [build_event(b) for b in kept_builds]
     state, raised = apply_army_orders_with_events(state, orders, ruleset)
     events += raised
+    ending = state  # --- diplomacy (R-DIP-3): the treaties as they stood before step 5
     state = _end_treaties(state)
     state = replace(state, turn=state.turn + 1)
+    # --- diplomacy (R-DIP-2/3): routes lost, proposals expire, explorations, withdrawals
+    settled = diplomacy.settle(ending, state, edicts, ruleset)
+    state = settled.state
+    ledger += settled.ledger
+    events += settled.events
+    # --- end diplomacy
     state = fog.remember_all(state, ruleset)
 
     # 6. Who sees what.
-    seen = _with_seen_by(events, sight_before, _sights(state, ruleset))
-    return TurnResult(state, declared, tuple(ledger), seen)
+    seen, summaries = _summaries(events, sight_before, _sights(state, ruleset))
+    return TurnResult(state, declared, tuple(ledger), seen, summaries)

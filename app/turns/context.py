@@ -36,7 +36,7 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
     """The caller's turn context; only players of an active campaign have one."""
     membership.require_status(CampaignStatus.ACTIVE)
     player = membership.require_player()
-    state = await load_state(session, membership.campaign)
+    state = await load_state(session, membership.campaign, explored_for=(player.number,))
     ruleset = load_ruleset(membership.campaign)
     return TurnContext(
         membership=membership,

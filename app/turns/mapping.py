@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, select
+from sqlalchemy import Row, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import defer
 
-from app.models.campaign import Campaign, CampaignPlayer, CampaignScoped
+from app.models.campaign import Campaign, CampaignPlayer
 from app.models.game_map import GameMap
 from app.models.orders import OrderKind, OrderRow
 from app.models.world import (
@@ -34,6 +37,7 @@ from app.rules.state import (
     BuildKind,
     BuildOrder,
     CampaignState,
+    Event,
     General,
     MapData,
     MoveOrder,
@@ -66,7 +70,13 @@ async def load_map(session: AsyncSession, map_id: uuid.UUID) -> MapData:
 
 
 def load_ruleset(campaign: Campaign) -> Ruleset:
-    return parse_ruleset(campaign.ruleset)
+    """The campaign's ruleset (parsed documents are shared: rulesets are immutable values)."""
+    return _parse_ruleset_cached(json.dumps(campaign.ruleset, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _parse_ruleset_cached(document: str) -> Ruleset:
+    return parse_ruleset(json.loads(document))
 
 
 def campaign_options(campaign: Campaign) -> Options:
@@ -139,7 +149,7 @@ def battle_from_row(row: BattleRow) -> Battle:
     )
 
 
-def player_from_row(row: CampaignPlayer) -> Player:
+def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = None) -> Player:
     return Player(
         id=row.number,
         faction=row.faction or "",
@@ -149,16 +159,15 @@ def player_from_row(row: CampaignPlayer) -> Player:
         victories=row.victories,
         infamy=row.infamy,
         inactive=row.inactive,
-        explored=explored_from_json(row.explored),
+        explored=explored_from_json(explored) if explored else {},
     )
 
 
-_R = TypeVar("_R", bound=CampaignScoped)
-
-
-async def _rows(session: AsyncSession, model: type[_R], campaign_id: uuid.UUID) -> Sequence[_R]:
-    result = await session.scalars(
-        select(model).where(model.campaign_id == campaign_id).order_by(model.id)
+async def _rows(session: AsyncSession, model: Any, campaign_id: uuid.UUID) -> Sequence[Row[Any]]:
+    """Plain rows (no ORM instances): the state is rebuilt from them and written back in bulk."""
+    table = model.__table__
+    result = await session.execute(
+        select(*table.c).where(table.c.campaign_id == campaign_id).order_by(table.c.id)
     )
     return result.all()
 
@@ -166,16 +175,29 @@ async def _rows(session: AsyncSession, model: type[_R], campaign_id: uuid.UUID) 
 PENDING_BATTLE_STATUSES = ("awaiting_report", "reported", "disputed")
 
 
-async def load_state(session: AsyncSession, campaign: Campaign) -> CampaignState:
-    """The campaign as the engine sees it now."""
+async def load_state(
+    session: AsyncSession, campaign: Campaign, explored_for: Collection[int] | None = None
+) -> CampaignState:
+    """The campaign as the engine sees it now.
+
+    `explored_for`: the players whose explored memory is needed (None: all). Parsing every
+    player's memory of a large map costs more than the rest of the state together.
+    """
     cid = campaign.id
     players = (
         await session.scalars(
             select(CampaignPlayer)
             .where(CampaignPlayer.campaign_id == cid)
             .order_by(CampaignPlayer.number)
+            .options(defer(CampaignPlayer.explored))
         )
     ).all()
+    memory_query = select(CampaignPlayer.number, CampaignPlayer.explored).where(
+        CampaignPlayer.campaign_id == cid
+    )
+    if explored_for is not None:
+        memory_query = memory_query.where(CampaignPlayer.number.in_(list(explored_for)))
+    memories: dict[int, dict[str, Any]] = dict((await session.execute(memory_query)).all())
     battles = (
         await session.scalars(
             select(BattleRow)
@@ -186,7 +208,9 @@ async def load_state(session: AsyncSession, campaign: Campaign) -> CampaignState
     return CampaignState(
         turn=campaign.turn,
         map=await load_map(session, campaign.map_id),
-        players={p.number: player_from_row(p) for p in players if p.faction},
+        players={
+            p.number: player_from_row(p, memories.get(p.number)) for p in players if p.faction
+        },
         structures={
             s.id: Structure(
                 id=s.id,
@@ -322,23 +346,24 @@ async def _sync(
     after: Mapping[int, _E],
     columns: Callable[[_E], dict[str, Any]],
 ) -> None:
-    """Write the difference between two versions of one kind of entity."""
+    """Write the difference between two versions of one kind of entity, a statement per kind
+    of change (bulk inserts and updates go to the server in one round trip each)."""
     gone = [i for i in before if i not in after]
     if gone:
         await session.execute(
             delete(model).where(model.campaign_id == campaign_id, model.id.in_(gone))
         )
+    added: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
     for entity_id, entity in after.items():
         old = before.get(entity_id)
-        if old == entity:
-            continue
-        values = columns(entity)
-        if old is None:
-            session.add(model(campaign_id=campaign_id, id=entity_id, **values))
-        else:
-            row = await session.get_one(model, (campaign_id, entity_id))
-            for key, value in values.items():
-                setattr(row, key, value)
+        if old != entity:
+            values = {"campaign_id": campaign_id, "id": entity_id, **columns(entity)}
+            (added if old is None else changed).append(values)
+    if added:
+        await session.execute(insert(model), added)
+    if changed:
+        await session.execute(update(model), changed)
 
 
 def _structure_columns(s: Structure) -> dict[str, Any]:
@@ -454,7 +479,33 @@ async def save_state(
         if before.players[pid].explored != player.explored:
             row.explored = explored_to_json(player.explored)
     campaign.turn = after.turn
-    campaign.next_id = after.next_id
+    # Ids taken for orders during this request may already have moved the counter on.
+    campaign.next_id = max(campaign.next_id, after.next_id)
+    if _map_changed(before, after):
+        campaign.world_version += 1
+
+
+def _map_changed(before: CampaignState, after: CampaignState) -> bool:
+    """Whether any player's map view may differ (what stands where, sight, memory)."""
+    return (
+        before.turn != after.turn
+        or before.structures != after.structures
+        or before.armies != after.armies
+        or before.ships != after.ships
+        or before.sieges != after.sieges
+        or before.treaties != after.treaties
+        or any(before.players[p].explored != after.players[p].explored for p in after.players)
+    )
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A turn-summary entry (the format of `turn_summaries.events`)."""
+    return {
+        "kind": event.kind,
+        "rule": event.rule,
+        "coords": [list(c) for c in event.coords],
+        "data": to_json(dict(event.data)),
+    }
 
 
 def to_json(value: Any) -> Any:

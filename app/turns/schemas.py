@@ -24,3 +24,10 @@ class TurnRead(BaseModel):
     auto_resolve: bool
     awaiting_owner: bool = Field(description="Everyone is ready; the owner must confirm.")
     last_change_at: datetime | None
+    deadline_at: datetime | None = Field(
+        default=None, description="R-TURN-3: when the owner may force the change, if set."
+    )
+    battle_deadline_at: datetime | None = Field(
+        default=None, description="R-TURN-3: when unconfirmed battle reports stand."
+    )
+    paused: bool = Field(default=False, description="The owner paused the deadlines' clocks.")

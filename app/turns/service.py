@@ -1,13 +1,18 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.battles import records as battle_records
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
+from app.db.base import utcnow
+from app.deadlines.clock import start_turn_clock
+from app.diplomacy import service as diplomacy
 from app.errors import Conflict
 from app.events.publish import publish
 from app.ledger import service as ledger
@@ -15,14 +20,14 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import Event
+from app.rules.state import LedgerEntry
 from app.turns.mapping import (
     PENDING_BATTLE_STATUSES,
+    event_to_json,
     load_orders,
     load_ruleset,
     load_state,
     save_state,
-    to_json,
 )
 from app.turns.schemas import ReadyPlayer, TurnRead
 
@@ -72,6 +77,9 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
         auto_resolve=bool(c.settings.get("auto_resolve")),
         awaiting_owner=not blocked and not c.settings.get("auto_resolve"),
         last_change_at=last,
+        deadline_at=c.turn_deadline_at,
+        battle_deadline_at=c.battle_deadline_at,
+        paused=c.paused_at is not None,
     )
 
 
@@ -106,16 +114,18 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     await change_turn(session, m.campaign)
 
 
-def _event_json(event: Event) -> dict[str, Any]:
+def _gold_json(entry: LedgerEntry) -> dict[str, Any]:
     return {
-        "kind": event.kind,
-        "rule": event.rule,
-        "coords": [list(c) for c in event.coords],
-        "data": to_json(dict(event.data)),
+        "kind": "gold",
+        "rule": entry.rule,
+        "coords": [],
+        "data": {"amount": entry.amount, "reason": entry.reason},
     }
 
 
-async def change_turn(session: AsyncSession, campaign: Campaign) -> TurnResult:
+async def change_turn(
+    session: AsyncSession, campaign: Campaign, now: datetime | None = None
+) -> TurnResult:
     """Resolve the turn (R-TURN-4). The caller holds the campaign row lock.
 
     The `turns` primary key is the backstop: a second change of the same turn cannot commit.
@@ -124,11 +134,22 @@ async def change_turn(session: AsyncSession, campaign: Campaign) -> TurnResult:
     session.add(TurnRecord(campaign_id=campaign.id, number=number))
     await session.flush()
     state = await load_state(session, campaign)
-    result = resolve_turn(state, await load_orders(session, campaign), load_ruleset(campaign))
+    edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
+    result = resolve_turn(
+        state, await load_orders(session, campaign), load_ruleset(campaign), edicts
+    )
+    await diplomacy.close_turn(session, campaign.id, edicts)
     await save_state(session, campaign, state, result.state)
+    # Battles (issue 5): forces fixed at declaration (R-ARMY-4); results confirmed during the
+    # turn open the summaries (R-BAT-7).
+    await battle_records.fix_declared_forces(session, campaign, state, result.battles)
+    settled = await battle_records.take_summary_events(session, campaign.id)
     ledger.record(session, campaign.id, number, result.ledger)
     for player in sorted(state.players):
-        seen = [_event_json(e) for e in result.events if player in e.seen_by]
+        seen = settled.get(player, [])
+        seen += [event_to_json(e) for e in result.summaries.get(player, ())]
+        # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
+        seen += [_gold_json(e) for e in result.ledger if e.player == player and e.amount]
         session.add(
             TurnSummaryRow(campaign_id=campaign.id, number=number, player=player, events=seen)
         )
@@ -137,6 +158,7 @@ async def change_turn(session: AsyncSession, campaign: Campaign) -> TurnResult:
     limit = campaign.settings.get("turn_limit")
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED
+    start_turn_clock(campaign, now or utcnow(), battles_declared=bool(result.battles))
     await session.flush()
     for battle in result.battles:
         participants = battle.attacker.players | battle.defender.players

@@ -20,6 +20,13 @@ async def my_army(client: AsyncClient, game: Game, player: GamePlayer) -> dict[s
     return mine
 
 
+async def tiles(
+    client: AsyncClient, game: Game, player: GamePlayer
+) -> dict[tuple[int, int], dict[str, Any]]:
+    world = (await client.get(game.url("/map"), headers=player.headers)).json()
+    return {(t["q"], t["r"]): t for t in world["tiles"]}
+
+
 async def gold_and_ledger(session: AsyncSession, game: Game, number: int) -> tuple[int, int]:
     gold = await session.scalar(
         select(CampaignPlayer.gold).where(
@@ -83,6 +90,7 @@ async def test_R_TURN_4_ordered_outpost_stands_after_the_change_and_gold_matches
     game = await start_game(client, make_user)
     alice, bob = game.players
     army = await my_army(client, game, alice)
+    before = await tiles(client, game, alice)
     await client.put(
         game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
     )
@@ -101,6 +109,13 @@ async def test_R_TURN_4_ordered_outpost_stands_after_the_change_and_gold_matches
     assert await gold_and_ledger(session, game, bob.number) == (8, 8)
     army_after = await my_army(client, game, alice)
     assert (army_after["q"], army_after["r"]) == (3, 1)
+    # The map view follows the change (it is cached per world version).
+    after = await tiles(client, game, alice)
+    assert [a["id"] for a in before[(2, 1)]["armies"]] == [army["id"]]
+    assert "armies" not in after[(2, 1)]
+    assert [a["id"] for a in after[(3, 1)]["armies"]] == [army["id"]]
+    assert after[(3, 1)]["structure"]["kind"] == "outpost"
+    assert after[(3, 1)]["owner"] == alice.number
     # An order of a turn that has changed is final.
     old = await session.scalar(select(OrderRow.id).where(OrderRow.campaign_id == game.id))
     final = await client.delete(game.url(f"/orders/{old}"), headers=alice.headers)

@@ -95,7 +95,25 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
     expected = replace(
         _gold(s, p1=0, p2=12), armies={**s.armies, 20: replace(s.armies[20], tier=2)}
     )
-    assert result == TurnResult(_next(expected), (), result.ledger, result.events)
+    own_view = tuple(replace(e, seen_by=frozenset()) for e in result.events)
+    assert result == TurnResult(
+        _next(expected), (), result.ledger, result.events, {1: own_view, 2: ()}
+    )
+
+
+def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
+    """Player 2 sees (6,0) from its capital: of player 1's march it learns that tile alone."""
+    s = _state(
+        armies=[army(22, 2, (7, 0), general_id=32, seat_id=11), army(23, 1, (3, 0), general_id=33)],
+        generals=[general(32, 2, 22), general(33, 1, 23)],
+    )
+    march = TurnOrders(moves={23: MoveOrder(23, ((4, 0), (5, 0), (6, 0)))})
+    result = resolve_turn(s, march, RULES)
+    moved = Event(
+        "army moved", "R-MOVE-3", frozenset({1}), ((3, 0), (4, 0), (5, 0), (6, 0)), {"army_id": 23}
+    )
+    assert result.summaries == {1: (moved,), 2: (replace(moved, coords=((6, 0),)),)}
+    assert result.events == (replace(moved, seen_by=frozenset({1, 2})),)
 
 
 def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> None:

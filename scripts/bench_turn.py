@@ -1,0 +1,206 @@
+"""Benchmark of a full turn change through the API and the database (issue 4).
+
+Builds a campaign of 17 players and 170 armies on a generated 64×64 map (over HTTP, then
+extra armies and move orders written straight to the tables to keep the set-up short), and
+prints the median time of `POST …/turn/resolve` and of `GET …/map` next to `GET /healthz`
+measured in the same run, in the same process, against the embedded PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from asgi_lifespan import LifespanManager
+from sample_campaign import random_walks
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.config import Settings
+from app.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.db.migrate import upgrade_head
+from app.main import create_app
+from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
+from app.turns.mapping import PENDING_BATTLE_STATUSES, load_state
+
+PLAYERS = 17
+ARMIES_PER_PLAYER = 10
+TURNS = 5
+SAMPLES = 40
+
+Client = httpx.AsyncClient
+
+
+async def timed(call: Callable[[], Awaitable[httpx.Response]], runs: int) -> float:
+    """Median milliseconds of `runs` calls (after one warm-up), each checked for success."""
+    (await call()).raise_for_status()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        response = await call()
+        times.append(time.perf_counter() - start)
+        response.raise_for_status()
+    return statistics.median(times) * 1000
+
+
+async def seat_players(client: Client) -> tuple[str, list[dict[str, str]]]:
+    """Register 17 users, create the campaign on a generated map, seat everyone, start it."""
+    headers = []
+    for i in range(PLAYERS):
+        name = f"bench{i}"
+        await client.post(
+            "/v1/users", json={"username": name, "password": "benchmark pw", "display_name": name}
+        )
+        token = await client.post(
+            "/v1/auth/token", data={"username": name, "password": "benchmark pw"}
+        )
+        headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
+    created = await client.post(
+        "/v1/campaigns",
+        headers=headers[0],
+        json={
+            "name": "Benchmark",
+            "generate_map": {"width": 64, "height": 64, "players": PLAYERS, "seed": 3},
+            "settings": {"max_players": PLAYERS},
+            "ruleset": {"max_players": PLAYERS},
+        },
+    )
+    created.raise_for_status()
+    campaign = created.json()
+    doc = (await client.get(f"/v1/maps/{campaign['map_id']}", headers=headers[0])).json()
+    coast = {(t["q"], t["r"]) for t in doc["document"]["tiles"] if "coast" in t.get("tags", [])}
+    slots = doc["document"]["slots"]
+    order = sorted(range(len(slots)), key=lambda i: (slots[i]["q"], slots[i]["r"]) not in coast)
+    ruleset = (await client.get("/v1/rulesets/default")).json()
+    factions = ["dark_elves"] + [f["key"] for f in ruleset["factions"] if f["key"] != "dark_elves"]
+    base = f"/v1/campaigns/{campaign['id']}"
+    for user, faction, slot in zip(headers, factions, order, strict=False):
+        joined = await client.post(
+            f"{base}/players", json={"invite_code": campaign["invite_code"]}, headers=user
+        )
+        joined.raise_for_status()
+        chosen = await client.patch(
+            f"{base}/players/me", json={"faction": faction, "slot": slot}, headers=user
+        )
+        chosen.raise_for_status()
+    (await client.post(f"{base}/start", headers=headers[0])).raise_for_status()
+    return campaign["id"], headers
+
+
+async def add_armies(session: AsyncSession, campaign: Campaign) -> None:
+    """Nine more armies per player next to their capital (setup only, not measured)."""
+    state = await load_state(session, campaign)
+    next_id = campaign.next_id
+    for army in sorted(state.armies.values(), key=lambda a: a.id):
+        for _ in range(ARMIES_PER_PLAYER - 1):
+            army_id, general_id, next_id = next_id, next_id + 1, next_id + 2
+            session.add(
+                ArmyRow(
+                    campaign_id=campaign.id,
+                    id=army_id,
+                    owner=army.owner,
+                    q=army.coord[0],
+                    r=army.coord[1],
+                    general_id=general_id,
+                )
+            )
+            session.add(
+                GeneralRow(
+                    campaign_id=campaign.id, id=general_id, owner=army.owner, army_id=army_id
+                )
+            )
+    campaign.next_id = next_id
+
+
+async def give_orders(session: AsyncSession, campaign: Campaign, seed: int) -> None:
+    """A random walk for every army, everyone ready, pending battles cancelled."""
+    await session.execute(
+        update(BattleRow)
+        .where(BattleRow.campaign_id == campaign.id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+        .values(status="cancelled")
+    )
+    state = await load_state(session, campaign)
+    for army_id, move in sorted(random_walks(state, seed=seed).moves.items()):
+        session.add(
+            OrderRow(
+                campaign_id=campaign.id,
+                id=campaign.next_id,
+                turn=campaign.turn,
+                player=state.armies[army_id].owner,
+                kind=OrderKind.MOVE,
+                army_id=army_id,
+                path=[list(c) for c in move.path],
+            )
+        )
+        campaign.next_id += 1
+    await session.execute(
+        update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=True)
+    )
+
+
+async def run(url: str) -> None:
+    app = create_app(Settings(database_url=url, log_level="WARNING"))
+    async with LifespanManager(app) as manager:
+        transport = httpx.ASGITransport(app=manager.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+            campaign_id, headers = await seat_players(client)
+            sessionmaker = app.state.sessionmaker
+
+            async def in_transaction(step: Callable[[AsyncSession, Campaign], Any]) -> None:
+                async with sessionmaker() as session, session.begin():
+                    campaign = await session.scalar(
+                        select(Campaign).where(Campaign.id == campaign_id).with_for_update()
+                    )
+                    if campaign is None:
+                        raise RuntimeError("the benchmark campaign vanished")
+                    await step(session, campaign)
+
+            await in_transaction(add_armies)
+            changes = []
+            base = f"/v1/campaigns/{campaign_id}"
+            for turn in range(TURNS):
+                await in_transaction(lambda s, c, seed=turn: give_orders(s, c, seed))
+                start = time.perf_counter()
+                (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
+                changes.append(time.perf_counter() - start)
+            health = await timed(lambda: client.get("/healthz"), SAMPLES)
+            world = await timed(lambda: client.get(f"{base}/map", headers=headers[1]), SAMPLES)
+    change = statistics.median(changes) * 1000
+    print(f"campaign: {PLAYERS} players, {PLAYERS * ARMIES_PER_PLAYER} armies, 64×64 map")
+    print(f"turn change (POST …/turn/resolve), median of {TURNS}: {change:8.1f} ms")
+    print(f"GET /healthz, median of {SAMPLES}:                 {health:8.2f} ms")
+    print(f"GET …/map, median of {SAMPLES}:                    {world:8.2f} ms")
+    print(f"map view / health check:                        {world / health:8.1f}×")
+
+
+def main() -> None:
+    settings = Settings()
+    server = None
+    if settings.database_url:
+        server_url = settings.database_url
+    else:
+        server = EmbeddedPostgres(Path(settings.pg_data_dir))
+        server.start()
+        server_url = server.url("postgres")
+    url = server_url.rsplit("/", 1)[0] + "/marchlords_bench"
+    if "?" in server_url:  # unix-socket URLs carry the host in the query string
+        head, query = server_url.split("?", 1)
+        url = head.rsplit("/", 1)[0] + "/marchlords_bench?" + query
+    try:
+        asyncio.run(create_database(url, drop_existing=True))
+        upgrade_head(url)
+        asyncio.run(run(url))
+        asyncio.run(drop_database(url))
+    finally:
+        if server is not None:
+            server.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
