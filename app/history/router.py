@@ -35,5 +35,5 @@ async def read_turn_summary(
 
 @router.get("/standings", response_model_exclude_none=True)
 async def read_standings(session: SessionDep, member: MemberDep) -> Standings:
-    """The standings: score, rank and their parts for every player (R-CAMP-4)."""
+    """The standings: every player's rank and score, the parts of your own (R-CAMP-4)."""
     return await service.standings(session, member)

@@ -37,19 +37,18 @@ class TurnSummaryRead(BaseModel):
 
 
 class StandingRead(BaseModel):
-    """One line of the standings (R-CAMP-4); gold is private until the campaign ends."""
+    """One line of the standings (R-CAMP-4). The parts of the score are yours to see, and
+    everyone's once the campaign has ended (they would reveal what lies out of sight)."""
 
     player: int
     name: str
     faction: str
     rank: int
     score: int
-    territories: int
-    city_levels: int
-    army_tiers: int
-    gold: int | None = Field(
-        default=None, description="Only your own, or everyone's once the campaign has ended."
-    )
+    territories: int | None = None
+    city_levels: int | None = None
+    army_tiers: int | None = None
+    gold: int | None = None
     is_you: bool
 
 

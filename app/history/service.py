@@ -75,28 +75,29 @@ async def turn_summary(
 
 
 async def standings(session: AsyncSession, m: Membership) -> Standings:
-    """R-CAMP-4 ranks; another player's gold only once the campaign is over (it is private)."""
+    """R-CAMP-4 ranks and scores. While the campaign runs, the parts of another player's score
+    (territories, city levels, armies' tiers, gold) stay private: they would tell of
+    structures and armies out of sight (R-FOG-3). Everything is shown once it has ended."""
     m.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    state = await load_state(session, m.campaign)
+    state = await load_state(session, m.campaign, explored_for=())
     names = await display_names(session, m)
     final = m.campaign.status is CampaignStatus.FINISHED
     me = m.player.number if m.player is not None else None
-    return Standings(
-        turn=state.turn,
-        final=final,
-        players=[
+    lines = []
+    for s in setup.standings(state, load_ruleset(m.campaign)):
+        open_book = final or s.player == me or (m.is_owner and me is None)
+        lines.append(
             StandingRead(
                 player=s.player,
                 name=names.get(s.player, ""),
                 faction=state.players[s.player].faction,
                 rank=s.rank,
                 score=s.score,
-                territories=s.territories,
-                city_levels=s.city_levels,
-                army_tiers=s.army_tiers,
-                gold=s.gold if final or s.player == me or (m.is_owner and me is None) else None,
+                territories=s.territories if open_book else None,
+                city_levels=s.city_levels if open_book else None,
+                army_tiers=s.army_tiers if open_book else None,
+                gold=s.gold if open_book else None,
                 is_you=s.player == me,
             )
-            for s in setup.standings(state, load_ruleset(m.campaign))
-        ],
-    )
+        )
+    return Standings(turn=state.turn, final=final, players=lines)

@@ -88,15 +88,27 @@ async def test_standings_after_start(client: AsyncClient, make_user: MakeUser) -
     assert body["final"] is False
     rows = {row["player"]: row for row in body["players"]}
     # 1 territory + 3 × 1 city level + 1 army tier + 5 gold // 10 = 5, a tie for first place.
-    for row in rows.values():
-        assert (row["rank"], row["score"]) == (1, 5)
-        assert (row["territories"], row["city_levels"], row["army_tiers"]) == (1, 1, 1)
-    assert rows[1]["gold"] == 5
-    assert rows[1]["is_you"] is True
-    assert "gold" not in rows[2]
-    assert rows[2]["is_you"] is False
-    assert rows[2]["faction"] == "orcs_goblins"
-    assert rows[2]["name"] == game.players[1].user.username.title()
+    assert rows[1] == {
+        "player": 1,
+        "name": game.players[0].user.username.title(),
+        "faction": "empire",
+        "rank": 1,
+        "score": 5,
+        "territories": 1,
+        "city_levels": 1,
+        "army_tiers": 1,
+        "gold": 5,
+        "is_you": True,
+    }
+    # R-FOG-3: the parts of another player's score would tell of what lies out of sight.
+    assert rows[2] == {
+        "player": 2,
+        "name": game.players[1].user.username.title(),
+        "faction": "orcs_goblins",
+        "rank": 1,
+        "score": 5,
+        "is_you": False,
+    }
 
 
 async def test_standings_respect_anonymity_until_the_end(
@@ -115,8 +127,8 @@ async def test_standings_respect_anonymity_until_the_end(
     assert final["final"] is True
     rows_by_player = {row["player"]: row for row in final["players"]}
     assert rows_by_player[1]["name"] == game.players[0].user.username.title()
-    # Once the campaign is over, gold is no longer private.
-    assert rows_by_player[1]["gold"] == 5
+    # Once the campaign is over, the parts of every score are open.
+    assert (rows_by_player[1]["gold"], rows_by_player[1]["territories"]) == (5, 1)
 
 
 async def test_history_is_hidden_from_non_members(client: AsyncClient, make_user: MakeUser) -> None:
