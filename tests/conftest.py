@@ -25,9 +25,11 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
+    AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
@@ -38,6 +40,7 @@ from app.auth import passwords
 from app.config import Settings
 from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
+from app.db.session import create_sessionmaker
 from app.main import create_app
 from tests.helpers import MakeUser, register_and_login
 
@@ -149,4 +152,54 @@ def make_user(client: AsyncClient) -> MakeUser:
     """`await make_user("alice")` → AuthUser(id, username, password, token, headers)."""
 
     make: MakeUser = functools.partial(register_and_login, client)
+    return make
+
+
+# --- committed transactions, for races between connections ----------------------------------
+
+
+async def truncate_all(database_url: str) -> None:
+    """Empty every table of the test database (after tests that really commit)."""
+    engine = create_async_engine(database_url, poolclass=NullPool)
+    try:
+        async with engine.begin() as conn:
+            tables = await conn.scalars(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'alembic_version'"
+                )
+            )
+            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    """An engine whose transactions really commit, each request on its own connection (to
+    race them); every table is emptied afterwards."""
+    engine = create_async_engine(database_url, pool_size=20, max_overflow=5)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+        await truncate_all(database_url)
+
+
+@pytest.fixture
+async def committing_client(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> AsyncIterator[AsyncClient]:
+    """HTTP client on an app whose requests commit (see `committing_engine`)."""
+    application = create_app(settings)
+    application.state.sessionmaker = create_sessionmaker(committing_engine)
+    transport = ASGITransport(app=application)
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        yield client
+
+
+@pytest.fixture
+def committing_make_user(committing_client: AsyncClient) -> MakeUser:
+    """`make_user` for `committing_client`."""
+    make: MakeUser = functools.partial(register_and_login, committing_client)
     return make

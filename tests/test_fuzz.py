@@ -22,11 +22,10 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.config import Settings
 from app.main import create_app
+from tests.conftest import truncate_all
 
 CHECKS = [
     not_a_server_error,
@@ -99,20 +98,7 @@ def target(database_url: str, settings: Settings, fast_password_hashing: None) -
             yield Target(client, campaign_id, headers)
     finally:
         asgi.shutdown_lifespans()
-        asyncio.run(_truncate(database_url))
-
-
-async def _truncate(database_url: str) -> None:
-    engine = create_async_engine(database_url)
-    async with engine.begin() as conn:
-        tables = await conn.scalars(
-            text(
-                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                " AND tablename <> 'alembic_version'"
-            )
-        )
-        await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-    await engine.dispose()
+        asyncio.run(truncate_all(database_url))
 
 
 # Loaded from the document at collection (without starting an app or a database): the contract

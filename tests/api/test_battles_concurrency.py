@@ -6,58 +6,24 @@ the campaign row lock serialises the requests; the second sees the battle confir
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 
-import pytest
-from fastapi import FastAPI
-from httpx import ASGITransport, AsyncClient
-from sqlalchemy import select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from httpx import AsyncClient
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.config import Settings
 from app.db.session import create_sessionmaker
-from app.main import create_app
 from app.models import ArmyRow, BattleRow, StakeRow
 from tests.api.game import start_game
-from tests.helpers import AuthUser, register_and_login
-
-
-@pytest.fixture
-async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_async_engine(database_url, pool_size=10, max_overflow=5)
-    try:
-        yield engine
-    finally:
-        async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-        await engine.dispose()
-
-
-@pytest.fixture
-async def committing_client(
-    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
-) -> AsyncIterator[AsyncClient]:
-    app: FastAPI = create_app(settings)
-    app.state.sessionmaker = create_sessionmaker(committing_engine)
-    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
-        yield client
+from tests.helpers import MakeUser
 
 
 async def test_R_BAT_5_two_racing_confirmations_apply_the_result_once(
-    committing_client: AsyncClient, committing_engine: AsyncEngine
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
 ) -> None:
     client = committing_client
-
-    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
-        return await register_and_login(client, username)
-
-    game = await start_game(client, make_user)
+    game = await start_game(client, committing_make_user)
     p1, p2 = game.players
     cid = uuid.UUID(game.id)
     sessions = create_sessionmaker(committing_engine)

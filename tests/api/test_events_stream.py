@@ -23,7 +23,6 @@ from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
-from sqlalchemy.ext.asyncio import create_async_engine as create_engine
 
 from app.config import Settings
 from app.db.embedded import asyncpg_dsn
@@ -39,23 +38,6 @@ WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
 
 
 # -- fixtures ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(database_url, pool_size=10, max_overflow=5)
-    try:
-        yield engine
-    finally:
-        async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-        await engine.dispose()
 
 
 @pytest.fixture

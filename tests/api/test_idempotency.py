@@ -4,23 +4,17 @@ expiry, nothing stored for a failed request, and a concurrent duplicate that wai
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from typing import Any
 
 import pytest
-from fastapi import FastAPI
-from httpx import ASGITransport, AsyncClient, Response
-from sqlalchemy import func, select, text, update
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, create_async_engine
+from httpx import AsyncClient, Response
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from app.config import Settings
 from app.db.base import utcnow
-from app.db.session import create_sessionmaker
-from app.main import create_app
 from app.models import CampaignPlayer, IdempotencyKey, LedgerRow, OrderRow
 from tests.api.game import Game, GamePlayer, start_game
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.helpers import MakeUser, assert_problem
 
 # On the skirmish map player 1 starts at (2, 1) and player 2 at (7, 1).
 OUTPOST_EAST = {"kind": "outpost", "q": 3, "r": 1}
@@ -300,42 +294,13 @@ async def test_openapi_documents_the_header_on_campaign_writes_only(client: Asyn
 # --- a concurrent duplicate: real committed transactions on separate connections -------------
 
 
-@pytest.fixture
-async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_async_engine(database_url, pool_size=5, max_overflow=5)
-    try:
-        yield engine
-    finally:
-        async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-        await engine.dispose()
-
-
-@pytest.fixture
-async def committing_client(
-    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
-) -> AsyncIterator[AsyncClient]:
-    app: FastAPI = create_app(settings)
-    app.state.sessionmaker = create_sessionmaker(committing_engine)
-    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
-        yield client
-
-
 async def test_concurrent_duplicates_do_the_work_once_and_both_get_the_first_response(
-    committing_client: AsyncClient, committing_engine: AsyncEngine
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
 ) -> None:
     client = committing_client
-
-    async def make_user(username: str | None = None, **kwargs: Any) -> Any:
-        return await register_and_login(client, username)
-
-    game = await start_game(client, make_user)
+    game = await start_game(client, committing_make_user)
     alice = game.players[0]
     army_id = await march(client, game, alice, 3, 1)
     body = {**OUTPOST_EAST, "army_id": army_id}

@@ -5,20 +5,14 @@ own app and engine instead of the rolled-back `client` fixture, and empty the ta
 """
 
 import asyncio
-from collections.abc import AsyncIterator
 
-import pytest
-from fastapi import FastAPI
-from httpx import ASGITransport, AsyncClient
-from sqlalchemy import func, select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from httpx import AsyncClient
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.config import Settings
-from app.db.session import create_sessionmaker
-from app.main import create_app
 from app.models import CampaignPlayer, LedgerRow, TurnRecord
 from tests.api.game import start_game
-from tests.helpers import register_and_login
+from tests.helpers import MakeUser
 
 # Dark Elves first: they need a coast slot, and the Old World map's first slots are coasts.
 ALL_FACTIONS = (
@@ -28,44 +22,15 @@ ALL_FACTIONS = (
 )  # fmt: skip
 
 
-@pytest.fixture
-async def committing_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_async_engine(database_url, pool_size=20, max_overflow=5)
-    try:
-        yield engine
-    finally:
-        async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
-        await engine.dispose()
-
-
-@pytest.fixture
-async def committing_client(
-    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
-) -> AsyncIterator[AsyncClient]:
-    app: FastAPI = create_app(settings)
-    app.state.sessionmaker = create_sessionmaker(committing_engine)
-    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
-        yield client
-
-
 async def test_R_TURN_4_seventeen_simultaneous_ready_change_the_turn_once(
-    committing_client: AsyncClient, committing_engine: AsyncEngine
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
 ) -> None:
     client = committing_client
-
-    async def make_user(username: str | None = None, **kwargs: object) -> object:
-        return await register_and_login(client, username)
-
     game = await start_game(
         client,
-        make_user,  # type: ignore[arg-type]
+        committing_make_user,
         ALL_FACTIONS,
         map_key="old_world",
         settings={"auto_resolve": True, "max_players": 17},
@@ -93,14 +58,12 @@ async def test_R_TURN_4_seventeen_simultaneous_ready_change_the_turn_once(
 
 
 async def test_R_TURN_4_racing_confirmations_change_the_turn_once(
-    committing_client: AsyncClient, committing_engine: AsyncEngine
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
 ) -> None:
     client = committing_client
-
-    async def make_user(username: str | None = None, **kwargs: object) -> object:
-        return await register_and_login(client, username)
-
-    game = await start_game(client, make_user, ("empire", "dwarfs"))  # type: ignore[arg-type]
+    game = await start_game(client, committing_make_user, ("empire", "dwarfs"))
     for p in game.players:
         assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
     results = await asyncio.gather(
