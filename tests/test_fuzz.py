@@ -57,7 +57,7 @@ def _setup_campaign(client: asgi.ASGIClient) -> tuple[str, dict[str, str]]:
         token = client.post("/v1/auth/token", data={"username": name, "password": PASSWORD})
         assert token.status_code == 200, token.text
         headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
-    maps = client.get("/v1/maps", headers=headers[0]).json()
+    maps = client.get("/v1/maps", headers=headers[0]).json()["items"]
     map_id = next(m["id"] for m in maps if m["builtin_key"] == "skirmish")
     campaign = client.post(
         "/v1/campaigns",

@@ -9,6 +9,7 @@ from app.campaigns import service
 from app.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
 from app.campaigns.schemas import (
     CampaignCreate,
+    CampaignPage,
     CampaignRead,
     CampaignUpdate,
     JoinRequest,
@@ -18,7 +19,6 @@ from app.campaigns.schemas import (
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
-from app.pagination import Page
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=PROBLEM_RESPONSES)
 
@@ -34,15 +34,13 @@ async def create_campaign(
 
 
 @router.get("")
-async def list_campaigns(
-    session: SessionDep, user: CurrentUser, page: PageDep
-) -> Page[CampaignRead]:
+async def list_campaigns(session: SessionDep, user: CurrentUser, page: PageDep) -> CampaignPage:
     """List the campaigns you own or play in."""
     rows, total = await service.list_mine(session, user, page.limit, page.offset)
     items = [
         await service.read_model(session, await load_membership(session, c.id, user)) for c in rows
     ]
-    return Page(items=items, total=total, limit=page.limit, offset=page.offset)
+    return CampaignPage(items=items, total=total, limit=page.limit, offset=page.offset)
 
 
 @router.get("/{campaign_id}")

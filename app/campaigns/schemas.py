@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
+from app.pagination import Page
 
 
 class CampaignSettings(BaseModel):
@@ -91,6 +92,10 @@ class CampaignRead(BaseModel):
     created_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
+
+
+class CampaignPage(Page[CampaignRead]):
+    """A page of the campaigns you own or play in, newest first."""
 
 
 class JoinRequest(BaseModel):

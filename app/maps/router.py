@@ -7,9 +7,10 @@ from fastapi import APIRouter, status
 
 from app.auth.dependencies import CurrentUser
 from app.db.session import SessionDep
+from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.maps import service
-from app.maps.schemas import GeneratedMap, MapDocument, MapRead, MapSummary
+from app.maps.schemas import GeneratedMap, MapDocument, MapPage, MapRead, MapSummary
 from app.rules.ruleset import default_ruleset, ruleset_to_dict
 
 router = APIRouter(prefix="/maps", tags=["maps"], responses=PROBLEM_RESPONSES)
@@ -23,9 +24,11 @@ async def read_default_ruleset() -> dict[str, Any]:
 
 
 @router.get("")
-async def list_maps(session: SessionDep, user: CurrentUser) -> list[MapSummary]:
+async def list_maps(session: SessionDep, user: CurrentUser, page: PageDep) -> MapPage:
     """List the built-in maps and the maps you uploaded or generated."""
-    return [MapSummary.from_model(m) for m in await service.list_maps(session, user.id)]
+    rows, total = await service.list_maps(session, user.id, page)
+    items = [MapSummary.from_model(m) for m in rows]
+    return MapPage(items=items, total=total, limit=page.limit, offset=page.offset)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.models.game_map import GameMap
+from app.pagination import Page
 
 
 class TileDoc(BaseModel):
@@ -72,6 +73,10 @@ class MapSummary(BaseModel):
             slots=m.slots,
             created_at=m.created_at,
         )
+
+
+class MapPage(Page[MapSummary]):
+    """A page of maps: the built-in ones first, then yours by name."""
 
 
 class MapRead(MapSummary):

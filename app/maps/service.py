@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.errors import NotFound, RuleViolation
 from app.maps.schemas import GeneratedMap, MapDocument
 from app.models.game_map import GameMap
+from app.pagination import PageParams, paginate
 from app.rules.hexgrid import Wrap
 from app.rules.maps import MapError, builtin_maps, generate_map, map_from_dict, map_to_dict
 from app.rules.state import MapData
@@ -52,15 +53,17 @@ def parse_map(document: dict[str, Any]) -> MapData:
         ) from exc
 
 
-async def list_maps(session: AsyncSession, user_id: uuid.UUID) -> list[GameMap]:
-    """Built-in maps and the caller's own uploads."""
+async def list_maps(
+    session: AsyncSession, user_id: uuid.UUID, page: PageParams
+) -> tuple[list[GameMap], int]:
+    """Built-in maps and the caller's own uploads and generated maps."""
     await ensure_builtin_maps(session)
-    rows = await session.scalars(
+    query = (
         select(GameMap)
         .where((GameMap.builtin_key.is_not(None)) | (GameMap.author_id == user_id))
         .order_by(GameMap.builtin_key.is_(None), GameMap.name, GameMap.id)
     )
-    return list(rows)
+    return await paginate(session, query, page)
 
 
 async def get_map(session: AsyncSession, map_id: uuid.UUID, user_id: uuid.UUID) -> GameMap:
