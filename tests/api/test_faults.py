@@ -1,0 +1,504 @@
+"""Faults: the database connection dies mid-request, the database goes away and comes back.
+
+- R-TURN-4: a turn change whose connection is killed at any step leaves the campaign exactly
+  as it was before the change (one transaction), and retrying the confirmation changes the
+  turn exactly once.
+- `/readyz` answers 503 `service_unavailable` while the database is unreachable and 200 again
+  as soon as it is back, without restarting the app (the pool pre-pings its connections).
+
+These tests need real, committed transactions and real connections that can be killed, so
+they build their own app and engine (as in test_turn_concurrency.py) instead of using the
+rolled-back `client` fixture, and empty the tables after.
+"""
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
+
+import pytest
+from asgi_lifespan import LifespanManager
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import func, select, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.db.session import create_engine
+from app.events import publish as events
+from app.main import create_app
+from app.models import CampaignPlayer, LedgerRow, TurnRecord
+from app.ops import router as ops_router
+from app.turns import mapping
+from app.turns import service as turns_service
+from tests.api.game import Game, start_game
+from tests.helpers import AuthUser, assert_problem, register_and_login
+
+FAULT_KEY = "confirm-turn-1"
+
+
+# -- committed transactions on killable connections ------------------------------------------
+
+
+class _Faults:
+    """Where to kill the request's database connection (None: nowhere)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.at_commit = False
+        self.kills = 0
+
+    async def kill(self, session: AsyncSession) -> None:
+        """Terminate the server process of `session`'s connection, and wait until it is gone."""
+        pid = await session.scalar(text("SELECT pg_backend_pid()"))
+        async with self.engine.connect() as other:
+            killed = await other.scalar(
+                text("SELECT pg_terminate_backend(:pid, 5000)"), {"pid": pid}
+            )
+            await other.commit()
+        assert killed is True
+        self.kills += 1
+
+
+class _KillableSession(AsyncSession):
+    """The app's session class in these tests: its COMMIT can be made to hit a dead connection."""
+
+    faults: _Faults | None = None
+
+    async def commit(self) -> None:
+        faults = type(self).faults
+        if faults is not None and faults.at_commit:
+            faults.at_commit = False
+            await faults.kill(self)
+        await super().commit()
+
+
+@pytest.fixture
+async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    # The production engine (pool_pre_ping): a killed connection must be replaced silently.
+    engine = create_engine(database_url, pool_size=5, max_overflow=5)
+    try:
+        yield engine
+    finally:
+        async with engine.begin() as conn:
+            tables = await conn.scalars(
+                text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'alembic_version'"
+                )
+            )
+            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+        await engine.dispose()
+
+
+@pytest.fixture
+def faults(engine: AsyncEngine) -> Iterator[_Faults]:
+    armed = _Faults(engine)
+    _KillableSession.faults = armed
+    yield armed
+    _KillableSession.faults = None
+
+
+@pytest.fixture
+async def committing_client(
+    settings: Settings, engine: AsyncEngine, faults: _Faults, fast_password_hashing: None
+) -> AsyncIterator[AsyncClient]:
+    app: FastAPI = create_app(settings)
+    app.state.engine = engine
+    app.state.sessionmaker = async_sessionmaker(
+        engine, class_=_KillableSession, expire_on_commit=False
+    )
+    # An exception escaping the app becomes the 500 a real server sends, not a test crash.
+    transport = ASGITransport(app=app, raise_app_exceptions=False)
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        yield client
+
+
+async def snapshot(engine: AsyncEngine) -> dict[str, list[str]]:
+    """Every row of every table (the database holds only this test's data), sorted."""
+    out: dict[str, list[str]] = {}
+    async with engine.connect() as conn:
+        tables = await conn.scalars(
+            text(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                " AND tablename <> 'alembic_version' ORDER BY tablename"
+            )
+        )
+        for table in list(tables):
+            # Table names from pg_tables, not from input.
+            query = text(f"SELECT to_jsonb(t)::text FROM {table} AS t")  # noqa: S608
+            rows = await conn.scalars(query)
+            out[table] = sorted(rows)
+    return out
+
+
+async def gold_and_ledger(engine: AsyncEngine) -> tuple[dict[int, int], dict[int, int]]:
+    async with engine.connect() as conn:
+        gold = dict((await conn.execute(select(CampaignPlayer.number, CampaignPlayer.gold))).all())
+        sums = (
+            await conn.execute(
+                select(LedgerRow.player, func.sum(LedgerRow.amount)).group_by(LedgerRow.player)
+            )
+        ).all()
+    return {int(k): int(v) for k, v in gold.items()}, {int(k): int(v) for k, v in sums}
+
+
+async def turn_records(engine: AsyncEngine) -> list[int]:
+    async with engine.connect() as conn:
+        return list((await conn.execute(select(TurnRecord.number))).scalars())
+
+
+# -- a turn worth changing -------------------------------------------------------------------
+
+
+async def prepare_turn(client: AsyncClient) -> tuple[Game, dict[int, tuple[int, int, int]]]:
+    """Two players; each marches one tile and orders an outpost there (3 gold); all ready.
+
+    Returns the game and, per player number, (army id, q, r) of the march's destination.
+    """
+
+    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
+        return await register_and_login(client, username)
+
+    game = await start_game(client, make_user, ("empire", "dwarfs"))
+    destinations = {}
+    for player in game.players:
+        armies = (await client.get(game.url("/armies"), headers=player.headers)).json()
+        army_id = armies["mine"][0]["id"]
+        reachable = await client.get(
+            game.url(f"/armies/{army_id}/reachable"), headers=player.headers
+        )
+        for tile in (t for t in reachable.json() if t["cost"] == 1):
+            moved = await client.put(
+                game.url(f"/armies/{army_id}/move"),
+                json={"path": [[tile["q"], tile["r"]]]},
+                headers=player.headers,
+            )
+            assert moved.status_code == 200, moved.text
+            built = await client.post(
+                game.url("/builds"),
+                json={"kind": "outpost", "q": tile["q"], "r": tile["r"], "army_id": army_id},
+                headers=player.headers,
+            )
+            if built.status_code == 201:
+                destinations[player.number] = (army_id, tile["q"], tile["r"])
+                break
+        assert player.number in destinations, "no tile next to the capital accepts an outpost"
+        ready = await client.put(game.url("/turn/ready"), headers=player.headers)
+        assert ready.status_code == 200, ready.text
+    return game, destinations
+
+
+async def confirm(client: AsyncClient, game: Game) -> Any:
+    return await client.post(
+        game.url("/turn/resolve"),
+        headers={**game.owner.headers, "Idempotency-Key": FAULT_KEY},
+    )
+
+
+FaultSetup = Callable[[pytest.MonkeyPatch, _Faults], None]
+
+
+def _kill_before_load_state(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
+    original = mapping.load_state  # what app.turns.service calls
+
+    async def load_state(session: AsyncSession, *args: Any, **kwargs: Any) -> Any:
+        await faults.kill(session)  # the `turns` row is already flushed
+        return await original(session, *args, **kwargs)
+
+    monkeypatch.setattr(turns_service, "load_state", load_state)
+
+
+def _kill_after_save_state(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
+    original = mapping.save_state
+
+    async def save_state(session: AsyncSession, *args: Any, **kwargs: Any) -> None:
+        await original(session, *args, **kwargs)
+        await session.flush()  # armies moved, structures placed, gold changed: all sent
+        await faults.kill(session)
+
+    monkeypatch.setattr(turns_service, "save_state", save_state)
+
+
+def _kill_after_last_event(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
+    original = events.publish
+
+    async def publish(
+        session: AsyncSession, campaign_id: Any, kind: str, *a: Any, **k: Any
+    ) -> None:
+        await original(session, campaign_id, kind, *a, **k)
+        if kind == "turn_changed":  # ledger, summaries, events and NOTIFY all sent
+            await faults.kill(session)
+
+    monkeypatch.setattr(turns_service, "publish", publish)
+
+
+def _kill_at_commit(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
+    faults.at_commit = True  # the whole change is flushed; COMMIT meets a dead connection
+
+
+@pytest.mark.parametrize(
+    "inject",
+    [_kill_before_load_state, _kill_after_save_state, _kill_after_last_event, _kill_at_commit],
+    ids=["before-load-state", "after-save-state", "after-last-event", "at-commit"],
+)
+async def test_R_TURN_4_connection_killed_mid_turn_change_leaves_turn_unchanged_and_retry_works(
+    committing_client: AsyncClient,
+    engine: AsyncEngine,
+    faults: _Faults,
+    monkeypatch: pytest.MonkeyPatch,
+    inject: FaultSetup,
+) -> None:
+    """R-TURN-4 / R-ECO-6: one transaction — all of the change or none of it, then exactly once."""
+    client = committing_client
+    game, destinations = await prepare_turn(client)
+    before = await snapshot(engine)
+    gold_before, ledger_before = await gold_and_ledger(engine)
+    assert gold_before == ledger_before == {1: 2, 2: 2}  # 5 at the start, 3 for the outpost
+
+    with monkeypatch.context() as patch:
+        inject(patch, faults)
+        failed = await confirm(client, game)
+
+    assert faults.kills == 1
+    assert_problem(failed, 503, "service_unavailable")
+    assert failed.headers["retry-after"] == "1"
+    # Nothing of the change was kept: turn number, `turns` row, gold, ledger, orders, armies,
+    # structures, summaries, events, the idempotency key — every row as it was.
+    assert await snapshot(engine) == before
+
+    retried = await confirm(client, game)  # same Idempotency-Key: the failure was not stored
+    assert retried.status_code == 200, retried.text
+    assert retried.json()["number"] == 2
+    replayed = await confirm(client, game)
+    assert replayed.status_code == 200
+    assert replayed.headers["Idempotent-Replayed"] == "true"
+    again = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert_problem(again, 409, "R-TURN-3")  # nobody is ready for turn 2 yet
+
+    assert await turn_records(engine) == [1]
+    gold, ledger = await gold_and_ledger(engine)
+    assert gold == ledger  # R-ECO-6
+    assert gold != gold_before  # income and upkeep were booked, once
+    for player in game.players:
+        army_id, q, r = destinations[player.number]
+        mine = (await client.get(game.url("/armies"), headers=player.headers)).json()["mine"]
+        assert [(a["id"], a["q"], a["r"]) for a in mine] == [(army_id, q, r)]
+        tile = (await client.get(game.url(f"/tiles/{q}/{r}"), headers=player.headers)).json()
+        assert (tile["owner"], tile["structure"]["kind"]) == (player.number, "outpost")
+        summary = await client.get(game.url("/turns/1/summary"), headers=player.headers)
+        assert summary.status_code == 200, summary.text
+
+
+# -- the database goes away and comes back ---------------------------------------------------
+
+
+class DatabaseProxy:
+    """A TCP front for the test PostgreSQL that can refuse, cut or restore connections.
+
+    The app's engine points at the proxy, so from the app's side the database really goes
+    down (connections reset, new ones refused) and comes back on the same address.
+    """
+
+    def __init__(self, database_url: str) -> None:
+        url = make_url(database_url)
+        socket_dir = url.query.get("host")
+        if isinstance(socket_dir, tuple):
+            socket_dir = socket_dir[0]
+        self._unix: str | None = None
+        self._tcp: tuple[str, int] | None = None
+        if socket_dir and socket_dir.startswith("/"):
+            self._unix = f"{socket_dir}/.s.PGSQL.{url.port or 5432}"
+        else:
+            self._tcp = (url.host or "127.0.0.1", url.port or 5432)
+        self._database_url = database_url
+        self._server: asyncio.Server | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._flowing = asyncio.Event()
+        self._flowing.set()
+        self.port = 0
+
+    def url(self) -> str:
+        """The database URL with the proxy as its server."""
+        url = make_url(self._database_url)
+        query = {k: v for k, v in url.query.items() if k != "host"}
+        return url.set(host="127.0.0.1", port=self.port, query=query).render_as_string(
+            hide_password=False
+        )
+
+    async def up(self) -> None:
+        """Accept connections (on the same port as before, if it was up before)."""
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", self.port)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def cut(self) -> None:
+        """Reset every open connection (a database restart, as the clients see it)."""
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def down(self) -> None:
+        """Stop listening and reset every open connection: the database is unreachable."""
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+        await self.cut()
+
+    def freeze(self) -> None:
+        """Stop forwarding anything, without closing: the database hangs (a network partition)."""
+        self._flowing.clear()
+
+    def thaw(self) -> None:
+        """Forward again what was held back."""
+        self._flowing.set()
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writers.add(writer)
+        await self._flowing.wait()
+        try:
+            if self._unix is not None:
+                up_reader, up_writer = await asyncio.open_unix_connection(self._unix)
+            else:
+                assert self._tcp is not None
+                up_reader, up_writer = await asyncio.open_connection(*self._tcp)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._writers |= {writer, up_writer}
+        for source, sink in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pump(source, sink))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+        try:
+            while data := await source.read(65536):
+                await self._flowing.wait()
+                sink.write(data)
+                await sink.drain()
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            sink.transport.abort()
+            self._writers.discard(sink)
+
+
+@pytest.fixture
+async def proxy(database_url: str) -> AsyncIterator[DatabaseProxy]:
+    front = DatabaseProxy(database_url)
+    await front.up()
+    try:
+        yield front
+    finally:
+        await front.down()
+
+
+@pytest.fixture
+async def live_app(
+    proxy: DatabaseProxy, settings: Settings, engine: AsyncEngine, fast_password_hashing: None
+) -> AsyncIterator[FastAPI]:
+    """The app with its real lifespan (engine, event hub, sweeper) behind the proxy.
+
+    `engine` (direct, not proxied) empties the tables after the test.
+    """
+    app = create_app(settings.model_copy(update={"database_url": proxy.url()}))
+    async with LifespanManager(app) as manager:
+        app.state.asgi = manager.app  # the app wrapped with its lifespan state
+        yield app
+
+
+@pytest.fixture
+async def live_client(live_app: FastAPI) -> AsyncIterator[AsyncClient]:
+    transport = ASGITransport(app=live_app.state.asgi, raise_app_exceptions=False)
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        yield client
+
+
+async def _within(seconds: float, call: Callable[[], Awaitable[Any]]) -> Any:
+    async with asyncio.timeout(seconds):
+        return await call()
+
+
+async def test_readyz_is_503_while_the_database_is_unreachable_and_recovers_by_itself(
+    proxy: DatabaseProxy, live_app: FastAPI, live_client: AsyncClient
+) -> None:
+    engine = live_app.state.engine
+    ok = await live_client.get("/readyz")
+    assert (ok.status_code, ok.json()) == (200, {"status": "ok"})
+
+    await proxy.down()
+    for _ in range(3):  # the pooled connection is dead, and no new one can be opened
+        down = await _within(10, lambda: live_client.get("/readyz"))
+        body = assert_problem(down, 503, "service_unavailable")
+        assert body == {
+            "type": "urn:marchlords:problem:service_unavailable",
+            "title": "Service unavailable",
+            "status": 503,
+            "detail": "Database unavailable.",
+            "code": "service_unavailable",
+            "instance": "/readyz",
+        }
+
+    await proxy.up()
+    back = await _within(10, lambda: live_client.get("/readyz"))
+    assert (back.status_code, back.json()) == (200, {"status": "ok"})
+    assert live_app.state.engine is engine  # same app, same engine: nothing was restarted
+    # Real work goes through too: a write that commits.
+    created = await live_client.post("/v1/users", json=_new_user("after_outage"))
+    assert created.status_code == 201, created.text
+
+
+async def test_readyz_is_503_within_its_timeout_while_the_database_hangs(
+    proxy: DatabaseProxy,
+    live_app: FastAPI,
+    live_client: AsyncClient,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A database that accepts but never answers must not hold the probe for a minute."""
+    monkeypatch.setattr(ops_router, "READY_TIMEOUT_SECONDS", 1.0)  # 10 s in production
+    assert (await live_client.get("/readyz")).status_code == 200
+
+    proxy.freeze()
+    try:
+        for _ in range(2):  # the pooled connection hangs, and so would a new one
+            hung = await _within(5, lambda: live_client.get("/readyz"))
+            assert_problem(hung, 503, "service_unavailable")
+    finally:
+        proxy.thaw()  # also on failure, so that the app can shut down
+    back = await _within(10, lambda: live_client.get("/readyz"))
+    assert (back.status_code, back.json()) == (200, {"status": "ok"})
+
+
+async def test_readyz_answers_200_right_after_a_database_restart(
+    proxy: DatabaseProxy, live_app: FastAPI, live_client: AsyncClient
+) -> None:
+    """Pooled connections reset by a restart are pre-pinged and replaced: no failed probe."""
+    for _ in range(3):
+        assert (await live_client.get("/readyz")).status_code == 200
+        await proxy.cut()
+    back = await _within(10, lambda: live_client.get("/readyz"))
+    assert (back.status_code, back.json()) == (200, {"status": "ok"})
+
+
+async def test_requests_during_an_outage_fail_cleanly_and_change_nothing(
+    proxy: DatabaseProxy, live_client: AsyncClient
+) -> None:
+    """A request that needs the database while it is down gets a problem document, no trace."""
+    await proxy.down()
+    response = await _within(10, lambda: live_client.post("/v1/users", json=_new_user("outage")))
+    body = assert_problem(response, 503, "service_unavailable")
+    # No internals; the client is told to retry.
+    assert body["detail"] == "The database is unreachable; nothing was changed. Try again shortly."
+    assert response.headers["retry-after"] == "1"
+
+    await proxy.up()
+    created = await _within(10, lambda: live_client.post("/v1/users", json=_new_user("outage")))
+    assert created.status_code == 201, created.text
+
+
+def _new_user(name: str) -> dict[str, str]:
+    return {"username": name, "password": "correct horse battery", "display_name": name}
