@@ -180,6 +180,7 @@ PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
             }
         },
     },
+    503: _problem_content("Problem", "The database is unreachable; retry after `Retry-After`"),
 }
 
 
@@ -289,26 +290,59 @@ def internal_error_response(request: Request | None) -> JSONResponse:
     )
 
 
-async def database_value_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    """A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL character in a text, a
-    number out of range) is bad input, not a server fault: 422, and the transaction is gone."""
-    sqlstate = str(getattr(getattr(exc, "orig", None), "sqlstate", "") or "")
-    if not sqlstate.startswith("22"):
-        return await unhandled_exception_handler(request, exc)
+def _lost_connection(exc: DBAPIError) -> bool:
+    """Whether the database connection failed (as opposed to the statement)."""
+    sqlstate = str(getattr(exc.orig, "sqlstate", "") or "")
+    return (
+        exc.connection_invalidated
+        or isinstance(exc.orig, OSError)
+        or sqlstate.startswith("08")  # connection exception
+        or sqlstate in {"57P01", "57P02", "57P03"}  # shutdown, crash, cannot connect now
+    )
+
+
+async def database_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    """Database errors as problems; the request's transaction is rolled back in every case.
+
+    A value PostgreSQL refuses as data (SQLSTATE class 22: a NUL character in a text, a number
+    out of range) is bad input: 422. A lost connection is a passing outage: 503 with
+    `Retry-After`, so clients retry (an `Idempotency-Key` makes that safe). Anything else: 500.
+    """
+    assert isinstance(exc, DBAPIError)  # noqa: S101  (registered for DBAPIError only)
+    sqlstate = str(getattr(exc.orig, "sqlstate", "") or "")
+    if sqlstate.startswith("22"):
+        return problem_response(
+            request,
+            status=422,
+            code="invalid_value",
+            title="Invalid value",
+            detail="A value of the request cannot be stored (a NUL character, or a number out "
+            "of range).",
+        )
+    if _lost_connection(exc):
+        return await unreachable_handler(request, exc)
+    return await unhandled_exception_handler(request, exc)
+
+
+async def unreachable_handler(request: Request, exc: Exception) -> JSONResponse:
+    """The database could not be reached (or the connection dropped): 503, retry later."""
+    logger.warning("database unreachable", exc_info=exc)
     return problem_response(
         request,
-        status=422,
-        code="invalid_value",
-        title="Invalid value",
-        detail="A value of the request cannot be stored (a NUL character, or a number out of "
-        "range).",
+        status=503,
+        code="service_unavailable",
+        title="Service unavailable",
+        detail="The database is unreachable; nothing was changed. Try again shortly.",
+        headers={"Retry-After": "1"},
     )
 
 
 def install_error_handlers(app: FastAPI) -> None:
     """Register every problem+json handler on `app`."""
     app.add_exception_handler(AppError, app_error_handler)
-    app.add_exception_handler(DBAPIError, database_value_error_handler)
+    app.add_exception_handler(DBAPIError, database_error_handler)
+    # Connecting to the database fails with the socket's own error, not a DBAPIError.
+    app.add_exception_handler(ConnectionError, unreachable_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(StarletteHTTPException, http_exception_handler)
     app.add_exception_handler(Exception, unhandled_exception_handler)
