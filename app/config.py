@@ -40,6 +40,12 @@ class Settings(BaseSettings):
     # Idempotency-Key replay window.
     idempotency_ttl_hours: float = Field(default=24, gt=0)
 
+    # Connections per server process: every request holds one for its transaction.
+    db_pool_size: int = Field(default=10, ge=1)
+    db_max_overflow: int = Field(default=20, ge=0)
+    # Seconds to wait for a new database connection before answering 503.
+    db_connect_timeout_seconds: float = Field(default=10.0, gt=0)
+
     log_level: str = "INFO"
     # JSON lines for machines; set false for human-readable console logs.
     log_json: bool = True

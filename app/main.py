@@ -88,7 +88,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Open the database (embedded if `DATABASE_URL` is unset) for the app's lifetime."""
     settings: Settings = app.state.settings
     async with database_url_async(settings) as url:
-        engine = create_engine(url)
+        engine = create_engine(
+            url,
+            pool_size=settings.db_pool_size,
+            max_overflow=settings.db_max_overflow,
+            connect_args={"timeout": settings.db_connect_timeout_seconds},
+        )
         app.state.engine = engine
         app.state.sessionmaker = create_sessionmaker(engine)
         # One LISTEN connection per process feeds every SSE stream it serves.
