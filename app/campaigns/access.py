@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Path
-from sqlalchemy import select
+from sqlalchemy import and_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import CurrentUser
@@ -53,17 +53,21 @@ async def load_membership(
     With `lock`, the campaign row is locked (`FOR UPDATE`) for the rest of the transaction:
     every request that changes turn state takes this lock first, which serialises them.
     """
-    query = select(Campaign).where(Campaign.id == campaign_id)
-    if lock:
-        query = query.with_for_update().execution_options(populate_existing=True)
-    campaign = await session.scalar(query)
-    if campaign is None:
-        raise NotFound("Campaign not found.")
-    player = await session.scalar(
-        select(CampaignPlayer).where(
-            CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id
+    # One round trip: the campaign and, if any, the caller's seat in it.
+    query = (
+        select(Campaign, CampaignPlayer)
+        .outerjoin(
+            CampaignPlayer,
+            and_(CampaignPlayer.campaign_id == Campaign.id, CampaignPlayer.user_id == user.id),
         )
+        .where(Campaign.id == campaign_id)
     )
+    if lock:
+        query = query.with_for_update(of=Campaign).execution_options(populate_existing=True)
+    row = (await session.execute(query)).one_or_none()
+    if row is None:
+        raise NotFound("Campaign not found.")
+    campaign, player = row
     membership = Membership(campaign, user, player)
     if player is None and not membership.is_owner:
         raise NotFound("Campaign not found.")
