@@ -83,8 +83,18 @@ def database_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def settings(database_url: str) -> Settings:
-    """Settings of the test app, pointing at the test database."""
-    return Settings(database_url=database_url, log_json=False)
+    """Settings of the test app, pointing at the test database.
+
+    Write and login rate limits are out of the way: long games and refusal suites make many
+    requests as one user (tests/api/test_limits.py builds its app with tiny limits).
+    """
+    return Settings(
+        database_url=database_url,
+        log_json=False,
+        write_burst=1_000_000,
+        write_rate_per_minute=1_000_000,
+        login_failures_per_minute=1_000_000,
+    )
 
 
 @pytest.fixture(scope="session")

@@ -85,13 +85,8 @@ def _setup_campaign(client: asgi.ASGIClient) -> tuple[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def target(database_url: str, settings: Settings, fast_password_hashing: None) -> Iterator[Target]:
-    """The app (no rate limits) on the committing test database, with a started campaign."""
-    unlimited = {
-        "write_burst": 1_000_000,
-        "write_rate_per_minute": 1_000_000,
-        "login_failures_per_minute": 1_000_000,
-    }
-    app = create_app(settings.model_copy(update=unlimited))
+    """The app on the committing test database, with a started campaign."""
+    app = create_app(settings)
     try:
         with asgi.get_client(app) as client:
             campaign_id, headers = _setup_campaign(client)

@@ -5,7 +5,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from httpx import AsyncClient
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.models import ArmyRow
 from tests.helpers import AuthUser, MakeUser
 
 
@@ -103,3 +106,15 @@ async def start_game(
     started = await client.post(f"/v1/campaigns/{campaign['id']}/start", headers=owner.headers)
     assert started.status_code == 200, started.text
     return Game(campaign["id"], owner, players)
+
+
+async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
+    """The player's first army as a row (fresh from the database), to set up a situation."""
+    row = await session.scalar(
+        select(ArmyRow)
+        .where(ArmyRow.campaign_id == game.id, ArmyRow.owner == player)
+        .order_by(ArmyRow.id)
+        .execution_options(populate_existing=True)
+    )
+    assert row is not None
+    return row

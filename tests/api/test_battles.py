@@ -24,7 +24,7 @@ from app.models import (
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
-from tests.api.game import Game, GamePlayer, start_game
+from tests.api.game import Game, GamePlayer, army_of, start_game
 from tests.helpers import MakeUser, assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
@@ -49,22 +49,11 @@ async def army(session: AsyncSession, game: Game, army_id: int) -> ArmyRow:
     return await session.get_one(ArmyRow, (uuid.UUID(game.id), army_id), populate_existing=True)
 
 
-async def first_army(session: AsyncSession, game: Game, player: int) -> ArmyRow:
-    row = await session.scalar(
-        select(ArmyRow)
-        .where(ArmyRow.campaign_id == uuid.UUID(game.id), ArmyRow.owner == player)
-        .order_by(ArmyRow.id)
-        .execution_options(populate_existing=True)
-    )
-    assert row is not None
-    return row
-
-
 async def place(
     session: AsyncSession, game: Game, player: int, coord: tuple[int, int], tier: int = 1
 ) -> int:
     """Put the player's starting army on `coord` at `tier`; its id."""
-    row = await first_army(session, game, player)
+    row = await army_of(session, game, player)
     row.q, row.r = coord
     row.tier = tier
     await session.flush()
@@ -439,7 +428,7 @@ async def test_R_BAT_7_defender_victory_attacker_stays_and_pays(
 ) -> None:
     game = await start_game(client, make_user)
     p1, p2 = game.players
-    (await first_army(session, game, 1)).tier = 2
+    (await army_of(session, game, 1)).tier = 2
     battle, a1, a2 = await field_battle(client, session, game)
     body = await report_and_confirm(
         client, game, battle["id"], p2, p1, result("defender_victory", 60, 20)
@@ -553,7 +542,7 @@ async def test_R_SIEGE_2_capital_repulses_a_victorious_attacker(
     game = await start_game(client, make_user)
     p1, p2 = game.players
     a1 = await place(session, game, 1, (6, 1))
-    a2 = (await first_army(session, game, 2)).id  # stands on its capital (7, 1)
+    a2 = (await army_of(session, game, 2)).id  # stands on its capital (7, 1)
     await move(client, game, p1, a1, (7, 1))
     battle = await declared(client, game, p1)
     assert battle["kind"] == "siege"

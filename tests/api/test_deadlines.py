@@ -25,8 +25,8 @@ from app.config import Settings
 from app.db.session import create_sessionmaker
 from app.deadlines.service import get_now, sweep
 from app.main import create_app
-from app.models import ArmyRow, BattleRow, Campaign, CampaignEvent, TurnRecord
-from tests.api.game import Game, start_game
+from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
+from tests.api.game import Game, army_of, start_game
 from tests.helpers import MakeUser, assert_problem, register_and_login
 
 DAY = {"turn_deadline_hours": 24}
@@ -64,17 +64,6 @@ async def events(session: AsyncSession, game: Game, kind: str) -> list[tuple[Any
         .order_by(CampaignEvent.id)
     )
     return [(e.audience, e.payload) for e in rows]
-
-
-async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
-    row = await session.scalar(
-        select(ArmyRow)
-        .where(ArmyRow.campaign_id == uuid.UUID(game.id), ArmyRow.owner == player)
-        .order_by(ArmyRow.id)
-        .execution_options(populate_existing=True)
-    )
-    assert row is not None
-    return row
 
 
 # ------------------------------------------------------------------------ turn deadline

@@ -20,10 +20,8 @@ import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient, Response
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.config import Settings
-from app.main import create_app
 from app.models import ArmyRow, BattleRow
 from app.rules.hexgrid import Coord, Grid, Wrap
 from tests.api.game import start_game
@@ -37,19 +35,6 @@ CASES = [
 ]  # (players, map seed): both games see battles fought  # (players, map seed)
 TURNS = 4
 PENDING = ("awaiting_report", "reported", "disputed")
-
-
-@pytest.fixture
-def app(
-    settings: Settings,
-    sessionmaker: async_sessionmaker[AsyncSession],
-    fast_password_hashing: None,
-) -> FastAPI:
-    """The app on the test transaction, with write limits out of the way of a long game."""
-    limits = {"write_burst": 10_000, "write_rate_per_minute": 10_000}
-    application = create_app(settings.model_copy(update=limits))
-    application.state.sessionmaker = sessionmaker
-    return application
 
 
 @dataclass

@@ -27,11 +27,9 @@ import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient, Response
 from sqlalchemy import select, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.config import Settings
 from app.db.base import Base
-from app.main import create_app
 from app.models import (
     ArmyRow,
     BattleRow,
@@ -175,19 +173,6 @@ def operations(app: FastAPI) -> Iterator[Operation]:
 
 def campaign_operations(app: FastAPI) -> list[Operation]:
     return [op for op in operations(app) if "{campaign_id}" in op.path]
-
-
-@pytest.fixture
-def app(
-    settings: Settings,
-    sessionmaker: async_sessionmaker[AsyncSession],
-    fast_password_hashing: None,
-) -> FastAPI:
-    """The app on the test transaction, with write limits out of the way of ~100 refusals."""
-    limits = {"write_burst": 10_000, "write_rate_per_minute": 10_000}
-    application = create_app(settings.model_copy(update=limits))
-    application.state.sessionmaker = sessionmaker
-    return application
 
 
 # ------------------------------------------------------------------------------------ world

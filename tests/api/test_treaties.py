@@ -3,12 +3,11 @@
 from typing import Any
 
 from httpx import AsyncClient
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
-from app.models.world import ArmyRow, StructureRow
-from tests.api.game import Game, start_game
+from app.models.world import StructureRow
+from tests.api.game import Game, army_of, start_game
 from tests.api.test_edicts import (
     answer,
     capitals,
@@ -36,16 +35,6 @@ async def agree(
     assert accepted.status_code == 200, accepted.text
     treaty_id: int = accepted.json()["treaty_id"]
     return treaty_id
-
-
-async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
-    row = await session.scalar(
-        select(ArmyRow)
-        .where(ArmyRow.campaign_id == game.id, ArmyRow.owner == player)
-        .execution_options(populate_existing=True)
-    )
-    assert row is not None
-    return row
 
 
 async def others(client: AsyncClient, game: Game, index: int) -> list[dict[str, Any]]:

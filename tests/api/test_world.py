@@ -3,13 +3,12 @@
 from typing import Any
 
 from httpx import AsyncClient
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import CampaignPlayer
 from app.models.world import ArmyRow, GeneralRow
 from app.world.schemas import WorldMap
-from tests.api.game import Game, start_game
+from tests.api.game import Game, army_of, start_game
 from tests.helpers import MakeUser, assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
@@ -19,16 +18,6 @@ P2_CAPITAL = (7, 1)
 
 def tiles_by_coord(world: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:
     return {(t["q"], t["r"]): t for t in world["tiles"]}
-
-
-async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
-    row = await session.scalar(
-        select(ArmyRow)
-        .where(ArmyRow.campaign_id == game.id, ArmyRow.owner == player)
-        .execution_options(populate_existing=True)
-    )
-    assert row is not None
-    return row
 
 
 async def move_army(
