@@ -44,6 +44,9 @@ def main() -> None:
                 log_config=None,
                 access_log=False,
                 proxy_headers=True,
+                # Open SSE streams would otherwise hold a shutdown forever; clients reconnect
+                # with Last-Event-ID.
+                timeout_graceful_shutdown=5,
             )
     except KeyboardInterrupt:
         pass
