@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from httpx import AsyncClient
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import ArmyRow
+from app.models import ArmyRow, CampaignPlayer, LedgerRow
 from tests.helpers import AuthUser, MakeUser
 
 
@@ -118,3 +118,23 @@ async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
     )
     assert row is not None
     return row
+
+
+async def my_army(client: AsyncClient, game: Game, player: GamePlayer) -> dict[str, Any]:
+    armies = (await client.get(game.url("/armies"), headers=player.headers)).json()
+    mine: dict[str, Any] = armies["mine"][0]
+    return mine
+
+
+async def gold_and_ledger(session: AsyncSession, game: Game, number: int) -> tuple[int, int]:
+    gold = await session.scalar(
+        select(CampaignPlayer.gold).where(
+            CampaignPlayer.campaign_id == game.id, CampaignPlayer.number == number
+        )
+    )
+    total = await session.scalar(
+        select(func.sum(LedgerRow.amount)).where(
+            LedgerRow.campaign_id == game.id, LedgerRow.player == number
+        )
+    )
+    return gold or 0, total or 0

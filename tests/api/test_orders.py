@@ -7,17 +7,11 @@ from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import CampaignPlayer, LedgerRow, OrderRow
-from tests.api.game import Game, GamePlayer, start_game
+from app.models import OrderRow
+from tests.api.game import Game, GamePlayer, gold_and_ledger, my_army, start_game
 from tests.helpers import MakeUser, assert_problem
 
 # On the skirmish map player 1 starts at (2, 1) and player 2 at (7, 1).
-
-
-async def my_army(client: AsyncClient, game: Game, player: GamePlayer) -> dict[str, Any]:
-    armies = (await client.get(game.url("/armies"), headers=player.headers)).json()
-    mine: dict[str, Any] = armies["mine"][0]
-    return mine
 
 
 async def tiles(
@@ -25,20 +19,6 @@ async def tiles(
 ) -> dict[tuple[int, int], dict[str, Any]]:
     world = (await client.get(game.url("/map"), headers=player.headers)).json()
     return {(t["q"], t["r"]): t for t in world["tiles"]}
-
-
-async def gold_and_ledger(session: AsyncSession, game: Game, number: int) -> tuple[int, int]:
-    gold = await session.scalar(
-        select(CampaignPlayer.gold).where(
-            CampaignPlayer.campaign_id == game.id, CampaignPlayer.number == number
-        )
-    )
-    total = await session.scalar(
-        select(func.sum(LedgerRow.amount)).where(
-            LedgerRow.campaign_id == game.id, LedgerRow.player == number
-        )
-    )
-    return gold or 0, total or 0
 
 
 async def order_count(session: AsyncSession, game: Game) -> int:
