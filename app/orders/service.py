@@ -145,7 +145,8 @@ async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRea
 async def give_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) -> OrderRow:
     violations = armies.validate_upgrade(ctx.state, ctx.orders, ctx.number, army_id, ctx.ruleset)
     if violations:
-        raise refuse(violations, status=_status_for_army(ctx, army_id))
+        _require_known_army(ctx, army_id)
+        raise refuse(violations)
     cost = armies.upgrade_cost(ctx.state.armies[army_id], ctx.ruleset)
     _move_gold(session, ctx, -cost, f"upgraded army {army_id}", "R-ARMY-3")
     return await _add_order(session, ctx, kind=OrderKind.UPGRADE, army_id=army_id, cost=cost)
@@ -157,16 +158,16 @@ async def assign_general(
     """Give a free general to an army without one, at once and for free (R-ARMY-2, R-ARMY-6)."""
     result = armies.assign_general(ctx.state, ctx.orders, ctx.number, general_id, army_id)
     if isinstance(result, list):
-        raise refuse(result, status=_status_for_army(ctx, army_id))
+        _require_known_army(ctx, army_id)
+        raise refuse(result)
     await save_state(session, ctx.campaign, ctx.state, result)
 
 
-def _status_for_army(ctx: TurnContext, army_id: int) -> int:
-    """404 for an army the player may not know of (R-FOG-3); 422 for a rule refusal."""
+def _require_known_army(ctx: TurnContext, army_id: int) -> None:
+    """404 for an army the player may not know of (R-FOG-3), before any rule refusal."""
     army = ctx.state.armies.get(army_id)
     if army is None or (army.owner != ctx.number and army.coord not in ctx.visible):
         raise NotFound("Army not found.")
-    return 422
 
 
 # ----------------------------------------------------------------------------------- moves
@@ -176,7 +177,7 @@ async def set_move(
     session: AsyncSession, ctx: TurnContext, army_id: int, data: MoveSet
 ) -> MoveRead:
     """Give or replace the army's move order (R-MOVE-2: one per army per turn)."""
-    _status_for_army(ctx, army_id)
+    _require_known_army(ctx, army_id)
     path = tuple((c[0], c[1]) for c in data.path)
     others = {k: v for k, v in ctx.orders.moves.items() if k != army_id}
     orders = replace(ctx.orders, moves=others)
@@ -209,7 +210,7 @@ async def _delete_move(session: AsyncSession, ctx: TurnContext, army_id: int) ->
 
 
 async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
-    _status_for_army(ctx, army_id)
+    _require_known_army(ctx, army_id)
     if not await _delete_move(session, ctx, army_id):
         raise NotFound("This army has no move order this turn.")
 
