@@ -57,22 +57,14 @@ def _summaries(
     events: list[Event],
     before: dict[int, frozenset[Coord]],
     after: dict[int, frozenset[Coord]],
-) -> tuple[tuple[Event, ...], dict[int, tuple[Event, ...]]]:
-    """Step 6: each player's view of the change (sighted before or after the move), and the
-    events marked with who saw them at all."""
-    seers: list[set[int]] = [set() for _ in events]
+) -> dict[int, tuple[Event, ...]]:
+    """Step 6: each player's view of the change, sighted before or after the move."""
     summaries: dict[int, tuple[Event, ...]] = {}
     for pid in sorted(before):
         sight = before[pid] | after.get(pid, frozenset())
-        views: list[Event] = []
-        for index, event in enumerate(events):
-            view = fog.as_seen_by(event, pid, sight)
-            if view is not None:
-                views.append(view)
-                seers[index].add(pid)
-        summaries[pid] = tuple(views)
-    seen = tuple(replace(e, seen_by=frozenset(s)) for e, s in zip(events, seers, strict=True))
-    return seen, summaries
+        views = (fog.as_seen_by(e, pid, sight) for e in events)
+        summaries[pid] = tuple(v for v in views if v is not None)
+    return summaries
 
 
 def resolve_turn(
@@ -129,5 +121,5 @@ def resolve_turn(
     state = fog.remember_all(state, ruleset)
 
     # 6. Who sees what.
-    seen, summaries = _summaries(events, sight_before, _sights(state, ruleset))
-    return TurnResult(state, declared, tuple(ledger), seen, summaries)
+    summaries = _summaries(events, sight_before, _sights(state, ruleset))
+    return TurnResult(state, declared, tuple(ledger), tuple(events), summaries)

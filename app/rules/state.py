@@ -364,8 +364,8 @@ class LedgerEntry:
 class Event:
     """Something that happened at a turn change, for the players' summaries (R-TURN-4 step 6).
 
-    A player sees an event if they are in `players`, or if any tile of `coords` was visible
-    to them at that moment (`seen_by`, filled by the resolver from their sight).
+    The players in `players` see all of it; anyone else who saw one of its `coords` sees it
+    with only those tiles (`fog.as_seen_by`, applied by the resolver at step 6).
     """
 
     kind: str
@@ -373,4 +373,3 @@ class Event:
     players: frozenset[int] = frozenset()
     coords: tuple[Coord, ...] = ()
     data: Mapping[str, object] = field(default_factory=dict)
-    seen_by: frozenset[int] = frozenset()

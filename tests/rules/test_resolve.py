@@ -81,7 +81,6 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
             "R-ECO-5",
             frozenset({1}),
             data={"upkeep": 4, "paid": 3},
-            seen_by=frozenset({1}),
         ),
         Event(
             "army lost a tier",
@@ -89,15 +88,13 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
             frozenset({1}),
             ((0, 0),),
             {"army_id": 20, "tier": 2},
-            seen_by=frozenset({1}),
         ),
     )
     expected = replace(
         _gold(s, p1=0, p2=12), armies={**s.armies, 20: replace(s.armies[20], tier=2)}
     )
-    own_view = tuple(replace(e, seen_by=frozenset()) for e in result.events)
     assert result == TurnResult(
-        _next(expected), (), result.ledger, result.events, {1: own_view, 2: ()}
+        _next(expected), (), result.ledger, result.events, {1: result.events, 2: ()}
     )
 
 
@@ -113,7 +110,7 @@ def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
         "army moved", "R-MOVE-3", frozenset({1}), ((3, 0), (4, 0), (5, 0), (6, 0)), {"army_id": 23}
     )
     assert result.summaries == {1: (moved,), 2: (replace(moved, coords=((6, 0),)),)}
-    assert result.events == (replace(moved, seen_by=frozenset({1, 2})),)
+    assert result.events == (replace(moved),)
 
 
 def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> None:
@@ -134,7 +131,6 @@ def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> N
             frozenset({1}),
             ((1, 0),),
             {"build_id": 50, "kind": "outpost", "player": 1},
-            frozenset({1}),
         ),
     )
     outpost = Structure(60, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=4)
@@ -182,7 +178,6 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
             frozenset({1}),
             ((2, 0),),
             {"army_id": 60, "city_id": 12},
-            frozenset({1}),
         ),
     )
     raised = Army(60, 1, (2, 0), 1, general_id=41, seat_id=12, raised_turn=4)
@@ -219,7 +214,6 @@ def test_R_TURN_4_stakes_are_taken_before_income() -> None:
             "R-BAT-7",
             frozenset({1, 2}),
             data={"battle_id": 70, "owed": 10, "taken": 4},
-            seen_by=frozenset({1, 2}),
         ),
     )
     assert result.state == _next(replace(_gold(s, p1=1, p2=6), stakes=()))
@@ -234,7 +228,7 @@ def test_R_DIP_3_broken_treaty_ends_at_step_5() -> None:
     assert result.state.treaties == {81: lasting, 82: later}
 
 
-def test_R_TURN_4_step_6_event_seen_by_players_whose_sight_covers_its_coords() -> None:
+def test_R_TURN_4_step_6_a_summary_holds_the_events_whose_tiles_its_player_saw() -> None:
     """Player 2's army stands next to (1, 0): it sees player 1's outpost being placed there."""
     s = _state(gold1=7)
     s = replace(
@@ -248,16 +242,15 @@ def test_R_TURN_4_step_6_event_seen_by_players_whose_sight_covers_its_coords() -
     )
     order = BuildOrder(50, 1, BuildKind.OUTPOST, (1, 0), 21, 3)
     result = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
-    assert result.events == (
-        Event(
-            "outpost done",
-            "R-ECO-3",
-            frozenset({1}),
-            ((1, 0),),
-            {"build_id": 50, "kind": "outpost", "player": 1},
-            frozenset({1, 2}),
-        ),
+    done = Event(
+        "outpost done",
+        "R-ECO-3",
+        frozenset({1}),
+        ((1, 0),),
+        {"build_id": 50, "kind": "outpost", "player": 1},
     )
+    assert result.events == (done,)
+    assert result.summaries == {1: (done,), 2: (done,)}
 
 
 def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> None:
@@ -300,7 +293,6 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
             "reason": "the army did not end its move on the tile",
             "refund": 3,
         },
-        seen_by=frozenset({1}),
     )
     battle = Battle(
         60,
@@ -318,7 +310,6 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
             frozenset({1, 2}),
             ((2, 0),),
             {"battle_id": 60, "kind": "field"},
-            frozenset({1, 2}),
         ),
         refund_event,
     )
