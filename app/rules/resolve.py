@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from app.rules import battles as battles_mod
-from app.rules import diplomacy, fog, movement
+from app.rules import diplomacy, fog, marches
 from app.rules.armies import apply_army_orders_with_events, check_army_orders
 from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
@@ -82,7 +82,7 @@ def resolve_turn(
     ledger: list[LedgerEntry] = []
 
     # 1. Movement (battles declared on meeting are added to state.battles by movement).
-    moved = movement.resolve_movement(state, orders, ruleset)
+    moved = marches.resolve_movement(state, orders, ruleset)
     state = moved.state
     events += moved.events
 

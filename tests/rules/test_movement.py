@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from app.rules.hexgrid import Coord
+from app.rules.marches import resolve_movement
 from app.rules.movement import (
     MovePlan,
     land_budget,
     reachable,
-    resolve_movement,
     sea_budget,
     uses_waaagh,
     validate_move,

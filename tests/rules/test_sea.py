@@ -10,11 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rules.hexgrid import Coord
+from app.rules.marches import MovementResult, resolve_movement
 from app.rules.movement import (
-    MovementResult,
     MovePlan,
     reachable,
-    resolve_movement,
     validate_move,
 )
 from app.rules.ruleset import default_ruleset
