@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.rules import ruleset as ruleset_module
 from app.rules.hexgrid import Coord
 from app.rules.relations import have_pact
 from app.rules.ruleset import Faction, Ruleset
@@ -28,16 +29,7 @@ from app.rules.state import (
     Violation,
 )
 
-MODIFIER_TERRAINS = frozenset(
-    {
-        Terrain.PLAIN,
-        Terrain.FOREST,
-        Terrain.MOUNTAIN,
-        Terrain.MARSH,
-        Terrain.DESERT,
-        Terrain.COAST,
-    }
-)
+MODIFIER_TERRAINS = frozenset(Terrain(t) for t in ruleset_module.MODIFIER_TERRAINS)
 """The terrains of the R-FAC modifier table; oasis, city, port and sea are neutral."""
 
 # ------------------------------------------------------------------------------- budgets
