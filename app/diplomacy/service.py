@@ -5,7 +5,7 @@ Gold moves with a ledger line in the same transaction (R-ECO-6); the engine
 """
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sqlalchemy import or_, select
@@ -28,7 +28,7 @@ from app.diplomacy.schemas import (
 from app.errors import NotFound, RuleViolation
 from app.events.publish import publish
 from app.ledger import service as ledger
-from app.models.campaign import Campaign, CampaignPlayer
+from app.models.campaign import Campaign
 from app.models.diplomacy import EdictRow
 from app.models.world import TreatyRow
 from app.pagination import PageParams, paginate
@@ -120,18 +120,6 @@ def _draft(ctx: TurnContext, data: EdictCreate) -> Edict:
             return replace(base, status=EdictStatus.DONE, recipient=data.to, amount=data.amount)
 
 
-# ---------------------------------------------------------------------------------- gold
-
-
-async def _post(session: AsyncSession, campaign: Campaign, entries: Iterable[LedgerEntry]) -> None:
-    """Move gold: each player's `gold` and a ledger line, in the same transaction (R-ECO-6)."""
-    lines = [e for e in entries if e.amount]
-    for e in lines:
-        row = await session.get_one(CampaignPlayer, (campaign.id, e.player))
-        row.gold += e.amount
-    ledger.record(session, campaign.id, campaign.turn, lines)
-
-
 # -------------------------------------------------------------------------------- edicts
 
 
@@ -165,7 +153,7 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
         )
     if draft.kind is EdictKind.GIFT:
         gold += diplomacy.gift_lines(draft)
-    await _post(session, ctx.campaign, gold)
+    await ledger.post(session, ctx.campaign.id, ctx.campaign.turn, gold)
     row = EdictRow(
         campaign_id=ctx.campaign.id,
         id=edict_id,
@@ -232,7 +220,9 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
         await save_state(session, ctx.campaign, ctx.state, after)
         row.status = EdictStatus.ACCEPTED
     else:
-        await _post(session, ctx.campaign, diplomacy.refund(edict, "refused"))
+        await ledger.post(
+            session, ctx.campaign.id, ctx.campaign.turn, diplomacy.refund(edict, "refused")
+        )
         row.status = EdictStatus.REFUSED
     row.answered_turn = ctx.campaign.turn
     await session.flush()
@@ -252,7 +242,12 @@ async def withdraw(session: AsyncSession, ctx: TurnContext, edict_id: int) -> Ed
     if row.sender != ctx.number:
         raise RuleViolation("R-DIP-2", "Only its sender may withdraw an edict.")
     _require_open(row, ctx)
-    await _post(session, ctx.campaign, diplomacy.refund(edict_from_row(row), "withdrawn"))
+    await ledger.post(
+        session,
+        ctx.campaign.id,
+        ctx.campaign.turn,
+        diplomacy.refund(edict_from_row(row), "withdrawn"),
+    )
     row.status = EdictStatus.WITHDRAWN
     await session.flush()
     return row

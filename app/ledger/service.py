@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.models.campaign import CampaignPlayer
 from app.models.ledger import LedgerRow
 from app.rules.state import LedgerEntry
 
@@ -26,6 +27,17 @@ def record(
         for e in entries
         if e.amount
     )
+
+
+async def post(
+    session: AsyncSession, campaign_id: uuid.UUID, turn: int, entries: Iterable[LedgerEntry]
+) -> None:
+    """Move gold: each player's `gold` and its ledger line, in the same transaction (R-ECO-6)."""
+    lines = [e for e in entries if e.amount]
+    for e in lines:
+        row = await session.get_one(CampaignPlayer, (campaign_id, e.player))
+        row.gold += e.amount
+    record(session, campaign_id, turn, lines)
 
 
 async def balances(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, int]:

@@ -29,14 +29,12 @@ def _allocate_id(ctx: TurnContext) -> int:
     return new_id
 
 
-def _move_gold(
+async def _move_gold(
     session: AsyncSession, ctx: TurnContext, amount: int, reason: str, rule: str
 ) -> None:
-    """Change the player's gold and write the ledger line in the same transaction."""
-    ctx.player.gold += amount
-    ledger.record(
-        session, ctx.campaign.id, ctx.campaign.turn, [LedgerEntry(ctx.number, amount, reason, rule)]
-    )
+    """Pay (or refund) the caller's gold, with its ledger line."""
+    entry = LedgerEntry(ctx.number, amount, reason, rule)
+    await ledger.post(session, ctx.campaign.id, ctx.campaign.turn, [entry])
 
 
 async def _add_order(session: AsyncSession, ctx: TurnContext, **values: object) -> OrderRow:
@@ -92,7 +90,9 @@ async def give_build(session: AsyncSession, ctx: TurnContext, data: BuildCreate)
     if violations:
         raise refuse(violations)
     cost = building.build_cost(data.kind, ctx.ruleset)
-    _move_gold(session, ctx, -cost, f"ordered {data.kind.value} at {data.q},{data.r}", "R-BUILD-1")
+    await _move_gold(
+        session, ctx, -cost, f"ordered {data.kind.value} at {data.q},{data.r}", "R-BUILD-1"
+    )
     return await _add_order(
         session,
         ctx,
@@ -119,7 +119,7 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
     if general_id is None:
         general_id = (await recruit_general(session, ctx)).id
     cost = armies.army_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
+    await _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
     return await _add_order(
         session,
         ctx,
@@ -136,7 +136,7 @@ async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRea
     if violations:
         raise refuse(violations)
     cost = armies.general_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
+    await _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
     general_id = _allocate_id(ctx)
     await _add_order(session, ctx, kind=OrderKind.RECRUIT, general_id=general_id, cost=cost)
     return GeneralRead(id=general_id, army_id=None, cost=cost)
@@ -148,7 +148,7 @@ async def give_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) ->
         _require_known_army(ctx, army_id)
         raise refuse(violations)
     cost = armies.upgrade_cost(ctx.state.armies[army_id], ctx.ruleset)
-    _move_gold(session, ctx, -cost, f"upgraded army {army_id}", "R-ARMY-3")
+    await _move_gold(session, ctx, -cost, f"upgraded army {army_id}", "R-ARMY-3")
     return await _add_order(session, ctx, kind=OrderKind.UPGRADE, army_id=army_id, cost=cost)
 
 
@@ -265,6 +265,6 @@ async def cancel_order(
     for order in (row, *linked):
         if order.cost:
             reason = f"refund: cancelled {order.kind.value}"
-            _move_gold(session, ctx, order.cost, reason, _REFUND_RULES[order.kind])
+            await _move_gold(session, ctx, order.cost, reason, _REFUND_RULES[order.kind])
         await session.delete(order)
     await session.flush()
