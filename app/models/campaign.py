@@ -85,7 +85,10 @@ class CampaignPlayer(TimestampMixin, Base):
     # Turns changed by force while this player was not ready (R-TURN-3).
     missed_turns: Mapped[int] = mapped_column(default=0, server_default="0")
     # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
-    explored: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
+    # Large (a tile each), and needed only by app/turns/mapping.py, which selects it itself.
+    explored: Mapped[dict[str, Any]] = mapped_column(
+        JSONB, default=dict, deferred=True, deferred_raiseload=True
+    )
 
 
 class CampaignScoped:

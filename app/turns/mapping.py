@@ -11,7 +11,6 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Row, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import defer
 
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.game_map import GameMap
@@ -189,7 +188,6 @@ async def load_state(
             select(CampaignPlayer)
             .where(CampaignPlayer.campaign_id == cid)
             .order_by(CampaignPlayer.number)
-            .options(defer(CampaignPlayer.explored))
         )
     ).all()
     memory_query = select(CampaignPlayer.number, CampaignPlayer.explored).where(

@@ -5,6 +5,7 @@ from typing import Any
 from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import undefer
 
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.diplomacy import EdictRow
@@ -386,6 +387,8 @@ async def remember_city(
     session: AsyncSession, game: Game, player: int, coord: tuple[int, int], owner: int
 ) -> None:
     """The player remembers a city of `owner` on `coord` (R-FOG-1 explored memory)."""
-    row = await session.get_one(CampaignPlayer, (game.id, player))
+    row = await session.get_one(
+        CampaignPlayer, (game.id, player), options=[undefer(CampaignPlayer.explored)]
+    )
     row.explored = {**row.explored, f"{coord[0]},{coord[1]}": [1, owner, "city", 1]}
     await session.flush()

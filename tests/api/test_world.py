@@ -4,6 +4,7 @@ from typing import Any
 
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import undefer
 
 from app.models.campaign import CampaignPlayer
 from app.models.world import ArmyRow, GeneralRow
@@ -90,7 +91,9 @@ async def test_explored_tiles_show_the_last_seen_owner_without_armies(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
     game = await start_game(client, make_user)
-    player = await session.get_one(CampaignPlayer, (game.id, 1))
+    player = await session.get_one(
+        CampaignPlayer, (game.id, 1), options=[undefer(CampaignPlayer.explored)]
+    )
     # Player 1 once saw player 2's capital (as a level-1 city) and a neutral tile.
     player.explored = {**player.explored, "7,1": [1, 2, "city", 1], "8,1": [1, None, None, 0]}
     await session.flush()
