@@ -247,7 +247,8 @@ def _check_slots(m: MapData, path: str) -> list[Fault]:
 
 # ------------------------------------------------------------------------ built-ins
 
-_TERRAIN_CHARS: Mapping[str, Terrain] = {
+# The one-character notation of map pictures (built-in maps here, test maps in tests/rules).
+TERRAIN_CHARS: Mapping[str, Terrain] = {
     ".": Terrain.PLAIN,
     "f": Terrain.FOREST,
     "m": Terrain.MOUNTAIN,
@@ -274,7 +275,7 @@ def map_from_picture(
     tiles: dict[Coord, Tile] = {}
     for row, line in enumerate(picture):
         for col, char in enumerate(line):
-            terrain = _TERRAIN_CHARS[char]
+            terrain = TERRAIN_CHARS[char]
             implied = IMPLIED_TAGS.get(terrain)
             tags = frozenset() if implied is None else frozenset({implied})
             c = from_offset(col, row)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from app.rules.hexgrid import Coord, Wrap, from_offset
+from app.rules.maps import IMPLIED_TAGS, TERRAIN_CHARS
 from app.rules.state import (
     Army,
     Battle,
@@ -27,24 +28,9 @@ from app.rules.state import (
     TreatyKind,
 )
 
-TERRAIN_CHARS: Mapping[str, Terrain] = {
-    ".": Terrain.PLAIN,
-    "f": Terrain.FOREST,
-    "m": Terrain.MOUNTAIN,
-    "w": Terrain.MARSH,
-    "d": Terrain.DESERT,
-    "c": Terrain.COAST,
-    "o": Terrain.OASIS,
-    "C": Terrain.CITY,
-    "P": Terrain.PORT,
-    "~": Terrain.SEA,
-}
-
 # R-MAP-3: these terrains carry their tag implicitly.
 AUTO_TAGS: Mapping[Terrain, frozenset[Tag]] = {
-    Terrain.COAST: frozenset({Tag.COAST}),
-    Terrain.PORT: frozenset({Tag.COAST}),
-    Terrain.CITY: frozenset({Tag.CITY_SITE}),
+    t: frozenset({tag}) for t, tag in IMPLIED_TAGS.items()
 }
 
 
