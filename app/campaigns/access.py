@@ -53,7 +53,9 @@ async def load_membership(
     With `lock`, the campaign row is locked (`FOR UPDATE`) for the rest of the transaction:
     every request that changes turn state takes this lock first, which serialises them.
     """
-    # One round trip: the campaign and, if any, the caller's seat in it.
+    if lock:
+        return await _locked_membership(session, campaign_id, user)
+    # Reads: one round trip for the campaign and, if any, the caller's seat in it.
     query = (
         select(Campaign, CampaignPlayer)
         .outerjoin(
@@ -62,14 +64,42 @@ async def load_membership(
         )
         .where(Campaign.id == campaign_id)
     )
-    if lock:
-        query = query.with_for_update(of=Campaign).execution_options(populate_existing=True)
     row = (await session.execute(query)).one_or_none()
     if row is None:
         raise NotFound("Campaign not found.")
-    campaign, player = row
-    membership = Membership(campaign, user, player)
-    if player is None and not membership.is_owner:
+    return _member_or_404(Membership(row[0], user, row[1]))
+
+
+async def _locked_membership(
+    session: AsyncSession, campaign_id: uuid.UUID, user: User
+) -> Membership:
+    """Lock first, then read.
+
+    The lock is a statement of its own and every mutable row is read after it. Under READ
+    COMMITTED, PostgreSQL re-reads only the locked row when a lock wait ends: a row joined to
+    the locking query (or loaded into the session before it) comes from the snapshot taken
+    before the wait, and writing it back loses what the lock holder committed (gold spent
+    twice, a turn's income gone). `populate_existing` refreshes any object the session already
+    holds, so nothing read before the lock is reused after it.
+    """
+    campaign = await session.scalar(
+        select(Campaign)
+        .where(Campaign.id == campaign_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if campaign is None:
+        raise NotFound("Campaign not found.")
+    player = await session.scalar(
+        select(CampaignPlayer)
+        .where(CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id)
+        .execution_options(populate_existing=True)
+    )
+    return _member_or_404(Membership(campaign, user, player))
+
+
+def _member_or_404(membership: Membership) -> Membership:
+    if membership.player is None and not membership.is_owner:
         raise NotFound("Campaign not found.")
     return membership
 

@@ -1,0 +1,411 @@
+"""Every pair of writes that touch the same player or turn, raced for real (issue 10).
+
+Each round starts a fresh game on an app whose requests really commit, each on its own
+connection, fires the two writes at once, and checks the books afterwards: gold ≥ 0 and
+gold = Σ ledger for every player (R-ECO-1, R-ECO-6), exactly one turn change per turn
+(R-TURN-4), and every acknowledged write still visible. Without lock-then-read these fail
+(a player row read before the campaign lock was written back after it).
+"""
+
+import asyncio
+import os
+import uuid
+from collections.abc import Awaitable
+from typing import Any
+
+import pytest
+from httpx import AsyncClient, Response
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.db.session import create_sessionmaker
+from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, LedgerRow, TurnRecord
+from app.models.message import Message
+from tests.api.game import Game, create_lobby, join, my_army, start_game
+from tests.helpers import MakeUser
+
+ROUNDS = int(os.environ.get("MARCHLORDS_RACE_ROUNDS", "6"))
+rounds = pytest.mark.parametrize("round_", range(ROUNDS))
+
+
+async def race(*writes: Awaitable[Response]) -> list[Response]:
+    return list(await asyncio.gather(*writes))
+
+
+async def check_books(engine: AsyncEngine, game_id: str) -> None:
+    """gold ≥ 0 and gold = Σ ledger for every player; turns 1..turn-1 each changed once."""
+    cid = uuid.UUID(game_id)
+    async with engine.connect() as conn:
+        gold = dict(
+            (
+                await conn.execute(
+                    select(CampaignPlayer.number, CampaignPlayer.gold).where(
+                        CampaignPlayer.campaign_id == cid
+                    )
+                )
+            ).all()
+        )
+        ledger = dict(
+            (
+                await conn.execute(
+                    select(LedgerRow.player, func.sum(LedgerRow.amount))
+                    .where(LedgerRow.campaign_id == cid)
+                    .group_by(LedgerRow.player)
+                )
+            ).all()
+        )
+        turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == cid))
+        changes = (
+            await conn.scalars(
+                select(TurnRecord.number)
+                .where(TurnRecord.campaign_id == cid)
+                .order_by(TurnRecord.number)
+            )
+        ).all()
+    assert all(g >= 0 for g in gold.values()), gold
+    assert gold == {p: int(ledger.get(p, 0)) for p in gold}, (gold, ledger)
+    assert list(changes) == list(range(1, (turn or 1))), (changes, turn)
+
+
+async def turn_number(client: AsyncClient, game: Game) -> int:
+    number: int = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()["number"]
+    return number
+
+
+async def ready_of(client: AsyncClient, game: Game, number: int) -> bool:
+    players = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()["players"]
+    return bool(next(p["ready"] for p in players if p["number"] == number))
+
+
+async def everyone_ready_but_last(client: AsyncClient, game: Game) -> None:
+    for p in game.players[:-1]:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+
+
+# --------------------------------------------------------------------------- spend vs spend
+
+
+@rounds
+async def test_R_ECO_1_two_spends_racing_never_overspend(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    # 9 gold: an outpost (3) or a tier upgrade (8), never both.
+    game = await start_game(client, committing_make_user, ruleset={"starting_gold": 9})
+    alice = game.players[0]
+    army = await my_army(client, game, alice)
+    moved = await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
+    )
+    assert moved.status_code == 200, moved.text
+    outpost, upgrade = await race(
+        client.post(
+            game.url("/builds"),
+            json={"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]},
+            headers=alice.headers,
+        ),
+        client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers),
+    )
+    assert sorted([outpost.status_code, upgrade.status_code]) == [201, 422], (
+        outpost.text,
+        upgrade.text,
+    )
+    await check_books(committing_engine, game.id)
+    orders = (await client.get(game.url("/orders"), headers=alice.headers)).json()
+    accepted = outpost if outpost.status_code == 201 else upgrade
+    assert [o["id"] for o in orders if o["kind"] != "move"] == [accepted.json()["id"]]
+
+
+# ---------------------------------------------------------------- spend vs the turn change
+
+
+@rounds
+async def test_R_ECO_6_spend_racing_the_turn_change_keeps_income_and_the_spend(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
+    alice, bob = game.players
+    army = await my_army(client, game, alice)
+    await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
+    )
+    assert (await client.put(game.url("/turn/ready"), headers=alice.headers)).status_code == 200
+    spend, ready = await race(
+        client.post(
+            game.url("/builds"),
+            json={"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]},
+            headers=alice.headers,
+        ),
+        client.put(game.url("/turn/ready"), headers=bob.headers),
+    )
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    assert await turn_number(client, game) == 2
+    if spend.status_code == 201:  # acknowledged: paid for in the ledger, and the order stands
+        assert spend.json()["cost"] == 3
+        async with committing_engine.connect() as conn:
+            lines = (
+                await conn.scalars(
+                    select(LedgerRow.amount).where(
+                        LedgerRow.campaign_id == uuid.UUID(game.id),
+                        LedgerRow.player == alice.number,
+                        LedgerRow.amount == -3,
+                    )
+                )
+            ).all()
+        assert lines == [-3]
+    else:  # after the change the army has used its move: refused, nothing paid
+        assert spend.status_code in (409, 422), spend.text
+
+
+# ------------------------------------------------------- edict and message vs the turn change
+
+
+@rounds
+async def test_R_DIP_2_edict_racing_the_turn_change_keeps_the_turns_income(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(
+        client,
+        committing_make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"auto_resolve": True},
+    )
+    alice, bob, carol = game.players
+    await everyone_ready_but_last(client, game)
+    edict, ready = await race(
+        client.post(game.url("/edicts"), json={"kind": "embassy", "to": 2}, headers=alice.headers),
+        client.put(game.url("/turn/ready"), headers=carol.headers),
+    )
+    assert edict.status_code == 201, edict.text
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    assert await turn_number(client, game) == 2
+    seen = await client.get(game.url(f"/edicts/{edict.json()['id']}"), headers=bob.headers)
+    assert seen.status_code == 200, seen.text
+
+
+@rounds
+async def test_message_racing_the_turn_change_is_kept(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
+    alice, bob = game.players
+    await everyone_ready_but_last(client, game)
+    message, ready = await race(
+        client.post(game.url("/messages"), json={"to": [2], "body": "hi"}, headers=alice.headers),
+        client.put(game.url("/turn/ready"), headers=bob.headers),
+    )
+    assert message.status_code == 201, message.text
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    async with committing_engine.connect() as conn:
+        bodies = (
+            await conn.scalars(
+                select(Message.body).where(Message.campaign_id == uuid.UUID(game.id))
+            )
+        ).all()
+    assert list(bodies) == ["hi"]
+
+
+# ------------------------------------------------------------------ ready, withdraw, resolve
+
+
+@rounds
+async def test_R_TURN_2_ready_racing_the_owners_resolve_is_never_lost(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(client, committing_make_user)
+    bob = game.players[1]
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    resolve, ready = await race(
+        client.post(game.url("/turn/resolve"), headers=game.owner.headers),
+        client.put(game.url("/turn/ready"), headers=bob.headers),
+    )
+    assert resolve.status_code == 200, resolve.text
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    # The ready answered for the turn it names: if that is the current one, bob is ready in it.
+    if ready.json()["number"] == await turn_number(client, game):
+        assert await ready_of(client, game, bob.number)
+
+
+@rounds
+async def test_R_TURN_2_withdraw_racing_the_last_ready_is_never_lost(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(
+        client,
+        committing_make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"auto_resolve": True},
+    )
+    alice, carol = game.players[0], game.players[2]
+    await everyone_ready_but_last(client, game)
+    withdraw, ready = await race(
+        client.delete(game.url("/turn/ready"), headers=alice.headers),
+        client.put(game.url("/turn/ready"), headers=carol.headers),
+    )
+    assert withdraw.status_code == 200, withdraw.text
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    turn = await turn_number(client, game)
+    # Alice is never ready afterwards: her withdrawal came before the change, or the change
+    # reset everyone. If it came first the turn waits, with carol's ready kept.
+    assert not await ready_of(client, game, alice.number)
+    if turn == 1:
+        assert await ready_of(client, game, carol.number)
+        assert withdraw.json()["number"] == ready.json()["number"] == 1
+    else:
+        assert turn == 2
+        assert ready.json()["number"] == 2
+
+
+# ------------------------------------------------------------------------------- battles
+
+
+async def declare_battle(client: AsyncClient, engine: AsyncEngine, game: Game) -> str:
+    """Put the armies side by side, attack, change the turn: one pending battle's url."""
+    p1 = game.players[0]
+    cid = uuid.UUID(game.id)
+    async with create_sessionmaker(engine)() as session, session.begin():
+        armies = {
+            a.owner: a
+            for a in await session.scalars(select(ArmyRow).where(ArmyRow.campaign_id == cid))
+        }
+        armies[1].q, armies[1].r, armies[1].tier = 4, 1, 3
+        armies[2].q, armies[2].r = 5, 1
+        attacker = armies[1].id
+    moved = await client.put(
+        game.url(f"/armies/{attacker}/move"), json={"path": [[5, 1]]}, headers=p1.headers
+    )
+    assert moved.status_code == 200, moved.text
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    if not (await client.get(game.url("/turn"), headers=p1.headers)).json()["auto_resolve"]:
+        resolved = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+        assert resolved.status_code == 200, resolved.text
+    battles = (await client.get(game.url("/battles"), headers=p1.headers)).json()["items"]
+    assert len(battles) == 1, battles
+    url = game.url(f"/battles/{battles[0]['id']}")
+    report = {"outcome": "attacker_victory", "attacker_losses_pct": 0, "defender_losses_pct": 0}
+    reported = await client.post(url + "/report", json=report, headers=p1.headers)
+    assert reported.status_code == 200, reported.text
+    return url
+
+
+@rounds
+async def test_R_BAT_5_confirm_racing_reject_settles_the_battle_once(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(client, committing_make_user)
+    url = await declare_battle(client, committing_engine, game)
+    bob = game.players[1]
+    confirm, reject = await race(
+        client.post(url + "/confirm", headers=bob.headers),
+        client.post(url + "/reject", json={"reason": "not so"}, headers=bob.headers),
+    )
+    assert sorted([confirm.status_code, reject.status_code]) == [200, 409], (
+        confirm.text,
+        reject.text,
+    )
+    await check_books(committing_engine, game.id)
+    async with committing_engine.connect() as conn:
+        status = await conn.scalar(
+            select(BattleRow.status).where(BattleRow.campaign_id == uuid.UUID(game.id))
+        )
+    assert status == ("confirmed" if confirm.status_code == 200 else "rejected")
+
+
+@rounds
+async def test_R_TURN_3_confirm_racing_the_last_ready_changes_the_turn_once(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
+    url = await declare_battle(client, committing_engine, game)
+    alice, bob = game.players
+    assert (await client.put(game.url("/turn/ready"), headers=alice.headers)).status_code == 200
+    confirm, ready = await race(
+        client.post(url + "/confirm", headers=bob.headers),
+        client.put(game.url("/turn/ready"), headers=bob.headers),
+    )
+    assert confirm.status_code == 200, confirm.text
+    assert ready.status_code == 200, ready.text
+    await check_books(committing_engine, game.id)
+    # The battle was the last thing the turn waited for: whichever came last changed it.
+    assert await turn_number(client, game) == 3
+
+
+# ------------------------------------------------------------------------- join vs start
+
+
+@rounds
+async def test_R_CAMP_2_join_racing_start_seats_only_started_players(
+    round_: int,
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    client = committing_client
+    owner = await committing_make_user()
+    bob = await committing_make_user()
+    late = await committing_make_user()
+    lobby = await create_lobby(client, owner)
+    await join(client, lobby, owner, "empire", 0)
+    await join(client, lobby, bob, "orcs_goblins", 1)
+    cid = lobby["id"]
+    start, joined = await race(
+        client.post(f"/v1/campaigns/{cid}/start", headers=owner.headers),
+        client.post(
+            f"/v1/campaigns/{cid}/players",
+            json={"invite_code": lobby["invite_code"]},
+            headers=late.headers,
+        ),
+    )
+    assert sorted([start.status_code, joined.status_code]) in ([200, 409], [201, 409]), (
+        start.text,
+        joined.text,
+    )
+    campaign: dict[str, Any] = (
+        await client.get(f"/v1/campaigns/{cid}", headers=owner.headers)
+    ).json()
+    players = (await client.get(f"/v1/campaigns/{cid}/players", headers=owner.headers)).json()
+    if start.status_code == 200:
+        assert campaign["status"] == "active"
+        assert len(players) == 2
+    else:
+        assert campaign["status"] == "lobby"
+        assert len(players) == 3
+    await check_books(committing_engine, cid)
