@@ -192,11 +192,13 @@ async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
 
 
 async def mark_read(session: AsyncSession, m: Membership, up_to: int) -> UnreadCount:
-    """Move the caller's read mark forward (never back, never past the newest message)."""
+    """Move the caller's read mark forward (never back, never past their newest message).
+
+    Clamped to the caller's own mailbox: the campaign's newest message may be between others,
+    and its id must not come back (R-FOG-3).
+    """
     me = m.require_player().number
-    newest = await session.scalar(
-        select(func.max(Message.id)).where(Message.campaign_id == m.campaign.id)
-    )
+    newest = await session.scalar(select(func.max(Message.id)).where(*_mine(m, me)))
     up_to = min(up_to, newest or 0)
     statement = insert(MessageReadMark).values(campaign_id=m.campaign.id, player=me, up_to=up_to)
     await session.execute(

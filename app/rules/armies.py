@@ -88,13 +88,18 @@ def validate_raise(
     out: list[Violation] = []
     city = state.structures.get(city_id)
     if city is None or city.owner != player_id or city.kind is not StructureKind.CITY:
+        # Nothing more about a city that is not yours: whether another player's city seats an
+        # army (or has a raise pending) is hidden, so the refusal is the unknown id's (R-FOG-3).
         out.append(Violation("R-ARMY-1", "Armies are raised from one of your cities."))
-    elif city.level < 2:
-        out.append(Violation("R-ARMY-1", "Armies are raised from a level-2 city."))
-    if any(a.seat_id == city_id for a in state.armies.values()) or any(
-        r.city_id == city_id for r in orders.raises
-    ):
-        out.append(Violation("R-ARMY-1", "This city already seats an army."))
+    else:
+        if city.level < 2:
+            out.append(Violation("R-ARMY-1", "Armies are raised from a level-2 city."))
+        # Your own armies and raises only: the city can seat a new army of its new owner
+        # while an army of the player who lost it may still count it as its seat (R-ARMY-5).
+        if any(a.seat_id == city_id and a.owner == player_id for a in state.armies.values()) or any(
+            r.city_id == city_id and r.player == player_id for r in orders.raises
+        ):
+            out.append(Violation("R-ARMY-1", "This city already seats an army."))
     price = army_cost(state, orders, player_id, ruleset)
     if general_id is None:
         price += general_cost(state, orders, player_id, ruleset)

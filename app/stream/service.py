@@ -34,15 +34,26 @@ class Viewer:
     @classmethod
     def of(cls, membership: Membership) -> "Viewer":
         player = membership.player
+        seated = player is not None and player.faction is not None
         return cls(
             campaign_id=membership.campaign.id,
-            player=None if player is None else player.number,
+            player=player.number if seated and player is not None else None,
             is_owner=membership.is_owner,
         )
 
+    @property
+    def game_master(self) -> bool:
+        """The owner who does not play: sees everything, live (R-FOG-5)."""
+        return self.is_owner and self.player is None
+
     def may_see(self) -> ColumnElement[bool]:
-        """SQL condition: the owner sees every event; a player, those addressed to them."""
-        if self.is_owner:
+        """SQL condition: the game master sees every event; a player, those addressed to them.
+
+        An owner who also plays is a player here, exactly (R-FOG-5): events carry no audience
+        for the owner's role, so their powers (arbitration, forcing the turn) are exercised
+        through the battle list and the turn endpoints, never through another seat's events.
+        """
+        if self.game_master:
             return CampaignEvent.id.is_not(None)
         if self.player is None:
             return CampaignEvent.audience.is_(None)

@@ -633,3 +633,137 @@ async def test_a_visible_army_of_another_player_takes_no_order_from_you_R_MOVE_2
         assert r.status_code in (404, 409, 422), (op.id, r.status_code, r.text)
         assert r.headers["content-type"] == "application/problem+json"
         assert changes(before, await snapshot(session)) == {}, op.id
+
+
+# What is not yours or not in your sight answers exactly like what does not exist (R-FOG-3):
+# (method, path, body) with "{x}" standing for the id under test. Player 1 sees none of player
+# 2's things below; player 3 sees player 2's attacking army but owns none of them.
+UNKNOWN = 999_999
+PROBES: list[tuple[str, str, str, Any]] = [
+    ("raise from a city", "POST", "/armies", lambda x: {"city_id": x}),
+    ("upgrade an army", "POST", "/armies/{x}/upgrade", None),
+    ("cancel an upgrade", "DELETE", "/armies/{x}/upgrade", None),
+    ("move an army", "PUT", "/armies/{x}/move", lambda x: {"path": [[8, 4]]}),
+    ("cancel a move", "DELETE", "/armies/{x}/move", None),
+    ("reachable tiles", "GET", "/armies/{x}/reachable", None),
+    (
+        "build with an army",
+        "POST",
+        "/builds",
+        lambda x: {"kind": "outpost", "q": 3, "r": 1, "army_id": x},
+    ),
+    ("cancel an order", "DELETE", "/orders/{x}", None),
+    ("cancel a build", "DELETE", "/builds/{x}", None),
+    ("read an edict", "GET", "/edicts/{x}", None),
+    ("accept an edict", "POST", "/edicts/{x}/accept", None),
+    ("withdraw an edict", "POST", "/edicts/{x}/withdraw", None),
+    ("read a treaty", "GET", "/treaties/{x}", None),
+    ("read a battle", "GET", "/battles/{x}", None),
+    ("confirm a battle", "POST", "/battles/{x}/confirm", None),
+    (
+        "release a prisoner",
+        "POST",
+        "/edicts",
+        lambda x: {"kind": "release_prisoner", "general_id": x},
+    ),
+    (
+        "trade from a city",
+        "POST",
+        "/edicts",
+        lambda x: {"kind": "trade", "my_city_id": x, "their_city_id": x},
+    ),
+]
+
+
+def _probe_ids(world: World) -> dict[str, int]:
+    ids = world.ids
+    return {
+        "raise from a city": ids["p2_capital"],
+        "upgrade an army": ids["army_id"],
+        "cancel an upgrade": ids["army_id"],
+        "move an army": ids["army_id"],
+        "cancel a move": ids["army_id"],
+        "reachable tiles": ids["army_id"],
+        "build with an army": ids["army_id"],
+        "cancel an order": ids["order_id"],
+        "cancel a build": ids["order_id"],
+        "read an edict": ids["edict_id"],
+        "accept an edict": ids["edict_id"],
+        "withdraw an edict": ids["edict_id"],
+        "read a treaty": ids["treaty_id"],
+        "read a battle": ids["battle_id"],
+        "confirm a battle": ids["battle_id"],
+        "release a prisoner": ids["free_general"],
+        "trade from a city": ids["p2_capital"],
+    }
+
+
+async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_R_FOG_3(
+    client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Player 1 (the owner, who plays) and player 3 probe player 2's ids and an id that does
+    not exist: the answers are byte for byte the same (status, code, detail, violations), so
+    no refusal tells of a hidden army, a city's seat, a pending raise or an order.
+
+    BUG: raising from player 2's capital added "This city already seats an army", which an
+    unknown city id did not get.
+    """
+    ids = _probe_ids(world)
+    seen: dict[str, tuple[int, dict[str, Any]]] = {}
+    # Player 3 is a party to the edict, the treaty and the battle: only orders are probed.
+    party = ("read an edict", "accept an edict", "withdraw an edict", "read a treaty")
+    party += ("read a battle", "confirm a battle")
+    for player in (world.p1, world.p3):
+        for name, method, path, body in PROBES:
+            if player is world.p3 and name in party:
+                continue
+            answers = []
+            for x in (ids[name], UNKNOWN):
+                before = await snapshot(session)
+                r = await client.request(
+                    method,
+                    world.game.url(path.format(x=x)),
+                    json=None if body is None else body(x),
+                    headers=player.headers,
+                )
+                assert 400 <= r.status_code < 500, (name, r.status_code, r.text)
+                assert changes(before, await snapshot(session)) == {}, name
+                problem = r.json()
+                problem.pop("instance", None)  # the path itself, which holds the id
+                answers.append((r.status_code, problem))
+            assert answers[0] == answers[1], (player.number, name, answers)
+            seen[f"{player.number} {name}"] = answers[0]
+    # Not vacuous: the rightful owner's own city gets the rule's own answers.
+    raised = seen["1 raise from a city"]
+    assert raised[0] == 422
+    assert raised[1]["violations"][0] == {
+        "rule": "R-ARMY-1",
+        "message": "Armies are raised from one of your cities.",
+    }
+    own = await client.post(
+        world.game.url("/armies"),
+        json={"city_id": world.ids["p2_capital"]},
+        headers=world.p2.headers,
+    )
+    assert {"rule": "R-ARMY-1", "message": "This city already seats an army."} in own.json()[
+        "violations"
+    ]
+
+
+async def test_read_mark_never_tells_the_newest_message_of_others_R_FOG_3(
+    client: AsyncClient, world: World
+) -> None:
+    """`POST /messages/read` clamps to the caller's own mailbox: player 1, who has no message,
+    learns nothing of player 2's message to player 3.
+
+    BUG: `{"up_to": 2147483648}` answered with the campaign's newest message id.
+    """
+    url = world.game.url("/messages/read")
+    for up_to in (2**31, 10**15, 0):
+        r = await client.post(url, json={"up_to": up_to}, headers=world.p1.headers)
+        assert r.status_code == 200, r.text
+        assert r.json() == {"unread": 0, "read_up_to": 0}
+    # Player 3, who received it, may mark it read.
+    r = await client.post(url, json={"up_to": 10**15}, headers=world.p3.headers)
+    assert r.json()["unread"] == 0
+    assert r.json()["read_up_to"] > 0

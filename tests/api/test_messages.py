@@ -280,13 +280,14 @@ async def test_unread_count_and_read_mark(client: AsyncClient, make_user: MakeUs
         ("m1", True),
         ("m0", True),
     ]
-    # A mark never moves back, and never past the newest message.
+    # A mark never moves back, and never past the newest message of the reader's mailbox:
+    # the campaign's newest (player 3 to player 1) is none of player 2's business (R-FOG-3).
     response = await client.post(game.url("/messages/read"), json={"up_to": 0}, headers=headers)
     assert response.json() == {"unread": 1, "read_up_to": ids[1]}
     response = await client.post(
         game.url("/messages/read"), json={"up_to": 10**12}, headers=headers
     )
-    newest = (await mailbox(client, game, 2))["items"][0]["id"]
+    newest = (await mailbox(client, game, 1))["items"][0]["id"]
     assert response.json() == {"unread": 0, "read_up_to": newest}
     later = await send(client, game, 0, [2], "later")
     response = await client.get(game.url("/messages/unread"), headers=headers)
