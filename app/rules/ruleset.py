@@ -7,7 +7,7 @@ variant is a partial document merged over the defaults and validated (`parse_rul
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from types import UnionType
 from typing import Any, get_args, get_origin, get_type_hints
@@ -351,32 +351,109 @@ MODIFIER_TERRAINS: tuple[str, ...] = ("plain", "forest", "mountain", "marsh", "d
 """The six terrains that carry faction movement modifiers (R-MAP-2)."""
 
 _LAND_TERRAINS = (*MODIFIER_TERRAINS, "oasis", "city", "port")
-_SIGNED_INTS = frozenset({"modifier_min", "modifier_max", "winter_modifier"})
-_POSITIVE_INTS = frozenset(
-    {
-        "per",
-        "max_tier",
-        "base_budget",
-        "land_step_halves",
-        "sea_step_halves",
-        "points_rounding",
-        "trade_distance_step",
-        "gold_divisor",
-        "coefficient_pct",
-    }
-)
-_PERCENT_INTS = frozenset(
-    {
-        "upkeep_percent",
-        "joiner_percent",
-        "tier_loss_threshold_pct",
-        "siege_bonus_pct_per_draw",
-        "siege_bonus_max_pct",
-        "level_loss_threshold_pct",
-        "vassal_tribute_pct",
-        "gift_max_pct",
-    }
-)
+
+# R-HOUSE-2: the range of every number of a ruleset document, by `Class.field`. The upper
+# bounds keep the work of any accepted variant within a few times that of the largest default
+# campaign (64×64, 17 players): sight radii and movement budgets drive the fog and reachability
+# searches (their cost grows with the square of the radius), and per-turn gold stays far from
+# the 32-bit columns that hold it. `scripts/bench_extreme` measures the extreme variant.
+GOLD = (0, 1_000_000)  # one-off amounts: starting gold, prices, stakes
+PER_TURN = (0, 10_000)  # amounts earned or paid every turn: incomes, upkeep, bonuses
+PERCENT = (0, 100)
+POINTS = (0, 100_000)  # army and garrison points of a battle
+MODIFIER = (-3, 3)  # movement modifiers, in tiles
+TIER = (1, 10)
+FACTOR = (0, 1_000)  # score weights
+LIMITS: Mapping[str, tuple[int, int]] = {
+    "Ruleset.starting_gold": GOLD,
+    "Ruleset.min_players": (2, 17),
+    "Ruleset.max_players": (2, 17),
+    "Ruleset.army_base_cost": GOLD,
+    "Ruleset.general_base_cost": GOLD,
+    "Income.city_level1": PER_TURN,
+    "Income.city_level2": PER_TURN,
+    "Income.outpost": PER_TURN,
+    "Income.port": PER_TURN,
+    "BuildCosts.found_city": GOLD,
+    "BuildCosts.port": GOLD,
+    "BuildCosts.outpost": GOLD,
+    "BuildCosts.upgrade_city": GOLD,
+    "Tier.tier": TIER,
+    "Tier.upgrade_cost": GOLD,
+    "Tier.upkeep": PER_TURN,
+    "Tier.army_points": POINTS,
+    "Tier.general_points": POINTS,
+    "Movement.base_budget": (1, 10),
+    "Movement.modifier_min": MODIFIER,
+    "Movement.modifier_max": MODIFIER,
+    "Movement.winter_modifier": MODIFIER,
+    "Movement.land_step_halves": (1, 4),
+    "Movement.sea_step_halves": (1, 4),
+    "Movement.sight": (1, 3),
+    "Movement.mountain_sight": (1, 3),
+    "Garrisons.city_level1": POINTS,
+    "Garrisons.city_level2": POINTS,
+    "Garrisons.capital_bonus": POINTS,
+    "Garrisons.outpost": POINTS,
+    "Garrisons.port": POINTS,
+    "Garrisons.reinforcement": POINTS,
+    "Battles.joiner_percent": PERCENT,
+    "Battles.victory_stake": GOLD,
+    "Battles.pillage_stake": GOLD,
+    "Battles.tier_loss_threshold_pct": PERCENT,
+    "Battles.siege_bonus_pct_per_draw": PERCENT,
+    "Battles.siege_bonus_max_pct": PERCENT,
+    "Battles.level_loss_threshold_pct": PERCENT,
+    "Battles.points_rounding": (1, 1_000),
+    "Diplomacy.diplomatic_cost": GOLD,
+    "Diplomacy.exploration_cost": GOLD,
+    "Diplomacy.exploration_range": (0, 128),
+    "Diplomacy.exploration_radius": (0, 3),
+    "Diplomacy.trade_cost": GOLD,
+    "Diplomacy.trade_base": PER_TURN,
+    "Diplomacy.trade_distance_step": (1, 128),
+    "Diplomacy.trade_distance_max_bonus": PER_TURN,
+    "Diplomacy.vassal_tribute_pct": PERCENT,
+    "Diplomacy.gift_max_pct": PERCENT,
+    "Diplomacy.infamy_per_break": (0, 100),
+    "Score.territory": FACTOR,
+    "Score.city_level": FACTOR,
+    "Score.army_tier": FACTOR,
+    "Score.gold_divisor": (1, 1_000_000),
+    "GameSystem.coefficient_pct": (1, 1_000),
+    "Faction.free_upkeep_max_tier": (0, 10),
+    "Faction.upkeep_percent": PERCENT,
+    "Faction.sea_bonus": (0, 10),
+    "Faction.terrain_modifiers": MODIFIER,
+    "FactionAction.recharge": (0, 100),
+    "FactionAction.extra_land_steps": (0, 5),
+    "FactionAction.unlock_victories": (0, 100),
+    "IncomeBonus.amount": PER_TURN,
+    "IncomeBonus.per": (1, 1_000),
+    "UpkeepReduction.amount": PER_TURN,
+    "UpkeepReduction.min_tier": (1, 99),
+    "UpkeepReduction.max_tier": (1, 99),
+}
+"""Smallest and largest accepted value of every integer of a ruleset (R-HOUSE-2)."""
+
+LIST_LIMITS: Mapping[str, tuple[int, int]] = {
+    "Ruleset.tiers": TIER,
+    "Ruleset.game_systems": (0, 16),
+    "Ruleset.factions": (1, 32),
+    "Faction.income_bonuses": (0, 8),
+    "Faction.upkeep_reductions": (0, 8),
+    "FactionAction.upkeep_reductions": (0, 8),
+    "FactionAction.income_bonuses": (0, 8),
+    "IncomeBonus.terrains": (0, len(_LAND_TERRAINS)),
+}
+"""Fewest and most items of every list of a ruleset."""
+
+STRING_LIMITS: Mapping[str, tuple[int, int]] = {
+    "key": (1, 40),
+    "name": (1, 80),
+    "terrains": (1, 16),
+}
+"""Shortest and longest accepted string, by field name (keys, display names, terrains)."""
 
 Fault = tuple[str, str]
 
@@ -454,7 +531,7 @@ class _Builder:
         known = {f.name: f for f in fields(cls)}
         for key in sorted(set(data) - set(known), key=str):
             self.fault(f"{prefix}{key}", "unknown key")
-        hints = get_type_hints(cls)
+        hints = _hints(cls)
         kwargs: dict[str, Any] = {}
         ok = True
         for name, f in known.items():
@@ -465,7 +542,8 @@ class _Builder:
                     self.fault(f"{prefix}{name}", "missing")
                     ok = False
                 continue
-            value = self.convert(hints[name], data[name], f"{prefix}{name}", name)
+            field_id = f"{cls.__name__}.{name}"
+            value = self.convert(hints[name], data[name], f"{prefix}{name}", field_id)
             if value is _INVALID:
                 self.invalid.add(f"{prefix}{name}")
                 ok = ok and has_default
@@ -483,15 +561,17 @@ class _Builder:
         if origin is tuple:
             return self.convert_tuple(args[0], value, path, name)
         if origin is dict:
-            return self.convert_dict(value, path)
+            return self.convert_dict(value, path, name)
         return self.convert_scalar(hint, value, path, name)
 
     def convert_scalar(self, hint: Any, value: Any, path: str, name: str) -> Any:
         if hint is int:
             return self.convert_int(value, path, name)
-        if hint in (bool, str):
-            expected = "expected a boolean" if hint is bool else "expected a string"
-            return value if self.check(isinstance(value, hint), path, expected) else _INVALID
+        if hint is str:
+            return self.convert_str(value, path, name)
+        if hint is bool:
+            ok = self.check(isinstance(value, bool), path, "expected a boolean")
+            return value if ok else _INVALID
         if isinstance(hint, type) and issubclass(hint, Enum):
             return self.convert_enum(hint, value, path)
         built = self.build(hint, value, path)
@@ -500,6 +580,9 @@ class _Builder:
     def convert_tuple(self, item: Any, value: Any, path: str, name: str) -> Any:
         if not isinstance(value, list | tuple):
             self.fault(path, "expected a list")
+            return _INVALID
+        low, high = LIST_LIMITS[name]
+        if not self.check(low <= len(value) <= high, path, f"must have {low} to {high} items"):
             return _INVALID
         items = [self.convert(item, v, f"{path}[{i}]", name) for i, v in enumerate(value)]
         return _INVALID if any(i is _INVALID for i in items) else tuple(items)
@@ -511,7 +594,7 @@ class _Builder:
         self.fault(path, f"expected one of {', '.join(map(str, allowed))}")
         return _INVALID
 
-    def convert_dict(self, value: Any, path: str) -> Any:
+    def convert_dict(self, value: Any, path: str, name: str) -> Any:
         """Only terrain modifiers are dicts: terrain name → signed integer."""
         if not isinstance(value, Mapping):
             self.fault(path, "expected an object")
@@ -520,7 +603,7 @@ class _Builder:
         for key in sorted(value, key=str):
             if key not in MODIFIER_TERRAINS:
                 self.fault(f"{path}.{key}", f"not one of {', '.join(MODIFIER_TERRAINS)}")
-            elif self.check(_is_int(value[key]), f"{path}.{key}", "expected an integer"):
+            elif self.convert_int(value[key], f"{path}.{key}", name) is not _INVALID:
                 out[key] = value[key]
         return {k: out[k] for k in MODIFIER_TERRAINS if k in out}
 
@@ -528,13 +611,16 @@ class _Builder:
         """Range faults are reported but keep the value, so cross-field checks still run."""
         if not self.check(_is_int(value), path, "expected an integer"):
             return _INVALID
-        if name in _POSITIVE_INTS:
-            self.check(value > 0, path, "must be positive")
-        elif name not in _SIGNED_INTS:
-            self.check(value >= 0, path, "must not be negative")
-        if name in _PERCENT_INTS:
-            self.check(value <= 100, path, "must be 0 to 100")
+        low, high = LIMITS[name]
+        self.check(low <= value <= high, path, f"must be {low} to {high}")
         return value
+
+    def convert_str(self, value: Any, path: str, name: str) -> Any:
+        if not self.check(isinstance(value, str), path, "expected a string"):
+            return _INVALID
+        low, high = STRING_LIMITS[name.rpartition(".")[2]]
+        ok = self.check(low <= len(value) <= high, path, f"must be {low} to {high} characters")
+        return value if ok else _INVALID
 
     def check(self, condition: bool, path: str, message: str) -> bool:
         if not condition:
@@ -545,6 +631,17 @@ class _Builder:
 _INVALID = object()
 
 
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The resolved field types of a ruleset class (resolving them is slow: once per class)."""
+    hints = _HINTS.get(cls.__qualname__)
+    if hints is None:
+        hints = _HINTS[cls.__qualname__] = get_type_hints(cls)
+    return hints
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -552,15 +649,12 @@ def _is_int(value: Any) -> bool:
 def _check_ruleset(r: Ruleset, b: _Builder) -> None:
     """Cross-field rules a single value cannot show (skipping sections already at fault)."""
     valid = not ({"tiers"} & b.invalid)
-    if valid and not r.tiers:
-        b.fault("tiers", "at least one tier is needed")
     for i, t in enumerate(r.tiers if valid else ()):
         expected = f"tiers must be numbered 1..n (expected {i + 1})"
         b.check(t.tier == i + 1, f"tiers[{i}].tier", expected)
     if valid and r.tiers:
         b.check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", "must be 0 for tier 1")
     if not ({"min_players", "max_players", "factions"} & b.invalid):
-        b.check(r.min_players >= 2, "min_players", "must be at least 2")
         b.check(r.max_players <= len(r.factions), "max_players", "exceeds the number of factions")
         b.check(r.max_players >= r.min_players, "max_players", "must be at least min_players")
     m = r.movement
@@ -620,3 +714,82 @@ def parse_ruleset(variant: Mapping[str, Any] | None) -> Ruleset:
         raise RulesetError(builder.faults)
     result: Ruleset = ruleset
     return result
+
+
+# ------------------------------------------------------------------- the extreme variant
+
+
+def _at_top(obj: Any) -> Any:
+    """`obj` with every number of its range table at the top of its range, recursively."""
+    changes: dict[str, Any] = {}
+    for f in fields(obj):
+        key, value = f"{type(obj).__name__}.{f.name}", getattr(obj, f.name)
+        if isinstance(value, dict):
+            changes[f.name] = dict.fromkeys(MODIFIER_TERRAINS, LIMITS[key][1])
+        elif _is_int(value):
+            changes[f.name] = LIMITS[key][1]
+        elif is_dataclass(value):
+            changes[f.name] = _at_top(value)
+        elif isinstance(value, tuple) and value and is_dataclass(value[0]):
+            changes[f.name] = tuple(_at_top(v) for v in value)
+    return replace(obj, **changes)
+
+
+def extreme_ruleset() -> Ruleset:
+    """The costliest accepted variant: every number and list at the top of its range.
+
+    The exceptions make it costlier still: sea steps at their cheapest (the longest voyages)
+    and tiers numbered 1..n as they must be. `scripts/bench_extreme` and the tests use it.
+    """
+    top: Ruleset = _at_top(default_ruleset())
+    max_items = {name: LIST_LIMITS[name][1] for name in LIST_LIMITS}
+    bonus = _at_top(IncomeBonus(IncomeBasis.TERRITORY, terrains=_LAND_TERRAINS))
+    cut = _at_top(UpkeepReduction())
+    bonuses = (bonus,) * max_items["Faction.income_bonuses"]
+    cuts = (cut,) * max_items["Faction.upkeep_reductions"]
+    action = _at_top(
+        FactionAction(
+            "action",
+            "Action",
+            upkeep_reductions=cuts,
+            no_upkeep=True,
+            income_bonuses=bonuses,
+            ignore_terrain_penalties=True,
+        )
+    )
+    factions = [*top.factions]
+    factions += [
+        Faction(f"extra_{i}", f"Extra faction {i}")
+        for i in range(len(factions), max_items["Ruleset.factions"])
+    ]
+    top_faction = _at_top(Faction("", ""))
+    factions = [
+        replace(
+            top_faction,
+            key=f.key,
+            name=f.name,
+            income_bonuses=bonuses,
+            upkeep_reductions=cuts,
+            action=replace(action, key=f"{f.key}_action"),
+        )
+        for f in factions
+    ]
+    tier = _at_top(DEFAULT_TIERS[-1])
+    tiers = tuple(
+        replace(tier, tier=n, upgrade_cost=0 if n == 1 else tier.upgrade_cost)
+        for n in range(1, max_items["Ruleset.tiers"] + 1)
+    )
+    coefficient = LIMITS["GameSystem.coefficient_pct"][1]
+    systems = [*top.game_systems]
+    systems += [
+        GameSystem(f"system_{i}", f"Game system {i}", coefficient)
+        for i in range(len(systems), max_items["Ruleset.game_systems"])
+    ]
+    movement = replace(top.movement, sea_step_halves=LIMITS["Movement.sea_step_halves"][0])
+    return replace(
+        top,
+        tiers=tiers,
+        factions=tuple(factions),
+        game_systems=tuple(systems),
+        movement=movement,
+    )

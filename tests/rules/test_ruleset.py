@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import replace
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
 from app.rules.ruleset import (
+    LIMITS,
+    LIST_LIMITS,
     Battles,
     BuildCosts,
     Diplomacy,
@@ -20,11 +24,13 @@ from app.rules.ruleset import (
     IncomeBasis,
     IncomeBonus,
     Movement,
+    Ruleset,
     RulesetError,
     Score,
     Tier,
     UpkeepReduction,
     default_ruleset,
+    extreme_ruleset,
     parse_ruleset,
     ruleset_to_dict,
 )
@@ -332,11 +338,12 @@ def test_R_HOUSE_2_every_fault_is_listed() -> None:
     ) == [
         ("bogus", "unknown key"),
         ("starting_gold", "expected an integer"),
+        ("max_players", "must be 2 to 17"),
         ("income.city", "unknown key"),
-        ("tiers[0].upkeep", "must not be negative"),
+        ("tiers[0].upkeep", "must be 0 to 10000"),
         ("battles.joiner_percent", "must be 0 to 100"),
-        ("battles.pillage_stake", "must not be negative"),
-        ("game_systems[0].coefficient_pct", "must be positive"),
+        ("battles.pillage_stake", "must be 0 to 1000000"),
+        ("game_systems[0].coefficient_pct", "must be 1 to 1000"),
         (
             "factions[0].terrain_modifiers.sea",
             "not one of plain, forest, mountain, marsh, desert, coast",
@@ -349,12 +356,19 @@ def test_R_HOUSE_2_every_fault_is_listed() -> None:
 
 
 def test_R_CAMP_1_player_bounds() -> None:
-    assert _faults({"min_players": 1}) == [("min_players", "must be at least 2")]
+    assert _faults({"min_players": 1}) == [("min_players", "must be 2 to 17")]
     assert _faults({"min_players": 5, "max_players": 4}) == [
         ("max_players", "must be at least min_players")
     ]
     assert parse_ruleset({"max_players": 17}).max_players == 17
-    assert _faults({"max_players": 18}) == [("max_players", "exceeds the number of factions")]
+    assert _faults({"max_players": 18}) == [
+        ("max_players", "must be 2 to 17"),
+        ("max_players", "exceeds the number of factions"),
+    ]
+    factions = [{"key": "a", "name": "A"}, {"key": "b", "name": "B"}]
+    assert _faults({"max_players": 3, "factions": factions}) == [
+        ("max_players", "exceeds the number of factions")
+    ]
 
 
 def test_R_HOUSE_2_wrong_types_and_missing_fields() -> None:
@@ -407,6 +421,102 @@ def test_R_HOUSE_2_bad_documents() -> None:
         ("movement.modifier_min", "above modifier_max")
     ]
     assert _faults({"battles": {"points_rounding": 0}, "tiers": []}) == [
-        ("battles.points_rounding", "must be positive"),
-        ("tiers", "at least one tier is needed"),
+        ("tiers", "must have 1 to 10 items"),
+        ("battles.points_rounding", "must be 1 to 1000"),
+    ]
+
+
+# ------------------------------------------------------------------------ ranges (R-HOUSE-2)
+
+
+def _dataclasses(cls: type[Any], seen: set[type[Any]]) -> Iterator[type[Any]]:
+    """`cls` and every dataclass its fields hold, each once."""
+    if cls in seen:
+        return
+    seen.add(cls)
+    yield cls
+    for hint in get_type_hints(cls).values():
+        for inner in (hint, *get_args(hint)):
+            if isinstance(inner, type) and is_dataclass(inner):
+                yield from _dataclasses(inner, seen)
+
+
+def test_R_HOUSE_2_every_number_and_list_has_a_range() -> None:
+    ints, lists = set(), set()
+    for cls in _dataclasses(Ruleset, set()):
+        for name, hint in get_type_hints(cls).items():
+            if hint is int or get_origin(hint) is dict:
+                ints.add(f"{cls.__name__}.{name}")
+            elif get_origin(hint) is tuple:
+                lists.add(f"{cls.__name__}.{name}")
+    assert ints == set(LIMITS)
+    assert lists == set(LIST_LIMITS)
+    for low, high in (*LIMITS.values(), *LIST_LIMITS.values()):
+        assert low <= high
+
+
+def _int_leaves(
+    obj: Any, path: tuple[str | int, ...]
+) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(document path, `Class.field`) of every integer of a ruleset object."""
+    for f in fields(obj):
+        value, here = getattr(obj, f.name), (*path, f.name)
+        if isinstance(value, dict):
+            for terrain in value:
+                yield (*here, terrain), f"{type(obj).__name__}.{f.name}"
+        elif isinstance(value, int) and not isinstance(value, bool):
+            yield here, f"{type(obj).__name__}.{f.name}"
+        elif is_dataclass(value):
+            yield from _int_leaves(value, here)
+        elif isinstance(value, tuple):
+            for i, item in enumerate(value):
+                if is_dataclass(item):
+                    yield from _int_leaves(item, (*here, i))
+
+
+def _dotted(path: tuple[str | int, ...]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def test_R_HOUSE_2_a_number_outside_its_range_is_refused_naming_the_field() -> None:
+    """One leaf of every range, just above and just below it, in a whole document."""
+    document = ruleset_to_dict(default_ruleset())
+    first: dict[str, tuple[str | int, ...]] = {}
+    for path, field_id in _int_leaves(default_ruleset(), ()):
+        first.setdefault(field_id, path)
+    assert set(first) == set(LIMITS)
+    for field_id, path in sorted(first.items()):
+        low, high = LIMITS[field_id]
+        for bad in (low - 1, high + 1):
+            variant = copy.deepcopy(document)
+            node: Any = variant
+            for step in path[:-1]:
+                node = node[step]
+            node[path[-1]] = bad
+            faults = _faults(variant)
+            assert (_dotted(path), f"must be {low} to {high}") in faults, (field_id, bad)
+
+
+def test_R_HOUSE_2_the_extreme_variant_is_accepted() -> None:
+    extreme = extreme_ruleset()
+    assert parse_ruleset(ruleset_to_dict(extreme)) == extreme
+    assert parse_ruleset(json.loads(json.dumps(ruleset_to_dict(extreme)))) == extreme
+    assert extreme.movement.sight == 3
+    assert extreme.movement.base_budget == 10
+    assert extreme.starting_gold == 1_000_000
+    assert len(extreme.factions) == 32
+    assert len(extreme.tiers) == 10
+
+
+def test_R_HOUSE_2_lists_and_strings_have_bounds() -> None:
+    tier = {"tier": 1, "upgrade_cost": 0, "upkeep": 1, "army_points": 1, "general_points": 1}
+    tiers = [{**tier, "tier": n, "upgrade_cost": 0 if n == 1 else 1} for n in range(1, 12)]
+    assert _faults({"tiers": tiers}) == [("tiers", "must have 1 to 10 items")]
+    assert _faults({"factions": {"empire": {"name": ""}, "dwarfs": {"name": "x" * 81}}}) == [
+        ("factions[0].name", "must be 1 to 80 characters"),
+        ("factions[4].name", "must be 1 to 80 characters"),
+    ]
+    bonuses = [{"basis": "city"}] * 9
+    assert _faults({"factions": {"empire": {"income_bonuses": bonuses}}}) == [
+        ("factions[0].income_bonuses", "must have 0 to 8 items")
     ]
