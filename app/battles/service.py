@@ -28,7 +28,7 @@ from app.battles.schemas import (
     StakeRead,
 )
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names, players_of
+from app.campaigns.service import display_names
 from app.errors import Conflict, Forbidden, NotFound
 from app.events.publish import publish
 from app.models import User
@@ -355,20 +355,8 @@ async def _settle(
         await _publish(
             session, a, "battle_cancelled", {"status": "cancelled"}, v.state.battles[other_id]
         )
-    await _change_turn_if_due(session, v)
-
-
-async def _change_turn_if_due(session: AsyncSession, v: Viewer) -> None:
-    """With auto-resolve, settling the last battle of a ready table changes the turn (R-TURN-3)."""
-    campaign = v.membership.campaign
-    if not campaign.settings.get("auto_resolve"):
-        return
-    await session.flush()
-    players = await players_of(session, campaign.id)
-    if any(not (p.ready or p.inactive) for p in players):
-        return
-    if await turns.pending_battles(session, campaign.id) == 0:
-        await turns.change_turn(session, campaign)
+    # Settling the last battle of a ready table changes the turn (R-TURN-3).
+    await turns.change_turn_if_due(session, v.membership.campaign)
 
 
 async def choose_leader(

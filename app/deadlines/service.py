@@ -20,7 +20,6 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.battles import service as battle_service
 from app.campaigns.access import Membership
-from app.campaigns.service import players_of
 from app.db.base import utcnow
 from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
@@ -28,7 +27,7 @@ from app.events.publish import publish
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import BattleRow
 from app.turns.mapping import PENDING_BATTLE_STATUSES
-from app.turns.service import change_turn, pending_battles
+from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
 
@@ -121,18 +120,8 @@ async def set_inactive(
     player.inactive = inactive
     await session.flush()
     await publish(session, m.campaign.id, "player_status", {"player": number, "inactive": inactive})
-    if (
-        inactive
-        and m.campaign.settings.get("auto_resolve")
-        and await _nobody_waits(session, m.campaign)
-    ):
-        await change_turn(session, m.campaign, now)
-
-
-async def _nobody_waits(session: AsyncSession, campaign: Campaign) -> bool:
-    players = await players_of(session, campaign.id)
-    waiting = any(not (p.ready or p.inactive) for p in players if p.faction is not None)
-    return not waiting and not await pending_battles(session, campaign.id)
+    if inactive:
+        await change_turn_if_due(session, m.campaign, now)
 
 
 async def force(session: AsyncSession, m: Membership, now: datetime) -> list[int]:
@@ -153,17 +142,13 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
     if now < campaign.turn_deadline_at:
         raise Conflict("The turn deadline has not passed yet.", code="R-TURN-3")
-    battles = await pending_battles(session, campaign.id)
-    if battles:
+    gate = await turn_gate(session, campaign)
+    if gate.battles:
         raise Conflict(
-            f"The turn cannot change yet: {battles} battle(s) waiting for a result.",
+            f"The turn cannot change yet: {gate.battles} battle(s) waiting for a result.",
             code="R-TURN-3",
         )
-    late = [
-        p
-        for p in await players_of(session, campaign.id)
-        if p.faction is not None and not p.ready and not p.inactive
-    ]
+    late = gate.waiting
     for player in late:
         player.missed_turns += 1
     numbers = [p.number for p in late]
@@ -270,11 +255,7 @@ async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> boo
     deadline = campaign.turn_deadline_at
     if deadline is None or deadline <= now:
         return False
-    waiting = [
-        p.number
-        for p in await players_of(session, campaign.id)
-        if p.faction is not None and not p.ready and not p.inactive
-    ]
+    waiting = [p.number for p in (await turn_gate(session, campaign)).waiting]
     if not waiting:
         return False
     await publish(
@@ -301,7 +282,7 @@ async def process_campaign(
         campaign.settings.get("deadline_auto_change")
         and deadline is not None
         and deadline <= now
-        and not await pending_battles(session, campaign.id)
+        and not (await turn_gate(session, campaign)).battles
     ):
         await force_change(session, campaign, now)
         report.changed.append(campaign.id)

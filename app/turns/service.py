@@ -1,9 +1,11 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import anyio.to_thread
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -43,22 +45,52 @@ async def pending_battles(session: AsyncSession, campaign_id: Any) -> int:
     return count or 0
 
 
-def _blockers(players: list[CampaignPlayer], battles: int) -> list[str]:
-    waiting = [p for p in players if not (p.ready or p.inactive)]
-    out = []
-    if waiting:
-        out.append(f"{len(waiting)} player(s) not ready")
-    if battles:
-        out.append(f"{battles} battle(s) waiting for a result")
-    return out
+@dataclass(frozen=True)
+class TurnGate:
+    """What the turn change waits for (R-TURN-3): the one answer to "may the turn change now"."""
+
+    waiting: list[CampaignPlayer]  # seated, active players who have not declared ready
+    battles: int  # battles waiting for a result
+
+    @property
+    def open(self) -> bool:
+        return not self.waiting and not self.battles
+
+    def blockers(self) -> list[str]:
+        out = []
+        if self.waiting:
+            out.append(f"{len(self.waiting)} player(s) not ready")
+        if self.battles:
+            out.append(f"{self.battles} battle(s) waiting for a result")
+        return out
+
+
+async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
+    """Who and what the current turn waits for; inactive players are always ready (R-CAMP-4)."""
+    players = await players_of(session, campaign.id)
+    waiting = [p for p in players if p.faction is not None and not (p.ready or p.inactive)]
+    return TurnGate(waiting, await pending_battles(session, campaign.id))
+
+
+async def change_turn_if_due(
+    session: AsyncSession, campaign: Campaign, now: datetime | None = None
+) -> bool:
+    """With auto-resolve, change the turn when nothing waits any more; True if it changed."""
+    if not campaign.settings.get("auto_resolve"):
+        return False
+    await session.flush()
+    if not (await turn_gate(session, campaign)).open:
+        return False
+    await change_turn(session, campaign, now)
+    return True
 
 
 async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
     c = m.campaign
     players = await players_of(session, c.id)
     names = await display_names(session, m)
-    battles = await pending_battles(session, c.id)
-    blocked = _blockers(players, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]
+    gate = await turn_gate(session, c)
+    blocked = gate.blockers() if c.status is CampaignStatus.ACTIVE else [c.status.value]
     last = await session.scalar(
         select(func.max(TurnRecord.resolved_at)).where(TurnRecord.campaign_id == c.id)
     )
@@ -72,7 +104,7 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
             ReadyPlayer(number=p.number, name=names[p.number], ready=p.ready, inactive=p.inactive)
             for p in players
         ],
-        pending_battles=battles,
+        pending_battles=gate.battles,
         blocked_by=blocked,
         auto_resolve=bool(c.settings.get("auto_resolve")),
         awaiting_owner=not blocked and not c.settings.get("auto_resolve"),
@@ -97,18 +129,15 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
         await publish(
             session, m.campaign.id, "player_ready", {"player": player.number, "ready": ready}
         )
-    if ready and m.campaign.settings.get("auto_resolve"):
-        players = await players_of(session, m.campaign.id)
-        if not _blockers(players, await pending_battles(session, m.campaign.id)):
-            await change_turn(session, m.campaign)
+    if ready:
+        await change_turn_if_due(session, m.campaign)
 
 
 async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     """The owner's confirmation of the end of turn (R-TURN-3)."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
-    players = await players_of(session, m.campaign.id)
-    blocked = _blockers(players, await pending_battles(session, m.campaign.id))
+    blocked = (await turn_gate(session, m.campaign)).blockers()
     if blocked:
         raise Conflict("The turn cannot change yet: " + "; ".join(blocked) + ".", code="R-TURN-3")
     await change_turn(session, m.campaign)
@@ -135,8 +164,11 @@ async def change_turn(
     await session.flush()
     state = await load_state(session, campaign)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
-    result = resolve_turn(
-        state, await load_orders(session, campaign), load_ruleset(campaign), edicts
+    orders = await load_orders(session, campaign)
+    # The resolver is pure CPU work: a worker thread keeps this process's other requests
+    # (and its event streams) answering meanwhile.
+    result = await anyio.to_thread.run_sync(
+        resolve_turn, state, orders, load_ruleset(campaign), edicts
     )
     await diplomacy.close_turn(session, campaign.id, edicts)
     await save_state(session, campaign, state, result.state)
