@@ -4,16 +4,42 @@ NOTIFY is transactional: listeners hear of an event only if the request that mad
 """
 
 import json
+import secrets
 import uuid
 from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models.event import CampaignEvent
+from app.models.event import CampaignEvent, CampaignEventCounter
 
 CHANNEL = "marchlords_events"
+# Bytes of randomness in an event's cursor (the SSE id): 16 URL-safe characters.
+CURSOR_BYTES = 12
+
+
+def new_cursor() -> str:
+    """A random event cursor: tells nothing of how many events came before."""
+    return secrets.token_urlsafe(CURSOR_BYTES)
+
+
+async def next_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
+    """The campaign's next event number, its counter row locked until the transaction ends.
+
+    Publishers of one campaign thus take numbers one after the other, each after the previous
+    one committed (or rolled back, which frees its number): numbers follow commit order with
+    no gap, which is what makes resuming a stream exact. Lock order: the campaign row, when
+    taken, is always taken before this one, never after.
+    """
+    values = insert(CampaignEventCounter).values(campaign_id=campaign_id, last_seq=1)
+    statement = values.on_conflict_do_update(
+        index_elements=[CampaignEventCounter.campaign_id],
+        set_={"last_seq": CampaignEventCounter.last_seq + 1},
+    ).returning(CampaignEventCounter.last_seq)
+    seq: int = (await session.execute(statement)).scalar_one()
+    return seq
 
 
 async def publish(
@@ -30,6 +56,8 @@ async def publish(
     """
     event = CampaignEvent(
         campaign_id=campaign_id,
+        seq=await next_seq(session, campaign_id),
+        cursor=new_cursor(),
         kind=kind,
         payload=payload,
         audience=None if audience is None else sorted(set(audience)),

@@ -97,6 +97,7 @@ class EventHub:
         health_check_seconds: float = 30.0,
         backoff_initial: float = 0.5,
         backoff_max: float = 30.0,
+        recheck_seconds: float = 5.0,
     ) -> None:
         self.dsn = dsn
         self.queue_size = queue_size
@@ -104,6 +105,9 @@ class EventHub:
         # sent to browsers (their reconnection delay).
         self.keepalive_seconds = keepalive_seconds
         self.retry_ms = retry_ms
+        # How often an open stream checks that its token still stands and its caller is still
+        # a member (a revoked token's stream ends within this time).
+        self.recheck_seconds = recheck_seconds
         self.health_check_seconds = health_check_seconds
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max

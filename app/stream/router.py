@@ -1,15 +1,27 @@
 """The live event stream of a campaign (Server-Sent Events)."""
 
 import contextlib
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.campaigns.access import MemberDep
-from app.errors import PROBLEM_MEDIA_TYPE, PROBLEM_RESPONSES, ServiceUnavailable
+from app.auth.dependencies import CurrentAuth
+from app.auth.service import is_token_active
+from app.campaigns.access import MemberDep, load_membership
+from app.db.session import SessionDep
+from app.errors import (
+    PROBLEM_MEDIA_TYPE,
+    PROBLEM_RESPONSES,
+    AppError,
+    NotFound,
+    ServiceUnavailable,
+)
+from app.models import User
 from app.stream import service
 from app.stream.hub import EventHub
 from app.stream.service import Viewer
@@ -17,12 +29,16 @@ from app.stream.service import Viewer
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["events"], responses=PROBLEM_RESPONSES)
 
 STREAM_DESCRIPTION = (
-    "A `text/event-stream` that stays open. Each event has `id:` (pass it back as "
-    "`Last-Event-ID` to resume), `event:` its kind (`player_ready`, `turn_changed`, "
-    "`battle_declared`, ...) and `data:` a JSON object. You receive only the events addressed "
-    "to you; the campaign's owner receives all of them. Comment lines (`: keep-alive`) are "
-    "sent while idle."
+    "A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it "
+    "back as `Last-Event-ID` to resume right after it), `event:` its kind (`player_ready`, "
+    "`turn_changed`, `battle_declared`, ...) and `data:` a JSON object. You receive only the "
+    "events addressed to you (an owner who plays: their seat's; the owner who does not play: "
+    "all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends within "
+    "seconds once its token is revoked or expires, or its caller leaves the campaign."
 )
+
+# An event cursor as sent in `id:` (app/events/publish.py: 12 random bytes, URL-safe base64).
+CURSOR_PATTERN = r"^[A-Za-z0-9_-]{16}$"
 
 
 @dataclass(frozen=True)
@@ -32,6 +48,7 @@ class Feed:
     viewer: Viewer
     hub: EventHub
     resume_after: int | None
+    token_id: uuid.UUID
 
 
 def get_viewer(member: MemberDep) -> Viewer:
@@ -39,34 +56,71 @@ def get_viewer(member: MemberDep) -> Viewer:
     return Viewer.of(member)
 
 
-def get_resume_after(
+def get_cursor(
     last_event_id_header: Annotated[
-        int | None,
+        str | None,
         Header(
             alias="Last-Event-ID",
-            ge=0,
-            description="Resume after this event id (sent by browsers when they reconnect).",
+            pattern=CURSOR_PATTERN,
+            description="Resume right after this event (its `id:`; browsers send it when they "
+            "reconnect).",
         ),
     ] = None,
     last_event_id: Annotated[
-        int | None,
-        Query(ge=0, description="Resume after this event id; the header wins if both are set."),
+        str | None,
+        Query(
+            pattern=CURSOR_PATTERN,
+            description="Resume right after this event; the header wins if both are set.",
+        ),
     ] = None,
-) -> int | None:
+) -> str | None:
     """Where to resume: a reconnecting browser's header beats the URL's (stale) query value."""
     return last_event_id_header if last_event_id_header is not None else last_event_id
 
 
-def get_feed(
+async def get_feed(
     request: Request,
+    session: SessionDep,
     viewer: Annotated[Viewer, Depends(get_viewer)],
-    resume_after: Annotated[int | None, Depends(get_resume_after)],
+    cursor: Annotated[str | None, Depends(get_cursor)],
+    auth: CurrentAuth,
 ) -> Feed:
-    """Membership (404) and input (422) first, then the process's listener (503 if absent)."""
+    """Membership (404) and input (422) first, then the process's listener (503 if absent).
+
+    A well-formed `Last-Event-ID` naming no event of the caller's (another campaign's, one
+    they may not see, or one that never was) is refused with 422 `unknown_last_event_id`
+    before the stream starts: resuming "from now" would silently skip what they missed.
+    """
+    resume_after = None
+    if cursor is not None:
+        resume_after = await service.resume_point(session, viewer, cursor)
+        if resume_after is None:
+            raise AppError(
+                "Last-Event-ID names no event of this campaign you may see; reconnect "
+                "without it to stream from now on.",
+                status=422,
+                code="unknown_last_event_id",
+                title="Unknown Last-Event-ID",
+            )
     hub: EventHub | None = getattr(request.app.state, "event_hub", None)
     if hub is None:
         raise ServiceUnavailable("Live events are unavailable.")
-    return Feed(viewer, hub, resume_after)
+    return Feed(viewer, hub, resume_after, auth.token.id)
+
+
+def _access_check(feed: Feed, user: User) -> service.AccessCheck:
+    """Does the stream's token still stand, and is its user still a member of the campaign?"""
+
+    async def still_allowed(session: AsyncSession) -> bool:
+        if not await is_token_active(session, feed.token_id):
+            return False
+        try:
+            await load_membership(session, feed.viewer.campaign_id, user)
+        except NotFound:
+            return False
+        return True
+
+    return still_allowed
 
 
 @router.get(
@@ -81,13 +135,20 @@ def get_feed(
     },
 )
 async def stream_events(
-    request: Request, feed: Annotated[Feed, Depends(get_feed)]
+    request: Request, feed: Annotated[Feed, Depends(get_feed)], member: MemberDep
 ) -> AsyncIterator[ServerSentEvent]:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`)."""
     sessionmaker = request.app.state.sessionmaker
     hub, viewer = feed.hub, feed.viewer
     async with hub.subscribe(viewer.campaign_id) as subscription:
-        events = service.stream_events(hub, subscription, sessionmaker, viewer, feed.resume_after)
+        events = service.stream_events(
+            hub,
+            subscription,
+            sessionmaker,
+            viewer,
+            feed.resume_after,
+            _access_check(feed, member.user),
+        )
         async with contextlib.aclosing(events):
             async for event in events:
                 yield event

@@ -2,11 +2,17 @@
 
 The stream holds no database session while it waits: each read opens a short session of its
 own, so an open stream never pins a pooled connection or a transaction.
+
+Order and resumption: events are read by their campaign sequence number (`seq`), which
+follows commit order (app/events/publish.py), and a stream always reads "everything visible
+after the last `seq` sent". A NOTIFY only wakes the stream up; a lost one (listener
+reconnecting) costs nothing but latency. The client sees neither `seq` nor the row id, which
+count other players' private events too: the SSE `id:` is the event's random `cursor`.
 """
 
+import asyncio
 import uuid
-from collections import deque
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
 
 from fastapi.sse import ServerSentEvent
@@ -19,8 +25,10 @@ from app.stream.hub import EventHub, Signal, Subscription
 
 # Backlog replays are read in pages of this many rows.
 BACKLOG_PAGE = 500
-# Ids already sent that are remembered to drop a second copy (backlog vs. NOTIFY, resync).
-_REMEMBERED_IDS = 4096
+
+# Re-checks that the stream's caller may still listen (token not revoked nor expired, still a
+# member), with a short session of its own; False ends the stream.
+AccessCheck = Callable[[AsyncSession], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -60,56 +68,47 @@ class Viewer:
         return or_(CampaignEvent.audience.is_(None), CampaignEvent.audience.any_() == self.player)
 
 
-async def latest_event_id(session: AsyncSession, campaign_id: uuid.UUID) -> int:
-    """The campaign's newest event id (0 if none): where a fresh stream starts."""
+async def latest_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
+    """The campaign's newest event number (0 if none): where a fresh stream starts."""
     latest = await session.scalar(
-        select(func.max(CampaignEvent.id)).where(CampaignEvent.campaign_id == campaign_id)
+        select(func.max(CampaignEvent.seq)).where(CampaignEvent.campaign_id == campaign_id)
     )
     return latest or 0
 
 
-async def visible_events(
-    session: AsyncSession,
-    viewer: Viewer,
-    *,
-    after: int | None = None,
-    ids: Sequence[int] | None = None,
-    limit: int | None = None,
-) -> list[CampaignEvent]:
-    """The viewer's events of their campaign, oldest first: newer than `after`, or among `ids`."""
-    query = select(CampaignEvent).where(
-        CampaignEvent.campaign_id == viewer.campaign_id, viewer.may_see()
+async def resume_point(session: AsyncSession, viewer: Viewer, cursor: str) -> int | None:
+    """The `seq` of the viewer's event with this cursor; None if they have no such event."""
+    seq: int | None = await session.scalar(
+        select(CampaignEvent.seq).where(
+            CampaignEvent.campaign_id == viewer.campaign_id,
+            CampaignEvent.cursor == cursor,
+            viewer.may_see(),
+        )
     )
-    if after is not None:
-        query = query.where(CampaignEvent.id > after)
-    if ids is not None:
-        query = query.where(CampaignEvent.id.in_(ids))
-    query = query.order_by(CampaignEvent.id).limit(limit)
+    return seq
+
+
+async def visible_events(
+    session: AsyncSession, viewer: Viewer, *, after: int, limit: int | None = None
+) -> list[CampaignEvent]:
+    """The viewer's events of their campaign after the number `after`, oldest first."""
+    query = (
+        select(CampaignEvent)
+        .where(
+            CampaignEvent.campaign_id == viewer.campaign_id,
+            CampaignEvent.seq > after,
+            viewer.may_see(),
+        )
+        .order_by(CampaignEvent.seq)
+        .limit(limit)
+    )
     return list((await session.scalars(query)).all())
 
 
 def to_sse(event: CampaignEvent) -> ServerSentEvent:
-    """`id:` the event id (what `Last-Event-ID` resumes from), `event:` its kind, `data:` JSON."""
-    return ServerSentEvent(id=str(event.id), event=event.kind, data=event.payload)
-
-
-class _Sent:
-    """The ids already sent (a bounded memory) and the highest of them."""
-
-    def __init__(self, cursor: int) -> None:
-        self.cursor = cursor
-        self._ids: set[int] = set()
-        self._order: deque[int] = deque()
-
-    def __contains__(self, event_id: int) -> bool:
-        return event_id in self._ids
-
-    def add(self, event_id: int) -> None:
-        self.cursor = max(self.cursor, event_id)
-        self._ids.add(event_id)
-        self._order.append(event_id)
-        if len(self._order) > _REMEMBERED_IDS:
-            self._ids.discard(self._order.popleft())
+    """`id:` the event's cursor (what `Last-Event-ID` resumes from), `event:` its kind,
+    `data:` JSON."""
+    return ServerSentEvent(id=event.cursor, event=event.kind, data=event.payload)
 
 
 async def stream_events(
@@ -117,48 +116,52 @@ async def stream_events(
     subscription: Subscription,
     sessionmaker: async_sessionmaker[AsyncSession],
     viewer: Viewer,
-    last_event_id: int | None,
+    resume_after: int | None,
+    still_allowed: AccessCheck | None = None,
 ) -> AsyncGenerator[ServerSentEvent, None]:
     """Yield the viewer's events as SSE, for an already open `subscription`.
 
-    The subscription must be opened BEFORE this runs: an event committed while the backlog is
-    read then arrives both ways and is sent once (deduplicated by id), never zero times.
+    `resume_after`: the `seq` to resume after (None: from now on). The subscription must be
+    opened BEFORE this runs, so that an event committed meanwhile wakes the stream up.
+    Every `hub.recheck_seconds`, `still_allowed` decides whether the stream goes on: a revoked
+    or expired token, or a caller who left the campaign, ends it within that time.
     """
-    if last_event_id is None:
+    loop = asyncio.get_running_loop()
+    if resume_after is None:
         async with sessionmaker() as session:
-            sent = _Sent(await latest_event_id(session, viewer.campaign_id))
+            cursor = await latest_seq(session, viewer.campaign_id)
     else:
-        sent = _Sent(last_event_id)
+        cursor = resume_after
     # The first bytes: the browser's reconnection delay, and a sign the stream is live.
     yield ServerSentEvent(comment="connected", retry=hub.retry_ms)
+    last_sent = loop.time()
+    next_check = last_sent + hub.recheck_seconds
 
-    catch_up = last_event_id is not None
+    catch_up = resume_after is not None
     while True:
-        if catch_up:
-            catch_up = False
-            while True:
-                async with sessionmaker() as session:
-                    page = await visible_events(
-                        session, viewer, after=sent.cursor, limit=BACKLOG_PAGE
-                    )
-                for event in page:
-                    if event.id not in sent:
-                        sent.add(event.id)
-                        yield to_sse(event)
-                if len(page) < BACKLOG_PAGE:
-                    break
+        while catch_up:
+            async with sessionmaker() as session:
+                page = await visible_events(session, viewer, after=cursor, limit=BACKLOG_PAGE)
+            for event in page:
+                cursor = event.seq
+                yield to_sse(event)
+                last_sent = loop.time()
+            catch_up = len(page) == BACKLOG_PAGE
 
-        batch = await subscription.next_batch(hub.keepalive_seconds)
-        if not batch:
-            yield ServerSentEvent(comment="keep-alive")
-            continue
+        now = loop.time()
+        wait = max(0.0, min(last_sent + hub.keepalive_seconds, next_check) - now)
+        batch = await subscription.next_batch(wait)
         if Signal.CLOSED in batch:
             return
-        catch_up = Signal.RESYNC in batch
-        ids = [i for i in batch if isinstance(i, int) and i not in sent]
-        if ids:
+        now = loop.time()
+        if still_allowed is not None and now >= next_check:
             async with sessionmaker() as session:
-                events = await visible_events(session, viewer, ids=ids)
-            for event in events:
-                sent.add(event.id)
-                yield to_sse(event)
+                if not await still_allowed(session):
+                    return
+            next_check = loop.time() + hub.recheck_seconds
+        if batch:
+            # Any id, or a resync after the listener reconnected: read what follows `cursor`.
+            catch_up = True
+        elif now - last_sent >= hub.keepalive_seconds:
+            yield ServerSentEvent(comment="keep-alive")
+            last_sent = loop.time()

@@ -31,7 +31,7 @@ from app.events.publish import publish
 from app.main import create_app
 from app.stream.hub import EventHub, Signal
 from app.stream.service import Viewer, stream_events
-from tests.api.game import Game, start_game
+from tests.api.game import Game, create_lobby, join, start_game
 from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
 
 WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
@@ -196,8 +196,8 @@ async def open_stream(
         yield stream
 
 
-def sse(event_id: int, kind: str, data: dict[str, Any]) -> Message:
-    return Message(id=str(event_id), event=kind, data=data)
+def sse(cursor: str, kind: str, data: dict[str, Any]) -> Message:
+    return Message(id=cursor, event=kind, data=data)
 
 
 async def publish_committed(
@@ -206,18 +206,33 @@ async def publish_committed(
     kind: str,
     payload: dict[str, Any],
     audience: Sequence[int] | None = None,
-) -> int:
-    """Publish an event in its own committed transaction; return its id."""
+) -> str:
+    """Publish an event in its own committed transaction; return its cursor (the SSE id)."""
     async with sessionmaker() as session, session.begin():
         await publish(session, uuid.UUID(game.id), kind, payload, audience=audience)
-        event_id = await session.scalar(text("SELECT max(id) FROM campaign_events"))
-    assert isinstance(event_id, int)
-    return event_id
+        cursor = await session.scalar(
+            text("SELECT cursor FROM campaign_events ORDER BY id DESC LIMIT 1")
+        )
+    assert isinstance(cursor, str)
+    return cursor
 
 
-async def last_event_id(sessionmaker: async_sessionmaker[AsyncSession]) -> int:
+async def last_event_id(sessionmaker: async_sessionmaker[AsyncSession]) -> str:
+    """The cursor of the newest event (of any campaign)."""
     async with sessionmaker() as session:
-        return int(await session.scalar(text("SELECT max(id) FROM campaign_events")) or 0)
+        cursor = await session.scalar(
+            text("SELECT cursor FROM campaign_events ORDER BY id DESC LIMIT 1")
+        )
+    assert isinstance(cursor, str)
+    return cursor
+
+
+async def last_seq(sessionmaker: async_sessionmaker[AsyncSession], game: Game) -> int:
+    async with sessionmaker() as session:
+        seq = await session.scalar(
+            text("SELECT max(seq) FROM campaign_events WHERE campaign_id = :c"), {"c": game.id}
+        )
+    return int(seq or 0)
 
 
 # -- end to end over HTTP --------------------------------------------------------------------
@@ -297,7 +312,7 @@ async def test_last_event_id_replays_exactly_the_missed_visible_events_then_live
     game = await new_game(server.client, ("empire", "orcs_goblins", "dwarfs"))
     me, other = game.players[1], game.players[2]
 
-    async def emit(kind: str, audience: Sequence[int] | None = None) -> int:
+    async def emit(kind: str, audience: Sequence[int] | None = None) -> str:
         return await publish_committed(
             committing_sessionmaker, game, kind, {"kind": kind}, audience=audience
         )
@@ -307,7 +322,7 @@ async def test_last_event_id_replays_exactly_the_missed_visible_events_then_live
     await emit("not_for_me", audience=[other.number])
     missed_mine = await emit("missed_mine", audience=[me.number])
 
-    headers = {**me.headers, "Last-Event-ID": str(seen)}
+    headers = {**me.headers, "Last-Event-ID": seen}
     async with open_stream(server, game, headers) as stream:
         assert await stream.event() == sse(
             missed_public, "missed_public", {"kind": "missed_public"}
@@ -319,7 +334,7 @@ async def test_last_event_id_replays_exactly_the_missed_visible_events_then_live
     # The query parameter works too; a browser's reconnection header wins over it.
     async with open_stream(server, game, me.headers, query=f"?last_event_id={missed_public}") as s:
         assert await s.event() == sse(missed_mine, "missed_mine", {"kind": "missed_mine"})
-    headers = {**me.headers, "Last-Event-ID": str(live)}
+    headers = {**me.headers, "Last-Event-ID": live}
     async with open_stream(server, game, headers, query=f"?last_event_id={seen}") as s:
         after = await emit("after")
         assert await s.event() == sse(after, "after", {"kind": "after"})
@@ -406,7 +421,7 @@ async def test_event_heard_while_the_backlog_is_read_is_sent_once(
     game = await new_game(server.client)
     hub = server.hub
     viewer = Viewer(uuid.UUID(game.id), player=game.players[1].number, is_owner=False)
-    before = await last_event_id(committing_sessionmaker)
+    before = await last_seq(committing_sessionmaker, game)
 
     async with hub.subscribe(viewer.campaign_id) as subscription:
         both = await publish_committed(committing_sessionmaker, game, "both", {"n": 1})
@@ -415,10 +430,10 @@ async def test_event_heard_while_the_backlog_is_read_is_sent_once(
         first = await anext(events)
         assert first.comment == "connected"
         replayed = await anext(events)
-        assert (replayed.id, replayed.event, replayed.data) == (str(both), "both", {"n": 1})
+        assert (replayed.id, replayed.event, replayed.data) == (both, "both", {"n": 1})
         live = await publish_committed(committing_sessionmaker, game, "live", {"n": 2})
         following = await asyncio.wait_for(anext(events), WAIT)
-        assert (following.id, following.event, following.data) == (str(live), "live", {"n": 2})
+        assert (following.id, following.event, following.data) == (live, "live", {"n": 2})
         await events.aclose()
 
 
@@ -476,11 +491,44 @@ async def test_non_member_gets_404_and_anonymous_401(
 async def test_invalid_last_event_id_is_a_validation_error(
     client: AsyncClient, make_user: MakeUser
 ) -> None:
+    """A cursor that is not one is refused before the stream starts (422), never mid-stream.
+
+    BUG: `Last-Event-ID: 100000000000000000000000000000` passed validation as an integer and
+    failed mid-stream with an unhandled database error (bigint out of range).
+    """
     game = await start_game(client, make_user)
-    headers = {**game.owner.headers, "Last-Event-ID": "yesterday"}
-    assert_problem(await client.get(game.url("/events"), headers=headers), 422, "validation_error")
+    for bad in ("yesterday", "-1", "100000000000000000000000000000", "A" * 17, "AAAA AAAA"):
+        headers = {**game.owner.headers, "Last-Event-ID": bad}
+        response = await client.get(game.url("/events"), headers=headers)
+        assert_problem(response, 422, "validation_error")
     response = await client.get(game.url("/events?last_event_id=-1"), headers=game.owner.headers)
     assert_problem(response, 422, "validation_error")
+    # Well formed, but no event of this campaign has it: resuming "from now" would hide what
+    # was missed, so it is refused too, with its own code.
+    headers = {**game.owner.headers, "Last-Event-ID": "A" * 16}
+    response = await client.get(game.url("/events"), headers=headers)
+    assert_problem(response, 422, "unknown_last_event_id")
+
+
+async def test_a_cursor_of_an_event_the_caller_may_not_see_is_unknown_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Player 1 cannot resume from player 2's private event: same answer as a made-up one."""
+    game = await start_game(client, make_user, ("empire", "orcs_goblins", "dwarfs"))
+    sent = await client.post(
+        game.url("/messages"), json={"to": [3], "body": "psst"}, headers=game.players[1].headers
+    )
+    assert sent.status_code == 201, sent.text
+    private = await session.scalar(
+        text("SELECT cursor FROM campaign_events WHERE kind = 'message_received'")
+    )
+    assert isinstance(private, str)
+    for cursor in (private, "B" * 16):
+        headers = {**game.players[0].headers, "Last-Event-ID": cursor}
+        response = await client.get(game.url("/events"), headers=headers)
+        problem = assert_problem(response, 422, "unknown_last_event_id")
+        assert "psst" not in response.text
+        assert problem["detail"].startswith("Last-Event-ID names no event")
 
 
 async def test_member_gets_503_when_the_listener_is_not_running(
@@ -489,3 +537,150 @@ async def test_member_gets_503_when_the_listener_is_not_running(
     game = await start_game(client, make_user)  # this app runs without its lifespan: no hub
     response = await client.get(game.url("/events"), headers=game.owner.headers)
     assert_problem(response, 503, "service_unavailable")
+
+
+# -- fog, revocation and order (issue 10) ---------------------------------------------------
+
+
+async def test_R_FOG_5_an_owner_who_plays_streams_only_their_seats_events(
+    make_server: Callable[..., Any],
+) -> None:
+    """The owner plays as player 1: player 2's message to player 3 and their edict do not
+    reach the owner's stream; the game master of another table (who does not play) gets all.
+
+    BUG: `Viewer.may_see` gave every event to the owner, playing or not.
+    """
+    server: Server = await make_server()
+    three = ("empire", "orcs_goblins", "dwarfs")
+    game = await new_game(server.client, three)
+    master = await new_game(server.client, three, owner_plays=False)
+    assert game.owner == game.players[0].user
+
+    async def private_then_public(g: Game) -> None:
+        p2, p3 = g.players[-2], g.players[-1]
+        message = {"to": [p3.number], "body": "Let us share the owner's lands."}
+        sent = await server.client.post(g.url("/messages"), json=message, headers=p2.headers)
+        assert sent.status_code == 201, sent.text
+        edict = {"kind": "embassy", "to": p3.number}
+        issued = await server.client.post(g.url("/edicts"), json=edict, headers=p2.headers)
+        assert issued.status_code == 201, issued.text
+        ready = await server.client.put(g.url("/turn/ready"), headers=p2.headers)
+        assert ready.status_code == 200, ready.text
+
+    async with (
+        open_stream(server, game, game.owner.headers) as owner_stream,
+        open_stream(server, master, master.owner.headers) as master_stream,
+    ):
+        await private_then_public(game)
+        await private_then_public(master)
+        # The owner who plays: the public event is the first they hear of.
+        first = await owner_stream.event()
+        assert (first.event, first.data) == ("player_ready", {"player": 2, "ready": True})
+        # The game master: everything, in order.
+        kinds = [(await master_stream.event()).event for _ in range(3)]
+        assert kinds == ["message_received", "edict_received", "player_ready"]
+
+
+async def _stream_ends(stream: Stream) -> None:
+    """Read until the server closes the stream (bounded by WAIT)."""
+    with contextlib.suppress(AssertionError):
+        while True:
+            await stream.message()
+    assert stream.response.is_stream_consumed
+
+
+async def test_revoking_the_token_ends_its_open_stream(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """A stream re-checks its token every `recheck_seconds`: revoked, it ends (issue 10, 5).
+
+    BUG: an open stream kept delivering events after its token was revoked.
+    """
+    server: Server = await make_server(recheck_seconds=0.05)
+    game = await new_game(server.client)
+    player = game.players[1]
+    created = await server.client.post(
+        "/v1/tokens", json={"name": "stream"}, headers=player.headers
+    )
+    assert created.status_code == 201, created.text
+    token = created.json()
+    headers = {"Authorization": f"Bearer {token['token']}"}
+    async with open_stream(server, game, headers) as stream:
+        live = await publish_committed(committing_sessionmaker, game, "before", {"n": 1})
+        assert await stream.event() == sse(live, "before", {"n": 1})
+        revoked = await server.client.delete(f"/v1/tokens/{token['id']}", headers=player.headers)
+        assert revoked.status_code == 204, revoked.text
+        await _stream_ends(stream)
+    # Reconnecting with it is refused, and the other token of the same user still streams.
+    refused = await server.client.get(game.url("/events"), headers=headers)
+    assert_problem(refused, 401, "unauthorized")
+    async with open_stream(server, game, player.headers) as stream:
+        live = await publish_committed(committing_sessionmaker, game, "after", {"n": 2})
+        assert await stream.event() == sse(live, "after", {"n": 2})
+
+
+async def test_leaving_the_campaign_ends_the_stream(make_server: Callable[..., Any]) -> None:
+    server: Server = await make_server(recheck_seconds=0.05)
+    owner = await register_and_login(server.client)
+    member = await register_and_login(server.client)
+    lobby = await create_lobby(server.client, owner)
+    await join(server.client, lobby, member, "empire", 0)
+    game = Game(lobby["id"], owner, [])
+    async with open_stream(server, game, member.headers) as stream:
+        left = await server.client.delete(game.url("/players/me"), headers=member.headers)
+        assert left.status_code == 204, left.text
+        await _stream_ends(stream)
+
+
+async def _blocked_or_done(sessionmaker: async_sessionmaker[AsyncSession], task: Any) -> None:
+    """Wait until `task` finished or some backend of the test database waits for a lock."""
+    for _ in range(int(WAIT / 0.01)):
+        if task.done():
+            return
+        async with sessionmaker() as session:
+            waiting = await session.scalar(
+                text(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+            )
+        if waiting:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("neither done nor waiting")
+
+
+async def test_resume_never_skips_an_event_committed_out_of_order(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """A long transaction (a turn change, say) records an event and has not committed when a
+    message, which takes no campaign lock, is sent. Whatever order the stream shows them in,
+    resuming after the first must give the second.
+
+    BUG: ids came from a sequence at insert: the message (higher id) was streamed first, and
+    a client resuming after it never got the earlier-numbered event committed later.
+    """
+    server: Server = await make_server()
+    game = await new_game(server.client, ("empire", "orcs_goblins", "dwarfs"))
+    p2, p3 = game.players[1], game.players[2]
+    async with open_stream(server, game, p3.headers) as stream:
+        async with committing_sessionmaker() as slow, slow.begin():
+            await publish(slow, uuid.UUID(game.id), "slow", {"n": 1})
+            message = {"to": [p3.number], "body": "quick"}
+            send = asyncio.create_task(
+                server.client.post(game.url("/messages"), json=message, headers=p2.headers)
+            )
+            await _blocked_or_done(committing_sessionmaker, send)
+        # The slow transaction has committed now.
+        assert (await asyncio.wait_for(send, WAIT)).status_code == 201
+        first, second = await stream.event(), await stream.event()
+        assert {first.event, second.event} == {"slow", "message_received"}
+        end = await publish_committed(committing_sessionmaker, game, "end", {"n": 2})
+        assert await stream.event() == sse(end, "end", {"n": 2})
+
+    assert first.id is not None
+    async with open_stream(server, game, {**p3.headers, "Last-Event-ID": first.id}) as resumed:
+        assert await resumed.event() == second
+        assert await resumed.event() == sse(end, "end", {"n": 2})
