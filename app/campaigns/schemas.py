@@ -2,13 +2,20 @@
 
 import uuid
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
 from app.pagination import Page
+from app.rules.ruleset import variant_json_schema
+
+# The engine checks a variant (app/rules/ruleset.py); its schema, ranges included, is shown here.
+RulesetVariant = Annotated[
+    dict[str, Any] | None,
+    WithJsonSchema({"anyOf": [variant_json_schema(), {"type": "null"}]}),
+]
 
 
 class CampaignSettings(BaseModel):
@@ -57,8 +64,8 @@ class CampaignCreate(BaseModel):
     map_id: uuid.UUID | None = None
     generate_map: GeneratedMap | None = None
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
-    ruleset: dict[str, Any] | None = Field(
-        default=None, description="A partial ruleset merged over the default (house rules)."
+    ruleset: RulesetVariant = Field(
+        default=None, description="A partial ruleset merged over the default (R-HOUSE-2)."
     )
 
     @model_validator(mode="after")
@@ -75,7 +82,9 @@ class CampaignUpdate(BaseModel):
 
     name: str | None = Field(default=None, min_length=1, max_length=80)
     settings: CampaignSettings | None = None
-    ruleset: dict[str, Any] | None = None
+    ruleset: RulesetVariant = Field(
+        default=None, description="A partial ruleset merged over the default (R-HOUSE-2)."
+    )
 
 
 class CampaignRead(BaseModel):

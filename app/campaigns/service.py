@@ -5,6 +5,7 @@ import string
 import uuid
 from typing import Any
 
+from anyio import to_thread
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -48,15 +49,28 @@ def _ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
         ) from exc
 
 
-def _check_max_players(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
+async def _parse_variant(variant: dict[str, Any] | None) -> dict[str, Any]:
+    # A variant of every list at its longest takes a few tens of milliseconds to check.
+    return await to_thread.run_sync(_ruleset_document, variant)
+
+
+def _check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
+    """Settings that the ruleset must provide for: enough factions, the game system (R-SYS)."""
     limit = min(len(ruleset["factions"]), ruleset["max_players"])
     if settings.max_players > limit:
         raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset takes at most {limit}.")
+    systems = {g["key"] for g in ruleset["game_systems"]}
+    if settings.game_system != "custom" and settings.game_system not in systems:
+        raise RuleViolation(
+            "R-HOUSE-2",
+            f"The ruleset has no game system {settings.game_system!r}.",
+            violations=[{"path": "settings.game_system", "message": "not in the ruleset"}],
+        )
 
 
 async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Campaign:
-    ruleset = _ruleset_document(data.ruleset)
-    _check_max_players(data.settings, ruleset)
+    ruleset = await _parse_variant(data.ruleset)
+    _check_settings(data.settings, ruleset)
     if data.map_id is not None:
         map_row = await maps.get_map(session, data.map_id, owner.id)
     elif data.generate_map is not None:
@@ -187,10 +201,10 @@ async def update(session: AsyncSession, m: Membership, data: CampaignUpdate) -> 
     if data.name is not None:
         c.name = data.name
     if data.ruleset is not None:
-        c.ruleset = _ruleset_document(data.ruleset)
+        c.ruleset = await _parse_variant(data.ruleset)
     if data.settings is not None:
         c.settings = data.settings.model_dump()
-    _check_max_players(CampaignSettings.model_validate(c.settings), c.ruleset)
+    _check_settings(CampaignSettings.model_validate(c.settings), c.ruleset)
     await session.flush()
 
 
@@ -286,7 +300,11 @@ async def start(session: AsyncSession, m: Membership) -> None:
             status=409,
             violations=[{"rule": v.rule, "message": v.message} for v in violations],
         )
-    state, entries_gold = start_campaign(game_map, ruleset, entries, campaign_options(campaign))
+    # Placing capitals and computing every player's first sight is CPU work: off the event loop.
+    options = campaign_options(campaign)
+    state, entries_gold = await to_thread.run_sync(
+        start_campaign, game_map, ruleset, entries, options
+    )
     before = CampaignState(
         turn=0,
         map=game_map,

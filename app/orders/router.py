@@ -1,5 +1,6 @@
 """Orders of the current turn: builds, armies, generals, moves and the faction action."""
 
+from anyio import to_thread
 from fastapi import APIRouter, Response, status
 
 from app.campaigns.access import LockedMemberDep, MemberDep
@@ -125,7 +126,10 @@ async def reachable_tiles(
     if army is None or army.owner != ctx.number:
         raise NotFound("Army not found.")
     waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    tiles = movement.reachable(ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh)
+    # A search over the map: off the event loop (its radius is bounded by R-HOUSE-2).
+    tiles = await to_thread.run_sync(
+        movement.reachable, ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh
+    )
     return [ReachableTile(q=c[0], r=c[1], cost=cost) for c, cost in sorted(tiles.items())]
 
 

@@ -5,6 +5,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.models.orders import OrderKind
+from app.rules.ruleset import LONGEST_PATH
 from app.rules.state import BuildKind
 
 CoordPair = Annotated[list[int], Field(min_length=2, max_length=2, examples=[[3, 4]])]
@@ -39,7 +40,8 @@ class MoveSet(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    path: list[CoordPair] = Field(min_length=1, max_length=16)
+    # As long as the largest budget any accepted ruleset variant allows (R-HOUSE-2).
+    path: list[CoordPair] = Field(min_length=1, max_length=LONGEST_PATH)
 
 
 class GeneralAssign(BaseModel):

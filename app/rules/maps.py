@@ -222,8 +222,9 @@ def _check_tile(m: MapData, grid: Grid, tile: Tile, path: str) -> list[Fault]:
     if not tile.is_land:
         faults.extend((path, f"a sea tile cannot be tagged {t.value}") for t in sorted(tile.tags))
     elif Tag.COAST in tile.tags:
-        touches = any(m.tiles[n].terrain is Terrain.SEA for n in grid.neighbours(tile.coord))
-        if not touches:
+        # A missing neighbour is reported as missing; it does not count as sea.
+        neighbours = (m.tiles.get(n) for n in grid.neighbours(tile.coord))
+        if not any(n is not None and n.terrain is Terrain.SEA for n in neighbours):
             faults.append((path, "a coast must touch the sea"))
     return faults
 
@@ -421,6 +422,8 @@ _SITE_RADIUS = 4  # a slot's own city sites lie 2..4 tiles away
 _WILD_SITE_EVERY = 12  # one more city site per this many tiles far from every slot
 _COAST_SLOTS = 2
 _ATTEMPTS = 50
+TILES_PER_PLAYER = 4
+"""The generator places at most one player per this many tiles."""
 
 
 class _Gen:
@@ -544,16 +547,28 @@ class _Gen:
         return self.rng.randrange(100) < pct
 
 
+def generation_faults(width: int, height: int, players: int, wrap: Wrap) -> list[Fault]:
+    """Why these generator settings are refused (R-MAP-4), by parameter; empty if they are not."""
+    faults: list[Fault] = []
+    for key, size in (("width", width), ("height", height)):
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            faults.append((key, f"must be {MIN_SIZE} to {MAX_SIZE}"))
+    if wrap is Wrap.TORUS and height % 2:
+        faults.append(("height", "a torus needs an even height"))
+    most = width * height // TILES_PER_PLAYER
+    if not MIN_SLOTS <= players <= most:
+        room = f"{MIN_SLOTS} to {most}" if most >= MIN_SLOTS else f"at least {MIN_SLOTS}, no room"
+        faults.append(("players", f"must be {room} on a {width}x{height} map"))
+    return faults
+
+
 def generate_map(
     width: int, height: int, players: int, seed: int | str, wrap: Wrap = Wrap.NONE
 ) -> MapData:
-    """A random map, the same for the same arguments (R-MAP-4); raise ValueError if impossible."""
-    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise ValueError(f"width and height must be {MIN_SIZE} to {MAX_SIZE}")
-    if wrap is Wrap.TORUS and height % 2:
-        raise ValueError("a torus needs an even height")
-    if players < MIN_SLOTS or players * 4 > width * height:
-        raise ValueError(f"{players} players do not fit on a {width}x{height} map")
+    """A random map, the same for the same arguments (R-MAP-4); raise MapError if impossible."""
+    faults = generation_faults(width, height, players, wrap)
+    if faults:
+        raise MapError(faults)
     gen = _Gen(Grid(width, height, wrap), random.Random(seed))  # noqa: S311 - layout, not secrets
     total = width * height
     target = min(total - 1, max(total * _LAND_SHARE_PCT // 100, players * 3))
@@ -561,7 +576,7 @@ def generate_map(
         built = _generate_once(gen, target, players, f"Generated {width}x{height} #{seed}")
         if built is not None:
             return built
-    raise ValueError("could not generate a map with these settings")
+    raise MapError([("seed", "no playable map found with these settings; try another seed")])
 
 
 def _generate_once(gen: _Gen, target: int, players: int, name: str) -> MapData | None:

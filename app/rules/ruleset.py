@@ -448,6 +448,18 @@ LIST_LIMITS: Mapping[str, tuple[int, int]] = {
 }
 """Fewest and most items of every list of a ruleset."""
 
+
+def _longest_path() -> int:
+    """The most tiles a move order can cross under any accepted variant (R-MOVE-1, R-SEA-1)."""
+    land = LIMITS["Movement.base_budget"][1] + LIMITS["Movement.modifier_max"][1]
+    waaagh = land + LIMITS["FactionAction.extra_land_steps"][1]  # never aboard
+    aboard = LIMITS["Movement.land_step_halves"][1] * land + LIMITS["Faction.sea_bonus"][1]
+    return max(waaagh, aboard // LIMITS["Movement.sea_step_halves"][0])
+
+
+LONGEST_PATH = _longest_path()
+"""Upper bound of a move order's steps: a full budget aboard at the cheapest sea step."""
+
 STRING_LIMITS: Mapping[str, tuple[int, int]] = {
     "key": (1, 40),
     "name": (1, 80),
@@ -793,3 +805,80 @@ def extreme_ruleset() -> Ruleset:
         game_systems=tuple(systems),
         movement=movement,
     )
+
+
+# ------------------------------------------------------------------ the variant's JSON Schema
+
+
+def _value_schema(hint: Any, field_id: str, partial: bool) -> dict[str, Any]:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        inner = next(a for a in args if a is not type(None))
+        return {"anyOf": [_value_schema(inner, field_id, partial), {"type": "null"}]}
+    if origin is tuple:
+        low, high = LIST_LIMITS[field_id]
+        item = _value_schema(args[0], field_id, partial=False)
+        return {"type": "array", "items": item, "minItems": low, "maxItems": high}
+    if origin is dict:
+        low, high = LIMITS[field_id]
+        number = {"type": "integer", "minimum": low, "maximum": high}
+        properties = dict.fromkeys(MODIFIER_TERRAINS, number)
+        return {"type": "object", "properties": properties, "additionalProperties": False}
+    if hint is int:
+        low, high = LIMITS[field_id]
+        return {"type": "integer", "minimum": low, "maximum": high}
+    if hint is bool:
+        return {"type": "boolean"}
+    if hint is str:
+        name = field_id.rpartition(".")[2]
+        if name == "terrains":
+            return {"type": "string", "enum": list(_LAND_TERRAINS)}
+        low, high = STRING_LIMITS[name]
+        return {"type": "string", "minLength": low, "maxLength": high}
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return {"type": "string", "enum": [m.value for m in hint]}
+    return _object_schema(hint, partial)
+
+
+def _object_schema(cls: type[Any], partial: bool) -> dict[str, Any]:
+    """A ruleset class as a JSON Schema object: whole in a list, every key optional if partial."""
+    hints = _hints(cls)
+    properties = {
+        f.name: _value_schema(hints[f.name], f"{cls.__name__}.{f.name}", partial)
+        for f in fields(cls)
+    }
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+    }
+    required = [
+        f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
+    ]
+    if required and not partial:
+        schema["required"] = required
+    return schema
+
+
+def variant_json_schema() -> dict[str, Any]:
+    """The JSON Schema of a ruleset variant, every range included (R-HOUSE-2).
+
+    A variant is partial: every key is optional and objects merge over the defaults; a list
+    replaces the default list whole. `factions` is either a whole list of factions or an object
+    of partial factions by key, merged over the default faction of that key or added.
+    """
+    schema = _object_schema(Ruleset, partial=True)
+    most = LIST_LIMITS["Ruleset.factions"][1]
+    by_key = {
+        "type": "object",
+        "additionalProperties": _object_schema(Faction, partial=True),
+        "maxProperties": most,
+        "propertyNames": {"minLength": 1, "maxLength": STRING_LIMITS["key"][1]},
+    }
+    schema["properties"]["factions"] = {"anyOf": [schema["properties"]["factions"], by_key]}
+    schema["description"] = (
+        "A partial ruleset merged over the default (R-HOUSE-2): objects merge, lists replace; "
+        "`factions` may also be an object of partial factions by key. Every number has the "
+        "range shown; a value outside it is refused with 422 naming the field."
+    )
+    return schema

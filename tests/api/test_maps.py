@@ -99,3 +99,19 @@ async def test_R_MAP_4_a_generated_map_is_the_same_for_the_same_seed(
         "/v1/maps/generate", json={**params, "seed": 43}, headers=alice.headers
     )
     assert other.json()["document"] != first.json()["document"]
+
+
+async def test_R_MAP_4_a_tile_missing_next_to_a_coast_is_a_fault_not_a_server_error(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """The coast at (0,1) has its sea neighbour (1,1) missing: both faults, one 422."""
+    alice = await make_user()
+    broken = tiny_map()
+    broken["tiles"] = [t for t in broken["tiles"] if (t["q"], t["r"]) != (1, 1)]
+    refused = await client.post("/v1/maps", json=broken, headers=alice.headers)
+    body = assert_problem(refused, 422, "R-MAP-4")
+    assert body["violations"] == [
+        {"path": "tiles", "message": "missing tiles (1,1)"},
+        {"path": "tiles[4]", "message": "a coast must touch the sea"},
+    ]
+    assert (await client.get("/v1/maps", headers=alice.headers)).json()["total"] == 2

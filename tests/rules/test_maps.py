@@ -263,15 +263,35 @@ def test_R_MAP_4_large_generated_map_is_valid_and_fair() -> None:
         assert near == 0
 
 
-def test_R_MAP_4_generator_refuses_impossible_settings() -> None:
-    with pytest.raises(ValueError, match="torus"):
-        generate_map(8, 7, 2, seed=1, wrap=Wrap.TORUS)
-    with pytest.raises(ValueError, match="do not fit"):
-        generate_map(4, 4, 5, seed=1)
-    with pytest.raises(ValueError, match="do not fit"):
-        generate_map(8, 8, 1, seed=1)
-    with pytest.raises(ValueError, match="2 to 128"):
-        generate_map(129, 8, 2, seed=1)
+def _generation_faults(*args: Any, **kwargs: Any) -> list[tuple[str, str]]:
+    with pytest.raises(MapError) as info:
+        generate_map(*args, **kwargs)
+    return info.value.faults
+
+
+def test_R_MAP_4_generator_refuses_impossible_settings_naming_them() -> None:
+    assert _generation_faults(8, 7, 2, seed=1, wrap=Wrap.TORUS) == [
+        ("height", "a torus needs an even height")
+    ]
+    assert _generation_faults(4, 4, 5, seed=1) == [("players", "must be 2 to 4 on a 4x4 map")]
+    assert _generation_faults(8, 8, 17, seed=1) == [("players", "must be 2 to 16 on a 8x8 map")]
+    assert _generation_faults(8, 8, 1, seed=1) == [("players", "must be 2 to 16 on a 8x8 map")]
+    assert _generation_faults(2, 3, 2, seed=1) == [
+        ("players", "must be at least 2, no room on a 2x3 map")
+    ]
+    assert _generation_faults(129, 8, 2, seed=1) == [("width", "must be 2 to 128")]
+
+
+def test_R_MAP_3_a_coast_next_to_a_missing_tile_is_a_fault_not_a_crash() -> None:
+    """The missing tile is reported; the coast beside it is judged on the tiles present."""
+    tiles = map_to_dict(SMALL)["tiles"]  # (0,0) coast, (1,0) sea, (0,1) plain, (1,1) city
+    assert _faults(_doc(tiles=[tiles[0], tiles[2], tiles[3]])) == [
+        ("tiles", "missing tiles (1,0)"),
+        ("tiles[0]", "a coast must touch the sea"),
+    ]
+    assert _faults(_doc(tiles=[tiles[0], tiles[1], tiles[3]])) == [
+        ("tiles", "missing tiles (0,1)"),
+    ]
 
 
 @settings(max_examples=40, deadline=None)
