@@ -9,16 +9,29 @@ from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
 
+import asyncpg
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app.db.outage import is_database_outage
 
 logger = logging.getLogger(__name__)
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+# Exception kinds that may mean a lost database (decided by `is_database_outage`).
+OUTAGE_CANDIDATES: tuple[type[Exception], ...] = (
+    OSError,
+    PoolTimeoutError,
+    DisconnectionError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+)
 
 
 def problem_type(code: str) -> str:
@@ -274,7 +287,13 @@ async def http_exception_handler(request: Request, exc: Exception) -> JSONRespon
 
 
 async def unhandled_exception_handler(request: Request, exc: Exception) -> JSONResponse:
-    """Last resort: log the exception, answer 500 without any internals."""
+    """Last resort: log the exception, answer 500 without any internals.
+
+    Also reached by errors raised outside the routes (middleware, exception groups): a lost
+    database is a 503 there too.
+    """
+    if is_database_outage(exc):
+        return await unreachable_handler(request, exc)
     logger.error("unhandled exception", exc_info=exc)
     return internal_error_response(request)
 
@@ -287,17 +306,6 @@ def internal_error_response(request: Request | None) -> JSONResponse:
         code="internal_error",
         title="Internal server error",
         detail="An unexpected error occurred. It has been logged.",
-    )
-
-
-def _lost_connection(exc: DBAPIError) -> bool:
-    """Whether the database connection failed (as opposed to the statement)."""
-    sqlstate = str(getattr(exc.orig, "sqlstate", "") or "")
-    return (
-        exc.connection_invalidated
-        or isinstance(exc.orig, OSError)
-        or sqlstate.startswith("08")  # connection exception
-        or sqlstate in {"57P01", "57P02", "57P03"}  # shutdown, crash, cannot connect now
     )
 
 
@@ -319,14 +327,24 @@ async def database_error_handler(request: Request, exc: Exception) -> JSONRespon
             detail="A value of the request cannot be stored (a NUL character, or a number out "
             "of range).",
         )
-    if _lost_connection(exc):
+    if is_database_outage(exc):
+        return await unreachable_handler(request, exc)
+    return await unhandled_exception_handler(request, exc)
+
+
+async def outage_or_internal_handler(request: Request, exc: Exception) -> JSONResponse:
+    """OS, driver and pool errors: 503 if they mean the database is gone, else a 500."""
+    if is_database_outage(exc):
         return await unreachable_handler(request, exc)
     return await unhandled_exception_handler(request, exc)
 
 
 async def unreachable_handler(request: Request, exc: Exception) -> JSONResponse:
-    """The database could not be reached (or the connection dropped): 503, retry later."""
-    logger.warning("database unreachable", exc_info=exc)
+    """The database could not be reached (or the connection dropped): 503, retry later.
+
+    Logged as one line without a traceback: during an outage every request fails this way.
+    """
+    logger.warning("database unreachable: %s: %s", type(exc).__name__, exc)
     return problem_response(
         request,
         status=503,
@@ -341,8 +359,10 @@ def install_error_handlers(app: FastAPI) -> None:
     """Register every problem+json handler on `app`."""
     app.add_exception_handler(AppError, app_error_handler)
     app.add_exception_handler(DBAPIError, database_error_handler)
-    # Connecting to the database fails with the socket's own error, not a DBAPIError.
-    app.add_exception_handler(ConnectionError, unreachable_handler)
+    # A lost database may also surface as an OS error (the socket), a pool timeout or a bare
+    # driver error: 503 when `is_database_outage` says so, 500 otherwise.
+    for kind in OUTAGE_CANDIDATES:
+        app.add_exception_handler(kind, outage_or_internal_handler)
     app.add_exception_handler(RequestValidationError, validation_error_handler)
     app.add_exception_handler(StarletteHTTPException, http_exception_handler)
     app.add_exception_handler(Exception, unhandled_exception_handler)

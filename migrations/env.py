@@ -6,7 +6,7 @@ import contextlib
 from logging.config import fileConfig
 
 from alembic import context
-from sqlalchemy import pool
+from sqlalchemy import pool, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -14,6 +14,7 @@ import app.models  # noqa: F401  (registers every table on the metadata)
 from app.config import get_settings
 from app.db.base import Base
 from app.db.embedded import database_url
+from app.db.migrate import MIGRATION_LOCK_KEY
 
 config = context.config
 target_metadata = Base.metadata
@@ -24,14 +25,26 @@ if config.config_file_name is not None and "database_url" not in config.attribut
 
 
 def do_run_migrations(connection: Connection) -> None:
-    context.configure(
-        connection=connection,
-        target_metadata=target_metadata,
-        compare_type=True,
-        compare_server_default=True,
-    )
-    with context.begin_transaction():
-        context.run_migrations()
+    # Replicas starting together each run `alembic upgrade head`: they take turns. The lock is
+    # the session's (not the transaction's), on the very connection that migrates; the next
+    # one in line waits here, then finds the schema at head and has nothing to do.
+    connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+    connection.commit()  # end the implicit transaction: Alembic begins and commits its own
+    try:
+        context.configure(
+            connection=connection,
+            target_metadata=target_metadata,
+            compare_type=True,
+            compare_server_default=True,
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+    finally:
+        # Closing the connection releases the lock too; unlocking says so explicitly, and
+        # must not hide the migration's own error if the connection is gone.
+        with contextlib.suppress(Exception):
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            connection.commit()
 
 
 async def run_async_migrations(url: str) -> None:

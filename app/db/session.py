@@ -11,10 +11,18 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from app.db.outage import translate_connect_errors
+
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    """Async engine with pre-ping so connections dropped by the server are replaced silently."""
-    return create_async_engine(url, pool_pre_ping=True, **kwargs)
+    """Async engine with pre-ping so connections dropped by the server are replaced silently.
+
+    A connection that cannot be opened fails as a SQLAlchemy `OperationalError` whatever the
+    cause (app.db.outage), so an outage is always recognised as one (503, not 500).
+    """
+    engine = create_async_engine(url, pool_pre_ping=True, **kwargs)
+    translate_connect_errors(engine)
+    return engine
 
 
 def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

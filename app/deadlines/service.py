@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.battles import service as battle_service
 from app.campaigns.access import Membership
 from app.db.base import utcnow
+from app.db.outage import is_database_outage
 from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
 from app.events.publish import publish
@@ -32,6 +33,8 @@ from app.turns.service import change_turn, change_turn_if_due, turn_gate
 logger = logging.getLogger(__name__)
 
 SWEEP_INTERVAL_SECONDS = 30.0
+# While the database is unreachable: first retry after this, then doubling up to the interval.
+OUTAGE_FIRST_RETRY_SECONDS = 1.0
 CANCELLED = "cancelled"
 
 
@@ -308,9 +311,9 @@ async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -
                     claimed = campaign.id
                     seen.add(claimed)
                     await process_campaign(session, campaign, now, report)
-            except Exception:
-                if claimed is None:
-                    raise
+            except Exception as exc:
+                if claimed is None or is_database_outage(exc):
+                    raise  # nothing to skip: the database itself is gone (run_sweeper waits)
                 # One broken campaign must not stop the others; its transaction rolled back.
                 logger.exception("deadline sweep failed", extra={"campaign_id": str(claimed)})
 
@@ -319,11 +322,37 @@ async def run_sweeper(
     sessionmaker: async_sessionmaker[AsyncSession],
     interval: float = SWEEP_INTERVAL_SECONDS,
     clock: Callable[[], datetime] = utcnow,
+    *,
+    first_retry: float = OUTAGE_FIRST_RETRY_SECONDS,
 ) -> None:
-    """Sweep forever (the app's lifespan starts it and cancels it at shutdown)."""
+    """Sweep forever (the app's lifespan starts it and cancels it at shutdown).
+
+    A pass that fails because the database is unreachable is retried after `first_retry`
+    seconds, then twice as long each time up to `interval`: one warning when the outage
+    begins, one line when it ends, no traceback. Any other failure is a bug: logged with its
+    traceback, and the sweeper carries on at its normal pace.
+    """
+    failed_passes = 0
     while True:
+        delay = interval
         try:
             await sweep(sessionmaker, clock())
-        except Exception:
-            logger.exception("deadline sweeper pass failed")
-        await asyncio.sleep(interval)
+        except Exception as exc:
+            if not is_database_outage(exc):
+                logger.exception("deadline sweeper pass failed")
+            else:
+                failed_passes += 1
+                delay = min(interval, first_retry * 2 ** (failed_passes - 1))
+                if failed_passes == 1:
+                    logger.warning(
+                        "deadline sweeper: database unreachable (%s); retrying in %.1f s",
+                        type(exc).__name__,
+                        delay,
+                    )
+                else:
+                    logger.debug("deadline sweeper: database still unreachable")
+        else:
+            if failed_passes:
+                logger.info("deadline sweeper: database back after %d failed passes", failed_passes)
+            failed_passes = 0
+        await asyncio.sleep(delay)

@@ -21,6 +21,8 @@ router = APIRouter(tags=["ops"])
 # seconds (bench_load measured ~4 s p99 at 50 clients on 2 cores), and a probe that fails
 # because the instance is busy would take it out of rotation exactly when it is needed.
 READY_TIMEOUT_SECONDS = 10.0
+# As for every 503 of the API (app.errors): when to ask again.
+READY_RETRY_AFTER_SECONDS = 1
 
 
 class Health(BaseModel):
@@ -51,5 +53,7 @@ async def readyz(session: SessionDep) -> Health:
             await session.execute(text("SELECT 1"))
     except (SQLAlchemyError, OSError) as exc:  # TimeoutError is an OSError
         logger.warning("readiness check failed: %s", type(exc).__name__)
-        raise ServiceUnavailable("Database unavailable.") from exc
+        raise ServiceUnavailable(
+            "Database unavailable.", headers={"Retry-After": str(READY_RETRY_AFTER_SECONDS)}
+        ) from exc
     return Health()

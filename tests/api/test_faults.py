@@ -12,22 +12,34 @@ rolled-back `client` fixture, and empty the tables after.
 """
 
 import asyncio
+import contextlib
+import logging
+import socket
+import tempfile
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import asyncpg
 import pytest
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import func, select, text
+from sqlalchemy import func, select, text, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app import main as main_module
 from app.config import Settings
-from app.db.session import create_engine
+from app.db.outage import is_database_outage
+from app.db.session import create_engine, create_sessionmaker
+from app.deadlines.service import run_sweeper
 from app.events import publish as events
 from app.main import create_app
-from app.models import CampaignPlayer, LedgerRow, TurnRecord
+from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from app.ops import router as ops_router
 from app.turns import mapping
 from app.turns import service as turns_service
@@ -115,13 +127,17 @@ async def committing_client(
 
 
 async def snapshot(engine: AsyncEngine) -> dict[str, list[str]]:
-    """Every row of every table (the database holds only this test's data), sorted."""
+    """Every row of every table (the database holds only this test's data), sorted.
+
+    Rate-limit counters are left out: they count attempts, failed ones included (they are
+    not game state, and a request refused by an outage may well count).
+    """
     out: dict[str, list[str]] = {}
     async with engine.connect() as conn:
         tables = await conn.scalars(
             text(
                 "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                " AND tablename <> 'alembic_version' ORDER BY tablename"
+                " AND tablename NOT IN ('alembic_version', 'rate_limits') ORDER BY tablename"
             )
         )
         for table in list(tables):
@@ -502,3 +518,214 @@ async def test_requests_during_an_outage_fail_cleanly_and_change_nothing(
 
 def _new_user(name: str) -> dict[str, str]:
     return {"username": name, "password": "correct horse battery", "display_name": name}
+
+
+# -- the database is gone: every kind of lost database is a 503 ------------------------------
+
+OUTAGE_DETAIL = "The database is unreachable; nothing was changed. Try again shortly."
+
+
+@contextlib.contextmanager
+def closed_tcp_port() -> Iterator[int]:
+    """A loopback port bound but not listening: connections to it are refused (and the port
+    stays ours, so nothing else can start listening on it meanwhile)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def unreachable_database_url(kind: str, database_url: str) -> Iterator[str]:
+    url = make_url(database_url)
+    if kind == "missing-unix-socket":
+        with tempfile.TemporaryDirectory() as empty:  # no `.s.PGSQL.*` socket file in it
+            query = {k: v for k, v in url.query.items() if k != "host"}
+            yield url.set(host=None, port=5432, query={**query, "host": empty}).render_as_string(
+                hide_password=False
+            )
+    else:
+        with closed_tcp_port() as port:
+            query = {k: v for k, v in url.query.items() if k != "host"}
+            yield url.set(host="127.0.0.1", port=port, query=query).render_as_string(
+                hide_password=False
+            )
+
+
+def assert_outage(response: Any) -> None:
+    body = assert_problem(response, 503, "service_unavailable")
+    assert body["detail"] == OUTAGE_DETAIL
+    assert body["title"] == "Service unavailable"
+    assert body["instance"] == response.url.path
+    assert response.headers["retry-after"] == "1"
+
+
+@pytest.mark.parametrize("kind", ["missing-unix-socket", "closed-tcp-port"])
+async def test_requests_answer_503_with_retry_after_when_the_database_is_unreachable(
+    kind: str,
+    database_url: str,
+    settings: Settings,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 10 item 7: no socket file / connection refused is a 503, never a 500."""
+    # create_app would replace the root log handlers, pytest's capture included.
+    monkeypatch.setattr(main_module, "configure_logging", lambda *args, **kwargs: None)
+    with unreachable_database_url(kind, database_url) as url:
+        app = create_app(settings.model_copy(update={"database_url": url}))
+        async with LifespanManager(app) as manager:  # the real engine, hub and sweeper
+            transport = ASGITransport(app=manager.app, raise_app_exceptions=False)
+            async with AsyncClient(transport=transport, base_url="http://test") as client:
+                token = {"Authorization": "Bearer some-token"}
+                read = await client.get(f"/v1/campaigns/{uuid.uuid4()}", headers=token)
+                assert_outage(read)
+                write = await client.post(
+                    "/v1/campaigns", json={"name": "Down", "map_id": str(uuid.uuid4())},
+                    headers=token,
+                )  # fmt: skip
+                assert_outage(write)
+                assert_outage(await client.post("/v1/users", json=_new_user("nobody")))
+                ready = await client.get("/readyz")
+                assert_problem(ready, 503, "service_unavailable")
+                assert ready.headers["retry-after"] == "1"
+    # One warning line per failed request, naming the OS error; no traceback in the log.
+    os_error = "FileNotFoundError" if kind == "missing-unix-socket" else "ConnectionRefusedError"
+    warnings = [r.getMessage() for r in caplog.records if r.name == "app.errors"]
+    assert len(warnings) == 3
+    assert all(os_error in w for w in warnings), warnings
+    assert not [r for r in caplog.records if r.exc_info and r.name.startswith("app")]
+
+
+def _pool_timeout() -> Exception:
+    return PoolTimeoutError("QueuePool limit of size 10 overflow 20 reached")
+
+
+def _dbapi(orig: Exception, *, invalidated: bool = False) -> Exception:
+    return DBAPIError("SELECT 1", None, orig, connection_invalidated=invalidated)
+
+
+def _with_cause(error: Exception, cause: BaseException) -> Exception:
+    error.__cause__ = cause
+    return error
+
+
+OUTAGES: dict[str, Callable[[], Exception]] = {
+    "connection-refused": lambda: ConnectionRefusedError(111, "Connection refused"),
+    "connection-reset": lambda: ConnectionResetError(104, "Connection reset by peer"),
+    "broken-pipe": lambda: BrokenPipeError(32, "Broken pipe"),
+    "connect-timeout": TimeoutError,
+    "pool-timeout": _pool_timeout,
+    "asyncpg-cannot-connect-now": lambda: asyncpg.CannotConnectNowError("starting up"),
+    "asyncpg-too-many-connections": lambda: asyncpg.TooManyConnectionsError("too many"),
+    "asyncpg-admin-shutdown": lambda: asyncpg.AdminShutdownError("terminating connection"),
+    "asyncpg-crash-shutdown": lambda: asyncpg.CrashShutdownError("crash"),
+    "asyncpg-connection-gone": lambda: asyncpg.ConnectionDoesNotExistError("closed"),
+    "asyncpg-connection-closed": lambda: asyncpg.InterfaceError("connection is closed"),
+    "dbapi-invalidated": lambda: _dbapi(Exception("closed"), invalidated=True),
+    "dbapi-socket-file-gone": lambda: _dbapi(
+        _with_cause(Exception("cannot connect"), FileNotFoundError(2, "No such file"))
+    ),
+    "dbapi-sqlstate-08006": lambda: _dbapi(asyncpg.ConnectionFailureError("lost")),
+    "dbapi-sqlstate-57P01": lambda: _dbapi(asyncpg.AdminShutdownError("terminating")),
+}
+NOT_OUTAGES: dict[str, Callable[[], Exception]] = {
+    "bare-file-not-found": lambda: FileNotFoundError(2, "No such file"),
+    "unique-violation": lambda: _dbapi(asyncpg.UniqueViolationError("duplicate key")),
+    "programming-error": lambda: _dbapi(asyncpg.UndefinedTableError("no such table")),
+    "asyncpg-interface-misuse": lambda: asyncpg.InterfaceError("another operation is in progress"),
+    "value-error": lambda: ValueError("a bug"),
+}
+
+
+def _raising_app(settings: Settings, make_error: Callable[[], Exception]) -> FastAPI:
+    app = create_app(settings)
+
+    @app.get("/boom")
+    async def boom() -> None:
+        raise make_error()
+
+    return app
+
+
+@pytest.mark.parametrize("make_error", OUTAGES.values(), ids=OUTAGES.keys())
+async def test_every_kind_of_lost_database_is_a_503_with_retry_after(
+    settings: Settings, make_error: Callable[[], Exception]
+) -> None:
+    assert is_database_outage(make_error())
+    transport = ASGITransport(app=_raising_app(settings, make_error), raise_app_exceptions=False)
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        assert_outage(await client.get("/boom"))
+
+
+@pytest.mark.parametrize("make_error", NOT_OUTAGES.values(), ids=NOT_OUTAGES.keys())
+async def test_other_errors_stay_500s(
+    settings: Settings, make_error: Callable[[], Exception]
+) -> None:
+    assert not is_database_outage(make_error())
+    transport = ASGITransport(app=_raising_app(settings, make_error), raise_app_exceptions=False)
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        response = await client.get("/boom")
+    assert_problem(response, 500, "internal_error")
+    assert "retry-after" not in response.headers
+
+
+async def test_deadline_sweeper_survives_an_outage_quietly_and_resumes(
+    proxy: DatabaseProxy,
+    committing_client: AsyncClient,
+    engine: AsyncEngine,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The sweeper neither dies nor logs tracebacks while the database is gone; it retries
+    (sooner than its normal interval, backing off) and does its work once it is back."""
+
+    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
+        return await register_and_login(committing_client, username)
+
+    game = await start_game(
+        committing_client,
+        make_user,  # type: ignore[arg-type]
+        settings={"turn_deadline_hours": 24, "deadline_auto_change": True},
+    )
+    async with engine.begin() as conn:
+        await conn.execute(
+            update(Campaign).values(turn_deadline_at=func.now() - timedelta(minutes=1))
+        )
+    await proxy.down()
+
+    passes = 0
+    outage_passes = asyncio.Event()
+
+    def clock() -> datetime:
+        nonlocal passes
+        passes += 1
+        if passes == 3:
+            outage_passes.set()
+        return datetime.now(UTC)
+
+    proxied = create_engine(proxy.url(), connect_args={"timeout": 2})
+    # The normal interval is far longer than the test: only the outage retries can resume it.
+    sweeper = asyncio.create_task(
+        run_sweeper(create_sessionmaker(proxied), interval=3600, clock=clock, first_retry=0.01)
+    )
+    try:
+        async with asyncio.timeout(30):
+            await outage_passes.wait()  # three passes failed on the dead database
+            assert not sweeper.done()
+            await proxy.up()
+            # Polling the database: the sweeper signals nothing when a pass succeeds.
+            while (await turn_records(engine)) != [1]:  # noqa: ASYNC110
+                await asyncio.sleep(0.05)
+        assert not sweeper.done()
+    finally:
+        sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sweeper
+        await proxied.dispose()
+
+    async with engine.connect() as conn:
+        turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == uuid.UUID(game.id)))
+    assert turn == 2
+    sweeper_logs = [r for r in caplog.records if r.name == "app.deadlines.service"]
+    assert not [r for r in sweeper_logs if r.exc_info], "tracebacks logged during the outage"
+    warnings = [r for r in sweeper_logs if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1  # one line when the outage began, not one per pass
+    assert "database unreachable" in warnings[0].getMessage()
