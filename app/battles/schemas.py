@@ -1,28 +1,17 @@
 """Battles over HTTP (R-BAT, R-SIEGE, R-SYS): read models per viewer and the report bodies."""
 
-from enum import StrEnum
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from app.models.world import BattleStatus
 from app.pagination import Page
 from app.rules.state import BattleKind, Fate, Outcome
 
 SideName = Literal["attacker", "defender"]
 
 
-class BattleStatus(StrEnum):
-    """Where a battle stands in the two-step report (R-BAT-5)."""
-
-    AWAITING_REPORT = "awaiting_report"
-    REPORTED = "reported"
-    DISPUTED = "disputed"
-    CONFIRMED = "confirmed"
-    ABANDONED = "abandoned"
-    CANCELLED = "cancelled"
-
-
-PENDING = (BattleStatus.AWAITING_REPORT, BattleStatus.REPORTED, BattleStatus.DISPUTED)
+__all__ = ["BattleStatus"]  # the model's enum, published in the contract
 
 
 class BattlePlayer(BaseModel):

@@ -14,7 +14,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles import records
 from app.battles.schemas import (
-    PENDING,
     ArbitrateBody,
     BattlePage,
     BattlePlayer,
@@ -33,7 +32,7 @@ from app.errors import Conflict, Forbidden, NotFound
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
-from app.models.world import BattleRow
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams, paginate
 from app.rules import battles, fog
 from app.rules.hexgrid import Coord
@@ -107,7 +106,7 @@ def _arbitrable_clause(v: Viewer) -> ColumnElement[bool]:
     with_inactive = [_in_side(col, p) for p in sorted(v.inactive) for col in _sides()]
     return or_(
         BattleRow.status == BattleStatus.DISPUTED,
-        and_(BattleRow.status.in_(PENDING), or_(false(), *with_inactive)),
+        and_(BattleRow.status.in_(PENDING_BATTLE_STATUSES), or_(false(), *with_inactive)),
     )
 
 
@@ -132,7 +131,9 @@ def _visible_clause(v: Viewer) -> ColumnElement[bool]:
 def _arbitrable(v: Viewer, row: BattleRow) -> bool:
     if row.status == BattleStatus.DISPUTED:
         return True
-    return row.status in PENDING and bool(battles.participants(battle_from_row(row)) & v.inactive)
+    return row.status in PENDING_BATTLE_STATUSES and bool(
+        battles.participants(battle_from_row(row)) & v.inactive
+    )
 
 
 def _full_view(v: Viewer, row: BattleRow) -> bool:
@@ -274,7 +275,7 @@ def _my_side(a: _Action) -> tuple[SideName, int]:
 
 
 def _require_pending(a: _Action) -> None:
-    if BattleStatus(a.row.status) in _OVER:
+    if a.row.status in _OVER:
         raise Conflict(f"This battle is already {a.row.status}.", code="R-BAT-5")
 
 
@@ -322,6 +323,18 @@ async def _publish(
     )
 
 
+async def _publish_closed(
+    session: AsyncSession,
+    a: _Action,
+    status: BattleStatus,
+    battle: Battle,
+    outcome: str | None = None,
+) -> None:
+    """One payload for every closed battle, however it closed."""
+    payload = {"status": status.value, "outcome": outcome}
+    await _publish(session, a, _LIVE_KIND[status], payload, battle)
+
+
 def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
     return {p: fog.sight(state, p, ruleset) for p in sorted(state.players)}
 
@@ -344,17 +357,14 @@ async def _settle(
     )
     await session.flush()
     outcome = a.row.report["outcome"] if a.row.report and status is BattleStatus.CONFIRMED else None
-    payload = {"status": status.value, "outcome": outcome}
-    await _publish(session, a, _LIVE_KIND[status], payload, a.battle)
+    await _publish_closed(session, a, status, a.battle, outcome)
     for other_id in sorted(v.state.battles):
         if other_id == a.battle.id or other_id in after.battles:
             continue
         other = await session.get_one(BattleRow, (campaign.id, other_id))
         other.status = BattleStatus.CANCELLED
         other.resolved_turn = campaign.turn
-        await _publish(
-            session, a, "battle_cancelled", {"status": "cancelled"}, v.state.battles[other_id]
-        )
+        await _publish_closed(session, a, BattleStatus.CANCELLED, v.state.battles[other_id])
     # Settling the last battle of a ready table changes the turn (R-TURN-3).
     await turns.change_turn_if_due(session, v.membership.campaign)
 
@@ -461,10 +471,7 @@ async def arbitrate(
         )
     v = a.viewer
     if data.report is None:
-        where = (a.battle.coord,)
-        event = Event("battle_cancelled", "R-BAT-5", a.participants, where, {"battle_id": a.row.id})
-        after = battles.cancel(v.state, a.battle)  # no effects (R-BAT-5)
-        await _settle(session, a, BattleStatus.CANCELLED, after, (event,))
+        await _cancel(session, a, "R-BAT-5")
     else:
         result = _engine_report(data.report)
         _check_report(a, result)
@@ -481,16 +488,32 @@ async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: 
 
     Called by the deadline sweeper with the owner's authority: the game master's view.
     """
-    owner = await session.get_one(User, campaign.owner_id)
-    a = await _action(session, Membership(campaign, owner, None), row.id)
+    a = await _master_action(session, campaign, row.id)
     result = _report_from_row(a.row)
     v = a.viewer
     if battles.validate_report(v.state, a.battle, result, v.ruleset):
         # The map moved on since the report (another battle settled first): it cannot stand.
-        event = Event("battle_cancelled", "R-TURN-3", a.participants, (a.battle.coord,), {})
-        await _settle(
-            session, a, BattleStatus.CANCELLED, battles.cancel(v.state, a.battle), (event,)
-        )
+        await _cancel(session, a, "R-TURN-3")
         return
     resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
     await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+
+
+async def cancel_as_master(session: AsyncSession, campaign: Campaign, battle_id: int) -> None:
+    """Cancel a pending battle with the game master's authority (deadlines, R-TURN-3)."""
+    await _cancel(session, await _master_action(session, campaign, battle_id), "R-TURN-3")
+
+
+async def _master_action(session: AsyncSession, campaign: Campaign, battle_id: int) -> _Action:
+    """A battle seen as the game master sees it (the owner's authority, no seat)."""
+    owner = await session.get_one(User, campaign.owner_id)
+    return await _action(session, Membership(campaign, owner, None), battle_id)
+
+
+async def _cancel(session: AsyncSession, a: _Action, rule: str) -> None:
+    """The one way a battle is cancelled: no effects, in the summaries, one live event."""
+    where = (a.battle.coord,)
+    event = Event("battle_cancelled", rule, a.participants, where, {"battle_id": a.row.id})
+    await _settle(
+        session, a, BattleStatus.CANCELLED, battles.cancel(a.viewer.state, a.battle), (event,)
+    )

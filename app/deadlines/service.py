@@ -26,8 +26,7 @@ from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
 from app.events.publish import publish
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.models.world import BattleRow
-from app.turns.mapping import PENDING_BATTLE_STATUSES
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
@@ -35,7 +34,6 @@ logger = logging.getLogger(__name__)
 SWEEP_INTERVAL_SECONDS = 30.0
 # While the database is unreachable: first retry after this, then doubling up to the interval.
 OUTAGE_FIRST_RETRY_SECONDS = 1.0
-CANCELLED = "cancelled"
 
 
 def get_now() -> datetime:
@@ -163,24 +161,6 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
 # ------------------------------------------------------------------------------ battles
 
 
-def _participants(battle: BattleRow) -> set[int]:
-    return set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
-
-
-async def cancel_battle(session: AsyncSession, campaign: Campaign, battle: BattleRow) -> None:
-    """Cancel a pending battle: it has no effects at all (R-BAT-5, R-TURN-3)."""
-    battle.status = CANCELLED
-    battle.resolved_turn = campaign.turn
-    await session.flush()
-    await publish(
-        session,
-        campaign.id,
-        "battle_cancelled",
-        {"battle_id": battle.id, "rule": "R-TURN-3"},
-        audience=_participants(battle),
-    )
-
-
 async def owner_cancel_battle(
     session: AsyncSession, m: Membership, battle_id: int, now: datetime
 ) -> None:
@@ -198,7 +178,7 @@ async def owner_cancel_battle(
     passed = [d for d in (c.turn_deadline_at, c.battle_deadline_at) if d is not None and d <= now]
     if not passed or c.paused_at is not None:
         raise Conflict("No deadline has passed yet.", code="R-TURN-3")
-    await cancel_battle(session, c, battle)
+    await battle_service.cancel_as_master(session, c, battle.id)
 
 
 async def settle_battles(session: AsyncSession, campaign: Campaign) -> list[int]:
@@ -211,16 +191,17 @@ async def settle_battles(session: AsyncSession, campaign: Campaign) -> list[int]
         )
         .order_by(BattleRow.id)
     )
+    # Cleared first: settling the last battle may change the turn, which sets a new one.
+    campaign.battle_deadline_at = None
     settled = []
     for battle in rows.all():
-        if battle.status == "awaiting_report":
-            await cancel_battle(session, campaign, battle)
+        if battle.status is BattleStatus.AWAITING_REPORT:
+            await battle_service.cancel_as_master(session, campaign, battle.id)
             settled.append(battle.id)
-        elif battle.status == "reported":
+        elif battle.status is BattleStatus.REPORTED:
             await battle_service.apply_reported_battle(session, campaign, battle)
             settled.append(battle.id)
         # A disputed battle waits for the owner, who may now arbitrate or cancel it.
-    campaign.battle_deadline_at = None
     await session.flush()
     return settled
 

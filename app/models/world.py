@@ -3,9 +3,10 @@
 Rows mirror `app.rules.state` one to one; `app/turns/mapping.py` converts in both directions.
 """
 
+from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import String
+from sqlalchemy import Enum, String
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -94,6 +95,24 @@ class StakeRow(CampaignScoped, Base):
     rule: Mapped[str] = mapped_column(String(16))
 
 
+class BattleStatus(StrEnum):
+    """Where a battle stands in the two-step report (R-BAT-5)."""
+
+    AWAITING_REPORT = "awaiting_report"
+    REPORTED = "reported"
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"
+    ABANDONED = "abandoned"
+    CANCELLED = "cancelled"
+
+
+PENDING_BATTLE_STATUSES = (
+    BattleStatus.AWAITING_REPORT,
+    BattleStatus.REPORTED,
+    BattleStatus.DISPUTED,
+)
+
+
 class BattleRow(CampaignScoped, Base):
     """A battle declared at a turn change; `status` follows the two-step report (R-BAT-5)."""
 
@@ -106,7 +125,16 @@ class BattleRow(CampaignScoped, Base):
     attacker: Mapped[dict[str, Any]] = mapped_column(JSONB)
     defender: Mapped[dict[str, Any]] = mapped_column(JSONB)
     siege_draws: Mapped[int] = mapped_column(default=0)
-    status: Mapped[str] = mapped_column(String(20), default="awaiting_report")
+    # Stored as its value in the existing VARCHAR(20) column (no database enum type to migrate).
+    status: Mapped[BattleStatus] = mapped_column(
+        Enum(
+            BattleStatus,
+            native_enum=False,
+            length=20,
+            values_callable=lambda statuses: [s.value for s in statuses],
+        ),
+        default=BattleStatus.AWAITING_REPORT,
+    )
     report: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     reported_by: Mapped[int | None]
     resolved_turn: Mapped[int | None]

@@ -16,6 +16,7 @@ from app.models.campaign import Campaign, CampaignPlayer
 from app.models.game_map import GameMap
 from app.models.orders import OrderKind, OrderRow
 from app.models.world import (
+    PENDING_BATTLE_STATUSES,
     ArmyRow,
     BattleRow,
     GeneralRow,
@@ -169,9 +170,6 @@ async def _rows(session: AsyncSession, model: Any, campaign_id: uuid.UUID) -> Se
         select(*table.c).where(table.c.campaign_id == campaign_id).order_by(table.c.id)
     )
     return result.all()
-
-
-PENDING_BATTLE_STATUSES = ("awaiting_report", "reported", "disputed")
 
 
 async def load_state(

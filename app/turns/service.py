@@ -20,11 +20,10 @@ from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
-from app.models.world import BattleRow
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import LedgerEntry
 from app.turns.mapping import (
-    PENDING_BATTLE_STATUSES,
     event_to_json,
     load_orders,
     load_ruleset,

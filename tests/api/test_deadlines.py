@@ -26,6 +26,7 @@ from app.db.session import create_sessionmaker
 from app.deadlines.service import get_now, sweep
 from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
+from app.models.summary_event import PendingSummaryEvent
 from tests.api.game import Game, army_of, start_game
 from tests.helpers import MakeUser, assert_problem, register_and_login
 
@@ -348,9 +349,20 @@ async def test_R_TURN_3_battle_without_report_is_cancelled_at_the_battle_deadlin
     report = await sweep(sessionmaker, deadline)
     assert report.battles_settled == {uuid.UUID(game.id): [battle_id]}
     assert await battle_status(session, game, battle_id) == "cancelled"
+    # The same live event and summary lines as any other cancellation.
     assert await events(session, game, "battle_cancelled") == [
-        ([1, 2], {"battle_id": battle_id, "rule": "R-TURN-3"})
+        ([1, 2], {"battle_id": battle_id, "status": "cancelled", "outcome": None})
     ]
+    queued = await session.scalars(
+        select(PendingSummaryEvent.player)
+        .where(
+            PendingSummaryEvent.campaign_id == uuid.UUID(game.id),
+            PendingSummaryEvent.event["kind"].astext == "battle_cancelled",
+            PendingSummaryEvent.event["rule"].astext == "R-TURN-3",
+        )
+        .order_by(PendingSummaryEvent.player)
+    )
+    assert list(queued) == [1, 2]
     body = await turn(client, game)
     assert (body["pending_battles"], body["battle_deadline_at"]) == (0, None)
 
