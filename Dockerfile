@@ -22,4 +22,5 @@ USER marchlords
 EXPOSE 8000
 
 # `exec` makes uvicorn PID 1's successor so it receives SIGTERM and shuts down gracefully.
-CMD ["sh", "-c", "test -n \"$DATABASE_URL\" || { echo 'DATABASE_URL is required' >&2; exit 1; }; alembic upgrade head && exec uvicorn app.main:create_app --factory --host 0.0.0.0 --port 8000 --proxy-headers --no-access-log --timeout-graceful-shutdown 5"]
+# --no-proxy-headers: the app believes X-Forwarded-For only from MARCHLORDS_TRUSTED_PROXIES.
+CMD ["sh", "-c", "test -n \"$DATABASE_URL\" || { echo 'DATABASE_URL is required' >&2; exit 1; }; alembic upgrade head && exec uvicorn app.main:create_app --factory --host 0.0.0.0 --port 8000 --no-proxy-headers --no-access-log --timeout-graceful-shutdown 5"]

@@ -1,10 +1,12 @@
 """Runtime configuration, read from environment variables (and an optional `.env` file)."""
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -30,13 +32,22 @@ class Settings(BaseSettings):
     max_page_size: int = Field(default=100, ge=1)
     default_page_size: int = Field(default=50, ge=1)
 
-    # Limits (app/limits): request bodies, write rate per user, failed logins per name and IP.
+    # Limits (app/limits): request bodies, write rate per user, failed logins and registrations
+    # per client address. Rates are counted in the database, shared by every server process.
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
     # Map uploads (POST /v1/maps) carry up to 128×128 tiles.
     max_upload_body_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
     write_rate_per_minute: int = Field(default=120, ge=1)
     write_burst: int = Field(default=30, ge=1)
+    # Failed logins per username and client address, per client address (spraying usernames)
+    # and per username (from many addresses).
     login_failures_per_minute: int = Field(default=10, ge=1)
+    login_failures_per_address_per_minute: int = Field(default=30, ge=1)
+    login_failures_per_username_per_minute: int = Field(default=30, ge=1)
+    registrations_per_hour: int = Field(default=10, ge=1)
+    # Addresses or networks of the reverse proxies whose X-Forwarded-For/-Proto are believed
+    # (comma-separated); empty: the peer's own address is the client's, whatever it sends.
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
     # Idempotency-Key replay window.
     idempotency_ttl_hours: float = Field(default=24, gt=0)
 
@@ -59,6 +70,18 @@ class Settings(BaseSettings):
         for prefix in ("postgres://", "postgresql://"):
             if value.startswith(prefix):
                 return "postgresql+asyncpg://" + value.removeprefix(prefix)
+        return value
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _parse_trusted_proxies(cls, value: object) -> object:
+        """`10.0.0.5, 192.168.0.0/16` → a tuple of addresses and networks, each checked."""
+        if isinstance(value, str):
+            value = [item.strip() for item in value.split(",") if item.strip()]
+        if isinstance(value, list | tuple):
+            for item in value:
+                # Raises ValueError (a validation error) for anything but an address or network.
+                ipaddress.ip_network(str(item), strict=False)
         return value
 
     @field_validator("log_level")

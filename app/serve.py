@@ -43,7 +43,9 @@ def main() -> None:
                 port=settings.port,
                 log_config=None,
                 access_log=False,
-                proxy_headers=True,
+                # X-Forwarded-For is believed by the app itself, from MARCHLORDS_TRUSTED_PROXIES
+                # only (app.limits); uvicorn's own handling would trust any local peer.
+                proxy_headers=False,
                 # Open SSE streams would otherwise hold a shutdown forever; clients reconnect
                 # with Last-Event-ID.
                 timeout_graceful_shutdown=5,

@@ -85,8 +85,9 @@ def database_url() -> Iterator[str]:
 def settings(database_url: str) -> Settings:
     """Settings of the test app, pointing at the test database.
 
-    Write and login rate limits are out of the way: long games and refusal suites make many
-    requests as one user (tests/api/test_limits.py builds its app with tiny limits).
+    Write, login and registration rate limits are out of the way: long games and refusal suites
+    make many requests as one user or client (tests/api/test_limits.py builds its app with tiny
+    limits).
     """
     return Settings(
         database_url=database_url,
@@ -94,6 +95,9 @@ def settings(database_url: str) -> Settings:
         write_burst=1_000_000,
         write_rate_per_minute=1_000_000,
         login_failures_per_minute=1_000_000,
+        login_failures_per_address_per_minute=1_000_000,
+        login_failures_per_username_per_minute=1_000_000,
+        registrations_per_hour=1_000_000,
     )
 
 

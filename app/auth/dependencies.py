@@ -1,26 +1,45 @@
-"""Typed dependencies for authenticated endpoints: `CurrentUser`."""
+"""Typed dependencies for authenticated endpoints: `CurrentUser`, and `CurrentAuth` when the
+endpoint also needs the token the request was made with (logout, the token list)."""
 
+from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends
 from fastapi.security import OAuth2PasswordBearer
 
-from app.auth.service import user_for_token
+from app.auth.service import authenticate_token
 from app.db.session import SessionDep
 from app.errors import Unauthorized
-from app.models import User
+from app.models import Token, User
 
 # auto_error=False: a missing token must produce our problem+json 401, not FastAPI's default.
 oauth2_scheme = OAuth2PasswordBearer(tokenUrl="/v1/auth/token", auto_error=False)
 
+BearerSecret = Annotated[str | None, Depends(oauth2_scheme)]
 
-async def get_current_user(
-    session: SessionDep, token: Annotated[str | None, Depends(oauth2_scheme)]
-) -> User:
-    """The user owning the bearer token of this request, or 401."""
-    if not token:
+
+@dataclass(frozen=True, slots=True)
+class Authenticated:
+    """The caller and the token of this request."""
+
+    user: User
+    token: Token
+
+
+async def get_authenticated(session: SessionDep, secret: BearerSecret) -> Authenticated:
+    """The user and token of the bearer token of this request, or 401."""
+    if not secret:
         raise Unauthorized("Not authenticated.")
-    return await user_for_token(session, token)
+    token, user = await authenticate_token(session, secret)
+    return Authenticated(user=user, token=token)
+
+
+CurrentAuth = Annotated[Authenticated, Depends(get_authenticated)]
+
+
+async def get_current_user(auth: CurrentAuth) -> User:
+    """The user owning the bearer token of this request, or 401."""
+    return auth.user
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]

@@ -1,12 +1,14 @@
-"""Password login."""
+"""Password login and logout."""
 
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Response, status
 from fastapi.security import OAuth2PasswordRequestForm
 
 from app.auth import service
+from app.auth.client import client_address, user_agent
+from app.auth.dependencies import CurrentAuth
 from app.auth.schemas import AccessToken
 from app.config import Settings
 from app.db.session import SessionDep
@@ -30,6 +32,15 @@ async def login(
         user,
         kind=TokenKind.SESSION,
         lifetime=timedelta(minutes=settings.access_token_ttl_minutes),
+        client_address=client_address(request),
+        user_agent=user_agent(request),
     )
     assert token.expires_at is not None  # noqa: S101  (session tokens always expire)
     return AccessToken(access_token=secret, expires_at=token.expires_at)
+
+
+@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
+async def logout(auth: CurrentAuth, session: SessionDep) -> Response:
+    """Revoke the token this request is made with (log out)."""
+    await service.revoke_token(session, auth.token)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -1,9 +1,11 @@
-"""Login and token lookup. Services flush, never commit."""
+"""Login, token lookup, sessions and revocation. Services flush, never commit."""
 
-from datetime import timedelta
+import uuid
+from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.auth.passwords import verify_password
 from app.auth.tokens import generate_token, hash_token
@@ -12,7 +14,7 @@ from app.errors import Unauthorized
 from app.models import Token, TokenKind, User
 
 # Touch last_used_at at most this often, so authenticated reads do not all become writes.
-LAST_USED_RESOLUTION = timedelta(minutes=5)
+LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
 async def authenticate(session: AsyncSession, username: str, password: str) -> User:
@@ -31,6 +33,8 @@ async def issue_token(
     kind: TokenKind,
     lifetime: timedelta | None,
     name: str | None = None,
+    client_address: str | None = None,
+    user_agent: str | None = None,
 ) -> tuple[Token, str]:
     """Create a token row and return it with the secret, which is never stored or shown again."""
     secret = generate_token()
@@ -40,14 +44,16 @@ async def issue_token(
         name=name,
         token_hash=hash_token(secret),
         expires_at=utcnow() + lifetime if lifetime is not None else None,
+        client_address=client_address,
+        user_agent=user_agent,
     )
     session.add(token)
     await session.flush()
     return token, secret
 
 
-async def user_for_token(session: AsyncSession, secret: str) -> User:
-    """Resolve a bearer secret to its user; unknown, expired and revoked all raise 401."""
+async def authenticate_token(session: AsyncSession, secret: str) -> tuple[Token, User]:
+    """Resolve a bearer secret to its token and user; unknown, expired and revoked all 401."""
     row = (
         await session.execute(
             select(Token, User)
@@ -64,6 +70,56 @@ async def user_for_token(session: AsyncSession, secret: str) -> User:
     if token.expires_at is not None and token.expires_at <= now:
         raise Unauthorized("Token has expired.")
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
-        token.last_used_at = now
-        await session.flush()
-    return user
+        await _touch(session, token, now)
+    return token, user
+
+
+async def _touch(session: AsyncSession, token: Token, now: datetime) -> None:
+    # SKIP LOCKED: when another request of this token is already updating the row, its time is
+    # as good as ours, and waiting for its transaction would serialise the token's requests.
+    locked = (
+        select(Token.id)
+        .where(Token.id == token.id)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    await session.execute(
+        update(Token)
+        .where(Token.id == locked)
+        .values(last_used_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    set_committed_value(token, "last_used_at", now)
+
+
+async def user_for_token(session: AsyncSession, secret: str) -> User:
+    """Resolve a bearer secret to its user; unknown, expired and revoked all raise 401."""
+    return (await authenticate_token(session, secret))[1]
+
+
+def _active(now: datetime) -> list[ColumnElement[bool]]:
+    return [Token.revoked_at.is_(None), or_(Token.expires_at.is_(None), Token.expires_at > now)]
+
+
+async def is_token_active(session: AsyncSession, token_id: uuid.UUID) -> bool:
+    """Whether the token may still be used (not revoked, not expired): one indexed lookup,
+    cheap enough for an open event stream to ask every few seconds."""
+    found = await session.scalar(select(Token.id).where(Token.id == token_id, *_active(utcnow())))
+    return found is not None
+
+
+async def revoke_token(session: AsyncSession, token: Token) -> None:
+    """Revoke `token` (logout); it answers 401 from now on."""
+    token.revoked_at = utcnow()
+    await session.flush()
+
+
+async def revoke_other_tokens(session: AsyncSession, user: User, keep: Token) -> None:
+    """Revoke every active token of `user` but `keep` (after a password change)."""
+    now = utcnow()
+    await session.execute(
+        update(Token)
+        .where(Token.user_id == user.id, Token.id != keep.id, *_active(now))
+        .values(revoked_at=now)
+        .execution_options(synchronize_session=False)
+    )

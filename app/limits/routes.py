@@ -1,31 +1,53 @@
-"""Wire the limits into the app: the body-size middleware and the per-route guards.
+"""Wire the limits into the app: the body-size middleware, the client address behind trusted
+proxies, and the per-route guards.
 
 `guard_routes` runs on every v1 router before it is included (app.main), so routes added by
 any domain package get the guards without opting in:
 
 - every authenticated write (POST/PUT/PATCH/DELETE) is rate limited per user;
 - every write under `/campaigns` accepts `Idempotency-Key` (app.idempotency);
-- `POST /auth/token` is limited in failed attempts per username and client IP.
+- `POST /auth/token` is limited in failed attempts per username and client address, per client
+  address and per username; so is a wrong current password of `PUT /users/me/password`;
+- `POST /users` is limited in registrations per client address.
+
+The buckets live in the database (app.limits.store), so every server process counts against
+the same limit. Each check runs in a short transaction of its own, before the request's session
+takes its connection: a refused request writes nothing, and a request never holds one pooled
+connection while waiting for a second.
 """
 
-from collections.abc import AsyncIterator, Callable
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
+from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute, APIRouter
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from app.auth.dependencies import CurrentUser, get_current_user
+from app.auth.client import client_address
+from app.auth.dependencies import BearerSecret, get_authenticated
+from app.auth.tokens import hash_token
 from app.config import Settings
 from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
-from app.limits.buckets import TokenBuckets
+from app.limits.store import Limit, Rate, give_back, purge_expired, take
+from app.models import Token, User
+from app.users.service import WRONG_PASSWORD
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN_PATH = "/auth/token"
+REGISTER_PATH = "/users"
+PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
 UPLOAD_PATHS = ("/v1/maps",)
+# The longest username kept in a bucket key: longer ones cannot exist (registration allows 32).
+KEY_USERNAME_LENGTH = 64
 
 
 class TooManyRequests(AppError):
@@ -39,42 +61,151 @@ class TooManyRequests(AppError):
         super().__init__(detail, headers={"Retry-After": str(retry_after)})
 
 
-class Limiters:
-    """The app's token buckets (one set per app, in `app.state.limiters`)."""
+class Limiter:
+    """The app's rates (one per app, in `app.state.limiter`) and the store's housekeeping."""
 
-    def __init__(self, settings: Settings) -> None:
-        self.writes = TokenBuckets(settings.write_burst, settings.write_rate_per_minute)
-        self.logins = TokenBuckets(
-            settings.login_failures_per_minute, settings.login_failures_per_minute
+    def __init__(self, settings: Settings, *, purge_every: float = 60.0) -> None:
+        self.writes = Rate(settings.write_burst, settings.write_rate_per_minute)
+        pair = settings.login_failures_per_minute
+        per_address = settings.login_failures_per_address_per_minute
+        per_username = settings.login_failures_per_username_per_minute
+        self.login_pair = Rate(pair, pair)
+        self.login_address = Rate(per_address, per_address)
+        self.login_username = Rate(per_username, per_username)
+        self.registrations = Rate(
+            settings.registrations_per_hour, settings.registrations_per_hour / 60
         )
+        # Seconds between two purges of full buckets by this process.
+        self.purge_every = purge_every
+        self._last_purge: float | None = None
+
+    def login_limits(self, address: str, username: str) -> list[Limit]:
+        """The buckets a login attempt of `username` from `address` takes from."""
+        name = username.lower()[:KEY_USERNAME_LENGTH]
+        return [
+            # The address's length keeps the pair unambiguous (a username may contain ":").
+            Limit(f"login:{len(address)}:{address}:{name}", self.login_pair),
+            Limit(f"login-address:{address}", self.login_address),
+            Limit(f"login-user:{name}", self.login_username),
+        ]
+
+    @asynccontextmanager
+    async def transaction(self, request: Request) -> AsyncIterator[AsyncSession]:
+        """A short transaction of its own (committed unless the block raises)."""
+        sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
+        async with sessionmaker() as session:
+            try:
+                yield session
+            except BaseException:
+                await session.rollback()
+                raise
+            await session.commit()
+            if self._purge_due():
+                await purge_expired(session)
+                await session.commit()
+
+    def _purge_due(self) -> bool:
+        now = time.monotonic()
+        if self._last_purge is not None and now - self._last_purge < self.purge_every:
+            return False
+        self._last_purge = now
+        return True
 
 
-def _limiters(request: Request) -> Limiters:
-    limiters: Limiters = request.app.state.limiters
-    return limiters
+def _limiter(request: Request) -> Limiter:
+    limiter: Limiter = request.app.state.limiter
+    return limiter
 
 
-async def limit_writes(request: Request, user: CurrentUser) -> None:
-    """Spend one of the caller's write tokens, or refuse with 429."""
-    wait = _limiters(request).writes.take(user.id)
+async def _take_or_refuse(session: AsyncSession, limits: Sequence[Limit], what: str) -> None:
+    wait = await take(session, limits)
     if wait:
-        raise TooManyRequests(f"Too many writes; retry in {wait} s.", wait)
+        raise TooManyRequests(f"Too many {what}; retry in {wait} s.", wait)
+
+
+async def limit_writes(request: Request, secret: BearerSecret) -> None:
+    """Spend one of the caller's write tokens, or refuse with 429.
+
+    The caller is found from the bearer token here (not from `CurrentUser`, whose session would
+    hold a connection meanwhile); a missing or unusable token is left to the 401 of the auth.
+    """
+    if not secret:
+        return
+    limiter = _limiter(request)
+    async with limiter.transaction(request) as session:
+        user_id = await session.scalar(
+            select(Token.user_id).where(
+                Token.token_hash == hash_token(secret),
+                Token.revoked_at.is_(None),
+                or_(Token.expires_at.is_(None), Token.expires_at > func.now()),
+            )
+        )
+        if user_id is not None:
+            await _take_or_refuse(session, [Limit(f"writes:{user_id}", limiter.writes)], "writes")
+
+
+@asynccontextmanager
+async def _password_attempt(
+    request: Request, username: str, *, failed: Callable[[BaseException], bool]
+) -> AsyncIterator[None]:
+    # Taken before the password is checked, so parallel attempts cannot all pass the check;
+    # given back unless the attempt `failed`.
+    limiter = _limiter(request)
+    limits = limiter.login_limits(client_address(request), username)
+    async with limiter.transaction(request) as session:
+        await _take_or_refuse(session, limits, "failed logins")
+    try:
+        yield
+    except BaseException as exc:
+        if not failed(exc):
+            async with limiter.transaction(request) as session:
+                await give_back(session, limits)
+        raise
+    async with limiter.transaction(request) as session:
+        await give_back(session, limits)
 
 
 async def limit_failed_logins(request: Request) -> AsyncIterator[None]:
-    """Refuse logins for a username and client IP with too many recent failures."""
+    """Refuse logins once the username, the client address or both had too many failures."""
     form = await request.form()  # already parsed (and cached) for the endpoint
     username = form.get("username")
-    client = request.client.host if request.client else ""
-    key = (username.lower() if isinstance(username, str) else "", client)
-    buckets = _limiters(request).logins
-    wait = buckets.retry_after(key)
-    if wait:
-        raise TooManyRequests(f"Too many failed logins; retry in {wait} s.", wait)
+    name = username if isinstance(username, str) else ""
+    async with _password_attempt(request, name, failed=lambda exc: isinstance(exc, Unauthorized)):
+        yield
+
+
+async def limit_password_checks(request: Request, secret: BearerSecret) -> AsyncIterator[None]:
+    """Count a wrong current password of a password change as a failed login of that user."""
+    username = None
+    if secret:
+        async with _limiter(request).transaction(request) as session:
+            username = await session.scalar(
+                select(User.username)
+                .join(Token, Token.user_id == User.id)
+                .where(Token.token_hash == hash_token(secret))
+            )
+    if username is None:  # the auth answers 401
+        yield
+        return
+
+    def failed(exc: BaseException) -> bool:
+        return isinstance(exc, AppError) and exc.code == WRONG_PASSWORD
+
+    async with _password_attempt(request, username, failed=failed):
+        yield
+
+
+async def limit_registrations(request: Request) -> AsyncIterator[None]:
+    """Refuse registrations from a client address past its hourly rate (422s do not count)."""
+    limiter = _limiter(request)
+    limits = [Limit(f"register:{client_address(request)}", limiter.registrations)]
+    async with limiter.transaction(request) as session:
+        await _take_or_refuse(session, limits, "registrations")
     try:
         yield
-    except Unauthorized:
-        buckets.spend(key)
+    except RequestValidationError:
+        async with limiter.transaction(request) as session:
+            await give_back(session, limits)
         raise
 
 
@@ -112,23 +243,32 @@ def _guard(route: APIRoute) -> None:
     extra: dict[int | str, dict[str, Any]] = {413: TOO_LARGE_RESPONSE}
     if route.path == "/campaigns" or route.path.startswith("/campaigns/"):
         make_idempotent(route)
-    if _uses(route.dependant, get_current_user):
-        route.dependencies = [Depends(limit_writes), *route.dependencies]
-        extra[429] = TOO_MANY_RESPONSE
+    # Prepended: the limits run before the endpoint's own dependencies take a connection.
+    guards: list[Any] = []
+    if _uses(route.dependant, get_authenticated):
+        guards.append(Depends(limit_writes))
+    if route.path == PASSWORD_PATH:
+        guards.append(Depends(limit_password_checks, scope="function"))
     elif route.path == LOGIN_PATH:
-        route.dependencies = [
-            Depends(limit_failed_logins, scope="function"),
-            *route.dependencies,
-        ]
+        guards.append(Depends(limit_failed_logins, scope="function"))
+    elif route.path == REGISTER_PATH:
+        guards.append(Depends(limit_registrations, scope="function"))
+    if guards:
+        route.dependencies = [*guards, *route.dependencies]
         extra[429] = TOO_MANY_RESPONSE
     route.responses = {**route.responses, **extra}
 
 
 def install_limits(app: FastAPI, settings: Settings) -> None:
-    """Body-size middleware and the app's rate-limit buckets."""
-    app.state.limiters = Limiters(settings)
+    """Body-size middleware, the client address behind trusted proxies, the app's limiter."""
+    app.state.limiter = Limiter(settings)
     app.add_middleware(
         BodySizeLimitMiddleware,
         default=settings.max_body_bytes,
         overrides={("POST", path): settings.max_upload_body_bytes for path in UPLOAD_PATHS},
     )
+    if settings.trusted_proxies:
+        # Only the configured proxies' X-Forwarded-For/-Proto are believed (the rightmost
+        # address that is not one of them is the client); servers run with their own proxy
+        # header handling off (app.serve, Dockerfile), so this is the one place it happens.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))

@@ -12,6 +12,7 @@ from app.models.idempotency import IdempotencyKey
 from app.models.ledger import LedgerRow
 from app.models.message import Message, MessageReadMark
 from app.models.orders import OrderKind, OrderRow
+from app.models.rate_limit import RateLimit
 from app.models.summary_event import PendingSummaryEvent
 from app.models.token import Token, TokenKind
 from app.models.turn import TurnRecord, TurnSummaryRow
@@ -48,6 +49,7 @@ __all__ = [
     "OrderKind",
     "OrderRow",
     "PendingSummaryEvent",
+    "RateLimit",
     "ShipRow",
     "SiegeRow",
     "StakeRow",

@@ -32,4 +32,9 @@ class Token(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True)
     expires_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]
+    # Touched at most once a minute (app.auth.service), so reads do not all become writes.
     last_used_at: Mapped[datetime | None]
+    # Where it was issued: the client address (the forwarded one behind a trusted proxy) and
+    # the start of the User-Agent header, so a user can recognise their sessions.
+    client_address: Mapped[str | None] = mapped_column(String(64))
+    user_agent: Mapped[str | None] = mapped_column(String(200))

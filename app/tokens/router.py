@@ -1,10 +1,11 @@
-"""Personal access tokens of the authenticated user."""
+"""Tokens of the authenticated user: login sessions and personal access tokens."""
 
 import uuid
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Request, Response, status
 
-from app.auth.dependencies import CurrentUser
+from app.auth.client import client_address, user_agent
+from app.auth.dependencies import CurrentAuth, CurrentUser
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -15,18 +16,26 @@ router = APIRouter(prefix="/tokens", tags=["tokens"], responses=PROBLEM_RESPONSE
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
-async def create_token(data: TokenCreate, user: CurrentUser, session: SessionDep) -> TokenCreated:
+async def create_token(
+    request: Request, data: TokenCreate, user: CurrentUser, session: SessionDep
+) -> TokenCreated:
     """Create a personal access token; the secret is in this response only."""
-    token, secret = await service.create(session, user, data)
+    token, secret = await service.create(
+        session,
+        user,
+        data,
+        client_address=client_address(request),
+        user_agent=user_agent(request),
+    )
     return TokenCreated(**TokenRead.from_model(token).model_dump(), token=secret)
 
 
 @router.get("")
-async def list_tokens(user: CurrentUser, session: SessionDep, page: PageDep) -> TokenPage:
-    """List my active personal access tokens (never their secrets)."""
-    tokens, total = await service.list_for_user(session, user, page)
+async def list_tokens(auth: CurrentAuth, session: SessionDep, page: PageDep) -> TokenPage:
+    """List my usable tokens, login sessions included (never their secrets), newest first."""
+    tokens, total = await service.list_for_user(session, auth.user, page)
     return TokenPage(
-        items=[TokenRead.from_model(t) for t in tokens],
+        items=[TokenRead.from_model(t, current=auth.token.id) for t in tokens],
         total=total,
         limit=page.limit,
         offset=page.offset,
@@ -35,6 +44,6 @@ async def list_tokens(user: CurrentUser, session: SessionDep, page: PageDep) -> 
 
 @router.delete("/{token_id}", status_code=status.HTTP_204_NO_CONTENT)
 async def revoke_token(token_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> Response:
-    """Revoke one of my personal access tokens."""
+    """Revoke one of my tokens, a login session or a personal access token."""
     await service.revoke(session, user, token_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

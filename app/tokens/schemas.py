@@ -1,4 +1,4 @@
-"""Personal access token request/response models."""
+"""Token request/response models: login sessions and personal access tokens."""
 
 import uuid
 from datetime import datetime
@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from app.models import Token
+from app.models import Token, TokenKind
 from app.pagination import Page
 
 
@@ -22,23 +22,37 @@ class TokenCreate(BaseModel):
 
 
 class TokenRead(BaseModel):
-    """A personal access token's metadata; the secret is never shown again."""
+    """A token's metadata (a login session or a personal access token); never its secret."""
 
     id: uuid.UUID
-    name: str
+    kind: TokenKind = Field(
+        description="`session`: issued by `POST /v1/auth/token`; `personal`: by `POST /v1/tokens`."
+    )
+    name: str | None = Field(description="The personal access token's name; null for sessions.")
     created_at: datetime
     expires_at: datetime | None
-    last_used_at: datetime | None
+    last_used_at: datetime | None = Field(
+        description="Last request made with it, to the minute (not updated more often)."
+    )
+    client_address: str | None = Field(
+        description="Address it was issued to (behind a trusted proxy, the forwarded one)."
+    )
+    user_agent: str | None = Field(description="Start of the issuing request's User-Agent.")
+    current: bool = Field(description="Whether this request was made with this token.")
 
     @classmethod
-    def from_model(cls, token: Token) -> "TokenRead":
-        """Build the read model from the ORM row."""
+    def from_model(cls, token: Token, *, current: uuid.UUID | None = None) -> "TokenRead":
+        """Build the read model from the ORM row; `current` is the id of the request's token."""
         return cls(
             id=token.id,
-            name=token.name or "",
+            kind=token.kind,
+            name=token.name,
             created_at=token.created_at,
             expires_at=token.expires_at,
             last_used_at=token.last_used_at,
+            client_address=token.client_address,
+            user_agent=token.user_agent,
+            current=token.id == current,
         )
 
 
@@ -49,4 +63,4 @@ class TokenCreated(TokenRead):
 
 
 class TokenPage(Page[TokenRead]):
-    """A page of personal access tokens."""
+    """A page of tokens."""

@@ -1,12 +1,12 @@
-"""Registration and the current user's profile."""
+"""Registration, the current user's profile and password."""
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Response, status
 
-from app.auth.dependencies import CurrentUser
+from app.auth.dependencies import CurrentAuth, CurrentUser
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.users import service
-from app.users.schemas import UserCreate, UserRead
+from app.users.schemas import PasswordChange, UserCreate, UserRead
 
 router = APIRouter(prefix="/users", tags=["users"], responses=PROBLEM_RESPONSES)
 
@@ -21,3 +21,10 @@ async def register_user(data: UserCreate, session: SessionDep) -> UserRead:
 async def read_current_user(user: CurrentUser) -> UserRead:
     """Show the authenticated user."""
     return UserRead.from_model(user)
+
+
+@router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT)
+async def change_password(data: PasswordChange, auth: CurrentAuth, session: SessionDep) -> Response:
+    """Change my password; every other token of mine is revoked, this one keeps working."""
+    await service.change_password(session, auth.user, auth.token, data)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

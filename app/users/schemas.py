@@ -27,6 +27,15 @@ class UserCreate(BaseModel):
     display_name: DisplayName
 
 
+class PasswordChange(BaseModel):
+    """A new password, given with the current one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    current_password: Annotated[str, Field(min_length=1, max_length=128)]
+    new_password: Password
+
+
 class UserRead(BaseModel):
     """A user as shown to themselves."""
 

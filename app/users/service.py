@@ -1,13 +1,16 @@
-"""User registration. Services flush, never commit."""
+"""User registration and password change. Services flush, never commit."""
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth.passwords import hash_password
-from app.errors import Conflict
-from app.models import User
-from app.users.schemas import UserCreate
+from app.auth.passwords import hash_password, verify_password
+from app.auth.service import revoke_other_tokens
+from app.errors import Conflict, Forbidden
+from app.models import Token, User
+from app.users.schemas import PasswordChange, UserCreate
+
+WRONG_PASSWORD = "wrong_password"  # noqa: S105  (a problem code, not a secret)
 
 
 async def register(session: AsyncSession, data: UserCreate) -> User:
@@ -29,3 +32,16 @@ async def register(session: AsyncSession, data: UserCreate) -> User:
         # Lost a race with a concurrent registration of the same name.
         raise Conflict("Username is already taken.", code="username_taken") from exc
     return user
+
+
+async def change_password(
+    session: AsyncSession, user: User, current: Token, data: PasswordChange
+) -> None:
+    """Set a new password if the current one is right (else 403 `wrong_password`), and revoke
+    every other token of the user: whoever knew the old password is logged out everywhere but
+    in the session that changed it."""
+    if not await verify_password(data.current_password, user.password_hash):
+        raise Forbidden("The current password is incorrect.", code=WRONG_PASSWORD)
+    user.password_hash = await hash_password(data.new_password)
+    await session.flush()
+    await revoke_other_tokens(session, user, keep=current)

@@ -1,28 +1,46 @@
-"""Limits: body size (413 `content_too_large`), writes per user and failed logins per username
-and client IP (429 `too_many_requests` with `Retry-After`), and the page-size cap."""
+"""Limits: body size (413 `content_too_large`); writes per user, failed logins per username and
+client address, per address and per username, registrations per address (429
+`too_many_requests` with `Retry-After`), counted in the database so that several app instances
+share them; the client address behind trusted proxies only; and the page-size cap.
+
+Client addresses are documentation ones (RFC 5737): they only name the ASGI peer, nothing is
+sent anywhere.
+"""
 
 from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
+from app import serve
 from app.config import Settings
-from app.limits.buckets import TokenBuckets
+from app.db.session import create_sessionmaker
 from app.main import create_app
-from app.models import Campaign, GameMap
+from app.models import Campaign, GameMap, RateLimit, Token
 from tests.api.game import builtin_map_id
-from tests.helpers import AuthUser, assert_problem, login, register_and_login
+from tests.helpers import DEFAULT_PASSWORD, AuthUser, assert_problem, login, register_and_login
 
+PROXY = "192.0.2.200"
 LIMITS = {
     "max_body_bytes": 2048,
     "max_upload_body_bytes": 64 * 1024,
     "write_burst": 3,
     "write_rate_per_minute": 1,
     "login_failures_per_minute": 3,
+    "login_failures_per_address_per_minute": 5,
+    "login_failures_per_username_per_minute": 4,
+    "registrations_per_hour": 3,
+    "trusted_proxies": (PROXY,),
 }
 
 ClientFactory = Callable[[str], AsyncClient]
@@ -42,7 +60,7 @@ def limited_app(
 
 @pytest.fixture
 async def clients(limited_app: FastAPI) -> AsyncIterator[ClientFactory]:
-    """`clients("10.0.0.1")`: a client of the limited app calling from that IP."""
+    """`clients("192.0.2.1")`: a client of the limited app calling from that address."""
     opened: list[AsyncClient] = []
 
     def make(ip: str) -> AsyncClient:
@@ -75,7 +93,7 @@ async def create_campaign(client: AsyncClient, user: AuthUser, **extra: Any) -> 
 async def test_a_body_over_the_limit_is_refused_with_413_and_changes_nothing(
     clients: ClientFactory, session: AsyncSession
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     alice = await register_and_login(client)
     before = await campaigns(session)
     response = await create_campaign(client, alice, name="x" * 3000)
@@ -88,7 +106,7 @@ async def test_a_body_over_the_limit_is_refused_with_413_and_changes_nothing(
 async def test_a_chunked_body_without_content_length_is_cut_off_at_the_limit(
     clients: ClientFactory, session: AsyncSession
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     alice = await register_and_login(client)
 
     async def chunks() -> AsyncIterator[bytes]:
@@ -110,7 +128,7 @@ async def test_a_chunked_body_without_content_length_is_cut_off_at_the_limit(
 async def test_map_uploads_have_their_own_larger_limit(
     clients: ClientFactory, session: AsyncSession
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     alice = await register_and_login(client)
     skirmish = await builtin_map_id(client, alice.headers, "skirmish")
     doc = (await client.get(f"/v1/maps/{skirmish}", headers=alice.headers)).json()["document"]
@@ -134,7 +152,7 @@ async def test_map_uploads_have_their_own_larger_limit(
 async def test_writes_past_the_burst_get_429_with_retry_after_and_change_nothing(
     clients: ClientFactory, session: AsyncSession
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     alice = await register_and_login(client)
     bob = await register_and_login(client)
     for _ in range(3):
@@ -153,18 +171,18 @@ async def test_writes_past_the_burst_get_429_with_retry_after_and_change_nothing
 async def test_unauthenticated_writes_are_refused_before_the_rate_limit(
     clients: ClientFactory,
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     for _ in range(5):
         assert_problem(await client.post("/v1/campaigns", json={}), 401, "unauthorized")
 
 
-# --- failed logins per username and client IP ---------------------------------------------------
+# --- failed logins ---------------------------------------------------------------------------
 
 
 async def test_failed_logins_past_the_limit_get_429_even_with_the_right_password(
     clients: ClientFactory,
 ) -> None:
-    client = clients("10.0.0.1")
+    client = clients("192.0.2.1")
     alice = await register_and_login(client)
     # Successful logins are not failures.
     for _ in range(4):
@@ -176,7 +194,7 @@ async def test_failed_logins_past_the_limit_get_429_even_with_the_right_password
     assert body["detail"] == "Too many failed logins; retry in 20 s."
     assert refused.headers["Retry-After"] == "20"  # 3 a minute: one back every 20 s
     # Another client IP, or another username from this IP, is not affected.
-    assert (await login(clients("10.0.0.2"), alice.username)).status_code == 200
+    assert (await login(clients("192.0.2.2"), alice.username)).status_code == 200
     bob = await register_and_login(client)
     assert (await login(client, bob.username)).status_code == 200
 
@@ -195,20 +213,281 @@ async def test_page_size_is_capped_at_the_server_maximum(
     assert page.json() == {"items": [], "total": 0, "limit": settings.max_page_size, "offset": 0}
 
 
-# --- the buckets -------------------------------------------------------------------------------
+# --- failed logins per address and per username ------------------------------------------------
 
 
-def test_token_buckets_refill_at_their_rate_and_keep_keys_apart() -> None:
-    now = [0.0]
-    buckets = TokenBuckets(2, 6, clock=lambda: now[0])  # burst 2, one token every 10 s
-    assert [buckets.take("a") for _ in range(3)] == [0, 0, 10]
-    assert buckets.take("b") == 0
-    now[0] = 5.0
-    assert buckets.retry_after("a") == 5
-    now[0] = 10.0
-    assert buckets.take("a") == 0
-    assert buckets.take("a") == 10
-    buckets.spend("c")
-    buckets.spend("c")
-    buckets.spend("c")  # failures are recorded even past empty
-    assert buckets.retry_after("c") == 20
+async def fail_login(client: AsyncClient, username: str, **headers: str) -> int:
+    response = await client.post(
+        "/v1/auth/token",
+        data={"username": username, "password": "not the password"},
+        headers=headers,
+    )
+    return response.status_code
+
+
+async def test_spraying_usernames_from_one_address_is_limited(
+    clients: ClientFactory, session: AsyncSession
+) -> None:
+    sprayer = clients("192.0.2.66")
+    alice = await register_and_login(clients("192.0.2.1"))
+    tokens_before = await session.scalar(select(func.count()).select_from(Token))
+
+    statuses = [await fail_login(sprayer, f"victim{n}") for n in range(5)]
+    refused = await login(sprayer, alice.username)  # even a right password from there
+
+    assert statuses == [401] * 5
+    body = assert_problem(refused, 429, "too_many_requests")
+    assert refused.headers["Retry-After"] == "12"  # 5 a minute: one back every 12 s
+    assert body["detail"] == "Too many failed logins; retry in 12 s."
+    assert await session.scalar(select(func.count()).select_from(Token)) == tokens_before
+    # Another address logs in as alice (and fails for the sprayed names) as usual.
+    assert (await login(clients("192.0.2.2"), alice.username)).status_code == 200
+    assert await fail_login(clients("192.0.2.2"), "victim0") == 401
+
+
+async def test_one_username_failing_from_many_addresses_is_limited(
+    clients: ClientFactory,
+) -> None:
+    alice = await register_and_login(clients("192.0.2.1"))
+
+    statuses = [await fail_login(clients(f"198.51.100.{n}"), alice.username) for n in range(4)]
+    refused = await login(clients("198.51.100.99"), alice.username)
+
+    assert statuses == [401] * 4
+    assert_problem(refused, 429, "too_many_requests")
+    assert refused.headers["Retry-After"] == "15"  # 4 a minute
+    # Other usernames from those addresses are not affected.
+    bob = await register_and_login(clients("192.0.2.2"))
+    assert (await login(clients("198.51.100.0"), bob.username)).status_code == 200
+
+
+async def test_malformed_login_forms_do_not_count_as_failures(clients: ClientFactory) -> None:
+    client = clients("192.0.2.1")
+    alice = await register_and_login(client)
+
+    for _ in range(8):
+        response = await client.post("/v1/auth/token", data={"username": alice.username})
+        assert_problem(response, 422, "validation_error")
+
+    assert (await login(client, alice.username)).status_code == 200
+
+
+async def test_a_wrong_current_password_counts_as_a_failed_login(clients: ClientFactory) -> None:
+    client = clients("192.0.2.1")
+    alice = await register_and_login(client)
+
+    async def change(current: str) -> Any:
+        return await client.put(
+            "/v1/users/me/password",
+            json={"current_password": current, "new_password": "a brand new secret"},
+            headers=alice.headers,
+        )
+
+    assert [(await change("wrong")).status_code for _ in range(3)] == [403] * 3
+    assert_problem(await change(DEFAULT_PASSWORD), 429, "too_many_requests")
+    assert_problem(await login(client, alice.username), 429, "too_many_requests")
+
+
+# --- the client address behind proxies -----------------------------------------------------------
+
+
+async def test_forwarded_addresses_from_an_untrusted_peer_are_ignored(
+    clients: ClientFactory,
+) -> None:
+    client = clients("198.51.100.7")
+    alice = await register_and_login(clients("192.0.2.1"))
+
+    statuses = [
+        await fail_login(client, f"victim{n}", **{"X-Forwarded-For": f"203.0.113.{n}"})
+        for n in range(5)
+    ]
+    refused = await client.post(
+        "/v1/auth/token",
+        data={"username": alice.username, "password": alice.password},
+        headers={"X-Forwarded-For": "203.0.113.77"},
+    )
+
+    assert statuses == [401] * 5
+    assert_problem(refused, 429, "too_many_requests")
+    # A token issued through an untrusted peer records the peer, not what it claimed.
+    other = clients("198.51.100.8")
+    logged_in = await other.post(
+        "/v1/auth/token",
+        data={"username": alice.username, "password": alice.password},
+        headers={"X-Forwarded-For": "203.0.113.77"},
+    )
+    assert logged_in.status_code == 200, logged_in.text
+    secret = logged_in.json()["access_token"]
+    listed = await other.get("/v1/tokens", headers={"Authorization": f"Bearer {secret}"})
+    (current,) = [item for item in listed.json()["items"] if item["current"]]
+    assert current["client_address"] == "198.51.100.8"
+
+
+async def test_forwarded_addresses_from_a_trusted_proxy_are_the_clients(
+    clients: ClientFactory,
+) -> None:
+    proxy = clients(PROXY)
+    alice = await register_and_login(clients("192.0.2.1"))
+
+    # Many clients behind the proxy: each has its own limit, the proxy none of its own.
+    spread = [
+        await fail_login(proxy, f"victim{n}", **{"X-Forwarded-For": f"203.0.113.{n}"})
+        for n in range(8)
+    ]
+    one = [
+        await fail_login(proxy, f"victim{n}", **{"X-Forwarded-For": "203.0.113.50"})
+        for n in range(6)
+    ]
+    # The proxy appends the address it saw: the rightmost untrusted one is the client.
+    logged_in = await proxy.post(
+        "/v1/auth/token",
+        data={"username": alice.username, "password": alice.password},
+        headers={"X-Forwarded-For": "203.0.113.50, 203.0.113.51", "User-Agent": "proxied"},
+    )
+
+    assert spread == [401] * 8
+    assert one == [401] * 5 + [429]
+    assert logged_in.status_code == 200, logged_in.text
+    secret = logged_in.json()["access_token"]
+    listed = await proxy.get("/v1/tokens", headers={"Authorization": f"Bearer {secret}"})
+    (current,) = [item for item in listed.json()["items"] if item["current"]]
+    assert (current["client_address"], current["user_agent"]) == ("203.0.113.51", "proxied")
+
+
+def test_serve_leaves_forwarded_headers_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    # uvicorn's own handling would believe X-Forwarded-For from any local peer.
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(serve.uvicorn, "run", lambda *a, **kw: calls.append(kw))
+    monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
+
+    class NoDatabase:
+        def __enter__(self) -> str:
+            return "postgresql+asyncpg://nobody@localhost/none"
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    monkeypatch.setattr(serve, "database_url", lambda settings: NoDatabase())
+    monkeypatch.setattr(serve.signal, "signal", lambda *a: None)
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://nobody@localhost/none")
+    serve.get_settings.cache_clear()
+    try:
+        with pytest.raises(SystemExit):
+            serve.main()
+    finally:
+        serve.get_settings.cache_clear()
+
+    assert calls
+    assert calls[0]["proxy_headers"] is False
+
+
+# --- registrations per address -----------------------------------------------------------------
+
+
+async def register(client: AsyncClient, username: str) -> Any:
+    return await client.post(
+        "/v1/users",
+        json={"username": username, "password": DEFAULT_PASSWORD, "display_name": username},
+    )
+
+
+async def test_registrations_past_the_limit_get_429_with_retry_after(
+    clients: ClientFactory, session: AsyncSession
+) -> None:
+    client = clients("192.0.2.30")
+    # Invalid forms cost nothing and do not count.
+    assert [(await register(client, "x y")).status_code for _ in range(3)] == [422] * 3
+
+    created = [(await register(client, f"newcomer{n}")).status_code for n in range(3)]
+    refused = await register(client, "newcomer3")
+
+    assert created == [201] * 3
+    body = assert_problem(refused, 429, "too_many_requests")
+    assert refused.headers["Retry-After"] == "1200"  # 3 an hour
+    assert body["detail"] == "Too many registrations; retry in 1200 s."
+    # Other addresses register as usual.
+    assert (await register(clients("192.0.2.31"), "newcomer3")).status_code == 201
+
+
+# --- shared between instances --------------------------------------------------------------------
+
+
+@pytest.fixture
+async def second_engine(database_url: str) -> AsyncIterator[AsyncEngine]:
+    engine = create_async_engine(database_url)
+    try:
+        yield engine
+    finally:
+        await engine.dispose()
+
+
+async def test_two_app_instances_share_one_limit(
+    settings: Settings,
+    committing_engine: AsyncEngine,
+    second_engine: AsyncEngine,
+    fast_password_hashing: None,
+) -> None:
+    # Two apps as two server processes would be: their own engines on one database, requests
+    # really committed (the committing engine's fixture empties the tables afterwards).
+    instances: list[AsyncClient] = []
+    for engine in (committing_engine, second_engine):
+        application = create_app(settings.model_copy(update=LIMITS))
+        application.state.sessionmaker = create_sessionmaker(engine)
+        transport = ASGITransport(app=application, client=("192.0.2.1", 40000))
+        instances.append(AsyncClient(transport=transport, base_url="http://test"))
+    one, two = instances
+    try:
+        alice = await register_and_login(one)
+
+        async def write(client: AsyncClient) -> int:
+            response = await client.post("/v1/tokens", json={"name": "w"}, headers=alice.headers)
+            return response.status_code
+
+        writes = [await write(one), await write(two), await write(one), await write(two)]
+        failures = [
+            await fail_login(one, alice.username),
+            await fail_login(two, alice.username),
+            await fail_login(one, alice.username),
+        ]
+        refused_login = await login(two, alice.username)
+        registrations = [
+            (await register(client, f"late{n}")).status_code
+            for n, client in enumerate((two, one, two))
+        ]
+    finally:
+        for client in instances:
+            await client.aclose()
+
+    assert writes == [201, 201, 201, 429]
+    assert failures == [401] * 3
+    assert_problem(refused_login, 429, "too_many_requests")
+    # alice's registration was the first of three this address may make in an hour.
+    assert registrations == [201, 201, 429]
+
+
+# --- the bucket table stays small ----------------------------------------------------------------
+
+
+async def test_full_buckets_are_purged(
+    clients: ClientFactory, limited_app: FastAPI, session: AsyncSession
+) -> None:
+    client = clients("192.0.2.1")
+    alice = await register_and_login(client)
+    now = await session.scalar(select(func.now()))
+    assert now is not None
+    session.add_all(
+        [
+            RateLimit(key="writes:long-gone", full_at=now - timedelta(hours=1)),
+            RateLimit(key="writes:just-full", full_at=now),
+            RateLimit(key="writes:still-counting", full_at=now + timedelta(minutes=1)),
+        ]
+    )
+    await session.flush()
+    limited_app.state.limiter.purge_every = 0
+
+    assert (await create_campaign(client, alice)).status_code == 201
+
+    keys = set(await session.scalars(select(RateLimit.key)))
+    assert "writes:long-gone" not in keys
+    assert "writes:just-full" not in keys
+    assert {"writes:still-counting", f"writes:{alice.id}"} <= keys

@@ -1,11 +1,11 @@
-"""Registration and /users/me."""
+"""Registration, /users/me and password change."""
 
-from httpx import AsyncClient
+from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import User
-from tests.helpers import MakeUser, assert_problem
+from tests.helpers import MakeUser, assert_problem, login
 
 
 async def test_register_returns_the_user(client: AsyncClient) -> None:
@@ -98,3 +98,76 @@ async def test_me_requires_authentication(client: AsyncClient) -> None:
 
     assert_problem(response, 401, "unauthorized")
     assert response.headers["www-authenticate"] == "Bearer"
+
+
+# --- password change -------------------------------------------------------------------------
+
+
+async def change_password(
+    client: AsyncClient, token: str, current: str, new: str = "a brand new secret"
+) -> Response:
+    return await client.put(
+        "/v1/users/me/password",
+        json={"current_password": current, "new_password": new},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+
+async def test_password_change_logs_out_every_other_token_and_swaps_the_password(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    alice = await make_user("alice")
+    phone = (await login(client, "alice", alice.password)).json()["access_token"]
+    bot = (await client.post("/v1/tokens", json={"name": "bot"}, headers=alice.headers)).json()
+    mallory = await make_user("mallory")
+
+    changed = await change_password(client, alice.token, alice.password)
+
+    assert changed.status_code == 204, changed.text
+    assert changed.content == b""
+    for other in (phone, bot["token"]):
+        response = await client.get("/v1/users/me", headers={"Authorization": f"Bearer {other}"})
+        assert_problem(response, 401, "unauthorized")
+    assert (await client.get("/v1/users/me", headers=alice.headers)).status_code == 200
+    listed = (await client.get("/v1/tokens", headers=alice.headers)).json()["items"]
+    assert [(item["kind"], item["current"]) for item in listed] == [("session", True)]
+    assert_problem(await login(client, "alice", alice.password), 401, "unauthorized")
+    assert (await login(client, "alice", "a brand new secret")).status_code == 200
+    # Nobody else was touched.
+    assert (await client.get("/v1/users/me", headers=mallory.headers)).status_code == 200
+    assert (await login(client, "mallory", mallory.password)).status_code == 200
+
+
+async def test_a_wrong_current_password_changes_nothing(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    alice = await make_user("alice")
+    phone = (await login(client, "alice", alice.password)).json()["access_token"]
+
+    refused = await change_password(client, alice.token, "not the password")
+
+    body = assert_problem(refused, 403, "wrong_password")
+    assert "not the password" not in refused.text
+    assert body["detail"] == "The current password is incorrect."
+    assert (
+        await client.get("/v1/users/me", headers={"Authorization": f"Bearer {phone}"})
+    ).status_code == 200
+    assert (await login(client, "alice", alice.password)).status_code == 200
+    assert_problem(await login(client, "alice", "a brand new secret"), 401, "unauthorized")
+
+
+async def test_password_change_validates_the_new_password_and_needs_a_token(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    alice = await make_user("alice")
+
+    short = await change_password(client, alice.token, alice.password, new="short")
+    anonymous = await client.put(
+        "/v1/users/me/password",
+        json={"current_password": alice.password, "new_password": "a brand new secret"},
+    )
+
+    body = assert_problem(short, 422, "validation_error")
+    assert [e["loc"] for e in body["errors"]] == [["body", "new_password"]]
+    assert_problem(anonymous, 401, "unauthorized")
+    assert (await login(client, "alice", alice.password)).status_code == 200

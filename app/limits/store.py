@@ -1,0 +1,118 @@
+"""Token buckets held in PostgreSQL, so that every server process shares one limit.
+
+Each bucket is one row `(key, full_at)` kept by GCRA (the generic cell rate algorithm): a rate
+of `per_minute` gives one token every `interval` = 60 s / per_minute, and a burst of `burst`
+tokens a `window` of burst × interval. Taking a token moves `full_at` to
+max(full_at, now) + interval, and is allowed while that stays within now + window. One
+`INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING` checks and updates under the row's lock,
+so concurrent requests of one key never both get the last token, and requests of different
+keys never wait for each other.
+
+A row whose `full_at` has passed is the same as no row: `purge_expired` deletes such rows, so
+the table holds only the buckets in use. The callers (app.limits.routes) run these statements
+in a short transaction of their own, not in the request's.
+"""
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import ColumnElement, Interval, delete, func, literal, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models import RateLimit
+
+# Longest key kept (the column's size); longer ones (an odd username) are cut.
+MAX_KEY_LENGTH = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """`burst` tokens at once, refilled at `per_minute` tokens a minute."""
+
+    burst: int
+    per_minute: float
+
+    @property
+    def interval(self) -> timedelta:
+        """Time to earn one token back."""
+        return timedelta(seconds=60 / self.per_minute)
+
+    @property
+    def window(self) -> timedelta:
+        """Time to refill an empty bucket."""
+        return self.interval * self.burst
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One bucket to take from: its key (e.g. `writes:<user id>`) and its rate."""
+
+    key: str
+    rate: Rate
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.key[:MAX_KEY_LENGTH])
+
+
+def _interval(value: timedelta) -> ColumnElement[timedelta]:
+    return literal(value, Interval())
+
+
+async def take(session: AsyncSession, limits: Sequence[Limit]) -> int:
+    """Take a token from every bucket of `limits`; return 0, or the seconds to wait if any
+    bucket is empty.
+
+    On a non-zero answer the caller must roll back: the tokens taken from the other buckets
+    are then given back, so a refused request costs nothing.
+    """
+    now = func.now()
+    wait = 0
+    # Always in key order: two requests locking the same rows never wait for each other
+    # in a cycle.
+    for limit in sorted(limits, key=lambda limit: limit.key):
+        interval, window = _interval(limit.rate.interval), _interval(limit.rate.window)
+        after_take = func.greatest(RateLimit.full_at, now) + interval
+        statement = (
+            insert(RateLimit)
+            .values(key=limit.key, full_at=now + interval)
+            .on_conflict_do_update(
+                index_elements=[RateLimit.key],
+                set_={"full_at": after_take},
+                where=after_take <= now + window,
+            )
+            .returning(RateLimit.full_at)
+        )
+        if (await session.execute(statement)).first() is None:
+            # Empty: the next token is back when after_take fits the window again.
+            seconds = await session.scalar(
+                select(func.extract("epoch", after_take - window - now)).where(
+                    RateLimit.key == limit.key
+                )
+            )
+            wait = max(wait, math.ceil(seconds or 0), 1)
+    return wait
+
+
+async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> None:
+    """Return one token to each bucket of `limits` (an attempt that turned out not to count)."""
+    for limit in sorted(limits, key=lambda limit: limit.key):
+        await session.execute(
+            update(RateLimit)
+            .where(RateLimit.key == limit.key)
+            .values(full_at=RateLimit.full_at - _interval(limit.rate.interval))
+        )
+
+
+async def purge_expired(session: AsyncSession, batch: int = 10_000) -> int:
+    """Delete up to `batch` full buckets (rows another process holds are skipped)."""
+    expired = (
+        select(RateLimit.key)
+        .where(RateLimit.full_at <= func.now())
+        .limit(batch)
+        .with_for_update(skip_locked=True)
+    )
+    result = await session.execute(delete(RateLimit).where(RateLimit.key.in_(expired)))
+    return int(getattr(result, "rowcount", 0) or 0)
