@@ -16,9 +16,10 @@ takes its connection: a refused request writes nothing, and a request never hold
 connection while waiting for a second.
 """
 
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -26,6 +27,7 @@ from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute, APIRouter
 from sqlalchemy import func, or_, select
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -39,6 +41,8 @@ from app.limits.body import BodySizeLimitMiddleware
 from app.limits.store import Limit, Rate, give_back, purge_expired, take
 from app.models import Token, User
 from app.users.service import WRONG_PASSWORD
+
+logger = logging.getLogger(__name__)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN_PATH = "/auth/token"
@@ -101,8 +105,17 @@ class Limiter:
                 raise
             await session.commit()
             if self._purge_due():
-                await purge_expired(session)
-                await session.commit()
+                await self._purge(session)
+
+    async def _purge(self, session: AsyncSession) -> None:
+        # Housekeeping: a failure here must not fail the request whose check already passed.
+        try:
+            await purge_expired(session)
+            await session.commit()
+        except (SQLAlchemyError, OSError):
+            logger.warning("purging full rate-limit buckets failed", exc_info=True)
+            with suppress(SQLAlchemyError, OSError):
+                await session.rollback()
 
     def _purge_due(self) -> bool:
         now = time.monotonic()

@@ -7,6 +7,7 @@ Client addresses are documentation ones (RFC 5737): they only name the ASGI peer
 sent anywhere.
 """
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
@@ -15,6 +16,7 @@ import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -491,3 +493,43 @@ async def test_full_buckets_are_purged(
     assert "writes:long-gone" not in keys
     assert "writes:just-full" not in keys
     assert {"writes:still-counting", f"writes:{alice.id}"} <= keys
+
+
+async def test_a_failed_purge_does_not_fail_the_request(
+    clients: ClientFactory, limited_app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = clients("192.0.2.1")
+    alice = await register_and_login(client)
+
+    async def broken(session: AsyncSession, batch: int = 0) -> int:
+        raise DBAPIError("DELETE", None, OSError("connection lost"))
+
+    monkeypatch.setattr("app.limits.routes.purge_expired", broken)
+    limited_app.state.limiter.purge_every = 0
+
+    assert (await create_campaign(client, alice)).status_code == 201
+
+
+async def test_a_users_bucket_held_locked_does_not_hold_up_another_user(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> None:
+    application = create_app(settings.model_copy(update=LIMITS))
+    application.state.sessionmaker = create_sessionmaker(committing_engine)
+    transport = ASGITransport(app=application, client=("192.0.2.1", 40000))
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        alice = await register_and_login(client)
+        bob = await register_and_login(client)
+        assert (
+            await client.post("/v1/tokens", json={"name": "a"}, headers=alice.headers)
+        ).is_success
+        async with committing_engine.connect() as other:
+            # Another transaction sits on alice's bucket row (as a slow request of hers would).
+            await other.execute(
+                select(RateLimit).where(RateLimit.key == f"writes:{alice.id}").with_for_update()
+            )
+            # A bound only so that a regression fails instead of hanging; not a timing check.
+            response = await asyncio.wait_for(
+                client.post("/v1/tokens", json={"name": "b"}, headers=bob.headers), timeout=60
+            )
+            await other.rollback()
+    assert response.status_code == 201
