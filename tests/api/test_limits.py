@@ -533,3 +533,18 @@ async def test_a_users_bucket_held_locked_does_not_hold_up_another_user(
             )
             await other.rollback()
     assert response.status_code == 201
+
+
+async def test_parallel_failed_logins_get_no_more_than_the_limit(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> None:
+    # The attempts race on their own connections: a token is taken before the password is
+    # checked, so they cannot all pass a check made before any failure is recorded.
+    application = create_app(settings.model_copy(update=LIMITS))
+    application.state.sessionmaker = create_sessionmaker(committing_engine)
+    transport = ASGITransport(app=application, client=("192.0.2.1", 40000))
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        alice = await register_and_login(client)
+        statuses = await asyncio.gather(*(fail_login(client, alice.username) for _ in range(12)))
+
+    assert sorted(statuses) == [401] * 3 + [429] * 9
