@@ -528,25 +528,30 @@ class Client:
 
 
 async def check_ledger(url: str) -> list[str]:
-    """Gold equals the ledger for every player; one turn record per turn change (R-ECO-6)."""
+    """Per campaign: every player's gold equals the sum of their ledger and is ≥ 0 (R-ECO-1,
+    R-ECO-6), and each turn change has exactly one turn record (numbers 1 … turn − 1).
+
+    Everything is read in one REPEATABLE READ snapshot: a turn change or a spend committed
+    between two reads would otherwise show a gold from after it next to a ledger from before
+    it (or the reverse) and fail a correct server. Prints `PASS` or `FAILED` per campaign and
+    returns the problems found.
+    """
     engine = create_async_engine(url)
-    problems = []
     try:
         async with engine.connect() as conn:
-            gold = {
-                (c, n): g
-                for c, n, g in await conn.execute(
+            await conn.execution_options(isolation_level="REPEATABLE READ")
+            gold_rows = (
+                await conn.execute(
                     select(CampaignPlayer.campaign_id, CampaignPlayer.number, CampaignPlayer.gold)
                 )
-            }
-            sums = {
-                (c, n): int(s)
-                for c, n, s in await conn.execute(
+            ).all()
+            ledger_rows = (
+                await conn.execute(
                     select(
                         LedgerRow.campaign_id, LedgerRow.player, func.sum(LedgerRow.amount)
                     ).group_by(LedgerRow.campaign_id, LedgerRow.player)
                 )
-            }
+            ).all()
             turns = dict(
                 (
                     await conn.execute(
@@ -556,33 +561,54 @@ async def check_ledger(url: str) -> list[str]:
                     )
                 ).all()
             )
-            records = dict(
-                (
-                    await conn.execute(
-                        select(TurnRecord.campaign_id, func.count()).group_by(
-                            TurnRecord.campaign_id
-                        )
-                    )
-                ).all()
-            )
+            record_rows = (
+                await conn.execute(select(TurnRecord.campaign_id, TurnRecord.number))
+            ).all()
+            await conn.rollback()
     finally:
         await engine.dispose()
-    for key, amount in sorted(gold.items(), key=str):
-        if sums.get(key, 0) != amount:
-            problems.append(
-                f"campaign {key[0]} player {key[1]}: gold {amount}, ledger {sums.get(key, 0)}"
-            )
-    for campaign_id, turn in turns.items():
-        changes = records.get(campaign_id, 0)
-        if changes != turn - 1:
-            problems.append(f"campaign {campaign_id}: turn {turn} but {changes} turn records")
+
+    gold: defaultdict[Any, dict[int, int]] = defaultdict(dict)
+    for campaign_id, number, amount in gold_rows:
+        gold[campaign_id][number] = amount
+    ledger: defaultdict[Any, dict[int, int]] = defaultdict(dict)
+    for campaign_id, number, total in ledger_rows:
+        ledger[campaign_id][number] = int(total)
+    records: defaultdict[Any, list[int]] = defaultdict(list)
+    for campaign_id, number in record_rows:
+        records[campaign_id].append(number)
+
+    problems = []
+    for campaign_id in sorted(set(turns) | set(ledger) | set(records), key=str):
+        found = []
+        players = sorted(set(gold[campaign_id]) | set(ledger[campaign_id]))
+        for number in players:
+            has, booked = gold[campaign_id].get(number), ledger[campaign_id].get(number, 0)
+            if has is None:
+                found.append(f"player {number}: ledger {booked} but no player row")
+            elif has != booked:
+                found.append(f"player {number}: gold {has}, ledger {booked}")
+            elif has < 0:
+                found.append(f"player {number}: gold {has} < 0")
+        turn = turns.get(campaign_id)
+        changes = sorted(records[campaign_id])
+        if turn is None:
+            if changes:
+                found.append(f"{len(changes)} turn records but the campaign is not started")
+        elif changes != list(range(1, turn)):
+            found.append(f"turn {turn} but turn records {changes} (expected 1 … {turn - 1})")
+        verdict = "FAILED" if found else "PASS"
+        print(
+            f"ledger check campaign {campaign_id}: {len(players)} players, turn {turn}, "
+            f"{len(changes)} turn changes — {verdict}"
+        )
+        for problem in found:
+            print(f"  {problem}")
+        problems += [f"campaign {campaign_id}: {problem}" for problem in found]
     print(
-        f"ledger check: {len(gold)} players in {len(turns)} campaigns, "
-        f"{sum(records.values())} turn changes — "
-        + ("every gold equals its ledger, one record per change" if not problems else "FAILED")
+        f"ledger check: {len(turns)} campaigns, {sum(map(len, records.values()))} turn changes "
+        f"— {'FAILED' if problems else 'PASS'}"
     )
-    for problem in problems:
-        print(f"  {problem}")
     return problems
 
 

@@ -1,0 +1,303 @@
+"""Two real server processes on one database behave as one (issue 10, stateless instances).
+
+Two uvicorn processes serve the app on two loopback ports, both on the session's test database,
+as two replicas behind a load balancer would. Over real HTTP:
+
+- turn changes: every player of a campaign declares ready at once, half of them through each
+  process; exactly one turn change happens and every player's gold equals their ledger;
+- events: a stream opened on process A receives the event of a write made on process B;
+- rate limits: a user writing through both processes gets the configured write burst in all,
+  not once per process.
+
+Each process is this interpreter running uvicorn on a socket the test bound and listens on
+(no port race), with cheap password hashing; both are killed at the end whatever happens.
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
+from tests.api.game import Game, start_game
+from tests.conftest import _run, truncate_all
+from tests.helpers import AuthUser, register_and_login
+
+ROOT = Path(__file__).resolve().parents[2]
+# Writes each user may make at once (and, at one per minute, all a user gets during the test).
+WRITE_BURST = 8
+FACTIONS = ("empire", "orcs_goblins", "dwarfs", "bretonnia")
+# Bounds a hang (a server that never answers); nothing here is expected to come near it.
+WAIT = 30
+
+# The launcher of one server process: argv[1] is the inherited listening socket's descriptor.
+LAUNCHER = """
+import socket, sys
+import uvicorn
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
+from app.auth import passwords
+
+# Cheap Argon2 as in the in-process tests (tests/conftest.py): the production cost would make
+# registering the players most of the test's time.
+passwords.set_hasher(PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),)))
+config = uvicorn.Config(
+    "app.main:create_app", factory=True, log_config=None, access_log=False,
+    timeout_graceful_shutdown=1,
+)
+uvicorn.Server(config).run(sockets=[socket.socket(fileno=int(sys.argv[1]))])
+"""
+
+
+@dataclass
+class ServerProcess:
+    name: str
+    base_url: str
+    process: subprocess.Popen[bytes]
+
+
+def _environment(database_url: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MARCHLORDS_")}
+    env.update(
+        DATABASE_URL=database_url,
+        MARCHLORDS_LOG_LEVEL="WARNING",
+        MARCHLORDS_LOG_JSON="false",
+        MARCHLORDS_WRITE_BURST=str(WRITE_BURST),
+        # One write a minute once the burst is spent: nothing comes back during the test.
+        MARCHLORDS_WRITE_RATE_PER_MINUTE="1",
+        # Every test user registers and logs in from 127.0.0.1.
+        MARCHLORDS_REGISTRATIONS_PER_HOUR="1000000",
+        MARCHLORDS_LOGIN_FAILURES_PER_MINUTE="1000000",
+    )
+    return env
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def server_process(name: str, database_url: str) -> Iterator[ServerProcess]:
+    """One uvicorn process on a loopback socket bound here (its own session: killed whole)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(128)  # connections wait in the backlog until the server accepts them
+        sock.set_inheritable(True)
+        port = sock.getsockname()[1]
+        # This interpreter, a fixed program, the test's own settings: no outside input.
+        process = subprocess.Popen(  # noqa: S603
+            [sys.executable, "-c", LAUNCHER, str(sock.fileno())],
+            cwd=ROOT,
+            env=_environment(database_url),
+            pass_fds=(sock.fileno(),),
+            start_new_session=True,
+        )
+    try:
+        yield ServerProcess(name, f"http://127.0.0.1:{port}", process)
+    finally:
+        _stop(process)
+
+
+async def wait_ready(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=WAIT) as client:
+        while True:
+            if server.process.poll() is not None:
+                raise AssertionError(f"server {server.name} exited ({server.process.returncode})")
+            with contextlib.suppress(httpx.TransportError):
+                if (await client.get("/readyz")).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
+
+
+@dataclass
+class Servers:
+    a: httpx.AsyncClient
+    b: httpx.AsyncClient
+
+
+@pytest.fixture(scope="module")
+def processes(database_url: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two server processes for the module's tests (started once: starting costs seconds)."""
+    with server_process("A", database_url) as a, server_process("B", database_url) as b:
+        yield a, b
+    _run(lambda: truncate_all(database_url))
+
+
+@pytest.fixture
+async def servers(processes: tuple[ServerProcess, ServerProcess]) -> AsyncIterator[Servers]:
+    a, b = processes
+    async with asyncio.timeout(WAIT):
+        await asyncio.gather(wait_ready(a), wait_ready(b))
+    async with (
+        httpx.AsyncClient(base_url=a.base_url, timeout=WAIT) as on_a,
+        httpx.AsyncClient(base_url=b.base_url, timeout=WAIT) as on_b,
+    ):
+        yield Servers(on_a, on_b)
+
+
+async def new_user(client: httpx.AsyncClient) -> AuthUser:
+    return await register_and_login(client, f"two_{uuid.uuid4().hex[:12]}")
+
+
+async def new_game(client: httpx.AsyncClient) -> Game:
+    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
+        return await new_user(client)
+
+    return await start_game(
+        client,
+        make_user,  # type: ignore[arg-type]
+        FACTIONS,
+        settings={"auto_resolve": True},
+    )
+
+
+# -- turn changes ----------------------------------------------------------------------------
+
+
+async def test_ready_through_both_processes_changes_the_turn_exactly_once(
+    servers: Servers, database_url: str
+) -> None:
+    game = await new_game(servers.a)
+    clients = [servers.a, servers.b] * (len(game.players) // 2)
+
+    async with asyncio.timeout(WAIT):
+        answers = await asyncio.gather(
+            *(
+                client.put(game.url("/turn/ready"), headers=player.headers)
+                for client, player in zip(clients, game.players, strict=True)
+            )
+        )
+    assert [r.status_code for r in answers] == [200] * len(game.players), [r.text for r in answers]
+
+    engine = create_async_engine(database_url)
+    try:
+        async with engine.connect() as conn:
+            campaign_id = uuid.UUID(game.id)
+            turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == campaign_id))
+            records = (
+                await conn.scalars(
+                    select(TurnRecord.number).where(TurnRecord.campaign_id == campaign_id)
+                )
+            ).all()
+            gold = dict(
+                (
+                    await conn.execute(
+                        select(CampaignPlayer.number, CampaignPlayer.gold).where(
+                            CampaignPlayer.campaign_id == campaign_id
+                        )
+                    )
+                ).all()
+            )
+            ledger = dict(
+                (
+                    await conn.execute(
+                        select(LedgerRow.player, func.sum(LedgerRow.amount))
+                        .where(LedgerRow.campaign_id == campaign_id)
+                        .group_by(LedgerRow.player)
+                    )
+                ).all()
+            )
+    finally:
+        await engine.dispose()
+    assert turn == 2
+    assert list(records) == [1]  # one turn change, recorded once
+    assert {n: int(g) for n, g in gold.items()} == {n: int(s) for n, s in ledger.items()}
+    assert sorted(gold) == sorted(p.number for p in game.players)
+    # Both processes serve the new turn, with nobody ready yet.
+    for client in (servers.a, servers.b):
+        now = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()
+        assert now["number"] == 2
+
+
+# -- events ----------------------------------------------------------------------------------
+
+
+async def sse_events(lines: AsyncIterator[str]) -> AsyncIterator[tuple[str, dict[str, Any]]]:
+    """(kind, data) of each event in the lines of a `text/event-stream` (comments skipped)."""
+    kind: str | None = None
+    data: list[str] = []
+    async for line in lines:
+        if line == "":
+            if kind is not None:
+                yield kind, json.loads("\n".join(data)) if data else {}
+            kind, data = None, []
+            continue
+        name, _, value = line.partition(":")
+        value = value.removeprefix(" ")
+        if name == "event":
+            kind = value
+        elif name == "data":
+            data.append(value)
+
+
+async def test_a_stream_on_one_process_receives_events_of_writes_on_the_other(
+    servers: Servers,
+) -> None:
+    game = await new_game(servers.a)
+    sender, reader = game.players[0], game.players[1]
+    async with (
+        asyncio.timeout(WAIT),
+        servers.a.stream("GET", game.url("/events"), headers=reader.headers) as stream,
+    ):
+        assert stream.status_code == 200
+        lines = stream.aiter_lines()
+        # The first message (`retry:` and a `: connected` comment) comes once the stream is
+        # subscribed to the process's listener: from then on nothing is missed.
+        while (await anext(lines)) != "":
+            pass
+        sent = await servers.b.post(
+            game.url("/messages"),
+            json={"to": [reader.number], "body": "Across the processes."},
+            headers=sender.headers,
+        )
+        assert sent.status_code == 201, sent.text
+        received = None
+        async for kind, data in sse_events(lines):
+            if kind == "message_received":
+                received = data
+                break
+    assert received is not None, "the stream ended without the event"
+    assert received["message_id"] == sent.json()["id"]
+    assert received["sender"] == sender.number
+
+
+# -- rate limits -----------------------------------------------------------------------------
+
+
+async def test_write_limit_is_shared_by_both_processes(servers: Servers) -> None:
+    """A user writing through both processes gets the configured burst in all, not 2×."""
+    user = await new_user(servers.a)
+    statuses: list[int] = []
+    for index in range(2 * WRITE_BURST + 2):
+        client = (servers.a, servers.b)[index % 2]
+        created = await client.post(
+            "/v1/tokens", json={"name": f"script {index}"}, headers=user.headers
+        )
+        statuses.append(created.status_code)
+        if created.status_code == 429:
+            assert int(created.headers["retry-after"]) >= 1
+    assert set(statuses) <= {201, 429}, statuses
+    assert statuses.count(201) == WRITE_BURST, statuses
+    assert statuses[WRITE_BURST:] == [429] * (WRITE_BURST + 2)
