@@ -45,7 +45,11 @@ def _sqlstate(exc: BaseException) -> str:
 
 
 def _chain(exc: BaseException) -> Iterator[BaseException]:
-    """`exc`, the driver error a DBAPIError wraps, causes and contexts (each once)."""
+    """`exc`, the driver error a DBAPIError wraps, its causes and grouped errors (each once).
+
+    Implicit contexts (`__context__`: an error raised while handling another) are not
+    followed: a bug in an `except` block stays a bug, whatever it was handling.
+    """
     seen: set[int] = set()
     todo: list[BaseException] = [exc]
     while todo:
@@ -58,9 +62,8 @@ def _chain(exc: BaseException) -> Iterator[BaseException]:
             todo.append(current.orig)
         if isinstance(current, BaseExceptionGroup):
             todo.extend(current.exceptions)
-        for linked in (current.__cause__, current.__context__):
-            if linked is not None:
-                todo.append(linked)
+        if current.__cause__ is not None:
+            todo.append(current.__cause__)
 
 
 def _is_outage_kind(exc: BaseException, *, from_database: bool) -> bool:

@@ -595,6 +595,24 @@ async def test_requests_answer_503_with_retry_after_when_the_database_is_unreach
     assert not [r for r in caplog.records if r.exc_info and r.name.startswith("app")]
 
 
+async def test_no_free_pooled_connection_in_time_is_a_503(
+    database_url: str, settings: Settings, fast_password_hashing: None
+) -> None:
+    """The pool is exhausted (every connection busy, no overflow): a 503, not a 500."""
+    app = create_app(settings)
+    engine = create_engine(database_url, pool_size=1, max_overflow=0, pool_timeout=0.2)
+    app.state.sessionmaker = create_sessionmaker(engine)
+    transport = ASGITransport(app=app, raise_app_exceptions=False)
+    try:
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            async with engine.connect():  # holds the only connection
+                busy = await client.post("/v1/users", json=_new_user("pool_busy"))
+            assert_outage(busy)
+            assert (await client.get("/readyz")).status_code == 200  # free again: served
+    finally:
+        await engine.dispose()
+
+
 def _pool_timeout() -> Exception:
     return PoolTimeoutError("QueuePool limit of size 10 overflow 20 reached")
 
@@ -633,7 +651,18 @@ NOT_OUTAGES: dict[str, Callable[[], Exception]] = {
     "programming-error": lambda: _dbapi(asyncpg.UndefinedTableError("no such table")),
     "asyncpg-interface-misuse": lambda: asyncpg.InterfaceError("another operation is in progress"),
     "value-error": lambda: ValueError("a bug"),
+    "bug-while-handling-a-timeout": lambda: _raised_while_handling(TimeoutError()),
 }
+
+
+def _raised_while_handling(handled: BaseException) -> Exception:
+    try:
+        raise handled
+    except type(handled):
+        try:
+            raise KeyError("a bug in the except block")
+        except KeyError as bug:
+            return bug
 
 
 def _raising_app(settings: Settings, make_error: Callable[[], Exception]) -> FastAPI:
