@@ -14,6 +14,7 @@ rolled-back `client` fixture, and empty the tables after.
 import asyncio
 import contextlib
 import logging
+import os
 import socket
 import tempfile
 import uuid
@@ -611,6 +612,31 @@ async def test_no_free_pooled_connection_in_time_is_a_503(
             assert (await client.get("/readyz")).status_code == 200  # free again: served
     finally:
         await engine.dispose()
+
+
+async def test_database_refusing_more_connections_is_a_503(
+    database_url: str, engine: AsyncEngine, settings: Settings
+) -> None:
+    """PostgreSQL answers `too many connections` (SQLSTATE 53300) at connect: a 503."""
+    role = f"marchlords_no_slots_{os.getpid()}"
+    async with engine.begin() as conn:
+        # A login role allowed no connection at all: connecting as it is refused with 53300,
+        # as it is for everyone when `max_connections` is reached.
+        await conn.execute(text(f'CREATE ROLE "{role}" LOGIN CONNECTION LIMIT 0'))
+    try:
+        url = make_url(database_url).set(username=role, password=None)
+        app = create_app(settings)
+        limited = create_engine(url.render_as_string(hide_password=False))
+        app.state.sessionmaker = create_sessionmaker(limited)
+        transport = ASGITransport(app=app, raise_app_exceptions=False)
+        try:
+            async with AsyncClient(transport=transport, base_url="http://test") as client:
+                assert_outage(await client.post("/v1/users", json=_new_user("no_slots")))
+        finally:
+            await limited.dispose()
+    finally:
+        async with engine.begin() as conn:
+            await conn.execute(text(f'DROP ROLE "{role}"'))
 
 
 def _pool_timeout() -> Exception:
