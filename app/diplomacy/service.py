@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
+from app.db.ids import random_campaign_id, unused_id
 from app.diplomacy.schemas import (
     DiplomaticEdict,
     EdictCreate,
@@ -127,7 +128,7 @@ async def _edicts_of_turn(session: AsyncSession, campaign: Campaign) -> list[Edi
     rows = await session.scalars(
         select(EdictRow)
         .where(EdictRow.campaign_id == campaign.id, EdictRow.turn == campaign.turn)
-        .order_by(EdictRow.id)
+        .order_by(EdictRow.created_at, EdictRow.id)
     )
     return list(rows)
 
@@ -143,8 +144,13 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
         # Before an id is taken: save_state also writes the engine's id counter.
         after = diplomacy.release_prisoner(ctx.state, draft.general_id)
         await save_state(session, ctx.campaign, ctx.state, after)
-    edict_id = ctx.campaign.next_id
-    ctx.campaign.next_id += 1
+
+    # Random, not from the engine's counter: a counter would tell how many edicts and orders
+    # others gave meanwhile (R-FOG-3). The campaign lock keeps a free id free until inserted.
+    async def taken(candidate: int) -> bool:
+        return await session.get(EdictRow, (ctx.campaign.id, candidate)) is not None
+
+    edict_id = await unused_id(taken, random_campaign_id)
     draft = replace(draft, id=edict_id)
     gold: list[LedgerEntry] = []
     if draft.cost:
@@ -268,7 +274,9 @@ async def list_edicts(
     me = _visible_to(m)
     if me is not None:
         query = query.where(or_(EdictRow.sender == me, EdictRow.recipient == me))
-    rows, total = await paginate(session, query.order_by(EdictRow.id.desc()), page)
+    rows, total = await paginate(
+        session, query.order_by(EdictRow.created_at.desc(), EdictRow.id.desc()), page
+    )
     names = await display_names(session, m)
     return [read_edict(r, names) for r in rows], total
 

@@ -9,7 +9,14 @@ from app.db.session import SessionDep
 from app.dependencies import SettingsDep
 from app.errors import PROBLEM_RESPONSES
 from app.messages import service
-from app.messages.schemas import MessageCreate, MessagePage, MessageRead, ReadMark, UnreadCount
+from app.messages.schemas import (
+    MAX_ID,
+    MessageCreate,
+    MessagePage,
+    MessageRead,
+    ReadMark,
+    UnreadCount,
+)
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}/messages", tags=["messages"], responses=PROBLEM_RESPONSES
@@ -28,16 +35,18 @@ async def list_messages(
     member: MemberDep,
     settings: SettingsDep,
     before: Annotated[
-        int | None, Query(ge=1, description="Only messages older than this id.")
+        int | None,
+        Query(ge=1, le=MAX_ID, description="Only messages older than this one (its id)."),
     ] = None,
     after: Annotated[
-        int | None, Query(ge=0, description="Only messages newer than this id.")
+        int | None,
+        Query(ge=0, le=MAX_ID, description="Only messages newer than this one (its id; 0: all)."),
     ] = None,
     limit: Annotated[
         int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
     ] = None,
 ) -> MessagePage:
-    """Your messages, sent and received, newest first (cursor pages by message id)."""
+    """Your messages, sent and received, newest first (cursor pages by your messages' ids)."""
     size = min(settings.default_page_size if limit is None else limit, settings.max_page_size)
     window = service.Window(limit=size, before=before, after=after)
     return await service.mailbox(session, member, window)
@@ -51,5 +60,5 @@ async def count_unread_messages(session: SessionDep, member: MemberDep) -> Unrea
 
 @router.post("/read")
 async def mark_messages_read(data: ReadMark, session: SessionDep, member: MemberDep) -> UnreadCount:
-    """Mark every message up to an id as read."""
+    """Mark a message of yours and every older one as read."""
     return await service.mark_read(session, member, data.up_to)

@@ -5,6 +5,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.db.ids import PUBLIC_ID_HIGH
+
+# Message ids are random below 2**53; anything above names no message (and would not fit).
+MAX_ID = PUBLIC_ID_HIGH - 1
+
 
 class MessageCreate(BaseModel):
     """A message to one player, several (their numbers) or `"all"` the others."""
@@ -26,7 +31,9 @@ class Correspondent(BaseModel):
 
 
 class MessageRead(BaseModel):
-    id: int
+    id: int = Field(
+        description="Random: it says nothing of how many messages others wrote (R-FOG-3)."
+    )
     turn: int
     sender: Correspondent
     recipients: list[Correspondent]
@@ -50,9 +57,14 @@ class MessagePage(BaseModel):
 class ReadMark(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    up_to: int = Field(ge=0, description="Every message with this id or lower is read.")
+    up_to: int = Field(
+        ge=0,
+        le=MAX_ID,
+        description="A message of yours: it and every older one are read (0: none). Any "
+        "other id is 404.",
+    )
 
 
 class UnreadCount(BaseModel):
     unread: int
-    read_up_to: int
+    read_up_to: int = Field(description="The newest message you marked read (0: none).")

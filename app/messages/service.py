@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
-from app.errors import RuleViolation
+from app.errors import NotFound, RuleViolation
 from app.events.publish import publish
 from app.messages.schemas import (
     Correspondent,
@@ -97,7 +97,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         session,
         m.campaign.id,
         "message_received",
-        {"message_id": message.id, "sender": me, "to_all": message.to_all},
+        {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
         audience=recipients,
     )
     names = await display_names(session, m)
@@ -109,7 +109,7 @@ def _read(message: Message, me: int, names: dict[int, str], read_up_to: int) -> 
         return Correspondent(number=number, name=names.get(number, f"Player {number}"))
 
     return MessageRead(
-        id=message.id,
+        id=message.public_id,
         turn=message.turn,
         sender=who(message.sender),
         recipients=[who(n) for n in message.recipients],
@@ -137,6 +137,29 @@ def _mine(m: Membership, me: int) -> list[ColumnElement[bool]]:
     ]
 
 
+async def _position(session: AsyncSession, m: Membership, me: int, public_id: int) -> int:
+    """Where a message of the caller's mailbox stands (its internal id); 0 stands before all.
+
+    Another player's message answers exactly like one that does not exist (R-FOG-3).
+    """
+    if public_id == 0:
+        return 0
+    position = await session.scalar(
+        select(Message.id).where(*_mine(m, me), Message.public_id == public_id)
+    )
+    if position is None:
+        raise NotFound("Message not found.")
+    return position
+
+
+async def _public_id(session: AsyncSession, position: int) -> int:
+    """The public id of the message at a read mark (0 for none)."""
+    if position == 0:
+        return 0
+    public_id = await session.scalar(select(Message.public_id).where(Message.id == position))
+    return public_id or 0
+
+
 @dataclass(frozen=True)
 class Window:
     """A cursor window over message ids: `before` and `after` are exclusive bounds."""
@@ -155,9 +178,9 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
     me = m.require_player().number
     query = select(Message).where(*_mine(m, me))
     if window.before is not None:
-        query = query.where(Message.id < window.before)
+        query = query.where(Message.id < await _position(session, m, me, window.before))
     if window.after is not None:
-        query = query.where(Message.id > window.after)
+        query = query.where(Message.id > await _position(session, m, me, window.after))
     forward = window.after is not None and window.before is None
     query = query.order_by(Message.id.asc() if forward else Message.id.desc())
     rows = list(await session.scalars(query.limit(window.limit + 1)))
@@ -171,8 +194,8 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
         items=[_read(row, me, names, mark) for row in rows],
         limit=window.limit,
         has_more=has_more,
-        next_before=rows[-1].id if rows and (has_more or forward) else None,
-        newest_id=rows[0].id if rows else window.after,
+        next_before=rows[-1].public_id if rows and (has_more or forward) else None,
+        newest_id=rows[0].public_id if rows else window.after,
     )
 
 
@@ -188,19 +211,18 @@ async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
             Message.id > mark,
         )
     )
-    return UnreadCount(unread=count or 0, read_up_to=mark)
+    return UnreadCount(unread=count or 0, read_up_to=await _public_id(session, mark))
 
 
 async def mark_read(session: AsyncSession, m: Membership, up_to: int) -> UnreadCount:
-    """Move the caller's read mark forward (never back, never past their newest message).
+    """Mark a message of the caller's mailbox and every older one read (never moves back).
 
-    Clamped to the caller's own mailbox: the campaign's newest message may be between others,
-    and its id must not come back (R-FOG-3).
+    Only the caller's own messages can be named: any other id, another player's message
+    included, is "not found" (R-FOG-3).
     """
     me = m.require_player().number
-    newest = await session.scalar(select(func.max(Message.id)).where(*_mine(m, me)))
-    up_to = min(up_to, newest or 0)
-    statement = insert(MessageReadMark).values(campaign_id=m.campaign.id, player=me, up_to=up_to)
+    position = await _position(session, m, me, up_to)
+    statement = insert(MessageReadMark).values(campaign_id=m.campaign.id, player=me, up_to=position)
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=[MessageReadMark.campaign_id, MessageReadMark.player],

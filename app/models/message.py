@@ -15,6 +15,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, utcnow
+from app.db.ids import random_public_id
 from app.models.campaign import player_fk
 
 
@@ -23,16 +24,22 @@ class Message(Base):
 
     `recipients` holds the player numbers it went to (every other player when `to_all`), so a
     player's mailbox is `sender = me OR recipients @> [me]` (GIN-indexed).
+
+    `id` (a counter shared by every campaign) orders messages and never leaves the server:
+    the gap between two of yours would count the messages of others. Clients see
+    `public_id`, random.
     """
 
     __tablename__ = "messages"
     __table_args__ = (
         player_fk("sender"),
         Index("ix_messages_campaign_id_id", "campaign_id", "id"),
+        Index("uq_messages_campaign_id_public_id", "campaign_id", "public_id", unique=True),
         Index("ix_messages_recipients", "recipients", postgresql_using="gin"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    public_id: Mapped[int] = mapped_column(BigInteger, default=random_public_id)
     campaign_id: Mapped[uuid.UUID]
     sender: Mapped[int]
     recipients: Mapped[list[int]] = mapped_column(ARRAY(Integer))
@@ -43,7 +50,7 @@ class Message(Base):
 
 
 class MessageReadMark(Base):
-    """A player has read every message addressed to them up to `up_to` (a message id)."""
+    """A player has read every message addressed to them up to `up_to` (a message's `id`)."""
 
     __tablename__ = "message_read_marks"
     __table_args__ = (

@@ -5,6 +5,7 @@ from dataclasses import replace
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.ids import random_campaign_id, unused_id
 from app.errors import Conflict, NotFound
 from app.ledger import service as ledger
 from app.models.orders import OrderKind, OrderRow
@@ -22,11 +23,26 @@ from app.turns.context import TurnContext, refuse
 from app.turns.mapping import save_state
 
 
-def _allocate_id(ctx: TurnContext) -> int:
-    """A campaign-scoped id from the engine's counter (orders and new generals share it)."""
-    new_id = ctx.campaign.next_id
-    ctx.campaign.next_id += 1
-    return new_id
+async def _order_id(session: AsyncSession, ctx: TurnContext) -> int:
+    """A random order id: a counter would tell how many orders others gave meanwhile (R-FOG-3).
+
+    The campaign lock (held by every order request) keeps a free id free until it is inserted.
+    """
+
+    async def taken(candidate: int) -> bool:
+        return await session.get(OrderRow, (ctx.campaign.id, candidate)) is not None
+
+    return await unused_id(taken, random_campaign_id)
+
+
+async def _general_id(ctx: TurnContext) -> int:
+    """A random id for a general recruited now (it keeps it once it serves, R-ARMY-2)."""
+    recruited = {r.id for r in ctx.orders.recruits}
+
+    async def taken(candidate: int) -> bool:
+        return candidate in ctx.state.generals or candidate in recruited
+
+    return await unused_id(taken, random_campaign_id)
 
 
 async def _move_gold(
@@ -40,7 +56,7 @@ async def _move_gold(
 async def _add_order(session: AsyncSession, ctx: TurnContext, **values: object) -> OrderRow:
     row = OrderRow(
         campaign_id=ctx.campaign.id,
-        id=_allocate_id(ctx),
+        id=await _order_id(session, ctx),
         turn=ctx.campaign.turn,
         player=ctx.number,
         **values,
@@ -74,7 +90,7 @@ async def my_orders(session: AsyncSession, ctx: TurnContext) -> list[OrderRow]:
             OrderRow.turn == ctx.campaign.turn,
             OrderRow.player == ctx.number,
         )
-        .order_by(OrderRow.id)
+        .order_by(OrderRow.created_at, OrderRow.id)
     )
     return list(rows)
 
@@ -137,7 +153,7 @@ async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRea
         raise refuse(violations)
     cost = armies.general_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     await _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
-    general_id = _allocate_id(ctx)
+    general_id = await _general_id(ctx)
     await _add_order(session, ctx, kind=OrderKind.RECRUIT, general_id=general_id, cost=cost)
     return GeneralRead(id=general_id, army_id=None, cost=cost)
 

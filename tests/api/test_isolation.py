@@ -149,6 +149,8 @@ MEMBER = frozenset(
 
 # Columns that legitimately change on any authenticated request.
 VOLATILE = frozenset({("tokens", "last_used_at")})
+# Tables that do: the shared rate limits count every write, refused or not.
+VOLATILE_TABLES = frozenset({"rate_limits"})
 
 
 # ------------------------------------------------------------------------------- operations
@@ -402,6 +404,8 @@ async def snapshot(session: AsyncSession) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table (volatile columns aside), in primary-key order."""
     out: dict[str, list[tuple[Any, ...]]] = {}
     for table in Base.metadata.sorted_tables:
+        if table.name in VOLATILE_TABLES:
+            continue
         columns = [c for c in table.columns if (table.name, c.name) not in VOLATILE]
         rows = await session.execute(select(*columns).order_by(*table.primary_key.columns))
         out[table.name] = [tuple(row) for row in rows]
@@ -753,17 +757,58 @@ async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_
 async def test_read_mark_never_tells_the_newest_message_of_others_R_FOG_3(
     client: AsyncClient, world: World
 ) -> None:
-    """`POST /messages/read` clamps to the caller's own mailbox: player 1, who has no message,
-    learns nothing of player 2's message to player 3.
+    """`POST /messages/read` names a message of the caller's own mailbox: player 1 learns
+    nothing of player 2's message to player 3, whose id answers like one that never was.
 
     BUG: `{"up_to": 2147483648}` answered with the campaign's newest message id.
     """
     url = world.game.url("/messages/read")
-    for up_to in (2**31, 10**15, 0):
+    theirs = (await client.get(world.game.url("/messages"), headers=world.p3.headers)).json()
+    secret = theirs["items"][0]["id"]
+    answers = []
+    for up_to in (secret, 2**31, 10**15):
         r = await client.post(url, json={"up_to": up_to}, headers=world.p1.headers)
-        assert r.status_code == 200, r.text
-        assert r.json() == {"unread": 0, "read_up_to": 0}
+        answers.append((r.status_code, r.json()))
+    assert answers[0][0] == 404
+    assert answers == [answers[0]] * 3
+    assert str(secret) not in str(answers)
+    r = await client.post(url, json={"up_to": 0}, headers=world.p1.headers)
+    assert r.json() == {"unread": 0, "read_up_to": 0}
     # Player 3, who received it, may mark it read.
-    r = await client.post(url, json={"up_to": 10**15}, headers=world.p3.headers)
-    assert r.json()["unread"] == 0
-    assert r.json()["read_up_to"] > 0
+    r = await client.post(url, json={"up_to": secret}, headers=world.p3.headers)
+    assert r.json() == {"unread": 0, "read_up_to": secret}
+
+
+async def test_ids_of_orders_edicts_and_generals_tell_nothing_of_others_R_FOG_3(
+    client: AsyncClient, session: AsyncSession, world: World
+) -> None:
+    """Orders, edicts and recruited generals take random ids, never the engine's counter:
+    neither their gaps nor the ids of armies and structures made at the next turn change
+    count what other players ordered in between.
+
+    BUG: all of them came from `campaigns.next_id`, one counter for the whole table.
+    """
+    cid = uuid.UUID(world.game.id)
+    before = (await session.get_one(Campaign, cid, populate_existing=True)).next_id
+    first = await _ok(await client.post(world.game.url("/generals"), headers=world.p1.headers), 201)
+    for _ in range(2):
+        await _ok(await client.post(world.game.url("/generals"), headers=world.p3.headers), 201)
+    edict = await _ok(
+        await client.post(
+            world.game.url("/edicts"), json={"kind": "embassy", "to": 1}, headers=world.p3.headers
+        ),
+        201,
+    )
+    second = await _ok(
+        await client.post(world.game.url("/generals"), headers=world.p1.headers), 201
+    )
+    action = await _ok(
+        await client.post(world.game.url("/faction-action"), headers=world.p1.headers), 201
+    )
+    after = (await session.get_one(Campaign, cid, populate_existing=True)).next_id
+    assert after == before  # nothing of this turn's orders shows in the engine's next ids
+    mine = (await client.get(world.game.url("/orders"), headers=world.p1.headers)).json()
+    assert [o["kind"] for o in mine] == ["recruit", "recruit", "faction_action"]  # as given
+    ids = [first["id"], second["id"], edict["id"], action["id"], *(o["id"] for o in mine)]
+    assert all(2**30 <= i < 2**31 for i in ids), ids
+    assert second["id"] - first["id"] != 4

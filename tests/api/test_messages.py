@@ -280,16 +280,67 @@ async def test_unread_count_and_read_mark(client: AsyncClient, make_user: MakeUs
         ("m1", True),
         ("m0", True),
     ]
-    # A mark never moves back, and never past the newest message of the reader's mailbox:
-    # the campaign's newest (player 3 to player 1) is none of player 2's business (R-FOG-3).
+    # A mark never moves back; it names a message of the reader's own mailbox, and any other
+    # id (player 3's message to player 1, or none at all) is "not found" alike (R-FOG-3).
     response = await client.post(game.url("/messages/read"), json={"up_to": 0}, headers=headers)
     assert response.json() == {"unread": 1, "read_up_to": ids[1]}
     response = await client.post(
-        game.url("/messages/read"), json={"up_to": 10**12}, headers=headers
+        game.url("/messages/read"), json={"up_to": ids[0]}, headers=headers
     )
+    assert response.json() == {"unread": 1, "read_up_to": ids[1]}
+    others = (await mailbox(client, game, 2))["items"][0]
+    assert others["body"] == "not for player 2"
+    refusals = []
+    for up_to in (others["id"], 10**12, 2**53 - 1):
+        response = await client.post(
+            game.url("/messages/read"), json={"up_to": up_to}, headers=headers
+        )
+        refusals.append((response.status_code, response.json()))
+    assert refusals[0][0] == 404
+    assert refusals == [refusals[0]] * 3
     newest = (await mailbox(client, game, 1))["items"][0]["id"]
+    response = await client.post(
+        game.url("/messages/read"), json={"up_to": newest}, headers=headers
+    )
     assert response.json() == {"unread": 0, "read_up_to": newest}
     later = await send(client, game, 0, [2], "later")
     response = await client.get(game.url("/messages/unread"), headers=headers)
     assert response.json() == {"unread": 1, "read_up_to": newest}
-    assert later["id"] > newest
+    assert (await mailbox(client, game, 1))["items"][0]["id"] == later["id"]
+    # Too big to be an id at all: a validation error, never a database error.
+    response = await client.post(
+        game.url("/messages/read"), json={"up_to": 10**30}, headers=headers
+    )
+    assert_problem(response, 422, "validation_error")
+
+
+async def test_message_ids_tell_nothing_of_other_players_messages_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Player 1 writes, players 2 and 3 exchange four messages, player 1 writes again: the
+    gap between player 1's two ids does not count them, and a cursor from another mailbox is
+    refused like an id that never was.
+
+    BUG: ids came from one counter, so the second id was the first plus five.
+    """
+    game = await start_game(client, make_user, THREE)
+    first = await send(client, game, 0, [2], "one")
+    between = [await send(client, game, 1 + i % 2, [3 - i % 2], f"b{i}") for i in range(4)]
+    second = await send(client, game, 0, [2], "two")
+    assert second["id"] - first["id"] != len(between) + 1
+    assert all(0 < m["id"] < 2**53 for m in [first, second, *between])
+    # Pages by player 1's own ids work both ways...
+    page = await mailbox(client, game, 0, f"?before={second['id']}")
+    assert [m["body"] for m in page["items"]] == ["one"]
+    page = await mailbox(client, game, 0, f"?after={first['id']}")
+    assert [m["body"] for m in page["items"]] == ["two"]
+    # ...and another player's id is no cursor for them.
+    foreign = await client.get(
+        game.url(f"/messages?before={between[0]['id']}"), headers=game.players[0].headers
+    )
+    unknown = await client.get(game.url("/messages?before=12345"), headers=game.players[0].headers)
+    assert_problem(foreign, 404, "not_found")
+    assert (foreign.status_code, foreign.json() | {"instance": ""}) == (
+        unknown.status_code,
+        unknown.json() | {"instance": ""},
+    )
