@@ -104,12 +104,21 @@ class Unauthorized(AppError):
         super().__init__(detail, headers=headers, **kwargs)
 
 
+# Seconds a client should wait before retrying a 503 (the database is usually back quickly:
+# a restart, a failover, a burst that took every connection).
+RETRY_AFTER_SECONDS = 1
+
+
 class ServiceUnavailable(AppError):
-    """A dependency (the database) is down; retrying later may succeed."""
+    """A dependency (the database) is down; retrying later may succeed (`Retry-After`)."""
 
     status = 503
     code = "service_unavailable"
     title = "Service unavailable"
+
+    def __init__(self, detail: str | None = None, **kwargs: Any) -> None:
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS), **kwargs.pop("headers", {})}
+        super().__init__(detail, headers=headers, **kwargs)
 
 
 class RuleViolation(AppError):
@@ -170,6 +179,12 @@ def _problem_content(schema: str, description: str) -> dict[str, Any]:
     }
 
 
+# The `Retry-After` header of every 503, as documented in the OpenAPI responses.
+RETRY_AFTER_HEADER: dict[str, Any] = {
+    "description": "Seconds to wait before retrying.",
+    "schema": {"type": "integer"},
+}
+
 # Default error responses for routers: `APIRouter(responses=PROBLEM_RESPONSES)`.
 # The schemas are registered in the OpenAPI components by `app.main.create_app`.
 PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -193,7 +208,10 @@ PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
             }
         },
     },
-    503: _problem_content("Problem", "The database is unreachable; retry after `Retry-After`"),
+    503: {
+        **_problem_content("Problem", "The database is unreachable; retry after `Retry-After`"),
+        "headers": {"Retry-After": RETRY_AFTER_HEADER},
+    },
 }
 
 
@@ -351,7 +369,7 @@ async def unreachable_handler(request: Request, exc: Exception) -> JSONResponse:
         code="service_unavailable",
         title="Service unavailable",
         detail="The database is unreachable; nothing was changed. Try again shortly.",
-        headers={"Retry-After": "1"},
+        headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
 
 

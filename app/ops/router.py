@@ -10,7 +10,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from app.db.session import SessionDep
-from app.errors import PROBLEM_MEDIA_TYPE, ServiceUnavailable
+from app.errors import PROBLEM_MEDIA_TYPE, RETRY_AFTER_HEADER, ServiceUnavailable
 
 logger = logging.getLogger(__name__)
 
@@ -21,8 +21,6 @@ router = APIRouter(tags=["ops"])
 # seconds (bench_load measured ~4 s p99 at 50 clients on 2 cores), and a probe that fails
 # because the instance is busy would take it out of rotation exactly when it is needed.
 READY_TIMEOUT_SECONDS = 10.0
-# As for every 503 of the API (app.errors): when to ask again.
-READY_RETRY_AFTER_SECONDS = 1
 
 
 class Health(BaseModel):
@@ -43,6 +41,7 @@ async def healthz() -> Health:
         503: {
             "description": "The database is unreachable",
             "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+            "headers": {"Retry-After": RETRY_AFTER_HEADER},
         }
     },
 )
@@ -53,7 +52,5 @@ async def readyz(session: SessionDep) -> Health:
             await session.execute(text("SELECT 1"))
     except (SQLAlchemyError, OSError) as exc:  # TimeoutError is an OSError
         logger.warning("readiness check failed: %s", type(exc).__name__)
-        raise ServiceUnavailable(
-            "Database unavailable.", headers={"Retry-After": str(READY_RETRY_AFTER_SECONDS)}
-        ) from exc
+        raise ServiceUnavailable("Database unavailable.") from exc  # with Retry-After
     return Health()
