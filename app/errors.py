@@ -18,6 +18,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 
 logger = logging.getLogger(__name__)
@@ -362,7 +363,7 @@ async def unreachable_handler(request: Request, exc: Exception) -> JSONResponse:
 
     Logged as one line without a traceback: during an outage every request fails this way.
     """
-    logger.warning("database unreachable: %s: %s", type(exc).__name__, exc)
+    logger.warning("database unreachable: %s", describe_outage(exc))
     return problem_response(
         request,
         status=503,

@@ -99,6 +99,24 @@ def is_database_outage(exc: BaseException) -> bool:
     return any(_is_outage_kind(e, from_database=from_database) for e in chain)
 
 
+def describe(exc: BaseException) -> str:
+    """One log line for an outage: the error's kind and its causes', and the innermost message
+    (e.g. `OperationalError ← OperationalError ← FileNotFoundError: [Errno 2] No such file`).
+
+    Never the text of a `DBAPIError` itself: it holds the statement and its parameters.
+    """
+    kinds: list[str] = []
+    current: BaseException | None = exc
+    innermost = exc
+    while current is not None and len(kinds) < 6:
+        kinds.append(type(current).__name__)
+        innermost = current
+        orig = current.orig if isinstance(current, sa_exc.DBAPIError) else None
+        current = orig if isinstance(orig, BaseException) else current.__cause__
+    message = "" if isinstance(innermost, sa_exc.StatementError) else str(innermost)
+    return " ← ".join(kinds) + (f": {message}" if message else "")
+
+
 def translate_connect_errors(engine: AsyncEngine) -> None:
     """Make failures to open a connection SQLAlchemy `OperationalError`s (see module doc).
 

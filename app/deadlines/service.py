@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.battles import service as battle_service
 from app.campaigns.access import Membership
 from app.db.base import utcnow
+from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
@@ -327,7 +328,7 @@ async def run_sweeper(
                 if failed_passes == 1:
                     logger.warning(
                         "deadline sweeper: database unreachable (%s); retrying in %.1f s",
-                        type(exc).__name__,
+                        describe_outage(exc),
                         delay,
                     )
                 else:

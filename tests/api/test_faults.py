@@ -711,6 +711,28 @@ async def test_every_kind_of_lost_database_is_a_503_with_retry_after(
         assert_outage(await client.get("/boom"))
 
 
+async def test_the_outage_log_line_names_the_cause_but_not_the_statement_or_its_values(
+    settings: Settings, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(main_module, "configure_logging", lambda *args, **kwargs: None)
+
+    def lost_mid_insert() -> Exception:
+        return DBAPIError(
+            "INSERT INTO tokens (token_hash) VALUES ($1)",
+            ("secret-token-hash",),
+            _with_cause(Exception("connection lost"), ConnectionResetError(104, "reset by peer")),
+        )
+
+    transport = ASGITransport(app=_raising_app(settings, lost_mid_insert))
+    async with AsyncClient(transport=transport, base_url="http://test") as client:
+        assert_outage(await client.get("/boom"))
+    [line] = [r.getMessage() for r in caplog.records if r.name == "app.errors"]
+    assert "ConnectionResetError" in line
+    assert "reset by peer" in line
+    assert "secret-token-hash" not in line
+    assert "INSERT" not in line
+
+
 @pytest.mark.parametrize("make_error", NOT_OUTAGES.values(), ids=NOT_OUTAGES.keys())
 async def test_other_errors_stay_500s(
     settings: Settings, make_error: Callable[[], Exception]
