@@ -8,6 +8,12 @@ against what its caller may know, computed from the database with the engine
 (`tests.api.walk`): no army, ship, structure, battle, general or order out of sight, no tile
 shown live outside sight, no other player's gold, no real name under anonymity. Turn summaries
 are checked against the sight before and after their turn change.
+
+The owner plays, so the owner-player is one of the viewers checked everywhere (R-FOG-5): on the
+event stream too, where every event a player's stream would carry (`Viewer.of` their
+membership, as the SSE endpoint builds it) must be public or addressed to them, while players
+exchange private messages each turn. Refusals about other players' cities and armies are
+compared with those for ids that do not exist: they must be the same, byte for byte.
 """
 
 import random
@@ -22,8 +28,10 @@ from httpx import AsyncClient, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import ArmyRow, BattleRow
+from app.campaigns.access import load_membership
+from app.models import ArmyRow, BattleRow, User
 from app.rules.hexgrid import Coord, Grid, Wrap
+from app.stream.service import Viewer, visible_events
 from tests.api.game import start_game
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
 from tests.helpers import AuthUser, MakeUser
@@ -227,6 +235,65 @@ async def _orders(t: Table, player: int) -> None:
     for probe in t.rng.sample(range(1, 60), 1):
         await t.call(player, "GET", "/armies/{army_id}/reachable", {"army_id": probe})
         await t.call(player, "GET", "/battles/{battle_id}", {"battle_id": probe})
+    await _compare_refusals(t, player)
+    # A private message to the next player: the others' streams must never carry it.
+    to = player % len(t.users) + 1
+    sent = await t.call(player, "POST", "/messages", body={"to": [to], "body": "psst"})
+    assert sent.status_code == 201, sent.text
+
+
+UNKNOWN_ID = 10**6
+
+
+async def _compare_refusals(t: Table, player: int) -> None:
+    """Another player's city (hidden seat, pending raises) and an army out of sight answer like
+    ids that do not exist (R-FOG-3): same status, code, detail and violations."""
+    k = await knowledge(t.session, uuid.UUID(t.campaign_id), player)
+    cities = sorted(s.id for s in k.state.structures.values() if s.owner != player)
+    hidden = sorted(
+        a.id for a in k.state.armies.values() if a.owner != player and a.coord not in k.sight
+    )
+    # (method, template, [(path values, body) for theirs, then for an unknown id])
+    pairs: list[tuple[str, str, list[tuple[dict[str, Any], Any]]]] = []
+    if cities:
+        city = t.rng.choice(cities)
+        pairs.append(("POST", "/armies", [({}, {"city_id": city}), ({}, {"city_id": UNKNOWN_ID})]))
+    if hidden:
+        army = t.rng.choice(hidden)
+        for method, template, body in (
+            ("POST", "/armies/{army_id}/upgrade", None),
+            ("PUT", "/armies/{army_id}/move", {"path": [[0, 0]]}),
+        ):
+            calls = [({"army_id": army}, body), ({"army_id": UNKNOWN_ID}, body)]
+            pairs.append((method, template, calls))
+    for method, template, calls in pairs:
+        answers = []
+        for values, body in calls:
+            r = await t.call(player, method, template, values, body)
+            problem = r.json()
+            problem.pop("instance", None)  # the path itself
+            answers.append((r.status_code, problem))
+        t.tally[f"compared {method} {template}"] += 1
+        if answers[0] != answers[1]:
+            t.found.append(f"{method} {template} as {player}: {answers[0]} != {answers[1]}")
+
+
+async def _stream_check(t: Table) -> None:
+    """Every event each player's stream would carry is public or theirs (R-FOG-3, R-FOG-5)."""
+    cid = uuid.UUID(t.campaign_id)
+    t.session.expire_all()
+    for player, user in sorted(t.users.items()):
+        account = await t.session.get_one(User, user.id)
+        viewer = Viewer.of(await load_membership(t.session, cid, account))
+        for event in await visible_events(t.session, viewer, after=0):
+            t.tally[f"stream {event.kind}"] += 1
+            if event.audience is not None and player not in event.audience:
+                t.found.append(
+                    f"stream of player {player}: {event.kind} for {event.audience} {event.payload}"
+                )
+            hidden = [event.payload.get("sender"), *(event.audience or ())]
+            if event.kind == "message_received" and player not in hidden:
+                t.found.append(f"stream of player {player}: someone else's message")
 
 
 async def _battles(t: Table) -> None:
@@ -237,6 +304,9 @@ async def _battles(t: Table) -> None:
         select(BattleRow).where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING))
     )
     for battle in list(rows):
+        await t.session.refresh(battle)
+        if battle.status not in PENDING:  # cancelled by settling another one meanwhile
+            continue
         attacker, defender = battle.attacker["players"][0], battle.defender["players"][0]
         values = {"battle_id": battle.id}
         outcome = t.rng.choice(["attacker_victory", "draw", "defender_victory"])
@@ -301,6 +371,10 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     assert t.requests > 200
     assert t.tally["PUT move 200"] > 5, t.tally
     assert t.tally["POST confirm 200"] >= 1, t.tally  # battles were fought and settled
+    await _stream_check(t)
+    # Not vacuous: private messages passed between others, and refusals were compared.
+    assert t.tally["stream message_received"] >= TURNS * players, t.tally
+    assert t.tally["compared POST /armies"] >= TURNS * players, t.tally
     assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
 
