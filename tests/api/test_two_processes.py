@@ -38,9 +38,12 @@ from tests.conftest import _run, truncate_all
 from tests.helpers import AuthUser, register_and_login
 
 ROOT = Path(__file__).resolve().parents[2]
-# Writes each user may make at once (and, at one per minute, all a user gets during the test).
+# Writes each user may make at once (and, at one per minute, all a user gets during the test):
+# enough for the campaign owner's 4 writes of the setup and a ready per round.
 WRITE_BURST = 8
 FACTIONS = ("empire", "orcs_goblins", "dwarfs", "bretonnia")
+# Turns changed by everyone declaring ready (each player's ready is one write of the burst).
+TURN_ROUNDS = 3
 # Bounds a hang (a server that never answers); nothing here is expected to come near it.
 WAIT = 30
 
@@ -176,59 +179,66 @@ async def new_game(client: httpx.AsyncClient) -> Game:
 # -- turn changes ----------------------------------------------------------------------------
 
 
+async def turn_state(
+    database_url: str, campaign_id: uuid.UUID
+) -> tuple[int | None, list[int], dict[int, int], dict[int, int]]:
+    """The campaign's turn, its turn records, and each player's gold and ledger total."""
+    engine = create_async_engine(database_url)
+    try:
+        async with engine.connect() as conn:
+            turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == campaign_id))
+            records = await conn.scalars(
+                select(TurnRecord.number)
+                .where(TurnRecord.campaign_id == campaign_id)
+                .order_by(TurnRecord.number)
+            )
+            gold = await conn.execute(
+                select(CampaignPlayer.number, CampaignPlayer.gold).where(
+                    CampaignPlayer.campaign_id == campaign_id
+                )
+            )
+            ledger = await conn.execute(
+                select(LedgerRow.player, func.sum(LedgerRow.amount))
+                .where(LedgerRow.campaign_id == campaign_id)
+                .group_by(LedgerRow.player)
+            )
+            return (
+                turn,
+                list(records),
+                {int(n): int(g) for n, g in gold.all()},
+                {int(n): int(t) for n, t in ledger.all()},
+            )
+    finally:
+        await engine.dispose()
+
+
 async def test_ready_through_both_processes_changes_the_turn_exactly_once(
     servers: Servers, database_url: str
 ) -> None:
     game = await new_game(servers.a)
-    clients = [servers.a, servers.b] * (len(game.players) // 2)
-
-    async with asyncio.timeout(WAIT):
-        answers = await asyncio.gather(
-            *(
-                client.put(game.url("/turn/ready"), headers=player.headers)
-                for client, player in zip(clients, game.players, strict=True)
-            )
-        )
-    assert [r.status_code for r in answers] == [200] * len(game.players), [r.text for r in answers]
-
-    engine = create_async_engine(database_url)
-    try:
-        async with engine.connect() as conn:
-            campaign_id = uuid.UUID(game.id)
-            turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == campaign_id))
-            records = (
-                await conn.scalars(
-                    select(TurnRecord.number).where(TurnRecord.campaign_id == campaign_id)
+    campaign_id = uuid.UUID(game.id)
+    for round_ in range(TURN_ROUNDS):
+        # Half the players through each process (a different half each round), all at once.
+        clients = [servers.a, servers.b] * (len(game.players) // 2)
+        clients = clients[round_ % 2 :] + clients[: round_ % 2]
+        async with asyncio.timeout(WAIT):
+            answers = await asyncio.gather(
+                *(
+                    client.put(game.url("/turn/ready"), headers=player.headers)
+                    for client, player in zip(clients, game.players, strict=True)
                 )
-            ).all()
-            gold = dict(
-                (
-                    await conn.execute(
-                        select(CampaignPlayer.number, CampaignPlayer.gold).where(
-                            CampaignPlayer.campaign_id == campaign_id
-                        )
-                    )
-                ).all()
             )
-            ledger = dict(
-                (
-                    await conn.execute(
-                        select(LedgerRow.player, func.sum(LedgerRow.amount))
-                        .where(LedgerRow.campaign_id == campaign_id)
-                        .group_by(LedgerRow.player)
-                    )
-                ).all()
-            )
-    finally:
-        await engine.dispose()
-    assert turn == 2
-    assert list(records) == [1]  # one turn change, recorded once
-    assert {n: int(g) for n, g in gold.items()} == {n: int(s) for n, s in ledger.items()}
-    assert sorted(gold) == sorted(p.number for p in game.players)
-    # Both processes serve the new turn, with nobody ready yet.
-    for client in (servers.a, servers.b):
-        now = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()
-        assert now["number"] == 2
+        assert [r.status_code for r in answers] == [200] * len(answers), [r.text for r in answers]
+
+        turn, records, gold, ledger = await turn_state(database_url, campaign_id)
+        assert turn == round_ + 2
+        assert records == list(range(1, round_ + 2))  # one turn change per round, recorded once
+        assert gold == ledger  # R-ECO-6
+        assert sorted(gold) == sorted(p.number for p in game.players)
+        # Both processes serve the new turn.
+        for client in (servers.a, servers.b):
+            now = await client.get(game.url("/turn"), headers=game.owner.headers)
+            assert now.json()["number"] == round_ + 2
 
 
 # -- events ----------------------------------------------------------------------------------
