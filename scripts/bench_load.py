@@ -707,6 +707,12 @@ def main() -> int:
     parser.add_argument("--map-size", type=int, default=20, help="generated map side (20)")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=DATA_DIR,
+        help="embedded PostgreSQL data dir (.data/bench-pg); another one lets two runs coexist",
+    )
     args = parser.parse_args()
     if not 2 <= args.players <= len(FACTIONS) or args.clients < 2 or args.duration <= 0:
         parser.error("need 2–16 players per campaign, ≥ 2 clients and a positive duration")
@@ -715,7 +721,7 @@ def main() -> int:
     # too when started in the background (where the shell leaves it ignored).
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
-    server = EmbeddedPostgres(DATA_DIR)
+    server = EmbeddedPostgres(args.data_dir)
     ok = False
     try:
         server.start()
