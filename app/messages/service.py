@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
+from app.db.ids import random_public_id
 from app.errors import NotFound, RuleViolation
 from app.events.publish import publish
 from app.messages.schemas import (
@@ -89,10 +90,12 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         to_all=data.to == "all",
         turn=m.campaign.turn,
         body=data.body,
+        public_id=random_public_id(),
     )
-    session.add(message)
-    await session.flush()
-    # Numbers only: the owner hears every event, and names depend on the listener (R-CAMP-5).
+    # Publish first: it locks the campaign's event counter until this transaction ends, so the
+    # message's id, drawn after it, follows commit order within the campaign and a mailbox
+    # polled with `after` never skips a message committed late.
+    # Numbers only: the game master hears every event, and names depend on the listener.
     await publish(
         session,
         m.campaign.id,
@@ -100,6 +103,8 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
         audience=recipients,
     )
+    session.add(message)
+    await session.flush()
     names = await display_names(session, m)
     return _read(message, me, names, read_up_to=message.id)
 

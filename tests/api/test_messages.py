@@ -1,13 +1,20 @@
 """Messages between players (R-DIP-1): recipients, word limit, coordinates under anonymity
 (R-CAMP-5), cursor pages, read marks and the live `message_received` event."""
 
+import asyncio
+import uuid
 from typing import Any
 
 from httpx import AsyncClient
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import text as sql
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
-from app.models import CampaignEvent, Message
+from app.campaigns.access import load_membership
+from app.db.session import create_sessionmaker
+from app.messages import service
+from app.messages.schemas import MessageCreate
+from app.models import CampaignEvent, Message, User
 from tests.api.game import Game, start_game
 from tests.helpers import MakeUser, assert_problem
 
@@ -344,3 +351,51 @@ async def test_message_ids_tell_nothing_of_other_players_messages_R_FOG_3(
         unknown.status_code,
         unknown.json() | {"instance": ""},
     )
+
+
+async def _blocked_or_done(engine: AsyncEngine, task: "asyncio.Task[Any]") -> None:
+    """Wait until `task` finished or some backend of the test database waits for a lock."""
+    for _ in range(1000):
+        if task.done():
+            return
+        async with engine.connect() as conn:
+            waiting = await conn.scalar(
+                sql(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                )
+            )
+        if waiting:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("neither done nor waiting")
+
+
+async def test_polling_with_after_never_skips_a_message_committed_late(
+    committing_client: AsyncClient, committing_make_user: MakeUser, committing_engine: AsyncEngine
+) -> None:
+    """Player 2's message is stored but not yet committed (a slow request) when player 3's is
+    sent. Player 1 polls, then polls again `after` the newest id seen: between the two polls
+    both messages arrive, whatever order they commit in.
+
+    BUG: ids came from a sequence at insert, and sending takes no campaign lock: player 3's
+    message (higher id) committed first, and the poll after it never returned player 2's.
+    """
+    client = committing_client
+    game = await start_game(client, committing_make_user, THREE)
+    p1, p2, p3 = game.players
+    url = game.url("/messages")
+    async with create_sessionmaker(committing_engine)() as slow, slow.begin():
+        user = await slow.get_one(User, p2.user.id)
+        membership = await load_membership(slow, uuid.UUID(game.id), user)
+        await service.send(slow, membership, MessageCreate(to=[1], body="slow"))
+        quick = asyncio.create_task(
+            client.post(url, json={"to": [1], "body": "quick"}, headers=p3.headers)
+        )
+        await _blocked_or_done(committing_engine, quick)
+        first = (await client.get(url, headers=p1.headers)).json()
+    assert (await asyncio.wait_for(quick, 10)).status_code == 201
+    after = first["newest_id"] or 0
+    second = (await client.get(f"{url}?after={after}", headers=p1.headers)).json()
+    bodies = [m["body"] for m in first["items"]] + [m["body"] for m in second["items"]]
+    assert sorted(bodies) == ["quick", "slow"]
