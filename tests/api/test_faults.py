@@ -614,6 +614,24 @@ async def test_no_free_pooled_connection_in_time_is_a_503(
         await engine.dispose()
 
 
+async def test_connect_timeout_while_the_database_hangs_is_a_503(
+    proxy: DatabaseProxy, settings: Settings
+) -> None:
+    """The database accepts the connection but never answers: the connect times out, 503."""
+    app = create_app(settings)
+    hung = create_engine(proxy.url(), connect_args={"timeout": 0.5})  # 10 s in production
+    app.state.sessionmaker = create_sessionmaker(hung)
+    transport = ASGITransport(app=app, raise_app_exceptions=False)
+    proxy.freeze()
+    try:
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            response = await _within(10, lambda: client.post("/v1/users", json=_new_user("hung")))
+        assert_outage(response)
+    finally:
+        proxy.thaw()
+        await hung.dispose()
+
+
 async def test_database_refusing_more_connections_is_a_503(
     database_url: str, engine: AsyncEngine, settings: Settings
 ) -> None:
