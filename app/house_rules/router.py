@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Response, status
 
 from app.campaigns.access import LockedMemberDep, MemberDep
+from app.db.ids import PUBLIC_ID_HIGH
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -23,7 +24,7 @@ router = APIRouter(
     responses=PROBLEM_RESPONSES,
 )
 
-RuleId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The amendment's id.")]
+RuleId = Annotated[int, Path(ge=1, le=PUBLIC_ID_HIGH - 1, description="The amendment's id.")]
 
 
 @router.get("")

@@ -171,7 +171,7 @@ async def history(session: AsyncSession, m: Membership, page: PageParams) -> Hou
         select(HouseRuleChange, User.display_name)
         .join(User, User.id == HouseRuleChange.author_id)
         .where(where)
-        .order_by(HouseRuleChange.id.desc())
+        .order_by(HouseRuleChange.at.desc(), HouseRuleChange.id.desc())
         .limit(page.limit)
         .offset(page.offset)
     )

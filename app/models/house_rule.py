@@ -6,11 +6,12 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Identity, Index, String, Text
+from sqlalchemy import BigInteger, ForeignKey, Index, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, TimestampMixin, utcnow
+from app.db.ids import random_public_id
 from app.models.campaign import pg_enum
 
 
@@ -29,12 +30,16 @@ class HouseRuleAction(enum.StrEnum):
 
 
 class HouseRule(TimestampMixin, Base):
-    """One amendment; `position` (1, 2, …, dense) orders a campaign's amendments."""
+    """One amendment; `position` (1, 2, …, dense) orders a campaign's amendments.
+
+    Ids are random (below 2**53): a counter shared by every campaign would count other
+    tables' amendments (R-FOG-3).
+    """
 
     __tablename__ = "house_rules"
     __table_args__ = (Index("ix_house_rules_campaign_id_position", "campaign_id", "position"),)
 
-    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, default=random_public_id)
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     position: Mapped[int]
     section: Mapped[str] = mapped_column(String(200))
@@ -51,7 +56,8 @@ class HouseRuleChange(Base):
     __tablename__ = "house_rule_changes"
     __table_args__ = (Index("ix_house_rule_changes_campaign_id_id", "campaign_id", "id"),)
 
-    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    # Random like the amendments' ids; the history is ordered by `at`.
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, default=random_public_id)
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     # No foreign key: the history outlives a deleted amendment.
     rule_id: Mapped[int] = mapped_column(BigInteger)

@@ -812,3 +812,36 @@ async def test_ids_of_orders_edicts_and_generals_tell_nothing_of_others_R_FOG_3(
     ids = [first["id"], second["id"], edict["id"], action["id"], *(o["id"] for o in mine)]
     assert all(2**30 <= i < 2**31 for i in ids), ids
     assert second["id"] - first["id"] != 4
+
+
+async def test_house_rule_ids_do_not_count_other_campaigns_amendments_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Two tables: the amendments of one do not show in the gaps between the other's ids.
+
+    BUG: both tables' amendments (and their history) took ids from one identity counter.
+    """
+    here = await start_game(client, make_user)
+    there = await start_game(client, make_user)
+    amendment = {"section": "Magic", "kind": "add", "text": "No miscasts."}
+
+    async def amend(game: Game) -> int:
+        r = await client.post(game.url("/house-rules"), json=amendment, headers=game.owner.headers)
+        created = await _ok(r, 201)
+        rule_id: int = created["id"]
+        return rule_id
+
+    first = await amend(here)
+    others = [await amend(there) for _ in range(3)]
+    second = await amend(here)
+    assert second - first != len(others) + 1
+    assert all(0 < i < 2**53 for i in (first, second, *others))
+    history = await client.get(here.url("/house-rules/history"), headers=here.owner.headers)
+    changes = history.json()["items"]
+    assert [c["rule_id"] for c in changes] == [second, first]  # newest first, by time
+    assert changes[0]["id"] - changes[1]["id"] != len(others) + 1
+    # The amendment's path id takes any id a client can be given, and 404s an unknown one.
+    missing = await client.patch(
+        here.url(f"/house-rules/{2**53 - 1}"), json={"text": "x"}, headers=here.owner.headers
+    )
+    assert_problem(missing, 404, "not_found")
