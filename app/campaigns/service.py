@@ -13,11 +13,11 @@ from app.campaigns.access import Membership
 from app.campaigns.schemas import (
     CampaignCreate,
     CampaignRead,
-    CampaignSettings,
     CampaignUpdate,
     PlayerChoice,
     PlayerRead,
 )
+from app.campaigns.settings import CampaignSettings
 from app.db.base import utcnow
 from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict, NotFound, RuleViolation
@@ -59,6 +59,9 @@ def _check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None
     limit = min(len(ruleset["factions"]), ruleset["max_players"])
     if settings.max_players > limit:
         raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset takes at most {limit}.")
+    if settings.max_players < ruleset["min_players"]:
+        least = ruleset["min_players"]
+        raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset needs at least {least}.")
     systems = {g["key"] for g in ruleset["game_systems"]}
     if settings.game_system != "custom" and settings.game_system not in systems:
         raise RuleViolation(
@@ -83,7 +86,7 @@ async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Ca
         invite_code=_invite_code(),
         map_id=map_row.id,
         ruleset=ruleset,
-        settings=data.settings.model_dump(),
+        settings=data.settings,
     )
     session.add(campaign)
     await session.flush()
@@ -127,7 +130,7 @@ async def read_model(session: AsyncSession, m: Membership) -> CampaignRead:
         status=c.status,
         turn=c.turn,
         map_id=c.map_id,
-        settings=CampaignSettings.model_validate(c.settings),
+        settings=c.settings,
         is_owner=m.is_owner,
         my_player=m.player.number if m.player else None,
         invite_code=c.invite_code if m.is_owner else None,
@@ -155,11 +158,7 @@ async def display_names(
         .join(User, User.id == CampaignPlayer.user_id)
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
-    hidden = (
-        bool(m.campaign.settings.get("anonymity"))
-        and m.campaign.status is not CampaignStatus.FINISHED
-        and not m.is_owner
-    )
+    hidden = m.names_hidden
     me = m.player.number if m.player else None
     return {
         number: name if not hidden or number == me or number in reveal else anonymous_name(number)
@@ -203,8 +202,8 @@ async def update(session: AsyncSession, m: Membership, data: CampaignUpdate) -> 
     if data.ruleset is not None:
         c.ruleset = await _parse_variant(data.ruleset)
     if data.settings is not None:
-        c.settings = data.settings.model_dump()
-    _check_settings(CampaignSettings.model_validate(c.settings), c.ruleset)
+        c.settings = data.settings
+    _check_settings(c.settings, c.ruleset)
     await session.flush()
 
 
@@ -225,7 +224,7 @@ async def join(
         raise Conflict("You already play in this campaign.", code="already_joined")
     if campaign.status is not CampaignStatus.LOBBY:
         raise Conflict("The campaign has already started.", code="R-CAMP-2")
-    if len(players) >= campaign.settings["max_players"]:
+    if len(players) >= campaign.settings.max_players:
         raise Conflict("The campaign is full.", code="R-CAMP-1")
     player = CampaignPlayer(
         campaign_id=campaign_id,

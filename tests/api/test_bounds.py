@@ -77,6 +77,18 @@ async def test_R_HOUSE_2_the_campaign_game_system_must_be_in_the_ruleset(
     assert (await _create(client, owner, ruleset=only, settings=custom))[0] == 201
 
 
+async def test_R_CAMP_1_a_campaign_too_small_for_its_ruleset_is_refused(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """It could never start: fewer seats than the ruleset's least number of players."""
+    owner = await make_user()
+    status, body = await _create(
+        client, owner, ruleset={"min_players": 3}, settings={"max_players": 2}
+    )
+    assert (status, body["code"]) == (422, "R-CAMP-1"), body
+    assert (await _create(client, owner, ruleset={"min_players": 3}))[0] == 201
+
+
 async def test_R_MAP_4_generation_settings_that_cannot_fit_are_a_422(
     client: AsyncClient, make_user: MakeUser
 ) -> None:
