@@ -109,16 +109,18 @@ async def get_feed(
 
 
 def _access_check(feed: Feed, user: User) -> service.AccessCheck:
-    """Does the stream's token still stand, and is its user still a member of the campaign?"""
+    """Does the stream's token still stand, and is its user still a member of the campaign,
+    seen as when the stream started? An owner who takes a seat stops being the game master: the
+    stream ends and the reconnection gets the seat's view (R-FOG-5)."""
 
     async def still_allowed(session: AsyncSession) -> bool:
         if not await is_token_active(session, feed.token_id):
             return False
         try:
-            await load_membership(session, feed.viewer.campaign_id, user)
+            membership = await load_membership(session, feed.viewer.campaign_id, user)
         except NotFound:
             return False
-        return True
+        return Viewer.of(membership) == feed.viewer
 
     return still_allowed
 

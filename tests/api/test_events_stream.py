@@ -684,3 +684,17 @@ async def test_resume_never_skips_an_event_committed_out_of_order(
     async with open_stream(server, game, {**p3.headers, "Last-Event-ID": first.id}) as resumed:
         assert await resumed.event() == second
         assert await resumed.event() == sse(end, "end", {"n": 2})
+
+
+async def test_an_owner_who_takes_a_seat_stops_streaming_as_game_master_R_FOG_5(
+    make_server: Callable[..., Any],
+) -> None:
+    """The owner's stream opened before they joined sees as the game master; once they take a
+    seat it ends, and the reconnection sees as that seat (R-FOG-5)."""
+    server: Server = await make_server(recheck_seconds=0.05)
+    owner = await register_and_login(server.client)
+    lobby = await create_lobby(server.client, owner)
+    game = Game(lobby["id"], owner, [])
+    async with open_stream(server, game, owner.headers) as stream:
+        await join(server.client, lobby, owner, "empire", 0)
+        await _stream_ends(stream)
