@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
 
 CHANNEL = "marchlords_events"
@@ -30,9 +31,17 @@ async def next_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
 
     Publishers of one campaign thus take numbers one after the other, each after the previous
     one committed (or rolled back, which frees its number): numbers follow commit order with
-    no gap, which is what makes resuming a stream exact. Lock order: the campaign row, when
-    taken, is always taken before this one, never after.
+    no gap, which is what makes resuming a stream exact.
+
+    Lock order: the campaign row before the counter, never after. A publisher that does not
+    hold the campaign lock (a message) would otherwise take the counter and then, inserting
+    its rows, the campaign row's key-share lock (their foreign keys), while a turn change
+    holding the campaign row waits for the counter: a deadlock. So the key-share lock is
+    taken first, explicitly; under the campaign lock it costs nothing.
     """
+    await session.execute(
+        select(Campaign.id).where(Campaign.id == campaign_id).with_for_update(key_share=True)
+    )
     values = insert(CampaignEventCounter).values(campaign_id=campaign_id, last_seq=1)
     statement = values.on_conflict_do_update(
         index_elements=[CampaignEventCounter.campaign_id],
