@@ -27,6 +27,11 @@ class Membership:
     def is_owner(self) -> bool:
         return self.campaign.owner_id == self.user.id
 
+    @property
+    def names_hidden(self) -> bool:
+        """R-CAMP-5: other players' names are hidden from this caller (the owner sees them)."""
+        return self.campaign.anonymous and not self.is_owner
+
     def require_owner(self) -> None:
         if not self.is_owner:
             raise Forbidden("Only the campaign's owner may do this.", code="R-CAMP-1")

@@ -2,10 +2,11 @@
 
 import uuid
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
+from app.campaigns.settings import CampaignSettings
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
 from app.pagination import Page
@@ -16,43 +17,6 @@ RulesetVariant = Annotated[
     dict[str, Any] | None,
     WithJsonSchema({"anyOf": [variant_json_schema(), {"type": "null"}]}),
 ]
-
-
-class CampaignSettings(BaseModel):
-    """Campaign options (R-CAMP, R-OPT); all optional with sensible defaults."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    max_players: int = Field(default=8, ge=2, le=17)
-    auto_resolve: bool = Field(
-        default=False, description="Change the turn as soon as the last player is ready."
-    )
-    turn_limit: int | None = Field(default=None, ge=1, le=1000)
-    anonymity: bool = Field(default=False, description="R-CAMP-5: players shown as Player A…")
-    seasons: bool = Field(default=False, description="R-OPT-1: winter slows land moves.")
-    game_system: Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"] = "old_world"
-    custom_coefficient_pct: int | None = Field(
-        default=None, ge=1, le=1000, description="R-SYS: points coefficient ×100 for 'custom'."
-    )
-    message_word_limit: int | None = Field(default=None, ge=1, le=1000)
-    turn_deadline_hours: int | None = Field(
-        default=None, ge=1, le=24 * 60, description="R-TURN-3: hours each turn lasts at most."
-    )
-    battle_deadline_hours: int | None = Field(
-        default=None,
-        ge=1,
-        le=24 * 60,
-        description="R-TURN-3: hours to report and confirm a battle after it is declared.",
-    )
-    deadline_auto_change: bool = Field(
-        default=False, description="Change the turn by itself when the turn deadline passes."
-    )
-
-    @model_validator(mode="after")
-    def _custom_needs_coefficient(self) -> "CampaignSettings":
-        if (self.game_system == "custom") != (self.custom_coefficient_pct is not None):
-            raise ValueError("custom_coefficient_pct is required for, and only for, 'custom'")
-        return self
 
 
 class CampaignCreate(BaseModel):

@@ -20,13 +20,13 @@ def warning_window(hours: int) -> timedelta:
 def start_turn_clock(campaign: Campaign, now: datetime, *, battles_declared: bool) -> None:
     """Record the deadlines of the turn that starts now (none if the settings set none)."""
     settings = campaign.settings
-    hours = settings.get("turn_deadline_hours")
+    hours = settings.turn_deadline_hours
     if hours:
         campaign.turn_deadline_at = now + timedelta(hours=hours)
         campaign.deadline_warn_at = campaign.turn_deadline_at - warning_window(hours)
     else:
         campaign.turn_deadline_at = campaign.deadline_warn_at = None
-    battle_hours = settings.get("battle_deadline_hours")
+    battle_hours = settings.battle_deadline_hours
     if battle_hours and battles_declared:
         campaign.battle_deadline_at = now + timedelta(hours=battle_hours)
     else:

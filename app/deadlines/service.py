@@ -87,7 +87,7 @@ async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
         raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
     c.turn_deadline_at += timedelta(hours=hours)
     c.deadline_warn_at = c.turn_deadline_at - warning_window(
-        int(c.settings.get("turn_deadline_hours") or hours)
+        int(c.settings.turn_deadline_hours or hours)
     )
     await session.flush()
     await publish(session, c.id, "deadline_extended", _deadlines_payload(c))
@@ -264,7 +264,7 @@ async def process_campaign(
         report.warned.append(campaign.id)
     deadline = campaign.turn_deadline_at
     if (
-        campaign.settings.get("deadline_auto_change")
+        campaign.settings.deadline_auto_change
         and deadline is not None
         and deadline <= now
         and not (await turn_gate(session, campaign)).battles

@@ -98,7 +98,7 @@ def _log(
 
 async def listing(session: AsyncSession, m: Membership) -> HouseRules:
     return HouseRules(
-        game_system=str(m.campaign.settings.get("game_system", "old_world")),
+        game_system=m.campaign.settings.game_system,
         amendments=[read_model(r) for r in await _rules(session, m)],
     )
 
@@ -175,11 +175,7 @@ async def history(session: AsyncSession, m: Membership, page: PageParams) -> Hou
         .limit(page.limit)
         .offset(page.offset)
     )
-    hidden = (
-        bool(m.campaign.settings.get("anonymity"))
-        and m.campaign.status is not CampaignStatus.FINISHED
-        and not m.is_owner
-    )
+    hidden = m.names_hidden
     items = [
         HouseRuleChangeRead(
             id=change.id,

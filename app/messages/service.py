@@ -19,7 +19,6 @@ from app.messages.schemas import (
     MessageRead,
     UnreadCount,
 )
-from app.models.campaign import CampaignStatus
 from app.models.message import Message, MessageReadMark
 
 # What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
@@ -40,9 +39,7 @@ def has_coordinates(body: str) -> bool:
 
 
 def _anonymous(m: Membership) -> bool:
-    return bool(m.campaign.settings.get("anonymity")) and (
-        m.campaign.status is not CampaignStatus.FINISHED
-    )
+    return m.campaign.anonymous
 
 
 async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> MessageRead:
@@ -64,7 +61,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
             )
     violations: list[dict[str, str]] = []
     extra: dict[str, int] = {}
-    limit = m.campaign.settings.get("message_word_limit")
+    limit = m.campaign.settings.message_word_limit
     words = word_count(data.body)
     if limit is not None and words > limit:
         violations.append(
@@ -82,7 +79,8 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
             }
         )
     if violations:
-        raise RuleViolation("R-DIP-1", violations[0]["message"], violations=violations, extra=extra)
+        first = violations[0]
+        raise RuleViolation(first["rule"], first["message"], violations=violations, extra=extra)
     message = Message(
         campaign_id=m.campaign.id,
         sender=me,

@@ -9,7 +9,9 @@ from sqlalchemy import Enum, ForeignKey, ForeignKeyConstraint, String, UniqueCon
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
+from app.campaigns.settings import CampaignSettings
 from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+from app.db.types import PydanticJSONB
 
 
 def pg_enum(cls: type[enum.StrEnum], name: str) -> Enum:
@@ -40,7 +42,7 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     map_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("maps.id"))
     # The full ruleset document (defaults merged with the owner's variant), fixed at start.
     ruleset: Mapped[dict[str, Any]] = mapped_column(JSONB)
-    settings: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    settings: Mapped[CampaignSettings] = mapped_column(PydanticJSONB(CampaignSettings))
     turn: Mapped[int] = mapped_column(default=0)
     # The engine's id counter for campaign-scoped entities (armies, structures, battles…).
     next_id: Mapped[int] = mapped_column(default=1)
@@ -56,6 +58,11 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     battle_deadline_at: Mapped[datetime | None]
     # Set while the owner has paused the campaign: the deadlines' clocks stand still.
     paused_at: Mapped[datetime | None]
+
+    @property
+    def anonymous(self) -> bool:
+        """R-CAMP-5: players are shown as Player A, B… (to all but the owner) until the end."""
+        return self.settings.anonymity and self.status is not CampaignStatus.FINISHED
 
 
 class CampaignPlayer(TimestampMixin, Base):

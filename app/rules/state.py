@@ -191,6 +191,11 @@ class Season(StrEnum):
     WINTER = "winter"
 
 
+def season_of(turn: int) -> Season:
+    """Turn 1 is spring, then summer, autumn, winter, spring… (R-OPT-1)."""
+    return list(Season)[(turn - 1) % 4]
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Optional rules the campaign switched on (R-OPT)."""
@@ -218,7 +223,7 @@ class CampaignState:
 
     @property
     def season(self) -> Season:
-        return list(Season)[(self.turn - 1) % 4]
+        return season_of(self.turn)
 
 
 # -------------------------------------------------------------------------------- orders

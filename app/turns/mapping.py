@@ -82,9 +82,9 @@ def _parse_ruleset_cached(document: str) -> Ruleset:
 def campaign_options(campaign: Campaign) -> Options:
     s = campaign.settings
     return Options(
-        seasons=bool(s.get("seasons", False)),
-        game_system=str(s.get("game_system", "old_world")),
-        custom_coefficient_pct=s.get("custom_coefficient_pct"),
+        seasons=s.seasons,
+        game_system=s.game_system,
+        custom_coefficient_pct=s.custom_coefficient_pct,
     )
 
 

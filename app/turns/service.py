@@ -22,7 +22,7 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import LedgerEntry
+from app.rules.state import LedgerEntry, season_of
 from app.turns.mapping import (
     event_to_json,
     load_orders,
@@ -75,7 +75,7 @@ async def change_turn_if_due(
     session: AsyncSession, campaign: Campaign, now: datetime | None = None
 ) -> bool:
     """With auto-resolve, change the turn when nothing waits any more; True if it changed."""
-    if not campaign.settings.get("auto_resolve"):
+    if not campaign.settings.auto_resolve:
         return False
     await session.flush()
     if not (await turn_gate(session, campaign)).open:
@@ -93,11 +93,9 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
     last = await session.scalar(
         select(func.max(TurnRecord.resolved_at)).where(TurnRecord.campaign_id == c.id)
     )
-    seasons = bool(c.settings.get("seasons"))
-    season_names = ("spring", "summer", "autumn", "winter")
     return TurnRead(
         number=c.turn,
-        season=season_names[(c.turn - 1) % 4] if seasons and c.turn > 0 else None,
+        season=season_of(c.turn).value if c.settings.seasons and c.turn > 0 else None,
         status=c.status.value,
         players=[
             ReadyPlayer(number=p.number, name=names[p.number], ready=p.ready, inactive=p.inactive)
@@ -105,8 +103,8 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
         ],
         pending_battles=gate.battles,
         blocked_by=blocked,
-        auto_resolve=bool(c.settings.get("auto_resolve")),
-        awaiting_owner=not blocked and not c.settings.get("auto_resolve"),
+        auto_resolve=c.settings.auto_resolve,
+        awaiting_owner=not blocked and not c.settings.auto_resolve,
         last_change_at=last,
         deadline_at=c.turn_deadline_at,
         battle_deadline_at=c.battle_deadline_at,
@@ -186,7 +184,7 @@ async def change_turn(
         )
     for row in await players_of(session, campaign.id):
         row.ready = False
-    limit = campaign.settings.get("turn_limit")
+    limit = campaign.settings.turn_limit
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED
     start_turn_clock(campaign, now or utcnow(), battles_declared=bool(result.battles))

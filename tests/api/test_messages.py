@@ -137,7 +137,7 @@ async def test_R_DIP_1_word_limit_refuses_longer_messages_and_stores_nothing(
     assert await stored(session, game) == 1
 
 
-async def test_R_DIP_1_R_CAMP_5_coordinates_are_refused_under_anonymity(
+async def test_R_CAMP_5_coordinates_are_refused_under_anonymity(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
     game = await start_game(client, make_user, settings={"anonymity": True})
@@ -151,7 +151,8 @@ async def test_R_DIP_1_R_CAMP_5_coordinates_are_refused_under_anonymity(
         response = await client.post(
             game.url("/messages"), json={"to": [2], "body": text}, headers=game.players[0].headers
         )
-        body = assert_problem(response, 422, "R-DIP-1")
+        # The refusal's code is the rule that refused it (R-CAMP-5), not the messages' rule.
+        body = assert_problem(response, 422, "R-CAMP-5")
         assert body["violations"] == [
             {
                 "rule": "R-CAMP-5",

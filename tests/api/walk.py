@@ -125,7 +125,7 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
     people = rows.all()
     owner = any(number == me and user_id == campaign.owner_id for number, user_id, *_ in people)
     # R-CAMP-5: the owner sees real names; the two sides of a battle see each other's.
-    anonymous = bool(campaign.settings.get("anonymity")) and not owner
+    anonymous = campaign.settings.anonymity and not owner
     hidden_names = {
         name
         for number, _, username, display in people

@@ -1,0 +1,43 @@
+"""A campaign's settings: one validated object, stored as JSON on the campaign row."""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class CampaignSettings(BaseModel):
+    """Campaign options (R-CAMP, R-OPT); all optional with sensible defaults."""
+
+    # Frozen: the campaign row stores it as a whole, so a change is a new object to assign.
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    max_players: int = Field(default=8, ge=2, le=17)
+    auto_resolve: bool = Field(
+        default=False, description="Change the turn as soon as the last player is ready."
+    )
+    turn_limit: int | None = Field(default=None, ge=1, le=1000)
+    anonymity: bool = Field(default=False, description="R-CAMP-5: players shown as Player A…")
+    seasons: bool = Field(default=False, description="R-OPT-1: winter slows land moves.")
+    game_system: Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"] = "old_world"
+    custom_coefficient_pct: int | None = Field(
+        default=None, ge=1, le=1000, description="R-SYS: points coefficient ×100 for 'custom'."
+    )
+    message_word_limit: int | None = Field(default=None, ge=1, le=1000)
+    turn_deadline_hours: int | None = Field(
+        default=None, ge=1, le=24 * 60, description="R-TURN-3: hours each turn lasts at most."
+    )
+    battle_deadline_hours: int | None = Field(
+        default=None,
+        ge=1,
+        le=24 * 60,
+        description="R-TURN-3: hours to report and confirm a battle after it is declared.",
+    )
+    deadline_auto_change: bool = Field(
+        default=False, description="Change the turn by itself when the turn deadline passes."
+    )
+
+    @model_validator(mode="after")
+    def _custom_needs_coefficient(self) -> "CampaignSettings":
+        if (self.game_system == "custom") != (self.custom_coefficient_pct is not None):
+            raise ValueError("custom_coefficient_pct is required for, and only for, 'custom'")
+        return self
