@@ -16,6 +16,7 @@ from app.rules.state import (
     Options,
     PendingStake,
     Player,
+    SeenTile,
     Ship,
     Siege,
     StartSlot,
@@ -72,10 +73,25 @@ def player(
     faction: str = "empire",
     gold: int = 0,
     capital_id: int | None = None,
-    **kwargs: object,
+    *,
+    action_available_turn: int = 1,
+    victories: int = 0,
+    infamy: int = 0,
+    inactive: bool = False,
+    explored: Mapping[Coord, SeenTile] | None = None,
 ) -> Player:
-    """A player; other Player fields (victories, infamy, explored…) by keyword."""
-    return Player(id=id, faction=faction, gold=gold, capital_id=capital_id, **kwargs)  # type: ignore[arg-type]
+    """A player; the other Player fields by keyword."""
+    return Player(
+        id=id,
+        faction=faction,
+        gold=gold,
+        capital_id=capital_id,
+        action_available_turn=action_available_turn,
+        victories=victories,
+        infamy=infamy,
+        inactive=inactive,
+        explored={} if explored is None else explored,
+    )
 
 
 def army(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules.armies import (
@@ -28,8 +29,10 @@ from app.rules.state import (
     Event,
     General,
     LedgerEntry,
+    Player,
     RaiseArmyOrder,
     RecruitGeneralOrder,
+    Structure,
     TurnOrders,
     UpgradeOrder,
     Violation,
@@ -41,19 +44,30 @@ MAP = make_map(["C.C.", "..C.", "...."])
 NO = TurnOrders()
 
 
-def _state(faction: str = "empire", gold: int = 100, **kw: object) -> CampaignState:
+STRUCTURES = (city(10, 1, (0, 0), 2, True), city(11, 1, (2, 0), 2), city(12, 1, (1, 1)))
+ARMIES = (army(20, 1, (0, 0), general_id=30, seat_id=10),)
+GENERALS = (general(30, 1, 20),)
+
+
+def _state(
+    faction: str = "empire",
+    gold: int = 100,
+    *,
+    players: Iterable[Player] | None = None,
+    structures: Iterable[Structure] = STRUCTURES,
+    armies: Iterable[Army] = ARMIES,
+    generals: Iterable[General] = GENERALS,
+    battles: Iterable[Battle] = (),
+) -> CampaignState:
     """Player 1: level-2 capital 10 seating army 20 (general 30), level-2 city 11, city 12."""
     return make_state(
         MAP,
-        kw.pop("players", [player(1, faction, gold), player(2, "dwarfs", gold)]),  # type: ignore[arg-type]
-        kw.pop(  # type: ignore[arg-type]
-            "structures",
-            [city(10, 1, (0, 0), 2, True), city(11, 1, (2, 0), 2), city(12, 1, (1, 1))],
-        ),
-        kw.pop("armies", [army(20, 1, (0, 0), general_id=30, seat_id=10)]),  # type: ignore[arg-type]
-        kw.pop("generals", [general(30, 1, 20)]),  # type: ignore[arg-type]
+        [player(1, faction, gold), player(2, "dwarfs", gold)] if players is None else players,
+        structures,
+        armies,
+        generals,
+        battles=battles,
         turn=4,
-        **kw,  # type: ignore[arg-type]
     )
 
 

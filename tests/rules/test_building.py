@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ from app.rules.building import apply_builds, build_cost, build_event, check_buil
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
+    Army,
     Battle,
     BattleKind,
     BattleSide,
@@ -48,15 +50,23 @@ FOUND, PORT, OUTPOST, UPGRADE = (
 )
 
 
-def _state(*structures: Structure, gold: int = 50, turn: int = 3, **kw: object) -> CampaignState:
-    armies = kw.pop("armies", [army(20, 1, (0, 0)), army(21, 1, (4, 0)), army(22, 2, (3, 0))])
+ARMIES = (army(20, 1, (0, 0)), army(21, 1, (4, 0)), army(22, 2, (3, 0)))
+
+
+def _state(
+    *structures: Structure,
+    gold: int = 50,
+    turn: int = 3,
+    armies: Iterable[Army] = ARMIES,
+    battles: Iterable[Battle] = (),
+) -> CampaignState:
     return make_state(
         MAP,
         [player(1, "empire", gold), player(2, "empire", gold)],
         [city(10, 1, (0, 2), capital=True), *structures],
-        armies,  # type: ignore[arg-type]
+        armies,
         turn=turn,
-        **kw,  # type: ignore[arg-type]
+        battles=battles,
     )
 
 

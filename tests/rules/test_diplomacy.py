@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules import diplomacy, fog
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, Settlement, VassalOffer
+from app.rules.hexgrid import Coord
 from app.rules.relations import is_hostile
 from app.rules.resolve import resolve_turn
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
+    Army,
     CampaignState,
     Event,
+    General,
     LedgerEntry,
     SeenTile,
+    Structure,
     StructureKind,
     Treaty,
     TreatyKind,
@@ -29,25 +34,60 @@ NO = TurnOrders()
 MAP = make_map(["C........C", "..........", ".........."])
 
 
-def _state(gold1: int = 10, gold2: int = 10, turn: int = 3, **kw: object) -> CampaignState:
+CAPITALS = (city(10, 1, (0, 0), capital=True), city(11, 2, (9, 0), capital=True))
+ARMIES = (army(20, 1, (0, 0), general_id=30), army(22, 2, (9, 0), general_id=32))
+GENERALS = (general(30, 1, 20), general(32, 2, 22))
+
+
+def _state(
+    gold1: int = 10,
+    gold2: int = 10,
+    turn: int = 3,
+    *,
+    structures: Iterable[Structure] = CAPITALS,
+    armies: Iterable[Army] = ARMIES,
+    generals: Iterable[General] = GENERALS,
+    treaties: Iterable[Treaty] = (),
+) -> CampaignState:
     return make_state(
         MAP,
         [player(1, "empire", gold1), player(2, "warriors_of_chaos", gold2), player(3, "dwarfs")],
-        kw.pop(
-            "structures", [city(10, 1, (0, 0), capital=True), city(11, 2, (9, 0), capital=True)]
-        ),  # type: ignore[arg-type]
-        kw.pop("armies", [army(20, 1, (0, 0), general_id=30), army(22, 2, (9, 0), general_id=32)]),  # type: ignore[arg-type]
-        kw.pop("generals", [general(30, 1, 20), general(32, 2, 22)]),  # type: ignore[arg-type]
+        structures,
+        armies,
+        generals,
+        treaties=treaties,
         turn=turn,
-        **kw,  # type: ignore[arg-type]
     )
 
 
-def _edict(kind: EdictKind, sender: int = 1, **kw: object) -> Edict:
+def _edict(
+    kind: EdictKind,
+    sender: int = 1,
+    *,
+    recipient: int | None = None,
+    target: Coord | None = None,
+    city_id: int | None = None,
+    their_city_id: int | None = None,
+    general_id: int | None = None,
+    amount: int = 0,
+    offer: VassalOffer | None = None,
+) -> Edict:
     status = EdictStatus.PENDING if kind is EdictKind.EXPLORATION else EdictStatus.PROPOSED
-    fields: dict[str, object] = {"status": status, "cost": diplomacy.edict_cost(kind, RULES)}
-    fields.update(kw)
-    return Edict(id=0, turn=3, sender=sender, kind=kind, **fields)  # type: ignore[arg-type]
+    return Edict(
+        id=0,
+        turn=3,
+        sender=sender,
+        kind=kind,
+        status=status,
+        cost=diplomacy.edict_cost(kind, RULES),
+        recipient=recipient,
+        target=target,
+        city_id=city_id,
+        their_city_id=their_city_id,
+        general_id=general_id,
+        amount=amount,
+        offer=offer,
+    )
 
 
 def _check(s: CampaignState, e: Edict, issued: tuple[Edict, ...] = ()) -> list[Violation]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
@@ -17,6 +18,7 @@ from app.rules.economy import (
 )
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
+    Army,
     Battle,
     BattleKind,
     BattleSide,
@@ -48,9 +50,12 @@ def _state(
     faction: str = "warriors_of_chaos",
     structures: tuple[Structure, ...] = (),
     gold: int = 0,
-    **kwargs: object,
+    *,
+    armies: Iterable[Army] = (),
+    sieges: Iterable[Siege] = (),
+    turn: int = 1,
 ) -> CampaignState:
-    return make_state(MAP, [player(1, faction, gold)], structures, **kwargs)  # type: ignore[arg-type]
+    return make_state(MAP, [player(1, faction, gold)], structures, armies, sieges=sieges, turn=turn)
 
 
 # ----------------------------------------------------------------------------- income
@@ -273,14 +278,14 @@ def test_R_ECO_3_army_pays_upkeep_from_the_change_after_it_appeared() -> None:
 # ---------------------------------------------------------------------------- trade
 
 
-def _trade_state(distance_col: int, **kwargs: object) -> CampaignState:
+def _trade_state(distance_col: int, *, battles: Iterable[Battle] = ()) -> CampaignState:
     wide = make_map(["." * 30, "." * 30])
     return make_state(
         wide,
         [player(1, "warriors_of_chaos"), player(2, "warriors_of_chaos")],
         [city(10, 1, (0, 0)), city(11, 2, (distance_col, 0))],
         treaties=[treaty(30, "trade", 1, 2, city_a=10, city_b=11)],
-        **kwargs,  # type: ignore[arg-type]
+        battles=battles,
     )
 
 

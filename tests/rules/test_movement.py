@@ -62,9 +62,9 @@ TERRAIN_TABLE: dict[str, dict[str, int]] = {
 SEA_BONUS = {"dark_elves": 2}
 
 
-def soldier(id: int, owner: int, coord: Coord, tier: int = 1, **kwargs: int | None) -> Army:
+def soldier(id: int, owner: int, coord: Coord, tier: int = 1) -> Army:
     """An army led by general `id + 100`."""
-    return army(id, owner, coord, tier, general_id=id + 100, **kwargs)  # type: ignore[arg-type]
+    return army(id, owner, coord, tier, general_id=id + 100)
 
 
 def moves(

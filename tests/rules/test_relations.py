@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from app.rules.relations import allies_of, are_allied, have_pact, in_force, is_hostile
-from app.rules.state import CampaignState
+from app.rules.state import CampaignState, Treaty
 from tests.rules.builders import make_map, make_state, player, treaty
 
 MAP = make_map(["..", ".."])
 
 
-def _state(*treaties: object, turn: int = 3) -> CampaignState:
+def _state(*treaties: Treaty, turn: int = 3) -> CampaignState:
     players = [player(i) for i in range(1, 7)]
-    return make_state(MAP, players, treaties=treaties, turn=turn)  # type: ignore[arg-type]
+    return make_state(MAP, players, treaties=treaties, turn=turn)
 
 
 def test_R_DIP_3_treaty_in_force_from_its_first_turn_until_its_end() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules import fog
@@ -24,6 +25,7 @@ from app.rules.state import (
     RecruitGeneralOrder,
     Structure,
     StructureKind,
+    Treaty,
     TurnOrders,
 )
 from tests.rules.builders import army, city, general, make_map, make_state, player, treaty
@@ -35,24 +37,35 @@ NO = TurnOrders()
 MAP = make_map(["C.f....C", "........", "........"])
 
 
-def _state(gold1: int = 0, gold2: int = 10, turn: int = 3, **kw: object) -> CampaignState:
+CAPITALS = (city(10, 1, (0, 0), capital=True), city(11, 2, (7, 0), capital=True))
+ARMIES = (
+    army(20, 1, (0, 0), 3, general_id=30, seat_id=10),
+    army(21, 1, (1, 0), general_id=31),
+    army(22, 2, (7, 0), general_id=32, seat_id=11),
+)
+GENERALS = (general(30, 1, 20), general(31, 1, 21), general(32, 2, 22))
+
+
+def _state(
+    gold1: int = 0,
+    gold2: int = 10,
+    turn: int = 3,
+    *,
+    structures: Iterable[Structure] = CAPITALS,
+    armies: Iterable[Army] = ARMIES,
+    generals: Iterable[General] = GENERALS,
+    treaties: Iterable[Treaty] = (),
+    stakes: Iterable[PendingStake] = (),
+) -> CampaignState:
     return make_state(
         MAP,
         [player(1, "empire", gold1), player(2, "warriors_of_chaos", gold2)],
-        kw.pop(
-            "structures", [city(10, 1, (0, 0), capital=True), city(11, 2, (7, 0), capital=True)]
-        ),  # type: ignore[arg-type]
-        kw.pop(  # type: ignore[arg-type]
-            "armies",
-            [
-                army(20, 1, (0, 0), 3, general_id=30, seat_id=10),
-                army(21, 1, (1, 0), general_id=31),
-                army(22, 2, (7, 0), general_id=32, seat_id=11),
-            ],
-        ),
-        kw.pop("generals", [general(30, 1, 20), general(31, 1, 21), general(32, 2, 22)]),  # type: ignore[arg-type]
+        structures,
+        armies,
+        generals,
+        treaties=treaties,
+        stakes=stakes,
         turn=turn,
-        **kw,  # type: ignore[arg-type]
     )
 
 
