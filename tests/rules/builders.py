@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from app.rules.battles import participants
 from app.rules.hexgrid import Coord, Wrap, from_offset
 from app.rules.maps import IMPLIED_TAGS, TERRAIN_CHARS
 from app.rules.state import (
     Army,
     Battle,
+    BattleKind,
+    BattleReport,
+    BattleSide,
     CampaignState,
+    Event,
     General,
     MapData,
     Options,
+    Outcome,
     PendingStake,
     Player,
     SeenTile,
@@ -218,3 +224,104 @@ def make_state(
         options=options,
         next_id=max(used) + 1 if next_id is None else next_id,
     )
+
+
+# ------------------------------------------------------------------ battles and their geometry
+
+# A 5×5 plain; the contested tile C and its neighbours in the retreat order (R-BAT-7).
+BATTLEFIELD = make_map(["....."] * 5)
+C: Coord = (1, 2)
+E, NE, NW, W, SW, SE = (2, 2), (2, 1), (1, 1), (0, 2), (0, 3), (1, 3)
+P12 = frozenset({1, 2})
+AV, DV, DRAW = Outcome.ATTACKER_VICTORY, Outcome.DEFENDER_VICTORY, Outcome.DRAW
+TWO_PLAYERS = (player(1), player(2, "bretonnia"))
+
+
+def side(
+    players: Iterable[int],
+    armies: tuple[int, ...],
+    leader: int | None = None,
+    structure: int | None = None,
+) -> BattleSide:
+    """A battle side led by `leader`, or by its first army."""
+    lead = leader if leader is not None else (armies[0] if armies else None)
+    return BattleSide(frozenset(players), armies, lead, structure)
+
+
+def fight(
+    attacker: BattleSide,
+    defender: BattleSide,
+    kind: BattleKind = BattleKind.FIELD,
+    coord: Coord = C,
+    draws: int = 0,
+) -> Battle:
+    """Battle 41 of turn 3, on C unless told."""
+    return Battle(41, 3, coord, kind, attacker, defender, draws)
+
+
+def attack_from_west(
+    battle: Battle,
+    attacker_tier: int = 1,
+    defender_tier: int | None = 1,
+    *,
+    seat_id: int | None = None,
+    players: Iterable[Player] = TWO_PLAYERS,
+    structures: Iterable[Structure] = (),
+    map: MapData = BATTLEFIELD,
+) -> CampaignState:
+    """Turn 3 with `battle` pending: army 21 (player 1, general 11) on W attacks C, where
+    army 22 (player 2, general 12, seated at `seat_id`) stands unless `defender_tier` is None."""
+    armies = [army(21, 1, W, attacker_tier, general_id=11)]
+    generals = [general(11, 1, 21)]
+    if defender_tier is not None:
+        armies.append(army(22, 2, C, defender_tier, general_id=12, seat_id=seat_id))
+        generals.append(general(12, 2, 22))
+    return make_state(map, players, structures, armies, generals, battles=[battle], turn=3)
+
+
+def ev(
+    kind: str, rule: str, coords: tuple[Coord, ...], players: frozenset[int] = P12, **data: object
+) -> Event:
+    """An event seen by `players` (players 1 and 2 unless told)."""
+    return Event(kind, rule, players, coords, data)
+
+
+def resolved(b: Battle, report: BattleReport) -> Event:
+    """The `battle_resolved` event of `b` (R-BAT-7)."""
+    return ev(
+        "battle_resolved",
+        "R-BAT-7",
+        (b.coord,),
+        participants(b),
+        battle_id=b.id,
+        battle_kind=b.kind.value,
+        outcome=report.outcome.value,
+        attacker_losses_pct=report.attacker_losses_pct,
+        defender_losses_pct=report.defender_losses_pct,
+    )
+
+
+def stake_won(
+    amount: int = 10, winner: int = 1, loser: int = 2, players: frozenset[int] = P12
+) -> Event:
+    """The stake of battle 41 won (R-BAT-7)."""
+    return ev(
+        "stake_won",
+        "R-BAT-7",
+        (C,),
+        players,
+        battle_id=41,
+        winner=winner,
+        loser=loser,
+        amount=amount,
+    )
+
+
+def advanced(rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
+    """Army 21 moves in from W onto C."""
+    return ev("army_advanced", rule, (W, C), players, army_id=21, from_coord=W, to_coord=C)
+
+
+def retreated(to: Coord = E, rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
+    """Army 22 retreats from C to `to`."""
+    return ev("army_retreated", rule, (C, to), players, army_id=22, from_coord=C, to_coord=to)

@@ -24,7 +24,6 @@ from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     CampaignState,
     Event,
     General,
@@ -37,7 +36,7 @@ from app.rules.state import (
     UpgradeOrder,
     Violation,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, player
+from tests.rules.builders import army, city, general, make_map, make_state, player, side
 
 RULES = default_ruleset()
 MAP = make_map(["C.C.", "..C.", "...."])
@@ -187,14 +186,7 @@ def test_R_ARMY_6_army_without_general_cannot_be_upgraded() -> None:
 
 
 def test_R_BAT_5_army_in_pending_battle_cannot_be_upgraded() -> None:
-    battle = Battle(
-        40,
-        4,
-        (1, 0),
-        BattleKind.FIELD,
-        BattleSide(frozenset({1}), (20,), 20),
-        BattleSide(frozenset({2}), (21,), 21),
-    )
+    battle = Battle(40, 4, (1, 0), BattleKind.FIELD, side({1}, (20,)), side({2}, (21,)))
     assert validate_upgrade(_state(battles=[battle]), NO, 1, 20, RULES) == [
         Violation("R-BAT-5", "This army is locked in a pending battle.")
     ]

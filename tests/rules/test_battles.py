@@ -22,15 +22,12 @@ from app.rules.battles import (
     stake,
     validate_report,
 )
-from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
     Battle,
     BattleKind,
     BattleReport,
-    BattleSide,
     CampaignState,
-    Event,
     Fate,
     MapData,
     Options,
@@ -41,83 +38,65 @@ from app.rules.state import (
     Violation,
 )
 from tests.rules.builders import (
+    AV,
+    BATTLEFIELD,
+    DRAW,
+    DV,
+    NE,
+    NW,
+    SE,
+    SW,
+    TWO_PLAYERS,
+    C,
+    E,
+    W,
+    advanced,
     army,
+    attack_from_west,
     city,
+    ev,
+    fight,
     general,
     make_map,
-    make_state,
     outpost,
     player,
     port,
+    resolved,
+    retreated,
     ship,
+    side,
+    stake_won,
     treaty,
 )
 
 R = default_ruleset()
-PLAIN = make_map(["....."] * 5)
-# The contested tile and its neighbours, in the retreat order E, NE, NW, W, SW, SE.
-C: Coord = (1, 2)
-E, NE, NW, W, SW, SE = (2, 2), (2, 1), (1, 1), (0, 2), (0, 3), (1, 3)
-P12 = frozenset({1, 2})
-AV, DV, DRAW = Outcome.ATTACKER_VICTORY, Outcome.DEFENDER_VICTORY, Outcome.DRAW
-
-
-def side(
-    players: set[int],
-    armies: tuple[int, ...],
-    leader: int | None = None,
-    structure: int | None = None,
-) -> BattleSide:
-    """A battle side led by `leader`, or by its first army."""
-    lead = leader if leader is not None else (armies[0] if armies else None)
-    return BattleSide(frozenset(players), armies, lead, structure)
-
-
-def fight(
-    attacker: BattleSide,
-    defender: BattleSide,
-    kind: BattleKind = BattleKind.FIELD,
-    coord: Coord = C,
-    draws: int = 0,
-) -> Battle:
-    return Battle(41, 3, coord, kind, attacker, defender, draws)
-
-
-def ev(
-    kind: str, rule: str, coords: tuple[Coord, ...], players: frozenset[int] = P12, **data: object
-) -> Event:
-    return Event(kind, rule, players, coords, data)
-
-
-def resolved(b: Battle, report: BattleReport) -> Event:
-    return ev(
-        "battle_resolved",
-        "R-BAT-7",
-        (b.coord,),
-        participants(b),
-        battle_id=b.id,
-        battle_kind=b.kind.value,
-        outcome=report.outcome.value,
-        attacker_losses_pct=report.attacker_losses_pct,
-        defender_losses_pct=report.defender_losses_pct,
-    )
 
 
 def duel(
-    a_tier: int = 1, d_tier: int = 1, *, mp: MapData = PLAIN, extra: tuple[Structure, ...] = ()
+    a_tier: int = 1,
+    d_tier: int = 1,
+    *,
+    mp: MapData = BATTLEFIELD,
+    extra: tuple[Structure, ...] = (),
 ) -> tuple[CampaignState, Battle]:
     """Army 21 (player 1, on W) attacks army 22 (player 2, on C) in the field."""
     b = fight(side({1}, (21,)), side({2}, (22,)))
-    state = make_state(
-        mp,
-        [player(1), player(2, "bretonnia"), player(3, "orcs_goblins")],
-        extra,
-        [army(21, 1, W, a_tier, general_id=11), army(22, 2, C, d_tier, general_id=12)],
-        [general(11, 1, 21), general(12, 2, 22)],
-        battles=[b],
-        turn=3,
+    players = (*TWO_PLAYERS, player(3, "orcs_goblins"))
+    return attack_from_west(b, a_tier, d_tier, players=players, structures=extra, map=mp), b
+
+
+def naval_duel(mp: MapData) -> tuple[CampaignState, Battle]:
+    """The duel at sea: army 21 aboard ship 51, army 22 aboard ship 52."""
+    state, b = duel(mp=mp)
+    state = replace(
+        state,
+        armies={
+            21: army(21, 1, W, general_id=11, ship_id=51),
+            22: army(22, 2, C, general_id=12, ship_id=52),
+        },
+        ships={51: ship(51, 1, W, 21), 52: ship(52, 2, C, 22)},
     )
-    return state, b
+    return state, replace(b, kind=BattleKind.NAVAL)
 
 
 # ------------------------------------------------------------------------ helpers, leader
@@ -328,9 +307,9 @@ def test_R_BAT_7_attacker_victory_defender_retreats_east_attacker_moves_in() -> 
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
-            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            stake_won(),
+            retreated(),
+            advanced(),
         ),
     )
 
@@ -343,7 +322,7 @@ def test_R_BAT_7_defender_victory_losing_attacker_stays_and_owes_stake() -> None
         replace(state, battles={}, stakes=(PendingStake(41, 2, 1, 10, "R-BAT-7"),)),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=2, loser=1, amount=10),
+            stake_won(winner=2, loser=1),
         ),
     )
 
@@ -385,13 +364,13 @@ def test_R_BAT_7_defeated_side_at_100_pct_loses_every_army_winner_only_a_tier() 
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            stake_won(),
             ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1),
             ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
             ev("general_freed", "R-ARMY-2", (C,), general_id=12),
             ev("army_destroyed", "R-BAT-7", (C,), army_id=23, owner=2),
             ev("general_freed", "R-ARMY-2", (C,), general_id=13),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            advanced(),
         ),
     )
 
@@ -431,9 +410,9 @@ def test_R_BAT_7_retreat_order_skips_sea_foreign_tile_and_hostile_army() -> None
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
-            ev("army_retreated", "R-BAT-7", (C, SW), army_id=22, from_coord=C, to_coord=SW),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            stake_won(),
+            retreated(SW),
+            advanced(),
         ),
     )
 
@@ -454,10 +433,10 @@ def test_R_BAT_7_defender_with_nowhere_to_go_is_destroyed_general_freed() -> Non
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            stake_won(),
             ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
             ev("general_freed", "R-ARMY-2", (C,), general_id=12),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            advanced(),
         ),
     )
 
@@ -487,10 +466,10 @@ def test_R_BAT_7_general_captured_goes_to_winner_army_keeps_no_general() -> None
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            stake_won(),
             ev("general_captured", "R-BAT-7", (C,), general_id=12, army_id=22, held_by=1),
-            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            retreated(),
+            advanced(),
         ),
     )
 
@@ -529,10 +508,10 @@ def test_R_FAC_orcs_and_goblins_count_a_victory_towards_waaagh() -> None:
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), p32, battle_id=41, winner=3, loser=2, amount=10),
+            stake_won(winner=3, players=p32),
             ev("victory_counted", "R-FAC", (), p32, player=3, victories=3),
-            ev("army_retreated", "R-BAT-7", (C, E), p32, army_id=22, from_coord=C, to_coord=E),
-            ev("army_advanced", "R-BAT-7", (W, C), p32, army_id=21, from_coord=W, to_coord=C),
+            retreated(players=p32),
+            advanced(players=p32),
         ),
     )
     lost = apply_battle_result(state, b, BattleReport(DV, 0, 0), R)
@@ -540,17 +519,7 @@ def test_R_FAC_orcs_and_goblins_count_a_victory_towards_waaagh() -> None:
 
 
 def test_R_SEA_3_naval_loser_retreats_with_its_ship_winner_sails_in() -> None:
-    sea = make_map(["~~~~~"] * 5)
-    state, b = duel(mp=sea)
-    state = replace(
-        state,
-        armies={
-            21: army(21, 1, W, general_id=11, ship_id=51),
-            22: army(22, 2, C, general_id=12, ship_id=52),
-        },
-        ships={51: ship(51, 1, W, 21), 52: ship(52, 2, C, 22)},
-    )
-    b = replace(b, kind=BattleKind.NAVAL)
+    state, b = naval_duel(make_map(["~~~~~"] * 5))
     report = BattleReport(AV, 0, 0)
     res = apply_battle_result(state, b, report, R)
     assert res == BattleResolution(
@@ -566,25 +535,15 @@ def test_R_SEA_3_naval_loser_retreats_with_its_ship_winner_sails_in() -> None:
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
-            ev("army_retreated", "R-SEA-3", (C, E), army_id=22, from_coord=C, to_coord=E),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            stake_won(),
+            retreated(rule="R-SEA-3"),
+            advanced(),
         ),
     )
 
 
 def test_R_SEA_3_naval_loser_with_no_free_sea_sinks_with_its_ship() -> None:
-    coast = make_map([".....", ".....", ".~~..", ".....", "....."])
-    state, b = duel(mp=coast)
-    state = replace(
-        state,
-        armies={
-            21: army(21, 1, W, general_id=11, ship_id=51),
-            22: army(22, 2, C, general_id=12, ship_id=52),
-        },
-        ships={51: ship(51, 1, W, 21), 52: ship(52, 2, C, 22)},
-    )
-    b = replace(b, kind=BattleKind.NAVAL)
+    state, b = naval_duel(make_map([".....", ".....", ".~~..", ".....", "....."]))
     report = BattleReport(AV, 0, 0)
     res = apply_battle_result(state, b, report, R)
     assert res == BattleResolution(
@@ -598,11 +557,11 @@ def test_R_SEA_3_naval_loser_with_no_free_sea_sinks_with_its_ship() -> None:
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
+            stake_won(),
             ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
             ev("ship_destroyed", "R-SEA-3", (C,), ship_id=52),
             ev("general_freed", "R-ARMY-2", (C,), general_id=12),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            advanced(),
         ),
     )
 
@@ -633,9 +592,9 @@ def test_R_MOVE_3_other_battles_of_a_retreated_army_are_cancelled_and_its_siege_
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=1, loser=2, amount=10),
-            ev("army_retreated", "R-BAT-7", (C, NE), army_id=22, from_coord=C, to_coord=NE),
-            ev("army_advanced", "R-BAT-7", (W, C), army_id=21, from_coord=W, to_coord=C),
+            stake_won(),
+            retreated(NE),
+            advanced(),
             ev("siege_lifted", "R-SIEGE-3", (SE,), structure_id=33),
             ev("battle_cancelled", "R-MOVE-3", (C,), frozenset({2, 3}), battle_id=42),
         ),
@@ -658,9 +617,9 @@ def test_R_BAT_6_abandon_outpost_attacker_takes_it_and_moves_in_no_gold() -> Non
             battles={},
         ),
         (
-            ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E),
+            retreated(),
             ev("structure_abandoned", "R-BAT-6", (C,), structure_id=31, from_player=2, to_player=1),
-            ev("army_advanced", "R-BAT-6", (W, C), army_id=21, from_coord=W, to_coord=C),
+            advanced("R-BAT-6"),
         ),
     )
 

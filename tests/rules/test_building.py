@@ -14,7 +14,6 @@ from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     BuildKind,
     BuildOrder,
     CampaignState,
@@ -27,7 +26,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port
+from tests.rules.builders import army, city, make_map, make_state, outpost, player, port, side
 
 RULES = default_ruleset()
 
@@ -143,14 +142,7 @@ def test_R_BUILD_4_tile_taken_this_turn_accepts_no_build() -> None:
 
 
 def test_R_BAT_5_army_in_pending_battle_cannot_build() -> None:
-    battle = Battle(
-        40,
-        3,
-        (1, 0),
-        BattleKind.FIELD,
-        BattleSide(frozenset({2}), (22,), 22),
-        BattleSide(frozenset({1}), (20,), 20),
-    )
+    battle = Battle(40, 3, (1, 0), BattleKind.FIELD, side({2}, (22,)), side({1}, (20,)))
     assert _validate(_state(battles=[battle]), FOUND, (0, 0), 20) == [
         Violation("R-BAT-5", "This army is locked in a pending battle.")
     ]

@@ -21,7 +21,6 @@ from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     CampaignState,
     Event,
     LedgerEntry,
@@ -30,7 +29,17 @@ from app.rules.state import (
     Structure,
     TurnOrders,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port, treaty
+from tests.rules.builders import (
+    army,
+    city,
+    make_map,
+    make_state,
+    outpost,
+    player,
+    port,
+    side,
+    treaty,
+)
 
 RULES = default_ruleset()
 NO_ORDERS = TurnOrders()
@@ -308,14 +317,7 @@ def test_R_DIP_2_trade_route_stops_when_a_city_changes_hands() -> None:
 
 
 def test_R_DIP_2_trade_route_stops_while_the_two_players_fight_a_battle() -> None:
-    battle = Battle(
-        40,
-        1,
-        (3, 1),
-        BattleKind.FIELD,
-        BattleSide(frozenset({2}), (50,), 50),
-        BattleSide(frozenset({1}), (51,), 51),
-    )
+    battle = Battle(40, 1, (3, 1), BattleKind.FIELD, side({2}, (50,)), side({1}, (51,)))
     assert trade_lines(_trade_state(5, battles=[battle]), 1, RULES) == []
 
 

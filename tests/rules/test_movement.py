@@ -21,7 +21,6 @@ from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     BuildKind,
     BuildOrder,
     CampaignState,
@@ -35,7 +34,17 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port, treaty
+from tests.rules.builders import (
+    army,
+    city,
+    make_map,
+    make_state,
+    outpost,
+    player,
+    port,
+    side,
+    treaty,
+)
 
 RS = default_ruleset()
 
@@ -88,12 +97,6 @@ def moved(state: CampaignState, **coords: Coord) -> dict[int, Army]:
     for key, coord in coords.items():
         out[int(key[1:])] = replace(out[int(key[1:])], coord=coord)
     return out
-
-
-def side(
-    players: set[int], armies: tuple[int, ...], leader: int | None, structure: int | None = None
-) -> BattleSide:
-    return BattleSide(frozenset(players), armies, leader, structure)
 
 
 def went(army_id: int, owner: int, *coords: Coord) -> Event:

@@ -6,13 +6,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules import fog
+from app.rules.hexgrid import Coord
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     BuildKind,
     BuildOrder,
     CampaignState,
@@ -28,7 +28,7 @@ from app.rules.state import (
     Treaty,
     TurnOrders,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, player, treaty
+from tests.rules.builders import army, city, general, make_map, make_state, player, side, treaty
 
 RULES = default_ruleset()
 NO = TurnOrders()
@@ -38,11 +38,6 @@ MAP = make_map(["C.f....C", "........", "........"])
 
 
 CAPITALS = (city(10, 1, (0, 0), capital=True), city(11, 2, (7, 0), capital=True))
-ARMIES = (
-    army(20, 1, (0, 0), 3, general_id=30, seat_id=10),
-    army(21, 1, (1, 0), general_id=31),
-    army(22, 2, (7, 0), general_id=32, seat_id=11),
-)
 GENERALS = (general(30, 1, 20), general(31, 1, 21), general(32, 2, 22))
 
 
@@ -52,11 +47,22 @@ def _state(
     turn: int = 3,
     *,
     structures: Iterable[Structure] = CAPITALS,
-    armies: Iterable[Army] = ARMIES,
+    armies: Iterable[Army] | None = None,
+    capital_tier: int = 3,
+    enemy_at: Coord = (7, 0),
     generals: Iterable[General] = GENERALS,
     treaties: Iterable[Treaty] = (),
     stakes: Iterable[PendingStake] = (),
+    next_id: int | None = None,
 ) -> CampaignState:
+    """Army 20 (tier `capital_tier`) seated in player 1's capital, army 21 beside it on (1, 0);
+    player 2's army 22 seated in its capital unless it stands `enemy_at` another tile."""
+    if armies is None:
+        armies = [
+            army(20, 1, (0, 0), capital_tier, general_id=30, seat_id=10),
+            army(21, 1, (1, 0), general_id=31),
+            army(22, 2, enemy_at, general_id=32, seat_id=11),
+        ]
     return make_state(
         MAP,
         [player(1, "empire", gold1), player(2, "warriors_of_chaos", gold2)],
@@ -66,6 +72,7 @@ def _state(
         treaties=treaties,
         stakes=stakes,
         turn=turn,
+        next_id=next_id,
     )
 
 
@@ -79,12 +86,30 @@ def _next(s: CampaignState) -> CampaignState:
     return fog.remember_all(replace(s, turn=s.turn + 1), RULES)
 
 
+# Each city of level 1 yields 3; with army 20 at tier 1, player 1 pays for two armies.
+INCOME = (
+    LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+    LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+)
+UPKEEP = (
+    LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
+    LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+)
+# Army 21 places an outpost on (1, 0).
+OUTPOST_DONE = Event(
+    "outpost done",
+    "R-ECO-3",
+    frozenset({1}),
+    ((1, 0),),
+    {"build_id": 50, "kind": "outpost", "player": 1},
+)
+
+
 def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
     s = _state()
     result = resolve_turn(s, NO, RULES)
     assert result.ledger == (
-        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
+        *INCOME,
         LedgerEntry(1, -3, "upkeep: paid 3 of 4 (insolvent)", "R-ECO-5"),
         LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
     )
@@ -127,25 +152,12 @@ def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
 
 
 def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> None:
-    s = _state(gold1=7)  # 10 - 3 paid for the outpost when ordered (R-BUILD-1)
-    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)}, next_id=60)
+    # gold 10 - 3 paid for the outpost when ordered (R-BUILD-1)
+    s = _state(gold1=7, capital_tier=1, next_id=60)
     order = BuildOrder(50, 1, BuildKind.OUTPOST, (1, 0), 21, 3)
     first = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
-    assert first.ledger == (
-        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
-        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
-    )
-    assert first.events == (
-        Event(
-            "outpost done",
-            "R-ECO-3",
-            frozenset({1}),
-            ((1, 0),),
-            {"build_id": 50, "kind": "outpost", "player": 1},
-        ),
-    )
+    assert first.ledger == (*INCOME, *UPKEEP)
+    assert first.events == (OUTPOST_DONE,)
     outpost = Structure(60, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=4)
     after_first = replace(
         _gold(s, p1=8, p2=12), structures={**s.structures, 60: outpost}, next_id=61
@@ -154,11 +166,10 @@ def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> N
 
     second = resolve_turn(first.state, NO, RULES)
     assert second.ledger == (
-        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+        INCOME[0],
         LedgerEntry(1, 1, "outpost ×1", "R-ECO-2"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
-        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+        INCOME[1],
+        *UPKEEP,
     )
     assert second.events == ()
     assert second.state == _next(_gold(first.state, p1=10, p2=14))
@@ -170,8 +181,7 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
         city(12, 1, (2, 0), 2),
         city(11, 2, (7, 0), capital=True),
     ]
-    s = replace(_state(gold1=8, structures=structures), next_id=60)
-    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)})
+    s = _state(gold1=8, structures=structures, capital_tier=1, next_id=60)
     orders = TurnOrders(
         raises=(RaiseArmyOrder(50, 1, 12, 41, 24),),
         recruits=(RecruitGeneralOrder(41, 1, 80),),
@@ -180,9 +190,8 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
     assert first.ledger == (
         LedgerEntry(1, 12, "city level 2 ×2", "R-ECO-2"),
         LedgerEntry(1, 2, "Empire: +1 per city of level ≥ 2", "R-FAC"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
-        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+        INCOME[1],
+        *UPKEEP,
     )
     assert first.events == (
         Event(
@@ -210,16 +219,14 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
 
 
 def test_R_TURN_4_stakes_are_taken_before_income() -> None:
-    s = _state(gold1=4, gold2=0, stakes=[PendingStake(70, 2, 1, 10, "R-BAT-7")])
-    s = replace(s, armies={**s.armies, 20: replace(s.armies[20], tier=1)})
+    stakes = [PendingStake(70, 2, 1, 10, "R-BAT-7")]
+    s = _state(gold1=4, gold2=0, stakes=stakes, capital_tier=1)
     result = resolve_turn(s, NO, RULES)
     assert result.ledger == (
         LedgerEntry(1, -4, "stake of battle #70", "R-BAT-7"),
         LedgerEntry(2, 4, "stake of battle #70", "R-BAT-7"),
-        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
-        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+        *INCOME,
+        *UPKEEP,
     )
     assert result.events == (
         Event(
@@ -243,41 +250,16 @@ def test_R_DIP_3_broken_treaty_ends_at_step_5() -> None:
 
 def test_R_TURN_4_step_6_a_summary_holds_the_events_whose_tiles_its_player_saw() -> None:
     """Player 2's army stands next to (1, 0): it sees player 1's outpost being placed there."""
-    s = _state(gold1=7)
-    s = replace(
-        s,
-        armies={
-            **s.armies,
-            20: replace(s.armies[20], tier=1),
-            22: replace(s.armies[22], coord=(2, 0)),
-        },
-        next_id=60,
-    )
+    s = _state(gold1=7, capital_tier=1, enemy_at=(2, 0), next_id=60)
     order = BuildOrder(50, 1, BuildKind.OUTPOST, (1, 0), 21, 3)
     result = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
-    done = Event(
-        "outpost done",
-        "R-ECO-3",
-        frozenset({1}),
-        ((1, 0),),
-        {"build_id": 50, "kind": "outpost", "player": 1},
-    )
-    assert result.events == (done,)
-    assert result.summaries == {1: (done,), 2: (done,)}
+    assert result.events == (OUTPOST_DONE,)
+    assert result.summaries == {1: (OUTPOST_DONE,), 2: (OUTPOST_DONE,)}
 
 
 def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> None:
     """Army 21 marches (1,0)→(2,0)→(3,0) to build an outpost; enemy army 22 holds (2,0)."""
-    s = _state(gold1=7)
-    s = replace(
-        s,
-        armies={
-            **s.armies,
-            20: replace(s.armies[20], tier=1),
-            22: replace(s.armies[22], coord=(2, 0)),
-        },
-        next_id=60,
-    )
+    s = _state(gold1=7, capital_tier=1, enemy_at=(2, 0), next_id=60)
     orders = TurnOrders(
         moves={21: MoveOrder(21, ((2, 0), (3, 0)))},
         builds=(BuildOrder(50, 1, BuildKind.OUTPOST, (3, 0), 21, 3),),
@@ -290,10 +272,8 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
             "refund: outpost cancelled, the army did not end its move on the tile",
             "R-BUILD-2",
         ),
-        LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(2, 3, "city level 1 ×1", "R-ECO-2"),
-        LedgerEntry(1, -2, "upkeep: tier 1 army ×2", "R-ECO-4"),
-        LedgerEntry(2, -1, "upkeep: tier 1 army ×1", "R-ECO-4"),
+        *INCOME,
+        *UPKEEP,
     )
     refund_event = Event(
         "build cancelled",
@@ -307,14 +287,7 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
             "refund": 3,
         },
     )
-    battle = Battle(
-        60,
-        3,
-        (2, 0),
-        BattleKind.FIELD,
-        BattleSide(frozenset({1}), (21,), 21),
-        BattleSide(frozenset({2}), (22,), 22),
-    )
+    battle = Battle(60, 3, (2, 0), BattleKind.FIELD, side({1}, (21,)), side({2}, (22,)))
     assert result.battles == (battle,)
     assert result.events == (
         Event(

@@ -20,7 +20,6 @@ from app.rules.state import (
     Army,
     Battle,
     BattleKind,
-    BattleSide,
     CampaignState,
     Event,
     MapData,
@@ -31,7 +30,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, player, port, ship, treaty
+from tests.rules.builders import army, city, make_map, make_state, player, port, ship, side, treaty
 
 RS = default_ruleset()
 
@@ -73,10 +72,6 @@ def went(army_id: int, owner: int, *coords: Coord) -> Event:
 def boarded(army_id: int, ship_id: int, owner: int, land: Coord, sea: Coord) -> Event:
     data = {"army_id": army_id, "ship_id": ship_id}
     return Event("embarked", "R-SEA-1", frozenset({owner}), (land, sea), data)
-
-
-def side(players: set[int], armies: tuple[int, ...], leader: int | None) -> BattleSide:
-    return BattleSide(frozenset(players), armies, leader)
 
 
 def met(battle: Battle) -> Event:

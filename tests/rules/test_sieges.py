@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules.battles import BattleResolution, SideForces, apply_battle_result, forces
-from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
 from app.rules.sieges import choose_leader, declare_sieges
 from app.rules.state import (
@@ -14,39 +13,37 @@ from app.rules.state import (
     BattleReport,
     BattleSide,
     CampaignState,
-    Event,
     Fate,
-    Outcome,
     PendingStake,
     Siege,
     Structure,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, outpost, player, port
+from tests.rules.builders import (
+    AV,
+    DRAW,
+    DV,
+    C,
+    E,
+    W,
+    advanced,
+    army,
+    attack_from_west,
+    city,
+    ev,
+    fight,
+    make_map,
+    make_state,
+    outpost,
+    player,
+    port,
+    resolved,
+    retreated,
+    side,
+    stake_won,
+)
 from tests.rules.builders import treaty as make_treaty
 
 R = default_ruleset()
-PLAIN = make_map(["....."] * 5)
-C: Coord = (1, 2)
-E, NE, NW, W, SW, SE = (2, 2), (2, 1), (1, 1), (0, 2), (0, 3), (1, 3)
-P12 = frozenset({1, 2})
-AV, DV, DRAW = Outcome.ATTACKER_VICTORY, Outcome.DEFENDER_VICTORY, Outcome.DRAW
-
-
-def ev(kind: str, rule: str, coords: tuple[Coord, ...], **data: object) -> Event:
-    return Event(kind, rule, P12, coords, data)
-
-
-def resolved(b: Battle, report: BattleReport) -> Event:
-    return ev(
-        "battle_resolved",
-        "R-BAT-7",
-        (b.coord,),
-        battle_id=b.id,
-        battle_kind=b.kind.value,
-        outcome=report.outcome.value,
-        attacker_losses_pct=report.attacker_losses_pct,
-        defender_losses_pct=report.defender_losses_pct,
-    )
 
 
 def besiege(
@@ -54,41 +51,9 @@ def besiege(
 ) -> tuple[CampaignState, Battle]:
     """Army 21 (player 1, on W) attacks player 2's place on C, held by army 22 if `defended`."""
     defenders = (22,) if defended else ()
-    b = Battle(
-        41,
-        3,
-        C,
-        kind,
-        BattleSide(frozenset({1}), (21,), 21),
-        BattleSide(frozenset({2}), defenders, 22 if defended else None, place.id),
-        draws,
-    )
-    armies = [army(21, 1, W, 2, general_id=11)]
-    generals = [general(11, 1, 21)]
-    if defended:
-        armies.append(army(22, 2, C, general_id=12, seat_id=place.id))
-        generals.append(general(12, 2, 22))
-    state = make_state(
-        PLAIN,
-        [player(1), player(2, "bretonnia")],
-        [place],
-        armies,
-        generals,
-        battles=[b],
-        turn=3,
-    )
+    b = fight(side({1}, (21,)), side({2}, defenders, structure=place.id), kind, draws=draws)
+    state = attack_from_west(b, 2, 1 if defended else None, seat_id=place.id, structures=[place])
     return state, b
-
-
-def stake_won(amount: int = 10, winner: int = 1, loser: int = 2) -> Event:
-    return ev("stake_won", "R-BAT-7", (C,), battle_id=41, winner=winner, loser=loser, amount=amount)
-
-
-def advanced(rule: str = "R-SIEGE-2") -> Event:
-    return ev("army_advanced", rule, (W, C), army_id=21, from_coord=W, to_coord=C)
-
-
-RETREATED = ev("army_retreated", "R-BAT-7", (C, E), army_id=22, from_coord=C, to_coord=E)
 
 
 # ------------------------------------------------------------------------------ siege won
@@ -111,13 +76,13 @@ def test_R_SIEGE_2_capture_level_2_city_drops_to_1_at_50_pct_seat_lost_siege_end
         (
             resolved(b, report),
             stake_won(),
-            RETREATED,
+            retreated(),
             ev(
                 "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
             ),
             ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
             ev("city_level_lost", "R-SIEGE-4", (C,), structure_id=31, level=1),
-            advanced(),
+            advanced("R-SIEGE-2"),
         ),
     )
 
@@ -148,10 +113,10 @@ def test_R_SIEGE_2_destroy_pillages_20_on_top_of_the_victory_stake() -> None:
             resolved(b, report),
             stake_won(),
             ev("pillage_won", "R-SIEGE-2", (C,), battle_id=41, winner=1, loser=2, amount=20),
-            RETREATED,
+            retreated(),
             ev("structure_destroyed", "R-SIEGE-2", (C,), structure_id=31, owner=2),
             ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
-            advanced(),
+            advanced("R-SIEGE-2"),
         ),
     )
 
@@ -172,7 +137,7 @@ def test_R_BAT_7_victory_over_a_garrison_alone_earns_no_stake() -> None:
             ev(
                 "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
             ),
-            advanced(),
+            advanced("R-SIEGE-2"),
         ),
     )
 
@@ -223,7 +188,7 @@ def test_R_SIEGE_2_capital_repulses_defended_stake_and_defender_retreats() -> No
         (
             resolved(b, report),
             stake_won(),
-            RETREATED,
+            retreated(),
             ev("capital_repulsed", "R-SIEGE-2", (C,), structure_id=31),
         ),
     )
@@ -279,7 +244,7 @@ def test_R_SIEGE_4_port_destroyed_no_pillage() -> None:
         (
             resolved(b, report),
             stake_won(),
-            RETREATED,
+            retreated(),
             ev("structure_destroyed", "R-SIEGE-4", (C,), structure_id=31, owner=2),
             advanced("R-SIEGE-4"),
         ),
