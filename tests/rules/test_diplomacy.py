@@ -328,11 +328,7 @@ def test_R_FOG_1_an_exploration_leaves_the_tiles_explored_as_they_are_at_the_cha
 
 def test_R_DIP_3_armies_on_a_new_enemy_s_territory_withdraw_to_the_nearest_free_tile() -> None:
     s = _state(
-        structures=[
-            city(10, 1, (0, 0), capital=True),
-            city(11, 2, (9, 0), capital=True),
-            outpost(12, 2, (5, 0)),
-        ],
+        structures=[*CAPITALS, outpost(12, 2, (5, 0))],
         armies=[
             army(20, 1, (0, 0), general_id=30),
             army(21, 1, (5, 0), general_id=31),
@@ -378,11 +374,7 @@ def test_R_DIP_3_no_withdrawal_while_a_pact_still_binds() -> None:
 
 def test_R_DIP_2_a_route_ends_when_one_of_its_cities_falls() -> None:
     s = _state(
-        structures=[
-            city(10, 1, (0, 0), capital=True),
-            city(11, 2, (9, 0), capital=True),
-            city(13, 3, (5, 0)),
-        ],
+        structures=[*CAPITALS, city(13, 3, (5, 0))],
         treaties=[
             treaty(40, "embassy", 1, 2),
             treaty(41, "trade", 1, 2, city_a=10, city_b=11),

@@ -13,6 +13,7 @@ from app.rules.state import (
     BattleReport,
     BattleSide,
     CampaignState,
+    Event,
     Fate,
     PendingStake,
     Siege,
@@ -56,6 +57,11 @@ def besiege(
     return state, b
 
 
+def captured(rule: str) -> Event:
+    """Player 1 takes player 2's place 31 on C."""
+    return ev("structure_captured", rule, (C,), structure_id=31, from_player=2, to_player=1)
+
+
 # ------------------------------------------------------------------------------ siege won
 
 
@@ -77,9 +83,7 @@ def test_R_SIEGE_2_capture_level_2_city_drops_to_1_at_50_pct_seat_lost_siege_end
             resolved(b, report),
             stake_won(),
             retreated(),
-            ev(
-                "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
-            ),
+            captured("R-SIEGE-2"),
             ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
             ev("city_level_lost", "R-SIEGE-4", (C,), structure_id=31, level=1),
             advanced("R-SIEGE-2"),
@@ -134,9 +138,7 @@ def test_R_BAT_7_victory_over_a_garrison_alone_earns_no_stake() -> None:
         ),
         (
             resolved(b, report),
-            ev(
-                "structure_captured", "R-SIEGE-2", (C,), structure_id=31, from_player=2, to_player=1
-            ),
+            captured("R-SIEGE-2"),
             advanced("R-SIEGE-2"),
         ),
     )
@@ -220,9 +222,7 @@ def test_R_SIEGE_4_outpost_captured_no_stake_without_army() -> None:
         ),
         (
             resolved(b, report),
-            ev(
-                "structure_captured", "R-SIEGE-4", (C,), structure_id=31, from_player=2, to_player=1
-            ),
+            captured("R-SIEGE-4"),
             advanced("R-SIEGE-4"),
         ),
     )
