@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.models.game_map import GameMap
 from app.pagination import Page
+from app.rules.state import Tag, Terrain
 
 
 class TileDoc(BaseModel):
@@ -15,8 +16,8 @@ class TileDoc(BaseModel):
 
     q: int
     r: int
-    terrain: str = Field(max_length=16)
-    tags: list[str] = Field(default_factory=list, max_length=4)
+    terrain: Terrain
+    tags: list[Tag] = Field(default_factory=list, max_length=4)
     name: str | None = Field(default=None, max_length=60)
 
 

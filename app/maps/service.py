@@ -90,7 +90,7 @@ async def store_map(session: AsyncSession, data: MapData, author_id: uuid.UUID) 
 
 async def upload_map(session: AsyncSession, doc: MapDocument, author_id: uuid.UUID) -> GameMap:
     # Validating up to 128×128 tiles is CPU work: off the event loop.
-    data = await to_thread.run_sync(parse_map, doc.model_dump())
+    data = await to_thread.run_sync(parse_map, doc.model_dump(mode="json"))
     return await store_map(session, data, author_id)
 
 

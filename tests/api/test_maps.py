@@ -115,3 +115,18 @@ async def test_R_MAP_4_a_tile_missing_next_to_a_coast_is_a_fault_not_a_server_er
         {"path": "tiles[4]", "message": "a coast must touch the sea"},
     ]
     assert (await client.get("/v1/maps", headers=alice.headers)).json()["total"] == 2
+
+
+async def test_R_MAP_2_terrains_and_tags_are_the_schema_enums(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Known to the contract, so clients and the fuzzer send real terrains and tags."""
+    alice = await make_user()
+    broken = tiny_map()
+    broken["tiles"][0] = {**broken["tiles"][0], "terrain": "lava", "tags": ["ruins"]}
+    refused = await client.post("/v1/maps", json=broken, headers=alice.headers)
+    body = assert_problem(refused, 422, "validation_error")
+    assert [e["loc"] for e in body["errors"]] == [
+        ["body", "tiles", 0, "terrain"],
+        ["body", "tiles", 0, "tags", 0],
+    ]
