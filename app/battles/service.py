@@ -232,9 +232,7 @@ async def list_battles(
         query = query.where(BattleRow.status == status)
     rows, total = await paginate(session, query.order_by(BattleRow.id.desc()), page)
     names = await _names(session, m)
-    return BattlePage(
-        items=[_read(v, names, r) for r in rows], total=total, limit=page.limit, offset=page.offset
-    )
+    return BattlePage.of((_read(v, names, r) for r in rows), total, page)
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:

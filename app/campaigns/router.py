@@ -36,11 +36,7 @@ async def create_campaign(
 @router.get("")
 async def list_campaigns(session: SessionDep, user: CurrentUser, page: PageDep) -> CampaignPage:
     """List the campaigns you own or play in."""
-    rows, total = await service.list_mine(session, user, page.limit, page.offset)
-    items = [
-        await service.read_model(session, await load_membership(session, c.id, user)) for c in rows
-    ]
-    return CampaignPage(items=items, total=total, limit=page.limit, offset=page.offset)
+    return await service.list_mine(session, user, page)
 
 
 @router.get("/{campaign_id}")

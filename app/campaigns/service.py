@@ -6,12 +6,14 @@ import uuid
 from typing import Any
 
 from anyio import to_thread
-from sqlalchemy import func, or_, select
+from sqlalchemy import ScalarSelect, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
 
 from app.campaigns.access import Membership
 from app.campaigns.schemas import (
     CampaignCreate,
+    CampaignPage,
     CampaignRead,
     CampaignUpdate,
     PlayerChoice,
@@ -25,6 +27,7 @@ from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.pagination import PageParams, paginate_rows
 from app.rules.ruleset import RulesetError, parse_ruleset, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 from app.rules.state import CampaignState, Player
@@ -93,21 +96,27 @@ async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Ca
     return campaign
 
 
-async def list_mine(
-    session: AsyncSession, user: User, limit: int, offset: int
-) -> tuple[list[Campaign], int]:
-    """Campaigns the user owns or plays in, newest first."""
-    member = select(CampaignPlayer.campaign_id).where(CampaignPlayer.user_id == user.id)
-    where = or_(Campaign.owner_id == user.id, Campaign.id.in_(member))
-    total = await session.scalar(select(func.count()).select_from(Campaign).where(where))
-    rows = await session.scalars(
-        select(Campaign)
-        .where(where)
+async def list_mine(session: AsyncSession, user: User, page: PageParams) -> CampaignPage:
+    """Campaigns the user owns or plays in, newest first (one query for the page)."""
+    seat = aliased(CampaignPlayer)
+    query = (
+        select(Campaign, seat.number, _player_count())
+        .outerjoin(seat, and_(seat.campaign_id == Campaign.id, seat.user_id == user.id))
+        .where(or_(Campaign.owner_id == user.id, seat.number.is_not(None)))
         .order_by(Campaign.created_at.desc(), Campaign.id)
-        .limit(limit)
-        .offset(offset)
     )
-    return list(rows), total or 0
+    rows, total = await paginate_rows(session, query, page)
+    items = (_read(c, c.owner_id == user.id, number, count) for c, number, count in rows)
+    return CampaignPage.of(items, total, page)
+
+
+def _player_count() -> ScalarSelect[int]:
+    return (
+        select(func.count())
+        .where(CampaignPlayer.campaign_id == Campaign.id)
+        .correlate(Campaign)
+        .scalar_subquery()
+    )
 
 
 async def players_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[CampaignPlayer]:
@@ -121,9 +130,11 @@ async def players_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[Camp
 
 async def read_model(session: AsyncSession, m: Membership) -> CampaignRead:
     c = m.campaign
-    count = await session.scalar(
-        select(func.count()).select_from(CampaignPlayer).where(CampaignPlayer.campaign_id == c.id)
-    )
+    count = await session.scalar(select(func.count()).where(CampaignPlayer.campaign_id == c.id))
+    return _read(c, m.is_owner, m.player.number if m.player else None, count or 0)
+
+
+def _read(c: Campaign, is_owner: bool, my_player: int | None, players: int) -> CampaignRead:
     return CampaignRead(
         id=c.id,
         name=c.name,
@@ -131,10 +142,10 @@ async def read_model(session: AsyncSession, m: Membership) -> CampaignRead:
         turn=c.turn,
         map_id=c.map_id,
         settings=c.settings,
-        is_owner=m.is_owner,
-        my_player=m.player.number if m.player else None,
-        invite_code=c.invite_code if m.is_owner else None,
-        players=count or 0,
+        is_owner=is_owner,
+        my_player=my_player,
+        invite_code=c.invite_code if is_owner else None,
+        players=players,
         created_at=c.created_at,
         started_at=c.started_at,
         ended_at=c.ended_at,

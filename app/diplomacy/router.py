@@ -2,13 +2,13 @@
 
 from fastapi import APIRouter, status
 
-from app.campaigns.access import LockedMemberDep, MemberDep
+from app.campaigns.access import MemberDep
 from app.db.session import SessionDep
 from app.dependencies import EntityId, PageDep
 from app.diplomacy import service
 from app.diplomacy.schemas import EdictCreate, EdictPage, EdictRead, TreatyRead
 from app.errors import PROBLEM_RESPONSES
-from app.turns.context import load_turn_context
+from app.turns.context import LockedTurnDep
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}", tags=["diplomacy"], responses=PROBLEM_RESPONSES
@@ -16,18 +16,17 @@ router = APIRouter(
 
 
 @router.post("/edicts", status_code=status.HTTP_201_CREATED)
-async def issue_edict(data: EdictCreate, session: SessionDep, member: LockedMemberDep) -> EdictRead:
+async def issue_edict(data: EdictCreate, session: SessionDep, ctx: LockedTurnDep) -> EdictRead:
     """Issue your one edict of the turn; its cost is paid now (R-DIP-2)."""
-    ctx = await load_turn_context(session, member)
     row = await service.issue(session, ctx, data)
-    return await service.get_edict(session, member, row.id)
+    return await service.get_edict(session, ctx.membership, row.id)
 
 
 @router.get("/edicts")
 async def list_edicts(session: SessionDep, member: MemberDep, page: PageDep) -> EdictPage:
     """List the edicts you sent or received, newest first."""
     items, total = await service.list_edicts(session, member, page)
-    return EdictPage(items=items, total=total, limit=page.limit, offset=page.offset)
+    return EdictPage.of(items, total, page)
 
 
 @router.get("/edicts/{edict_id}")
@@ -37,33 +36,24 @@ async def read_edict(edict_id: EntityId, session: SessionDep, member: MemberDep)
 
 
 @router.post("/edicts/{edict_id}/accept")
-async def accept_edict(
-    edict_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> EdictRead:
+async def accept_edict(edict_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> EdictRead:
     """Accept a proposal addressed to you; the treaty begins at the turn change (R-DIP-3)."""
-    ctx = await load_turn_context(session, member)
     row = await service.answer(session, ctx, edict_id, accept=True)
-    return await service.get_edict(session, member, row.id)
+    return await service.get_edict(session, ctx.membership, row.id)
 
 
 @router.post("/edicts/{edict_id}/refuse")
-async def refuse_edict(
-    edict_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> EdictRead:
+async def refuse_edict(edict_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> EdictRead:
     """Refuse a proposal addressed to you; its sender is refunded (R-DIP-2)."""
-    ctx = await load_turn_context(session, member)
     row = await service.answer(session, ctx, edict_id, accept=False)
-    return await service.get_edict(session, member, row.id)
+    return await service.get_edict(session, ctx.membership, row.id)
 
 
 @router.post("/edicts/{edict_id}/withdraw")
-async def withdraw_edict(
-    edict_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> EdictRead:
+async def withdraw_edict(edict_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> EdictRead:
     """Withdraw your unanswered proposal or pending exploration, for a full refund."""
-    ctx = await load_turn_context(session, member)
     row = await service.withdraw(session, ctx, edict_id)
-    return await service.get_edict(session, member, row.id)
+    return await service.get_edict(session, ctx.membership, row.id)
 
 
 @router.get("/treaties")
@@ -79,9 +69,6 @@ async def read_treaty(treaty_id: EntityId, session: SessionDep, member: MemberDe
 
 
 @router.delete("/treaties/{treaty_id}")
-async def break_treaty(
-    treaty_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> TreatyRead:
+async def break_treaty(treaty_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> TreatyRead:
     """Break a treaty: it ends at the next turn change and earns you infamy (R-DIP-3)."""
-    ctx = await load_turn_context(session, member)
     return await service.break_treaty(session, ctx, treaty_id)

@@ -31,12 +31,8 @@ async def list_turns(session: AsyncSession, m: Membership, page: PageParams) -> 
         .order_by(TurnRecord.number)
     )
     rows, total = await paginate(session, query, page)
-    return TurnChangePage(
-        items=[TurnChangeRead(number=t.number, resolved_at=t.resolved_at) for t in rows],
-        total=total,
-        limit=page.limit,
-        offset=page.offset,
-    )
+    items = [TurnChangeRead(number=t.number, resolved_at=t.resolved_at) for t in rows]
+    return TurnChangePage.of(items, total, page)
 
 
 def _summary_player(m: Membership, requested: int | None) -> int:

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
@@ -19,7 +19,7 @@ from app.house_rules.schemas import (
 from app.models import User
 from app.models.campaign import CampaignStatus
 from app.models.house_rule import HouseRule, HouseRuleAction, HouseRuleChange
-from app.pagination import PageParams
+from app.pagination import PageParams, paginate_rows
 
 OWNER_ALIAS = "Owner"
 
@@ -165,15 +165,13 @@ async def delete(session: AsyncSession, m: Membership, rule_id: int) -> None:
 
 async def history(session: AsyncSession, m: Membership, page: PageParams) -> HouseRuleChangePage:
     """Every change, newest first; the author is named unless anonymity hides the owner."""
-    where = HouseRuleChange.campaign_id == m.campaign.id
-    total = await session.scalar(select(func.count()).select_from(HouseRuleChange).where(where))
-    rows = await session.execute(
+    rows, total = await paginate_rows(
+        session,
         select(HouseRuleChange, User.display_name)
         .join(User, User.id == HouseRuleChange.author_id)
-        .where(where)
-        .order_by(HouseRuleChange.at.desc(), HouseRuleChange.id.desc())
-        .limit(page.limit)
-        .offset(page.offset)
+        .where(HouseRuleChange.campaign_id == m.campaign.id)
+        .order_by(HouseRuleChange.at.desc(), HouseRuleChange.id.desc()),
+        page,
     )
     hidden = m.names_hidden
     items = [
@@ -187,6 +185,6 @@ async def history(session: AsyncSession, m: Membership, page: PageParams) -> Hou
             before=change.before,
             after=change.after,
         )
-        for change, name in rows.all()
+        for change, name in rows
     ]
-    return HouseRuleChangePage(items=items, total=total or 0, limit=page.limit, offset=page.offset)
+    return HouseRuleChangePage.of(items, total, page)

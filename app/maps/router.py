@@ -27,8 +27,7 @@ async def read_default_ruleset() -> dict[str, Any]:
 async def list_maps(session: SessionDep, user: CurrentUser, page: PageDep) -> MapPage:
     """List the built-in maps and the maps you uploaded or generated."""
     rows, total = await service.list_maps(session, user.id, page)
-    items = [MapSummary.from_model(m) for m in rows]
-    return MapPage(items=items, total=total, limit=page.limit, offset=page.offset)
+    return MapPage.of((MapSummary.from_model(m) for m in rows), total, page)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)

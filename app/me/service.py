@@ -119,8 +119,8 @@ async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead
         victories=p.victories,
         faction_action=_action(view, player),
         forecast=_forecast(view, player) if view.is_active else None,
-        ledger=LedgerPage(
-            items=[
+        ledger=LedgerPage.of(
+            (
                 LedgerEntryRead(
                     turn=e.turn,
                     amount=e.amount,
@@ -129,10 +129,9 @@ async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead
                     created_at=e.created_at,
                 )
                 for e in entries
-            ],
-            total=total,
-            limit=page.limit,
-            offset=page.offset,
+            ),
+            total,
+            page,
         ),
         orders=_orders(view, player),
     )

@@ -1,12 +1,10 @@
 """Orders of the current turn: builds, armies, generals, moves and the faction action."""
 
-from anyio import to_thread
 from fastapi import APIRouter, Response, status
 
-from app.campaigns.access import LockedMemberDep, MemberDep
 from app.db.session import SessionDep
 from app.dependencies import EntityId
-from app.errors import PROBLEM_RESPONSES, NotFound
+from app.errors import PROBLEM_RESPONSES
 from app.models.orders import OrderKind
 from app.orders import service
 from app.orders.schemas import (
@@ -19,8 +17,7 @@ from app.orders.schemas import (
     RaiseCreate,
     ReachableTile,
 )
-from app.rules import movement
-from app.turns.context import load_turn_context
+from app.turns.context import LockedTurnDep, TurnDep
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["orders"], responses=PROBLEM_RESPONSES)
 
@@ -28,138 +25,101 @@ NO_CONTENT = status.HTTP_204_NO_CONTENT
 
 
 @router.get("/orders")
-async def list_orders(session: SessionDep, member: MemberDep) -> list[OrderRead]:
+async def list_orders(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
     """List every order you gave this turn, with what each cost."""
-    ctx = await load_turn_context(session, member)
     return [service.read_order(r) for r in await service.my_orders(session, ctx)]
 
 
 @router.delete("/orders/{order_id}", status_code=NO_CONTENT)
-async def cancel_order(
-    order_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> Response:
+async def cancel_order(order_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
     """Cancel one of this turn's orders with a full refund."""
-    ctx = await load_turn_context(session, member)
     await service.cancel_order(session, ctx, order_id)
     return Response(status_code=NO_CONTENT)
 
 
 @router.post("/builds", status_code=status.HTTP_201_CREATED)
-async def order_build(data: BuildCreate, session: SessionDep, member: LockedMemberDep) -> OrderRead:
+async def order_build(data: BuildCreate, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
     """Order a build; its price is paid now and it stands at the turn change (R-BUILD)."""
-    ctx = await load_turn_context(session, member)
     return service.read_order(await service.give_build(session, ctx, data))
 
 
 @router.get("/builds")
-async def list_builds(session: SessionDep, member: MemberDep) -> list[OrderRead]:
+async def list_builds(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
     """List the builds you ordered this turn."""
-    ctx = await load_turn_context(session, member)
     rows = await service.my_orders(session, ctx)
     return [service.read_order(r) for r in rows if r.kind is OrderKind.BUILD]
 
 
 @router.delete("/builds/{order_id}", status_code=NO_CONTENT)
-async def cancel_build(
-    order_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> Response:
+async def cancel_build(order_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
     """Cancel a build of this turn for a full refund (R-BUILD-1)."""
-    ctx = await load_turn_context(session, member)
     await service.cancel_order(session, ctx, order_id, OrderKind.BUILD)
     return Response(status_code=NO_CONTENT)
 
 
 @router.post("/armies", status_code=status.HTTP_201_CREATED)
-async def raise_army(data: RaiseCreate, session: SessionDep, member: LockedMemberDep) -> OrderRead:
+async def raise_army(data: RaiseCreate, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
     """Raise an army from a level-2 city; it appears at the turn change (R-ARMY-1)."""
-    ctx = await load_turn_context(session, member)
     return service.read_order(await service.give_raise(session, ctx, data))
 
 
 @router.post("/armies/{army_id}/upgrade", status_code=status.HTTP_201_CREATED)
-async def upgrade_army(
-    army_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> OrderRead:
+async def upgrade_army(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
     """Order the army's next tier; paid now, effective at the turn change (R-ARMY-3)."""
-    ctx = await load_turn_context(session, member)
     return service.read_order(await service.give_upgrade(session, ctx, army_id))
 
 
 @router.delete("/armies/{army_id}/upgrade", status_code=NO_CONTENT)
-async def cancel_upgrade(
-    army_id: EntityId, session: SessionDep, member: LockedMemberDep
-) -> Response:
+async def cancel_upgrade(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
     """Cancel the army's upgrade of this turn for a full refund."""
-    ctx = await load_turn_context(session, member)
-    rows = await service.my_orders(session, ctx)
-    found = [r for r in rows if r.kind is OrderKind.UPGRADE and r.army_id == army_id]
-    if not found:
-        raise NotFound("This army has no upgrade ordered this turn.")
-    await service.cancel_order(session, ctx, found[0].id)
+    await service.cancel_upgrade(session, ctx, army_id)
     return Response(status_code=NO_CONTENT)
 
 
 @router.put("/armies/{army_id}/move")
 async def set_move(
-    army_id: EntityId, data: MoveSet, session: SessionDep, member: LockedMemberDep
+    army_id: EntityId, data: MoveSet, session: SessionDep, ctx: LockedTurnDep
 ) -> MoveRead:
     """Give or replace the army's move order; the answer shows the budget used and left."""
-    ctx = await load_turn_context(session, member)
     return await service.set_move(session, ctx, army_id, data)
 
 
 @router.delete("/armies/{army_id}/move", status_code=NO_CONTENT)
-async def cancel_move(army_id: EntityId, session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_move(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
     """Cancel the army's move order."""
-    ctx = await load_turn_context(session, member)
     await service.cancel_move(session, ctx, army_id)
     return Response(status_code=NO_CONTENT)
 
 
 @router.get("/armies/{army_id}/reachable")
-async def reachable_tiles(
-    army_id: EntityId, session: SessionDep, member: MemberDep
-) -> list[ReachableTile]:
+async def reachable_tiles(army_id: EntityId, ctx: TurnDep) -> list[ReachableTile]:
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1)."""
-    ctx = await load_turn_context(session, member)
-    army = ctx.state.armies.get(army_id)
-    if army is None or army.owner != ctx.number:
-        raise NotFound("Army not found.")
-    waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    # A search over the map: off the event loop (its radius is bounded by R-HOUSE-2).
-    tiles = await to_thread.run_sync(
-        movement.reachable, ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh
-    )
-    return [ReachableTile(q=c[0], r=c[1], cost=cost) for c, cost in sorted(tiles.items())]
+    return await service.reachable_tiles(ctx, army_id)
 
 
 @router.put("/armies/{army_id}/general")
 async def assign_general(
-    army_id: EntityId, data: GeneralAssign, session: SessionDep, member: LockedMemberDep
+    army_id: EntityId, data: GeneralAssign, session: SessionDep, ctx: LockedTurnDep
 ) -> GeneralRead:
     """Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6)."""
-    ctx = await load_turn_context(session, member)
     await service.assign_general(session, ctx, army_id, data.general_id)
     return GeneralRead(id=data.general_id, army_id=army_id, cost=0)
 
 
 @router.post("/generals", status_code=status.HTTP_201_CREATED)
-async def recruit_general(session: SessionDep, member: LockedMemberDep) -> GeneralRead:
+async def recruit_general(session: SessionDep, ctx: LockedTurnDep) -> GeneralRead:
     """Recruit a general; it serves, free, from the turn change (R-ARMY-2)."""
-    ctx = await load_turn_context(session, member)
     return await service.recruit_general(session, ctx)
 
 
 @router.post("/faction-action", status_code=status.HTTP_201_CREATED)
-async def use_faction_action(session: SessionDep, member: LockedMemberDep) -> OrderRead:
+async def use_faction_action(session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
     """Use your faction's action this turn; it acts at the turn change (R-FAC)."""
-    ctx = await load_turn_context(session, member)
     return service.read_order(await service.use_faction_action(session, ctx))
 
 
 @router.delete("/faction-action", status_code=NO_CONTENT)
-async def cancel_faction_action(session: SessionDep, member: LockedMemberDep) -> Response:
+async def cancel_faction_action(session: SessionDep, ctx: LockedTurnDep) -> Response:
     """Take back the faction action of this turn."""
-    ctx = await load_turn_context(session, member)
     await service.cancel_faction_action(session, ctx)
     return Response(status_code=NO_CONTENT)

@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +17,7 @@ from app.orders.schemas import (
     MoveSet,
     OrderRead,
     RaiseCreate,
+    ReachableTile,
 )
 from app.rules import armies, building, movement
 from app.rules.state import LedgerEntry
@@ -189,6 +191,19 @@ def _require_known_army(ctx: TurnContext, army_id: int) -> None:
 # ----------------------------------------------------------------------------------- moves
 
 
+async def reachable_tiles(ctx: TurnContext, army_id: int) -> list[ReachableTile]:
+    """Where one of the caller's armies may be ordered this turn, and at what cost."""
+    army = ctx.state.armies.get(army_id)
+    if army is None or army.owner != ctx.number:
+        raise NotFound("Army not found.")
+    waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    # A search over the map: off the event loop (its radius is bounded by R-HOUSE-2).
+    tiles = await to_thread.run_sync(
+        movement.reachable, ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh
+    )
+    return [ReachableTile(q=c[0], r=c[1], cost=cost) for c, cost in sorted(tiles.items())]
+
+
 async def set_move(
     session: AsyncSession, ctx: TurnContext, army_id: int, data: MoveSet
 ) -> MoveRead:
@@ -239,6 +254,14 @@ async def use_faction_action(session: AsyncSession, ctx: TurnContext) -> OrderRo
     if violations:
         raise refuse(violations, status=409)
     return await _add_order(session, ctx, kind=OrderKind.FACTION_ACTION)
+
+
+async def cancel_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
+    rows = await my_orders(session, ctx)
+    found = [r for r in rows if r.kind is OrderKind.UPGRADE and r.army_id == army_id]
+    if not found:
+        raise NotFound("This army has no upgrade ordered this turn.")
+    await cancel_order(session, ctx, found[0].id)
 
 
 async def cancel_faction_action(session: AsyncSession, ctx: TurnContext) -> None:

@@ -34,11 +34,8 @@ async def create_token(
 async def list_tokens(auth: CurrentAuth, session: SessionDep, page: PageDep) -> TokenPage:
     """List my usable tokens, login sessions included (never their secrets), newest first."""
     tokens, total = await service.list_for_user(session, auth.user, page)
-    return TokenPage(
-        items=[TokenRead.from_model(t, current=auth.token.id) for t in tokens],
-        total=total,
-        limit=page.limit,
-        offset=page.offset,
+    return TokenPage.of(
+        (TokenRead.from_model(t, current=auth.token.id) for t in tokens), total, page
     )
 
 

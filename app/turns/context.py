@@ -1,10 +1,13 @@
 """A player's view of the current turn: the state, the orders given so far, what they see."""
 
 from dataclasses import dataclass
+from typing import Annotated
 
+from fastapi import Depends
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.campaigns.access import Membership
+from app.campaigns.access import LockedMemberDep, MemberDep, Membership
+from app.db.session import SessionDep
 from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.rules import fog
@@ -46,6 +49,20 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
         ruleset=ruleset,
         visible=fog.sight(state, player.number, ruleset),
     )
+
+
+async def get_turn(session: SessionDep, member: MemberDep) -> TurnContext:
+    """Read access to the caller's turn."""
+    return await load_turn_context(session, member)
+
+
+async def get_locked_turn(session: SessionDep, member: LockedMemberDep) -> TurnContext:
+    """Write access: the turn is read after the campaign lock is taken (lock first, then read)."""
+    return await load_turn_context(session, member)
+
+
+TurnDep = Annotated[TurnContext, Depends(get_turn)]
+LockedTurnDep = Annotated[TurnContext, Depends(get_locked_turn)]
 
 
 def refuse(violations: list[Violation], status: int = 422) -> RuleViolation:

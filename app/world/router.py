@@ -1,15 +1,11 @@
 """The world as the caller sees it: map, tile panel, armies and generals (R-FOG)."""
 
-import json
-
 from fastapi import APIRouter, Response
 
 from app.campaigns.access import MemberDep
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
-from app.models.campaign import CampaignStatus
 from app.world import service
-from app.world.cache import map_views
 from app.world.schemas import ArmyList, GeneralList, TilePanel, WorldMap
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["world"], responses=PROBLEM_RESPONSES)
@@ -18,17 +14,7 @@ router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["world"], responses=
 @router.get("/map", response_model=WorldMap, response_model_exclude_none=True)
 async def read_map(session: SessionDep, member: MemberDep) -> Response:
     """Every tile of the map in your fog state: unexplored, explored (as last seen) or visible."""
-    member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    campaign = member.campaign
-    viewer = member.player.number if member.player is not None else None
-    key = (campaign.id, viewer, campaign.world_version)
-    document = map_views.get(key)
-    if document is None:
-        world = service.world_map(await service.load_view(session, member))
-        # Serialised by hand: validating thousands of tiles built from engine data would
-        # dominate the request (tests/api/test_world.py checks the document against WorldMap).
-        document = json.dumps(world, separators=(",", ":")).encode()
-        map_views.put(key, document)
+    document = await service.map_document(session, member)
     return Response(document, media_type="application/json")
 
 

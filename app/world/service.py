@@ -5,6 +5,7 @@ player (their own sight, allies' included, R-FOG-2) or the owner who does not pl
 master, who sees every tile).
 """
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,7 @@ from app.rules.state import (
     Violation,
 )
 from app.turns.mapping import load_orders, load_ruleset, load_state
+from app.world.cache import map_views
 from app.world.schemas import (
     ArmyList,
     BuildOption,
@@ -158,6 +160,22 @@ def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
     if ships:
         out["ships"] = [{"id": s.id, "owner": s.owner} for s in ships]
     return out
+
+
+async def map_document(session: AsyncSession, member: Membership) -> bytes:
+    """The caller's map as JSON, cached per (campaign, viewer, world version)."""
+    member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    campaign = member.campaign
+    viewer = member.player.number if member.player is not None else None
+    key = (campaign.id, viewer, campaign.world_version)
+    document = map_views.get(key)
+    if document is None:
+        world = world_map(await load_view(session, member))
+        # Serialised by hand: validating thousands of tiles built from engine data would
+        # dominate the request (tests/api/test_world.py checks the document against WorldMap).
+        document = json.dumps(world, separators=(",", ":")).encode()
+        map_views.put(key, document)
+    return document
 
 
 def world_map(view: View) -> dict[str, Any]:
