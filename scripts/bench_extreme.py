@@ -15,10 +15,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +32,10 @@ from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.main import create_app
 from app.models import BattleRow
+from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
 from app.rules.hexgrid import Coord, Grid
 from app.rules.maps import generate_map, map_to_dict
 from app.rules.ruleset import default_ruleset, extreme_ruleset, ruleset_to_dict
-from app.turns.mapping import PENDING_BATTLE_STATUSES
 
 PLAYERS = 17
 GENERATED_MAX = 64  # the largest map POST /v1/maps/generate makes: the largest default campaign
@@ -143,7 +143,7 @@ async def cancel_battles(sessionmaker: async_sessionmaker[AsyncSession], base: s
                 BattleRow.campaign_id == campaign_id,
                 BattleRow.status.in_(PENDING_BATTLE_STATUSES),
             )
-            .values(status="cancelled")
+            .values(status=BattleStatus.CANCELLED)
         )
 
 
@@ -165,8 +165,9 @@ async def play(
             armies = (await client.get(f"{base}/armies", headers=user)).json()["mine"]
             for army in armies[:1]:
                 url = f"{base}/armies/{army['id']}/reachable"
-                tiles = await timed(lambda url=url, user=user: client.get(url, headers=user), [])
-                await timed(lambda url=url, user=user: client.get(url, headers=user), t.reachable)
+                reach = partial(client.get, url, headers=user)
+                tiles = await timed(reach, [])
+                await timed(reach, t.reachable)
                 path = land_path(grid, (army["q"], army["r"]), tiles)
                 if path is not None and not army["locked_in_battle"]:
                     move = f"{base}/armies/{army['id']}/move"
@@ -177,7 +178,7 @@ async def play(
         await cancel_battles(sessionmaker, base)
         await timed(lambda: client.post(f"{base}/turn/resolve", headers=users[0]), t.resolve)
         for user in users:
-            await timed(lambda user=user: client.get(f"{base}/map", headers=user), t.world)
+            await timed(partial(client.get, f"{base}/map", headers=user), t.world)
     return t
 
 
@@ -186,7 +187,7 @@ def ms(values: list[float]) -> float:
 
 
 async def run(url: str, size: int) -> None:
-    overrides = {
+    overrides: dict[str, Any] = {
         "database_url": url,
         "log_level": "WARNING",
         "write_rate_per_minute": 100_000,
@@ -261,4 +262,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

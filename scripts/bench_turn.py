@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import statistics
-import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 import httpx
 from asgi_lifespan import LifespanManager
@@ -27,7 +26,8 @@ from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.main import create_app
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
-from app.turns.mapping import PENDING_BATTLE_STATUSES, load_state
+from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
+from app.turns.mapping import load_state
 
 PLAYERS = 17
 ARMIES_PER_PLAYER = 10
@@ -123,7 +123,7 @@ async def give_orders(session: AsyncSession, campaign: Campaign, seed: int) -> N
     await session.execute(
         update(BattleRow)
         .where(BattleRow.campaign_id == campaign.id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
-        .values(status="cancelled")
+        .values(status=BattleStatus.CANCELLED)
     )
     state = await load_state(session, campaign)
     for army_id, move in sorted(random_walks(state, seed=seed).moves.items()):
@@ -155,7 +155,9 @@ async def run(url: str) -> None:
             campaign_id, headers = await seat_players(client)
             sessionmaker = app.state.sessionmaker
 
-            async def in_transaction(step: Callable[[AsyncSession, Campaign], Any]) -> None:
+            async def in_transaction(
+                step: Callable[[AsyncSession, Campaign], Awaitable[None]],
+            ) -> None:
                 async with sessionmaker() as session, session.begin():
                     campaign = await session.scalar(
                         select(Campaign).where(Campaign.id == campaign_id).with_for_update()
@@ -168,7 +170,7 @@ async def run(url: str) -> None:
             changes = []
             base = f"/v1/campaigns/{campaign_id}"
             for turn in range(TURNS):
-                await in_transaction(lambda s, c, seed=turn: give_orders(s, c, seed))
+                await in_transaction(partial(give_orders, seed=turn))
                 start = time.perf_counter()
                 (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
                 changes.append(time.perf_counter() - start)
@@ -206,4 +208,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
