@@ -5,6 +5,7 @@ and the sweeper takes `now` as an argument, so no test sleeps.
 """
 
 import asyncio
+import functools
 import uuid
 from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import func, select, text, update
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -28,6 +29,7 @@ from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
 from app.models.summary_event import PendingSummaryEvent
 from tests.api.game import Game, army_of, start_game
+from tests.conftest import truncate_all
 from tests.helpers import MakeUser, assert_problem, register_and_login
 
 DAY = {"turn_deadline_hours": 24}
@@ -421,16 +423,9 @@ async def engines(database_url: str) -> AsyncIterator[tuple[AsyncEngine, AsyncEn
     try:
         yield first, second
     finally:
-        async with first.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
         await first.dispose()
         await second.dispose()
+        await truncate_all(database_url)
 
 
 async def test_R_TURN_3_racing_sweepers_of_two_processes_change_the_turn_once(
@@ -440,14 +435,11 @@ async def test_R_TURN_3_racing_sweepers_of_two_processes_change_the_turn_once(
     app = create_app(settings)
     app.state.sessionmaker = create_sessionmaker(first)
     async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
-
-        async def make_user(username: str | None = None, **kwargs: object) -> object:
-            return await register_and_login(client, username)
-
+        make_user: MakeUser = functools.partial(register_and_login, client)
         games = [
             await start_game(
                 client,
-                make_user,  # type: ignore[arg-type]
+                make_user,
                 settings={**DAY, "deadline_auto_change": True},
             )
             for _ in range(3)

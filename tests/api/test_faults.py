@@ -13,6 +13,7 @@ rolled-back `client` fixture, and empty the tables after.
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import socket
@@ -45,7 +46,8 @@ from app.ops import router as ops_router
 from app.turns import mapping
 from app.turns import service as turns_service
 from tests.api.game import Game, start_game
-from tests.helpers import AuthUser, assert_problem, register_and_login
+from tests.conftest import truncate_all
+from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
 
 FAULT_KEY = "confirm-turn-1"
 
@@ -93,15 +95,8 @@ async def engine(database_url: str) -> AsyncIterator[AsyncEngine]:
     try:
         yield engine
     finally:
-        async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
-                )
-            )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
         await engine.dispose()
+        await truncate_all(database_url)
 
 
 @pytest.fixture
@@ -772,12 +767,10 @@ async def test_deadline_sweeper_survives_an_outage_quietly_and_resumes(
     """The sweeper neither dies nor logs tracebacks while the database is gone; it retries
     (sooner than its normal interval, backing off) and does its work once it is back."""
 
-    async def make_user(username: str | None = None, **kwargs: object) -> AuthUser:
-        return await register_and_login(committing_client, username)
-
+    make_user: MakeUser = functools.partial(register_and_login, committing_client)
     game = await start_game(
         committing_client,
-        make_user,  # type: ignore[arg-type]
+        make_user,
         settings={"turn_deadline_hours": 24, "deadline_auto_change": True},
     )
     async with engine.begin() as conn:
