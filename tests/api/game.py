@@ -37,7 +37,8 @@ class Game:
 
 async def builtin_map_id(client: AsyncClient, headers: dict[str, str], key: str) -> str:
     maps = (await client.get("/v1/maps", headers=headers)).json()["items"]
-    return next(m["id"] for m in maps if m["builtin_key"] == key)
+    map_id: str = next(m["id"] for m in maps if m["builtin_key"] == key)
+    return map_id
 
 
 async def create_lobby(

@@ -8,11 +8,13 @@ sent anywhere.
 """
 
 import asyncio
+import signal
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
+import uvicorn
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
@@ -25,7 +27,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from app import serve
-from app.config import Settings
+from app.config import Settings, get_settings
 from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.models import Campaign, GameMap, RateLimit, Token
@@ -359,7 +361,7 @@ async def test_forwarded_addresses_from_a_trusted_proxy_are_the_clients(
 def test_serve_leaves_forwarded_headers_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     # uvicorn's own handling would believe X-Forwarded-For from any local peer.
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(serve.uvicorn, "run", lambda *a, **kw: calls.append(kw))
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append(kw))
     monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
 
     class NoDatabase:
@@ -370,14 +372,14 @@ def test_serve_leaves_forwarded_headers_to_the_app(monkeypatch: pytest.MonkeyPat
             return None
 
     monkeypatch.setattr(serve, "database_url", lambda settings: NoDatabase())
-    monkeypatch.setattr(serve.signal, "signal", lambda *a: None)
+    monkeypatch.setattr(signal, "signal", lambda *a: None)
     monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://nobody@localhost/none")
-    serve.get_settings.cache_clear()
+    get_settings.cache_clear()
     try:
         with pytest.raises(SystemExit):
             serve.main()
     finally:
-        serve.get_settings.cache_clear()
+        get_settings.cache_clear()
 
     assert calls
     assert calls[0]["proxy_headers"] is False

@@ -170,7 +170,7 @@ async def new_game(client: httpx.AsyncClient) -> Game:
 
     return await start_game(
         client,
-        make_user,  # type: ignore[arg-type]
+        make_user,
         FACTIONS,
         settings={"auto_resolve": True},
     )
