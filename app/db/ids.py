@@ -22,6 +22,11 @@ def random_campaign_id() -> int:
     return CAMPAIGN_ID_LOW + secrets.randbelow(CAMPAIGN_ID_HIGH - CAMPAIGN_ID_LOW)
 
 
+def random_salt() -> int:
+    """A campaign's secret for scrambling the engine's ids (app/rules/ids.py), never 0."""
+    return 1 + secrets.randbelow(2**63 - 1)
+
+
 def random_public_id() -> int:
     """A random BIGINT id in [1, 2**53)."""
     return 1 + secrets.randbelow(PUBLIC_ID_HIGH - 1)

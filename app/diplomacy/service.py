@@ -222,7 +222,7 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
         raise refuse(violations)
     if accept:
         after = diplomacy.accept(ctx.state, edict)
-        row.treaty_id = ctx.state.next_id
+        row.treaty_id = diplomacy.treaty_for(ctx.state, edict).id
         await save_state(session, ctx.campaign, ctx.state, after)
         row.status = EdictStatus.ACCEPTED
     else:

@@ -5,12 +5,13 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Enum, ForeignKey, ForeignKeyConstraint, String, UniqueConstraint
+from sqlalchemy import BigInteger, Enum, ForeignKey, ForeignKeyConstraint, String, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.campaigns.settings import CampaignSettings
 from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+from app.db.ids import random_salt
 from app.db.types import PydanticJSONB
 
 
@@ -46,6 +47,9 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     turn: Mapped[int] = mapped_column(default=0)
     # The engine's id counter for campaign-scoped entities (armies, structures, battles…).
     next_id: Mapped[int] = mapped_column(default=1)
+    # Secret: scrambles the ids the engine gives after the start (app/rules/ids.py), so that
+    # they count nothing of what others made (R-FOG-3). 0 for campaigns older than this.
+    id_salt: Mapped[int] = mapped_column(BigInteger, default=random_salt, server_default="0")
     # Bumped whenever what stands on the map changes (app/turns/mapping.py::save_state): read
     # models of the map can be cached under it, in any server process.
     world_version: Mapped[int] = mapped_column(default=0, server_default="0")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules.building import army_in_battle
+from app.rules.ids import entity_id
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
     Army,
@@ -29,8 +30,8 @@ from app.rules.state import (
 
 
 def allocate_id(state: CampaignState) -> tuple[int, CampaignState]:
-    """Take the next free id and bump `next_id` (deterministic allocation)."""
-    return state.next_id, replace(state, next_id=state.next_id + 1)
+    """Take the next free id and bump `next_id` (deterministic allocation, rules/ids.py)."""
+    return entity_id(state.id_salt, state.next_id), replace(state, next_id=state.next_id + 1)
 
 
 def army_cost(state: CampaignState, orders: TurnOrders, player_id: int, ruleset: Ruleset) -> int:

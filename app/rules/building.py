@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from app.rules.hexgrid import Coord
+from app.rules.ids import entity_id
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
     BuildKind,
@@ -261,11 +262,11 @@ def _place(state: CampaignState, order: BuildOrder) -> CampaignState:
         BuildKind.PORT: StructureKind.PORT,
         BuildKind.OUTPOST: StructureKind.OUTPOST,
     }[order.kind]
-    new_id = state.next_id
+    new_id = entity_id(state.id_salt, state.next_id)
     structures[new_id] = Structure(
         new_id, kind, order.coord, order.player, built_by=order.player, since_turn=new_turn
     )
-    return replace(state, structures=structures, next_id=new_id + 1)
+    return replace(state, structures=structures, next_id=state.next_id + 1)
 
 
 def build_event(order: BuildOrder) -> Event:

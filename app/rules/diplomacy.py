@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from app.rules import fog
 from app.rules.hexgrid import Coord
+from app.rules.ids import entity_id
 from app.rules.relations import in_force, is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
@@ -350,7 +351,7 @@ def treaty_for(state: CampaignState, edict: Edict) -> Treaty:
     """The treaty an accepted proposal makes; it begins at this turn's change (R-DIP-3)."""
     recipient = _to(edict)
     since = state.turn + 1
-    tid = state.next_id
+    tid = entity_id(state.id_salt, state.next_id)
     if edict.kind is EdictKind.TRADE:
         return Treaty(
             tid,

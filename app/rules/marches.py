@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from app.rules.hexgrid import DIRECTIONS, Coord
+from app.rules.ids import entity_id
 from app.rules.movement import (
     busy_armies,
     move_budget,
@@ -69,13 +70,14 @@ class _Relations:
 
 
 class _Ids:
-    """Deterministic id allocation from `state.next_id`."""
+    """Deterministic id allocation from `state.next_id` (scrambled by rules/ids.py)."""
 
-    def __init__(self, first: int) -> None:
+    def __init__(self, first: int, salt: int) -> None:
         self.next = first
+        self.salt = salt
 
     def take(self) -> int:
-        taken = self.next
+        taken = entity_id(self.salt, self.next)
         self.next += 1
         return taken
 
@@ -106,7 +108,7 @@ class _Movement:
         self.tiles = state.map.tiles
         self._budgets: dict[tuple[int, Terrain | None, bool, bool], int] = {}
         self.rel = _Relations(state)
-        self.ids = _Ids(state.next_id)
+        self.ids = _Ids(state.next_id, state.id_salt)
         self.fleet = Fleet(state, self.ids.take)
         self.armies = dict(state.armies)
         self.owner = {a.id: a.owner for a in state.armies.values()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from app.rules.ids import entity_id
 from app.rules.relations import are_allied, is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
@@ -95,7 +96,7 @@ def declare_sieges(
         city = state.structures[structure_id]
         attacker, defender = _sides(state, state.armies[siege.army_id], city)
         battle = Battle(
-            id=next_id,
+            id=entity_id(state.id_salt, next_id),
             turn=state.turn,
             coord=city.coord,
             kind=BattleKind.SIEGE,

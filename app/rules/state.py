@@ -220,6 +220,8 @@ class CampaignState:
     battles: Mapping[int, Battle] = field(default_factory=dict)  # pending (R-BAT-5, R-TURN-3)
     options: Options = Options()
     next_id: int = 1
+    # The campaign's secret for scrambling new ids (rules/ids.py); 0: plain counter ids.
+    id_salt: int = 0
 
     @property
     def season(self) -> Season:

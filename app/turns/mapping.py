@@ -268,6 +268,7 @@ async def load_state(
         battles={b.id: battle_from_row(b) for b in battles},
         options=campaign_options(campaign),
         next_id=campaign.next_id,
+        id_salt=campaign.id_salt,
     )
 
 

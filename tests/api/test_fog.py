@@ -5,6 +5,7 @@ player 2 a distinctive gold amount, so a leak shows as a number in the JSON. Sig
 the engine (`fog.sight`), not from the endpoints under test.
 """
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +20,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import ArmyRow, GeneralRow, ShipRow, StructureRow
 from app.rules import fog
 from app.rules.hexgrid import Coord
+from app.rules.ids import SCRAMBLED_BASE
 from app.turns.mapping import load_ruleset, load_state
 from tests.api.game import Game, start_game
 from tests.helpers import MakeUser
@@ -200,3 +202,43 @@ async def test_the_owner_who_does_not_play_sees_everything(
     body = (await client.get(game.url("/armies"), headers=game.owner.headers)).json()
     assert body["mine"] == []
     assert sorted(a["id"] for a in body["others"]) == sorted(armies)
+
+
+async def test_ids_made_at_the_turn_change_count_nothing_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Outposts built at a turn change get scrambled ids (app/rules/ids.py): not the engine's
+    counter, whose gaps would count what the other players built, raised or fought.
+
+    BUG: the n-th entity of a campaign had id n, so a player's new outpost told how many
+    things the others had made since their last one.
+    """
+    game = await start_game(client, make_user, ("empire", "orcs_goblins", "dwarfs"))
+    cid = uuid.UUID(game.id)
+    before = {s.id for s in await session.scalars(select(StructureRow).filter_by(campaign_id=cid))}
+    ordered = 0
+    for player in game.players:
+        army = (await client.get(game.url("/armies"), headers=player.headers)).json()["mine"][0]
+        reach = await client.get(
+            game.url(f"/armies/{army['id']}/reachable"), headers=player.headers
+        )
+        for tile in (t for t in reach.json() if t["cost"] == min(x["cost"] for x in reach.json())):
+            path = {"path": [[tile["q"], tile["r"]]]}
+            moved = await client.put(
+                game.url(f"/armies/{army['id']}/move"), json=path, headers=player.headers
+            )
+            build = {"kind": "outpost", "q": tile["q"], "r": tile["r"], "army_id": army["id"]}
+            built = await client.post(game.url("/builds"), json=build, headers=player.headers)
+            if moved.status_code == 200 and built.status_code == 201:
+                ordered += 1
+                break
+    assert ordered >= 2
+    for player in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=player.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    session.expire_all()
+    rows = await session.scalars(select(StructureRow).filter_by(campaign_id=cid))
+    new = sorted(s.id for s in rows if s.id not in before)
+    assert len(new) == ordered
+    assert all(SCRAMBLED_BASE <= i < 2 * SCRAMBLED_BASE for i in new), new
+    assert all(0 < i < SCRAMBLED_BASE for i in before)  # the start's ids stay small
