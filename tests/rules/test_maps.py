@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from app.rules.hexgrid import Coord, Wrap, from_offset
@@ -308,8 +308,7 @@ def test_R_MAP_4_generated_maps_always_validate_with_connected_land(
 ) -> None:
     height = 2 * half_height + (1 if odd and wrap is not Wrap.TORUS else 0)
     players = data.draw(st.integers(2, max(2, min(17, width * height // 4))))
-    if players * 4 > width * height:
-        return
+    assume(players * 4 <= width * height)
     m = generate_map(width, height, players, seed, wrap)
     assert validate_map(m) == []
     assert _land_components(m) == 1
