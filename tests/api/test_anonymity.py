@@ -81,7 +81,7 @@ async def scene(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
 
     game = await start_game(
         client,
-        next_user,  # type: ignore[arg-type]
+        next_user,
         ("empire", "orcs_goblins", "dwarfs"),
         settings={"anonymity": True},
     )

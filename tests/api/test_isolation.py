@@ -715,7 +715,12 @@ async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_
     ids = _probe_ids(world)
     seen: dict[str, tuple[int, dict[str, Any]]] = {}
     # Player 3 is a party to the edict, the treaty and the battle: only orders are probed.
-    party = ("read an edict", "accept an edict", "withdraw an edict", "read a treaty")
+    party: tuple[str, ...] = (
+        "read an edict",
+        "accept an edict",
+        "withdraw an edict",
+        "read a treaty",
+    )
     party += ("read a battle", "confirm a battle")
     for player in (world.p1, world.p3):
         for name, method, path, body in PROBES:
