@@ -385,9 +385,7 @@ def test_R_BAT_7_retreat_prefers_own_tile_and_skips_one_held_by_a_hostile_army()
         22: army(22, 2, SW, general_id=12),
         24: army(24, 1, NW),
     }
-    assert res.events[2] == ev(
-        "army_retreated", "R-BAT-7", (C, SW), army_id=22, from_coord=C, to_coord=SW
-    )
+    assert res.events[2] == retreated(SW)
 
 
 def test_R_BAT_7_retreat_order_skips_sea_foreign_tile_and_hostile_army() -> None:
