@@ -7,6 +7,9 @@ from typing import Annotated
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from sqlalchemy.exc import ArgumentError
+
+from app.db.urls import parse as parse_database_url
 
 
 class Settings(BaseSettings):
@@ -17,6 +20,8 @@ class Settings(BaseSettings):
         env_file=".env",
         extra="ignore",
         populate_by_name=True,
+        # A refused DATABASE_URL is not echoed back: it carries the password.
+        hide_input_in_errors=True,
     )
 
     # None means "start an embedded PostgreSQL under pg_data_dir".
@@ -64,12 +69,21 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _use_asyncpg_driver(cls, value: str | None) -> str | None:
-        """Accept plain `postgres://` / `postgresql://` URLs and pin the asyncpg driver."""
+        """Accept plain `postgres://` / `postgresql://` URLs and pin the asyncpg driver.
+
+        The libpq parameters of hosted databases' URLs (`?sslmode=require`, …) are kept, and
+        checked here: one that asyncpg cannot honour stops the start, named (app.db.urls).
+        """
         if not value:
             return None
         for prefix in ("postgres://", "postgresql://"):
             if value.startswith(prefix):
-                return "postgresql+asyncpg://" + value.removeprefix(prefix)
+                value = "postgresql+asyncpg://" + value.removeprefix(prefix)
+                break
+        try:
+            parse_database_url(value)
+        except ArgumentError as error:  # not a URL at all
+            raise ValueError(str(error)) from None
         return value
 
     @field_validator("trusted_proxies", mode="before")

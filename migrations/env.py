@@ -8,13 +8,13 @@ from logging.config import fileConfig
 from alembic import context
 from sqlalchemy import pool, text
 from sqlalchemy.engine import Connection
-from sqlalchemy.ext.asyncio import create_async_engine
 
 import app.models  # noqa: F401  (registers every table on the metadata)
 from app.config import get_settings
 from app.db.base import Base
 from app.db.embedded import database_url
 from app.db.migrate import MIGRATION_LOCK_KEY
+from app.db.session import create_engine
 
 config = context.config
 target_metadata = Base.metadata
@@ -48,7 +48,8 @@ def do_run_migrations(connection: Connection) -> None:
 
 
 async def run_async_migrations(url: str) -> None:
-    engine = create_async_engine(url, poolclass=pool.NullPool)
+    # The app's engine factory: it understands the libpq parameters of pasted URLs.
+    engine = create_engine(url, poolclass=pool.NullPool)
     try:
         async with engine.connect() as connection:
             await connection.run_sync(do_run_migrations)

