@@ -670,6 +670,7 @@ PROBES: list[tuple[str, str, str, Any]] = [
         "/edicts",
         lambda x: {"kind": "release_prisoner", "general_id": x},
     ),
+    ("assign a general", "PUT", "/armies/{mine}/general", lambda x: {"general_id": x}),
     (
         "trade from a city",
         "POST",
@@ -698,6 +699,7 @@ def _probe_ids(world: World) -> dict[str, int]:
         "read a battle": ids["battle_id"],
         "confirm a battle": ids["battle_id"],
         "release a prisoner": ids["free_general"],
+        "assign a general": ids["free_general"],
         "trade from a city": ids["p2_capital"],
     }
 
@@ -714,6 +716,10 @@ async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_
     """
     ids = _probe_ids(world)
     seen: dict[str, tuple[int, dict[str, Any]]] = {}
+    own = {}
+    for p in (world.p1, world.p3):
+        armies = await client.get(world.game.url("/armies"), headers=p.headers)
+        own[p.number] = armies.json()["mine"][0]["id"]
     # Player 3 is a party to the edict, the treaty and the battle: only orders are probed.
     party: tuple[str, ...] = (
         "read an edict",
@@ -731,7 +737,7 @@ async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_
                 before = await snapshot(session)
                 r = await client.request(
                     method,
-                    world.game.url(path.format(x=x)),
+                    world.game.url(path.format(x=x, mine=own[player.number])),
                     json=None if body is None else body(x),
                     headers=player.headers,
                 )
