@@ -15,8 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models.campaign import Campaign
 from app.models.summary_event import PendingSummaryEvent
 from app.models.world import BattleRow
-from app.rules import battles, fog
-from app.rules.hexgrid import Coord
+from app.rules import battles
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, CampaignState, Event, Outcome
 from app.turns.mapping import event_to_json, load_ruleset
@@ -90,24 +89,14 @@ async def fix_declared_forces(
 
 
 def queue_summary_events(
-    session: AsyncSession,
-    campaign_id: uuid.UUID,
-    events: Iterable[Event],
-    sights: Iterable[Mapping[int, frozenset[Coord]]],
+    session: AsyncSession, campaign_id: uuid.UUID, summaries: Mapping[int, Iterable[Event]]
 ) -> None:
-    """Queue each event for its players and for whoever saw one of its tiles (R-FOG-3)."""
-    seen: dict[int, frozenset[Coord]] = {}
-    for sight in sights:
-        for player, tiles in sight.items():
-            seen[player] = seen.get(player, frozenset()) | tiles
-    for event in events:
-        players = sorted(set(seen) | event.players)
-        views = ((p, fog.as_seen_by(event, p, seen.get(p, frozenset()))) for p in players)
-        session.add_all(
-            PendingSummaryEvent(campaign_id=campaign_id, player=p, event=event_to_json(view))
-            for p, view in views
-            if view is not None
-        )
+    """Keep each player's view of a settled battle for their next turn summary (R-FOG-3)."""
+    session.add_all(
+        PendingSummaryEvent(campaign_id=campaign_id, player=player, event=event_to_json(view))
+        for player, views in sorted(summaries.items())
+        for view in views
+    )
 
 
 async def take_summary_events(

@@ -333,10 +333,6 @@ async def _publish_closed(
     await _publish(session, a, _LIVE_KIND[status], payload, battle)
 
 
-def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
-    return {p: fog.sight(state, p, ruleset) for p in sorted(state.players)}
-
-
 async def _settle(
     session: AsyncSession,
     a: _Action,
@@ -351,7 +347,9 @@ async def _settle(
     a.row.status = status
     a.row.resolved_turn = campaign.turn
     records.queue_summary_events(
-        session, campaign.id, events, (_sights(v.state, v.ruleset), _sights(after, v.ruleset))
+        session,
+        campaign.id,
+        fog.summaries(events, fog.sights(v.state, v.ruleset), fog.sights(after, v.ruleset)),
     )
     await session.flush()
     outcome = a.row.report["outcome"] if a.row.report and status is BattleStatus.CONFIRMED else None

@@ -42,28 +42,13 @@ def _action(view: View, player: int) -> FactionActionStatus | None:
 
 
 def _forecast(view: View, player: int) -> ForecastRead:
-    """The engine's forecast, minus what it would tell about other players' gold.
-
-    A stake won is taken at most from what the loser holds (R-BAT-7), and a stake taken from
-    an empty purse leaves no line: the engine's lines would reveal the loser's gold. So each
-    stake won shows what is owed, and net and insolvency follow from the lines shown.
-    """
-    state = view.state
-    result = economy.forecast(state, view.orders, player, view.ruleset)
-    won = [s for s in state.stakes if s.winner == player]
-    won_keys = {(f"stake of battle #{s.battle_id}", s.rule) for s in won}
-    income = [
-        ForecastLine(amount=s.amount, reason=f"stake of battle #{s.battle_id}", rule=s.rule)
-        for s in won
-    ] + [_line(e) for e in result.income if not (e.amount > 0 and (e.reason, e.rule) in won_keys)]
-    upkeep = [_line(e) for e in result.upkeep]
-    gained = sum(x.amount for x in income)
-    due = -sum(x.amount for x in upkeep)
+    """The engine's forecast, which tells nothing of other players' gold (R-FOG-3)."""
+    result = economy.forecast(view.state, view.orders, player, view.ruleset)
     return ForecastRead(
-        income=income,
-        upkeep=upkeep,
-        net=gained - due,
-        insolvent=state.players[player].gold + gained < due,
+        income=[_line(e) for e in result.income],
+        upkeep=[_line(e) for e in result.upkeep],
+        net=result.net,
+        insolvent=result.insolvent,
     )
 
 

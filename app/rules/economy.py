@@ -399,12 +399,29 @@ def apply_ledger(state: CampaignState, entries: list[LedgerEntry]) -> CampaignSt
 def forecast(
     state: CampaignState, orders: TurnOrders, player_id: int, ruleset: Ruleset
 ) -> Forecast:
-    """The player's next collection if nothing else happens (their ordered action included)."""
+    """The player's next collection if nothing else happens (their ordered action included),
+    as far as the player may know it.
+
+    A stake won takes at most what the loser holds (R-BAT-7), which the winner does not see
+    (R-FOG-3): a stake won shows what is owed, and net and insolvency follow from the lines
+    shown, so the forecast never tells another player's gold.
+    """
     purse = _Purse(state)
     _take_stakes(state, purse)
     _income_phase(state, orders, ruleset, purse)
-    income = [e for e in purse.ledger if e.player == player_id]
+    owed = [
+        LedgerEntry(player_id, s.amount, f"stake of battle #{s.battle_id}", s.rule)
+        for s in state.stakes
+        if s.winner == player_id
+    ]
+    owed_keys = {(e.reason, e.rule) for e in owed}
+    collected = [
+        e
+        for e in purse.ledger
+        if e.player == player_id and not (e.amount > 0 and (e.reason, e.rule) in owed_keys)
+    ]
+    income = owed + collected
     upkeep = upkeep_lines(state, player_id, ruleset, player_id in orders.faction_actions)
+    gained = sum(e.amount for e in income)
     due = -sum(e.amount for e in upkeep)
-    net = sum(e.amount for e in income) - due
-    return Forecast(income, upkeep, net, purse.gold[player_id] < due)
+    return Forecast(income, upkeep, gained - due, state.players[player_id].gold + gained < due)

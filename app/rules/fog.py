@@ -129,3 +129,19 @@ def remember_all(state: CampaignState, ruleset: Ruleset) -> CampaignState:
 def explore(state: CampaignState, player: int, coords: Iterable[Coord]) -> Player:
     """The exploration edict (R-DIP-2): tiles become explored with what they hold now."""
     return _memorise(state, player, coords)
+
+
+def summaries(
+    events: Iterable[Event],
+    before: Mapping[int, frozenset[Coord]],
+    after: Mapping[int, frozenset[Coord]],
+) -> dict[int, tuple[Event, ...]]:
+    """Each player's view of a change (R-FOG-3): every event as far as they saw it, with what
+    they saw before or after it."""
+    happened = list(events)
+    out: dict[int, tuple[Event, ...]] = {}
+    for pid in sorted(set(before) | set(after)):
+        sight = before.get(pid, frozenset()) | after.get(pid, frozenset())
+        views = (as_seen_by(e, pid, sight) for e in happened)
+        out[pid] = tuple(v for v in views if v is not None)
+    return out

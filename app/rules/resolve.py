@@ -53,20 +53,6 @@ def _sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord
     return fog.sights(state, ruleset)
 
 
-def _summaries(
-    events: list[Event],
-    before: dict[int, frozenset[Coord]],
-    after: dict[int, frozenset[Coord]],
-) -> dict[int, tuple[Event, ...]]:
-    """Step 6: each player's view of the change, sighted before or after the move."""
-    summaries: dict[int, tuple[Event, ...]] = {}
-    for pid in sorted(before):
-        sight = before[pid] | after.get(pid, frozenset())
-        views = (fog.as_seen_by(e, pid, sight) for e in events)
-        summaries[pid] = tuple(v for v in views if v is not None)
-    return summaries
-
-
 def resolve_turn(
     state: CampaignState,
     orders: TurnOrders,
@@ -121,5 +107,5 @@ def resolve_turn(
     state = fog.remember_all(state, ruleset)
 
     # 6. Who sees what.
-    summaries = _summaries(events, sight_before, _sights(state, ruleset))
+    summaries = fog.summaries(events, sight_before, _sights(state, ruleset))
     return TurnResult(state, declared, tuple(ledger), tuple(events), summaries)

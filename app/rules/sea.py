@@ -17,6 +17,12 @@ def is_sea(state: CampaignState, coord: Coord) -> bool:
     return state.map.tiles[coord].terrain is Terrain.SEA
 
 
+def afloat(state: CampaignState, army: Army) -> bool:
+    """True if the army is aboard a ship or stands on a sea tile: it moves by sea (R-SEA-1)."""
+    tile = state.map.tiles.get(army.coord)
+    return army.ship_id is not None or (tile is not None and tile.terrain is Terrain.SEA)
+
+
 def own_port_coords(state: CampaignState, player_id: int) -> frozenset[Coord]:
     """Tiles from which the player's armies may sail: their ports and capital-port (R-SEA-1)."""
     return frozenset(

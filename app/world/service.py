@@ -16,7 +16,7 @@ from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
-from app.rules import building, fog
+from app.rules import building, fog, sea
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
 from app.rules.movement import pending_battle_armies
@@ -28,7 +28,6 @@ from app.rules.state import (
     CampaignState,
     Ship,
     Structure,
-    Terrain,
     TurnOrders,
     Violation,
 )
@@ -111,11 +110,6 @@ def _index(state: CampaignState) -> _Index:
     return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
 
 
-def _at_sea(state: CampaignState, army: Army) -> bool:
-    tile = state.map.tiles.get(army.coord)
-    return army.ship_id is not None or (tile is not None and tile.terrain is Terrain.SEA)
-
-
 def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
     """One tile through the viewer's fog, as `WorldTile` data: nothing beyond R-FOG-1.
 
@@ -153,7 +147,7 @@ def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
     armies = index.armies.get(coord)
     if armies:
         out["armies"] = [
-            {"id": a.id, "owner": a.owner, "tier": a.tier, "at_sea": _at_sea(view.state, a)}
+            {"id": a.id, "owner": a.owner, "tier": a.tier, "at_sea": sea.afloat(view.state, a)}
             for a in armies
         ]
     ships = index.ships.get(coord)
@@ -257,7 +251,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     tier=a.tier,
                     general_id=a.general_id,
                     seat_id=a.seat_id,
-                    at_sea=_at_sea(state, a),
+                    at_sea=sea.afloat(state, a),
                     raised_turn=a.raised_turn,
                     move=PendingMove(path=[[c[0], c[1]] for c in move.path]) if move else None,
                     upgrade_cost=upgrades.get(a.id),
@@ -274,7 +268,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     q=a.coord[0],
                     r=a.coord[1],
                     tier=a.tier,
-                    at_sea=_at_sea(state, a),
+                    at_sea=sea.afloat(state, a),
                 )
             )
     return ArmyList(mine=mine, others=others)

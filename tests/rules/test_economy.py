@@ -495,6 +495,38 @@ def test_forecast_shows_income_upkeep_net_and_insolvency() -> None:
     assert forecast(poorer, NO_ORDERS, 1, RULES).insolvent is True
 
 
+def test_R_BAT_7_R_FOG_3_forecast_of_a_stake_won_shows_what_is_owed_not_the_losers_gold() -> None:
+    # Player 2 won 10 and 20 from player 1, who holds 4: the change would take 4 then 0, which
+    # would tell player 2 that player 1 holds 4. Player 2's forecast shows what is owed.
+    s = make_state(
+        MAP,
+        [player(1, "empire", 4), player(2, "bretonnia", 1)],
+        HOLDING,
+        [army(21, 2, (1, 0), 2)],
+        stakes=[PendingStake(40, 2, 1, 10, "R-BAT-7"), PendingStake(41, 2, 1, 20, "R-SIEGE-2")],
+    )
+    assert forecast(s, NO_ORDERS, 2, RULES) == Forecast(
+        income=[
+            LedgerEntry(2, 10, "stake of battle #40", "R-BAT-7"),
+            LedgerEntry(2, 20, "stake of battle #41", "R-SIEGE-2"),
+        ],
+        upkeep=[LedgerEntry(2, -2, "upkeep: tier 2 army ×1", "R-ECO-4")],
+        net=28,
+        insolvent=False,
+    )
+    # The loser knows their own purse: their lines are what the change would really take.
+    assert forecast(s, NO_ORDERS, 1, RULES) == Forecast(
+        income=[
+            LedgerEntry(1, -4, "stake of battle #40", "R-BAT-7"),
+            *BASE,
+            LedgerEntry(1, 1, "Empire: +1 per city of level ≥ 2", "R-FAC"),
+        ],
+        upkeep=[],
+        net=13,
+        insolvent=False,
+    )
+
+
 def test_apply_ledger_moves_gold_and_refuses_to_go_below_zero() -> None:
     s = _state(gold=2)
     assert apply_ledger(s, [LedgerEntry(1, 3, "refund", "R-BUILD-2")]).players[1].gold == 5

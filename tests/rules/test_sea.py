@@ -16,6 +16,7 @@ from app.rules.movement import (
     validate_move,
 )
 from app.rules.ruleset import default_ruleset
+from app.rules.sea import afloat
 from app.rules.state import (
     Army,
     Battle,
@@ -81,6 +82,23 @@ def met(battle: Battle) -> Event:
 
 
 # -------------------------------------------------------------------------------- boarding
+
+
+def test_R_SEA_1_an_army_is_afloat_aboard_a_ship_or_on_the_sea() -> None:
+    """An army moves by sea when aboard (even in port) or on a sea tile; on land it walks."""
+    state = sea_state(
+        "P.~~",
+        soldier(10, 1, (0, 0), ship_id=60),
+        soldier(11, 1, (1, 0)),
+        soldier(12, 1, (2, 0), ship_id=61),
+        structures=(port(40, 1, (0, 0)),),
+        ships=(ship(60, 1, (0, 0), army_id=10), ship(61, 1, (2, 0), army_id=12)),
+    )
+    assert {a: afloat(state, state.armies[a]) for a in (10, 11, 12)} == {
+        10: True,
+        11: False,
+        12: True,
+    }
 
 
 def test_R_SEA_1_fresh_army_sails_six_sea_tiles_from_its_port() -> None:
