@@ -1,4 +1,4 @@
-"""Benchmark of the costliest accepted ruleset variant against the default one (issue 10).
+"""Benchmark of the costliest accepted ruleset variant against the default one.
 
 Two campaigns of 17 players on the same generated 64×64 map, one with the default ruleset and
 one with `extreme_ruleset()` (every number at the top of its range, R-HOUSE-2), in the same

@@ -1,4 +1,4 @@
-"""Load benchmark: many concurrent players against a real server (issue 7).
+"""Load benchmark: many concurrent players against a real server.
 
 Starts the embedded PostgreSQL on its own data dir (`.data/bench-pg`), creates a fresh
 database, migrates it, starts `uvicorn app.main:create_app --factory --workers 2` on a free

@@ -1,4 +1,4 @@
-"""Benchmark of resolve_turn on generated campaigns of growing size (issue 3).
+"""Benchmark of resolve_turn on generated campaigns of growing size.
 
 Prints the median time per size and how time grows per army from the smallest case to the
 largest; a ratio near 1 means time grows linearly with the number of armies.

@@ -1,4 +1,4 @@
-"""Benchmark of a full turn change through the API and the database (issue 4).
+"""Benchmark of a full turn change through the API and the database.
 
 Builds a campaign of 17 players and 170 armies on a generated 64×64 map (over HTTP, then
 extra armies and move orders written straight to the tables to keep the set-up short), and

@@ -39,7 +39,7 @@ def _siege_event(battle: Battle) -> Event:
 
 
 def _end_treaties(state: CampaignState) -> CampaignState:
-    """Minimal R-DIP-3 (diplomacy is a later issue): broken treaties end at this step 5."""
+    """R-DIP-3: treaties end at step 5, those broken (ends_turn set) once their turn comes."""
     new_turn = state.turn + 1
     treaties = {
         tid: t

@@ -169,7 +169,7 @@ async def change_turn(
     )
     await diplomacy.close_turn(session, campaign.id, edicts)
     await save_state(session, campaign, state, result.state)
-    # Battles (issue 5): forces fixed at declaration (R-ARMY-4); results confirmed during the
+    # Battles: forces fixed at declaration (R-ARMY-4); results confirmed during the
     # turn open the summaries (R-BAT-7).
     await battle_records.fix_declared_forces(session, campaign, state, result.battles)
     settled = await battle_records.take_summary_events(session, campaign.id)

@@ -1,5 +1,5 @@
 """A whole campaign over HTTP: three players, lobby to standings over three turns (R-CAMP,
-R-TURN, R-ECO, R-BUILD) — what issue 4 promises a group of players."""
+R-TURN, R-ECO, R-BUILD) — a group of players' whole game, as they would play it."""
 
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession

@@ -539,7 +539,7 @@ async def test_member_gets_503_when_the_listener_is_not_running(
     assert_problem(response, 503, "service_unavailable")
 
 
-# -- fog, revocation and order (issue 10) ---------------------------------------------------
+# -- fog, revocation and order ------------------------------------------------------------
 
 
 async def test_R_FOG_5_an_owner_who_plays_streams_only_their_seats_events(
@@ -593,7 +593,7 @@ async def test_revoking_the_token_ends_its_open_stream(
     make_server: Callable[..., Any],
     committing_sessionmaker: async_sessionmaker[AsyncSession],
 ) -> None:
-    """A stream re-checks its token every `recheck_seconds`: revoked, it ends (issue 10, 5).
+    """A stream re-checks its token every `recheck_seconds`: revoked, it ends.
 
     BUG: an open stream kept delivering events after its token was revoked.
     """

@@ -563,7 +563,7 @@ async def test_requests_answer_503_with_retry_after_when_the_database_is_unreach
     caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 10 item 7: no socket file / connection refused is a 503, never a 500."""
+    """No socket file / connection refused is a 503, never a 500."""
     # create_app would replace the root log handlers, pytest's capture included.
     monkeypatch.setattr(main_module, "configure_logging", lambda *args, **kwargs: None)
     with unreachable_database_url(kind, database_url) as url:

@@ -1,4 +1,4 @@
-"""Every pair of writes that touch the same player or turn, raced for real (issue 10).
+"""Every pair of writes that touch the same player or turn, raced for real.
 
 Each round starts a fresh game on an app whose requests really commit, each on its own
 connection, fires the two writes at once, and checks the books afterwards: gold ≥ 0 and

@@ -1,4 +1,4 @@
-"""Two real server processes on one database behave as one (issue 10, stateless instances).
+"""Two real server processes on one database behave as one: the instances keep no state.
 
 Two uvicorn processes serve the app on two loopback ports, both on the session's test database,
 as two replicas behind a load balancer would. Over real HTTP:
