@@ -408,19 +408,16 @@ def forecast(
     """
     purse = _Purse(state)
     _take_stakes(state, purse)
+    stakes_taken = len(purse.ledger)  # stakes are collected first, before any income
     _income_phase(state, orders, ruleset, purse)
     owed = [
         LedgerEntry(player_id, s.amount, f"stake of battle #{s.battle_id}", s.rule)
         for s in state.stakes
         if s.winner == player_id
     ]
-    owed_keys = {(e.reason, e.rule) for e in owed}
-    collected = [
-        e
-        for e in purse.ledger
-        if e.player == player_id and not (e.amount > 0 and (e.reason, e.rule) in owed_keys)
-    ]
-    income = owed + collected
+    lost = [e for e in purse.ledger[:stakes_taken] if e.player == player_id and e.amount < 0]
+    earned = [e for e in purse.ledger[stakes_taken:] if e.player == player_id]
+    income = owed + lost + earned
     upkeep = upkeep_lines(state, player_id, ruleset, player_id in orders.faction_actions)
     gained = sum(e.amount for e in income)
     due = -sum(e.amount for e in upkeep)
