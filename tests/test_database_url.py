@@ -120,6 +120,7 @@ def test_a_pasted_postgres_url_keeps_its_parameters_and_gets_the_asyncpg_driver(
         ("gssencmode=require", "gssencmode=require is not supported"),
         ("sslrootcert=system&sslmode=require", "sslrootcert=system needs sslmode=verify-full"),
         ("connect_timeout=soon", "connect_timeout='soon' is not a number"),
+        ("connect_timeout=inf", "connect_timeout='inf' is not a number"),
         ("search_path=game", "parameter 'search_path' is not supported; supported: "),
         ("sslmode=require&sslmode=disable", "'sslmode' is given more than once"),
     ],

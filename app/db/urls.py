@@ -25,6 +25,7 @@ connections (`asyncpg_dsn`: the event listener, creating databases):
 
 from __future__ import annotations
 
+import math
 import ssl
 import urllib.parse
 from dataclasses import dataclass, field
@@ -111,7 +112,9 @@ def parse(url: str | URL) -> ConnectParameters:
             try:
                 seconds = float(value)
             except ValueError:
-                raise ValueError(f"connect_timeout={value!r} is not a number of seconds") from None
+                seconds = math.nan
+            if not math.isfinite(seconds):
+                raise ValueError(f"connect_timeout={value!r} is not a number of seconds")
             # libpq: zero or less waits forever; the configured timeout applies instead.
             timeout = seconds if seconds > 0 else None
         elif key == "fallback_application_name":
