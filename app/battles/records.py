@@ -18,20 +18,7 @@ from app.models.world import BattleRow
 from app.rules import battles
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, CampaignState, Event, Outcome
-from app.turns.mapping import event_to_json, load_ruleset
-
-
-def _side_json(forces: battles.SideForces) -> dict[str, Any]:
-    return {
-        "leader_army_id": forces.leader_army_id,
-        "joiners": [{"army_id": a, "points": p} for a, p in forces.joiners],
-        "army_points": forces.army_points,
-        "general_points": forces.general_points,
-        "garrison": forces.garrison,
-        "reinforcement": forces.reinforcement,
-        "siege_bonus_pct": forces.siege_bonus_pct,
-        "total_points": forces.total_points,
-    }
+from app.turns.mapping import event_to_json, forces_to_json, load_ruleset
 
 
 def _with_tiers(state: CampaignState, tiers: Mapping[str, int]) -> CampaignState:
@@ -59,8 +46,8 @@ def fixed_forces(
     attacker, defender = battles.forces(at, battle, ruleset)
     return {
         "tiers": dict(tiers),
-        "attacker": _side_json(attacker),
-        "defender": _side_json(defender),
+        "attacker": forces_to_json(attacker),
+        "defender": forces_to_json(defender),
         "stake": {
             "attacker_victory": battles.stake(at, battle, ruleset, Outcome.ATTACKER_VICTORY),
             "defender_victory": battles.stake(at, battle, ruleset, Outcome.DEFENDER_VICTORY),

@@ -44,6 +44,7 @@ from app.turns.mapping import (
     battle_from_row,
     load_ruleset,
     load_state,
+    report_from_json,
     save_state,
     side_to_json,
 )
@@ -295,14 +296,6 @@ def _engine_report(data: ReportCreate) -> BattleReport:
     )
 
 
-def _report_from_row(row: BattleRow) -> BattleReport:
-    stored = row.report or {}
-    return _engine_report(ReportCreate.model_validate({k: stored[k] for k in _REPORT_KEYS}))
-
-
-_REPORT_KEYS = tuple(ReportCreate.model_fields)
-
-
 def _check_report(a: _Action, report: BattleReport) -> None:
     violations = battles.validate_report(a.viewer.state, a.battle, report, a.viewer.ruleset)
     if violations:
@@ -417,7 +410,7 @@ async def confirm(session: AsyncSession, m: Membership, battle_id: int) -> Battl
     a = await _action(session, m, battle_id)
     side, _me = _my_side(a)
     _require_report_from_other_side(a, side)
-    result = _report_from_row(a.row)
+    result = report_from_json(a.row.report or {})
     _check_report(a, result)
     resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
     await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
@@ -485,7 +478,7 @@ async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: 
     Called by the deadline sweeper with the owner's authority: the game master's view.
     """
     a = await _master_action(session, campaign, row.id)
-    result = _report_from_row(a.row)
+    result = report_from_json(a.row.report or {})
     v = a.viewer
     if battles.validate_report(v.state, a.battle, result, v.ruleset):
         # The map moved on since the report (another battle settled first): it cannot stand.

@@ -30,8 +30,13 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.pagination import PageParams, paginate_rows
 from app.rules.ruleset import RulesetError, parse_ruleset, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
-from app.rules.state import CampaignState, Player
-from app.turns.mapping import campaign_options, load_map, load_ruleset, save_state
+from app.turns.mapping import (
+    campaign_options,
+    load_map,
+    load_ruleset,
+    save_state,
+    state_before_start,
+)
 
 _INVITE_ALPHABET = string.ascii_uppercase + string.digits
 
@@ -315,12 +320,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     state, entries_gold = await to_thread.run_sync(
         start_campaign, game_map, ruleset, entries, options
     )
-    before = CampaignState(
-        turn=0,
-        map=game_map,
-        players={p.number: Player(id=p.number, faction=p.faction or "") for p in seated},
-    )
-    await save_state(session, campaign, before, state)
+    await save_state(session, campaign, state_before_start(game_map, seated), state)
     ledger.record(session, campaign.id, state.turn, entries_gold)
     campaign.status = CampaignStatus.ACTIVE
     campaign.started_at = utcnow()

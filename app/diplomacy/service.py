@@ -38,27 +38,7 @@ from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.relations import in_force
 from app.rules.state import LedgerEntry, Treaty, TreatyKind
 from app.turns.context import TurnContext, refuse
-from app.turns.mapping import save_state
-
-# ----------------------------------------------------------------------------- conversion
-
-
-def edict_from_row(row: EdictRow) -> Edict:
-    return Edict(
-        id=row.id,
-        turn=row.turn,
-        sender=row.sender,
-        kind=row.kind,
-        status=row.status,
-        cost=row.cost,
-        recipient=row.recipient,
-        target=(row.q, row.r) if row.q is not None and row.r is not None else None,
-        city_id=row.city_id,
-        their_city_id=row.their_city_id,
-        general_id=row.general_id,
-        amount=row.amount,
-        offer=VassalOffer(row.offer) if row.offer else None,
-    )
+from app.turns.mapping import edict_columns, edict_from_row, save_state
 
 
 def read_edict(row: EdictRow, names: dict[int, str]) -> EdictRead:
@@ -160,23 +140,7 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
     if draft.kind is EdictKind.GIFT:
         gold += diplomacy.gift_lines(draft)
     await ledger.post(session, ctx.campaign.id, ctx.campaign.turn, gold)
-    row = EdictRow(
-        campaign_id=ctx.campaign.id,
-        id=edict_id,
-        turn=draft.turn,
-        sender=draft.sender,
-        recipient=draft.recipient,
-        kind=draft.kind,
-        status=draft.status,
-        cost=draft.cost,
-        q=draft.target[0] if draft.target else None,
-        r=draft.target[1] if draft.target else None,
-        city_id=draft.city_id,
-        their_city_id=draft.their_city_id,
-        general_id=draft.general_id,
-        amount=draft.amount,
-        offer=draft.offer.value if draft.offer else None,
-    )
+    row = EdictRow(campaign_id=ctx.campaign.id, **edict_columns(draft))
     session.add(row)
     await session.flush()
     if draft.recipient is not None:

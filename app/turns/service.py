@@ -22,9 +22,10 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import LedgerEntry, season_of
+from app.rules.state import season_of
 from app.turns.mapping import (
     event_to_json,
+    gold_line_to_json,
     load_orders,
     load_ruleset,
     load_state,
@@ -140,15 +141,6 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     await change_turn(session, m.campaign)
 
 
-def _gold_json(entry: LedgerEntry) -> dict[str, Any]:
-    return {
-        "kind": "gold",
-        "rule": entry.rule,
-        "coords": [],
-        "data": {"amount": entry.amount, "reason": entry.reason},
-    }
-
-
 async def change_turn(
     session: AsyncSession, campaign: Campaign, now: datetime | None = None
 ) -> TurnResult:
@@ -178,7 +170,7 @@ async def change_turn(
         seen = settled.get(player, [])
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
         # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
-        seen += [_gold_json(e) for e in result.ledger if e.player == player and e.amount]
+        seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
         session.add(
             TurnSummaryRow(campaign_id=campaign.id, number=number, player=player, events=seen)
         )

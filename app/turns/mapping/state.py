@@ -1,11 +1,10 @@
-"""The one place where ORM rows become `app.rules.state` and back."""
+"""The campaign's rows as the engine's `CampaignState` and back, orders, rulesets and maps."""
 
 from __future__ import annotations
 
 import json
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -31,13 +30,9 @@ from app.rules.maps import map_from_dict
 from app.rules.ruleset import Ruleset, parse_ruleset
 from app.rules.state import (
     Army,
-    Battle,
-    BattleKind,
-    BattleSide,
     BuildKind,
     BuildOrder,
     CampaignState,
-    Event,
     General,
     MapData,
     MoveOrder,
@@ -56,6 +51,7 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
+from app.turns.mapping.battles import battle_columns, battle_from_row
 
 _maps: dict[uuid.UUID, MapData] = {}
 
@@ -117,36 +113,6 @@ def explored_to_json(explored: Mapping[Coord, SeenTile]) -> dict[str, Any]:
         _coord_key(c): [s.turn, s.owner, s.structure.value if s.structure else None, s.level]
         for c, s in sorted(explored.items())
     }
-
-
-def side_to_json(side: BattleSide) -> dict[str, Any]:
-    return {
-        "players": sorted(side.players),
-        "army_ids": list(side.army_ids),
-        "leader_id": side.leader_id,
-        "structure_id": side.structure_id,
-    }
-
-
-def side_from_json(data: Mapping[str, Any]) -> BattleSide:
-    return BattleSide(
-        players=frozenset(data["players"]),
-        army_ids=tuple(data["army_ids"]),
-        leader_id=data["leader_id"],
-        structure_id=data["structure_id"],
-    )
-
-
-def battle_from_row(row: BattleRow) -> Battle:
-    return Battle(
-        id=row.id,
-        turn=row.turn,
-        coord=(row.q, row.r),
-        kind=BattleKind(row.kind),
-        attacker=side_from_json(row.attacker),
-        defender=side_from_json(row.defender),
-        siege_draws=row.siege_draws,
-    )
 
 
 def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = None) -> Player:
@@ -414,18 +380,6 @@ def _treaty_columns(t: Treaty) -> dict[str, Any]:
     }
 
 
-def battle_columns(b: Battle) -> dict[str, Any]:
-    return {
-        "turn": b.turn,
-        "q": b.coord[0],
-        "r": b.coord[1],
-        "kind": b.kind.value,
-        "attacker": side_to_json(b.attacker),
-        "defender": side_to_json(b.defender),
-        "siege_draws": b.siege_draws,
-    }
-
-
 async def save_state(
     session: AsyncSession, campaign: Campaign, before: CampaignState, after: CampaignState
 ) -> None:
@@ -495,24 +449,7 @@ def _map_changed(before: CampaignState, after: CampaignState) -> bool:
     )
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """A turn-summary entry (the format of `turn_summaries.events`)."""
-    return {
-        "kind": event.kind,
-        "rule": event.rule,
-        "coords": [list(c) for c in event.coords],
-        "data": to_json(dict(event.data)),
-    }
-
-
-def to_json(value: Any) -> Any:
-    """Engine values (tuples, enums, frozensets) as JSON-safe data, deterministically ordered."""
-    if isinstance(value, Mapping):
-        return {str(k): to_json(v) for k, v in value.items()}
-    if isinstance(value, frozenset | set):
-        return [to_json(v) for v in sorted(value)]
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    if isinstance(value, StrEnum):
-        return value.value
-    return value
+def state_before_start(game_map: MapData, seated: Sequence[CampaignPlayer]) -> CampaignState:
+    """The empty campaign the start is written over: the map and the seated players only."""
+    players = {p.number: Player(id=p.number, faction=p.faction or "") for p in seated}
+    return CampaignState(turn=0, map=game_map, players=players)

@@ -1,0 +1,54 @@
+"""The one place where ORM rows become the engine's data (`app.rules.state`) and back.
+
+`state`: the campaign as a `CampaignState`, orders, rulesets and maps; `battles`: battle rows,
+sides, forces and reports; `diplomacy`: edicts; `events`: summary entries.
+"""
+
+from app.turns.mapping.battles import (
+    battle_columns,
+    battle_from_row,
+    forces_to_json,
+    report_from_json,
+    side_from_json,
+    side_to_json,
+)
+from app.turns.mapping.diplomacy import edict_columns, edict_from_row
+from app.turns.mapping.events import event_to_json, gold_line_to_json, to_json
+from app.turns.mapping.state import (
+    campaign_options,
+    explored_from_json,
+    explored_to_json,
+    load_map,
+    load_orders,
+    load_ruleset,
+    load_state,
+    orders_from_rows,
+    player_from_row,
+    save_state,
+    state_before_start,
+)
+
+__all__ = [
+    "battle_columns",
+    "battle_from_row",
+    "campaign_options",
+    "edict_columns",
+    "edict_from_row",
+    "event_to_json",
+    "explored_from_json",
+    "explored_to_json",
+    "forces_to_json",
+    "gold_line_to_json",
+    "load_map",
+    "load_orders",
+    "load_ruleset",
+    "load_state",
+    "orders_from_rows",
+    "player_from_row",
+    "report_from_json",
+    "save_state",
+    "side_from_json",
+    "side_to_json",
+    "state_before_start",
+    "to_json",
+]

@@ -1,0 +1,42 @@
+"""Engine events and ledger lines as the JSON of turn summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from app.rules.state import Event, LedgerEntry
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A turn-summary entry (the format of `turn_summaries.events`)."""
+    return {
+        "kind": event.kind,
+        "rule": event.rule,
+        "coords": [list(c) for c in event.coords],
+        "data": to_json(dict(event.data)),
+    }
+
+
+def to_json(value: Any) -> Any:
+    """Engine values (tuples, enums, frozensets) as JSON-safe data, deterministically ordered."""
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, frozenset | set):
+        return [to_json(v) for v in sorted(value)]
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    if isinstance(value, StrEnum):
+        return value.value
+    return value
+
+
+def gold_line_to_json(entry: LedgerEntry) -> dict[str, Any]:
+    """A player's own gold line (income, upkeep, stakes, refunds…) as a summary entry."""
+    return {
+        "kind": "gold",
+        "rule": entry.rule,
+        "coords": [],
+        "data": {"amount": entry.amount, "reason": entry.reason},
+    }
