@@ -1,6 +1,7 @@
 """Engine and per-request session: one request = one transaction."""
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
@@ -39,17 +40,24 @@ def create_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
-async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
-    """Yield a session that commits if the endpoint succeeds and rolls back if it raises."""
-    sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
+@asynccontextmanager
+async def transaction(
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> AsyncIterator[AsyncSession]:
+    """A session whose transaction commits if the block succeeds and rolls back if it raises."""
     async with sessionmaker() as session:
         try:
             yield session
         except BaseException:
             await session.rollback()
             raise
-        else:
-            await session.commit()
+        await session.commit()
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """Yield a session that commits if the endpoint succeeds and rolls back if it raises."""
+    async with transaction(request.app.state.sessionmaker) as session:
+        yield session
 
 
 # scope="function": commit before the response is sent, so a failed commit is a 500, not a

@@ -19,7 +19,7 @@ connection while waiting for a second.
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -35,6 +35,7 @@ from app.auth.client import client_address
 from app.auth.dependencies import BearerSecret, get_authenticated
 from app.auth.tokens import hash_token
 from app.config import Settings
+from app.db.session import transaction
 from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
@@ -97,25 +98,18 @@ class Limiter:
     async def transaction(self, request: Request) -> AsyncIterator[AsyncSession]:
         """A short transaction of its own (committed unless the block raises)."""
         sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
-        async with sessionmaker() as session:
-            try:
-                yield session
-            except BaseException:
-                await session.rollback()
-                raise
-            await session.commit()
-            if self._purge_due():
-                await self._purge(session)
+        async with transaction(sessionmaker) as session:
+            yield session
+        if self._purge_due():
+            await self._purge(sessionmaker)
 
-    async def _purge(self, session: AsyncSession) -> None:
+    async def _purge(self, sessionmaker: async_sessionmaker[AsyncSession]) -> None:
         # Housekeeping: a failure here must not fail the request whose check already passed.
         try:
-            await purge_expired(session)
-            await session.commit()
+            async with transaction(sessionmaker) as session:
+                await purge_expired(session)
         except (SQLAlchemyError, OSError):
             logger.warning("purging full rate-limit buckets failed", exc_info=True)
-            with suppress(SQLAlchemyError, OSError):
-                await session.rollback()
 
     def _purge_due(self) -> bool:
         now = time.monotonic()
