@@ -2,7 +2,8 @@
 
 Budgets are in tiles for a path over land and in half-steps for a path aboard (one that starts
 at sea or touches a sea tile, R-SEA-1). Decisions the rulebook leaves open, fixed here:
-- winter (R-OPT-1) applies to a path ending on land only; WAAAGH! ignores it like any penalty;
+- winter (R-OPT-1) applies to a path ending on land only; WAAAGH! ignores terrain penalties but
+  not the season: its `max(0, modifier)` takes the modifier with winter counted (R-MOVE-1);
 - a siege is lifted as soon as its besieging army carries out a move order (R-SIEGE-3);
 - after a swap (R-MOVE-3) the battle's `coord` is the tile where the attacker's leader stands,
   so that "the winner moves into the contested tile" leaves it where it is (R-BAT-7).
@@ -65,7 +66,7 @@ def _land_budget(
     ignore_penalties = action is not None and action.ignore_terrain_penalties
     modifier = terrain_modifier(faction, terrain)
     winter = state.options.seasons and state.season is Season.WINTER
-    if winter and terrain is not Terrain.SEA and not ignore_penalties:
+    if winter and terrain is not Terrain.SEA:
         modifier += rules.winter_modifier
     modifier = max(rules.modifier_min, min(rules.modifier_max, modifier))
     if ignore_penalties:

@@ -156,13 +156,14 @@ def test_R_OPT_1_winter_takes_one_more_tile_inside_the_clamp() -> None:
     assert sea_budget(winter, 1, Tile((0, 0), Terrain.SEA), RS) == 6
 
 
-def test_R_FAC_waaagh_adds_two_and_ignores_penalties_and_winter_but_not_at_sea() -> None:
-    """R-FAC WAAAGH!: 3 + max(0, modifier) + 2, winter ignored; sea budgets unaffected."""
+def test_R_FAC_waaagh_adds_two_and_ignores_penalties_but_not_winter_nor_at_sea() -> None:
+    """R-FAC WAAAGH!: 3 + max(0, modifier) + 2, the modifier counting winter (R-MOVE-1,
+    R-OPT-1): plain +1 − 1 = 0 in winter; sea budgets unaffected."""
     summer = _budget_state("orcs_goblins", turn=2, seasons=True)
     winter = _budget_state("orcs_goblins", turn=4, seasons=True)
     plain, forest, sea = (Tile((0, 0), t) for t in (Terrain.PLAIN, Terrain.FOREST, Terrain.SEA))
     assert [land_budget(summer, 1, t, RS, waaagh=True) for t in (plain, forest, sea)] == [6, 5, 5]
-    assert [land_budget(winter, 1, t, RS, waaagh=True) for t in (plain, forest, sea)] == [6, 5, 5]
+    assert [land_budget(winter, 1, t, RS, waaagh=True) for t in (plain, forest, sea)] == [5, 5, 5]
     assert [land_budget(winter, 1, t, RS, waaagh=False) for t in (plain, forest, sea)] == [3, 2, 3]
     assert sea_budget(summer, 1, plain, RS) == 8
     # Only a faction whose action moves armies gets it (Empire's action is Call to Arms).
@@ -386,6 +387,27 @@ def test_R_FAC_waaagh_at_resolution_walks_six_tiles() -> None:
     assert waaagh.events == (went(10, 1, *((q, 0) for q in range(7))),)
     assert plain.state.armies[10].coord == (4, 0)
     assert [e.kind for e in plain.events] == ["path cut", "army moved"]
+
+
+def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
+    """R-OPT-1 / R-FAC: in winter a WAAAGH! path of 6 plain tiles is cut to 5 (3 + max(0, +1 − 1)
+    + 2); in summer it walks all 6."""
+    winter = replace(
+        _plain_state(["......."], soldier(10, 1, (0, 0)), faction="orcs_goblins"),
+        turn=4,
+        options=Options(seasons=True),
+    )
+    summer = replace(winter, turn=2)
+    orders = moves((10, line(6)), actions=frozenset({1}))
+    cut = resolve_movement(winter, orders, RS)
+    walked = resolve_movement(summer, orders, RS)
+    assert cut.state.armies[10].coord == (5, 0)
+    assert cut.events == (
+        Event("path cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 6, "kept": 5}),
+        went(10, 1, *((q, 0) for q in range(6))),
+    )
+    assert walked.state.armies[10].coord == (6, 0)
+    assert walked.events == (went(10, 1, *((q, 0) for q in range(7))),)
 
 
 def test_R_MOVE_3_same_tile_meeting_both_stop_before_it() -> None:
