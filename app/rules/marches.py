@@ -14,7 +14,7 @@ from app.rules.movement import (
     pending_battle_armies,
     uses_waaagh,
 )
-from app.rules.relations import have_pact, is_hostile
+from app.rules.relations import are_allied, have_pact, is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.sea import Fleet, own_port_coords
 from app.rules.state import (
@@ -61,6 +61,10 @@ class _Relations:
 
     def hostile(self, a: int, b: int) -> bool:
         return b in self.enemies(a)
+
+    def allied(self, a: int, b: int) -> bool:
+        """Allied by an alliance or a vassalage: one side in a battle (R-MOVE-3)."""
+        return are_allied(self._state, a, b)
 
     def pact(self, a: int, b: int) -> bool:
         if a not in self._pacts:
@@ -301,19 +305,28 @@ class _Movement:
     # -- battles -------------------------------------------------------------------------
 
     def _sides(self, players: list[int]) -> list[list[int]]:
-        """Mutually non-hostile groups among players hostile to someone present (R-MOVE-3)."""
-        hostile = self.rel.hostile
+        """Groups of allied players among those hostile to someone present (R-MOVE-3).
+
+        Only an alliance or a vassalage puts two players on one side; a pact partner forms a
+        side of its own (it never joins its partner's battles).
+        """
+        hostile, allied = self.rel.hostile, self.rel.allied
         sides: list[list[int]] = []
         for p in players:
             if not any(hostile(p, q) for q in players):
                 continue  # a bystander, e.g. at peace with everyone there
             for side in sides:
-                if not any(hostile(p, q) for q in side):
+                if all(allied(p, q) for q in side):
                     side.append(p)
                     break
             else:
                 sides.append([p])
         return sides
+
+    def _opposed(self, first: BattleSide, second: BattleSide) -> bool:
+        """Two sides fight when every pair of their players is hostile: a pact partner never
+        fights its partner (R-MOVE-3, R-OWN-2)."""
+        return all(self.rel.hostile(p, q) for p in first.players for q in second.players)
 
     def _side(
         self, players: list[int], armies: list[int], structure: Structure | None
@@ -363,6 +376,8 @@ class _Movement:
         battles: list[Battle] = []
         for i, first in enumerate(sides):
             for second in sides[i + 1 :]:
+                if not self._opposed(first, second):
+                    continue
                 first_holds = first.structure_id is not None or bool(holders & set(first.army_ids))
                 second_holds = second.structure_id is not None or bool(
                     holders & set(second.army_ids)
@@ -390,6 +405,8 @@ class _Movement:
         battles: list[Battle] = []
         for i, first in enumerate(sides):
             for second in sides[i + 1 :]:
+                if not self._opposed(first, second):
+                    continue
                 pairs = [(x, y) for x in first.army_ids for y in second.army_ids]
                 if all(p in opposed for p in pairs):
                     continue  # already fighting over a tile of the swap

@@ -563,6 +563,61 @@ def test_R_BAT_3_allies_entering_together_form_one_side_led_by_highest_tier() ->
     )
 
 
+def test_R_MOVE_3_a_pact_partner_forms_its_own_side_and_never_joins_its_partners_battle() -> None:
+    """R-MOVE-3 / R-OWN-2: P2 and P3 (a pact) enter P1's tile together: two battles, one per
+    pact partner against P1, none between the partners; neither joins the other's side."""
+    state = replace(
+        _plain_state(
+            ["......"], soldier(10, 1, (2, 0)), soldier(20, 2, (0, 0)), soldier(30, 3, (4, 0))
+        ),
+        treaties={1: treaty(1, "pact", 2, 3)},
+    )
+    result = resolve_movement(state, moves((20, line(2)), (30, ((3, 0), (2, 0)))), RS)
+    p1, p2, p3 = side({1}, (10,), 10), side({2}, (20,), 20), side({3}, (30,), 30)
+    battles = (
+        Battle(500, 1, (2, 0), BattleKind.FIELD, p2, p1),
+        Battle(501, 1, (2, 0), BattleKind.FIELD, p3, p1),
+    )
+    assert result.battles == battles
+    assert result.state == replace(
+        state,
+        armies=moved(state, a20=(1, 0), a30=(3, 0)),
+        battles={b.id: b for b in battles},
+        next_id=502,
+    )
+    assert result.events == (
+        went(20, 2, (0, 0), (1, 0)),
+        went(30, 3, (4, 0), (3, 0)),
+        *(met(b) for b in battles),
+    )
+
+
+def test_R_MOVE_3_allies_by_vassalage_share_a_side() -> None:
+    """R-MOVE-3: a vassal and its overlord entering together are one side (25 % joiner)."""
+    state = replace(
+        _plain_state(
+            ["......"], soldier(10, 1, (2, 0)), soldier(20, 2, (0, 0)), soldier(30, 3, (4, 0))
+        ),
+        treaties={1: treaty(1, "vassalage", 3, 2)},
+    )
+    result = resolve_movement(state, moves((20, line(2)), (30, ((3, 0), (2, 0)))), RS)
+    battle = Battle(
+        500, 1, (2, 0), BattleKind.FIELD, side({2, 3}, (20, 30), 20), side({1}, (10,), 10)
+    )
+    assert result.battles == (battle,)
+    assert result.state == replace(
+        state,
+        armies=moved(state, a20=(1, 0), a30=(3, 0)),
+        battles={500: battle},
+        next_id=501,
+    )
+    assert result.events == (
+        went(20, 2, (0, 0), (1, 0)),
+        went(30, 3, (4, 0), (3, 0)),
+        met(battle),
+    )
+
+
 def test_R_OWN_2_allies_share_a_tile_without_battle() -> None:
     """R-OWN-2 / R-MOVE-4: an ally's army and territory are passed through and shared freely."""
     state = replace(
