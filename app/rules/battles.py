@@ -625,6 +625,36 @@ def _attacker_wins(
             w.move_army(army.id, battle.coord, rule, "army_advanced")
 
 
+def _defender_moves_in(w: _Work, battle: Battle) -> None:
+    """A defender that won a field or naval battle moves into the contested tile (R-BAT-7).
+
+    Its armies that tried to enter the tile (both sides did: the movement stopped them on the
+    tile before it) move in; armies already holding it stay. After a swap there is no contested
+    tile: the battle sits where the attacker stands (the engine places it there, R-MOVE-3), so
+    an attacker on the battle's tile means a swap and nobody moves. Nor does anyone move onto a
+    tile still held by a force hostile to it (another battle of the same meeting decides it).
+    """
+    state = w.base
+    if any(
+        state.armies[a].coord == battle.coord for a in battle.attacker.army_ids if a in state.armies
+    ):
+        return  # a swap: the winner stays
+    armies = [w.armies[a.id] for a in _live_armies(state, battle.defender) if a.id in w.armies]
+    if not armies:
+        return
+    held = any(
+        a.coord == battle.coord and is_hostile(state, a.owner, armies[0].owner)
+        for a in w.armies.values()
+    ) or any(
+        s.coord == battle.coord and is_hostile(state, s.owner, armies[0].owner)
+        for s in w.structures.values()
+    )
+    if held:
+        return
+    for army in armies:
+        w.move_army(army.id, battle.coord, "R-BAT-7", "army_advanced")
+
+
 def _draw(w: _Work, battle: Battle, structure: Structure | None) -> None:
     """A drawn siege besieges the city; a drawn assault or field battle changes nothing."""
     leader = _leader(w.base, battle.attacker)
@@ -665,6 +695,8 @@ def apply_battle_result(
     _losses(w, battle, report, ruleset)
     if report.outcome is Outcome.ATTACKER_VICTORY:
         _attacker_wins(w, battle, report, ruleset, structure)
+    elif report.outcome is Outcome.DEFENDER_VICTORY and structure is None:
+        _defender_moves_in(w, battle)
     elif report.outcome is Outcome.DRAW:
         _draw(w, battle, structure)
     elif structure is not None:

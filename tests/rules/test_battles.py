@@ -22,6 +22,7 @@ from app.rules.battles import (
     stake,
     validate_report,
 )
+from app.rules.marches import resolve_movement
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
     Battle,
@@ -30,11 +31,13 @@ from app.rules.state import (
     CampaignState,
     Fate,
     MapData,
+    MoveOrder,
     Options,
     Outcome,
     PendingStake,
     Siege,
     Structure,
+    TurnOrders,
     Violation,
 )
 from tests.rules.builders import (
@@ -58,6 +61,7 @@ from tests.rules.builders import (
     fight,
     general,
     make_map,
+    make_state,
     outpost,
     player,
     port,
@@ -448,6 +452,117 @@ def test_R_BAT_7_same_tile_meeting_winner_stays() -> None:
         22: army(22, 2, E, general_id=12),
     }
     assert [e.kind for e in res.events] == ["battle_resolved", "stake_won", "army_retreated"]
+
+
+# A one-row plain: army 21 (player 1) walks east from (0,0), army 22 (player 2) west from
+# (4,0); both try to enter the empty tile (2,0) at tick 2 or swap tiles, as movement makes them.
+ROW = make_map(["......"])
+
+
+def _met_on_the_way(
+    path21: tuple[tuple[int, int], ...],
+    path22: tuple[tuple[int, int], ...],
+    start22: tuple[int, int] = (4, 0),
+) -> tuple[CampaignState, Battle]:
+    state = make_state(
+        ROW,
+        TWO_PLAYERS,
+        armies=[army(21, 1, (0, 0), general_id=11), army(22, 2, start22, general_id=12)],
+        generals=[general(11, 1, 21), general(12, 2, 22)],
+        next_id=500,
+    )
+    orders = TurnOrders(moves={21: MoveOrder(21, path21), 22: MoveOrder(22, path22)})
+    moved = resolve_movement(state, orders, R)
+    (battle,) = moved.battles
+    return moved.state, battle
+
+
+def test_R_BAT_7_both_entered_an_empty_tile_the_winning_defender_moves_in() -> None:
+    """R-BAT-7 / R-BAT-2 from real movement: both stop before (2,0); 21 (lower id) attacks; the
+    defender 22 wins and moves into the contested tile; the losing attacker stays."""
+    state, b = _met_on_the_way(((1, 0), (2, 0), (3, 0)), ((3, 0), (2, 0), (1, 0)))
+    assert (b.coord, b.attacker.army_ids, b.defender.army_ids) == ((2, 0), (21,), (22,))
+    assert (state.armies[21].coord, state.armies[22].coord) == ((1, 0), (3, 0))
+    report = BattleReport(DV, 30, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, (1, 0), general_id=11),
+                22: army(22, 2, (2, 0), general_id=12),
+            },
+            battles={},
+            stakes=(PendingStake(b.id, 2, 1, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", ((2, 0),), battle_id=b.id, winner=2, loser=1, amount=10),
+            ev(
+                "army_advanced",
+                "R-BAT-7",
+                ((3, 0), (2, 0)),
+                army_id=22,
+                from_coord=(3, 0),
+                to_coord=(2, 0),
+            ),
+        ),
+    )
+
+
+def test_R_BAT_7_both_entered_an_empty_tile_the_winning_attacker_moves_in() -> None:
+    """R-BAT-7 from real movement: the attacker 21 wins and moves in; the losing defender
+    retreats from where it stopped, (3,0), to its first free neighbour east, (4,0)."""
+    state, b = _met_on_the_way(((1, 0), (2, 0), (3, 0)), ((3, 0), (2, 0), (1, 0)))
+    report = BattleReport(AV, 10, 60)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, (2, 0), general_id=11),
+                22: army(22, 2, (4, 0), general_id=12),
+            },
+            battles={},
+            stakes=(PendingStake(b.id, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", ((2, 0),), battle_id=b.id, winner=1, loser=2, amount=10),
+            ev(
+                "army_retreated",
+                "R-BAT-7",
+                ((3, 0), (4, 0)),
+                army_id=22,
+                from_coord=(3, 0),
+                to_coord=(4, 0),
+            ),
+            ev(
+                "army_advanced",
+                "R-BAT-7",
+                ((1, 0), (2, 0)),
+                army_id=21,
+                from_coord=(1, 0),
+                to_coord=(2, 0),
+            ),
+        ),
+    )
+
+
+def test_R_BAT_7_after_a_swap_the_winning_defender_stays() -> None:
+    """R-BAT-7 / R-MOVE-3 from real movement: at tick 2, 21 and 22 swap (1,0) and (2,0); both
+    stay where they began the tick; the defender wins and nobody moves."""
+    state, b = _met_on_the_way(((1, 0), (2, 0)), ((2, 0), (1, 0)), start22=(3, 0))
+    assert (b.coord, state.armies[21].coord, state.armies[22].coord) == ((1, 0), (1, 0), (2, 0))
+    report = BattleReport(DV, 30, 10)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(state, battles={}, stakes=(PendingStake(b.id, 2, 1, 10, "R-BAT-7"),)),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", ((1, 0),), battle_id=b.id, winner=2, loser=1, amount=10),
+        ),
+    )
 
 
 def test_R_BAT_7_general_captured_goes_to_winner_army_keeps_no_general() -> None:
