@@ -6,9 +6,12 @@ a tile, one pending build of yours per tile), R-BUILD-4 (tile taken this turn, c
 R-BUILD-5 (move order vs city/port), R-BAT-5 (army locked in a pending battle), R-ECO-1 (gold),
 R-FOG-3 (a tile you cannot see).
 
-Timing: a structure placed at step 5 of the change N → N+1 gets `since_turn = N+1`; during
-turn N+1 it counts as "taken this turn" and accepts no build (R-BUILD-4), like a structure
-captured during that turn. It yields from the change N+1 → N+2 (see economy.py).
+Timing (R-BUILD-4): a structure ordered in turn N is placed at step 5 of the change N → N+1
+and counts as taken (founded) in turn N: `since_turn = N`. From turn N+1 its tile accepts builds
+(a port on that outpost) and a city placed there may be upgraded. "Taken this turn" is otherwise
+a tile that changed hands by a battle result confirmed during the current turn (`since_turn` is
+that turn, battles.py): it accepts no build before the next turn. Income is unchanged: a placed
+structure first yields at the change N+1 → N+2 (R-ECO-3, see economy.py).
 """
 
 from __future__ import annotations
@@ -91,6 +94,8 @@ def _tile_violations(
         return out
     out += _sharing_violations(kind, here)
     if here is not None and here.since_turn == state.turn:
+        # Only a battle result confirmed this turn sets it: builds placed at the last change
+        # count as taken in the turn before (R-BUILD-4).
         out.append(Violation("R-BUILD-4", "A tile taken this turn accepts no build."))
     return out
 
@@ -250,7 +255,6 @@ def check_builds(
 def _place(state: CampaignState, order: BuildOrder) -> CampaignState:
     structures = dict(state.structures)
     here = structure_at(state, order.coord)
-    new_turn = state.turn + 1
     if order.kind is BuildKind.UPGRADE_CITY:
         if here is not None:
             structures[here.id] = replace(here, level=2)
@@ -264,8 +268,8 @@ def _place(state: CampaignState, order: BuildOrder) -> CampaignState:
     }[order.kind]
     new_id = entity_id(state.id_salt, state.next_id)
     structures[new_id] = Structure(
-        new_id, kind, order.coord, order.player, built_by=order.player, since_turn=new_turn
-    )
+        new_id, kind, order.coord, order.player, built_by=order.player, since_turn=state.turn
+    )  # taken (founded) in the turn it was ordered (R-BUILD-4)
     return replace(state, structures=structures, next_id=state.next_id + 1)
 
 

@@ -1,11 +1,12 @@
 """Gold: income, trade, tribute, upkeep, stakes and insolvency (R-ECO, R-FAC, R-DIP-2).
 
 Timing (R-ECO-3), precisely: gold is collected at step 3 of the change T → T+1, while
-`state.turn == T`. A structure yields if `since_turn <= T`: `since_turn` is the first turn in
-which it stood with its current owner. A build ordered in turn N is placed at step 5 of the
-change N → N+1 with `since_turn = N+1`, so it is absent at the change N → N+1 and first yields
-at the change N+1 → N+2, as R-ECO-3 says. A structure captured during turn N+1 (a battle result,
-`since_turn = N+1`) yields to its new owner at the change N+1 → N+2, "from the next change on".
+`state.turn == T`. A structure yields if `since_turn <= T`: `since_turn` is the turn in which
+its current owner took it. A build ordered in turn N is placed at step 5 of the change N → N+1
+with `since_turn = N` (taken, founded, in turn N: R-BUILD-4); placed after step 3, it is absent
+at the change N → N+1 and first yields at the change N+1 → N+2, as R-ECO-3 says. A structure
+captured during turn N+1 (a battle result, `since_turn = N+1`) yields to its new owner at the
+change N+1 → N+2, "from the next change on".
 Armies work the same way with `raised_turn` (the first turn in which the army exists): an army
 pays upkeep if `raised_turn <= T`.
 

@@ -88,7 +88,7 @@ class Structure:
     is_capital: bool = False
     also_port: bool = False  # the Dark Elves' capital-port (R-CAMP-3)
     built_by: int | None = None  # R-BUILD-6: None for the starting capital
-    since_turn: int = 0  # turn in which it was placed or last changed hands (R-BUILD-4, R-ECO-3)
+    since_turn: int = 0  # turn it was ordered in (placed at its end) or taken (R-BUILD-4, R-ECO-3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,19 +7,24 @@ from dataclasses import replace
 
 import pytest
 
+from app.rules.battles import apply_battle_result
 from app.rules.building import apply_builds, build_cost, build_event, check_builds, validate_build
 from app.rules.hexgrid import Coord
+from app.rules.resolve import resolve_turn
 from app.rules.ruleset import default_ruleset
 from app.rules.state import (
     Army,
     Battle,
     BattleKind,
+    BattleReport,
     BuildKind,
     BuildOrder,
     CampaignState,
     Event,
+    Fate,
     LedgerEntry,
     MoveOrder,
+    Outcome,
     SeenTile,
     Structure,
     StructureKind,
@@ -290,6 +295,45 @@ def test_R_BUILD_4_city_founded_or_taken_this_turn_cannot_be_upgraded() -> None:
     ]
 
 
+def test_R_BUILD_4_port_on_an_outpost_and_upgrade_of_a_city_placed_at_the_last_change() -> None:
+    """R-BUILD-4 from a real turn change: in turn 3 army 21 places an outpost on the coast
+    (4,0) and army 20 founds a city on (0,0); both are placed at the change 3 → 4 and count as
+    taken in turn 3, so in turn 4 the port and the upgrade are accepted."""
+    s = _state()
+    orders = TurnOrders(
+        builds=(
+            BuildOrder(50, 1, OUTPOST, (4, 0), 21, 3),
+            BuildOrder(51, 1, FOUND, (0, 0), 20, 10),
+        )
+    )
+    after = resolve_turn(s, orders, RULES).state
+    assert after.turn == 4
+    assert {i: st for i, st in after.structures.items() if i != 10} == {
+        s.next_id: Structure(s.next_id, StructureKind.OUTPOST, (4, 0), 1, built_by=1, since_turn=3),
+        s.next_id + 1: Structure(
+            s.next_id + 1, StructureKind.CITY, (0, 0), 1, built_by=1, since_turn=3
+        ),
+    }
+    assert _validate(after, PORT, (4, 0), 21) == []
+    assert _validate(after, UPGRADE, (0, 0), None) == []
+
+
+def test_R_BUILD_4_a_tile_captured_by_a_battle_confirmed_this_turn_waits_a_turn() -> None:
+    """R-BUILD-4 / R-SIEGE-4: army 21 captures player 2's coast outpost (4,1) by a result
+    confirmed in turn 3: no port there in turn 3; after the change 3 → 4 it is accepted."""
+    battle = Battle(40, 2, (4, 1), BattleKind.ASSAULT, side({1}, (21,)), side({2}, (), None, 11))
+    s = _state(outpost(11, 2, (4, 1)), battles=[battle])
+    report = BattleReport(Outcome.ATTACKER_VICTORY, 0, 0, fate=Fate.CAPTURE)
+    taken = apply_battle_result(s, battle, report, RULES).state
+    assert taken.structures[11] == outpost(11, 1, (4, 1), since_turn=3)
+    assert taken.armies[21] == army(21, 1, (4, 1))
+    assert _validate(taken, PORT, (4, 1), 21) == [
+        Violation("R-BUILD-4", "A tile taken this turn accepts no build.")
+    ]
+    next_turn = resolve_turn(taken, TurnOrders(), RULES).state
+    assert _validate(next_turn, PORT, (4, 1), 21) == []
+
+
 # ------------------------------------------------------------------ check at change
 
 
@@ -360,7 +404,8 @@ def test_R_BUILD_2_tile_taken_by_someone_else_meanwhile_cancels() -> None:
 # ---------------------------------------------------------------------------- step 5
 
 
-def test_R_ECO_3_builds_take_effect_at_step_5_with_since_turn_the_new_turn() -> None:
+def test_R_ECO_3_builds_take_effect_at_step_5_taken_in_the_turn_they_were_ordered() -> None:
+    """R-ECO-3 / R-BUILD-4: placed at step 5 of the change 3 → 4, `since_turn` 3."""
     s = _state(outpost(11, 1, (4, 0)), city(12, 1, (0, 0)), armies=[army(20, 1, (1, 0))])
     s = replace(s, next_id=60)
     kept = [
@@ -374,8 +419,8 @@ def test_R_ECO_3_builds_take_effect_at_step_5_with_since_turn_the_new_turn() -> 
         structures={
             10: s.structures[10],
             12: replace(s.structures[12], level=2),
-            60: Structure(60, StructureKind.PORT, (4, 0), 1, built_by=1, since_turn=4),
-            61: Structure(61, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=4),
+            60: Structure(60, StructureKind.PORT, (4, 0), 1, built_by=1, since_turn=3),
+            61: Structure(61, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=3),
         },
         next_id=62,
     )
@@ -386,7 +431,7 @@ def test_R_BUILD_2_founding_a_city_on_neutral_gives_the_tile() -> None:
     new = apply_builds(s, [BuildOrder(50, 1, FOUND, (0, 0), 20, 10)], RULES)
     assert new.structures == {
         **s.structures,
-        60: Structure(60, StructureKind.CITY, (0, 0), 1, built_by=1, since_turn=4),
+        60: Structure(60, StructureKind.CITY, (0, 0), 1, built_by=1, since_turn=3),
     }
     assert new.next_id == 61
 

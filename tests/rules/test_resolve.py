@@ -158,7 +158,7 @@ def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> N
     first = resolve_turn(s, TurnOrders(builds=(order,)), RULES)
     assert first.ledger == (*INCOME, *UPKEEP)
     assert first.events == (OUTPOST_DONE,)
-    outpost = Structure(60, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=4)
+    outpost = Structure(60, StructureKind.OUTPOST, (1, 0), 1, built_by=1, since_turn=3)
     after_first = replace(
         _gold(s, p1=8, p2=12), structures={**s.structures, 60: outpost}, next_id=61
     )
