@@ -4,7 +4,9 @@ Every error response of the API, expected or not, goes through `problem_response
 can always rely on `type`, `title`, `status`, `detail` and a stable machine-readable `code`.
 """
 
+import json
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from http import HTTPStatus
 from typing import Any
@@ -17,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
@@ -33,6 +36,44 @@ OUTAGE_CANDIDATES: tuple[type[Exception], ...] = (
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
 )
+
+
+# Every snake_case `code` the API answers, with its meaning (the README's list is rendered from
+# this by `scripts/rulebook`; tests/test_rulebook.py checks that the codes raised in app/ and
+# this registry are the same set). The other codes are rule ids (`R-BUILD-5`).
+ERROR_CODES: dict[str, str] = {
+    "already_joined": "409: you already play in this campaign",
+    "bad_request": "400: the request cannot be read (e.g. an undecodable body)",
+    "conflict": "409: the resource's state forbids this (e.g. already decided)",
+    "content_too_large": "413: the body exceeds `MARCHLORDS_MAX_BODY_BYTES`",
+    "forbidden": "403: you are known but may not do this",
+    "http_error": "another 4xx status from the HTTP layer",
+    "idempotency_key_in_use": "409: a request with this `Idempotency-Key` is still running",
+    "idempotency_key_reused": "422: this `Idempotency-Key` was used for another request",
+    "internal_error": "500: an unexpected error, logged with the request id",
+    "invalid_value": "422: a value cannot be stored (a NUL character, a number out of range)",
+    "method_not_allowed": "405: the path does not take this method (see `Allow`)",
+    "not_acceptable": "406: no acceptable representation",
+    "not_found": "404: no such resource, or one you may not know of",
+    "player_required": "422: the owner must say which player's summary (`?player=N`)",
+    "service_unavailable": "503: the database is unreachable; retry after `Retry-After`",
+    "too_many_requests": "429: a rate limit; retry after `Retry-After`",
+    "unauthorized": "401: missing, unknown, expired or revoked credentials",
+    "unknown_last_event_id": "422: `Last-Event-ID` names no event you may see",
+    "unsupported_media_type": "415: the body's media type is not accepted",
+    "username_taken": "409: another account has this username",
+    "validation_error": "422: invalid request fields (listed in `errors`), or malformed JSON",
+    "wrong_password": "403: the current password is wrong",
+}
+
+# The players' rulebook, one anchor per rule id: problems whose `code` is a rule id link there.
+RULEBOOK = "docs/rules.md"
+RULE_ID = re.compile(r"R-[A-Z]+(?:-[0-9]+)?")  # a rule (R-MOVE-1) or a family (R-FAC)
+
+
+def rule_help(code: str) -> str | None:
+    """Where the rule behind `code` is explained (`docs/rules.md#R-MOVE-1`), if it is a rule id."""
+    return f"{RULEBOOK}#{code}" if RULE_ID.fullmatch(code) else None
 
 
 def problem_type(code: str) -> str:
@@ -123,7 +164,12 @@ class ServiceUnavailable(AppError):
 
 
 class RuleViolation(AppError):
-    """A game rule forbids the action; `code` is the rule id from RULES.md, e.g. `R-BUILD-5`."""
+    """A game rule refuses the order; `code` is its rule id (`docs/rules.md`), e.g. `R-BUILD-5`.
+
+    422 when the order is refused by a rule given the current state (the default); 409 when
+    the resource itself is in a state that excludes the request (already decided, no longer
+    pending, the campaign not in the right phase): see the README, "Error format".
+    """
 
     status = 422
     title = "Rule violation"
@@ -157,6 +203,12 @@ class Problem(BaseModel):
         examples=["not_found", "R-BUILD-5"],
     )
     instance: str | None = Field(default=None, description="Path of the failed request.")
+    help: str | None = Field(
+        default=None,
+        description="For a rule id `code`: where the players' rulebook explains the rule "
+        "(`docs/rules.md#R-…`, relative to the project's repository).",
+        examples=["docs/rules.md#R-BUILD-5"],
+    )
 
 
 class ValidationErrorItem(BaseModel):
@@ -227,7 +279,7 @@ def problem_response(
     headers: Mapping[str, str] | None = None,
 ) -> JSONResponse:
     """Render a problem+json response; `extra` members are added at the top level."""
-    title = title or HTTPStatus(status).phrase
+    title = title or _sentence(HTTPStatus(status).phrase)
     body: dict[str, Any] = {
         "type": problem_type(code),
         "title": title,
@@ -237,6 +289,8 @@ def problem_response(
     }
     if request is not None:
         body["instance"] = request.url.path
+    if (where := rule_help(code)) is not None:
+        body["help"] = where
     for key, value in (extra or {}).items():
         body.setdefault(key, value)
     return JSONResponse(
@@ -258,27 +312,69 @@ async def app_error_handler(request: Request, exc: Exception) -> JSONResponse:
     )
 
 
+def _sentence(phrase: str) -> str:
+    """ "Method Not Allowed" → "Method not allowed": one casing for every title."""
+    return phrase[:1] + phrase[1:].lower()
+
+
 def _field_name(loc: Sequence[str | int]) -> str:
     # "body.username" reads better than "['body', 'username']" in a human-facing detail.
     return ".".join(str(part) for part in loc)
 
 
 async def validation_error_handler(request: Request, exc: Exception) -> JSONResponse:
-    """422 with the offending fields; input values are dropped so secrets never echo back."""
+    """422 with the offending fields; input values are dropped so secrets never echo back.
+
+    Malformed JSON says where (line and column) and what; a body sent without a JSON
+    `Content-Type` (so not read as JSON) says so.
+    """
     assert isinstance(exc, RequestValidationError)  # noqa: S101
     errors = [
         {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", "")), "type": err["type"]}
         for err in exc.errors()
     ]
     fields = ", ".join(dict.fromkeys(_field_name(e["loc"]) for e in errors))
+    detail = f"Invalid request: {fields}." if fields else "Invalid request."
+    malformed = next((e for e in exc.errors() if e["type"] == "json_invalid"), None)
+    if malformed is not None:
+        detail = _malformed_json(malformed, exc.body)
+        errors = [
+            {"loc": ["body"], "msg": detail, "type": "json_invalid"}
+            if e["type"] == "json_invalid"
+            else e
+            for e in errors
+        ]
+    elif _body_not_json(request, errors):
+        detail += " The body was not read as JSON: send it with `Content-Type: application/json`."
     return problem_response(
         request,
         status=422,
         code="validation_error",
         title="Validation error",
-        detail=f"Invalid request: {fields}." if fields else "Invalid request.",
+        detail=detail,
         extra={"errors": errors},
     )
+
+
+def _malformed_json(error: Mapping[str, Any], document: Any) -> str:
+    """ "Malformed JSON at line 1, column 12: Expecting ',' delimiter." (no input echoed)."""
+    reason = str((error.get("ctx") or {}).get("error", "not JSON"))
+    loc = error.get("loc", ())
+    pos = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+    if pos is None or not isinstance(document, str):
+        return f"Malformed JSON body: {reason}."
+    located = json.JSONDecodeError(reason, document, pos)  # computes line and column
+    return f"Malformed JSON body at line {located.lineno}, column {located.colno}: {reason}."
+
+
+def _body_not_json(request: Request, errors: list[dict[str, Any]]) -> bool:
+    """True when a body came without a JSON media type and the whole body was refused."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type == "application/json" or content_type.endswith("+json"):
+        return False
+    if content_type.startswith(("multipart/", "application/x-www-form-urlencoded")):
+        return False
+    return any(e["loc"] == ["body"] for e in errors)
 
 
 _HTTP_CODES = {
@@ -295,14 +391,43 @@ _HTTP_CODES = {
 }
 
 
+_HTTP_DETAILS = {
+    404: "Nothing here: check the path (every route is listed in the OpenAPI contract).",
+}
+
+# Methods probed to build the `Allow` header of a 405.
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app takes at this request's path (for `Allow`)."""
+    scope = {key: value for key, value in request.scope.items() if key != "fastapi"}
+    allowed = []
+    for method in _METHODS:
+        probe = {**scope, "method": method}
+        if any(route.matches(probe)[0] is Match.FULL for route in request.app.router.routes):
+            allowed.append(method)
+    return allowed
+
+
 async def http_exception_handler(request: Request, exc: Exception) -> JSONResponse:
     """Starlette/FastAPI `HTTPException`s: unknown routes, wrong methods, framework errors."""
     assert isinstance(exc, StarletteHTTPException)  # noqa: S101
     status = exc.status_code
     code = _HTTP_CODES.get(status, "internal_error" if status >= 500 else "http_error")
+    headers = dict(exc.headers or {})
     # Framework details are generic text ("Not Found"); anything else may be internal.
     detail = exc.detail if isinstance(exc.detail, str) and status < 500 else None
-    return problem_response(request, status=status, code=code, detail=detail, headers=exc.headers)
+    if detail == HTTPStatus(status).phrase:
+        detail = _HTTP_DETAILS.get(status)
+    if status == 405:
+        # Starlette names only the first route of the path; a path has several.
+        allow = allowed_methods(request) or [
+            m.strip() for m in headers.get("Allow", "").split(",") if m.strip()
+        ]
+        headers["Allow"] = ", ".join(allow)
+        detail = f"{request.method} is not allowed at this path; it takes {headers['Allow']}."
+    return problem_response(request, status=status, code=code, detail=detail, headers=headers)
 
 
 async def unhandled_exception_handler(request: Request, exc: Exception) -> JSONResponse:

@@ -14,6 +14,13 @@ from app.errors import Conflict, Forbidden, NotFound
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 
+# How a refusal names a phase: "while the campaign is in the lobby; it is active".
+_PHASE = {
+    CampaignStatus.LOBBY: "in the lobby",
+    CampaignStatus.ACTIVE: "active",
+    CampaignStatus.FINISHED: "finished",
+}
+
 
 @dataclass(frozen=True)
 class Membership:
@@ -43,9 +50,10 @@ class Membership:
 
     def require_status(self, *statuses: CampaignStatus) -> None:
         if self.campaign.status not in statuses:
-            wanted = " or ".join(s.value for s in statuses)
+            wanted = " or ".join(_PHASE[s] for s in statuses)
             raise Conflict(
-                f"The campaign is {self.campaign.status.value}; this needs it {wanted}.",
+                f"This can only be done while the campaign is {wanted}; "
+                f"it is {_PHASE[self.campaign.status]}.",
                 code="R-CAMP-2",
             )
 

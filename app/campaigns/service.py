@@ -226,7 +226,11 @@ async def update(session: AsyncSession, m: Membership, data: CampaignUpdate) -> 
 async def join(
     session: AsyncSession, campaign_id: uuid.UUID, user: User, invite_code: str
 ) -> CampaignPlayer:
-    """Join with the invite code (R-CAMP-2); a wrong code looks like an unknown campaign."""
+    """Join with the invite code (R-CAMP-2).
+
+    A wrong code and an unknown campaign get the same answer: the code is the secret, so the
+    answer says it may be wrong without telling a stranger whether the campaign exists.
+    """
     campaign = await session.scalar(
         select(Campaign).where(Campaign.id == campaign_id).with_for_update()
     )
@@ -234,7 +238,7 @@ async def join(
         campaign.owner_id != user.id
         and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
     ):
-        raise NotFound("Campaign not found.")
+        raise NotFound("Campaign not found, or wrong invite code.")
     players = await players_of(session, campaign_id)
     if any(p.user_id == user.id for p in players):
         raise Conflict("You already play in this campaign.", code="already_joined")

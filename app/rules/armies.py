@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.rules.building import army_in_battle
+from app.rules.building import army_in_battle, not_enough_gold
 from app.rules.ids import entity_id
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
@@ -107,7 +107,7 @@ def validate_raise(
     elif not is_free_general(state, orders, player_id, general_id):
         out.append(Violation("R-ARMY-2", "This general is not one of your free generals."))
     if state.players[player_id].gold < price:
-        out.append(Violation("R-ECO-1", "Not enough gold."))
+        out.append(not_enough_gold(price, state.players[player_id].gold))
     return out
 
 
@@ -115,8 +115,9 @@ def validate_recruit(
     state: CampaignState, orders: TurnOrders, player_id: int, ruleset: Ruleset
 ) -> list[Violation]:
     """R-ARMY-2: a general can always be recruited if the gold is there."""
-    if state.players[player_id].gold < general_cost(state, orders, player_id, ruleset):
-        return [Violation("R-ECO-1", "Not enough gold.")]
+    gold, price = state.players[player_id].gold, general_cost(state, orders, player_id, ruleset)
+    if gold < price:
+        return [not_enough_gold(price, gold)]
     return []
 
 
@@ -137,7 +138,7 @@ def validate_upgrade(
     if army.tier >= ruleset.max_tier:
         out.append(Violation("R-ARMY-3", "This army is already at the top tier."))
     elif state.players[player_id].gold < upgrade_cost(army, ruleset):
-        out.append(Violation("R-ECO-1", "Not enough gold."))
+        out.append(not_enough_gold(upgrade_cost(army, ruleset), state.players[player_id].gold))
     return out
 
 

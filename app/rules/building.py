@@ -35,6 +35,13 @@ from app.rules.state import (
 )
 
 REFUND_RULE = "R-BUILD-2"
+
+
+def not_enough_gold(cost: int, gold: int) -> Violation:
+    """R-ECO-1: the refusal names the price and the player's own gold."""
+    return Violation("R-ECO-1", f"Not enough gold: this costs {cost} and you have {gold}.")
+
+
 _NEEDS_STILL_ARMY = (BuildKind.FOUND_CITY, BuildKind.PORT)
 
 
@@ -171,8 +178,9 @@ def validate_build(
         out += _army_violations(state, orders, player_id, kind, coord, army_id)
     if any(b.player == player_id and b.coord == coord for b in orders.builds):
         out.append(Violation("R-BUILD-3", "You already ordered a build on this tile."))
-    if state.players[player_id].gold < build_cost(kind, ruleset):
-        out.append(Violation("R-ECO-1", "Not enough gold."))
+    gold, cost = state.players[player_id].gold, build_cost(kind, ruleset)
+    if gold < cost:
+        out.append(not_enough_gold(cost, gold))
     return out
 
 

@@ -273,7 +273,12 @@ def validate_edict(
     if out:
         return out
     if state.players[sender].gold < edict.cost:
-        return [Violation(GOLD_RULE, f"This edict costs {edict.cost} gold; you have less.")]
+        gold = state.players[sender].gold
+        return [
+            Violation(
+                GOLD_RULE, f"Not enough gold: this edict costs {edict.cost} and you have {gold}."
+            )
+        ]
     return []
 
 

@@ -147,7 +147,9 @@ async def test_refused_orders_name_their_rule_and_change_nothing(
     assert_problem(foreign, 404, "not_found")
     # Tier 2 costs 8, a general 40, and an army needs a level-2 city.
     upgrade = await client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers)
-    assert_problem(upgrade, 422, "R-ECO-1")
+    refused = assert_problem(upgrade, 422, "R-ECO-1")
+    assert refused["detail"] == "Not enough gold: this costs 8 and you have 5."
+    assert refused["help"] == "docs/rules.md#R-ECO-1"
     general = await client.post(game.url("/generals"), headers=alice.headers)
     assert_problem(general, 422, "R-ECO-1")
     capital = army["seat_id"]
@@ -158,7 +160,7 @@ async def test_refused_orders_name_their_rule_and_change_nothing(
     assert raised.json()["violations"] == [
         {"rule": "R-ARMY-1", "message": "Armies are raised from a level-2 city."},
         {"rule": "R-ARMY-1", "message": "This city already seats an army."},
-        {"rule": "R-ECO-1", "message": "Not enough gold."},
+        {"rule": "R-ECO-1", "message": "Not enough gold: this costs 52 and you have 5."},
     ]
 
     after = (await gold_and_ledger(session, game, alice.number), await order_count(session, game))

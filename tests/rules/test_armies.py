@@ -115,7 +115,7 @@ def test_R_ARMY_1_raise_with_a_recruit_needs_gold_for_both() -> None:
     s = _state(gold=52)  # army 12 + general 40 = 52
     assert validate_raise(s, NO, 1, 11, None, RULES) == []
     assert validate_raise(_state(gold=51), NO, 1, 11, None, RULES) == [
-        Violation("R-ECO-1", "Not enough gold.")
+        Violation("R-ECO-1", "Not enough gold: this costs 52 and you have 51.")
     ]
 
 
@@ -150,7 +150,7 @@ def test_R_ARMY_2_raise_with_a_general_recruited_earlier_this_turn() -> None:
 def test_R_ARMY_2_recruit_needs_gold() -> None:
     assert validate_recruit(_state(gold=40), NO, 1, RULES) == []
     assert validate_recruit(_state(gold=39), NO, 1, RULES) == [
-        Violation("R-ECO-1", "Not enough gold.")
+        Violation("R-ECO-1", "Not enough gold: this costs 40 and you have 39.")
     ]
 
 
@@ -160,7 +160,7 @@ def test_R_ARMY_2_recruit_needs_gold() -> None:
 def test_R_ARMY_3_upgrade_costs_the_next_tiers_price() -> None:
     assert validate_upgrade(_state(gold=8), NO, 1, 20, RULES) == []
     assert validate_upgrade(_state(gold=7), NO, 1, 20, RULES) == [
-        Violation("R-ECO-1", "Not enough gold.")
+        Violation("R-ECO-1", "Not enough gold: this costs 8 and you have 7.")
     ]
 
 

@@ -155,7 +155,7 @@ def test_R_BAT_5_army_in_pending_battle_cannot_build() -> None:
 
 def test_R_ECO_1_gold_must_cover_the_cost() -> None:
     assert _validate(_state(gold=9), FOUND, (0, 0), 20) == [
-        Violation("R-ECO-1", "Not enough gold.")
+        Violation("R-ECO-1", "Not enough gold: this costs 10 and you have 9.")
     ]
     assert _validate(_state(gold=10), FOUND, (0, 0), 20) == []
 

@@ -159,7 +159,7 @@ def test_R_DIP_2_no_proposal_of_what_already_binds_at_that_rank_or_above() -> No
 def test_R_ECO_1_an_edict_needs_its_cost_in_gold() -> None:
     s = _state(gold1=1)
     assert _check(s, _edict(EdictKind.EMBASSY, recipient=2)) == [
-        Violation("R-ECO-1", "This edict costs 2 gold; you have less.")
+        Violation("R-ECO-1", "Not enough gold: this edict costs 2 and you have 1.")
     ]
     assert (
         _check(s, _edict(EdictKind.VASSALAGE, recipient=2, offer=VassalOffer.BECOME_VASSAL)) == []

@@ -1,0 +1,164 @@
+"""docs/rules.md and the README's code list are rendered from the code, and stay so.
+
+The tables of the players' rulebook come from `default_ruleset()` and the README's list of
+error codes from `app.errors.ERROR_CODES` (`scripts/rulebook`); the codes the app raises are
+collected from its source and must be that registry, and every rule id it names has an anchor
+in the rulebook.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from app.errors import ERROR_CODES, RULE_ID
+from app.rules.ruleset import Ruleset, default_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT.parent / "shared" / "RULES.md"  # the spec, beside the repository (CI too)
+
+
+def _load_rulebook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rulebook", ROOT / "scripts" / "rulebook.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("rulebook", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+rulebook = _load_rulebook()
+
+
+def anchors(text: str) -> set[str]:
+    return set(re.findall(r'<a id="(R-[A-Z]+(?:-[0-9]+)?)"></a>', text))
+
+
+def test_rulebook_tables_are_rendered_from_the_default_ruleset() -> None:
+    committed = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
+
+    assert sorted(rulebook.block_names(committed)) == sorted(rulebook.RULEBOOK_BLOCKS)
+    assert rulebook.render_rulebook(committed) == committed, (
+        "docs/rules.md is stale: run `scripts/rulebook` and commit the result"
+    )
+
+
+def test_a_changed_ruleset_changes_the_rendered_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    committed = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
+    default = default_ruleset()
+    cheaper = replace(default, costs=replace(default.costs, found_city=7))
+
+    def variant() -> Ruleset:
+        return cheaper
+
+    monkeypatch.setattr(rulebook, "default_ruleset", variant)
+
+    rendered = rulebook.render_rulebook(committed)
+    assert rendered != committed
+    assert "| found a city (level 1) | 7 |" in rendered
+
+
+def test_readme_lists_every_error_code() -> None:
+    readme = rulebook.README_PATH.read_text(encoding="utf-8")
+
+    assert rulebook.block_names(readme) == ["codes"]
+    assert rulebook.render_readme(readme) == readme, (
+        "README.md's code list is stale: run `scripts/rulebook` and commit the result"
+    )
+
+
+# ------------------------------------------------------------- codes raised by the app
+
+
+def _module_constants(trees: list[ast.Module]) -> dict[str, list[str]]:
+    """Module-level `NAME = "text"` and `NAME = {...: "text"}` of every module of app/."""
+    found: dict[str, list[str]] = {}
+    for tree in trees:
+        for node in tree.body:
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
+            if isinstance(node, ast.AnnAssign):
+                target = node.target
+            value = getattr(node, "value", None)
+            if not isinstance(target, ast.Name) or value is None:
+                continue
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.setdefault(target.id, []).append(value.value)
+            elif isinstance(value, ast.Dict):
+                texts = [v.value for v in value.values if isinstance(v, ast.Constant)]
+                found.setdefault(target.id, []).extend(t for t in texts if isinstance(t, str))
+    return found
+
+
+def _texts(expr: ast.AST, constants: dict[str, list[str]]) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.add(node.value)
+        elif isinstance(node, ast.Name):
+            out.update(constants.get(node.id, []))
+    return out
+
+
+def raised_codes() -> set[str]:
+    """Every `code` the app can answer, as written in its source.
+
+    `code=` arguments, `code = …` assignments (class attributes included) and the rule id of
+    `RuleViolation(…)` / `Violation(…)`, with names resolved to the module constants they
+    stand for.
+    """
+    trees = [ast.parse(path.read_text(encoding="utf-8")) for path in (ROOT / "app").rglob("*.py")]
+    constants = _module_constants(trees)
+    codes: set[str] = set()
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "code":
+                codes |= _texts(node.value, constants)
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                named = any(isinstance(t, ast.Name) and t.id == "code" for t in targets)
+                value = node.value
+                field = isinstance(value, ast.Call) and getattr(value.func, "id", "") == "Field"
+                if named and node.value is not None and not field:
+                    codes |= _texts(node.value, constants)
+            elif isinstance(node, ast.Call) and node.args:
+                callee = node.func.id if isinstance(node.func, ast.Name) else ""
+                first = node.args[0]
+                if callee in ("RuleViolation", "Violation") and isinstance(first, ast.Constant):
+                    codes.add(str(first.value))
+    return codes
+
+
+def test_the_code_registry_is_what_the_app_raises() -> None:
+    snake = {code for code in raised_codes() if not RULE_ID.fullmatch(code)}
+
+    assert snake == set(ERROR_CODES), (
+        "app/errors.py ERROR_CODES and the codes raised in app/ differ: "
+        f"unregistered {sorted(snake - set(ERROR_CODES))}, "
+        f"never raised {sorted(set(ERROR_CODES) - snake)}"
+    )
+
+
+def test_every_rule_id_the_app_answers_has_an_anchor_in_the_rulebook() -> None:
+    rules_text = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
+    named = set()
+    for path in (ROOT / "app").rglob("*.py"):
+        named |= set(RULE_ID.findall(path.read_text(encoding="utf-8")))
+
+    assert named, "the scan found no rule id at all"
+    assert named <= anchors(rules_text), sorted(named - anchors(rules_text))
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="the spec ../shared/RULES.md is not beside the repo")
+def test_every_rule_id_of_the_spec_has_an_anchor_in_the_rulebook() -> None:
+    spec_ids = set(RULE_ID.findall(SPEC.read_text(encoding="utf-8")))
+    rules_text = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
+
+    assert spec_ids - anchors(rules_text) == set()
