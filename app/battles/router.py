@@ -57,7 +57,11 @@ async def choose_leader(
 async def report_result(
     battle_id: BattleId, data: ReportCreate, session: SessionDep, member: LockedMemberDep
 ) -> BattleRead:
-    """Report the result played on the table; the other side confirms it (R-BAT-5/6)."""
+    """Report the result played on the table; the other side confirms it (R-BAT-5/6).
+
+    An army in several battles plays them in declaration order: while an earlier-declared
+    battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
+    """
     return await service.report(session, member, battle_id, data)
 
 
@@ -81,7 +85,8 @@ async def reject_result(
 async def abandon_place(
     battle_id: BattleId, session: SessionDep, member: LockedMemberDep
 ) -> BattleRead:
-    """Give up your attacked outpost or port without a fight (R-BAT-6)."""
+    """Give up your attacked outpost or port without a fight (R-BAT-6); like a report, only
+    once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`)."""
     return await service.abandon(session, member, battle_id)
 
 
@@ -89,5 +94,6 @@ async def abandon_place(
 async def arbitrate_battle(
     battle_id: BattleId, data: ArbitrateBody, session: SessionDep, member: LockedMemberDep
 ) -> BattleRead:
-    """Rule on a disputed battle as the owner: a result, or a cancellation (R-BAT-5)."""
+    """Rule on a disputed battle as the owner: a result, or a cancellation (R-BAT-5). A result
+    waits for the earlier-declared battles of its armies (422, `R-MOVE-3`)."""
     return await service.arbitrate(session, member, battle_id, data)

@@ -302,6 +302,13 @@ def _check_report(a: _Action, report: BattleReport) -> None:
         raise refuse(violations)
 
 
+def _require_its_turn(a: _Action) -> None:
+    """Battles sharing an army are played in declaration order (R-MOVE-3)."""
+    violations = battles.validate_order(a.viewer.state, a.battle)
+    if violations:
+        raise refuse(violations)
+
+
 async def _publish(
     session: AsyncSession, a: _Action, kind: str, payload: dict[str, Any], battle: Battle
 ) -> None:
@@ -393,6 +400,7 @@ async def report(
     pending_other = by is not None and battles.sides_of(a.battle, by) != side
     if a.row.status == BattleStatus.REPORTED and pending_other:
         raise Conflict("The other side's report is waiting: confirm or reject it.", code="R-BAT-5")
+    _require_its_turn(a)
     _check_report(a, _engine_report(data))
     a.row.report = data.model_dump(mode="json")
     a.row.reported_by = me
@@ -436,6 +444,7 @@ async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> Battl
     a = await _action(session, m, battle_id)
     _side, me = _my_side(a)
     _require_pending(a)
+    _require_its_turn(a)
     resolution = battles.abandon(a.viewer.state, a.battle, me)
     if isinstance(resolution, list):
         raise refuse(resolution)
@@ -463,6 +472,7 @@ async def arbitrate(
         await _cancel(session, a, "R-BAT-5")
     else:
         result = _engine_report(data.report)
+        _require_its_turn(a)
         _check_report(a, result)
         a.row.report = {**data.report.model_dump(mode="json"), "arbitrated": True}
         a.row.reported_by = None

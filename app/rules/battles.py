@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from app.rules.hexgrid import Coord
+from app.rules.ids import entity_counter
 from app.rules.relations import is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.sieges import choose_leader, declare_sieges
@@ -49,7 +50,9 @@ __all__ = [
     "change_leader",
     "choose_leader",
     "coefficient_pct",
+    "declaration_order",
     "declare_sieges",
+    "earlier_pending",
     "forces",
     "participants",
     "pillage",
@@ -57,6 +60,7 @@ __all__ = [
     "sides_of",
     "siege_bonus_pct",
     "stake",
+    "validate_order",
     "validate_report",
 ]
 
@@ -271,6 +275,42 @@ def validate_report(
             if _leader(state, losing) is None:
                 out.append(Violation("R-BAT-6", "The losing side has no general to capture."))
     return out
+
+
+def declaration_order(state: CampaignState, battle: Battle) -> tuple[int, int]:
+    """A sort key: battles in the order they were declared (ids count their creation)."""
+    return battle.turn, entity_counter(state.id_salt, battle.id)
+
+
+def earlier_pending(state: CampaignState, battle: Battle) -> Battle | None:
+    """The first pending battle declared before this one that one of its armies fights in."""
+    armies = set(battle.attacker.army_ids) | set(battle.defender.army_ids)
+    mine = declaration_order(state, battle)
+    earlier = [
+        b
+        for b in state.battles.values()
+        if b.id != battle.id
+        and declaration_order(state, b) < mine
+        and armies & (set(b.attacker.army_ids) | set(b.defender.army_ids))
+    ]
+    return min(earlier, key=lambda b: declaration_order(state, b)) if earlier else None
+
+
+def validate_order(state: CampaignState, battle: Battle) -> list[Violation]:
+    """An army in several battles plays them in declaration order (R-MOVE-3): no result for
+    this battle while an earlier-declared battle of one of its armies is pending.
+
+    The earlier battle is not named: the caller may take no part in it (R-FOG-3).
+    """
+    if earlier_pending(state, battle) is None:
+        return []
+    return [
+        Violation(
+            "R-MOVE-3",
+            "One of this battle's armies has an earlier-declared battle still pending: "
+            "that one is played first.",
+        )
+    ]
 
 
 def cancel(state: CampaignState, battle: Battle) -> CampaignState:

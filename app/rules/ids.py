@@ -35,6 +35,14 @@ def _feistel(salt: int, value: int) -> int:
     return (left << _HALF_BITS) | right
 
 
+def _unfeistel(salt: int, value: int) -> int:
+    """The inverse of `_feistel`."""
+    left, right = value >> _HALF_BITS, value & _HALF_MASK
+    for number in reversed(range(_ROUNDS)):
+        left, right = right ^ _round(salt, number, left), left
+    return (left << _HALF_BITS) | right
+
+
 def entity_id(salt: int, counter: int) -> int:
     """The id of the campaign's `counter`-th created entity (a bijection of the counter)."""
     if salt == 0:
@@ -47,3 +55,17 @@ def entity_id(salt: int, counter: int) -> int:
     while value >= SCRAMBLED_BASE:
         value = _feistel(salt, value)
     return SCRAMBLED_BASE + value
+
+
+def entity_counter(salt: int, entity: int) -> int:
+    """The counter an id was made from (the inverse of `entity_id`): the order of creation.
+
+    Used to play battles in declaration order (R-MOVE-3); ids below the scrambled range
+    (starting entities, campaigns without a salt) are their own counter.
+    """
+    if salt == 0 or not SCRAMBLED_BASE <= entity < 2 * SCRAMBLED_BASE:
+        return entity
+    value = _unfeistel(salt, entity - SCRAMBLED_BASE)
+    while value >= SCRAMBLED_BASE:
+        value = _unfeistel(salt, value)
+    return value

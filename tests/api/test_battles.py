@@ -868,6 +868,44 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     assert "battle_cancelled" in await summary(session, game, 2, 3)
 
 
+async def test_R_MOVE_3_a_battle_waits_for_the_earlier_declared_battles_of_its_armies(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, THREE)
+    p1, p2, p3 = game.players
+    a1 = await place(session, game, 1, (4, 1))
+    await place(session, game, 2, (5, 1))
+    a3 = await place(session, game, 3, (5, 2))
+    await move(client, game, p1, a1, (5, 1))
+    await move(client, game, p3, a3, (5, 1))
+    await next_turn(client, game)
+    listed = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
+    pairs = {
+        (b["attacker"]["players"][0]["number"], b["defender"]["players"][0]["number"]): b["id"]
+        for b in listed
+    }
+    # Declared in this order at the tile (R-MOVE-3): 1 v 2, 3 v 2, then 1 v 3.
+    first, second, third = pairs[(1, 2)], pairs[(3, 2)], pairs[(1, 3)]
+
+    async def refused(battle_id: int, reporter: GamePlayer) -> None:
+        r = await act(client, game, reporter.headers, battle_id, "report", result("draw", 0, 0))
+        body = assert_problem(r, 422, "R-MOVE-3")
+        assert body["violations"] == [{"rule": "R-MOVE-3", "message": body["detail"]}]
+        assert "earlier-declared battle" in body["detail"]
+        assert str(first) not in body["detail"]  # the earlier battle is not named
+        battle = await get_battle(client, game, reporter, battle_id)
+        assert (battle["status"], battle["report"]) == ("awaiting_report", None)
+
+    await refused(second, p3)  # army 2 fights player 1 first
+    await refused(third, p1)  # army 1 fights player 2 first
+    await report_and_confirm(client, game, first, p1, p2, result("draw", 0, 0))
+    await refused(third, p3)  # army 3 now fights player 2 first
+    await report_and_confirm(client, game, second, p3, p2, result("draw", 0, 0))
+    await report_and_confirm(client, game, third, p1, p3, result("draw", 0, 0))
+    turn = (await client.get(game.url("/turn"), headers=p3.headers)).json()
+    assert turn["pending_battles"] == 0
+
+
 async def test_R_CAMP_4_owner_arbitrates_a_pending_battle_of_an_inactive_player(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
