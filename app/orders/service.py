@@ -252,7 +252,7 @@ async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> 
 async def use_faction_action(session: AsyncSession, ctx: TurnContext) -> OrderRow:
     violations = armies.validate_faction_action(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     if violations:
-        raise refuse(violations, status=409)
+        raise refuse(violations)  # 422: refused by R-FAC given the state (README)
     return await _add_order(session, ctx, kind=OrderKind.FACTION_ACTION)
 
 

@@ -176,10 +176,11 @@ async def test_R_FAC_faction_action_once_per_turn_and_cancellable(
     assert used.status_code == 201, used.text
     assert used.json()["kind"] == "faction_action"
     again = await client.post(game.url("/faction-action"), headers=alice.headers)
-    assert_problem(again, 409, "R-FAC")
-    # WAAAGH! needs three victories first.
+    assert_problem(again, 422, "R-FAC")
+    # WAAAGH! needs three victories first: a rule refuses it in this state (422, not 409).
     locked = await client.post(game.url("/faction-action"), headers=bob.headers)
-    assert_problem(locked, 409, "R-FAC")
+    body = assert_problem(locked, 422, "R-FAC")
+    assert body["help"] == "docs/rules.md#R-FAC"
     assert (
         await client.delete(game.url("/faction-action"), headers=alice.headers)
     ).status_code == 204
