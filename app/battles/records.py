@@ -6,7 +6,6 @@
 
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import delete, select
@@ -17,62 +16,33 @@ from app.models.summary_event import PendingSummaryEvent
 from app.models.world import BattleRow
 from app.rules import battles
 from app.rules.ruleset import Ruleset
-from app.rules.state import Battle, CampaignState, Event, Outcome
-from app.turns.mapping import event_to_json, forces_to_json, load_ruleset
-
-
-def _with_tiers(state: CampaignState, tiers: Mapping[str, int]) -> CampaignState:
-    """The state with the battle's armies at the tiers they had when it was declared."""
-    armies = {
-        i: replace(a, tier=tiers[str(i)]) if str(i) in tiers else a for i, a in state.armies.items()
-    }
-    return replace(state, armies=armies)
+from app.rules.state import Battle, CampaignState, Event
+from app.turns.mapping import event_to_json
+from app.turns.mapping.battles import muster_to_json, tiers_from_json
 
 
 def fixed_forces(
     state: CampaignState,
     battle: Battle,
     ruleset: Ruleset,
-    tiers: Mapping[str, int] | None = None,
+    stored: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The `forces` document of a battle row (R-ARMY-4, R-BAT-1/3/4, R-SIEGE-3, R-SYS).
-
-    `tiers` (from an earlier document) keeps the declared tiers when the leader changes.
-    """
-    if tiers is None:
-        ids = sorted(set(battle.attacker.army_ids) | set(battle.defender.army_ids))
-        tiers = {str(i): state.armies[i].tier for i in ids if i in state.armies}
-    at = _with_tiers(state, tiers)
-    attacker, defender = battles.forces(at, battle, ruleset)
-    return {
-        "tiers": dict(tiers),
-        "attacker": forces_to_json(attacker),
-        "defender": forces_to_json(defender),
-        "stake": {
-            "attacker_victory": battles.stake(at, battle, ruleset, Outcome.ATTACKER_VICTORY),
-            "defender_victory": battles.stake(at, battle, ruleset, Outcome.DEFENDER_VICTORY),
-        },
-        "pillage": battles.pillage(at, battle, ruleset),
-    }
+    """The `forces` document after a leader change (R-BAT-3): the engine recomputes it with the
+    tiers recorded at declaration (`stored`, the row's document), never the live ones."""
+    return muster_to_json(battles.muster(state, battle, ruleset, tiers_from_json(stored)))
 
 
-async def fix_declared_forces(
-    session: AsyncSession, campaign: Campaign, before: CampaignState, declared: Iterable[Battle]
+async def store_declared_forces(
+    session: AsyncSession, campaign: Campaign, declared: Mapping[int, battles.Muster]
 ) -> None:
-    """Store what each newly declared battle's sides field (R-ARMY-4).
-
-    `before` is the state the turn change started from: movement changes no tier and no
-    structure, and what step 5 raises first counts at the next change (R-ECO-3), so it gives
-    exactly the post-movement figures.
-    """
-    declared = list(declared)
+    """Store what each newly declared battle's sides field, as the engine fixed it when it
+    declared the battle (R-ARMY-4, `TurnResult.forces`): one source for the number."""
     if not declared:
         return
-    ruleset = load_ruleset(campaign)
     await session.flush()  # the new battle rows were added by save_state
-    for battle in declared:
-        row = await session.get_one(BattleRow, (campaign.id, battle.id))
-        row.forces = fixed_forces(before, battle, ruleset)
+    for battle_id, muster in sorted(declared.items()):
+        row = await session.get_one(BattleRow, (campaign.id, battle_id))
+        row.forces = muster_to_json(muster)
 
 
 def queue_summary_events(

@@ -383,8 +383,7 @@ async def choose_leader(
         a.row.attacker = side_to_json(new_side)
     else:
         a.row.defender = side_to_json(new_side)
-    tiers = (a.row.forces or {}).get("tiers")
-    a.row.forces = records.fixed_forces(a.viewer.state, battle, a.viewer.ruleset, tiers)
+    a.row.forces = records.fixed_forces(a.viewer.state, battle, a.viewer.ruleset, a.row.forces)
     await session.flush()
     return _read(a.viewer, await _names(session, m), a.row)
 

@@ -12,6 +12,7 @@ Integer arithmetic only: hundredths carry each percentage until that single roun
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -43,6 +44,7 @@ from app.rules.state import (
 
 __all__ = [
     "BattleResolution",
+    "Muster",
     "SideForces",
     "abandon",
     "apply_battle_result",
@@ -54,6 +56,7 @@ __all__ = [
     "declare_sieges",
     "earlier_pending",
     "forces",
+    "muster",
     "participants",
     "pillage",
     "round_points",
@@ -194,6 +197,47 @@ def forces(state: CampaignState, battle: Battle, ruleset: Ruleset) -> tuple[Side
     structure = _defended_structure(state, battle)
     defender = _side_forces(state, battle.defender, ruleset, structure, 0)
     return attacker, defender
+
+
+@dataclass(frozen=True)
+class Muster:
+    """What a battle's sides field, fixed when it is declared (R-ARMY-4, R-BAT-1).
+
+    `tiers` are its armies' tiers at declaration: a tier upgrade ordered in the turn that
+    declared it takes effect at step 5 of the same change (R-ECO-3) and first counts at the
+    next one, so forces are never read again from a later state.
+    """
+
+    tiers: Mapping[int, int]  # army id → tier at declaration
+    attacker: SideForces
+    defender: SideForces
+    stake_attacker_victory: int
+    stake_defender_victory: int
+    pillage: int
+
+
+def muster(
+    state: CampaignState,
+    battle: Battle,
+    ruleset: Ruleset,
+    tiers: Mapping[int, int] | None = None,
+) -> Muster:
+    """The forces of a battle as declared (R-ARMY-4): on the state of its declaration, or,
+    with the `tiers` recorded then, again after its leader changed (R-BAT-3)."""
+    if tiers is None:
+        ids = sorted(set(battle.attacker.army_ids) | set(battle.defender.army_ids))
+        tiers = {i: state.armies[i].tier for i in ids if i in state.armies}
+    armies = {i: replace(a, tier=tiers.get(i, a.tier)) for i, a in state.armies.items()}
+    at = replace(state, armies=armies)
+    attacker, defender = forces(at, battle, ruleset)
+    return Muster(
+        tiers=dict(tiers),
+        attacker=attacker,
+        defender=defender,
+        stake_attacker_victory=stake(at, battle, ruleset, Outcome.ATTACKER_VICTORY),
+        stake_defender_victory=stake(at, battle, ruleset, Outcome.DEFENDER_VICTORY),
+        pillage=pillage(at, battle, ruleset),
+    )
 
 
 def stake(

@@ -21,6 +21,8 @@ class TurnResult:
 
     state: CampaignState
     battles: tuple[Battle, ...]  # declared at this change (new encounters, then sieges)
+    # What each of those battles' sides field, fixed at declaration (R-ARMY-4), by battle id.
+    forces: Mapping[int, battles_mod.Muster]
     ledger: tuple[LedgerEntry, ...]
     events: tuple[Event, ...]
     # Step 6: each player's summary, every event as far as they could see it (R-FOG-3).
@@ -75,6 +77,8 @@ def resolve_turn(
     # 2. Continuing sieges, then builds and army orders checked against the moved state.
     state, sieges = battles_mod.declare_sieges(state, ruleset)
     declared = (*moved.battles, *sieges)
+    # Forces are fixed now, before step 3 (insolvency) and step 5 (tiers raised) change them.
+    forces = {b.id: battles_mod.muster(state, b, ruleset) for b in declared}
     events += [_siege_event(b) for b in sieges]
     contested = frozenset(b.coord for b in declared)
     kept_builds, refunds, build_events = check_builds(state, orders, ruleset, contested)
@@ -108,4 +112,4 @@ def resolve_turn(
 
     # 6. Who sees what.
     summaries = fog.summaries(events, sight_before, _sights(state, ruleset))
-    return TurnResult(state, declared, tuple(ledger), tuple(events), summaries)
+    return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries)

@@ -163,7 +163,7 @@ async def change_turn(
     await save_state(session, campaign, state, result.state)
     # Battles: forces fixed at declaration (R-ARMY-4); results confirmed during the
     # turn open the summaries (R-BAT-7).
-    await battle_records.fix_declared_forces(session, campaign, state, result.battles)
+    await battle_records.store_declared_forces(session, campaign, result.forces)
     settled = await battle_records.take_summary_events(session, campaign.id)
     ledger.record(session, campaign.id, number, result.ledger)
     for player in sorted(state.players):

@@ -362,6 +362,33 @@ async def test_R_BAT_3_R_SYS_multi_army_side_joins_at_25_percent_and_leader_can_
     assert (await get_battle(client, game, p2, battle["id"]))["attacker"] == r.json()["attacker"]
 
 
+async def test_R_ARMY_4_forces_stored_as_the_engine_fixed_them_at_declaration(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Player 2 orders its army's upgrade in the turn the battle is declared: the upgrade
+    takes effect at that change, after the declaration; the battle fields tier 1, and a leader
+    change recomputes with the declared tiers, not the live ones."""
+    game = await start_game(client, make_user, ruleset={"starting_gold": 20})
+    p1, p2 = game.players
+    a1 = await place(session, game, 1, (4, 1))
+    a2 = await place(session, game, 2, (5, 1))
+    b2 = await add_army(session, game, 2, (5, 1))
+    r = await client.post(game.url(f"/armies/{a2}/upgrade"), headers=p2.headers)
+    assert r.status_code in (200, 201), r.text
+    await move(client, game, p1, a1, (5, 1))
+    battle = await declared(client, game, p2)
+    assert await where(session, game, a2) == (5, 1, 2)  # upgraded at step 5 of the change
+    assert battle["attacker"]["forces"] == forces(a1, 500, 100)
+    assert battle["defender"]["forces"] == forces(
+        a2, 625, 100, joiners=[{"army_id": b2, "points": 125}]
+    )
+    r = await act(client, game, p2.headers, battle["id"], "leader", {"army_id": b2})
+    assert r.status_code == 200, r.text
+    assert r.json()["defender"]["forces"] == forces(
+        b2, 625, 100, joiners=[{"army_id": a2, "points": 125}]
+    )
+
+
 # ------------------------------------------------------------------------------ outcomes
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from app.rules import fog
+from app.rules.battles import Muster, SideForces, forces
 from app.rules.hexgrid import Coord
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.ruleset import default_ruleset
@@ -27,6 +28,7 @@ from app.rules.state import (
     StructureKind,
     Treaty,
     TurnOrders,
+    UpgradeOrder,
 )
 from tests.rules.builders import army, city, general, make_map, make_state, player, side, treaty
 
@@ -132,7 +134,7 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
         _gold(s, p1=0, p2=12), armies={**s.armies, 20: replace(s.armies[20], tier=2)}
     )
     assert result == TurnResult(
-        _next(expected), (), result.ledger, result.events, {1: result.events, 2: ()}
+        _next(expected), (), {}, result.ledger, result.events, {1: result.events, 2: ()}
     )
 
 
@@ -302,3 +304,37 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
     # Army 21 stopped on its own tile; nobody moved; the battle waits for its result.
     expected = replace(_gold(s, p1=7 + 3 + 3 - 2, p2=12), battles={60: battle}, next_id=61)
     assert result.state == _next(expected)
+
+
+def test_R_ARMY_4_forces_are_fixed_when_the_battle_is_declared() -> None:
+    """R-ARMY-4 / R-ECO-3: army 21 (tier 1) attacks army 22 (tier 1) on (2,0), whose owner
+    ordered its upgrade this turn: the upgrade takes effect at step 5 of this change, after the
+    declaration, so the battle's recorded forces are tier 1's 500 + 100, while forces() on the
+    new state would read tier 2's 1000 + 175."""
+    s = _state(gold1=7, capital_tier=1, enemy_at=(2, 0), next_id=60)
+    orders = TurnOrders(moves={21: MoveOrder(21, ((2, 0),))}, upgrades=(UpgradeOrder(22, 2, 8),))
+    result = resolve_turn(s, orders, RULES)
+    battle = Battle(60, 3, (2, 0), BattleKind.FIELD, side({1}, (21,)), side({2}, (22,)))
+    assert result.battles == (battle,)
+    assert result.state.armies[22].tier == 2
+    tier_1 = SideForces(
+        army_points=500,
+        general_points=100,
+        garrison=0,
+        reinforcement=0,
+        siege_bonus_pct=0,
+        total_points=600,
+        leader_army_id=21,
+        joiners=(),
+    )
+    assert result.forces == {
+        60: Muster(
+            tiers={21: 1, 22: 1},
+            attacker=tier_1,
+            defender=replace(tier_1, leader_army_id=22),
+            stake_attacker_victory=10,
+            stake_defender_victory=10,
+            pillage=0,
+        )
+    }
+    assert forces(result.state, battle, RULES)[1].army_points == 1000

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.models.world import BattleRow
-from app.rules.battles import SideForces
+from app.rules.battles import Muster, SideForces
 from app.rules.state import Battle, BattleKind, BattleReport, BattleSide, Fate, Outcome
 
 
@@ -64,6 +64,28 @@ def forces_to_json(forces: SideForces) -> dict[str, Any]:
         "siege_bonus_pct": forces.siege_bonus_pct,
         "total_points": forces.total_points,
     }
+
+
+def muster_to_json(m: Muster) -> dict[str, Any]:
+    """The `forces` document of a battle row, as the engine fixed it at declaration (R-ARMY-4):
+    `{"tiers", "attacker", "defender", "stake", "pillage"}`."""
+    return {
+        "tiers": {str(i): t for i, t in sorted(m.tiers.items())},
+        "attacker": forces_to_json(m.attacker),
+        "defender": forces_to_json(m.defender),
+        "stake": {
+            "attacker_victory": m.stake_attacker_victory,
+            "defender_victory": m.stake_defender_victory,
+        },
+        "pillage": m.pillage,
+    }
+
+
+def tiers_from_json(stored: Mapping[str, Any] | None) -> dict[int, int] | None:
+    """The declared tiers of a stored `forces` document (None for rows from before it)."""
+    if stored is None or "tiers" not in stored:
+        return None
+    return {int(i): int(t) for i, t in stored["tiers"].items()}
 
 
 def report_from_json(stored: Mapping[str, Any]) -> BattleReport:
