@@ -104,6 +104,16 @@ async def test_R_MAP_4_generation_settings_that_cannot_fit_are_a_422(
     assert maps["total"] == 2  # nothing was kept
 
 
+async def test_R_MAP_4_a_torus_of_odd_height_is_a_422_naming_the_height(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    owner = await make_user()
+    params = {"width": 8, "height": 9, "players": 2, "wrap": "torus"}
+    generated = await client.post("/v1/maps/generate", json=params, headers=owner.headers)
+    body = assert_problem(generated, 422, "R-MAP-4")
+    assert body["violations"] == [{"path": "height", "message": "a torus needs an even height"}]
+
+
 async def test_R_MAP_4_generation_ranges_are_validated_before_the_engine(
     client: AsyncClient, make_user: MakeUser
 ) -> None:
