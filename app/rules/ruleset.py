@@ -358,7 +358,7 @@ _LAND_TERRAINS = (*MODIFIER_TERRAINS, "oasis", "city", "port")
 # searches (their cost grows with the square of the radius), and per-turn gold stays far from
 # the 32-bit columns that hold it. `scripts/bench_extreme` measures the extreme variant.
 GOLD = (0, 1_000_000)  # one-off amounts: starting gold, prices, stakes
-PER_TURN = (0, 10_000)  # amounts earned or paid every turn: incomes, upkeep, bonuses
+PER_TURN = (0, 1_000)  # amounts earned or paid every turn: incomes, upkeep, bonuses
 PERCENT = (0, 100)
 POINTS = (0, 100_000)  # army and garrison points of a battle
 MODIFIER = (-3, 3)  # movement modifiers, in tiles

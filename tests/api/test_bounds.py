@@ -30,7 +30,7 @@ async def _create(client: AsyncClient, owner: AuthUser, **body: Any) -> tuple[in
         ({"movement": {"sight": 1200}}, "movement.sight", "must be 1 to 3"),
         ({"movement": {"base_budget": 10**7}}, "movement.base_budget", "must be 1 to 10"),
         ({"starting_gold": 2**31}, "starting_gold", "must be 0 to 1000000"),
-        ({"income": {"city_level1": 2**31}}, "income.city_level1", "must be 0 to 10000"),
+        ({"income": {"city_level1": 2**31}}, "income.city_level1", "must be 0 to 1000"),
         (
             {"factions": {"dwarfs": {"sea_bonus": 11}}},
             "factions[4].sea_bonus",

@@ -340,7 +340,7 @@ def test_R_HOUSE_2_every_fault_is_listed() -> None:
         ("starting_gold", "expected an integer"),
         ("max_players", "must be 2 to 17"),
         ("income.city", "unknown key"),
-        ("tiers[0].upkeep", "must be 0 to 10000"),
+        ("tiers[0].upkeep", "must be 0 to 1000"),
         ("battles.joiner_percent", "must be 0 to 100"),
         ("battles.pillage_stake", "must be 0 to 1000000"),
         ("game_systems[0].coefficient_pct", "must be 1 to 1000"),
