@@ -27,7 +27,7 @@ NO_CONTENT = status.HTTP_204_NO_CONTENT
 @router.get("/orders")
 async def list_orders(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
     """List every order you gave this turn, with what each cost."""
-    return [service.read_order(r) for r in await service.my_orders(session, ctx)]
+    return service.read_orders(await service.my_orders(session, ctx))
 
 
 @router.delete("/orders/{order_id}", status_code=NO_CONTENT)
@@ -47,7 +47,7 @@ async def order_build(data: BuildCreate, session: SessionDep, ctx: LockedTurnDep
 async def list_builds(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
     """List the builds you ordered this turn."""
     rows = await service.my_orders(session, ctx)
-    return [service.read_order(r) for r in rows if r.kind is OrderKind.BUILD]
+    return [o for o in service.read_orders(rows) if o.kind is OrderKind.BUILD]
 
 
 @router.delete("/builds/{order_id}", status_code=NO_CONTENT)
@@ -59,8 +59,15 @@ async def cancel_build(order_id: EntityId, session: SessionDep, ctx: LockedTurnD
 
 @router.post("/armies", status_code=status.HTTP_201_CREATED)
 async def raise_army(data: RaiseCreate, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
-    """Raise an army from a level-2 city; it appears at the turn change (R-ARMY-1)."""
-    return service.read_order(await service.give_raise(session, ctx, data))
+    """Raise an army from a level-2 city; it appears at the turn change (R-ARMY-1).
+
+    Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
+    army's price and `total_cost` the whole price, army and general (both refunded together
+    if the raise is cancelled).
+
+    Rules: R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
+    """
+    return await service.give_raise(session, ctx, data)
 
 
 @router.post("/armies/{army_id}/upgrade", status_code=status.HTTP_201_CREATED)

@@ -56,7 +56,12 @@ class OrderRead(BaseModel):
     id: int
     turn: int
     kind: OrderKind
-    cost: int
+    cost: int = Field(description="Gold this order itself cost.")
+    total_cost: int = Field(
+        description="Gold a cancellation of this order refunds: its own cost plus that of the "
+        "orders that stand or fall with it (a raise and the general recruited for it this "
+        "turn). For a raise that recruits its general, the whole price."
+    )
     army_id: int | None = None
     build_kind: BuildKind | None = None
     q: int | None = None

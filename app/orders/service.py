@@ -68,12 +68,14 @@ async def _add_order(session: AsyncSession, ctx: TurnContext, **values: object) 
     return row
 
 
-def read_order(row: OrderRow) -> OrderRead:
+def read_order(row: OrderRow, linked_cost: int = 0) -> OrderRead:
+    """The order as its owner sees it; `linked_cost` is what its linked orders cost."""
     return OrderRead(
         id=row.id,
         turn=row.turn,
         kind=row.kind,
         cost=row.cost,
+        total_cost=row.cost + linked_cost,
         army_id=row.army_id,
         build_kind=row.build_kind,  # type: ignore[arg-type]
         q=row.q,
@@ -82,6 +84,23 @@ def read_order(row: OrderRow) -> OrderRead:
         general_id=row.general_id,
         path=row.path,
     )
+
+
+def _linked(row: OrderRow, other: OrderRow) -> bool:
+    """A raise and the general recruited for it this turn stand or fall together (R-ARMY-2)."""
+    return (
+        other.id != row.id
+        and row.general_id is not None
+        and other.general_id == row.general_id
+        and {other.kind, row.kind} == {OrderKind.RAISE, OrderKind.RECRUIT}
+    )
+
+
+def read_orders(rows: list[OrderRow]) -> list[OrderRead]:
+    """Orders with their `total_cost`: a raise counts the general recruited for it, and back."""
+    return [
+        read_order(row, sum(other.cost for other in rows if _linked(row, other))) for row in rows
+    ]
 
 
 async def my_orders(session: AsyncSession, ctx: TurnContext) -> list[OrderRow]:
@@ -126,8 +145,11 @@ async def give_build(session: AsyncSession, ctx: TurnContext, data: BuildCreate)
 # ---------------------------------------------------------------------------------- armies
 
 
-async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate) -> OrderRow:
-    """Raise an army; with no general given, recruit one in the same request (R-ARMY-2)."""
+async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate) -> OrderRead:
+    """Raise an army; with no general given, recruit one in the same request (R-ARMY-2).
+
+    The answer's `total_cost` is the whole price: the army and the general recruited for it.
+    """
     violations = armies.validate_raise(
         ctx.state, ctx.orders, ctx.number, data.city_id, data.general_id, ctx.ruleset
     )
@@ -138,7 +160,7 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
         general_id = (await recruit_general(session, ctx)).id
     cost = armies.army_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     await _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
-    return await _add_order(
+    row = await _add_order(
         session,
         ctx,
         kind=OrderKind.RAISE,
@@ -146,6 +168,7 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
         general_id=general_id,
         cost=cost,
     )
+    return next(o for o in read_orders(await my_orders(session, ctx)) if o.id == row.id)
 
 
 async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRead:
@@ -293,14 +316,7 @@ async def cancel_order(
         raise NotFound("Order not found.")
     if row.turn != ctx.campaign.turn:
         raise Conflict("After the turn changes an order is final.", code="R-BUILD-1")
-    linked = [
-        r
-        for r in await my_orders(session, ctx)
-        if r.id != row.id
-        and row.general_id is not None
-        and r.general_id == row.general_id
-        and {r.kind, row.kind} == {OrderKind.RAISE, OrderKind.RECRUIT}
-    ]
+    linked = [r for r in await my_orders(session, ctx) if _linked(row, r)]
     for order in (row, *linked):
         if order.cost:
             reason = f"refund: cancelled {order.kind.value}"

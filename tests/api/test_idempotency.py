@@ -84,6 +84,7 @@ async def test_build_retried_with_the_same_key_is_charged_once_and_replays_the_r
         "turn": 1,
         "kind": "build",
         "cost": 3,
+        "total_cost": 3,
         "army_id": army_id,
         "build_kind": "outpost",
         "q": 3,

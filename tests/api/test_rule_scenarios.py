@@ -1,4 +1,4 @@
-"""Scenarios over HTTP for rules no other test plays through: R-TURN-1, R-MAP-2, R-BUILD-6."""
+"""Scenarios over HTTP: R-TURN-1, R-MAP-2, R-BUILD-6, and the whole price of a raise (R-ARMY-2)."""
 
 from typing import Any
 
@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import StructureRow
-from tests.api.game import Game, GamePlayer, create_lobby, join, my_army
+from tests.api.game import Game, GamePlayer, army_of, create_lobby, join, my_army
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 
@@ -190,3 +190,31 @@ async def army_state(
 async def tile_owner(client: AsyncClient, game: Game, user: AuthUser, q: int, r: int) -> Any:
     tile = (await client.get(game.url(f"/tiles/{q}/{r}"), headers=user.headers)).json()
     return tile.get("owner")
+
+
+async def test_R_ARMY_2_a_raise_that_recruits_its_general_answers_the_whole_price(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """R-ARMY-2: the raise's answer and the order list show army 12 + general 40 = 52 as its
+    `total_cost`, the refund a cancellation gives back."""
+    game = await rich_game(client, make_user)
+    alice = game.players[0]
+    army = await army_of(session, game, alice.number)
+    capital = await session.get(StructureRow, (game.id, army.seat_id))
+    assert capital is not None
+    capital.level, army.seat_id = 2, None  # a level-2 city that seats no army
+    await session.flush()
+
+    raised = await client.post(
+        game.url("/armies"), json={"city_id": capital.id}, headers=alice.headers
+    )
+
+    assert raised.status_code == 201, raised.text
+    assert (raised.json()["cost"], raised.json()["total_cost"]) == (12, 52)
+    listed = (await client.get(game.url("/orders"), headers=alice.headers)).json()
+    assert sorted((o["kind"], o["cost"], o["total_cost"]) for o in listed) == [
+        ("raise", 12, 52),
+        ("recruit", 40, 52),
+    ]
+    me = (await client.get(game.url("/me"), headers=alice.headers)).json()
+    assert me["gold"] == 100 - 52
