@@ -12,7 +12,7 @@ from http import HTTPStatus
 from typing import Any
 
 import asyncpg
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, params
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -344,6 +344,8 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
             else e
             for e in errors
         ]
+    elif _takes_form(request) and _json_media_type(request):
+        detail += " This operation takes form data (`application/x-www-form-urlencoded`)."
     elif _body_not_json(request, errors):
         detail += " The body was not read as JSON: send it with `Content-Type: application/json`."
     return problem_response(
@@ -367,12 +369,26 @@ def _malformed_json(error: Mapping[str, Any], document: Any) -> str:
     return f"Malformed JSON body at line {located.lineno}, column {located.colno}: {reason}."
 
 
+def _media_type(request: Request) -> str:
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def _json_media_type(request: Request) -> bool:
+    media_type = _media_type(request)
+    return media_type == "application/json" or media_type.endswith("+json")
+
+
+def _takes_form(request: Request) -> bool:
+    """True for an operation whose body is a form (`POST /v1/auth/token`)."""
+    body_field = getattr(request.scope.get("route"), "body_field", None)
+    return body_field is not None and isinstance(body_field.field_info, params.Form)
+
+
 def _body_not_json(request: Request, errors: list[dict[str, Any]]) -> bool:
     """True when a body came without a JSON media type and the whole body was refused."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if content_type == "application/json" or content_type.endswith("+json"):
+    if _json_media_type(request) or _takes_form(request):
         return False
-    if content_type.startswith(("multipart/", "application/x-www-form-urlencoded")):
+    if _media_type(request).startswith("multipart/"):
         return False
     return any(e["loc"] == ["body"] for e in errors)
 

@@ -19,6 +19,8 @@ from types import ModuleType
 import pytest
 
 from app.errors import ERROR_CODES, RULE_ID
+from app.maps.schemas import MAP_LAYOUT
+from app.rules.hexgrid import Grid, Wrap, axial_distance, to_offset
 from app.rules.ruleset import Ruleset, default_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -162,3 +164,34 @@ def test_every_rule_id_of_the_spec_has_an_anchor_in_the_rulebook() -> None:
     rules_text = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
 
     assert spec_ids - anchors(rules_text) == set()
+
+
+def test_the_documented_map_layout_is_the_engines() -> None:
+    """What MAP_LAYOUT (the map schemas' description, the README) says of rows, neighbours,
+    distance and wrap is what app/rules/hexgrid.py does."""
+    width, height = 6, 4
+    grid = Grid(width, height, Wrap.TORUS)
+    rows: dict[int, list[int]] = {}
+    for q, r in grid.coords():
+        rows.setdefault(r, []).append(q)
+    assert "row `r` holds `q` from `-floor(r/2)` to `width - 1 - floor(r/2)`" in MAP_LAYOUT
+    assert rows == {r: list(range(-(r // 2), width - r // 2)) for r in range(height)}
+    assert "`(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`, `(q-1, r+1)`, `(q, r+1)`" in (
+        MAP_LAYOUT
+    )
+    assert Grid(width, height).neighbours((2, 1)) == [
+        (3, 1),
+        (3, 0),
+        (2, 0),
+        (1, 1),
+        (1, 2),
+        (2, 2),
+    ]
+    assert axial_distance((0, 0), (2, -3)) == (2 + 3 + 1) // 2
+    # horizontal: column `width` of a row is its column 0.
+    assert Grid(width, height).normalize((width, 0)) is None
+    assert Grid(width, height, Wrap.HORIZONTAL).normalize((width, 0)) == (0, 0)
+    # torus: the row below the last is row 0 with the column kept, q shifted by height / 2.
+    below_last = (0, height)
+    assert grid.normalize(below_last) == (height // 2, 0)
+    assert to_offset(below_last)[0] == to_offset((height // 2, 0))[0]

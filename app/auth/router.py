@@ -24,7 +24,12 @@ async def login(
     session: SessionDep,
     form: Annotated[OAuth2PasswordRequestForm, Depends()],
 ) -> AccessToken:
-    """Exchange username and password for a bearer access token (OAuth2 password flow)."""
+    """Exchange username and password for a bearer access token (OAuth2 password flow).
+
+    The body is a **form**, not JSON, as OAuth2 requires: `Content-Type:
+    application/x-www-form-urlencoded` with `username` and `password` (`curl -d
+    'username=alice&password=…'`). A JSON body is refused with 422 saying so.
+    """
     settings: Settings = request.app.state.settings
     user = await service.authenticate(session, form.username, form.password)
     token, secret = await service.issue_token(

@@ -112,7 +112,10 @@ class BattleRead(BaseModel):
     """A battle as the caller may see it (R-FOG-3/4)."""
 
     id: int
-    turn: int = Field(description="The turn whose change declared it.")
+    turn: int = Field(
+        description="The turn whose change declared it: a battle of `turn: 3` was declared at "
+        "the change from turn 3 to turn 4, and is played during turn 4."
+    )
     q: int
     r: int
     kind: BattleKind

@@ -12,6 +12,15 @@ from app.models.campaign import CampaignStatus
 from app.pagination import Page
 from app.rules.ruleset import variant_json_schema
 
+VARIANT_DESCRIPTION = (
+    "A partial ruleset merged over the default (R-HOUSE-2, `GET /v1/rulesets/default`): objects "
+    'merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list (`tiers`, '
+    "`game_systems`, a faction's `income_bonuses`…) replaces the default list whole, so "
+    "changing one tier means sending the whole `tiers` table. `factions` may instead be an "
+    'object keyed by faction key (`{"dwarfs": {"sea_bonus": 1}}`), merged into that '
+    "faction (an unknown key adds a faction)."
+)
+
 # The engine checks a variant (app/rules/ruleset.py); its schema, ranges included, is shown here.
 RulesetVariant = Annotated[
     dict[str, Any] | None,
@@ -28,9 +37,7 @@ class CampaignCreate(BaseModel):
     map_id: uuid.UUID | None = None
     generate_map: GeneratedMap | None = None
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
-    ruleset: RulesetVariant = Field(
-        default=None, description="A partial ruleset merged over the default (R-HOUSE-2)."
-    )
+    ruleset: RulesetVariant = Field(default=None, description=VARIANT_DESCRIPTION)
 
     @model_validator(mode="after")
     def _one_map(self) -> "CampaignCreate":
@@ -46,9 +53,7 @@ class CampaignUpdate(BaseModel):
 
     name: str | None = Field(default=None, min_length=1, max_length=80)
     settings: CampaignSettings | None = None
-    ruleset: RulesetVariant = Field(
-        default=None, description="A partial ruleset merged over the default (R-HOUSE-2)."
-    )
+    ruleset: RulesetVariant = Field(default=None, description=VARIANT_DESCRIPTION)
 
 
 class CampaignRead(BaseModel):

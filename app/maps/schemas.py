@@ -10,6 +10,20 @@ from app.models.game_map import GameMap
 from app.pagination import Page
 from app.rules.state import Tag, Terrain
 
+MAP_LAYOUT = (
+    "Coordinates are axial `(q, r)`: `r` is the row, 0 at the top, growing southwards. The map "
+    "is drawn in odd-r offset rows: row `r` holds `q` from `-floor(r/2)` to "
+    "`width - 1 - floor(r/2)` (its column is `q + floor(r/2)`), and odd rows are shifted half "
+    "a hex east. The six neighbours of `(q, r)`, in the order E, NE, NW, W, SW, SE (the order "
+    "retreats try): `(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`, `(q-1, r+1)`, "
+    "`(q, r+1)`; the distance between two tiles is `(|dq| + |dr| + |dq + dr|) / 2`. Wrap: "
+    "`none`, no neighbour beyond an edge; `horizontal`, the east and west edges join (column "
+    "`width` of a row is its column 0); `torus`, north and south join as well (the height must "
+    "be even; the row below the last is row 0, the column kept, so `q` shifts by "
+    "`height / 2`). Coordinates are always given on the map, as the server names them."
+)
+"""How the grid is laid out (R-MAP-1, R-MAP-4): the description of every map schema."""
+
 
 class TileDoc(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -32,7 +46,13 @@ class SlotDoc(BaseModel):
 class MapDocument(BaseModel):
     """A whole map: size, wrap mode, every tile once, and the start slots."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "description": "A whole map: size, wrap mode, every tile once (`width × height` "
+            "tiles), and the start slots (R-MAP-4). " + MAP_LAYOUT
+        },
+    )
 
     name: str = Field(min_length=1, max_length=80)
     width: int = Field(ge=2, le=128)
@@ -45,7 +65,13 @@ class MapDocument(BaseModel):
 class GeneratedMap(BaseModel):
     """Parameters of a map generated from a seed (same seed → same map)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "description": "Parameters of a map generated from a seed (same seed → same map). "
+            + MAP_LAYOUT
+        },
+    )
 
     width: int = Field(default=24, ge=8, le=64)
     height: int = Field(default=18, ge=8, le=64)

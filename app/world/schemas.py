@@ -1,7 +1,8 @@
 """Per-viewer read models of the world: every field here has passed the viewer's fog (R-FOG)."""
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from app.maps.schemas import MAP_LAYOUT
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Wrap
 from app.rules.state import BuildKind, StructureKind, Tag, Terrain
@@ -61,6 +62,13 @@ class WorldTile(BaseModel):
 
 class WorldMap(BaseModel):
     """The whole map as the viewer sees it (the owner, when not playing, sees everything)."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "description": "The whole map as the viewer sees it (the owner, when not playing, "
+            "sees everything): every tile once, `width × height`. " + MAP_LAYOUT
+        }
+    )
 
     turn: int
     width: int

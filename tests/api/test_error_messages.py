@@ -117,3 +117,13 @@ async def test_a_problem_without_a_rule_has_no_help(client: AsyncClient) -> None
     body = assert_problem(await client.get("/v1/users/me"), 401, "unauthorized")
 
     assert "help" not in body
+
+
+async def test_a_json_login_is_told_the_token_endpoint_takes_a_form(client: AsyncClient) -> None:
+    response = await client.post(
+        "/v1/auth/token", json={"username": "ann", "password": "a long secret"}
+    )
+
+    body = assert_problem(response, 422, "validation_error")
+    assert "form data (`application/x-www-form-urlencoded`)" in body["detail"]
+    assert "Content-Type: application/json" not in body["detail"]
