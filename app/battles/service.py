@@ -37,7 +37,7 @@ from app.pagination import PageParams, paginate
 from app.rules import battles, fog
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
-from app.rules.state import Battle, BattleReport, CampaignState, Event, Fate, Outcome
+from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
 from app.turns import service as turns
 from app.turns.context import refuse
 from app.turns.mapping import (
@@ -51,9 +51,9 @@ from app.turns.mapping import (
 
 _OVER = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
 _LIVE_KIND = {
-    BattleStatus.CONFIRMED: "battle_confirmed",
-    BattleStatus.ABANDONED: "battle_abandoned",
-    BattleStatus.CANCELLED: "battle_cancelled",
+    BattleStatus.CONFIRMED: EventKind.BATTLE_CONFIRMED,
+    BattleStatus.ABANDONED: EventKind.BATTLE_ABANDONED,
+    BattleStatus.CANCELLED: EventKind.BATTLE_CANCELLED,
 }
 
 
@@ -310,7 +310,7 @@ def _require_its_turn(a: _Action) -> None:
 
 
 async def _publish(
-    session: AsyncSession, a: _Action, kind: str, payload: dict[str, Any], battle: Battle
+    session: AsyncSession, a: _Action, kind: EventKind, payload: dict[str, Any], battle: Battle
 ) -> None:
     await publish(
         session,
@@ -407,7 +407,7 @@ async def report(
     a.row.rejection_reason = None
     await session.flush()
     await _publish(
-        session, a, "battle_reported", {"status": "reported", "reported_by": me}, a.battle
+        session, a, EventKind.BATTLE_REPORTED, {"status": "reported", "reported_by": me}, a.battle
     )
     return _read(a.viewer, await _names(session, m), a.row)
 
@@ -433,7 +433,7 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     a.row.rejection_reason = reason
     await session.flush()
     await _publish(
-        session, a, "battle_rejected", {"status": "disputed", "reason": reason}, a.battle
+        session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
     )
     return _read(a.viewer, await _names(session, m), a.row)
 
@@ -511,7 +511,7 @@ async def _master_action(session: AsyncSession, campaign: Campaign, battle_id: i
 async def _cancel(session: AsyncSession, a: _Action, rule: str) -> None:
     """The one way a battle is cancelled: no effects, in the summaries, one live event."""
     where = (a.battle.coord,)
-    event = Event("battle_cancelled", rule, a.participants, where, {"battle_id": a.row.id})
+    event = Event(EventKind.BATTLE_CANCELLED, rule, a.participants, where, {"battle_id": a.row.id})
     await _settle(
         session, a, BattleStatus.CANCELLED, battles.cancel(a.viewer.state, a.battle), (event,)
     )

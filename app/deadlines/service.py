@@ -28,6 +28,7 @@ from app.errors import Conflict, NotFound
 from app.events.publish import publish
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
+from app.rules.state import EventKind
 from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
@@ -56,7 +57,7 @@ async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
         raise Conflict("The campaign is already paused.", code="R-TURN-3")
     m.campaign.paused_at = now
     await session.flush()
-    await publish(session, m.campaign.id, "campaign_paused", {"turn": m.campaign.turn})
+    await publish(session, m.campaign.id, EventKind.CAMPAIGN_PAUSED, {"turn": m.campaign.turn})
 
 
 async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
@@ -75,7 +76,7 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
         c.battle_deadline_at += shift
     c.paused_at = None
     await session.flush()
-    await publish(session, c.id, "campaign_resumed", _deadlines_payload(c))
+    await publish(session, c.id, EventKind.CAMPAIGN_RESUMED, _deadlines_payload(c))
 
 
 async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
@@ -90,7 +91,7 @@ async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
         int(c.settings.turn_deadline_hours or hours)
     )
     await session.flush()
-    await publish(session, c.id, "deadline_extended", _deadlines_payload(c))
+    await publish(session, c.id, EventKind.DEADLINE_EXTENDED, _deadlines_payload(c))
 
 
 def _deadlines_payload(c: Campaign) -> dict[str, Any]:
@@ -121,7 +122,9 @@ async def set_inactive(
         return
     player.inactive = inactive
     await session.flush()
-    await publish(session, m.campaign.id, "player_status", {"player": number, "inactive": inactive})
+    await publish(
+        session, m.campaign.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": inactive}
+    )
     if inactive:
         await change_turn_if_due(session, m.campaign, now)
 
@@ -154,7 +157,9 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
     for player in late:
         player.missed_turns += 1
     numbers = [p.number for p in late]
-    await publish(session, campaign.id, "turn_forced", {"turn": campaign.turn, "late": numbers})
+    await publish(
+        session, campaign.id, EventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
+    )
     await change_turn(session, campaign, now)
     return numbers
 
@@ -246,7 +251,7 @@ async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> boo
     await publish(
         session,
         campaign.id,
-        "deadline_near",
+        EventKind.DEADLINE_NEAR,
         {"turn": campaign.turn, "deadline_at": deadline.isoformat()},
         audience=waiting,
     )

@@ -36,7 +36,7 @@ from app.pagination import PageParams, paginate
 from app.rules import diplomacy
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.relations import in_force
-from app.rules.state import LedgerEntry, Treaty, TreatyKind
+from app.rules.state import EventKind, LedgerEntry, Treaty, TreatyKind
 from app.turns.context import TurnContext, refuse
 from app.turns.mapping import edict_columns, edict_from_row, save_state
 
@@ -147,7 +147,7 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
         await publish(
             session,
             ctx.campaign.id,
-            "edict_received",
+            EventKind.EDICT_RECEIVED,
             {"edict_id": edict_id, "kind": draft.kind.value, "sender": ctx.number},
             audience=[draft.recipient],
         )
@@ -199,7 +199,7 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
     await publish(
         session,
         ctx.campaign.id,
-        "edict_answered",
+        EventKind.EDICT_ANSWERED,
         {"edict_id": row.id, "kind": row.kind.value, "status": row.status.value},
         audience=[row.sender],
     )
@@ -337,7 +337,7 @@ async def break_treaty(session: AsyncSession, ctx: TurnContext, treaty_id: int) 
     await publish(
         session,
         ctx.campaign.id,
-        "treaty_broken",
+        EventKind.TREATY_BROKEN,
         {
             "treaty_id": treaty_id,
             "kind": ended.kind.value,

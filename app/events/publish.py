@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
+from app.rules.state import EventKind
 
 CHANNEL = "marchlords_events"
 # Bytes of randomness in an event's cursor (the SSE id): 16 URL-safe characters.
@@ -54,7 +55,7 @@ async def next_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
 async def publish(
     session: AsyncSession,
     campaign_id: uuid.UUID,
-    kind: str,
+    kind: EventKind,
     payload: dict[str, Any],
     audience: Iterable[int] | None = None,
 ) -> None:
@@ -67,7 +68,7 @@ async def publish(
         campaign_id=campaign_id,
         seq=await next_seq(session, campaign_id),
         cursor=new_cursor(),
-        kind=kind,
+        kind=str(kind),
         payload=payload,
         audience=None if audience is None else sorted(set(audience)),
     )

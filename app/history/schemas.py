@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from app.pagination import Page
+from app.rules.state import EventKind
 
 
 class TurnChangeRead(BaseModel):
@@ -22,7 +23,7 @@ class TurnChangePage(Page[TurnChangeRead]):
 class SummaryEvent(BaseModel):
     """Something one player saw happen at a turn change (R-TURN-4 step 6)."""
 
-    kind: str
+    kind: EventKind = Field(description="What happened: one vocabulary with the live events.")
     rule: str
     coords: list[list[int]] = Field(default_factory=list)
     data: dict[str, Any] = Field(default_factory=dict)

@@ -21,6 +21,7 @@ from app.models.campaign import CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.rules import setup
+from app.rules.state import EventKind
 from app.turns.mapping import load_ruleset, load_state
 
 
@@ -53,7 +54,7 @@ def _summary_player(m: Membership, requested: int | None) -> int:
 
 def _event(raw: Mapping[str, Any]) -> SummaryEvent:
     return SummaryEvent(
-        kind=str(raw.get("kind", "")),
+        kind=EventKind(raw["kind"]),
         rule=str(raw.get("rule", "")),
         coords=[[int(c[0]), int(c[1])] for c in raw.get("coords") or ()],
         data=dict(raw.get("data") or {}),

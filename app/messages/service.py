@@ -20,6 +20,7 @@ from app.messages.schemas import (
     UnreadCount,
 )
 from app.models.message import Message, MessageReadMark
+from app.rules.state import EventKind
 
 # What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
 # Deliberately strict: under anonymity a false positive costs a rewording, a miss a reveal.
@@ -97,7 +98,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
     await publish(
         session,
         m.campaign.id,
-        "message_received",
+        EventKind.MESSAGE_RECEIVED,
         {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
         audience=recipients,
     )

@@ -18,6 +18,7 @@ from app.rules.state import (
     Army,
     CampaignState,
     Event,
+    EventKind,
     General,
     LedgerEntry,
     Player,
@@ -242,7 +243,12 @@ def check_army_orders(
             LedgerEntry(r.player, r.cost, f"refund: raise cancelled, {problem}", "R-ARMY-1")
         )
         events.append(
-            Event("raise cancelled", "R-ARMY-1", frozenset({r.player}), data={"reason": problem})
+            Event(
+                EventKind.RAISE_CANCELLED,
+                "R-ARMY-1",
+                frozenset({r.player}),
+                data={"reason": problem},
+            )
         )
     for u in orders.upgrades:
         problem = _upgrade_problem(state, u, ruleset)
@@ -254,7 +260,7 @@ def check_army_orders(
         )
         events.append(
             Event(
-                "upgrade cancelled",
+                EventKind.UPGRADE_CANCELLED,
                 "R-ARMY-3",
                 frozenset({u.player}),
                 data={"army_id": u.army_id, "reason": problem},
@@ -287,7 +293,7 @@ def _raise(state: CampaignState, order: RaiseArmyOrder) -> tuple[CampaignState, 
         order.general_id: replace(state.generals[order.general_id], army_id=army_id),
     }
     event = Event(
-        "army raised",
+        EventKind.ARMY_RAISED,
         "R-ARMY-1",
         frozenset({order.player}),
         (city.coord,),
@@ -303,7 +309,7 @@ def _upgrade(
     if army is None or army.tier >= ruleset.max_tier:
         return state, None
     event = Event(
-        "army upgraded",
+        EventKind.ARMY_UPGRADED,
         "R-ARMY-3",
         frozenset({order.player}),
         (army.coord,),

@@ -29,6 +29,7 @@ from app.rules.state import (
     BattleSide,
     CampaignState,
     Event,
+    EventKind,
     Fate,
     General,
     Options,
@@ -406,7 +407,7 @@ class _Work:
             told=participants(battle),
         )
 
-    def event(self, kind: str, rule: str, coords: tuple[Coord, ...], **data: object) -> None:
+    def event(self, kind: EventKind, rule: str, coords: tuple[Coord, ...], **data: object) -> None:
         self.events.append(Event(kind, rule, self.told, coords, dict(data)))
 
     def done(self) -> BattleResolution:
@@ -425,7 +426,7 @@ class _Work:
 
     # -- armies
 
-    def move_army(self, army_id: int, to: Coord, rule: str, kind: str) -> None:
+    def move_army(self, army_id: int, to: Coord, rule: str, kind: EventKind) -> None:
         """Move an army (and the ship it is aboard, at sea); stepping ashore leaves the ship."""
         army = self.armies[army_id]
         if army.coord == to:
@@ -446,20 +447,26 @@ class _Work:
         """Remove an army; its ship sinks with it and its general goes free (R-ARMY-2)."""
         army = self.armies.pop(army_id)
         self.displaced.add(army_id)
-        self.event("army_destroyed", rule, (army.coord,), army_id=army_id, owner=army.owner)
+        self.event(EventKind.ARMY_DESTROYED, rule, (army.coord,), army_id=army_id, owner=army.owner)
         if army.ship_id is not None and army.ship_id in self.ships:
             del self.ships[army.ship_id]
-            self.event("ship_destroyed", "R-SEA-3", (army.coord,), ship_id=army.ship_id)
+            self.event(EventKind.SHIP_DESTROYED, "R-SEA-3", (army.coord,), ship_id=army.ship_id)
         if army.general_id is not None and army.general_id in self.generals:
             self.generals[army.general_id] = replace(self.generals[army.general_id], army_id=None)
-            self.event("general_freed", "R-ARMY-2", (army.coord,), general_id=army.general_id)
+            self.event(
+                EventKind.GENERAL_FREED, "R-ARMY-2", (army.coord,), general_id=army.general_id
+            )
 
     def lose_tier(self, army_id: int) -> None:
         army = self.armies[army_id]
         if army.tier > 1:
             self.armies[army_id] = replace(army, tier=army.tier - 1)
             self.event(
-                "army_tier_lost", "R-BAT-7", (army.coord,), army_id=army_id, tier=army.tier - 1
+                EventKind.ARMY_TIER_LOST,
+                "R-BAT-7",
+                (army.coord,),
+                army_id=army_id,
+                tier=army.tier - 1,
             )
 
     def capture_general(self, army_id: int, winner: int) -> None:
@@ -470,7 +477,7 @@ class _Work:
         self.generals[general.id] = replace(general, army_id=None, held_by=winner)
         self.armies[army_id] = replace(army, general_id=None)
         self.event(
-            "general_captured",
+            EventKind.GENERAL_CAPTURED,
             "R-BAT-7",
             (army.coord,),
             general_id=general.id,
@@ -487,7 +494,7 @@ class _Work:
             return
         self.displaced.add(army_id)
         at_sea = army.ship_id is not None and not self._is_land(army.coord)
-        self.move_army(army_id, to, "R-SEA-3" if at_sea else "R-BAT-7", "army_retreated")
+        self.move_army(army_id, to, "R-SEA-3" if at_sea else "R-BAT-7", EventKind.ARMY_RETREATED)
 
     def _is_land(self, c: Coord) -> bool:
         tile = self.base.map.tiles.get(c)
@@ -515,7 +522,9 @@ class _Work:
 
     # -- structures
 
-    def take_structure(self, structure: Structure, new_owner: int, rule: str, kind: str) -> None:
+    def take_structure(
+        self, structure: Structure, new_owner: int, rule: str, kind: EventKind
+    ) -> None:
         """The structure changes hands (R-SIEGE-2/4, R-BAT-6); seats there are lost (R-ARMY-5)."""
         self.structures[structure.id] = replace(
             structure, owner=new_owner, since_turn=self.base.turn
@@ -535,14 +544,18 @@ class _Work:
         structure = self.structures[structure_id]
         self.structures[structure_id] = replace(structure, level=1)
         self.event(
-            "city_level_lost", "R-SIEGE-4", (structure.coord,), structure_id=structure_id, level=1
+            EventKind.CITY_LEVEL_LOST,
+            "R-SIEGE-4",
+            (structure.coord,),
+            structure_id=structure_id,
+            level=1,
         )
 
     def raze(self, structure: Structure, rule: str) -> None:
         del self.structures[structure.id]
         self.lost_structures.add(structure.id)
         self.event(
-            "structure_destroyed",
+            EventKind.STRUCTURE_DESTROYED,
             rule,
             (structure.coord,),
             structure_id=structure.id,
@@ -555,7 +568,9 @@ class _Work:
             army = self.armies[army_id]
             if army.seat_id == structure.id:
                 self.armies[army_id] = replace(army, seat_id=None)
-                self.event("army_seat_lost", "R-ARMY-5", (structure.coord,), army_id=army_id)
+                self.event(
+                    EventKind.ARMY_SEAT_LOST, "R-ARMY-5", (structure.coord,), army_id=army_id
+                )
         self.sieges.pop(structure.id, None)
 
     # -- bookkeeping
@@ -570,7 +585,7 @@ class _Work:
         if self.sieges.pop(structure_id, None) is not None:
             city = self.base.structures.get(structure_id)
             coords = (city.coord,) if city is not None else ()
-            self.event("siege_lifted", "R-SIEGE-3", coords, structure_id=structure_id)
+            self.event(EventKind.SIEGE_LIFTED, "R-SIEGE-3", coords, structure_id=structure_id)
 
     def cancel_stale_battles(self) -> None:
         """Battles whose army retreated or died, or whose place fell, are cancelled (R-MOVE-3)."""
@@ -582,7 +597,7 @@ class _Work:
                 del self.battles[bid]
                 self.events.append(
                     Event(
-                        "battle_cancelled",
+                        EventKind.BATTLE_CANCELLED,
                         "R-MOVE-3",
                         participants(other),
                         (other.coord,),
@@ -610,7 +625,7 @@ def _count_victory(w: _Work, ruleset: Ruleset, winner: int) -> None:
     if action is None or action.unlock_victories <= 0:
         return
     w.players[winner] = replace(player, victories=player.victories + 1)
-    w.event("victory_counted", "R-FAC", (), player=winner, victories=player.victories + 1)
+    w.event(EventKind.VICTORY_COUNTED, "R-FAC", (), player=winner, victories=player.victories + 1)
 
 
 def _victory(
@@ -631,7 +646,7 @@ def _victory(
             PendingStake(battle.id, winner, loser_leader.owner, b.victory_stake, "R-BAT-7")
         )
         w.event(
-            "stake_won",
+            EventKind.STAKE_WON,
             "R-BAT-7",
             (battle.coord,),
             battle_id=battle.id,
@@ -651,7 +666,7 @@ def _victory(
             PendingStake(battle.id, winner, structure.owner, b.pillage_stake, "R-SIEGE-2")
         )
         w.event(
-            "pillage_won",
+            EventKind.PILLAGE_WON,
             "R-SIEGE-2",
             (battle.coord,),
             battle_id=battle.id,
@@ -693,12 +708,14 @@ def _attacker_wins(
         rule = "R-SIEGE-2" if battle.kind is BattleKind.SIEGE else "R-SIEGE-4"
         winner = _principal(w.base, battle.attacker)
         if structure.is_capital:
-            w.event("capital_repulsed", "R-SIEGE-2", (battle.coord,), structure_id=structure.id)
+            w.event(
+                EventKind.CAPITAL_REPULSED, "R-SIEGE-2", (battle.coord,), structure_id=structure.id
+            )
             return
         if winner is None or report.fate is None:
             return  # an unvalidated report without a fate: the attacker stays where it stopped
         if report.fate is Fate.CAPTURE:
-            w.take_structure(structure, winner, rule, "structure_captured")
+            w.take_structure(structure, winner, rule, EventKind.STRUCTURE_CAPTURED)
             level_lost = report.defender_losses_pct >= ruleset.battles.level_loss_threshold_pct
             if structure.kind is StructureKind.CITY and structure.level >= 2 and level_lost:
                 w.drop_level(structure.id)
@@ -706,7 +723,7 @@ def _attacker_wins(
             w.raze(structure, rule)
     for army in _live_armies(w.base, battle.attacker):
         if army.id in w.armies:
-            w.move_army(army.id, battle.coord, rule, "army_advanced")
+            w.move_army(army.id, battle.coord, rule, EventKind.ARMY_ADVANCED)
 
 
 def _defender_moves_in(w: _Work, battle: Battle) -> None:
@@ -736,7 +753,7 @@ def _defender_moves_in(w: _Work, battle: Battle) -> None:
     if held:
         return
     for army in armies:
-        w.move_army(army.id, battle.coord, "R-BAT-7", "army_advanced")
+        w.move_army(army.id, battle.coord, "R-BAT-7", EventKind.ARMY_ADVANCED)
 
 
 def _draw(w: _Work, battle: Battle, structure: Structure | None) -> None:
@@ -749,7 +766,7 @@ def _draw(w: _Work, battle: Battle, structure: Structure | None) -> None:
     draws = battle.siege_draws + 1
     w.sieges[structure.id] = Siege(structure.id, leader.id, draws)
     w.event(
-        "city_besieged",
+        EventKind.CITY_BESIEGED,
         "R-SIEGE-3",
         (battle.coord,),
         structure_id=structure.id,
@@ -765,7 +782,7 @@ def apply_battle_result(
     w = _Work.of(state, battle)
     structure = _defended_structure(state, battle)
     w.event(
-        "battle_resolved",
+        EventKind.BATTLE_RESOLVED,
         "R-BAT-7",
         (battle.coord,),
         battle_id=battle.id,
@@ -809,9 +826,9 @@ def abandon(
     # Armies that stood in the place withdraw as a defeated defender would, unharmed.
     for army in _live_armies(state, battle.defender):
         w.retreat_or_destroy(army.id)
-    w.take_structure(structure, winner, "R-BAT-6", "structure_abandoned")
+    w.take_structure(structure, winner, "R-BAT-6", EventKind.STRUCTURE_ABANDONED)
     for army in _live_armies(state, battle.attacker):
-        w.move_army(army.id, battle.coord, "R-BAT-6", "army_advanced")
+        w.move_army(army.id, battle.coord, "R-BAT-6", EventKind.ARMY_ADVANCED)
     w.lift_sieges_of_displaced()
     w.cancel_stale_battles()
     return w.done()

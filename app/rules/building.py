@@ -26,6 +26,7 @@ from app.rules.state import (
     BuildOrder,
     CampaignState,
     Event,
+    EventKind,
     LedgerEntry,
     Structure,
     StructureKind,
@@ -218,7 +219,7 @@ def _refund(order: BuildOrder, reason: str) -> tuple[LedgerEntry, Event]:
     )
     # No coords: a cancelled build changes nothing on the map, so only its owner hears of it.
     event = Event(
-        "build cancelled",
+        EventKind.BUILD_CANCELLED,
         REFUND_RULE,
         frozenset({order.player}),
         data={
@@ -281,10 +282,18 @@ def _place(state: CampaignState, order: BuildOrder) -> CampaignState:
     return replace(state, structures=structures, next_id=state.next_id + 1)
 
 
+_DONE = {
+    BuildKind.FOUND_CITY: EventKind.CITY_FOUNDED,
+    BuildKind.PORT: EventKind.PORT_BUILT,
+    BuildKind.OUTPOST: EventKind.OUTPOST_BUILT,
+    BuildKind.UPGRADE_CITY: EventKind.CITY_UPGRADED,
+}
+
+
 def build_event(order: BuildOrder) -> Event:
     """The summary event of a build taking effect at step 5 (R-ECO-3)."""
     return Event(
-        f"{order.kind.value} done",
+        _DONE[order.kind],
         "R-ECO-3",
         frozenset({order.player}),
         (order.coord,),

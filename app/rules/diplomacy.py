@@ -31,6 +31,7 @@ from app.rules.ruleset import Ruleset
 from app.rules.state import (
     CampaignState,
     Event,
+    EventKind,
     LedgerEntry,
     StructureKind,
     Terrain,
@@ -473,14 +474,18 @@ def settle(
             ledger += [x for x in lines if x.amount]
             players = frozenset(p for p in (e.sender, e.recipient) if p is not None)
             events.append(
-                Event("edict expired", RULE, players, data={"edict_id": e.id, "kind": e.kind})
+                Event(
+                    EventKind.EDICT_EXPIRED, RULE, players, data={"edict_id": e.id, "kind": e.kind}
+                )
             )
         elif e.status is EdictStatus.PENDING and e.target is not None:
             radius = ruleset.diplomacy.exploration_radius
             tiles = state.map.grid.within(e.target, radius)
             explorer = fog.explore(state, e.sender, tiles)
             state = replace(state, players={**state.players, e.sender: explorer})
-            events.append(Event("explored", RULE, frozenset({e.sender}), data={"edict_id": e.id}))
+            events.append(
+                Event(EventKind.EXPLORED, RULE, frozenset({e.sender}), data={"edict_id": e.id})
+            )
     gold = {pid: p.gold for pid, p in state.players.items()}
     for line in ledger:
         gold[line.player] += line.amount
@@ -504,7 +509,7 @@ def _end_fallen_routes(state: CampaignState, events: list[Event]) -> CampaignSta
             if a is None or b is None or a.owner != t.a or b.owner != t.b:
                 events.append(
                     Event(
-                        "trade route lost",
+                        EventKind.TRADE_ROUTE_LOST,
                         RULE,
                         frozenset({t.a, t.b}),
                         data={"treaty_id": tid},
@@ -521,7 +526,7 @@ def _treaty_events(before: CampaignState, after: CampaignState) -> list[Event]:
         if tid not in after.treaties and t.ends_turn is not None:
             out.append(
                 Event(
-                    "treaty ended",
+                    EventKind.TREATY_ENDED,
                     TREATY_RULE,
                     frozenset({t.a, t.b}),
                     data={"treaty_id": tid, "kind": t.kind},
@@ -531,7 +536,7 @@ def _treaty_events(before: CampaignState, after: CampaignState) -> list[Event]:
         if t.since_turn == after.turn:
             out.append(
                 Event(
-                    "treaty began",
+                    EventKind.TREATY_BEGAN,
                     TREATY_RULE,
                     frozenset({t.a, t.b}),
                     data={"treaty_id": tid, "kind": t.kind},
@@ -571,7 +576,7 @@ def withdraw_newly_hostile(
         state = replace(state, armies={**state.armies, aid: replace(army, coord=dest)})
         events.append(
             Event(
-                "army withdrew",
+                EventKind.ARMY_WITHDREW,
                 TREATY_RULE,
                 frozenset({army.owner, site.owner}),
                 (army.coord, dest),

@@ -31,6 +31,7 @@ from app.rules.state import (
     Army,
     CampaignState,
     Event,
+    EventKind,
     LedgerEntry,
     Player,
     Structure,
@@ -288,7 +289,7 @@ def _take_stakes(state: CampaignState, purse: _Purse) -> None:
         )
         purse.events.append(
             Event(
-                "stake taken",
+                EventKind.STAKE_TAKEN,
                 stake.rule,
                 frozenset({stake.winner, stake.loser}),
                 data={"battle_id": stake.battle_id, "owed": stake.amount, "taken": taken},
@@ -346,7 +347,7 @@ def _upkeep_phase(
         purse.post([LedgerEntry(pid, -paid, reason, INSOLVENCY_RULE)])
         purse.events.append(
             Event(
-                "insolvent",
+                EventKind.INSOLVENT,
                 INSOLVENCY_RULE,
                 frozenset({pid}),
                 data={"upkeep": due, "paid": paid},
@@ -357,7 +358,7 @@ def _upkeep_phase(
             armies[strongest.id] = replace(strongest, tier=strongest.tier - 1)
             purse.events.append(
                 Event(
-                    "army lost a tier",
+                    EventKind.ARMY_TIER_LOST,
                     INSOLVENCY_RULE,
                     frozenset({pid}),
                     (strongest.coord,),

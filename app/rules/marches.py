@@ -24,6 +24,7 @@ from app.rules.state import (
     BattleSide,
     CampaignState,
     Event,
+    EventKind,
     MapData,
     Siege,
     Structure,
@@ -156,7 +157,7 @@ class _Movement:
             if len(path) < len(ordered):
                 self.events.append(
                     Event(
-                        "path cut",
+                        EventKind.PATH_CUT,
                         "R-MOVE-1",
                         frozenset({army.owner}),
                         (),
@@ -221,7 +222,7 @@ class _Movement:
     def _halt(self, army_id: int, rule: str, reason: str) -> bool:
         data = {"army_id": army_id, "reason": reason}
         owner = frozenset({self.owner[army_id]})
-        self.events.append(Event("halted", rule, owner, (self.pos[army_id],), data))
+        self.events.append(Event(EventKind.HALTED, rule, owner, (self.pos[army_id],), data))
         return True
 
     def _halts(self, army_id: int, step: Coord) -> bool:
@@ -283,13 +284,15 @@ class _Movement:
                 ship_id = self.fleet.embark(army_id, owner, end)
                 self.ship_of[army_id] = ship_id
                 data = {"army_id": army_id, "ship_id": ship_id}
-                self.events.append(Event("embarked", "R-SEA-1", players, (start, end), data))
+                self.events.append(
+                    Event(EventKind.EMBARKED, "R-SEA-1", players, (start, end), data)
+                )
             else:
                 self.fleet.sail(ship_id, end)
             for ship in self.fleet.sink_hostile(end, owner, self.rel.hostile):
                 self.events.append(
                     Event(
-                        "ship destroyed",
+                        EventKind.SHIP_DESTROYED,
                         "R-SEA-3",
                         frozenset({owner, ship.owner}),
                         (end,),
@@ -300,7 +303,7 @@ class _Movement:
             self.fleet.disembark(ship_id)
             self.ship_of[army_id] = None
             data = {"army_id": army_id, "ship_id": ship_id}
-            self.events.append(Event("disembarked", "R-SEA-2", players, (start, end), data))
+            self.events.append(Event(EventKind.DISEMBARKED, "R-SEA-2", players, (start, end), data))
 
     # -- battles -------------------------------------------------------------------------
 
@@ -353,7 +356,7 @@ class _Movement:
         battle = Battle(self.ids.take(), self.state.turn, coord, kind, attacker, defender, draws)
         self.events.append(
             Event(
-                "encounter",
+                EventKind.ENCOUNTER,
                 "R-MOVE-3",
                 attacker.players | defender.players,
                 (coord,),
@@ -439,7 +442,9 @@ class _Movement:
             if len(trail) > 1:
                 data = {"army_id": army_id}
                 players = frozenset({self.owner[army_id]})
-                self.events.append(Event("army moved", "R-MOVE-3", players, tuple(trail), data))
+                self.events.append(
+                    Event(EventKind.ARMY_MOVED, "R-MOVE-3", players, tuple(trail), data)
+                )
         sieges: dict[int, Siege] = {}
         for structure_id in sorted(state.sieges):
             siege = state.sieges[structure_id]
@@ -449,7 +454,9 @@ class _Movement:
             city = state.structures[structure_id]
             players = frozenset({city.owner, self.owner[siege.army_id]})
             data = {"structure_id": structure_id, "army_id": siege.army_id}
-            self.events.append(Event("siege lifted", "R-SIEGE-3", players, (city.coord,), data))
+            self.events.append(
+                Event(EventKind.SIEGE_LIFTED, "R-SIEGE-3", players, (city.coord,), data)
+            )
         battles = self._declare(sieges)
         armies = dict(state.armies)
         for army_id in sorted(self.plans):

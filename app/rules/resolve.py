@@ -12,7 +12,7 @@ from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
-from app.rules.state import Battle, CampaignState, Event, LedgerEntry, TurnOrders
+from app.rules.state import Battle, CampaignState, Event, EventKind, LedgerEntry, TurnOrders
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class TurnResult:
 def _siege_event(battle: Battle) -> Event:
     players = battle.attacker.players | battle.defender.players
     return Event(
-        "siege continues",
+        EventKind.SIEGE_CONTINUES,
         "R-SIEGE-3",
         frozenset(players),
         (battle.coord,),

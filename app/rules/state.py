@@ -367,6 +367,79 @@ class LedgerEntry:
     rule: str
 
 
+class EventKind(StrEnum):
+    """The one vocabulary of what happens (snake_case): the engine's events in turn summaries
+    and history, the app's summary-only lines, and the live events (SSE) alike."""
+
+    # Movement and the sea (R-MOVE, R-SEA)
+    ARMY_MOVED = "army_moved"
+    PATH_CUT = "path_cut"
+    HALTED = "halted"
+    EMBARKED = "embarked"
+    DISEMBARKED = "disembarked"
+    SHIP_DESTROYED = "ship_destroyed"
+    ENCOUNTER = "encounter"
+    # Battles and sieges (R-BAT, R-SIEGE)
+    BATTLE_RESOLVED = "battle_resolved"
+    BATTLE_CANCELLED = "battle_cancelled"
+    STAKE_WON = "stake_won"
+    PILLAGE_WON = "pillage_won"
+    STAKE_TAKEN = "stake_taken"
+    VICTORY_COUNTED = "victory_counted"
+    ARMY_ADVANCED = "army_advanced"
+    ARMY_RETREATED = "army_retreated"
+    ARMY_DESTROYED = "army_destroyed"
+    ARMY_TIER_LOST = "army_tier_lost"
+    ARMY_SEAT_LOST = "army_seat_lost"
+    GENERAL_CAPTURED = "general_captured"
+    GENERAL_FREED = "general_freed"
+    STRUCTURE_CAPTURED = "structure_captured"
+    STRUCTURE_ABANDONED = "structure_abandoned"
+    STRUCTURE_DESTROYED = "structure_destroyed"
+    CITY_LEVEL_LOST = "city_level_lost"
+    CAPITAL_REPULSED = "capital_repulsed"
+    CITY_BESIEGED = "city_besieged"
+    SIEGE_CONTINUES = "siege_continues"
+    SIEGE_LIFTED = "siege_lifted"
+    # Builds, armies and gold (R-BUILD, R-ARMY, R-ECO)
+    CITY_FOUNDED = "city_founded"
+    PORT_BUILT = "port_built"
+    OUTPOST_BUILT = "outpost_built"
+    CITY_UPGRADED = "city_upgraded"
+    BUILD_CANCELLED = "build_cancelled"
+    ARMY_RAISED = "army_raised"
+    ARMY_UPGRADED = "army_upgraded"
+    RAISE_CANCELLED = "raise_cancelled"
+    UPGRADE_CANCELLED = "upgrade_cancelled"
+    INSOLVENT = "insolvent"
+    GOLD = "gold"  # a player's own gold line, closing their summary (R-ECO-6)
+    # Diplomacy (R-DIP)
+    TREATY_BEGAN = "treaty_began"
+    TREATY_ENDED = "treaty_ended"
+    TREATY_BROKEN = "treaty_broken"
+    TRADE_ROUTE_LOST = "trade_route_lost"
+    EDICT_RECEIVED = "edict_received"
+    EDICT_ANSWERED = "edict_answered"
+    EDICT_EXPIRED = "edict_expired"
+    EXPLORED = "explored"
+    ARMY_WITHDREW = "army_withdrew"
+    MESSAGE_RECEIVED = "message_received"
+    # The turn, battles' reports and deadlines, as live events (R-TURN, R-BAT-5)
+    PLAYER_READY = "player_ready"
+    TURN_CHANGED = "turn_changed"
+    TURN_FORCED = "turn_forced"
+    BATTLE_DECLARED = "battle_declared"
+    BATTLE_REPORTED = "battle_reported"
+    BATTLE_REJECTED = "battle_rejected"
+    BATTLE_CONFIRMED = "battle_confirmed"
+    BATTLE_ABANDONED = "battle_abandoned"
+    PLAYER_STATUS = "player_status"
+    CAMPAIGN_PAUSED = "campaign_paused"
+    CAMPAIGN_RESUMED = "campaign_resumed"
+    DEADLINE_EXTENDED = "deadline_extended"
+    DEADLINE_NEAR = "deadline_near"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened at a turn change, for the players' summaries (R-TURN-4 step 6).
@@ -375,7 +448,7 @@ class Event:
     with only those tiles (`fog.as_seen_by`, applied by the resolver at step 6).
     """
 
-    kind: str
+    kind: EventKind
     rule: str
     players: frozenset[int] = frozenset()
     coords: tuple[Coord, ...] = ()

@@ -30,8 +30,9 @@ router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["events"], responses
 
 STREAM_DESCRIPTION = (
     "A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it "
-    "back as `Last-Event-ID` to resume right after it), `event:` its kind (`player_ready`, "
-    "`turn_changed`, `battle_declared`, ...) and `data:` a JSON object. You receive only the "
+    "back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one "
+    "vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, "
+    "...) and `data:` a JSON object. You receive only the "
     "events addressed to you (an owner who plays: their seat's; the owner who does not play: "
     "all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends within "
     "seconds once its token is revoked or expires, or its caller leaves the campaign."
@@ -130,10 +131,19 @@ def _access_check(feed: Feed, user: User) -> service.AccessCheck:
     response_class=EventSourceResponse,
     response_description=STREAM_DESCRIPTION,
     responses={
+        200: {
+            "content": {
+                "text/event-stream": {
+                    "itemSchema": {
+                        "properties": {"event": {"$ref": "#/components/schemas/EventKind"}}
+                    }
+                }
+            }
+        },
         503: {
             "description": "Live events are unavailable on this server",
             "content": {PROBLEM_MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/Problem"}}},
-        }
+        },
     },
 )
 async def stream_events(

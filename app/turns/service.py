@@ -22,7 +22,7 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import season_of
+from app.rules.state import EventKind, season_of
 from app.turns.mapping import (
     event_to_json,
     gold_line_to_json,
@@ -125,7 +125,10 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
     await session.flush()
     if changed:
         await publish(
-            session, m.campaign.id, "player_ready", {"player": player.number, "ready": ready}
+            session,
+            m.campaign.id,
+            EventKind.PLAYER_READY,
+            {"player": player.number, "ready": ready},
         )
     if ready:
         await change_turn_if_due(session, m.campaign)
@@ -186,14 +189,14 @@ async def change_turn(
         await publish(
             session,
             campaign.id,
-            "battle_declared",
+            EventKind.BATTLE_DECLARED,
             {"battle_id": battle.id, "turn": number, "kind": battle.kind.value},
             audience=participants,
         )
     await publish(
         session,
         campaign.id,
-        "turn_changed",
+        EventKind.TURN_CHANGED,
         {"turn": result.state.turn, "status": campaign.status.value},
     )
     logger.info(

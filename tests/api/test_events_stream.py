@@ -13,7 +13,7 @@ import socket
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -29,6 +29,7 @@ from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.events.publish import publish
 from app.main import create_app
+from app.rules.state import EventKind
 from app.stream.hub import EventHub, Signal
 from app.stream.service import Viewer, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
@@ -209,7 +210,10 @@ async def publish_committed(
 ) -> str:
     """Publish an event in its own committed transaction; return its cursor (the SSE id)."""
     async with sessionmaker() as session, session.begin():
-        await publish(session, uuid.UUID(game.id), kind, payload, audience=audience)
+        # Any name will do: the stream's mechanics do not depend on the vocabulary.
+        await publish(
+            session, uuid.UUID(game.id), cast(EventKind, kind), payload, audience=audience
+        )
         cursor = await session.scalar(
             text("SELECT cursor FROM campaign_events ORDER BY id DESC LIMIT 1")
         )
@@ -667,7 +671,7 @@ async def test_resume_never_skips_an_event_committed_out_of_order(
     p2, p3 = game.players[1], game.players[2]
     async with open_stream(server, game, p3.headers) as stream:
         async with committing_sessionmaker() as slow, slow.begin():
-            await publish(slow, uuid.UUID(game.id), "slow", {"n": 1})
+            await publish(slow, uuid.UUID(game.id), cast(EventKind, "slow"), {"n": 1})
             message = {"to": [p3.number], "body": "quick"}
             send = asyncio.create_task(
                 server.client.post(game.url("/messages"), json=message, headers=p2.headers)

@@ -28,7 +28,7 @@ async def test_turns_and_my_summary(
     game = await start_game(client, make_user)
     when = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
     session.add(TurnRecord(campaign_id=game.id, number=1, resolved_at=when))
-    event = {"kind": "moved", "rule": "R-MOVE-3", "coords": [[3, 1]], "data": {"army_id": 2}}
+    event = {"kind": "army_moved", "rule": "R-MOVE-3", "coords": [[3, 1]], "data": {"army_id": 2}}
     session.add(TurnSummaryRow(campaign_id=game.id, number=1, player=1, events=[event]))
     session.add(TurnSummaryRow(campaign_id=game.id, number=1, player=2, events=[]))
     await session.flush()

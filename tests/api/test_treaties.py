@@ -172,7 +172,7 @@ async def test_R_DIP_2_a_route_ends_when_its_city_falls(
         assert_problem(gone, 404, "not_found")
     summary = await client.get(game.url("/turns/3/summary"), headers=game.players[1].headers)
     assert {
-        "kind": "trade route lost",
+        "kind": "trade_route_lost",
         "rule": "R-DIP-2",
         "coords": [],
         "data": {"treaty_id": route_id},

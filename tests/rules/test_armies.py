@@ -283,8 +283,8 @@ def test_R_ECO_3_step_5_recruits_raises_upgrades_and_cooldowns() -> None:
         next_id=91,
     )
     assert events == [
-        Event("army raised", "R-ARMY-1", frozenset({1}), ((2, 0),), {"army_id": 90, "city_id": 11}),
-        Event("army upgraded", "R-ARMY-3", frozenset({1}), ((0, 0),), {"army_id": 20, "tier": 2}),
+        Event("army_raised", "R-ARMY-1", frozenset({1}), ((2, 0),), {"army_id": 90, "city_id": 11}),
+        Event("army_upgraded", "R-ARMY-3", frozenset({1}), ((0, 0),), {"army_id": 20, "tier": 2}),
     ]
     assert apply_army_orders(s, orders, RULES) == new
 
@@ -306,13 +306,13 @@ def test_R_ARMY_1_raise_whose_city_was_lost_is_refunded_at_the_change() -> None:
     ]
     assert events == [
         Event(
-            "raise cancelled",
+            "raise_cancelled",
             "R-ARMY-1",
             frozenset({1}),
             data={"reason": "the city is no longer yours"},
         ),
         Event(
-            "upgrade cancelled",
+            "upgrade_cancelled",
             "R-ARMY-3",
             frozenset({1}),
             data={"army_id": 99, "reason": "the army is gone"},

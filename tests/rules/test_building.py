@@ -343,7 +343,7 @@ def _refund(order: BuildOrder, reason: str) -> tuple[LedgerEntry, Event]:
             order.player, order.cost, f"refund: {order.kind.value} cancelled, {reason}", "R-BUILD-2"
         ),
         Event(
-            "build cancelled",
+            "build_cancelled",
             "R-BUILD-2",
             frozenset({order.player}),
             data={
@@ -445,8 +445,14 @@ def test_R_BUILD_6_built_structures_record_their_builder() -> None:
 @pytest.mark.parametrize("kind", [FOUND, PORT, OUTPOST, UPGRADE])
 def test_build_event_names_the_build(kind: BuildKind) -> None:
     order = BuildOrder(50, 1, kind, (0, 0), 20, 3)
+    done = {
+        FOUND: "city_founded",
+        PORT: "port_built",
+        OUTPOST: "outpost_built",
+        UPGRADE: "city_upgraded",
+    }
     assert build_event(order) == Event(
-        f"{kind.value} done",
+        done[kind],
         "R-ECO-3",
         frozenset({1}),
         ((0, 0),),

@@ -294,7 +294,7 @@ def test_R_TURN_4_step_5_unanswered_proposals_expire_with_a_refund() -> None:
     )
     assert result.events == (
         Event(
-            "edict expired",
+            "edict_expired",
             "R-DIP-2",
             frozenset({1, 2}),
             data={"edict_id": 50, "kind": EdictKind.EMBASSY},
@@ -345,13 +345,13 @@ def test_R_DIP_3_armies_on_a_new_enemy_s_territory_withdraw_to_the_nearest_free_
     assert result.state.treaties == {}
     assert [e for e in result.events if e.rule == "R-DIP-3"] == [
         Event(
-            "treaty ended",
+            "treaty_ended",
             "R-DIP-3",
             frozenset({1, 2}),
             data={"treaty_id": 40, "kind": TreatyKind.ALLIANCE},
         ),
         Event(
-            "army withdrew",
+            "army_withdrew",
             "R-DIP-3",
             frozenset({1, 2}),
             ((5, 0), (4, 1)),
@@ -387,7 +387,7 @@ def test_R_DIP_2_a_route_ends_when_one_of_its_cities_falls() -> None:
     assert diplomacy.settle(s, nxt, (), RULES) == Settlement(
         replace(nxt, treaties={40: s.treaties[40], 41: s.treaties[41]}),
         (),
-        (Event("trade route lost", "R-DIP-2", frozenset({1, 3}), data={"treaty_id": 42}),),
+        (Event("trade_route_lost", "R-DIP-2", frozenset({1, 3}), data={"treaty_id": 42}),),
     )
 
 

@@ -360,13 +360,13 @@ def test_R_BAT_7_stake_taken_first_and_capped_at_the_losers_gold() -> None:
     ]
     assert events == [
         Event(
-            "stake taken",
+            "stake_taken",
             "R-BAT-7",
             frozenset({1, 2}),
             data={"battle_id": 40, "owed": 10, "taken": 4},
         ),
         Event(
-            "stake taken",
+            "stake_taken",
             "R-SIEGE-2",
             frozenset({1, 2}),
             data={"battle_id": 41, "owed": 20, "taken": 0},
@@ -393,7 +393,7 @@ def test_R_ECO_5_insolvency_drops_strongest_army_one_tier() -> None:
     ]
     assert events == [
         Event("insolvent", "R-ECO-5", frozenset({1}), data={"upkeep": 7, "paid": 3}),
-        Event("army lost a tier", "R-ECO-5", frozenset({1}), ((2, 0),), {"army_id": 21, "tier": 2}),
+        Event("army_tier_lost", "R-ECO-5", frozenset({1}), ((2, 0),), {"army_id": 21, "tier": 2}),
     ]
     assert new == replace(
         s,

@@ -100,7 +100,7 @@ def moved(state: CampaignState, **coords: Coord) -> dict[int, Army]:
 
 
 def went(army_id: int, owner: int, *coords: Coord) -> Event:
-    return Event("army moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
+    return Event("army_moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
 
 
 def met(battle: Battle) -> Event:
@@ -373,7 +373,7 @@ def test_R_MOVE_1_path_cut_at_resolution_by_the_real_last_tile() -> None:
     assert result.state == replace(state, armies=moved(state, a10=(3, 0)))
     assert result.battles == ()
     assert result.events == (
-        Event("path cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 4, "kept": 3}),
+        Event("path_cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 4, "kept": 3}),
         went(10, 1, (0, 0), (1, 0), (2, 0), (3, 0)),
     )
 
@@ -386,7 +386,7 @@ def test_R_FAC_waaagh_at_resolution_walks_six_tiles() -> None:
     assert waaagh.state.armies[10].coord == (6, 0)
     assert waaagh.events == (went(10, 1, *((q, 0) for q in range(7))),)
     assert plain.state.armies[10].coord == (4, 0)
-    assert [e.kind for e in plain.events] == ["path cut", "army moved"]
+    assert [e.kind for e in plain.events] == ["path_cut", "army_moved"]
 
 
 def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
@@ -403,7 +403,7 @@ def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
     walked = resolve_movement(summer, orders, RS)
     assert cut.state.armies[10].coord == (5, 0)
     assert cut.events == (
-        Event("path cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 6, "kept": 5}),
+        Event("path_cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 6, "kept": 5}),
         went(10, 1, *((q, 0) for q in range(6))),
     )
     assert walked.state.armies[10].coord == (6, 0)
@@ -715,7 +715,7 @@ def test_R_SIEGE_3_a_move_order_lifts_the_siege() -> None:
     assert result.events == (
         went(10, 1, (1, 0), (0, 0)),
         Event(
-            "siege lifted",
+            "siege_lifted",
             "R-SIEGE-3",
             frozenset({1, 2}),
             ((2, 0),),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -18,6 +19,7 @@ from app.rules.state import (
     BuildOrder,
     CampaignState,
     Event,
+    EventKind,
     General,
     LedgerEntry,
     MoveOrder,
@@ -99,7 +101,7 @@ UPKEEP = (
 )
 # Army 21 places an outpost on (1, 0).
 OUTPOST_DONE = Event(
-    "outpost done",
+    "outpost_built",
     "R-ECO-3",
     frozenset({1}),
     ((1, 0),),
@@ -123,7 +125,7 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
             data={"upkeep": 4, "paid": 3},
         ),
         Event(
-            "army lost a tier",
+            "army_tier_lost",
             "R-ECO-5",
             frozenset({1}),
             ((0, 0),),
@@ -147,7 +149,7 @@ def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
     march = TurnOrders(moves={23: MoveOrder(23, ((4, 0), (5, 0), (6, 0)))})
     result = resolve_turn(s, march, RULES)
     moved = Event(
-        "army moved", "R-MOVE-3", frozenset({1}), ((3, 0), (4, 0), (5, 0), (6, 0)), {"army_id": 23}
+        "army_moved", "R-MOVE-3", frozenset({1}), ((3, 0), (4, 0), (5, 0), (6, 0)), {"army_id": 23}
     )
     assert result.summaries == {1: (moved,), 2: (replace(moved, coords=((6, 0),)),)}
     assert result.events == (replace(moved),)
@@ -197,7 +199,7 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
     )
     assert first.events == (
         Event(
-            "army raised",
+            "army_raised",
             "R-ARMY-1",
             frozenset({1}),
             ((2, 0),),
@@ -232,7 +234,7 @@ def test_R_TURN_4_stakes_are_taken_before_income() -> None:
     )
     assert result.events == (
         Event(
-            "stake taken",
+            "stake_taken",
             "R-BAT-7",
             frozenset({1, 2}),
             data={"battle_id": 70, "owed": 10, "taken": 4},
@@ -278,7 +280,7 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
         *UPKEEP,
     )
     refund_event = Event(
-        "build cancelled",
+        "build_cancelled",
         "R-BUILD-2",
         frozenset({1}),
         data={
@@ -338,3 +340,19 @@ def test_R_ARMY_4_forces_are_fixed_when_the_battle_is_declared() -> None:
         )
     }
     assert forces(result.state, battle, RULES)[1].army_points == 1000
+
+
+def test_R_TURN_4_event_kinds_are_one_snake_case_vocabulary() -> None:
+    """Every event the engine emits is an EventKind; the vocabulary is snake_case, no spaces."""
+    assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", k.value) for k in EventKind)
+    s = _state(gold1=7, capital_tier=2, enemy_at=(2, 0), next_id=60)
+    orders = TurnOrders(
+        moves={21: MoveOrder(21, ((2, 0), (3, 0)))},
+        builds=(BuildOrder(50, 1, BuildKind.OUTPOST, (3, 0), 21, 3),),
+    )
+    result = resolve_turn(s, orders, RULES)
+    assert [e.kind for e in result.events] == [
+        EventKind.ENCOUNTER,
+        EventKind.BUILD_CANCELLED,
+    ]
+    assert all(type(e.kind) is EventKind for e in result.events)

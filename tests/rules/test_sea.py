@@ -67,7 +67,7 @@ def everything(state: CampaignState) -> frozenset[Coord]:
 
 
 def went(army_id: int, owner: int, *coords: Coord) -> Event:
-    return Event("army moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
+    return Event("army_moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
 
 
 def boarded(army_id: int, ship_id: int, owner: int, land: Coord, sea: Coord) -> Event:
@@ -248,7 +248,7 @@ def test_R_SEA_3_sailing_onto_a_hostile_anchored_ship_destroys_it() -> None:
     assert result.battles == ()
     assert result.events == (
         Event(
-            "ship destroyed",
+            "ship_destroyed",
             "R-SEA-3",
             frozenset({1, 2}),
             ((2, 0),),

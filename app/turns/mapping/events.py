@@ -6,13 +6,13 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from app.rules.state import Event, LedgerEntry
+from app.rules.state import Event, EventKind, LedgerEntry
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """A turn-summary entry (the format of `turn_summaries.events`)."""
     return {
-        "kind": event.kind,
+        "kind": event.kind.value,
         "rule": event.rule,
         "coords": [list(c) for c in event.coords],
         "data": to_json(dict(event.data)),
@@ -35,7 +35,7 @@ def to_json(value: Any) -> Any:
 def gold_line_to_json(entry: LedgerEntry) -> dict[str, Any]:
     """A player's own gold line (income, upkeep, stakes, refunds…) as a summary entry."""
     return {
-        "kind": "gold",
+        "kind": EventKind.GOLD.value,
         "rule": entry.rule,
         "coords": [],
         "data": {"amount": entry.amount, "reason": entry.reason},
