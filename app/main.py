@@ -32,6 +32,7 @@ from app.messages.router import router as messages_router
 from app.middleware import RequestContextMiddleware
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.rule_refs import add_rule_lines
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
@@ -153,6 +154,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     # A one-line docstring became the summary; repeating it says nothing.
                     if operation.get("description") == operation.get("summary"):
                         operation.pop("description", None)
+            add_rule_lines(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

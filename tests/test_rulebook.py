@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import json
 import re
 import sys
 from dataclasses import replace
@@ -20,6 +21,8 @@ import pytest
 
 from app.errors import ERROR_CODES, RULE_ID
 from app.maps.schemas import MAP_LAYOUT
+from app.openapi import render_openapi
+from app.rule_refs import OPERATION_RULES, rules_line
 from app.rules.hexgrid import Grid, Wrap, axial_distance, to_offset
 from app.rules.ruleset import Ruleset, default_ruleset
 
@@ -195,3 +198,20 @@ def test_the_documented_map_layout_is_the_engines() -> None:
     below_last = (0, height)
     assert grid.normalize(below_last) == (height // 2, 0)
     assert to_offset(below_last)[0] == to_offset((height // 2, 0))[0]
+
+
+def test_operations_name_the_rules_they_enforce() -> None:
+    """Every operation of OPERATION_RULES exists, its ids are rulebook anchors, and its OpenAPI
+    description ends with its "Rules (docs/rules.md): …" line."""
+    schema = json.loads(render_openapi())
+    operations = {
+        o["operationId"]: o for methods in schema["paths"].values() for o in methods.values()
+    }
+    rules_text = rulebook.RULEBOOK_PATH.read_text(encoding="utf-8")
+
+    assert set(OPERATION_RULES) <= set(operations)
+    for operation_id, rules in OPERATION_RULES.items():
+        assert set(rules) <= anchors(rules_text), operation_id
+        assert operations[operation_id]["description"].endswith(rules_line(rules))
+    build = operations["orders-order-build"]["description"]
+    assert "Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5" in build

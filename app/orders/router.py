@@ -64,8 +64,6 @@ async def raise_army(data: RaiseCreate, session: SessionDep, ctx: LockedTurnDep)
     Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
-
-    Rules: R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
     """
     return await service.give_raise(session, ctx, data)
 
