@@ -443,17 +443,6 @@ def test_R_BAT_7_defender_with_nowhere_to_go_is_destroyed_general_freed() -> Non
     )
 
 
-def test_R_BAT_7_same_tile_meeting_winner_stays() -> None:
-    state, b = duel()
-    state = replace(state, armies={**state.armies, 21: army(21, 1, C, general_id=11)})
-    res = apply_battle_result(state, b, BattleReport(AV, 0, 0), R)
-    assert res.state.armies == {
-        21: army(21, 1, C, general_id=11),
-        22: army(22, 2, E, general_id=12),
-    }
-    assert [e.kind for e in res.events] == ["battle_resolved", "stake_won", "army_retreated"]
-
-
 # A one-row plain: army 21 (player 1) walks east from (0,0), army 22 (player 2) west from
 # (4,0); both try to enter the empty tile (2,0) at tick 2 or swap tiles, as movement makes them.
 ROW = make_map(["......"])
