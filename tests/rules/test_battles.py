@@ -554,6 +554,37 @@ def test_R_BAT_7_after_a_swap_the_winning_defender_stays() -> None:
     )
 
 
+def test_R_BAT_7_after_a_swap_the_winning_attacker_stays_the_defender_retreats() -> None:
+    """R-BAT-7 / R-MOVE-3 from real movement: after the swap the attacker 21 wins on its own
+    tile (1,0), where it stays; the defender 22 retreats from (2,0) east to (3,0)."""
+    state, b = _met_on_the_way(((1, 0), (2, 0)), ((2, 0), (1, 0)), start22=(3, 0))
+    report = BattleReport(AV, 0, 0)
+    res = apply_battle_result(state, b, report, R)
+    assert res == BattleResolution(
+        replace(
+            state,
+            armies={
+                21: army(21, 1, (1, 0), general_id=11),
+                22: army(22, 2, (3, 0), general_id=12),
+            },
+            battles={},
+            stakes=(PendingStake(b.id, 1, 2, 10, "R-BAT-7"),),
+        ),
+        (
+            resolved(b, report),
+            ev("stake_won", "R-BAT-7", ((1, 0),), battle_id=b.id, winner=1, loser=2, amount=10),
+            ev(
+                "army_retreated",
+                "R-BAT-7",
+                ((2, 0), (3, 0)),
+                army_id=22,
+                from_coord=(2, 0),
+                to_coord=(3, 0),
+            ),
+        ),
+    )
+
+
 def test_R_BAT_7_general_captured_goes_to_winner_army_keeps_no_general() -> None:
     state, b = duel()
     report = BattleReport(AV, 0, 0, general_captured=True)
