@@ -15,10 +15,10 @@ from app.rules.ruleset import variant_json_schema
 VARIANT_DESCRIPTION = (
     "A partial ruleset merged over the default (R-HOUSE-2, `GET /v1/rulesets/default`): objects "
     'merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list (`tiers`, '
-    "`game_systems`, a faction's `income_bonuses`…) replaces the default list whole, so "
-    "changing one tier means sending the whole `tiers` table. `factions` may instead be an "
-    'object keyed by faction key (`{"dwarfs": {"sea_bonus": 1}}`), merged into that '
-    "faction (an unknown key adds a faction)."
+    "`game_systems`, a faction's `income_bonuses`…) replaces the default list whole. Two "
+    "lists also take an object of partial elements: `tiers` by tier number "
+    '(`{"tiers": {"2": {"upkeep": 3}}}` changes one tier, the others stay), `factions` by '
+    'faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a faction).'
 )
 
 # The engine checks a variant (app/rules/ruleset.py); its schema, ranges included, is shown here.

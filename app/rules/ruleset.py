@@ -506,6 +506,26 @@ def _merge(base: Any, patch: Any) -> Any:
     return patch
 
 
+def _merge_tiers(base: list[Any], patch: Mapping[Any, Any], faults: list[Fault]) -> list[Any]:
+    """Apply `{"2": partial tier}` over the default tiers: one tier changed by its number.
+
+    Only existing tiers can be changed this way; a different number of tiers needs the list.
+    """
+    merged = list(base)
+    for key in sorted(patch, key=str):
+        path, partial = f"tiers.{key}", patch[key]
+        number = int(key) if isinstance(key, str) and key.isdecimal() else 0
+        if not 1 <= number <= len(base):
+            faults.append((path, f"no such tier: 1 to {len(base)} (send the whole list to add)"))
+        elif not isinstance(partial, Mapping):
+            faults.append((path, "expected an object"))
+        elif "tier" in partial and partial["tier"] != number:
+            faults.append((f"{path}.tier", "does not match the tier it overrides"))
+        else:
+            merged[number - 1] = _merge(base[number - 1], partial)
+    return merged
+
+
 def _merge_factions(base: list[Any], patch: Mapping[Any, Any], faults: list[Fault]) -> list[Any]:
     """Apply `{key: partial faction}` over the default faction list (new keys are appended)."""
     merged = list(base)
@@ -716,9 +736,12 @@ def parse_ruleset(variant: Mapping[str, Any] | None) -> Ruleset:
     base = ruleset_to_dict(default_ruleset())
     patch = dict(variant)
     factions = patch.pop("factions", None) if isinstance(variant.get("factions"), Mapping) else None
+    tiers = patch.pop("tiers", None) if isinstance(variant.get("tiers"), Mapping) else None
     document = _merge(base, patch)
     if factions is not None:
         document["factions"] = _merge_factions(base["factions"], factions, builder.faults)
+    if tiers is not None:
+        document["tiers"] = _merge_tiers(base["tiers"], tiers, builder.faults)
     ruleset = builder.build(Ruleset, document, "")
     if ruleset is not None:
         _check_ruleset(ruleset, builder)
@@ -865,7 +888,8 @@ def variant_json_schema() -> dict[str, Any]:
 
     A variant is partial: every key is optional and objects merge over the defaults; a list
     replaces the default list whole. `factions` is either a whole list of factions or an object
-    of partial factions by key, merged over the default faction of that key or added.
+    of partial factions by key, merged over the default faction of that key or added; `tiers`
+    either a whole list or an object of partial tiers by number (`{"2": {"upkeep": 3}}`).
     """
     schema = _object_schema(Ruleset, partial=True)
     most = LIST_LIMITS["Ruleset.factions"][1]
@@ -876,9 +900,16 @@ def variant_json_schema() -> dict[str, Any]:
         "propertyNames": {"minLength": 1, "maxLength": STRING_LIMITS["key"][1]},
     }
     schema["properties"]["factions"] = {"anyOf": [schema["properties"]["factions"], by_key]}
+    by_number = {
+        "type": "object",
+        "additionalProperties": _object_schema(Tier, partial=True),
+        "propertyNames": {"pattern": "^[1-9][0-9]*$"},
+    }
+    schema["properties"]["tiers"] = {"anyOf": [schema["properties"]["tiers"], by_number]}
     schema["description"] = (
         "A partial ruleset merged over the default (R-HOUSE-2): objects merge, lists replace; "
-        "`factions` may also be an object of partial factions by key. Every number has the "
-        "range shown; a value outside it is refused with 422 naming the field."
+        "`factions` may also be an object of partial factions by key, and `tiers` an object of "
+        'partial tiers by number (`{"2": {"upkeep": 3}}` changes one tier). Every number '
+        "has the range shown; a value outside it is refused with 422 naming the field."
     )
     return schema

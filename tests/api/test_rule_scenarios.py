@@ -218,3 +218,31 @@ async def test_R_ARMY_2_a_raise_that_recruits_its_general_answers_the_whole_pric
     ]
     me = (await client.get(game.url("/me"), headers=alice.headers)).json()
     assert me["gold"] == 100 - 52
+
+
+async def test_R_HOUSE_2_a_campaign_changes_one_tier_by_its_number(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """R-HOUSE-2: `{"tiers": {"2": {"upkeep": 3}}}` changes tier 2 alone; a tier that is not
+    there is refused with 422 naming it."""
+    owner = await make_user()
+
+    campaign = await create_lobby(client, owner, ruleset={"tiers": {"2": {"upkeep": 3}}})
+    ruleset = (
+        await client.get(f"/v1/campaigns/{campaign['id']}/ruleset", headers=owner.headers)
+    ).json()
+    default = (await client.get("/v1/rulesets/default")).json()
+
+    assert [t["upkeep"] for t in ruleset["tiers"]] == [1, 3, 3, 5, 7, 10]
+    assert ruleset["tiers"][2:] == default["tiers"][2:]
+    refused = await client.post(
+        "/v1/campaigns",
+        json={
+            "name": "Seven tiers",
+            "map_id": campaign["map_id"],
+            "ruleset": {"tiers": {"7": {"upkeep": 3}}},
+        },
+        headers=owner.headers,
+    )
+    body = assert_problem(refused, 422, "R-HOUSE-2")
+    assert "tiers.7" in str(body)
