@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -315,7 +316,7 @@ def block_names(text: str) -> list[str]:
 
 def render_rulebook(text: str) -> str:
     ruleset = default_ruleset()
-    return render(text, {name: (lambda f=f: f(ruleset)) for name, f in RULEBOOK_BLOCKS.items()})
+    return render(text, {name: partial(f, ruleset) for name, f in RULEBOOK_BLOCKS.items()})
 
 
 def render_readme(text: str) -> str:

@@ -43,6 +43,7 @@ from app.events import publish as events
 from app.main import create_app
 from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from app.ops import router as ops_router
+from app.rules.state import EventKind
 from app.turns import mapping
 from app.turns import service as turns_service
 from tests.api.game import Game, start_game
@@ -236,10 +237,10 @@ def _kill_after_last_event(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> 
     original = events.publish
 
     async def publish(
-        session: AsyncSession, campaign_id: Any, kind: str, *a: Any, **k: Any
+        session: AsyncSession, campaign_id: Any, kind: EventKind, *a: Any, **k: Any
     ) -> None:
         await original(session, campaign_id, kind, *a, **k)
-        if kind == "turn_changed":  # ledger, summaries, events and NOTIFY all sent
+        if kind == EventKind.TURN_CHANGED:  # ledger, summaries, events and NOTIFY all sent
             await faults.kill(session)
 
     monkeypatch.setattr(turns_service, "publish", publish)

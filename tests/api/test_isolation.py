@@ -755,12 +755,12 @@ async def test_refusals_about_hidden_or_foreign_ids_equal_those_for_unknown_ids_
         "rule": "R-ARMY-1",
         "message": "Armies are raised from one of your cities.",
     }
-    own = await client.post(
+    own_city = await client.post(
         world.game.url("/armies"),
         json={"city_id": world.ids["p2_capital"]},
         headers=world.p2.headers,
     )
-    assert {"rule": "R-ARMY-1", "message": "This city already seats an army."} in own.json()[
+    assert {"rule": "R-ARMY-1", "message": "This city already seats an army."} in own_city.json()[
         "violations"
     ]
 

@@ -16,6 +16,7 @@ from app.rules.state import (
     BattleSide,
     CampaignState,
     Event,
+    EventKind,
     General,
     MapData,
     Options,
@@ -280,7 +281,11 @@ def attack_from_west(
 
 
 def ev(
-    kind: str, rule: str, coords: tuple[Coord, ...], players: frozenset[int] = P12, **data: object
+    kind: EventKind,
+    rule: str,
+    coords: tuple[Coord, ...],
+    players: frozenset[int] = P12,
+    **data: object,
 ) -> Event:
     """An event seen by `players` (players 1 and 2 unless told)."""
     return Event(kind, rule, players, coords, data)
@@ -289,7 +294,7 @@ def ev(
 def resolved(b: Battle, report: BattleReport) -> Event:
     """The `battle_resolved` event of `b` (R-BAT-7)."""
     return ev(
-        "battle_resolved",
+        EventKind.BATTLE_RESOLVED,
         "R-BAT-7",
         (b.coord,),
         participants(b),
@@ -306,7 +311,7 @@ def stake_won(
 ) -> Event:
     """The stake of battle 41 won (R-BAT-7)."""
     return ev(
-        "stake_won",
+        EventKind.STAKE_WON,
         "R-BAT-7",
         (C,),
         players,
@@ -319,9 +324,11 @@ def stake_won(
 
 def advanced(rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
     """Army 21 moves in from W onto C."""
-    return ev("army_advanced", rule, (W, C), players, army_id=21, from_coord=W, to_coord=C)
+    return ev(EventKind.ARMY_ADVANCED, rule, (W, C), players, army_id=21, from_coord=W, to_coord=C)
 
 
 def retreated(to: Coord = E, rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
     """Army 22 retreats from C to `to`."""
-    return ev("army_retreated", rule, (C, to), players, army_id=22, from_coord=C, to_coord=to)
+    return ev(
+        EventKind.ARMY_RETREATED, rule, (C, to), players, army_id=22, from_coord=C, to_coord=to
+    )

@@ -26,6 +26,7 @@ from app.rules.state import (
     BattleKind,
     CampaignState,
     Event,
+    EventKind,
     General,
     LedgerEntry,
     Player,
@@ -283,8 +284,20 @@ def test_R_ECO_3_step_5_recruits_raises_upgrades_and_cooldowns() -> None:
         next_id=91,
     )
     assert events == [
-        Event("army_raised", "R-ARMY-1", frozenset({1}), ((2, 0),), {"army_id": 90, "city_id": 11}),
-        Event("army_upgraded", "R-ARMY-3", frozenset({1}), ((0, 0),), {"army_id": 20, "tier": 2}),
+        Event(
+            EventKind.ARMY_RAISED,
+            "R-ARMY-1",
+            frozenset({1}),
+            ((2, 0),),
+            {"army_id": 90, "city_id": 11},
+        ),
+        Event(
+            EventKind.ARMY_UPGRADED,
+            "R-ARMY-3",
+            frozenset({1}),
+            ((0, 0),),
+            {"army_id": 20, "tier": 2},
+        ),
     ]
     assert apply_army_orders(s, orders, RULES) == new
 
@@ -306,13 +319,13 @@ def test_R_ARMY_1_raise_whose_city_was_lost_is_refunded_at_the_change() -> None:
     ]
     assert events == [
         Event(
-            "raise_cancelled",
+            EventKind.RAISE_CANCELLED,
             "R-ARMY-1",
             frozenset({1}),
             data={"reason": "the city is no longer yours"},
         ),
         Event(
-            "upgrade_cancelled",
+            EventKind.UPGRADE_CANCELLED,
             "R-ARMY-3",
             frozenset({1}),
             data={"army_id": 99, "reason": "the army is gone"},

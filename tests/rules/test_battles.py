@@ -29,6 +29,7 @@ from app.rules.state import (
     BattleKind,
     BattleReport,
     CampaignState,
+    EventKind,
     Fate,
     MapData,
     MoveOrder,
@@ -338,7 +339,7 @@ def test_R_BAT_7_draw_moves_nobody_tier_lost_at_50_not_at_49() -> None:
     armies = {21: army(21, 1, W, 1, general_id=11), 22: army(22, 2, C, 2, general_id=12)}
     assert res == BattleResolution(
         replace(state, armies=armies, battles={}),
-        (resolved(b, report), ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1)),
+        (resolved(b, report), ev(EventKind.ARMY_TIER_LOST, "R-BAT-7", (W,), army_id=21, tier=1)),
     )
 
 
@@ -369,11 +370,11 @@ def test_R_BAT_7_defeated_side_at_100_pct_loses_every_army_winner_only_a_tier() 
         (
             resolved(b, report),
             stake_won(),
-            ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1),
-            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
-            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
-            ev("army_destroyed", "R-BAT-7", (C,), army_id=23, owner=2),
-            ev("general_freed", "R-ARMY-2", (C,), general_id=13),
+            ev(EventKind.ARMY_TIER_LOST, "R-BAT-7", (W,), army_id=21, tier=1),
+            ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=23, owner=2),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=13),
             advanced(),
         ),
     )
@@ -436,8 +437,8 @@ def test_R_BAT_7_defender_with_nowhere_to_go_is_destroyed_general_freed() -> Non
         (
             resolved(b, report),
             stake_won(),
-            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
-            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
             advanced(),
         ),
     )
@@ -486,9 +487,17 @@ def test_R_BAT_7_both_entered_an_empty_tile_the_winning_defender_moves_in() -> N
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", ((2, 0),), battle_id=b.id, winner=2, loser=1, amount=10),
             ev(
-                "army_advanced",
+                EventKind.STAKE_WON,
+                "R-BAT-7",
+                ((2, 0),),
+                battle_id=b.id,
+                winner=2,
+                loser=1,
+                amount=10,
+            ),
+            ev(
+                EventKind.ARMY_ADVANCED,
                 "R-BAT-7",
                 ((3, 0), (2, 0)),
                 army_id=22,
@@ -517,9 +526,17 @@ def test_R_BAT_7_both_entered_an_empty_tile_the_winning_attacker_moves_in() -> N
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", ((2, 0),), battle_id=b.id, winner=1, loser=2, amount=10),
             ev(
-                "army_retreated",
+                EventKind.STAKE_WON,
+                "R-BAT-7",
+                ((2, 0),),
+                battle_id=b.id,
+                winner=1,
+                loser=2,
+                amount=10,
+            ),
+            ev(
+                EventKind.ARMY_RETREATED,
                 "R-BAT-7",
                 ((3, 0), (4, 0)),
                 army_id=22,
@@ -527,7 +544,7 @@ def test_R_BAT_7_both_entered_an_empty_tile_the_winning_attacker_moves_in() -> N
                 to_coord=(4, 0),
             ),
             ev(
-                "army_advanced",
+                EventKind.ARMY_ADVANCED,
                 "R-BAT-7",
                 ((1, 0), (2, 0)),
                 army_id=21,
@@ -549,7 +566,15 @@ def test_R_BAT_7_after_a_swap_the_winning_defender_stays() -> None:
         replace(state, battles={}, stakes=(PendingStake(b.id, 2, 1, 10, "R-BAT-7"),)),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", ((1, 0),), battle_id=b.id, winner=2, loser=1, amount=10),
+            ev(
+                EventKind.STAKE_WON,
+                "R-BAT-7",
+                ((1, 0),),
+                battle_id=b.id,
+                winner=2,
+                loser=1,
+                amount=10,
+            ),
         ),
     )
 
@@ -572,9 +597,17 @@ def test_R_BAT_7_after_a_swap_the_winning_attacker_stays_the_defender_retreats()
         ),
         (
             resolved(b, report),
-            ev("stake_won", "R-BAT-7", ((1, 0),), battle_id=b.id, winner=1, loser=2, amount=10),
             ev(
-                "army_retreated",
+                EventKind.STAKE_WON,
+                "R-BAT-7",
+                ((1, 0),),
+                battle_id=b.id,
+                winner=1,
+                loser=2,
+                amount=10,
+            ),
+            ev(
+                EventKind.ARMY_RETREATED,
                 "R-BAT-7",
                 ((2, 0), (3, 0)),
                 army_id=22,
@@ -600,7 +633,7 @@ def test_R_BAT_7_general_captured_goes_to_winner_army_keeps_no_general() -> None
         (
             resolved(b, report),
             stake_won(),
-            ev("general_captured", "R-BAT-7", (C,), general_id=12, army_id=22, held_by=1),
+            ev(EventKind.GENERAL_CAPTURED, "R-BAT-7", (C,), general_id=12, army_id=22, held_by=1),
             retreated(),
             advanced(),
         ),
@@ -642,7 +675,7 @@ def test_R_FAC_orcs_and_goblins_count_a_victory_towards_waaagh() -> None:
         (
             resolved(b, report),
             stake_won(winner=3, players=p32),
-            ev("victory_counted", "R-FAC", (), p32, player=3, victories=3),
+            ev(EventKind.VICTORY_COUNTED, "R-FAC", (), p32, player=3, victories=3),
             retreated(players=p32),
             advanced(players=p32),
         ),
@@ -691,9 +724,9 @@ def test_R_SEA_3_naval_loser_with_no_free_sea_sinks_with_its_ship() -> None:
         (
             resolved(b, report),
             stake_won(),
-            ev("army_destroyed", "R-BAT-7", (C,), army_id=22, owner=2),
-            ev("ship_destroyed", "R-SEA-3", (C,), ship_id=52),
-            ev("general_freed", "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
+            ev(EventKind.SHIP_DESTROYED, "R-SEA-3", (C,), ship_id=52),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
             advanced(),
         ),
     )
@@ -728,8 +761,8 @@ def test_R_MOVE_3_other_battles_of_a_retreated_army_are_cancelled_and_its_siege_
             stake_won(),
             retreated(NE),
             advanced(),
-            ev("siege_lifted", "R-SIEGE-3", (SE,), structure_id=33),
-            ev("battle_cancelled", "R-MOVE-3", (C,), frozenset({2, 3}), battle_id=42),
+            ev(EventKind.SIEGE_LIFTED, "R-SIEGE-3", (SE,), structure_id=33),
+            ev(EventKind.BATTLE_CANCELLED, "R-MOVE-3", (C,), frozenset({2, 3}), battle_id=42),
         ),
     )
 
@@ -751,7 +784,14 @@ def test_R_BAT_6_abandon_outpost_attacker_takes_it_and_moves_in_no_gold() -> Non
         ),
         (
             retreated(),
-            ev("structure_abandoned", "R-BAT-6", (C,), structure_id=31, from_player=2, to_player=1),
+            ev(
+                EventKind.STRUCTURE_ABANDONED,
+                "R-BAT-6",
+                (C,),
+                structure_id=31,
+                from_player=2,
+                to_player=1,
+            ),
             advanced("R-BAT-6"),
         ),
     )

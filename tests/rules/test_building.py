@@ -21,6 +21,7 @@ from app.rules.state import (
     BuildOrder,
     CampaignState,
     Event,
+    EventKind,
     Fate,
     LedgerEntry,
     MoveOrder,
@@ -343,7 +344,7 @@ def _refund(order: BuildOrder, reason: str) -> tuple[LedgerEntry, Event]:
             order.player, order.cost, f"refund: {order.kind.value} cancelled, {reason}", "R-BUILD-2"
         ),
         Event(
-            "build_cancelled",
+            EventKind.BUILD_CANCELLED,
             "R-BUILD-2",
             frozenset({order.player}),
             data={
@@ -446,10 +447,10 @@ def test_R_BUILD_6_built_structures_record_their_builder() -> None:
 def test_build_event_names_the_build(kind: BuildKind) -> None:
     order = BuildOrder(50, 1, kind, (0, 0), 20, 3)
     done = {
-        FOUND: "city_founded",
-        PORT: "port_built",
-        OUTPOST: "outpost_built",
-        UPGRADE: "city_upgraded",
+        FOUND: EventKind.CITY_FOUNDED,
+        PORT: EventKind.PORT_BUILT,
+        OUTPOST: EventKind.OUTPOST_BUILT,
+        UPGRADE: EventKind.CITY_UPGRADED,
     }
     assert build_event(order) == Event(
         done[kind],

@@ -15,6 +15,7 @@ from app.rules.state import (
     Army,
     CampaignState,
     Event,
+    EventKind,
     General,
     LedgerEntry,
     SeenTile,
@@ -294,7 +295,7 @@ def test_R_TURN_4_step_5_unanswered_proposals_expire_with_a_refund() -> None:
     )
     assert result.events == (
         Event(
-            "edict_expired",
+            EventKind.EDICT_EXPIRED,
             "R-DIP-2",
             frozenset({1, 2}),
             data={"edict_id": 50, "kind": EdictKind.EMBASSY},
@@ -322,7 +323,9 @@ def test_R_FOG_1_an_exploration_leaves_the_tiles_explored_as_they_are_at_the_cha
     explored = {c: SeenTile(4, None, None) for c in [(3, 0), (3, 1), (4, 0), (5, 0)]}
     explored[(4, 1)] = SeenTile(4, 2, StructureKind.OUTPOST, 1)
     assert memory == {**own, **explored}
-    assert result.events == (Event("explored", "R-DIP-2", frozenset({1}), data={"edict_id": 50}),)
+    assert result.events == (
+        Event(EventKind.EXPLORED, "R-DIP-2", frozenset({1}), data={"edict_id": 50}),
+    )
     assert diplomacy.closing_status(explore) is EdictStatus.DONE
 
 
@@ -345,13 +348,13 @@ def test_R_DIP_3_armies_on_a_new_enemy_s_territory_withdraw_to_the_nearest_free_
     assert result.state.treaties == {}
     assert [e for e in result.events if e.rule == "R-DIP-3"] == [
         Event(
-            "treaty_ended",
+            EventKind.TREATY_ENDED,
             "R-DIP-3",
             frozenset({1, 2}),
             data={"treaty_id": 40, "kind": TreatyKind.ALLIANCE},
         ),
         Event(
-            "army_withdrew",
+            EventKind.ARMY_WITHDREW,
             "R-DIP-3",
             frozenset({1, 2}),
             ((5, 0), (4, 1)),
@@ -387,7 +390,7 @@ def test_R_DIP_2_a_route_ends_when_one_of_its_cities_falls() -> None:
     assert diplomacy.settle(s, nxt, (), RULES) == Settlement(
         replace(nxt, treaties={40: s.treaties[40], 41: s.treaties[41]}),
         (),
-        (Event("trade_route_lost", "R-DIP-2", frozenset({1, 3}), data={"treaty_id": 42}),),
+        (Event(EventKind.TRADE_ROUTE_LOST, "R-DIP-2", frozenset({1, 3}), data={"treaty_id": 42}),),
     )
 
 

@@ -23,6 +23,7 @@ from app.rules.state import (
     BattleKind,
     CampaignState,
     Event,
+    EventKind,
     LedgerEntry,
     PendingStake,
     Siege,
@@ -360,13 +361,13 @@ def test_R_BAT_7_stake_taken_first_and_capped_at_the_losers_gold() -> None:
     ]
     assert events == [
         Event(
-            "stake_taken",
+            EventKind.STAKE_TAKEN,
             "R-BAT-7",
             frozenset({1, 2}),
             data={"battle_id": 40, "owed": 10, "taken": 4},
         ),
         Event(
-            "stake_taken",
+            EventKind.STAKE_TAKEN,
             "R-SIEGE-2",
             frozenset({1, 2}),
             data={"battle_id": 41, "owed": 20, "taken": 0},
@@ -392,8 +393,14 @@ def test_R_ECO_5_insolvency_drops_strongest_army_one_tier() -> None:
         LedgerEntry(1, -3, "upkeep: paid 3 of 7 (insolvent)", "R-ECO-5"),
     ]
     assert events == [
-        Event("insolvent", "R-ECO-5", frozenset({1}), data={"upkeep": 7, "paid": 3}),
-        Event("army_tier_lost", "R-ECO-5", frozenset({1}), ((2, 0),), {"army_id": 21, "tier": 2}),
+        Event(EventKind.INSOLVENT, "R-ECO-5", frozenset({1}), data={"upkeep": 7, "paid": 3}),
+        Event(
+            EventKind.ARMY_TIER_LOST,
+            "R-ECO-5",
+            frozenset({1}),
+            ((2, 0),),
+            {"army_id": 21, "tier": 2},
+        ),
     ]
     assert new == replace(
         s,
@@ -406,7 +413,9 @@ def test_R_ECO_5_insolvent_with_tier_1_armies_only_loses_the_gold() -> None:
     s = _state(gold=1, armies=[army(20, 1, (0, 0)), army(21, 1, (1, 0))])
     new, ledger, events = collect(s, NO_ORDERS, RULES)
     assert ledger == [LedgerEntry(1, -1, "upkeep: paid 1 of 2 (insolvent)", "R-ECO-5")]
-    assert events == [Event("insolvent", "R-ECO-5", frozenset({1}), data={"upkeep": 2, "paid": 1})]
+    assert events == [
+        Event(EventKind.INSOLVENT, "R-ECO-5", frozenset({1}), data={"upkeep": 2, "paid": 1})
+    ]
     assert new == replace(s, players={1: replace(s.players[1], gold=0)})
 
 

@@ -17,7 +17,7 @@ from app.rules.fog import (
 )
 from app.rules.hexgrid import Wrap
 from app.rules.ruleset import default_ruleset, parse_ruleset
-from app.rules.state import Event, SeenTile, StructureKind
+from app.rules.state import Event, EventKind, SeenTile, StructureKind
 from tests.rules.builders import (
     army,
     city,
@@ -242,8 +242,10 @@ def test_R_BUILD_3_structures_by_coord_indexes_tiles() -> None:
 def test_R_FOG_3_summaries_show_each_player_what_they_saw_before_or_after() -> None:
     """The players an event concerns see all of it; others only the tiles they saw, before the
     change or after it; a player who saw none of it gets nothing."""
-    march = Event("army_moved", "R-MOVE-3", frozenset({1}), ((0, 0), (1, 0), (2, 0)), {"id": 7})
-    raid = Event("pillage", "R-SIEGE-2", frozenset({3}), ((5, 5),), {})
+    march = Event(
+        EventKind.ARMY_MOVED, "R-MOVE-3", frozenset({1}), ((0, 0), (1, 0), (2, 0)), {"id": 7}
+    )
+    raid = Event(EventKind.PILLAGE_WON, "R-SIEGE-2", frozenset({3}), ((5, 5),), {})
     before = {1: frozenset({(0, 0)}), 2: frozenset({(1, 0)}), 3: frozenset({(9, 9)})}
     after = {1: frozenset({(2, 0)}), 2: frozenset({(2, 0)}), 3: frozenset({(9, 9)})}
     assert summaries([march, raid], before, after) == {

@@ -23,6 +23,7 @@ from app.rules.state import (
     BattleReport,
     CampaignState,
     Event,
+    EventKind,
     MoveOrder,
     Outcome,
     PendingStake,
@@ -107,7 +108,7 @@ def test_R_MOVE_3_a_battle_whose_army_was_destroyed_meanwhile_is_cancelled() -> 
         ),
         (
             Event(
-                "battle_resolved",
+                EventKind.BATTLE_RESOLVED,
                 "R-BAT-7",
                 p12,
                 ((2, 0),),
@@ -120,22 +121,22 @@ def test_R_MOVE_3_a_battle_whose_army_was_destroyed_meanwhile_is_cancelled() -> 
                 },
             ),
             Event(
-                "stake_won",
+                EventKind.STAKE_WON,
                 "R-BAT-7",
                 p12,
                 ((2, 0),),
                 {"battle_id": first.id, "winner": 1, "loser": 2, "amount": 10},
             ),
-            Event("army_destroyed", "R-BAT-7", p12, ((2, 0),), {"army_id": 20, "owner": 2}),
-            Event("general_freed", "R-ARMY-2", p12, ((2, 0),), {"general_id": 120}),
+            Event(EventKind.ARMY_DESTROYED, "R-BAT-7", p12, ((2, 0),), {"army_id": 20, "owner": 2}),
+            Event(EventKind.GENERAL_FREED, "R-ARMY-2", p12, ((2, 0),), {"general_id": 120}),
             Event(
-                "army_advanced",
+                EventKind.ARMY_ADVANCED,
                 "R-BAT-7",
                 p12,
                 ((1, 0), (2, 0)),
                 {"army_id": 10, "from_coord": (1, 0), "to_coord": (2, 0)},
             ),
-            Event("battle_cancelled", "R-MOVE-3", p23, ((2, 0),), {"battle_id": second.id}),
+            Event(EventKind.BATTLE_CANCELLED, "R-MOVE-3", p23, ((2, 0),), {"battle_id": second.id}),
         ),
     )
     assert validate_order(res.state, third) == []

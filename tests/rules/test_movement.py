@@ -25,6 +25,7 @@ from app.rules.state import (
     BuildOrder,
     CampaignState,
     Event,
+    EventKind,
     MoveOrder,
     Options,
     SeenTile,
@@ -100,13 +101,13 @@ def moved(state: CampaignState, **coords: Coord) -> dict[int, Army]:
 
 
 def went(army_id: int, owner: int, *coords: Coord) -> Event:
-    return Event("army_moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
+    return Event(EventKind.ARMY_MOVED, "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
 
 
 def met(battle: Battle) -> Event:
     players = battle.attacker.players | battle.defender.players
     data = {"battle_id": battle.id, "kind": battle.kind.value}
-    return Event("encounter", "R-MOVE-3", players, (battle.coord,), data)
+    return Event(EventKind.ENCOUNTER, "R-MOVE-3", players, (battle.coord,), data)
 
 
 # ------------------------------------------------------------------------------- budgets
@@ -373,7 +374,13 @@ def test_R_MOVE_1_path_cut_at_resolution_by_the_real_last_tile() -> None:
     assert result.state == replace(state, armies=moved(state, a10=(3, 0)))
     assert result.battles == ()
     assert result.events == (
-        Event("path_cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 4, "kept": 3}),
+        Event(
+            EventKind.PATH_CUT,
+            "R-MOVE-1",
+            frozenset({1}),
+            (),
+            {"army_id": 10, "ordered": 4, "kept": 3},
+        ),
         went(10, 1, (0, 0), (1, 0), (2, 0), (3, 0)),
     )
 
@@ -403,7 +410,13 @@ def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
     walked = resolve_movement(summer, orders, RS)
     assert cut.state.armies[10].coord == (5, 0)
     assert cut.events == (
-        Event("path_cut", "R-MOVE-1", frozenset({1}), (), {"army_id": 10, "ordered": 6, "kept": 5}),
+        Event(
+            EventKind.PATH_CUT,
+            "R-MOVE-1",
+            frozenset({1}),
+            (),
+            {"army_id": 10, "ordered": 6, "kept": 5},
+        ),
         went(10, 1, *((q, 0) for q in range(6))),
     )
     assert walked.state.armies[10].coord == (6, 0)
@@ -642,7 +655,13 @@ def test_R_MOVE_4_pact_partner_tile_discovered_at_resolution_halts_before_it() -
     assert result.state == replace(state, armies=moved(state, a10=(1, 0)))
     assert result.battles == ()
     assert result.events == (
-        Event("halted", "R-MOVE-4", frozenset({1}), ((1, 0),), {"army_id": 10, "reason": "pact"}),
+        Event(
+            EventKind.HALTED,
+            "R-MOVE-4",
+            frozenset({1}),
+            ((1, 0),),
+            {"army_id": 10, "reason": "pact"},
+        ),
         went(10, 1, (0, 0), (1, 0)),
     )
 
@@ -653,7 +672,13 @@ def test_R_MOVE_3_unknown_sea_tile_halts_an_army_without_ship() -> None:
     result = resolve_movement(state, moves((10, line(3))), RS)
     assert result.state == replace(state, armies=moved(state, a10=(1, 0)))
     assert result.events == (
-        Event("halted", "R-MOVE-3", frozenset({1}), ((1, 0),), {"army_id": 10, "reason": "sea"}),
+        Event(
+            EventKind.HALTED,
+            "R-MOVE-3",
+            frozenset({1}),
+            ((1, 0),),
+            {"army_id": 10, "reason": "sea"},
+        ),
         went(10, 1, (0, 0), (1, 0)),
     )
 
@@ -715,7 +740,7 @@ def test_R_SIEGE_3_a_move_order_lifts_the_siege() -> None:
     assert result.events == (
         went(10, 1, (1, 0), (0, 0)),
         Event(
-            "siege_lifted",
+            EventKind.SIEGE_LIFTED,
             "R-SIEGE-3",
             frozenset({1, 2}),
             ((2, 0),),

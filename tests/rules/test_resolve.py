@@ -101,7 +101,7 @@ UPKEEP = (
 )
 # Army 21 places an outpost on (1, 0).
 OUTPOST_DONE = Event(
-    "outpost_built",
+    EventKind.OUTPOST_BUILT,
     "R-ECO-3",
     frozenset({1}),
     ((1, 0),),
@@ -119,13 +119,13 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
     )
     assert result.events == (
         Event(
-            "insolvent",
+            EventKind.INSOLVENT,
             "R-ECO-5",
             frozenset({1}),
             data={"upkeep": 4, "paid": 3},
         ),
         Event(
-            "army_tier_lost",
+            EventKind.ARMY_TIER_LOST,
             "R-ECO-5",
             frozenset({1}),
             ((0, 0),),
@@ -149,7 +149,11 @@ def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
     march = TurnOrders(moves={23: MoveOrder(23, ((4, 0), (5, 0), (6, 0)))})
     result = resolve_turn(s, march, RULES)
     moved = Event(
-        "army_moved", "R-MOVE-3", frozenset({1}), ((3, 0), (4, 0), (5, 0), (6, 0)), {"army_id": 23}
+        EventKind.ARMY_MOVED,
+        "R-MOVE-3",
+        frozenset({1}),
+        ((3, 0), (4, 0), (5, 0), (6, 0)),
+        {"army_id": 23},
     )
     assert result.summaries == {1: (moved,), 2: (replace(moved, coords=((6, 0),)),)}
     assert result.events == (replace(moved),)
@@ -199,7 +203,7 @@ def test_R_ECO_3_army_raised_this_turn_appears_at_step_5_and_pays_from_the_next_
     )
     assert first.events == (
         Event(
-            "army_raised",
+            EventKind.ARMY_RAISED,
             "R-ARMY-1",
             frozenset({1}),
             ((2, 0),),
@@ -234,7 +238,7 @@ def test_R_TURN_4_stakes_are_taken_before_income() -> None:
     )
     assert result.events == (
         Event(
-            "stake_taken",
+            EventKind.STAKE_TAKEN,
             "R-BAT-7",
             frozenset({1, 2}),
             data={"battle_id": 70, "owed": 10, "taken": 4},
@@ -280,7 +284,7 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
         *UPKEEP,
     )
     refund_event = Event(
-        "build_cancelled",
+        EventKind.BUILD_CANCELLED,
         "R-BUILD-2",
         frozenset({1}),
         data={
@@ -295,7 +299,7 @@ def test_R_BUILD_2_build_refunded_when_its_army_was_stopped_by_a_battle() -> Non
     assert result.battles == (battle,)
     assert result.events == (
         Event(
-            "encounter",
+            EventKind.ENCOUNTER,
             "R-MOVE-3",
             frozenset({1, 2}),
             ((2, 0),),

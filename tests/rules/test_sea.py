@@ -23,6 +23,7 @@ from app.rules.state import (
     BattleKind,
     CampaignState,
     Event,
+    EventKind,
     MapData,
     MoveOrder,
     Ship,
@@ -67,18 +68,18 @@ def everything(state: CampaignState) -> frozenset[Coord]:
 
 
 def went(army_id: int, owner: int, *coords: Coord) -> Event:
-    return Event("army_moved", "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
+    return Event(EventKind.ARMY_MOVED, "R-MOVE-3", frozenset({owner}), coords, {"army_id": army_id})
 
 
 def boarded(army_id: int, ship_id: int, owner: int, land: Coord, sea: Coord) -> Event:
     data = {"army_id": army_id, "ship_id": ship_id}
-    return Event("embarked", "R-SEA-1", frozenset({owner}), (land, sea), data)
+    return Event(EventKind.EMBARKED, "R-SEA-1", frozenset({owner}), (land, sea), data)
 
 
 def met(battle: Battle) -> Event:
     players = battle.attacker.players | battle.defender.players
     data = {"battle_id": battle.id, "kind": battle.kind.value}
-    return Event("encounter", "R-MOVE-3", players, (battle.coord,), data)
+    return Event(EventKind.ENCOUNTER, "R-MOVE-3", players, (battle.coord,), data)
 
 
 # -------------------------------------------------------------------------------- boarding
@@ -181,7 +182,13 @@ def test_R_SEA_1_one_army_per_ship_the_second_halts() -> None:
         ships={60: Ship(60, 1, (2, 0), 10)},
     )
     assert result.events == (
-        Event("halted", "R-MOVE-3", frozenset({1}), ((0, 0),), {"army_id": 11, "reason": "sea"}),
+        Event(
+            EventKind.HALTED,
+            "R-MOVE-3",
+            frozenset({1}),
+            ((0, 0),),
+            {"army_id": 11, "reason": "sea"},
+        ),
         boarded(10, 60, 1, (0, 0), (1, 0)),
         went(10, 1, *line(0, 2)),
     )
@@ -201,7 +208,7 @@ def test_R_SEA_2_landing_leaves_the_ship_at_anchor_and_it_can_be_reboarded() -> 
     )
     assert result.events == (
         Event(
-            "disembarked",
+            EventKind.DISEMBARKED,
             "R-SEA-2",
             frozenset({1}),
             ((2, 0), (3, 0)),
@@ -248,7 +255,7 @@ def test_R_SEA_3_sailing_onto_a_hostile_anchored_ship_destroys_it() -> None:
     assert result.battles == ()
     assert result.events == (
         Event(
-            "ship_destroyed",
+            EventKind.SHIP_DESTROYED,
             "R-SEA-3",
             frozenset({1, 2}),
             ((2, 0),),

@@ -14,6 +14,7 @@ from app.rules.state import (
     BattleSide,
     CampaignState,
     Event,
+    EventKind,
     Fate,
     PendingStake,
     Siege,
@@ -59,7 +60,7 @@ def besiege(
 
 def captured(rule: str) -> Event:
     """Player 1 takes player 2's place 31 on C."""
-    return ev("structure_captured", rule, (C,), structure_id=31, from_player=2, to_player=1)
+    return ev(EventKind.STRUCTURE_CAPTURED, rule, (C,), structure_id=31, from_player=2, to_player=1)
 
 
 # ------------------------------------------------------------------------------ siege won
@@ -84,8 +85,8 @@ def test_R_SIEGE_2_capture_level_2_city_drops_to_1_at_50_pct_seat_lost_siege_end
             stake_won(),
             retreated(),
             captured("R-SIEGE-2"),
-            ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
-            ev("city_level_lost", "R-SIEGE-4", (C,), structure_id=31, level=1),
+            ev(EventKind.ARMY_SEAT_LOST, "R-ARMY-5", (C,), army_id=22),
+            ev(EventKind.CITY_LEVEL_LOST, "R-SIEGE-4", (C,), structure_id=31, level=1),
             advanced("R-SIEGE-2"),
         ),
     )
@@ -116,10 +117,12 @@ def test_R_SIEGE_2_destroy_pillages_20_on_top_of_the_victory_stake() -> None:
         (
             resolved(b, report),
             stake_won(),
-            ev("pillage_won", "R-SIEGE-2", (C,), battle_id=41, winner=1, loser=2, amount=20),
+            ev(
+                EventKind.PILLAGE_WON, "R-SIEGE-2", (C,), battle_id=41, winner=1, loser=2, amount=20
+            ),
             retreated(),
-            ev("structure_destroyed", "R-SIEGE-2", (C,), structure_id=31, owner=2),
-            ev("army_seat_lost", "R-ARMY-5", (C,), army_id=22),
+            ev(EventKind.STRUCTURE_DESTROYED, "R-SIEGE-2", (C,), structure_id=31, owner=2),
+            ev(EventKind.ARMY_SEAT_LOST, "R-ARMY-5", (C,), army_id=22),
             advanced("R-SIEGE-2"),
         ),
     )
@@ -167,8 +170,8 @@ def test_R_SIEGE_3_garrison_repels_attacker_wins_stake_and_lifts_the_siege() -> 
         (
             resolved(b, report),
             stake_won(winner=2, loser=1),
-            ev("army_tier_lost", "R-BAT-7", (W,), army_id=21, tier=1),
-            ev("siege_lifted", "R-SIEGE-3", (C,), structure_id=31),
+            ev(EventKind.ARMY_TIER_LOST, "R-BAT-7", (W,), army_id=21, tier=1),
+            ev(EventKind.SIEGE_LIFTED, "R-SIEGE-3", (C,), structure_id=31),
         ),
     )
 
@@ -191,7 +194,7 @@ def test_R_SIEGE_2_capital_repulses_defended_stake_and_defender_retreats() -> No
             resolved(b, report),
             stake_won(),
             retreated(),
-            ev("capital_repulsed", "R-SIEGE-2", (C,), structure_id=31),
+            ev(EventKind.CAPITAL_REPULSED, "R-SIEGE-2", (C,), structure_id=31),
         ),
     )
 
@@ -202,7 +205,7 @@ def test_R_SIEGE_2_undefended_capital_repulses_without_stake() -> None:
     res = apply_battle_result(state, b, report, R)
     assert res == BattleResolution(
         replace(state, battles={}),
-        (resolved(b, report), ev("capital_repulsed", "R-SIEGE-2", (C,), structure_id=31)),
+        (resolved(b, report), ev(EventKind.CAPITAL_REPULSED, "R-SIEGE-2", (C,), structure_id=31)),
     )
 
 
@@ -245,7 +248,7 @@ def test_R_SIEGE_4_port_destroyed_no_pillage() -> None:
             resolved(b, report),
             stake_won(),
             retreated(),
-            ev("structure_destroyed", "R-SIEGE-4", (C,), structure_id=31, owner=2),
+            ev(EventKind.STRUCTURE_DESTROYED, "R-SIEGE-4", (C,), structure_id=31, owner=2),
             advanced("R-SIEGE-4"),
         ),
     )
@@ -269,7 +272,7 @@ def test_R_SIEGE_3_first_drawn_siege_besieges_the_city() -> None:
         replace(state, battles={}, sieges={31: Siege(31, 21, 1)}),
         (
             resolved(b, report),
-            ev("city_besieged", "R-SIEGE-3", (C,), structure_id=31, army_id=21, draws=1),
+            ev(EventKind.CITY_BESIEGED, "R-SIEGE-3", (C,), structure_id=31, army_id=21, draws=1),
         ),
     )
 
