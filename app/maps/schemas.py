@@ -75,7 +75,9 @@ class GeneratedMap(BaseModel):
 
     width: int = Field(default=24, ge=8, le=64)
     height: int = Field(default=18, ge=8, le=64)
-    players: int = Field(default=4, ge=2, le=17)
+    players: int = Field(
+        default=4, ge=2, le=17, description="At most one per 4 tiles: width × height / 4 (R-MAP-4)."
+    )
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
     wrap: Literal["none", "horizontal", "torus"] = "none"
 
