@@ -129,6 +129,12 @@ class BattleRead(BaseModel):
     )
     rejection_reason: str | None = Field(description="Why the last report was rejected.")
     resolved_turn: int | None
+    waits_for_earlier_battle: bool | None = Field(
+        default=None,
+        description="True while an earlier-declared battle of one of its armies is pending: an "
+        "army in several battles plays them in declaration order, so no result can be reported "
+        "yet (R-MOVE-3). Only for participants and the game master; null otherwise.",
+    )
 
 
 class BattlePage(Page[BattleRead]):

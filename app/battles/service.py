@@ -221,7 +221,15 @@ def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
         report=report,
         rejection_reason=row.rejection_reason if full and status is BattleStatus.DISPUTED else None,
         resolved_turn=row.resolved_turn,
+        waits_for_earlier_battle=_waits(v, battle, status) if full else None,
     )
+
+
+def _waits(v: Viewer, battle: Battle, status: BattleStatus) -> bool:
+    """An earlier-declared battle of one of its armies is still pending (R-MOVE-3)."""
+    if status in _OVER:
+        return False
+    return battles.earlier_pending(v.state, v.state.battles.get(battle.id, battle)) is not None
 
 
 async def list_battles(

@@ -285,6 +285,7 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
         "report": None,
         "rejection_reason": None,
         "resolved_turn": None,
+        "waits_for_earlier_battle": False,
     }
     assert battle == full
     assert await get_battle(client, game, p2, bid) == {**full, "your_side": "defender"}
@@ -313,6 +314,7 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
         "defender": {"players": [{"number": 2, "name": "Player B"}], "structure_id": None,
                      "forces": None},
         "stake": None,
+        "waits_for_earlier_battle": None,
     }  # fmt: skip
     assert await get_battle(client, game, p3, bid) == onlooker
     listed = (await client.get(game.url("/battles"), headers=p3.headers)).json()
@@ -923,10 +925,15 @@ async def test_R_MOVE_3_a_battle_waits_for_the_earlier_declared_battles_of_its_a
         battle = await get_battle(client, game, reporter, battle_id)
         assert (battle["status"], battle["report"]) == ("awaiting_report", None)
 
+    waits = {b: (await get_battle(client, game, p2, b))["waits_for_earlier_battle"]
+             for b in (first, second)}  # fmt: skip
+    assert waits == {first: False, second: True}
+    assert (await get_battle(client, game, p1, third))["waits_for_earlier_battle"] is True
     await refused(second, p3)  # army 2 fights player 1 first
     await refused(third, p1)  # army 1 fights player 2 first
     await report_and_confirm(client, game, first, p1, p2, result("draw", 0, 0))
     await refused(third, p3)  # army 3 now fights player 2 first
+    assert (await get_battle(client, game, p3, second))["waits_for_earlier_battle"] is False
     await report_and_confirm(client, game, second, p3, p2, result("draw", 0, 0))
     await report_and_confirm(client, game, third, p1, p3, result("draw", 0, 0))
     turn = (await client.get(game.url("/turn"), headers=p3.headers)).json()

@@ -77,7 +77,7 @@ async def _hidden_world(session: AsyncSession, game: Game) -> None:
     # One turn change on record, each player's summary about their own tiles only.
     session.add(TurnRecord(campaign_id=game.id, number=1))
     for player, coord in ((1, [2, 1]), (2, [7, 1])):
-        event = {"kind": "income", "rule": "R-ECO-2", "coords": [coord], "data": {}}
+        event = {"kind": "gold", "rule": "R-ECO-2", "coords": [coord], "data": {}}
         session.add(TurnSummaryRow(campaign_id=game.id, number=1, player=player, events=[event]))
     await session.flush()
 

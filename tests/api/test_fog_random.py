@@ -297,38 +297,50 @@ async def _stream_check(t: Table) -> None:
 
 
 async def _battles(t: Table) -> None:
-    """Each pending battle: a player of the attacking side reports, one of the other confirms."""
+    """Each pending battle: a player of the attacking side reports, one of the other confirms;
+    a battle waiting for an earlier-declared one of its armies comes in a later round (R-MOVE-3)."""
     cid = uuid.UUID(t.campaign_id)
-    t.session.expire_all()
-    rows = await t.session.scalars(
-        select(BattleRow).where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING))
-    )
-    for battle in list(rows):
-        await t.session.refresh(battle)
-        if battle.status not in PENDING:  # cancelled by settling another one meanwhile
-            continue
-        attacker, defender = battle.attacker["players"][0], battle.defender["players"][0]
-        values = {"battle_id": battle.id}
-        outcome = t.rng.choice(["attacker_victory", "draw", "defender_victory"])
-        report = {
-            "outcome": outcome,
-            "attacker_losses_pct": t.rng.randrange(0, 101, 10),
-            "defender_losses_pct": t.rng.randrange(0, 101, 10),
-        }
+    for _round in range(100):  # each round settles at least the earliest-declared battle
+        t.session.expire_all()
+        rows = await t.session.scalars(
+            select(BattleRow).where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING))
+        )
+        pending = list(rows)
+        if not pending:
+            return
+        for battle in pending:
+            await t.session.refresh(battle)
+            if battle.status in PENDING:  # not cancelled by settling another one meanwhile
+                await _battle(t, battle)
+    raise AssertionError("battles still pending after 100 rounds")
+
+
+async def _battle(t: Table, battle: BattleRow) -> None:
+    attacker, defender = battle.attacker["players"][0], battle.defender["players"][0]
+    values = {"battle_id": battle.id}
+    seen = await t.call(attacker, "GET", "/battles/{battle_id}", values)
+    if seen.json()["waits_for_earlier_battle"]:
+        return
+    outcome = t.rng.choice(["attacker_victory", "draw", "defender_victory"])
+    report = {
+        "outcome": outcome,
+        "attacker_losses_pct": t.rng.randrange(0, 101, 10),
+        "defender_losses_pct": t.rng.randrange(0, 101, 10),
+    }
+    reported = await t.call(attacker, "POST", "/battles/{battle_id}/report", values, report)
+    if reported.status_code != 200 and outcome == "attacker_victory":
+        report["fate"] = "capture"
         reported = await t.call(attacker, "POST", "/battles/{battle_id}/report", values, report)
-        if reported.status_code != 200 and outcome == "attacker_victory":
-            report["fate"] = "capture"
-            reported = await t.call(attacker, "POST", "/battles/{battle_id}/report", values, report)
-        if reported.status_code != 200:
-            report = {"outcome": "draw", "attacker_losses_pct": 10, "defender_losses_pct": 10}
-            reported = await t.call(attacker, "POST", "/battles/{battle_id}/report", values, report)
-        assert reported.status_code == 200, reported.text
-        for player in t.users:
-            await t.call(player, "GET", "/battles/{battle_id}", values)
-        await t.remember_sights()
-        confirmed = await t.call(defender, "POST", "/battles/{battle_id}/confirm", values)
-        assert confirmed.status_code == 200, confirmed.text
-        await t.remember_sights()
+    if reported.status_code != 200:
+        report = {"outcome": "draw", "attacker_losses_pct": 10, "defender_losses_pct": 10}
+        reported = await t.call(attacker, "POST", "/battles/{battle_id}/report", values, report)
+    assert reported.status_code == 200, reported.text
+    for player in t.users:
+        await t.call(player, "GET", "/battles/{battle_id}", values)
+    await t.remember_sights()
+    confirmed = await t.call(defender, "POST", "/battles/{battle_id}/confirm", values)
+    assert confirmed.status_code == 200, confirmed.text
+    await t.remember_sights()
 
 
 async def _turn(t: Table, number: int) -> None:
