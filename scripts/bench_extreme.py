@@ -34,7 +34,8 @@ from app.main import create_app
 from app.models import BattleRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
 from app.rules.hexgrid import Coord, Grid
-from app.rules.maps import generate_map, map_to_dict
+from app.rules.mapgen import generate_map
+from app.rules.maps import map_to_dict
 from app.rules.ruleset import default_ruleset, extreme_ruleset, ruleset_to_dict
 
 PLAYERS = 17

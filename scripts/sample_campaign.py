@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from app.rules.hexgrid import Coord
-from app.rules.maps import generate_map
+from app.rules.mapgen import generate_map
 from app.rules.ruleset import Ruleset, default_ruleset
 from app.rules.setup import CAPITAL_PORT_FACTIONS, PlayerSetup, start_campaign
 from app.rules.state import Army, CampaignState, General, MoveOrder, Tag, TurnOrders

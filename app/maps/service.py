@@ -13,7 +13,8 @@ from app.maps.schemas import GeneratedMap, MapDocument
 from app.models.game_map import GameMap
 from app.pagination import PageParams, paginate
 from app.rules.hexgrid import Wrap
-from app.rules.maps import MapError, builtin_maps, generate_map, map_from_dict, map_to_dict
+from app.rules.mapgen import generate_map
+from app.rules.maps import MapError, builtin_maps, map_from_dict, map_to_dict
 from app.rules.state import MapData
 
 

@@ -9,10 +9,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from app.rules.hexgrid import Coord, Wrap, from_offset
+from app.rules.mapgen import generate_map
 from app.rules.maps import (
     MapError,
     builtin_maps,
-    generate_map,
     map_from_dict,
     map_to_dict,
     validate_map,

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.rules.fog import sight
-from app.rules.maps import generate_map
+from app.rules.mapgen import generate_map
 from app.rules.ruleset import default_ruleset, parse_ruleset
 from app.rules.setup import PlayerSetup, Standing, standings, start_campaign, validate_setup
 from app.rules.state import (
