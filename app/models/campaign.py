@@ -86,7 +86,7 @@ class CampaignPlayer(TimestampMixin, Base):
     user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
     faction: Mapped[str | None] = mapped_column(String(40))
     slot_index: Mapped[int | None]
-    gold: Mapped[int] = mapped_column(default=0)
+    gold: Mapped[int] = mapped_column(BigInteger, default=0)
     ready: Mapped[bool] = mapped_column(default=False)
     inactive: Mapped[bool] = mapped_column(default=False)
     capital_id: Mapped[int | None]

@@ -1,6 +1,6 @@
 """Edicts (R-DIP-2): one per player per turn; treaties themselves are `TreatyRow`s (world)."""
 
-from sqlalchemy import ForeignKeyConstraint, Index, String, text
+from sqlalchemy import BigInteger, ForeignKeyConstraint, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, TimestampMixin
@@ -43,13 +43,13 @@ class EdictRow(CampaignScoped, TimestampMixin, Base):
     recipient: Mapped[int | None]
     kind: Mapped[EdictKind] = mapped_column(pg_enum(EdictKind, "edict_kind"))
     status: Mapped[EdictStatus] = mapped_column(pg_enum(EdictStatus, "edict_status"))
-    cost: Mapped[int] = mapped_column(default=0)
+    cost: Mapped[int] = mapped_column(BigInteger, default=0)
     q: Mapped[int | None]
     r: Mapped[int | None]
     city_id: Mapped[int | None]
     their_city_id: Mapped[int | None]
     general_id: Mapped[int | None]
-    amount: Mapped[int] = mapped_column(default=0)
+    amount: Mapped[int] = mapped_column(BigInteger, default=0)
     offer: Mapped[str | None] = mapped_column(String(16))
     # The treaty an accepted proposal made.
     treaty_id: Mapped[int | None]

@@ -24,7 +24,7 @@ class LedgerRow(Base):
     campaign_id: Mapped[uuid.UUID]
     player: Mapped[int]
     turn: Mapped[int]
-    amount: Mapped[int]
+    amount: Mapped[int] = mapped_column(BigInteger)
     reason: Mapped[str] = mapped_column(String(120))
     rule: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -3,7 +3,7 @@
 import enum
 from typing import Any
 
-from sqlalchemy import Index, String, text
+from sqlalchemy import BigInteger, Index, String, text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -57,4 +57,4 @@ class OrderRow(CampaignScoped, TimestampMixin, Base):
     target_id: Mapped[int | None]
     general_id: Mapped[int | None]
     path: Mapped[list[Any] | None] = mapped_column(JSONB)
-    cost: Mapped[int] = mapped_column(default=0)
+    cost: Mapped[int] = mapped_column(BigInteger, default=0)

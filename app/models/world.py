@@ -6,7 +6,7 @@ Rows mirror `app.rules.state` one to one; `app/turns/mapping.py` converts in bot
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import Enum, String
+from sqlalchemy import BigInteger, Enum, String
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -91,7 +91,7 @@ class StakeRow(CampaignScoped, Base):
     battle_id: Mapped[int]
     winner: Mapped[int]
     loser: Mapped[int]
-    amount: Mapped[int]
+    amount: Mapped[int] = mapped_column(BigInteger)
     rule: Mapped[str] = mapped_column(String(16))
 
 

@@ -3,6 +3,7 @@ and of map generation has a range, a value outside it is a 422 naming the field,
 largest accepted values still start, change turns and answer reads (their speed is measured by
 `scripts/bench_extreme`, not asserted here)."""
 
+import uuid
 from dataclasses import replace
 from typing import Any
 
@@ -10,9 +11,18 @@ import pytest
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.ledger import service as ledger
 from app.rules.hexgrid import Coord, Grid
 from app.rules.ruleset import LIMITS, LONGEST_PATH, extreme_ruleset, ruleset_to_dict
-from tests.api.game import Game, builtin_map_id, create_lobby, gold_and_ledger, join
+from app.rules.state import LedgerEntry
+from tests.api.game import (
+    Game,
+    builtin_map_id,
+    create_lobby,
+    gold_and_ledger,
+    join,
+    start_game,
+)
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 
@@ -218,3 +228,26 @@ def _longest_land_path(start: Coord, tiles: list[dict[str, int]]) -> list[list[i
         if cost[path[-1]] == 1 and start in grid.neighbours(path[-1]) and len(path) == cost[target]:
             return [list(c) for c in reversed(path)]
     raise AssertionError("no land path found")
+
+
+async def test_R_ECO_6_a_treasury_past_32_bits_is_kept_and_matches_the_ledger(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Gold columns are 64-bit: the top of the ranges over many turns cannot overflow them."""
+    game = await start_game(client, make_user)
+    alice = game.players[0]
+    fortune = 3 * 2**31
+    await ledger.post(
+        session, uuid.UUID(game.id), 1, [LedgerEntry(alice.number, fortune, "test", "R-ECO-6")]
+    )
+    await session.flush()
+    me = (await client.get(game.url("/me"), headers=alice.headers)).json()
+    assert me["gold"] == 5 + fortune
+    army = (await client.get(game.url("/armies"), headers=alice.headers)).json()["mine"][0]
+    upgraded = await client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers)
+    assert upgraded.status_code == 201, upgraded.text
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    assert (await client.post(game.url("/turn/resolve"), headers=alice.headers)).status_code == 200
+    # Empire: 5 − 8 (the upgrade) + 3 (capital) − 1 (upkeep): gold still equals the ledger.
+    assert await gold_and_ledger(session, game, alice.number) == (fortune - 1, fortune - 1)
