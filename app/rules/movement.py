@@ -112,12 +112,22 @@ def move_budget(
 def path_cost(
     terrains: list[Terrain | None], start_at_sea: bool, ruleset: Ruleset
 ) -> tuple[int, bool]:
-    """Cost of a path and whether it is counted aboard, in half-steps (R-SEA-1)."""
+    """Cost of a path and whether it is counted aboard, in half-steps (R-SEA-1).
+
+    An unknown tile (None) costs what the cheapest terrain it could be costs: the order is
+    judged on what the player knows, the real terrain cuts the path at resolution (R-FOG-3).
+    """
     if not start_at_sea and Terrain.SEA not in terrains:
         return len(terrains), False
     rules = ruleset.movement
+    unknown = min(rules.sea_step_halves, rules.land_step_halves)
     cost = sum(
-        rules.sea_step_halves if t is Terrain.SEA else rules.land_step_halves for t in terrains
+        unknown
+        if t is None
+        else rules.sea_step_halves
+        if t is Terrain.SEA
+        else rules.land_step_halves
+        for t in terrains
     )
     return cost, True
 

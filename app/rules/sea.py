@@ -73,17 +73,21 @@ def reach_aboard(
             for n in grid.neighbours(coord):
                 if n in blocked:
                     continue
-                if known(n) is Terrain.SEA:
-                    if not aboard and coord not in ports and n not in anchored and n != anchor:
-                        continue
-                    step: _SearchState = (n, True, None if n == anchor else anchor, True)
-                    new_cost = cost + sea_step
-                else:  # landing leaves the ship at anchor where it was (R-SEA-2)
-                    step = (n, False, coord if aboard else anchor, touched)
-                    new_cost = cost + land_step
-                if new_cost <= limit and new_cost < best.get(step, limit + 1):
-                    best[step] = new_cost
-                    buckets[new_cost].append(step)
+                terrain = known(n)
+                steps: list[tuple[_SearchState, int]] = []
+                # An unknown tile may be sea: aboard, it is sailed at the sea's cost (R-FOG-3).
+                maybe_sea = terrain is Terrain.SEA or (terrain is None and aboard)
+                if maybe_sea and (aboard or coord in ports or n in anchored or n == anchor):
+                    sea: _SearchState = (n, True, None if n == anchor else anchor, True)
+                    steps.append((sea, cost + sea_step))
+                if terrain is not Terrain.SEA:  # landing leaves the ship at anchor (R-SEA-2)
+                    steps.append(
+                        ((n, False, coord if aboard else anchor, touched), cost + land_step)
+                    )
+                for step, new_cost in steps:
+                    if new_cost <= limit and new_cost < best.get(step, limit + 1):
+                        best[step] = new_cost
+                        buckets[new_cost].append(step)
     found: dict[Coord, int] = {}
     for (coord, _, _, touched), cost in best.items():
         if touched and coord != army.coord and cost <= budget(known(coord)):
