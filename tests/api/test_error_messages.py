@@ -1,9 +1,12 @@
 """The errors a new player meets read as English and say what to do (RFC 9457 problems)."""
 
+import json
+import re
 import uuid
 
 from httpx import AsyncClient
 
+from app.openapi import render_openapi
 from tests.api.game import create_lobby, start_game
 from tests.helpers import MakeUser, assert_problem
 
@@ -127,3 +130,26 @@ async def test_a_json_login_is_told_the_token_endpoint_takes_a_form(client: Asyn
     body = assert_problem(response, 422, "validation_error")
     assert "form data (`application/x-www-form-urlencoded`)" in body["detail"]
     assert "Content-Type: application/json" not in body["detail"]
+
+
+async def test_every_405_allows_exactly_the_documented_methods(client: AsyncClient) -> None:
+    """For every path of the contract, a method it does not take answers 405 whose `Allow`
+    lists exactly the operations of the templates that path matches."""
+    schema = json.loads(render_openapi())
+    templates = {
+        re.compile("^" + re.sub(r"\{[a-z_]+\}", "[^/]+", t) + "$"): {m.upper() for m in ops}
+        for t, ops in schema["paths"].items()
+    }
+    checked = 0
+    for template in schema["paths"]:
+        path = re.sub(r"\{[a-z_]+\}", "1", template.replace("{campaign_id}", str(uuid.uuid4())))
+        expected = set().union(*(ms for rx, ms in templates.items() if rx.match(path)))
+        wrong = next(m for m in ("PATCH", "PUT", "DELETE", "POST", "GET") if m not in expected)
+
+        response = await client.request(wrong, path)
+
+        assert response.status_code == 405, (template, wrong, response.text)
+        allowed = {m.strip() for m in response.headers["allow"].split(",")}
+        assert allowed == expected, template
+        checked += 1
+    assert checked > 50
