@@ -105,7 +105,8 @@ def target(database_url: str, settings: Settings, fast_password_hashing: None) -
     """The app on the committing test database, with a started campaign."""
     app = create_app(settings)
     try:
-        with asgi.get_client(app) as client:
+        # Starlette types ASGI messages as MutableMapping, schemathesis as dict: the same thing.
+        with asgi.get_client(app) as client:  # type: ignore[arg-type]
             campaign_id, headers = _setup_campaign(client)
             yield Target(client, campaign_id, headers)
     finally:
@@ -130,16 +131,16 @@ def _load(config: dict[str, Any]) -> schemathesis.BaseSchema:
 schema = _load({"phases": {"coverage": {"unexpected-methods": []}}})
 # Map uploads and generation are judged by the engine beyond what the schema can say (a coast
 # beside a missing tile, more players than the map has room for): cheap, so searched longer.
-ENGINE_INPUT = {"method": "POST", "path_regex": r"^/v1/maps(/generate)?$"}
+ENGINE_INPUT: dict[str, Any] = {"method": "POST", "path_regex": r"^/v1/maps(/generate)?$"}
 # The coverage phase sends a boundary case for every number of a ruleset variant (about 300
 # requests): through `PATCH /campaigns/{id}` only, not again through `POST /campaigns` (same
 # schema), which keeps the run within its time. (Per-operation settings in the config would
 # do it, but they make schemathesis 4.32 ignore `include` filters.)
-CAMPAIGN_CREATION = {"method": "POST", "path_regex": r"^/v1/campaigns$"}
+CAMPAIGN_CREATION: dict[str, Any] = {"method": "POST", "path_regex": r"^/v1/campaigns$"}
 without_coverage = _load({"phases": {"coverage": {"enabled": False}}})
 
 
-def _call(case: schemathesis.Case, target: Target) -> None:
+def _call(case: schemathesis.Case[Any], target: Target) -> None:
     path = case.path_parameters or {}
     if "campaign_id" in path:
         path["campaign_id"] = target.campaign_id
@@ -153,20 +154,22 @@ def _call(case: schemathesis.Case, target: Target) -> None:
 
 @schema.exclude(method="POST", path_regex=r"^/v1/(maps|maps/generate|campaigns)$").parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-def test_every_operation_honours_its_contract(case: schemathesis.Case, target: Target) -> None:
+def test_every_operation_honours_its_contract(case: schemathesis.Case[Any], target: Target) -> None:
     _call(case, target)
 
 
 @without_coverage.include(**CAMPAIGN_CREATION).parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
-def test_campaign_creation_honours_its_contract(case: schemathesis.Case, target: Target) -> None:
+def test_campaign_creation_honours_its_contract(
+    case: schemathesis.Case[Any], target: Target
+) -> None:
     _call(case, target)
 
 
 @schema.include(**ENGINE_INPUT).parametrize()
 @settings(max_examples=ENGINE_EXAMPLES, deadline=None, derandomize=True)
 def test_engine_judged_inputs_honour_their_contract(
-    case: schemathesis.Case, target: Target
+    case: schemathesis.Case[Any], target: Target
 ) -> None:
     _call(case, target)
 
@@ -186,7 +189,7 @@ def test_linked_operations_honour_their_contract(target: Target) -> None:
     )
 
     class Scenarios(linked.as_state_machine()):  # type: ignore[misc]
-        def before_call(self, case: schemathesis.Case) -> None:
+        def before_call(self, case: schemathesis.Case[Any]) -> None:
             # An id the scenario made up (or took from the wrong field) would only meet a 404:
             # campaign-scoped calls go to a campaign that exists, with the linked army, battle
             # or edict ids in it.
@@ -194,7 +197,7 @@ def test_linked_operations_honour_their_contract(target: Target) -> None:
             if "campaign_id" in path and str(path["campaign_id"]) not in campaigns:
                 path["campaign_id"] = target.campaign_id
 
-        def after_call(self, response: schemathesis.Response, case: schemathesis.Case) -> None:
+        def after_call(self, response: schemathesis.Response, case: schemathesis.Case[Any]) -> None:
             if (
                 case.method == "POST"
                 and case.path == "/v1/campaigns"
@@ -202,13 +205,13 @@ def test_linked_operations_honour_their_contract(target: Target) -> None:
             ):
                 campaigns.add(str(response.json()["id"]))
 
-        def get_call_kwargs(self, case: schemathesis.Case) -> dict[str, Any]:
+        def get_call_kwargs(self, case: schemathesis.Case[Any]) -> dict[str, Any]:
             return {**transport, "headers": target.headers}
 
         def validate_response(
             self,
             response: schemathesis.Response,
-            case: schemathesis.Case,
+            case: schemathesis.Case[Any],
             additional_checks: Any = None,
             **kwargs: Any,
         ) -> None:
