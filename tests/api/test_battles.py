@@ -473,6 +473,32 @@ async def test_R_BAT_7_defender_victory_attacker_stays_and_pays(
     assert victories.victories == 1  # towards WAAAGH! (R-FAC)
 
 
+async def test_R_BAT_7_both_tried_to_enter_the_defender_wins_and_moves_in(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Both armies walk into the empty (5, 1) at the same tick: both stop before it; the lower
+    id attacks (R-BAT-2). The defender wins and moves in; the losing attacker stays."""
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    a1 = await place(session, game, 1, (4, 1))
+    a2 = await place(session, game, 2, (6, 1))
+    await move(client, game, p1, a1, (5, 1))
+    await move(client, game, p2, a2, (5, 1))
+    battle = await declared(client, game, p1)
+    assert (battle["q"], battle["r"], battle["kind"]) == (5, 1, "field")
+    assert await where(session, game, a1) == (4, 1, 1)
+    assert await where(session, game, a2) == (6, 1, 1)
+    assert a1 < a2
+    assert battle["your_side"] == "attacker"
+    await report_and_confirm(client, game, battle["id"], p1, p2, result("defender_victory", 20, 10))
+    assert await where(session, game, a2) == (5, 1, 1)  # the defender moved in
+    assert await where(session, game, a1) == (4, 1, 1)  # the attacker stays where it stopped
+    await next_turn(client, game)
+    # Orcs & Goblins count the victory towards WAAAGH! (R-FAC).
+    effects = ["battle_resolved", "stake_won", "victory_counted", "army_advanced"]
+    assert (await summary(session, game, 2, 1))[:4] == effects
+
+
 async def test_R_BAT_7_draw_moves_nobody_and_stakes_nothing(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
