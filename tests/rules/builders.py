@@ -260,6 +260,14 @@ def fight(
     return Battle(41, 3, coord, kind, attacker, defender, draws)
 
 
+def attack_on(
+    place: int, kind: BattleKind, defended: bool = True, coord: Coord = C, draws: int = 0
+) -> Battle:
+    """Battle 41: army 21 (player 1) attacks player 2's place, held by army 22 if `defended`."""
+    defenders = (22,) if defended else ()
+    return fight(side({1}, (21,)), side({2}, defenders, structure=place), kind, coord, draws)
+
+
 def attack_from_west(
     battle: Battle,
     attacker_tier: int = 1,

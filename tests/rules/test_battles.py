@@ -57,6 +57,7 @@ from tests.rules.builders import (
     advanced,
     army,
     attack_from_west,
+    attack_on,
     city,
     ev,
     fight,
@@ -174,7 +175,7 @@ def test_R_BAT_4_city_garrisons_level_capital_and_dark_elves_capital_port() -> N
     ]
     for structure, garrison in cases:
         s = replace(state, structures={31: structure}, armies={21: state.armies[21]})
-        b = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.SIEGE)
+        b = attack_on(31, BattleKind.SIEGE, defended=False)
         assert forces(s, b, R)[1] == SideForces(0, 0, garrison, 0, 0, garrison, None, ())
 
 
@@ -182,7 +183,7 @@ def test_R_BAT_4_outpost_and_port_reinforced_from_game_turn_two() -> None:
     state, _ = duel()
     for structure in (outpost(31, 2, C), port(31, 2, C)):
         s = replace(state, structures={31: structure})
-        b = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.ASSAULT)
+        b = attack_on(31, BattleKind.ASSAULT)
         assert forces(s, b, R)[1] == SideForces(500, 100, 250, 250, 0, 1100, 22, ())
 
 
@@ -229,7 +230,7 @@ def test_R_BAT_7_stake_and_R_SIEGE_2_pillage_amounts() -> None:
     state, b = duel()
     assert [stake(state, b, R), stake(state, b, R, DRAW), stake(state, b, R, DV)] == [10, 0, 10]
     state = replace(state, structures={31: city(31, 2, C), 32: city(32, 2, E, 1, True)})
-    alone = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.SIEGE)
+    alone = attack_on(31, BattleKind.SIEGE, defended=False)
     assert [stake(state, alone, R, AV), stake(state, alone, R, DV)] == [0, 10]
     capital = replace(alone, coord=E, defender=side({2}, (), structure=32))
     assault = replace(alone, kind=BattleKind.ASSAULT)
@@ -249,7 +250,7 @@ def test_R_BAT_6_valid_reports_pass() -> None:
     assert validate_report(state, b, BattleReport(AV, 0, 100, general_captured=True), R) == []
     assert validate_report(state, b, BattleReport(DRAW, 50, 50), R) == []
     state = replace(state, structures={31: city(31, 2, C, 1, True)})
-    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    siege = attack_on(31, BattleKind.SIEGE)
     assert validate_report(state, siege, BattleReport(AV, 10, 10), R) == []
 
 
@@ -264,7 +265,7 @@ def test_R_BAT_6_losses_must_be_0_to_100() -> None:
 def test_R_BAT_6_fate_only_after_a_won_siege_or_assault() -> None:
     state, b = duel()
     state = replace(state, structures={31: city(31, 2, C)})
-    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    siege = attack_on(31, BattleKind.SIEGE)
     refused = [Violation("R-BAT-6", "A fate is chosen only by a victorious siege or assault.")]
     assert validate_report(state, b, BattleReport(AV, 0, 0, fate=Fate.CAPTURE), R) == refused
     assert validate_report(state, siege, BattleReport(DRAW, 0, 0, fate=Fate.CAPTURE), R) == refused
@@ -277,7 +278,7 @@ def test_R_BAT_6_fate_only_after_a_won_siege_or_assault() -> None:
 def test_R_SIEGE_2_capital_fate_refused() -> None:
     state, _ = duel()
     state = replace(state, structures={31: city(31, 2, C, 2, True)})
-    siege = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.SIEGE)
+    siege = attack_on(31, BattleKind.SIEGE)
     refused = [Violation("R-SIEGE-2", "A capital is never captured or destroyed: it repulses.")]
     for fate in Fate:
         assert validate_report(state, siege, BattleReport(AV, 0, 0, fate=fate), R) == refused
@@ -286,7 +287,7 @@ def test_R_SIEGE_2_capital_fate_refused() -> None:
 def test_R_BAT_6_general_captured_refusals() -> None:
     state, _ = duel()
     state = replace(state, structures={31: outpost(31, 2, C)})
-    alone = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.ASSAULT)
+    alone = attack_on(31, BattleKind.ASSAULT, defended=False)
     report = BattleReport(AV, 0, 0, general_captured=True, fate=Fate.CAPTURE)
     assert validate_report(state, alone, report, R) == [
         Violation("R-BAT-6", "The losing side has no general to capture.")
@@ -772,7 +773,7 @@ def test_R_MOVE_3_other_battles_of_a_retreated_army_are_cancelled_and_its_siege_
 
 def test_R_BAT_6_abandon_outpost_attacker_takes_it_and_moves_in_no_gold() -> None:
     state, _ = duel(extra=(outpost(31, 2, C),))
-    b = fight(side({1}, (21,)), side({2}, (22,), structure=31), BattleKind.ASSAULT)
+    b = attack_on(31, BattleKind.ASSAULT)
     state = replace(state, battles={41: b})
     res = abandon(state, b, 2)
     assert res == BattleResolution(
@@ -799,8 +800,8 @@ def test_R_BAT_6_abandon_outpost_attacker_takes_it_and_moves_in_no_gold() -> Non
 
 def test_R_BAT_6_abandon_refusals() -> None:
     state, _ = duel(extra=(port(31, 2, C), city(32, 2, E)))
-    assault = fight(side({1}, (21,)), side({2}, (), structure=31), BattleKind.ASSAULT)
-    siege = fight(side({1}, (21,)), side({2}, (), structure=32), BattleKind.SIEGE, E)
+    assault = attack_on(31, BattleKind.ASSAULT, defended=False)
+    siege = attack_on(32, BattleKind.SIEGE, defended=False, coord=E)
     assert abandon(state, assault, 1) == [
         Violation("R-BAT-6", "Only the owner of this place can abandon it.")
     ]

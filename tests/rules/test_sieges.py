@@ -30,9 +30,9 @@ from tests.rules.builders import (
     advanced,
     army,
     attack_from_west,
+    attack_on,
     city,
     ev,
-    fight,
     make_map,
     make_state,
     outpost,
@@ -40,7 +40,6 @@ from tests.rules.builders import (
     port,
     resolved,
     retreated,
-    side,
     stake_won,
 )
 from tests.rules.builders import treaty as make_treaty
@@ -52,8 +51,7 @@ def besiege(
     place: Structure, defended: bool, draws: int = 0, kind: BattleKind = BattleKind.SIEGE
 ) -> tuple[CampaignState, Battle]:
     """Army 21 (player 1, on W) attacks player 2's place on C, held by army 22 if `defended`."""
-    defenders = (22,) if defended else ()
-    b = fight(side({1}, (21,)), side({2}, defenders, structure=place.id), kind, draws=draws)
+    b = attack_on(place.id, kind, defended, draws=draws)
     state = attack_from_west(b, 2, 1 if defended else None, seat_id=place.id, structures=[place])
     return state, b
 
