@@ -622,6 +622,47 @@ async def test_R_SIEGE_2_capital_repulses_a_victorious_attacker(
     assert await stakes(session, game) == [(battle["id"], 1, 2, 10, "R-BAT-7")]
 
 
+async def test_R_BUILD_4_placed_at_the_last_change_accepts_a_port_captured_this_turn_waits(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Turn 1: army A places an outpost on the coast (0, 3) while army B assaults player 2's
+    coast outpost (-1, 4). Turn 2: a port on A's outpost is accepted (placed at the last
+    change: taken in turn 1); B captures its outpost by a result confirmed now, so a port
+    there waits for turn 3 (R-BUILD-4)."""
+    game = await start_game(client, make_user, ruleset={"starting_gold": 40})
+    p1, p2 = game.players
+    a = await place(session, game, 1, (0, 3))
+    b = await add_army(session, game, 1, (-2, 5))
+    taken = await add_structure(session, game, 2, "outpost", (-1, 4))
+    built = await client.post(
+        game.url("/builds"),
+        json={"kind": "outpost", "q": 0, "r": 3, "army_id": a},
+        headers=p1.headers,
+    )
+    assert built.status_code == 201, built.text
+    await move(client, game, p1, b, (-1, 4))
+    battle = await declared(client, game, p1)
+    assert battle["kind"] == "assault"
+
+    def port(army_id: int, q: int, r: int) -> dict[str, Any]:
+        return {"kind": "port", "q": q, "r": r, "army_id": army_id}
+
+    first = await client.post(game.url("/builds"), json=port(a, 0, 3), headers=p1.headers)
+    assert first.status_code == 201, first.text
+    await report_and_confirm(
+        client, game, battle["id"], p1, p2, result("attacker_victory", 0, 0, fate="capture")
+    )
+    assert await structure(session, game, taken) == (1, 1)
+    refused = await client.post(game.url("/builds"), json=port(b, -1, 4), headers=p1.headers)
+    body = assert_problem(refused, 422, "R-BUILD-4")
+    assert body["violations"] == [
+        {"rule": "R-BUILD-4", "message": "A tile taken this turn accepts no build."}
+    ]
+    await next_turn(client, game)
+    later = await client.post(game.url("/builds"), json=port(b, -1, 4), headers=p1.headers)
+    assert later.status_code == 201, later.text
+
+
 async def test_R_BAT_6_outpost_abandoned_goes_to_the_attacker_without_gold(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
