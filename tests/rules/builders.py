@@ -315,28 +315,62 @@ def resolved(b: Battle, report: BattleReport) -> Event:
 
 
 def stake_won(
-    amount: int = 10, winner: int = 1, loser: int = 2, players: frozenset[int] = P12
+    amount: int = 10,
+    winner: int = 1,
+    loser: int = 2,
+    players: frozenset[int] = P12,
+    *,
+    at: Coord = C,
+    battle_id: int = 41,
 ) -> Event:
-    """The stake of battle 41 won (R-BAT-7)."""
+    """The stake of battle 41 on C (unless told) won (R-BAT-7)."""
     return ev(
         EventKind.STAKE_WON,
         "R-BAT-7",
-        (C,),
+        (at,),
         players,
-        battle_id=41,
+        battle_id=battle_id,
         winner=winner,
         loser=loser,
         amount=amount,
     )
 
 
-def advanced(rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
-    """Army 21 moves in from W onto C."""
-    return ev(EventKind.ARMY_ADVANCED, rule, (W, C), players, army_id=21, from_coord=W, to_coord=C)
-
-
-def retreated(to: Coord = E, rule: str = "R-BAT-7", players: frozenset[int] = P12) -> Event:
-    """Army 22 retreats from C to `to`."""
+def advanced(
+    rule: str = "R-BAT-7",
+    players: frozenset[int] = P12,
+    *,
+    army_id: int = 21,
+    start: Coord = W,
+    end: Coord = C,
+) -> Event:
+    """Army 21 moves in from W onto C (unless told)."""
     return ev(
-        EventKind.ARMY_RETREATED, rule, (C, to), players, army_id=22, from_coord=C, to_coord=to
+        EventKind.ARMY_ADVANCED,
+        rule,
+        (start, end),
+        players,
+        army_id=army_id,
+        from_coord=start,
+        to_coord=end,
+    )
+
+
+def retreated(
+    to: Coord = E,
+    rule: str = "R-BAT-7",
+    players: frozenset[int] = P12,
+    *,
+    army_id: int = 22,
+    start: Coord = C,
+) -> Event:
+    """Army 22 retreats from C (unless told) to `to`."""
+    return ev(
+        EventKind.ARMY_RETREATED,
+        rule,
+        (start, to),
+        players,
+        army_id=army_id,
+        from_coord=start,
+        to_coord=to,
     )

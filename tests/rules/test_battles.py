@@ -488,23 +488,8 @@ def test_R_BAT_7_both_entered_an_empty_tile_the_winning_defender_moves_in() -> N
         ),
         (
             resolved(b, report),
-            ev(
-                EventKind.STAKE_WON,
-                "R-BAT-7",
-                ((2, 0),),
-                battle_id=b.id,
-                winner=2,
-                loser=1,
-                amount=10,
-            ),
-            ev(
-                EventKind.ARMY_ADVANCED,
-                "R-BAT-7",
-                ((3, 0), (2, 0)),
-                army_id=22,
-                from_coord=(3, 0),
-                to_coord=(2, 0),
-            ),
+            stake_won(winner=2, loser=1, at=(2, 0), battle_id=b.id),
+            advanced(army_id=22, start=(3, 0), end=(2, 0)),
         ),
     )
 
@@ -527,31 +512,9 @@ def test_R_BAT_7_both_entered_an_empty_tile_the_winning_attacker_moves_in() -> N
         ),
         (
             resolved(b, report),
-            ev(
-                EventKind.STAKE_WON,
-                "R-BAT-7",
-                ((2, 0),),
-                battle_id=b.id,
-                winner=1,
-                loser=2,
-                amount=10,
-            ),
-            ev(
-                EventKind.ARMY_RETREATED,
-                "R-BAT-7",
-                ((3, 0), (4, 0)),
-                army_id=22,
-                from_coord=(3, 0),
-                to_coord=(4, 0),
-            ),
-            ev(
-                EventKind.ARMY_ADVANCED,
-                "R-BAT-7",
-                ((1, 0), (2, 0)),
-                army_id=21,
-                from_coord=(1, 0),
-                to_coord=(2, 0),
-            ),
+            stake_won(at=(2, 0), battle_id=b.id),
+            retreated((4, 0), start=(3, 0)),
+            advanced(start=(1, 0), end=(2, 0)),
         ),
     )
 
@@ -567,15 +530,7 @@ def test_R_BAT_7_after_a_swap_the_winning_defender_stays() -> None:
         replace(state, battles={}, stakes=(PendingStake(b.id, 2, 1, 10, "R-BAT-7"),)),
         (
             resolved(b, report),
-            ev(
-                EventKind.STAKE_WON,
-                "R-BAT-7",
-                ((1, 0),),
-                battle_id=b.id,
-                winner=2,
-                loser=1,
-                amount=10,
-            ),
+            stake_won(winner=2, loser=1, at=(1, 0), battle_id=b.id),
         ),
     )
 
@@ -598,23 +553,8 @@ def test_R_BAT_7_after_a_swap_the_winning_attacker_stays_the_defender_retreats()
         ),
         (
             resolved(b, report),
-            ev(
-                EventKind.STAKE_WON,
-                "R-BAT-7",
-                ((1, 0),),
-                battle_id=b.id,
-                winner=1,
-                loser=2,
-                amount=10,
-            ),
-            ev(
-                EventKind.ARMY_RETREATED,
-                "R-BAT-7",
-                ((2, 0), (3, 0)),
-                army_id=22,
-                from_coord=(2, 0),
-                to_coord=(3, 0),
-            ),
+            stake_won(at=(1, 0), battle_id=b.id),
+            retreated((3, 0), start=(2, 0)),
         ),
     )
 
