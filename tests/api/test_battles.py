@@ -21,6 +21,7 @@ from app.models import (
     LedgerRow,
     StakeRow,
     StructureRow,
+    TreatyRow,
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
@@ -962,6 +963,43 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     # The cancellation reaches player 3's next summary.
     await next_turn(client, game)
     assert "battle_cancelled" in await summary(session, game, 2, 3)
+
+
+async def test_R_MOVE_3_pact_partners_each_fight_their_own_battle(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Players 2 and 3 (a pact) walk into player 1's army together: a pact partner forms its
+    own side, so there are two battles, each fielding one army with no 25 % joiner."""
+    game = await start_game(client, make_user, THREE)
+    p1, p2, p3 = game.players
+    a1 = await place(session, game, 1, (5, 1))
+    a2 = await place(session, game, 2, (4, 1))
+    a3 = await place(session, game, 3, (5, 2))
+    session.add(
+        TreatyRow(
+            campaign_id=uuid.UUID(game.id),
+            id=await new_id(session, game),
+            kind="pact",
+            a=2,
+            b=3,
+            since_turn=1,
+        )
+    )
+    await session.flush()
+    await move(client, game, p2, a2, (5, 1))
+    await move(client, game, p3, a3, (5, 1))
+    await next_turn(client, game)
+    listed = (await client.get(game.url("/battles"), headers=p1.headers)).json()["items"]
+    sides = sorted(
+        (
+            [p["number"] for p in b["attacker"]["players"]],
+            [p["number"] for p in b["defender"]["players"]],
+            b["attacker"]["forces"],
+        )
+        for b in listed
+    )
+    assert sides == [([2], [1], forces(a2, 500, 100)), ([3], [1], forces(a3, 500, 100))]
+    assert all(b["defender"]["forces"] == forces(a1, 500, 100) for b in listed)
 
 
 async def test_R_MOVE_3_a_battle_waits_for_the_earlier_declared_battles_of_its_armies(
