@@ -95,7 +95,7 @@ def _seen_now(state: CampaignState, coord: Coord, held: Mapping[Coord, Structure
     s = held.get(coord)
     if s is None:
         return SeenTile(state.turn, None, None)
-    return SeenTile(state.turn, s.owner, s.kind, s.level)
+    return SeenTile(state.turn, s.owner, s.kind, s.level, s.id)
 
 
 def _memorise(

@@ -152,12 +152,17 @@ class Treaty:
 
 @dataclass(frozen=True, slots=True)
 class SeenTile:
-    """What a player remembers of an explored tile (R-FOG-1)."""
+    """What a player remembers of an explored tile (R-FOG-1).
+
+    `structure_id` is the id the structure had when seen (it was shown then), so a client can
+    name a remembered city, e.g. for a trade route; None for memories recorded without it.
+    """
 
     turn: int
     owner: int | None
     structure: StructureKind | None
     level: int = 0
+    structure_id: int | None = None
 
 
 @dataclass(frozen=True)

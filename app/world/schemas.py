@@ -22,6 +22,11 @@ class TileStructure(BaseModel):
 class SeenStructure(BaseModel):
     """A structure on an explored tile, as last seen (R-FOG-1)."""
 
+    id: int | None = Field(
+        default=None,
+        description="Its id when last seen (it may have changed hands or fallen since): name "
+        "a remembered city by it, e.g. as a trade route's `their_city_id` (R-DIP-2).",
+    )
     kind: StructureKind
     level: int
 

@@ -132,6 +132,8 @@ def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
         if seen.structure is not None:
             out["owner"] = seen.owner
             out["structure"] = {"kind": seen.structure.value, "level": seen.level}
+            if seen.structure_id is not None:
+                out["structure"]["id"] = seen.structure_id
         return out
     s = index.structures.get(coord)
     if s is not None:

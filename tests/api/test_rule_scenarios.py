@@ -5,8 +5,11 @@ from typing import Any
 from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import undefer
 
-from app.models import StructureRow
+from app.models import CampaignPlayer, StructureRow
+from app.rules.state import SeenTile, StructureKind
+from app.turns.mapping.state import explored_from_json, explored_to_json
 from tests.api.game import Game, GamePlayer, army_of, create_lobby, join, my_army
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
@@ -246,3 +249,45 @@ async def test_R_HOUSE_2_a_campaign_changes_one_tier_by_its_number(
     )
     body = assert_problem(refused, 422, "R-HOUSE-2")
     assert "tiers.7" in str(body)
+
+
+def test_R_FOG_1_memories_keep_the_structure_id_and_read_older_ones() -> None:
+    seen = {(7, 1): SeenTile(1, 2, StructureKind.CITY, 1, 42), (8, 1): SeenTile(1, None, None)}
+
+    stored = explored_to_json(seen)
+
+    assert stored == {"7,1": [1, 2, "city", 1, 42], "8,1": [1, None, None, 0]}
+    assert explored_from_json(stored) == seen
+    assert explored_from_json({"7,1": [1, 2, "city", 1]}) == {
+        (7, 1): SeenTile(1, 2, StructureKind.CITY, 1, None)
+    }
+
+
+async def test_R_FOG_1_an_explored_city_shows_its_id_as_last_seen_to_name_it_in_a_trade(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """R-FOG-1 / R-DIP-2: a remembered city keeps the id it had when seen, so a trade route can
+    be proposed to it without seeing it now."""
+    game = await rich_game(client, make_user)
+    alice, bob = game.players
+    bob_army = await army_of(session, game, bob.number)
+    capital = await session.get(StructureRow, (game.id, bob_army.seat_id))
+    assert capital is not None
+    row = await session.get_one(
+        CampaignPlayer, (game.id, alice.number), options=[undefer(CampaignPlayer.explored)]
+    )
+    key = f"{capital.q},{capital.r}"
+    row.explored = {**row.explored, key: [1, bob.number, "city", 1, capital.id]}
+    await session.flush()
+
+    world = (await client.get(game.url("/map"), headers=alice.headers)).json()
+    tile = next(t for t in world["tiles"] if (t["q"], t["r"]) == (capital.q, capital.r))
+    assert tile["fog"] == "explored"
+    assert tile["structure"] == {"id": capital.id, "kind": "city", "level": 1}
+
+    mine = (await army_of(session, game, alice.number)).seat_id
+    route = {"kind": "trade", "my_city_id": mine, "their_city_id": tile["structure"]["id"]}
+    refused = await client.post(game.url("/edicts"), json=route, headers=alice.headers)
+    # The city is known: what is missing is an embassy, not the city.
+    body = assert_problem(refused, 422, "R-DIP-2")
+    assert body["detail"] == "A trade route needs an embassy or better with that player."

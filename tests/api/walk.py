@@ -115,6 +115,8 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
 
     armies_ok, armies_all = entities(state.armies.values())
     structures_ok, structures_all = entities(state.structures.values())
+    # An explored tile names its structure as last seen: that id was shown then (R-FOG-1).
+    remembered = {s.structure_id for s in state.players[me].explored.values() if s.structure_id}
     ships_ok, ships_all = entities(state.ships.values())
     generals = state.generals.values()
     rows = await session.execute(
@@ -141,7 +143,7 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
         sight=sight,
         allowed={
             "army": armies_ok | fought_armies,
-            "structure": structures_ok | fought_places,
+            "structure": structures_ok | fought_places | remembered,
             "ship": ships_ok,
             "battle": frozenset(seen_battles),
             "general": frozenset(g.id for g in generals if me in (g.owner, g.held_by)),
@@ -262,9 +264,10 @@ def _tile(k: Knowledge, tile: Mapping[str, Any], out: list[str]) -> None:
     if tile.get("armies") or tile.get("ships"):
         out.append(f"{where}: armies or ships outside sight")
     structure = tile.get("structure")
-    if isinstance(structure, dict) and "id" in structure:
-        out.append(f"{where}: live structure outside sight")
     seen = k.memory.get(coord)
+    remembered_id = seen.structure_id if seen is not None else None
+    if isinstance(structure, dict) and "id" in structure and structure["id"] != remembered_id:
+        out.append(f"{where}: live structure outside sight")
     if seen is None:
         if set(tile) - {"q", "r", "fog", "accepts"}:
             out.append(f"{where}: unexplored tile tells {sorted(set(tile) - {'q', 'r', 'fog'})}")

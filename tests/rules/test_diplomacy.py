@@ -319,9 +319,9 @@ def test_R_FOG_1_an_exploration_leaves_the_tiles_explored_as_they_are_at_the_cha
     result = resolve_turn(s, NO, RULES, (explore,))
     memory = result.state.players[1].explored
     own = {c: SeenTile(4, None, None) for c in [(0, 1), (1, 0)]}
-    own[(0, 0)] = SeenTile(4, 1, StructureKind.CITY, 1)
+    own[(0, 0)] = SeenTile(4, 1, StructureKind.CITY, 1, 10)
     explored = {c: SeenTile(4, None, None) for c in [(3, 0), (3, 1), (4, 0), (5, 0)]}
-    explored[(4, 1)] = SeenTile(4, 2, StructureKind.OUTPOST, 1)
+    explored[(4, 1)] = SeenTile(4, 2, StructureKind.OUTPOST, 1, 12)
     assert memory == {**own, **explored}
     assert result.events == (
         Event(EventKind.EXPLORED, "R-DIP-2", frozenset({1}), data={"edict_id": 50}),

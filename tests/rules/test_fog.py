@@ -162,8 +162,8 @@ def test_R_FOG_1_remember_records_what_each_visible_tile_holds() -> None:
         state.players[1],
         explored={
             (0, 0): SeenTile(4, None, None, 0),
-            (0, 1): SeenTile(4, 2, StructureKind.CITY, 2),
-            (1, 0): SeenTile(4, 2, StructureKind.OUTPOST, 1),
+            (0, 1): SeenTile(4, 2, StructureKind.CITY, 2, 11),
+            (1, 0): SeenTile(4, 2, StructureKind.OUTPOST, 1, 10),
             (3, 3): SeenTile(1, 3, StructureKind.OUTPOST, 1),
         },
     )
@@ -181,10 +181,10 @@ def test_R_FOG_1_explored_shows_the_owner_as_last_seen() -> None:
     )
     visible = sight(later, 1, RULES)
     assert visibility(later, 1, (1, 0), visible) is Visibility.EXPLORED
-    assert later.players[1].explored[(1, 0)] == SeenTile(1, 2, StructureKind.OUTPOST, 1)
+    assert later.players[1].explored[(1, 0)] == SeenTile(1, 2, StructureKind.OUTPOST, 1, 10)
     back = replace(later, armies={20: army(20, 1, (0, 0))})
     assert remember(back, 1, sight(back, 1, RULES)).explored[(1, 0)] == SeenTile(
-        3, 3, StructureKind.OUTPOST, 1
+        3, 3, StructureKind.OUTPOST, 1, 10
     )
 
 
@@ -212,7 +212,7 @@ def test_R_TURN_4_remember_all_updates_every_player() -> None:
                 explored={
                     (3, 0): SeenTile(2, None, None),
                     (3, 1): SeenTile(2, None, None),
-                    (4, 0): SeenTile(2, 2, StructureKind.OUTPOST, 1),
+                    (4, 0): SeenTile(2, 2, StructureKind.OUTPOST, 1, 10),
                     (4, 1): SeenTile(2, None, None),
                 },
             ),
@@ -225,7 +225,7 @@ def test_R_DIP_2_exploration_marks_tiles_explored_as_they_are_now() -> None:
     assert explore(state, 1, [(2, 2), (3, 2), (9, 9)]) == replace(
         state.players[1],
         explored={
-            (2, 2): SeenTile(5, 3, StructureKind.CITY, 1),
+            (2, 2): SeenTile(5, 3, StructureKind.CITY, 1, 10),
             (3, 2): SeenTile(5, None, None),
         },
     )

@@ -87,7 +87,7 @@ def test_R_CAMP_3_start_gives_capital_army_general_and_gold() -> None:
                 gold=5,
                 capital_id=4,
                 explored={
-                    (0, 0): SeenTile(1, 3, StructureKind.CITY, 1),
+                    (0, 0): SeenTile(1, 3, StructureKind.CITY, 1, 4),
                     (0, 1): SeenTile(1, None, None),
                     (1, 0): SeenTile(1, None, None),
                 },
@@ -100,7 +100,7 @@ def test_R_CAMP_3_start_gives_capital_army_general_and_gold() -> None:
                 explored={
                     (3, 0): SeenTile(1, None, None),
                     (3, 1): SeenTile(1, None, None),
-                    (4, 0): SeenTile(1, 7, StructureKind.CITY, 1),
+                    (4, 0): SeenTile(1, 7, StructureKind.CITY, 1, 1),
                     (4, 1): SeenTile(1, None, None),
                 },
             ),
@@ -207,6 +207,6 @@ def test_R_CAMP_3_start_is_sight_consistent(seed: int, players: int, size: int) 
         visible = sight(state, e.player, RULES)
         assert set(p.explored) == visible
         assert all(seen.turn == 1 for seen in p.explored.values())
-        assert p.explored[e.slot] == SeenTile(1, e.player, StructureKind.CITY, 1)
+        assert p.explored[e.slot] == SeenTile(1, e.player, StructureKind.CITY, 1, p.capital_id)
     assert standings(state, RULES)[0].rank == 1
     assert {s.score for s in standings(state, RULES)} == {1 + 3 + 1 + RULES.starting_gold // 10}

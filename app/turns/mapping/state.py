@@ -103,16 +103,21 @@ def explored_from_json(data: Mapping[str, Any]) -> dict[Coord, SeenTile]:
             owner=v[1],
             structure=StructureKind(v[2]) if v[2] else None,
             level=v[3],
+            structure_id=v[4] if len(v) > 4 else None,  # older memories have no id
         )
         for k, v in data.items()
     }
 
 
+def _seen_json(s: SeenTile) -> list[Any]:
+    kind = s.structure.value if s.structure else None
+    if s.structure_id is None:
+        return [s.turn, s.owner, kind, s.level]
+    return [s.turn, s.owner, kind, s.level, s.structure_id]
+
+
 def explored_to_json(explored: Mapping[Coord, SeenTile]) -> dict[str, Any]:
-    return {
-        _coord_key(c): [s.turn, s.owner, s.structure.value if s.structure else None, s.level]
-        for c, s in sorted(explored.items())
-    }
+    return {_coord_key(c): _seen_json(s) for c, s in sorted(explored.items())}
 
 
 def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = None) -> Player:
