@@ -35,6 +35,7 @@ from app.models.world import TreatyRow
 from app.pagination import PageParams, paginate
 from app.rules import diplomacy
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
+from app.rules.ids import entity_counter
 from app.rules.relations import in_force
 from app.rules.state import EventKind, LedgerEntry, Treaty, TreatyKind
 from app.turns.context import TurnContext, refuse
@@ -306,9 +307,11 @@ async def list_treaties(session: AsyncSession, m: Membership) -> list[TreatyRead
     me = _visible_to(m)
     if me is not None:
         query = query.where(or_(TreatyRow.a == me, TreatyRow.b == me))
-    rows = await session.scalars(query.order_by(TreatyRow.id))
+    rows = await session.scalars(query)
+    # In the order they were made: their ids are scrambled (app/rules/ids.py).
+    made = sorted(rows, key=lambda t: entity_counter(m.campaign.id_salt, t.id))
     names = await display_names(session, m)
-    return [read_treaty(t, m.campaign.turn, names) for t in rows]
+    return [read_treaty(t, m.campaign.turn, names) for t in made]
 
 
 async def _treaty_for(session: AsyncSession, m: Membership, treaty_id: int) -> TreatyRow:
