@@ -239,7 +239,9 @@ async def list_battles(
     query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, _visible_clause(v))
     if status is not None:
         query = query.where(BattleRow.status == status)
-    rows, total = await paginate(session, query.order_by(BattleRow.id.desc()), page)
+    # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
+    ordered = query.order_by(BattleRow.turn.desc(), BattleRow.id.desc())
+    rows, total = await paginate(session, ordered, page)
     names = await _names(session, m)
     return BattlePage.of((_read(v, names, r) for r in rows), total, page)
 

@@ -28,6 +28,7 @@ from app.errors import Conflict, NotFound
 from app.events.publish import publish
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
+from app.rules.ids import entity_counter
 from app.rules.state import EventKind
 from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
@@ -190,17 +191,16 @@ async def owner_cancel_battle(
 async def settle_battles(session: AsyncSession, campaign: Campaign) -> list[int]:
     """At the battle deadline: reports stand as reported, battles without one are cancelled."""
     rows = await session.scalars(
-        select(BattleRow)
-        .where(
+        select(BattleRow).where(
             BattleRow.campaign_id == campaign.id,
             BattleRow.status.in_(PENDING_BATTLE_STATUSES),
         )
-        .order_by(BattleRow.id)
     )
     # Cleared first: settling the last battle may change the turn, which sets a new one.
     campaign.battle_deadline_at = None
     settled = []
-    for battle in rows.all():
+    # In declaration order (R-MOVE-3): the ids are scrambled, their counters are not.
+    for battle in sorted(rows.all(), key=lambda b: entity_counter(campaign.id_salt, b.id)):
         if battle.status is BattleStatus.AWAITING_REPORT:
             await battle_service.cancel_as_master(session, campaign, battle.id)
             settled.append(battle.id)
