@@ -1,6 +1,7 @@
 """Runtime configuration, read from environment variables (and an optional `.env` file)."""
 
 import ipaddress
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated
@@ -56,6 +57,22 @@ class Settings(BaseSettings):
     # Idempotency-Key replay window.
     idempotency_ttl_hours: float = Field(default=24, gt=0)
 
+    # Browsers (app/web): origins allowed to call the API cross-origin (comma-separated, exact
+    # `scheme://host[:port]`) and/or a regular expression an origin must match in full; neither:
+    # no CORS headers at all (same-origin pages and non-browser clients only).
+    cors_allow_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    cors_allow_origin_regex: str | None = None
+    # Seconds a browser may cache a preflight answer.
+    cors_max_age_seconds: int = Field(default=600, ge=0)
+    # Strict-Transport-Security max-age, sent only on requests that came over TLS (as seen
+    # after the trusted proxies' X-Forwarded-Proto); 0: no HSTS header.
+    hsts_max_age_seconds: int = Field(default=0, ge=0)
+
+    # Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404.
+    metrics_token: str | None = Field(default=None, min_length=16)
+    # Uvicorn worker processes of scripts/serve (metrics are then aggregated across them).
+    workers: int = Field(default=1, ge=1)
+
     # Connections per server process: every request holds one for its transaction.
     db_pool_size: int = Field(default=10, ge=1)
     db_max_overflow: int = Field(default=20, ge=0)
@@ -96,6 +113,29 @@ class Settings(BaseSettings):
             for item in value:
                 # Raises ValueError (a validation error) for anything but an address or network.
                 ipaddress.ip_network(str(item), strict=False)
+        return value
+
+    @field_validator("cors_allow_origins", mode="before")
+    @classmethod
+    def _parse_origins(cls, value: object) -> object:
+        """`https://a.example, https://b.example:8443` → a tuple of origins, each checked."""
+        if isinstance(value, str):
+            value = [item.strip() for item in value.split(",") if item.strip()]
+        if isinstance(value, list | tuple):
+            for item in value:
+                if not re.fullmatch(r"https?://[^/\s?#]+", str(item)):
+                    raise ValueError(f"{item!r} is not an origin (scheme://host[:port])")
+        return value
+
+    @field_validator("cors_allow_origin_regex")
+    @classmethod
+    def _check_origin_regex(cls, value: str | None) -> str | None:
+        if not value:
+            return None
+        try:
+            re.compile(value)
+        except re.error as error:
+            raise ValueError(f"not a regular expression: {error}") from None
         return value
 
     @field_validator("log_level")

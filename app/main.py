@@ -29,6 +29,8 @@ from app.maps.router import router as maps_router
 from app.maps.router import rulesets_router
 from app.me.router import router as me_router
 from app.messages.router import router as messages_router
+from app.metrics import process_exiting, watch_pool
+from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
@@ -38,6 +40,7 @@ from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
+from app.web import install_web
 from app.world.router import router as world_router
 
 API_VERSION = "0.1.0"
@@ -96,6 +99,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             connect_args={"timeout": settings.db_connect_timeout_seconds},
         )
         app.state.engine = engine
+        watch_pool(engine, settings.db_pool_size)
         app.state.sessionmaker = create_sessionmaker(engine)
         # One LISTEN connection per process feeds every SSE stream it serves.
         app.state.event_hub = hub = EventHub(asyncpg_dsn(url))
@@ -110,6 +114,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 await sweeper
             await hub.stop()
             await engine.dispose()
+            process_exiting()
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -127,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     install_limits(app, settings)  # before the request-id middleware, which wraps it
     app.add_middleware(RequestContextMiddleware)
+    install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
     install_error_handlers(app)
 
     v1 = APIRouter(prefix="/v1")
@@ -137,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         v1.include_router(router)
     app.include_router(v1)
     app.include_router(ops_router)
+    app.include_router(metrics_router)
 
     def openapi() -> dict[str, Any]:
         # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, so they have to be

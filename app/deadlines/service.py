@@ -18,6 +18,7 @@ from fastapi import Depends
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app import metrics
 from app.battles import service as battle_service
 from app.campaigns.access import Membership
 from app.db.base import utcnow
@@ -274,11 +275,13 @@ async def process_campaign(
         and deadline <= now
         and not (await turn_gate(session, campaign)).battles
     ):
+        metrics.deadline_lag(now - deadline)
         await force_change(session, campaign, now)
         report.changed.append(campaign.id)
     await session.flush()
 
 
+@metrics.counted_sweep
 async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -> SweepReport:
     """One pass over the due campaigns, one transaction each (safe across processes)."""
     report = SweepReport()

@@ -19,6 +19,7 @@ from starlette.responses import Response, StreamingResponse
 
 from app.db.base import utcnow
 from app.errors import Conflict, RuleViolation
+from app.metrics import IDEMPOTENT_REPLAYS
 from app.models.idempotency import IdempotencyKey
 
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -124,6 +125,7 @@ def stored_response(status: int, headers: list[list[str]], body: bytes) -> Respo
         (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers
     )
     response.headers[REPLAYED_HEADER] = "true"
+    IDEMPOTENT_REPLAYS.inc()
     return response
 
 

@@ -39,7 +39,9 @@ from app.db.session import transaction
 from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
+from app.limits.headers import RateLimitHeadersMiddleware, record_standing
 from app.limits.store import Limit, Rate, give_back, purge_expired, take
+from app.metrics import RATE_LIMITED
 from app.models import Token, User
 from app.users.service import WRONG_PASSWORD
 
@@ -124,10 +126,14 @@ def _limiter(request: Request) -> Limiter:
     return limiter
 
 
-async def _take_or_refuse(session: AsyncSession, limits: Sequence[Limit], what: str) -> None:
-    wait = await take(session, limits)
-    if wait:
-        raise TooManyRequests(f"Too many {what}; retry in {wait} s.", wait)
+async def _take_or_refuse(
+    request: Request, session: AsyncSession, limits: Sequence[Limit], what: str, kind: str
+) -> None:
+    taken = await take(session, limits)
+    record_standing(request, taken.standing)  # the RateLimit-* headers (app.limits.headers)
+    if taken.wait:
+        RATE_LIMITED.labels(kind).inc()
+        raise TooManyRequests(f"Too many {what}; retry in {taken.wait} s.", taken.wait)
 
 
 async def limit_writes(request: Request, secret: BearerSecret) -> None:
@@ -148,7 +154,9 @@ async def limit_writes(request: Request, secret: BearerSecret) -> None:
             )
         )
         if user_id is not None:
-            await _take_or_refuse(session, [Limit(f"writes:{user_id}", limiter.writes)], "writes")
+            await _take_or_refuse(
+                request, session, [Limit(f"writes:{user_id}", limiter.writes)], "writes", "writes"
+            )
 
 
 @asynccontextmanager
@@ -160,7 +168,7 @@ async def _password_attempt(
     limiter = _limiter(request)
     limits = limiter.login_limits(client_address(request), username)
     async with limiter.transaction(request) as session:
-        await _take_or_refuse(session, limits, "failed logins")
+        await _take_or_refuse(request, session, limits, "failed logins", "login")
     try:
         yield
     except BaseException as exc:
@@ -207,7 +215,7 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
     limiter = _limiter(request)
     limits = [Limit(f"register:{client_address(request)}", limiter.registrations)]
     async with limiter.transaction(request) as session:
-        await _take_or_refuse(session, limits, "registrations")
+        await _take_or_refuse(request, session, limits, "registrations", "registrations")
     try:
         yield
     except RequestValidationError:
@@ -218,11 +226,17 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
 
 _PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 _RETRY_AFTER = {"description": "Seconds to wait.", "schema": {"type": "integer"}}
+_INTEGER = {"type": "integer"}
+RATE_LIMIT_RESPONSE_HEADERS: dict[str, Any] = {
+    "RateLimit-Limit": {"description": "Requests the bucket allows at once.", "schema": _INTEGER},
+    "RateLimit-Remaining": {"description": "Requests left right now.", "schema": _INTEGER},
+    "RateLimit-Reset": {"description": "Seconds until the bucket is full.", "schema": _INTEGER},
+}
 TOO_LARGE_RESPONSE: dict[str, Any] = {"description": "Request body too large", "content": _PROBLEM}
 TOO_MANY_RESPONSE: dict[str, Any] = {
     "description": "Too many requests; retry after `Retry-After` seconds",
     "content": _PROBLEM,
-    "headers": {"Retry-After": _RETRY_AFTER},
+    "headers": {"Retry-After": _RETRY_AFTER, **RATE_LIMIT_RESPONSE_HEADERS},
 }
 
 
@@ -267,13 +281,18 @@ def _guard(route: APIRoute) -> None:
 
 
 def install_limits(app: FastAPI, settings: Settings) -> None:
-    """Body-size middleware, the client address behind trusted proxies, the app's limiter."""
+    """Body-size middleware, the rate-limit headers, the app's limiter."""
     app.state.limiter = Limiter(settings)
     app.add_middleware(
         BodySizeLimitMiddleware,
         default=settings.max_body_bytes,
         overrides={("POST", path): settings.max_upload_body_bytes for path in UPLOAD_PATHS},
     )
+    app.add_middleware(RateLimitHeadersMiddleware)
+
+
+def install_proxy_headers(app: FastAPI, settings: Settings) -> None:
+    """The client address and scheme behind trusted proxies (outermost: app.web)."""
     if settings.trusted_proxies:
         # Only the configured proxies' X-Forwarded-For/-Proto are believed (the rightmost
         # address that is not one of them is the client); servers run with their own proxy

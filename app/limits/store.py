@@ -61,15 +61,47 @@ def _interval(value: timedelta) -> ColumnElement[timedelta]:
     return literal(value, Interval())
 
 
-async def take(session: AsyncSession, limits: Sequence[Limit]) -> int:
-    """Take a token from every bucket of `limits`; return 0, or the seconds to wait if any
-    bucket is empty.
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a caller stands with one bucket after a take (the `RateLimit-*` headers).
 
-    On a non-zero answer the caller must roll back: the tokens taken from the other buckets
+    `limit` is the burst, `remaining` the whole tokens left, `reset` the seconds until the
+    bucket is full again (every token back).
+    """
+
+    limit: int
+    remaining: int
+    reset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The answer of `take`: 0 or the seconds to `wait`, and the tightest bucket's standing."""
+
+    wait: int
+    standing: Standing | None
+
+
+def _standing(rate: Rate, seconds_to_full: float) -> Standing:
+    interval = rate.interval.total_seconds()
+    left = rate.window.total_seconds() - max(seconds_to_full, 0.0)
+    # A hair of slack: a bucket just refilled by the clock is not one token short by rounding.
+    remaining = min(rate.burst, max(0, math.floor(left / interval + 1e-6)))
+    return Standing(rate.burst, remaining, max(0, math.ceil(seconds_to_full - 1e-6)))
+
+
+async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
+    """Take a token from every bucket of `limits`; `wait` is 0, or the seconds to wait if any
+    bucket is empty; `standing` is that of the first bucket that refused, or else of the one
+    with the fewest tokens left.
+
+    On a non-zero wait the caller must roll back: the tokens taken from the other buckets
     are then given back, so a refused request costs nothing.
     """
     now = func.now()
     wait = 0
+    tightest: Standing | None = None
+    refusing: Standing | None = None
     # Always in key order: two requests locking the same rows never wait for each other
     # in a cycle.
     for limit in sorted(limits, key=lambda limit: limit.key):
@@ -83,17 +115,30 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> int:
                 set_={"full_at": after_take},
                 where=after_take <= now + window,
             )
-            .returning(RateLimit.full_at)
+            # The seconds until the bucket is full again, after this take.
+            .returning(func.extract("epoch", RateLimit.full_at - now))
         )
-        if (await session.execute(statement)).first() is None:
+        seconds_to_full = (await session.execute(statement)).scalar()
+        refused = seconds_to_full is None
+        if refused:
             # Empty: the next token is back when after_take fits the window again.
-            seconds = await session.scalar(
-                select(func.extract("epoch", after_take - window - now)).where(
-                    RateLimit.key == limit.key
+            row = (
+                await session.execute(
+                    select(
+                        func.extract("epoch", after_take - window - now),
+                        func.extract("epoch", RateLimit.full_at - now),
+                    ).where(RateLimit.key == limit.key)
                 )
-            )
+            ).first()
+            seconds, seconds_to_full = row if row is not None else (0, 0)
             wait = max(wait, math.ceil(seconds or 0), 1)
-    return wait
+        standing = _standing(limit.rate, float(seconds_to_full or 0))
+        # A bucket that refused is the one to report; otherwise the one with the fewest left.
+        if refusing is None and (tightest is None or standing.remaining < tightest.remaining):
+            tightest = standing
+        if refusing is None and refused:
+            refusing = tightest = standing
+    return Taken(wait, tightest)
 
 
 async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 import asyncpg
 
 from app.events.publish import CHANNEL
+from app.metrics import OPEN_STREAMS
 
 logger = logging.getLogger(__name__)
 
@@ -196,9 +197,11 @@ class EventHub:
         """Receive the ids of the campaign's events from now on, until the block exits."""
         subscription = Subscription(campaign_id, self.queue_size)
         self._subscriptions[campaign_id].add(subscription)
+        OPEN_STREAMS.inc()
         try:
             yield subscription
         finally:
+            OPEN_STREAMS.dec()
             self._discard(subscription)
 
     def subscriber_count(self, campaign_id: uuid.UUID) -> int:

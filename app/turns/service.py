@@ -9,6 +9,7 @@ import anyio.to_thread
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app import metrics
 from app.battles import records as battle_records
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
@@ -144,6 +145,7 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     await change_turn(session, m.campaign)
 
 
+@metrics.timed_turn_change
 async def change_turn(
     session: AsyncSession, campaign: Campaign, now: datetime | None = None
 ) -> TurnResult:

@@ -550,3 +550,54 @@ async def test_parallel_failed_logins_get_no_more_than_the_limit(
         statuses = await asyncio.gather(*(fail_login(client, alice.username) for _ in range(12)))
 
     assert sorted(statuses) == [401] * 3 + [429] * 9
+
+
+# --- RateLimit-* headers (app.limits.headers) ------------------------------------------------
+# The test transaction keeps `now()` still, so every figure below is exact.
+
+
+def standing(response: Any) -> tuple[int, int, int]:
+    headers = response.headers
+    return (
+        int(headers["RateLimit-Limit"]),
+        int(headers["RateLimit-Remaining"]),
+        int(headers["RateLimit-Reset"]),
+    )
+
+
+async def test_writes_tell_where_the_caller_stands_on_successes_and_on_the_429(
+    clients: ClientFactory,
+) -> None:
+    client = clients("192.0.2.1")
+    alice = await register_and_login(client)
+    # Burst 3, one back a minute: the bucket is full again 60 s after each spent write.
+    standings = [standing(await create_campaign(client, alice)) for _ in range(3)]
+    assert standings == [(3, 2, 60), (3, 1, 120), (3, 0, 180)]
+    refused = await create_campaign(client, alice)
+    assert_problem(refused, 429, "too_many_requests")
+    assert standing(refused) == (3, 0, 180)
+    assert refused.headers["Retry-After"] == "60"
+    # Reads are not limited, so they say nothing about it.
+    listed = await client.get("/v1/campaigns", headers=alice.headers)
+    assert "RateLimit-Limit" not in listed.headers
+
+
+async def test_logins_and_registrations_carry_the_rate_limit_headers(
+    clients: ClientFactory,
+) -> None:
+    client = clients("192.0.2.40")
+    registered = await register(client, "headcount")
+    assert registered.status_code == 201
+    assert standing(registered) == (3, 2, 1200)  # 3 an hour
+
+    # A login attempt takes from three buckets; the tightest (3 a minute per username and
+    # address) is the one reported.
+    failed = await login(client, "headcount", "wrong")
+    assert_problem(failed, 401, "unauthorized")
+    assert standing(failed) == (3, 2, 20)
+    for _ in range(2):
+        await login(client, "headcount", "wrong")
+    refused = await login(client, "headcount")
+    assert_problem(refused, 429, "too_many_requests")
+    assert standing(refused) == (3, 0, 60)
+    assert refused.headers["Retry-After"] == "20"

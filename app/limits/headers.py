@@ -1,0 +1,59 @@
+"""`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` on every limited operation.
+
+The three fields of the IETF httpapi rate-limit draft in its widely deployed form (separate
+fields, as GitHub and express-rate-limit send them), about the caller's tightest bucket:
+
+- `RateLimit-Limit`: the burst, the most requests the bucket allows at once;
+- `RateLimit-Remaining`: the requests left right now;
+- `RateLimit-Reset`: seconds until the bucket is full again (every request back).
+
+A 429 carries them too (`Remaining: 0`), with `Retry-After`: the seconds until the next
+request is allowed. The guards (app.limits.routes) record the standing in the request's scope;
+this middleware writes it on the response, whichever way the response was made (an endpoint's
+model, a `Response`, a replayed idempotent one, a problem).
+"""
+
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.limits.store import Standing
+
+RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
+_SCOPE_KEY = "marchlords.rate_limit"
+
+
+def record_standing(request: Request, standing: Standing | None) -> None:
+    """Remember the caller's standing for the response (the tightest of several checks)."""
+    holder = request.scope.get(_SCOPE_KEY)
+    if standing is None or not isinstance(holder, list):
+        return
+    if not holder or standing.remaining < holder[0].remaining:
+        holder[:] = [standing]
+
+
+class RateLimitHeadersMiddleware:
+    """Write the standing the guards recorded as the `RateLimit-*` headers."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        holder: list[Standing] = []
+        scope[_SCOPE_KEY] = holder
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start" and holder:
+                standing = holder[0]
+                values = (standing.limit, standing.remaining, standing.reset)
+                headers = list(message.get("headers", []))
+                headers += [
+                    (name.lower().encode(), str(value).encode())
+                    for name, value in zip(RATE_LIMIT_HEADERS, values, strict=True)
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,99 @@
+"""Security headers on every response, as a pure ASGI middleware (event streams pass through
+untouched: nothing is buffered but the small HTML pages of the API docs).
+
+- `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` everywhere;
+- `Content-Security-Policy`: for the JSON API nothing may load and nothing may frame it; for
+  the docs pages (Swagger UI at /docs, ReDoc at /redoc, FastAPI's defaults) exactly what they
+  load: scripts and styles from cdn.jsdelivr.net, ReDoc's Google fonts, FastAPI's favicon, the
+  inline script of Swagger UI by its hash, and `fetch` of /openapi.json from this origin;
+- `Strict-Transport-Security` when enabled and the request came over TLS (the scheme after the
+  trusted proxies' `X-Forwarded-Proto`, app.limits).
+"""
+
+import base64
+import hashlib
+import re
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+API_CSP = "default-src 'none'; frame-ancestors 'none'"
+_DOCS_CSP = (
+    "default-src 'none'; "
+    "script-src https://cdn.jsdelivr.net{hashes}; "
+    # Swagger UI and ReDoc set style attributes and inject <style> elements at run time.
+    "style-src https://cdn.jsdelivr.net https://fonts.googleapis.com 'unsafe-inline'; "
+    "font-src https://fonts.gstatic.com; "
+    "img-src 'self' data: https://fastapi.tiangolo.com; "
+    "connect-src 'self'; "
+    "worker-src blob:; "  # ReDoc runs its search in a worker made from a blob
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+_INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
+_STATIC = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+)
+
+
+def docs_csp(html: bytes) -> str:
+    """The docs policy allowing exactly the inline scripts of `html` (by their SHA-256)."""
+    hashes = "".join(
+        f" 'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
+        for script in _INLINE_SCRIPT.findall(html)
+    )
+    return _DOCS_CSP.format(hashes=hashes)
+
+
+class SecurityHeadersMiddleware:
+    """Add the security headers to every HTTP response."""
+
+    def __init__(self, app: ASGIApp, *, docs_paths: tuple[str, ...], hsts_max_age: int) -> None:
+        self.app = app
+        self.docs_paths = frozenset(docs_paths)
+        self.hsts = f"max-age={hsts_max_age}".encode() if hsts_max_age else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(_STATIC)
+        if self.hsts is not None and scope.get("scheme") == "https":
+            extra.append((b"strict-transport-security", self.hsts))
+        if scope["path"] in self.docs_paths:
+            await self._docs(scope, receive, send, extra)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", []), *extra]
+                headers.append((b"content-security-policy", API_CSP.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+    async def _docs(
+        self, scope: Scope, receive: Receive, send: Send, extra: list[tuple[bytes, bytes]]
+    ) -> None:
+        # The page is small and whole: hold it back to hash its inline scripts.
+        start: Message | None = None
+        body = b""
+
+        async def buffering_send(message: Message) -> None:
+            nonlocal start, body
+            if message["type"] == "http.response.start":
+                start = message
+                return
+            if message["type"] == "http.response.body":
+                body += message.get("body", b"")
+                if message.get("more_body", False):
+                    return
+                assert start is not None  # noqa: S101  (ASGI: the start comes first)
+                headers = [*start.get("headers", []), *extra]
+                headers.append((b"content-security-policy", docs_csp(body).encode()))
+                await send({**start, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, buffering_send)
