@@ -1,8 +1,8 @@
 """Pure ASGI middleware counting and timing every HTTP request by its route template."""
 
+import re
 import time
 
-from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.metrics import HTTP_DURATION, HTTP_REQUESTS
@@ -13,11 +13,29 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 UNMATCHED = "<unmatched>"
 
 
+# The static prefix a route was included under (`/v1`): words, never ids.
+_PREFIX = re.compile(r"(?:/[A-Za-z][A-Za-z0-9_-]{0,31}){0,3}")
+
+
 def route_template(scope: Scope) -> str:
-    """The path template of the route that handled the request (set by the router)."""
+    """The full path template of the route that handled the request, e.g.
+    `/v1/campaigns/{campaign_id}/map`.
+
+    The router leaves the matched route in `scope["route"]`; FastAPI gives the route as
+    declared in its router (`/campaigns/{campaign_id}/map`), so the prefix it was included
+    under is the part of the request path before what the route's own pattern matches.
+    """
     route = scope.get("route")
-    path = getattr(route, "path", None) if isinstance(route, BaseRoute) else None
-    return path if isinstance(path, str) else UNMATCHED
+    template = getattr(route, "path", None)
+    pattern = getattr(route, "path_regex", None)
+    if not isinstance(template, str) or not isinstance(pattern, re.Pattern):
+        return UNMATCHED
+    path: str = scope["path"]
+    for start, char in enumerate(path):
+        if char == "/" and pattern.match(path[start:]):
+            prefix = path[:start]
+            return prefix + template if _PREFIX.fullmatch(prefix) else UNMATCHED
+    return UNMATCHED
 
 
 class MetricsMiddleware:
