@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
+from app.campaigns.ruleset_schema import variant_json_schema
 from app.campaigns.settings import CampaignSettings
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
 from app.pagination import Page
-from app.rules.ruleset import variant_json_schema
 
 VARIANT_DESCRIPTION = (
     "A partial ruleset merged over the default (R-HOUSE-2, `GET /v1/rulesets/default`): objects "
@@ -21,7 +21,8 @@ VARIANT_DESCRIPTION = (
     'faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a faction).'
 )
 
-# The engine checks a variant (app/rules/ruleset.py); its schema, ranges included, is shown here.
+# A variant is checked in the service (app/campaigns/ruleset_schema.py), its faults answered as one
+# R-HOUSE-2 problem; its schema, ranges included, comes from the same pydantic models.
 RulesetVariant = Annotated[
     dict[str, Any] | None,
     WithJsonSchema({"anyOf": [variant_json_schema(), {"type": "null"}]}),

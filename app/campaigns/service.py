@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from app.campaigns.access import Membership
+from app.campaigns.ruleset_schema import parse_variant
 from app.campaigns.schemas import (
     CampaignCreate,
     CampaignPage,
@@ -28,7 +29,7 @@ from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.pagination import PageParams, paginate_rows
-from app.rules.ruleset import RulesetError, parse_ruleset, ruleset_to_dict
+from app.rules.ruleset import RulesetError, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 from app.turns.mapping import (
     campaign_options,
@@ -48,7 +49,7 @@ def _invite_code() -> str:
 def _ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
     """The full ruleset for a variant, or a 422 listing every fault (R-HOUSE-2)."""
     try:
-        return ruleset_to_dict(parse_ruleset(variant))
+        return ruleset_to_dict(parse_variant(variant))
     except RulesetError as exc:
         raise RuleViolation(
             "R-HOUSE-2",

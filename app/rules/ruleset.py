@@ -1,13 +1,17 @@
 """The ruleset document (R-HOUSE-2): every number of RULES.md as data, with its defaults.
 
 A campaign reads every value from its ruleset; the defaults below are RULES.md exactly. A
-variant is a partial document merged over the defaults and validated (`parse_ruleset`).
+variant is a partial document merged over the defaults (`merge_variant`); `LIMITS` and its
+sibling tables give the range of every value and `check_ruleset` the rules that tie values
+together. Untrusted documents are validated at the edge, against these tables
+(`app.campaigns.ruleset_schema`); the engine stays free of parsing libraries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields, is_dataclass, replace
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from types import UnionType
 from typing import Any, get_args, get_origin, get_type_hints
@@ -350,7 +354,8 @@ def default_ruleset() -> Ruleset:
 MODIFIER_TERRAINS: tuple[str, ...] = ("plain", "forest", "mountain", "marsh", "desert", "coast")
 """The six terrains that carry faction movement modifiers (R-MAP-2)."""
 
-_LAND_TERRAINS = (*MODIFIER_TERRAINS, "oasis", "city", "port")
+LAND_TERRAINS = (*MODIFIER_TERRAINS, "oasis", "city", "port")
+"""The terrains a faction income bonus may count (R-FAC)."""
 
 # R-HOUSE-2: the range of every number of a ruleset document, by `Class.field`. The upper
 # bounds keep the work of any accepted variant within a few times that of the largest default
@@ -444,7 +449,7 @@ LIST_LIMITS: Mapping[str, tuple[int, int]] = {
     "Faction.upkeep_reductions": (0, 8),
     "FactionAction.upkeep_reductions": (0, 8),
     "FactionAction.income_bonuses": (0, 8),
-    "IncomeBonus.terrains": (0, len(_LAND_TERRAINS)),
+    "IncomeBonus.terrains": (0, len(LAND_TERRAINS)),
 }
 """Fewest and most items of every list of a ruleset."""
 
@@ -545,122 +550,85 @@ def _merge_factions(base: list[Any], patch: Mapping[Any, Any], faults: list[Faul
     return merged
 
 
-class _Builder:
-    """Builds the ruleset dataclasses from a document, collecting every fault."""
+def merge_variant(variant: Mapping[str, Any]) -> tuple[dict[str, Any], list[Fault]]:
+    """The default ruleset document with a partial variant deep-merged over it (R-HOUSE-2).
 
-    def __init__(self) -> None:
-        self.faults: list[Fault] = []
-        self.invalid: set[str] = set()
+    Objects merge key by key and lists replace; `factions` may also be an object of partial
+    factions by key and `tiers` an object of partial tiers by number. Returns the merged document
+    (its values still unchecked) and the faults of the merge itself.
+    """
+    faults: list[Fault] = []
+    base = ruleset_to_dict(default_ruleset())
+    patch = dict(variant)
+    factions = patch.pop("factions", None) if isinstance(variant.get("factions"), Mapping) else None
+    tiers = patch.pop("tiers", None) if isinstance(variant.get("tiers"), Mapping) else None
+    document: dict[str, Any] = _merge(base, patch)
+    if factions is not None:
+        document["factions"] = _merge_factions(base["factions"], factions, faults)
+    if tiers is not None:
+        document["tiers"] = _merge_tiers(base["tiers"], tiers, faults)
+    return document, faults
 
-    def fault(self, path: str, message: str) -> None:
-        self.faults.append((path, message))
 
-    def build(self, cls: type[Any], data: Any, path: str) -> Any:
-        if not isinstance(data, Mapping):
-            self.fault(path or "$", "expected an object")
-            return None
-        prefix = f"{path}." if path else ""
-        known = {f.name: f for f in fields(cls)}
-        for key in sorted(set(data) - set(known), key=str):
-            self.fault(f"{prefix}{key}", "unknown key")
-        hints = _hints(cls)
-        kwargs: dict[str, Any] = {}
-        ok = True
-        for name, f in known.items():
-            # An invalid field falls back to its default so that later checks still run.
-            has_default = f.default is not MISSING or f.default_factory is not MISSING
-            if name not in data:
-                if not has_default:
-                    self.fault(f"{prefix}{name}", "missing")
-                    ok = False
-                continue
-            field_id = f"{cls.__name__}.{name}"
-            value = self.convert(hints[name], data[name], f"{prefix}{name}", field_id)
-            if value is _INVALID:
-                self.invalid.add(f"{prefix}{name}")
-                ok = ok and has_default
-            else:
-                kwargs[name] = value
-        return cls(**kwargs) if ok else None
+def check_ruleset(r: Ruleset, invalid: AbstractSet[str] = frozenset()) -> list[Fault]:
+    """Cross-field rules a single value cannot show (R-HOUSE-2).
 
-    def convert(self, hint: Any, value: Any, path: str, name: str) -> Any:
-        origin, args = get_origin(hint), get_args(hint)
-        if origin is UnionType:
-            if value is None and type(None) in args:
-                return None
-            hint = next(a for a in args if a is not type(None))
-            origin, args = get_origin(hint), get_args(hint)
-        if origin is tuple:
-            return self.convert_tuple(args[0], value, path, name)
-        if origin is dict:
-            return self.convert_dict(value, path, name)
-        return self.convert_scalar(hint, value, path, name)
+    `invalid` names the document paths whose values were refused and replaced by their
+    defaults: the checks that read them are skipped.
+    """
+    faults: list[Fault] = []
 
-    def convert_scalar(self, hint: Any, value: Any, path: str, name: str) -> Any:
-        if hint is int:
-            return self.convert_int(value, path, name)
-        if hint is str:
-            return self.convert_str(value, path, name)
-        if hint is bool:
-            ok = self.check(isinstance(value, bool), path, "expected a boolean")
-            return value if ok else _INVALID
-        if isinstance(hint, type) and issubclass(hint, Enum):
-            return self.convert_enum(hint, value, path)
-        built = self.build(hint, value, path)
-        return _INVALID if built is None else built
-
-    def convert_tuple(self, item: Any, value: Any, path: str, name: str) -> Any:
-        if not isinstance(value, list | tuple):
-            self.fault(path, "expected a list")
-            return _INVALID
-        low, high = LIST_LIMITS[name]
-        if not self.check(low <= len(value) <= high, path, f"must have {low} to {high} items"):
-            return _INVALID
-        items = [self.convert(item, v, f"{path}[{i}]", name) for i, v in enumerate(value)]
-        return _INVALID if any(i is _INVALID for i in items) else tuple(items)
-
-    def convert_enum(self, enum: type[Enum], value: Any, path: str) -> Any:
-        allowed = [m.value for m in enum]
-        if value in allowed:
-            return enum(value)
-        self.fault(path, f"expected one of {', '.join(map(str, allowed))}")
-        return _INVALID
-
-    def convert_dict(self, value: Any, path: str, name: str) -> Any:
-        """Only terrain modifiers are dicts: terrain name → signed integer."""
-        if not isinstance(value, Mapping):
-            self.fault(path, "expected an object")
-            return _INVALID
-        out: dict[str, int] = {}
-        for key in sorted(value, key=str):
-            if key not in MODIFIER_TERRAINS:
-                self.fault(f"{path}.{key}", f"not one of {', '.join(MODIFIER_TERRAINS)}")
-            elif self.convert_int(value[key], f"{path}.{key}", name) is not _INVALID:
-                out[key] = value[key]
-        return {k: out[k] for k in MODIFIER_TERRAINS if k in out}
-
-    def convert_int(self, value: Any, path: str, name: str) -> Any:
-        """Range faults are reported but keep the value, so cross-field checks still run."""
-        if not self.check(_is_int(value), path, "expected an integer"):
-            return _INVALID
-        low, high = LIMITS[name]
-        self.check(low <= value <= high, path, f"must be {low} to {high}")
-        return value
-
-    def convert_str(self, value: Any, path: str, name: str) -> Any:
-        if not self.check(isinstance(value, str), path, "expected a string"):
-            return _INVALID
-        low, high = STRING_LIMITS[name.rpartition(".")[2]]
-        ok = self.check(low <= len(value) <= high, path, f"must be {low} to {high} characters")
-        return value if ok else _INVALID
-
-    def check(self, condition: bool, path: str, message: str) -> bool:
+    def check(condition: bool, path: str, message: str) -> None:
         if not condition:
-            self.fault(path, message)
-        return condition
+            faults.append((path, message))
+
+    valid = "tiers" not in invalid
+    for i, t in enumerate(r.tiers if valid else ()):
+        check(
+            t.tier == i + 1, f"tiers[{i}].tier", f"tiers must be numbered 1..n (expected {i + 1})"
+        )
+    if valid and r.tiers:
+        check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", "must be 0 for tier 1")
+    if not ({"min_players", "max_players", "factions"} & invalid):
+        check(r.max_players <= len(r.factions), "max_players", "exceeds the number of factions")
+        check(r.max_players >= r.min_players, "max_players", "must be at least min_players")
+    m = r.movement
+    if not ({"movement", "movement.modifier_min", "movement.modifier_max"} & invalid):
+        check(m.modifier_min <= m.modifier_max, "movement.modifier_min", "above modifier_max")
+    if "game_systems" not in invalid:
+        _check_unique(faults, "game_systems", [g.key for g in r.game_systems])
+    if "factions" not in invalid:
+        _check_unique(faults, "factions", [f.key for f in r.factions])
+        for i, f in enumerate(r.factions):
+            _check_faction(check, f"factions[{i}]", f)
+    return faults
 
 
-_INVALID = object()
+def _check_unique(faults: list[Fault], path: str, keys: list[str]) -> None:
+    seen: set[str] = set()
+    for i, key in enumerate(keys):
+        if key in seen:
+            faults.append((f"{path}[{i}].key", f"duplicate key {key!r}"))
+        seen.add(key)
+
+
+def _check_faction(check: Callable[[bool, str, str], None], path: str, f: Faction) -> None:
+    bonuses = [(f"{path}.income_bonuses", f.income_bonuses)]
+    reductions = [(f"{path}.upkeep_reductions", f.upkeep_reductions)]
+    if f.action is not None:
+        bonuses.append((f"{path}.action.income_bonuses", f.action.income_bonuses))
+        reductions.append((f"{path}.action.upkeep_reductions", f.action.upkeep_reductions))
+    for where, items in bonuses:
+        for i, bonus in enumerate(items):
+            for j, terrain in enumerate(bonus.terrains):
+                check(
+                    terrain in LAND_TERRAINS,
+                    f"{where}[{i}].terrains[{j}]",
+                    f"unknown land terrain {terrain!r}",
+                )
+    for where, cuts in reductions:
+        for i, cut in enumerate(cuts):
+            check(cut.min_tier <= cut.max_tier, f"{where}[{i}].min_tier", "above max_tier")
 
 
 _HINTS: dict[str, dict[str, Any]] = {}
@@ -674,81 +642,41 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
     return hints
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_ruleset(r: Ruleset, b: _Builder) -> None:
-    """Cross-field rules a single value cannot show (skipping sections already at fault)."""
-    valid = not ({"tiers"} & b.invalid)
-    for i, t in enumerate(r.tiers if valid else ()):
-        expected = f"tiers must be numbered 1..n (expected {i + 1})"
-        b.check(t.tier == i + 1, f"tiers[{i}].tier", expected)
-    if valid and r.tiers:
-        b.check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", "must be 0 for tier 1")
-    if not ({"min_players", "max_players", "factions"} & b.invalid):
-        b.check(r.max_players <= len(r.factions), "max_players", "exceeds the number of factions")
-        b.check(r.max_players >= r.min_players, "max_players", "must be at least min_players")
-    m = r.movement
-    if not ({"movement.modifier_min", "movement.modifier_max"} & b.invalid):
-        b.check(m.modifier_min <= m.modifier_max, "movement.modifier_min", "above modifier_max")
-    if "game_systems" not in b.invalid:
-        _check_unique(b, "game_systems", [g.key for g in r.game_systems])
-    if "factions" not in b.invalid:
-        _check_unique(b, "factions", [f.key for f in r.factions])
-        for i, f in enumerate(r.factions):
-            _check_faction(b, f"factions[{i}]", f)
-
-
-def _check_unique(b: _Builder, path: str, keys: list[str]) -> None:
-    seen: set[str] = set()
-    for i, key in enumerate(keys):
-        b.check(key not in seen, f"{path}[{i}].key", f"duplicate key {key!r}")
-        seen.add(key)
-
-
-def _check_faction(b: _Builder, path: str, f: Faction) -> None:
-    bonuses = [(f"{path}.income_bonuses", f.income_bonuses)]
-    reductions = [(f"{path}.upkeep_reductions", f.upkeep_reductions)]
-    if f.action is not None:
-        bonuses.append((f"{path}.action.income_bonuses", f.action.income_bonuses))
-        reductions.append((f"{path}.action.upkeep_reductions", f.action.upkeep_reductions))
-    for where, items in bonuses:
-        for i, bonus in enumerate(items):
-            for j, terrain in enumerate(bonus.terrains):
-                b.check(
-                    terrain in _LAND_TERRAINS,
-                    f"{where}[{i}].terrains[{j}]",
-                    f"unknown land terrain {terrain!r}",
-                )
-    for where, cuts in reductions:
-        for i, cut in enumerate(cuts):
-            b.check(cut.min_tier <= cut.max_tier, f"{where}[{i}].min_tier", "above max_tier")
+def _trusted(hint: Any, value: Any) -> Any:
+    """A document value as the ruleset type `hint`, its type and range taken on trust."""
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is UnionType:
+        return None if value is None else _trusted(args[0], value)
+    if origin is tuple:
+        return tuple(_trusted(args[0], v) for v in value)
+    if isinstance(hint, type) and is_dataclass(hint):
+        known = _hints(hint)
+        return hint(**{k: _trusted(known[k], v) for k, v in value.items()})
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(value)
+    return dict(value) if origin is dict else value
 
 
 def parse_ruleset(variant: Mapping[str, Any] | None) -> Ruleset:
-    """The default ruleset with a partial variant deep-merged over it, validated (R-HOUSE-2)."""
+    """The default ruleset with a trusted variant merged over it, cross-field rules checked.
+
+    For documents already validated (stored rulesets) and for tests: types and ranges are taken
+    on trust. Untrusted input is validated at the edge (`app.campaigns.ruleset_schema`).
+    """
     if variant is None:
         return default_ruleset()
-    if not isinstance(variant, Mapping):
-        raise RulesetError([("$", "expected an object")])
-    builder = _Builder()
-    base = ruleset_to_dict(default_ruleset())
-    patch = dict(variant)
-    factions = patch.pop("factions", None) if isinstance(variant.get("factions"), Mapping) else None
-    tiers = patch.pop("tiers", None) if isinstance(variant.get("tiers"), Mapping) else None
-    document = _merge(base, patch)
-    if factions is not None:
-        document["factions"] = _merge_factions(base["factions"], factions, builder.faults)
-    if tiers is not None:
-        document["tiers"] = _merge_tiers(base["tiers"], tiers, builder.faults)
-    ruleset = builder.build(Ruleset, document, "")
-    if ruleset is not None:
-        _check_ruleset(ruleset, builder)
-    if builder.faults:
-        raise RulesetError(builder.faults)
-    result: Ruleset = ruleset
-    return result
+    document, faults = merge_variant(variant)
+    if faults:
+        raise RulesetError(faults)
+    ruleset: Ruleset = _trusted(Ruleset, document)
+    faults = check_ruleset(ruleset)
+    if faults:
+        raise RulesetError(faults)
+    return ruleset
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ------------------------------------------------------------------- the extreme variant
@@ -778,7 +706,7 @@ def extreme_ruleset() -> Ruleset:
     """
     top: Ruleset = _at_top(default_ruleset())
     max_items = {name: LIST_LIMITS[name][1] for name in LIST_LIMITS}
-    bonus = _at_top(IncomeBonus(IncomeBasis.TERRITORY, terrains=_LAND_TERRAINS))
+    bonus = _at_top(IncomeBonus(IncomeBasis.TERRITORY, terrains=LAND_TERRAINS))
     cut = _at_top(UpkeepReduction())
     bonuses = (bonus,) * max_items["Faction.income_bonuses"]
     cuts = (cut,) * max_items["Faction.upkeep_reductions"]
@@ -828,88 +756,3 @@ def extreme_ruleset() -> Ruleset:
         game_systems=tuple(systems),
         movement=movement,
     )
-
-
-# ------------------------------------------------------------------ the variant's JSON Schema
-
-
-def _value_schema(hint: Any, field_id: str, partial: bool) -> dict[str, Any]:
-    origin, args = get_origin(hint), get_args(hint)
-    if origin is UnionType:
-        inner = next(a for a in args if a is not type(None))
-        return {"anyOf": [_value_schema(inner, field_id, partial), {"type": "null"}]}
-    if origin is tuple:
-        low, high = LIST_LIMITS[field_id]
-        item = _value_schema(args[0], field_id, partial=False)
-        return {"type": "array", "items": item, "minItems": low, "maxItems": high}
-    if origin is dict:
-        low, high = LIMITS[field_id]
-        number = {"type": "integer", "minimum": low, "maximum": high}
-        properties = dict.fromkeys(MODIFIER_TERRAINS, number)
-        return {"type": "object", "properties": properties, "additionalProperties": False}
-    if hint is int:
-        low, high = LIMITS[field_id]
-        return {"type": "integer", "minimum": low, "maximum": high}
-    if hint is bool:
-        return {"type": "boolean"}
-    if hint is str:
-        name = field_id.rpartition(".")[2]
-        if name == "terrains":
-            return {"type": "string", "enum": list(_LAND_TERRAINS)}
-        low, high = STRING_LIMITS[name]
-        return {"type": "string", "minLength": low, "maxLength": high}
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return {"type": "string", "enum": [m.value for m in hint]}
-    return _object_schema(hint, partial)
-
-
-def _object_schema(cls: type[Any], partial: bool) -> dict[str, Any]:
-    """A ruleset class as a JSON Schema object: whole in a list, every key optional if partial."""
-    hints = _hints(cls)
-    properties = {
-        f.name: _value_schema(hints[f.name], f"{cls.__name__}.{f.name}", partial)
-        for f in fields(cls)
-    }
-    schema: dict[str, Any] = {
-        "type": "object",
-        "properties": properties,
-        "additionalProperties": False,
-    }
-    required = [
-        f.name for f in fields(cls) if f.default is MISSING and f.default_factory is MISSING
-    ]
-    if required and not partial:
-        schema["required"] = required
-    return schema
-
-
-def variant_json_schema() -> dict[str, Any]:
-    """The JSON Schema of a ruleset variant, every range included (R-HOUSE-2).
-
-    A variant is partial: every key is optional and objects merge over the defaults; a list
-    replaces the default list whole. `factions` is either a whole list of factions or an object
-    of partial factions by key, merged over the default faction of that key or added; `tiers`
-    either a whole list or an object of partial tiers by number (`{"2": {"upkeep": 3}}`).
-    """
-    schema = _object_schema(Ruleset, partial=True)
-    most = LIST_LIMITS["Ruleset.factions"][1]
-    by_key = {
-        "type": "object",
-        "additionalProperties": _object_schema(Faction, partial=True),
-        "maxProperties": most,
-        "propertyNames": {"minLength": 1, "maxLength": STRING_LIMITS["key"][1]},
-    }
-    schema["properties"]["factions"] = {"anyOf": [schema["properties"]["factions"], by_key]}
-    by_number = {
-        "type": "object",
-        "additionalProperties": _object_schema(Tier, partial=True),
-        "propertyNames": {"pattern": "^[1-9][0-9]*$"},
-    }
-    schema["properties"]["tiers"] = {"anyOf": [schema["properties"]["tiers"], by_number]}
-    schema["description"] = (
-        "A partial ruleset merged over the default (R-HOUSE-2): objects merge, lists replace; "
-        "`factions` may also be an object of partial factions by key, and `tiers` an object of "
-        'partial tiers by number (`{"2": {"upkeep": 3}}` changes one tier). Every number '
-        "has the range shown; a value outside it is refused with 422 naming the field."
-    )
-    return schema

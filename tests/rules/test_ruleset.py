@@ -10,6 +10,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
+from app.campaigns.ruleset_schema import parse_variant, variant_json_schema
 from app.rules.ruleset import (
     LIMITS,
     LIST_LIMITS,
@@ -243,8 +244,8 @@ def test_R_HOUSE_2_default_numbers_are_rules_md() -> None:
 def test_R_HOUSE_2_document_round_trips_through_json() -> None:
     default = default_ruleset()
     document = ruleset_to_dict(default)
-    assert parse_ruleset(document) == default
-    assert parse_ruleset(json.loads(json.dumps(document))) == default
+    assert parse_variant(document) == default
+    assert parse_variant(json.loads(json.dumps(document))) == default
     assert document["tiers"][1] == {
         "tier": 2,
         "upgrade_cost": 8,
@@ -259,12 +260,12 @@ def test_R_HOUSE_2_document_round_trips_through_json() -> None:
 
 
 def test_R_HOUSE_2_no_variant_is_the_default() -> None:
-    assert parse_ruleset(None) == default_ruleset()
-    assert parse_ruleset({}) == default_ruleset()
+    assert parse_variant(None) == default_ruleset()
+    assert parse_variant({}) == default_ruleset()
 
 
 def test_R_HOUSE_2_partial_variant_deep_merges() -> None:
-    r = parse_ruleset({"starting_gold": 20, "income": {"port": 5}, "movement": {"sight": 2}})
+    r = parse_variant({"starting_gold": 20, "income": {"port": 5}, "movement": {"sight": 2}})
     default = default_ruleset()
     assert r == replace(
         default,
@@ -279,14 +280,14 @@ def test_R_HOUSE_2_a_list_replaces_the_default_list() -> None:
         {"tier": 1, "upgrade_cost": 0, "upkeep": 1, "army_points": 600, "general_points": 100},
         {"tier": 2, "upgrade_cost": 5, "upkeep": 1, "army_points": 1200, "general_points": 200},
     ]
-    r = parse_ruleset({"tiers": tiers})
+    r = parse_variant({"tiers": tiers})
     assert r == replace(
         default_ruleset(), tiers=(Tier(1, 0, 1, 600, 100), Tier(2, 5, 1, 1200, 200))
     )
 
 
 def test_R_HOUSE_2_factions_mapping_overrides_single_factions() -> None:
-    r = parse_ruleset(
+    r = parse_variant(
         {
             "factions": {
                 "dwarfs": {"upkeep_percent": 50, "terrain_modifiers": {"plain": -1}},
@@ -304,14 +305,14 @@ def test_R_HOUSE_2_factions_mapping_overrides_single_factions() -> None:
 
 
 def test_R_HOUSE_2_factions_mapping_may_add_a_faction() -> None:
-    r = parse_ruleset({"factions": {"kislev": {"name": "Kislev", "sea_bonus": 1}}})
+    r = parse_variant({"factions": {"kislev": {"name": "Kislev", "sea_bonus": 1}}})
     assert r.factions[-1] == Faction("kislev", "Kislev", sea_bonus=1)
     assert len(r.factions) == 18
 
 
 def _faults(variant: Any) -> list[tuple[str, str]]:
     with pytest.raises(RulesetError) as info:
-        parse_ruleset(variant)
+        parse_variant(variant)
     return info.value.faults
 
 
@@ -360,7 +361,7 @@ def test_R_CAMP_1_player_bounds() -> None:
     assert _faults({"min_players": 5, "max_players": 4}) == [
         ("max_players", "must be at least min_players")
     ]
-    assert parse_ruleset({"max_players": 17}).max_players == 17
+    assert parse_variant({"max_players": 17}).max_players == 17
     assert _faults({"max_players": 18}) == [
         ("max_players", "must be 2 to 17"),
         ("max_players", "exceeds the number of factions"),
@@ -499,8 +500,8 @@ def test_R_HOUSE_2_a_number_outside_its_range_is_refused_naming_the_field() -> N
 
 def test_R_HOUSE_2_the_extreme_variant_is_accepted() -> None:
     extreme = extreme_ruleset()
-    assert parse_ruleset(ruleset_to_dict(extreme)) == extreme
-    assert parse_ruleset(json.loads(json.dumps(ruleset_to_dict(extreme)))) == extreme
+    assert parse_variant(ruleset_to_dict(extreme)) == extreme
+    assert parse_variant(json.loads(json.dumps(ruleset_to_dict(extreme)))) == extreme
     assert extreme.movement.sight == 3
     assert extreme.movement.base_budget == 10
     assert extreme.starting_gold == 1_000_000
@@ -520,3 +521,51 @@ def test_R_HOUSE_2_lists_and_strings_have_bounds() -> None:
     assert _faults({"factions": {"empire": {"income_bonuses": bonuses}}}) == [
         ("factions[0].income_bonuses", "must have 0 to 8 items")
     ]
+
+
+def _schema_at(schema: dict[str, Any], path: tuple[str | int, ...]) -> dict[str, Any]:
+    """The schema of the value at a document path (a list's items, a whole list at `anyOf[0]`)."""
+    for step in path:
+        schema = schema["anyOf"][0] if "anyOf" in schema else schema
+        if isinstance(step, int):
+            schema = schema["items"]
+        elif schema["type"] == "object" and "properties" not in schema:
+            schema = schema["additionalProperties"]  # terrain modifiers: terrain → number
+        else:
+            schema = schema["properties"][step]
+    return schema["anyOf"][0] if "anyOf" in schema else schema
+
+
+def test_R_HOUSE_2_the_published_schema_has_every_range_of_the_tables() -> None:
+    """The variant's JSON Schema comes from the models that check it: one range, one truth."""
+    schema = variant_json_schema()
+    document = ruleset_to_dict(default_ruleset())
+    numbers = {field_id: path for path, field_id in _int_leaves(extreme_ruleset(), ())}
+    assert set(numbers) == set(LIMITS)
+    for field_id, path in numbers.items():
+        number = _schema_at(schema, path)
+        assert (number["type"], number["minimum"], number["maximum"]) == (
+            "integer",
+            *LIMITS[field_id],
+        ), field_id
+    factions = _schema_at(schema, ("factions",))
+    assert (factions["minItems"], factions["maxItems"]) == LIST_LIMITS["Ruleset.factions"]
+    bonuses = _schema_at(schema, ("factions", 0, "action", "income_bonuses"))
+    assert (bonuses["minItems"], bonuses["maxItems"]) == LIST_LIMITS["FactionAction.income_bonuses"]
+    assert _schema_at(schema, ("tiers", 0))["required"] == list(document["tiers"][0])
+    assert "required" not in schema  # a variant is partial
+    assert "required" not in _schema_at(schema, ("movement",))
+
+
+def test_R_HOUSE_2_the_engine_merges_and_checks_a_trusted_document() -> None:
+    """The engine keeps the merge and the cross-field rules; types and ranges are the edge's."""
+    assert parse_ruleset(ruleset_to_dict(extreme_ruleset())) == extreme_ruleset()
+    assert parse_ruleset({"movement": {"sight": 2}}) == parse_variant({"movement": {"sight": 2}})
+    for variant in (
+        {"movement": {"modifier_min": 2}},
+        {"factions": {"empire": {"key": "bretonnia"}}},
+        {"tiers": {"7": {"upkeep": 1}}},
+    ):
+        with pytest.raises(RulesetError) as engine:
+            parse_ruleset(variant)
+        assert engine.value.faults == _faults(variant)

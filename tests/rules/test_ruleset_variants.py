@@ -2,11 +2,12 @@
 
 import pytest
 
-from app.rules.ruleset import RulesetError, default_ruleset, parse_ruleset
+from app.campaigns.ruleset_schema import parse_variant
+from app.rules.ruleset import RulesetError, default_ruleset
 
 
 def test_R_HOUSE_2_one_tier_changed_by_its_number() -> None:
-    ruleset = parse_ruleset({"tiers": {"2": {"upkeep": 3}, "6": {"army_points": 3500}}})
+    ruleset = parse_variant({"tiers": {"2": {"upkeep": 3}, "6": {"army_points": 3500}}})
 
     default = default_ruleset().tiers
     assert ruleset.tiers[1] == default[1].__class__(2, 8, 3, 1000, 175)
@@ -20,7 +21,7 @@ def test_R_HOUSE_2_a_whole_tier_list_still_replaces_the_tiers() -> None:
         {"tier": 2, "upgrade_cost": 5, "upkeep": 1, "army_points": 900, "general_points": 150},
     ]
 
-    assert [t.upgrade_cost for t in parse_ruleset({"tiers": tiers}).tiers] == [0, 5]
+    assert [t.upgrade_cost for t in parse_variant({"tiers": tiers}).tiers] == [0, 5]
 
 
 @pytest.mark.parametrize(
@@ -40,13 +41,13 @@ def test_R_HOUSE_2_a_tier_that_is_not_there_is_refused_by_name(
     tiers: dict[str, object], fault: tuple[str, str]
 ) -> None:
     with pytest.raises(RulesetError) as refused:
-        parse_ruleset({"tiers": tiers})
+        parse_variant({"tiers": tiers})
 
     assert refused.value.faults == [fault]
 
 
 def test_R_HOUSE_2_a_changed_tier_keeps_its_ranges() -> None:
     with pytest.raises(RulesetError) as refused:
-        parse_ruleset({"tiers": {"2": {"upkeep": -1}}})
+        parse_variant({"tiers": {"2": {"upkeep": -1}}})
 
     assert [path for path, _ in refused.value.faults] == ["tiers[1].upkeep"]
