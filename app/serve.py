@@ -8,6 +8,8 @@ the `finally` below runs on Ctrl-C and on SIGTERM alike.
 import os
 import signal
 import sys
+import tempfile
+from pathlib import Path
 from types import FrameType
 
 import uvicorn
@@ -16,6 +18,25 @@ from app.config import get_settings
 from app.db.embedded import database_url
 from app.db.migrate import upgrade_head
 from app.log import configure_logging
+
+# prometheus-client's multiprocess mode (app.metrics): read when it is first imported, so it is
+# set here, before uvicorn starts the workers (this module must not import app.metrics).
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+
+def prepare_metrics_dir(workers: int) -> Path | None:
+    """With several workers, give them one directory for their metrics (`/metrics` of any
+    worker adds them up); a directory set by the operator is used, otherwise a fresh temporary
+    one. Values left there by an earlier run are removed: they would be counted again."""
+    configured = os.environ.get(MULTIPROC_ENV)
+    if workers == 1 and not configured:
+        return None
+    path = Path(configured or tempfile.mkdtemp(prefix="marchlords-metrics-"))
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("*.db"):
+        stale.unlink()
+    os.environ[MULTIPROC_ENV] = str(path)
+    return path
 
 
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -36,11 +57,13 @@ def main() -> None:
             os.environ["DATABASE_URL"] = url
             get_settings.cache_clear()
             upgrade_head(url)
+            prepare_metrics_dir(settings.workers)
             uvicorn.run(
                 "app.main:create_app",
                 factory=True,
                 host=settings.host,
                 port=settings.port,
+                workers=settings.workers,
                 log_config=None,
                 access_log=False,
                 # X-Forwarded-For is believed by the app itself, from MARCHLORDS_TRUSTED_PROXIES

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -17,14 +18,16 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.config import Settings
+from app import serve
+from app.config import Settings, get_settings
 from app.main import create_app
-from app.metrics import players_bucket
+from app.metrics import MULTIPROC_ENV, players_bucket
 from tests.api.game import builtin_map_id, create_lobby, start_game
 from tests.api.test_two_processes import LAUNCHER, ROOT, ServerProcess, _stop, wait_ready
 from tests.helpers import assert_problem, register_and_login
@@ -242,3 +245,54 @@ async def test_two_worker_processes_report_one_aggregate(database_url: str, tmp_
         assert value(parse(response.text), "marchlords_http_requests_total", **healthz) == 5
     written = await asyncio.to_thread(lambda: list(tmp_path.glob("*.db")))
     assert written, "the processes wrote their values to the shared directory"
+
+
+def test_serve_gives_several_workers_one_clean_metrics_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append(kw))
+    monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
+
+    class NoDatabase:
+        def __enter__(self) -> str:
+            return "postgresql+asyncpg://nobody@localhost/none"
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    monkeypatch.setattr(serve, "database_url", lambda settings: NoDatabase())
+    monkeypatch.setattr(signal, "signal", lambda *a: None)
+    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://nobody@localhost/none")
+    monkeypatch.setenv("MARCHLORDS_WORKERS", "2")
+    monkeypatch.setenv(MULTIPROC_ENV, str(tmp_path))
+    stale = tmp_path / "counter_4242.db"
+    stale.write_bytes(b"from an earlier run")
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(SystemExit):
+            serve.main()
+    finally:
+        get_settings.cache_clear()
+
+    assert calls[0]["workers"] == 2
+    assert os.environ[MULTIPROC_ENV] == str(tmp_path)
+    assert not stale.exists()
+
+
+def test_several_workers_without_a_directory_get_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(MULTIPROC_ENV, raising=False)
+    assert serve.prepare_metrics_dir(1) is None
+    assert MULTIPROC_ENV not in os.environ
+    path = serve.prepare_metrics_dir(3)
+    try:
+        assert path is not None
+        assert path.is_dir()
+        assert not list(path.iterdir())
+        assert os.environ[MULTIPROC_ENV] == str(path)
+    finally:
+        monkeypatch.delenv(MULTIPROC_ENV, raising=False)
+        if path is not None:
+            path.rmdir()
