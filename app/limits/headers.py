@@ -22,13 +22,17 @@ RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset
 _SCOPE_KEY = "marchlords.rate_limit"
 
 
-def record_standing(request: Request, standing: Standing | None) -> None:
-    """Remember the caller's standing for the response (the tightest of several checks)."""
+def record_standing(request: Request, kind: str, standing: Standing | None) -> None:
+    """Remember the caller's standing with the `kind` of limit (`writes`, `login`, …) for the
+    response; a later record of the same kind (tokens given back) replaces it."""
     holder = request.scope.get(_SCOPE_KEY)
-    if standing is None or not isinstance(holder, list):
-        return
-    if not holder or standing.remaining < holder[0].remaining:
-        holder[:] = [standing]
+    if standing is not None and isinstance(holder, dict):
+        holder[kind] = standing
+
+
+def _reported(holder: dict[str, Standing]) -> Standing:
+    # Several kinds (a password change is a write and a password check): the tightest.
+    return min(holder.values(), key=lambda standing: standing.remaining)
 
 
 class RateLimitHeadersMiddleware:
@@ -41,12 +45,12 @@ class RateLimitHeadersMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        holder: list[Standing] = []
+        holder: dict[str, Standing] = {}
         scope[_SCOPE_KEY] = holder
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start" and holder:
-                standing = holder[0]
+                standing = _reported(holder)
                 values = (standing.limit, standing.remaining, standing.reset)
                 headers = list(message.get("headers", []))
                 headers += [

@@ -130,7 +130,8 @@ async def _take_or_refuse(
     request: Request, session: AsyncSession, limits: Sequence[Limit], what: str, kind: str
 ) -> None:
     taken = await take(session, limits)
-    record_standing(request, taken.standing)  # the RateLimit-* headers (app.limits.headers)
+    # The RateLimit-* headers (app.limits.headers).
+    record_standing(request, kind, taken.standing)
     if taken.wait:
         RATE_LIMITED.labels(kind).inc()
         raise TooManyRequests(f"Too many {what}; retry in {taken.wait} s.", taken.wait)
@@ -174,10 +175,10 @@ async def _password_attempt(
     except BaseException as exc:
         if not failed(exc):
             async with limiter.transaction(request) as session:
-                await give_back(session, limits)
+                record_standing(request, "login", await give_back(session, limits))
         raise
     async with limiter.transaction(request) as session:
-        await give_back(session, limits)
+        record_standing(request, "login", await give_back(session, limits))
 
 
 async def limit_failed_logins(request: Request) -> AsyncIterator[None]:
@@ -220,7 +221,7 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
         yield
     except RequestValidationError:
         async with limiter.transaction(request) as session:
-            await give_back(session, limits)
+            record_standing(request, "registrations", await give_back(session, limits))
         raise
 
 

@@ -141,14 +141,24 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
     return Taken(wait, tightest)
 
 
-async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> None:
-    """Return one token to each bucket of `limits` (an attempt that turned out not to count)."""
+async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> Standing | None:
+    """Return one token to each bucket of `limits` (an attempt that turned out not to count);
+    return the standing of the one with the fewest tokens left afterwards."""
+    now = func.now()
+    tightest: Standing | None = None
     for limit in sorted(limits, key=lambda limit: limit.key):
-        await session.execute(
-            update(RateLimit)
-            .where(RateLimit.key == limit.key)
-            .values(full_at=RateLimit.full_at - _interval(limit.rate.interval))
-        )
+        seconds_to_full = (
+            await session.execute(
+                update(RateLimit)
+                .where(RateLimit.key == limit.key)
+                .values(full_at=RateLimit.full_at - _interval(limit.rate.interval))
+                .returning(func.extract("epoch", RateLimit.full_at - now))
+            )
+        ).scalar()
+        standing = _standing(limit.rate, float(seconds_to_full or 0))
+        if tightest is None or standing.remaining < tightest.remaining:
+            tightest = standing
+    return tightest
 
 
 async def purge_expired(session: AsyncSession, batch: int = 10_000) -> int:

@@ -589,9 +589,14 @@ async def test_logins_and_registrations_carry_the_rate_limit_headers(
     registered = await register(client, "headcount")
     assert registered.status_code == 201
     assert standing(registered) == (3, 2, 1200)  # 3 an hour
+    # An invalid form costs nothing, and says so.
+    invalid = await register(client, "x y")
+    assert invalid.status_code == 422
+    assert standing(invalid) == (3, 2, 1200)
 
     # A login attempt takes from three buckets; the tightest (3 a minute per username and
-    # address) is the one reported.
+    # address) is the one reported. A successful one gives its tokens back.
+    assert standing(await login(client, "headcount")) == (3, 3, 0)
     failed = await login(client, "headcount", "wrong")
     assert_problem(failed, 401, "unauthorized")
     assert standing(failed) == (3, 2, 20)
