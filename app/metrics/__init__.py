@@ -24,6 +24,9 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+# prometheus-client chooses how it keeps values when it is imported (just above): in files under
+# this directory if it is set by then. The scrape follows the same choice.
+MULTIPROCESS = bool(os.environ.get(MULTIPROC_ENV))
 
 HTTP_REQUESTS = Counter(
     "marchlords_http_requests_total",
@@ -168,7 +171,7 @@ def watch_pool(engine: AsyncEngine, size: int) -> None:
 
 def process_exiting() -> None:
     """Drop this process's live gauges from the aggregate (multiprocess mode only)."""
-    if os.environ.get(MULTIPROC_ENV):
+    if MULTIPROCESS:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]

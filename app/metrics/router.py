@@ -5,7 +5,6 @@ Without the setting the route answers 404 like any unknown path. With several wo
 """
 
 import hmac
-import os
 
 from fastapi import APIRouter, Request, Response
 from prometheus_client import (
@@ -19,7 +18,7 @@ from starlette.exceptions import HTTPException
 
 from app.config import Settings
 from app.errors import Unauthorized
-from app.metrics import MULTIPROC_ENV
+from app.metrics import MULTIPROCESS
 
 router = APIRouter(tags=["ops"], include_in_schema=False)
 
@@ -31,7 +30,7 @@ def _bearer(request: Request) -> str:
 
 def render() -> bytes:
     """The current values: this process's, or every process's in multiprocess mode."""
-    if os.environ.get(MULTIPROC_ENV):
+    if MULTIPROCESS:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         return generate_latest(registry)

@@ -88,7 +88,8 @@ class SecurityHeadersMiddleware:
                 body += message.get("body", b"")
                 if message.get("more_body", False):
                     return
-                assert start is not None  # noqa: S101  (ASGI: the start comes first)
+                if start is None:  # not ASGI: the start always comes first
+                    raise RuntimeError("response body before its start")
                 headers = [*start.get("headers", []), *extra]
                 headers.append((b"content-security-policy", docs_csp(body).encode()))
                 await send({**start, "headers": headers})

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,14 +22,25 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
 from app import serve
 from app.config import Settings, get_settings
+from app.db.embedded import asyncpg_dsn
+from app.db.session import create_sessionmaker
+from app.deadlines.service import sweep
 from app.main import create_app
-from app.metrics import MULTIPROC_ENV, players_bucket
+from app.metrics import MULTIPROC_ENV, players_bucket, watch_pool
+from app.stream.hub import EventHub
 from tests.api.game import builtin_map_id, create_lobby, start_game
+from tests.api.served import WAIT, served
 from tests.api.test_two_processes import LAUNCHER, ROOT, ServerProcess, _stop, wait_ready
 from tests.helpers import assert_problem, register_and_login
 
@@ -293,6 +305,82 @@ def test_several_workers_without_a_directory_get_a_fresh_one(
         assert not list(path.iterdir())
         assert os.environ[MULTIPROC_ENV] == str(path)
     finally:
-        monkeypatch.delenv(MULTIPROC_ENV, raising=False)
+        os.environ.pop(MULTIPROC_ENV, None)  # it was unset before (monkeypatch above)
         if path is not None:
             path.rmdir()
+
+
+async def test_sweeper_passes_and_deadline_lag_are_recorded(
+    client: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    async def make_user(username: str | None = None, **_: object) -> Any:
+        return await register_and_login(client, username)
+
+    settings = {"turn_deadline_hours": 24, "deadline_auto_change": True}
+    game = await start_game(client, make_user, ("empire", "orcs_goblins"), settings=settings)
+    body = (await client.get(game.url(), headers=game.owner.headers)).json()
+    deadline = datetime.fromisoformat(body["started_at"]) + timedelta(hours=24)
+    _, before = await scrape(client)
+    assert (await sweep(sessionmaker, deadline - timedelta(hours=1))).changed == []
+    changed = await sweep(sessionmaker, deadline + timedelta(seconds=90))
+    assert changed.changed == [uuid.UUID(game.id)]
+    _, after = await scrape(client)
+
+    runs = "marchlords_sweeper_runs_total"
+    assert value(after, runs, outcome="ok") - value(before, runs, outcome="ok") == 2
+    lag_count, lag_sum = (
+        "marchlords_deadline_lag_seconds_count",
+        "marchlords_deadline_lag_seconds_sum",
+    )
+    assert value(after, lag_count) - value(before, lag_count) == 1
+    assert value(after, lag_sum) - value(before, lag_sum) == pytest.approx(90)
+    assert value(after, "marchlords_sweeper_last_run_timestamp_seconds") > 0
+    # The turn change the sweeper made is counted like any other.
+    changes = "marchlords_turn_changes_total"
+    assert value(after, changes, players="1-2") - value(before, changes, players="1-2") == 1
+
+
+async def test_the_pool_gauges_follow_checkouts(database_url: str) -> None:
+    engine = create_async_engine(database_url, pool_size=1, max_overflow=2)
+    try:
+        watch_pool(engine, 1)
+
+        def gauge(name: str) -> float | None:
+            return REGISTRY.get_sample_value(name)
+
+        assert gauge("marchlords_db_pool_size") == 1
+        async with engine.connect() as first, engine.connect() as second:
+            await first.exec_driver_sql("SELECT 1")
+            await second.exec_driver_sql("SELECT 1")
+            assert gauge("marchlords_db_pool_checked_out") == 2
+            assert gauge("marchlords_db_pool_overflow") == 1
+        assert gauge("marchlords_db_pool_checked_out") == 0
+        assert gauge("marchlords_db_pool_overflow") == 0
+    finally:
+        await engine.dispose()
+
+
+async def test_open_event_streams_are_counted(
+    settings: Settings,
+    committing_engine: AsyncEngine,
+    database_url: str,
+    fast_password_hashing: None,
+) -> None:
+    app = create_app(settings.model_copy(update={"metrics_token": TOKEN}))
+    app.state.sessionmaker = create_sessionmaker(committing_engine)
+    app.state.event_hub = hub = EventHub(asyncpg_dsn(database_url))
+    await hub.start()
+    try:
+        await hub.wait_listening(WAIT)
+        async with served(app) as client:
+            owner = await register_and_login(client)
+            lobby = await create_lobby(client, owner)
+            url = f"/v1/campaigns/{lobby['id']}/events"
+            _, before = await scrape(client)
+            async with client.stream("GET", url, headers=owner.headers) as response:
+                await anext(response.aiter_lines())  # subscribed by now
+                _, during = await scrape(client)
+            streams = "marchlords_event_streams_open"
+            assert value(during, streams) - value(before, streams) == 1
+    finally:
+        await hub.stop()
