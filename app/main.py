@@ -128,6 +128,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Multiplayer hex-map wargame campaigns.",
         lifespan=lifespan,
         generate_unique_id_function=operation_id,
+        # No "valid" badge fetched from validator.swagger.io (which would be sent the page's
+        # address): the docs load nothing beyond what their Content-Security-Policy allows.
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
     install_limits(app, settings)  # before the request-id middleware, which wraps it
