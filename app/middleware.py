@@ -6,8 +6,9 @@ import time
 import uuid
 
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from app.asgi import HTTPMiddleware
 from app.errors import internal_error_response
 from app.log import request_id_var
 
@@ -18,16 +19,10 @@ REQUEST_ID_HEADER = "X-Request-ID"
 _VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 
 
-class RequestContextMiddleware:
+class RequestContextMiddleware(HTTPMiddleware):
     """Accept or generate `X-Request-ID`, echo it, and log one line per request."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
 
         incoming = ""
         for name, value in scope["headers"]:

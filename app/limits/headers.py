@@ -14,8 +14,9 @@ model, a `Response`, a replayed idempotent one, a problem).
 """
 
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from app.asgi import HTTPMiddleware
 from app.limits.store import Standing
 
 RATE_LIMIT_HEADERS = ("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset")
@@ -35,16 +36,10 @@ def _reported(holder: dict[str, Standing]) -> Standing:
     return min(holder.values(), key=lambda standing: standing.remaining)
 
 
-class RateLimitHeadersMiddleware:
+class RateLimitHeadersMiddleware(HTTPMiddleware):
     """Write the standing the guards recorded as the `RateLimit-*` headers."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         holder: dict[str, Standing] = {}
         scope[_SCOPE_KEY] = holder
 

@@ -3,8 +3,9 @@
 import re
 import time
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from app.asgi import HTTPMiddleware
 from app.metrics import HTTP_DURATION, HTTP_REQUESTS
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
@@ -38,16 +39,10 @@ def route_template(scope: Scope) -> str:
     return UNMATCHED
 
 
-class MetricsMiddleware:
+class MetricsMiddleware(HTTPMiddleware):
     """`marchlords_http_requests_total` and `…_duration_seconds` by method, route and status."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         status = 500
 
