@@ -169,9 +169,14 @@ async def test_without_allowed_origins_there_is_no_cors_at_all(make_app: AppFact
         assert "access-control-allow-origin" not in simple.headers
 
 
-def test_an_origin_setting_must_be_an_origin() -> None:
+def test_an_origin_setting_must_be_an_origin(monkeypatch: pytest.MonkeyPatch) -> None:
+    # As operators set it: one environment variable, a comma-separated list.
+    monkeypatch.setenv("MARCHLORDS_CORS_ALLOW_ORIGINS", "https://a.example, https://b.example:8443")
+    assert Settings().cors_allow_origins == ("https://a.example", "https://b.example:8443")
+    monkeypatch.setenv("MARCHLORDS_CORS_ALLOW_ORIGINS", "https://app.example/path")
     with pytest.raises(ValueError, match="not an origin"):
-        Settings(cors_allow_origins="https://app.example/path")
+        Settings()
+    monkeypatch.delenv("MARCHLORDS_CORS_ALLOW_ORIGINS")
     with pytest.raises(ValueError, match="not a regular expression"):
         Settings(cors_allow_origin_regex="https://(")
 
