@@ -10,7 +10,8 @@ gold = Σ ledger for every player (R-ECO-1, R-ECO-6), exactly one turn change pe
 import asyncio
 import os
 import uuid
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -26,9 +27,32 @@ from tests.helpers import MakeUser
 
 ROUNDS = int(os.environ.get("MARCHLORDS_RACE_ROUNDS", "6"))
 rounds = pytest.mark.parametrize("round_", range(ROUNDS))
+THREE = ("empire", "orcs_goblins", "dwarfs")
+AUTO_RESOLVE = {"auto_resolve": True}
 
 
-async def race(*writes: Awaitable[Response]) -> list[Response]:
+@dataclass(frozen=True)
+class Race:
+    """An app whose requests really commit, each on its own connection."""
+
+    client: AsyncClient
+    engine: AsyncEngine
+    make_user: MakeUser
+
+    async def start(self, factions: Sequence[str] = ("empire", "orcs_goblins"), **kw: Any) -> Game:
+        return await start_game(self.client, self.make_user, factions, **kw)
+
+
+@pytest.fixture
+def race(
+    committing_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> Race:
+    return Race(committing_client, committing_engine, committing_make_user)
+
+
+async def at_once(*writes: Awaitable[Response]) -> list[Response]:
     return list(await asyncio.gather(*writes))
 
 
@@ -86,22 +110,17 @@ async def everyone_ready_but_last(client: AsyncClient, game: Game) -> None:
 
 
 @rounds
-async def test_R_ECO_1_two_spends_racing_never_overspend(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
-) -> None:
-    client = committing_client
+async def test_R_ECO_1_two_spends_racing_never_overspend(round_: int, race: Race) -> None:
+    client = race.client
     # 9 gold: an outpost (3) or a tier upgrade (8), never both.
-    game = await start_game(client, committing_make_user, ruleset={"starting_gold": 9})
+    game = await race.start(ruleset={"starting_gold": 9})
     alice = game.players[0]
     army = await my_army(client, game, alice)
     moved = await client.put(
         game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
     )
     assert moved.status_code == 200, moved.text
-    outpost, upgrade = await race(
+    outpost, upgrade = await at_once(
         client.post(
             game.url("/builds"),
             json={"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]},
@@ -113,7 +132,7 @@ async def test_R_ECO_1_two_spends_racing_never_overspend(
         outpost.text,
         upgrade.text,
     )
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     orders = (await client.get(game.url("/orders"), headers=alice.headers)).json()
     accepted = outpost if outpost.status_code == 201 else upgrade
     assert [o["id"] for o in orders if o["kind"] != "move"] == [accepted.json()["id"]]
@@ -124,20 +143,17 @@ async def test_R_ECO_1_two_spends_racing_never_overspend(
 
 @rounds
 async def test_R_ECO_6_spend_racing_the_turn_change_keeps_income_and_the_spend(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
+    client = race.client
+    game = await race.start(settings=AUTO_RESOLVE)
     alice, bob = game.players
     army = await my_army(client, game, alice)
     await client.put(
         game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
     )
     assert (await client.put(game.url("/turn/ready"), headers=alice.headers)).status_code == 200
-    spend, ready = await race(
+    spend, ready = await at_once(
         client.post(
             game.url("/builds"),
             json={"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]},
@@ -146,11 +162,11 @@ async def test_R_ECO_6_spend_racing_the_turn_change_keeps_income_and_the_spend(
         client.put(game.url("/turn/ready"), headers=bob.headers),
     )
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     assert await turn_number(client, game) == 2
     if spend.status_code == 201:  # acknowledged: paid for in the ledger, and the order stands
         assert spend.json()["cost"] == 3
-        async with committing_engine.connect() as conn:
+        async with race.engine.connect() as conn:
             lines = (
                 await conn.scalars(
                     select(LedgerRow.amount).where(
@@ -170,51 +186,38 @@ async def test_R_ECO_6_spend_racing_the_turn_change_keeps_income_and_the_spend(
 
 @rounds
 async def test_R_DIP_2_edict_racing_the_turn_change_keeps_the_turns_income(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(
-        client,
-        committing_make_user,
-        ("empire", "orcs_goblins", "dwarfs"),
-        settings={"auto_resolve": True},
-    )
+    client = race.client
+    game = await race.start(THREE, settings=AUTO_RESOLVE)
     alice, bob, carol = game.players
     await everyone_ready_but_last(client, game)
-    edict, ready = await race(
+    edict, ready = await at_once(
         client.post(game.url("/edicts"), json={"kind": "embassy", "to": 2}, headers=alice.headers),
         client.put(game.url("/turn/ready"), headers=carol.headers),
     )
     assert edict.status_code == 201, edict.text
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     assert await turn_number(client, game) == 2
     seen = await client.get(game.url(f"/edicts/{edict.json()['id']}"), headers=bob.headers)
     assert seen.status_code == 200, seen.text
 
 
 @rounds
-async def test_message_racing_the_turn_change_is_kept(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
-) -> None:
-    client = committing_client
-    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
+async def test_message_racing_the_turn_change_is_kept(round_: int, race: Race) -> None:
+    client = race.client
+    game = await race.start(settings=AUTO_RESOLVE)
     alice, bob = game.players
     await everyone_ready_but_last(client, game)
-    message, ready = await race(
+    message, ready = await at_once(
         client.post(game.url("/messages"), json={"to": [2], "body": "hi"}, headers=alice.headers),
         client.put(game.url("/turn/ready"), headers=bob.headers),
     )
     assert message.status_code == 201, message.text
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
-    async with committing_engine.connect() as conn:
+    await check_books(race.engine, game.id)
+    async with race.engine.connect() as conn:
         bodies = (
             await conn.scalars(
                 select(Message.body).where(Message.campaign_id == uuid.UUID(game.id))
@@ -228,23 +231,20 @@ async def test_message_racing_the_turn_change_is_kept(
 
 @rounds
 async def test_R_TURN_2_ready_racing_the_owners_resolve_is_never_lost(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(client, committing_make_user)
+    client = race.client
+    game = await race.start()
     bob = game.players[1]
     for p in game.players:
         assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
-    resolve, ready = await race(
+    resolve, ready = await at_once(
         client.post(game.url("/turn/resolve"), headers=game.owner.headers),
         client.put(game.url("/turn/ready"), headers=bob.headers),
     )
     assert resolve.status_code == 200, resolve.text
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     # The ready answered for the turn it names: if that is the current one, bob is ready in it.
     if ready.json()["number"] == await turn_number(client, game):
         assert await ready_of(client, game, bob.number)
@@ -252,27 +252,19 @@ async def test_R_TURN_2_ready_racing_the_owners_resolve_is_never_lost(
 
 @rounds
 async def test_R_TURN_2_withdraw_racing_the_last_ready_is_never_lost(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(
-        client,
-        committing_make_user,
-        ("empire", "orcs_goblins", "dwarfs"),
-        settings={"auto_resolve": True},
-    )
+    client = race.client
+    game = await race.start(THREE, settings=AUTO_RESOLVE)
     alice, carol = game.players[0], game.players[2]
     await everyone_ready_but_last(client, game)
-    withdraw, ready = await race(
+    withdraw, ready = await at_once(
         client.delete(game.url("/turn/ready"), headers=alice.headers),
         client.put(game.url("/turn/ready"), headers=carol.headers),
     )
     assert withdraw.status_code == 200, withdraw.text
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     turn = await turn_number(client, game)
     # Alice is never ready afterwards: her withdrawal came before the change, or the change
     # reset everyone. If it came first the turn waits, with carol's ready kept.
@@ -320,16 +312,13 @@ async def declare_battle(client: AsyncClient, engine: AsyncEngine, game: Game) -
 
 @rounds
 async def test_R_BAT_5_confirm_racing_reject_settles_the_battle_once(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(client, committing_make_user)
-    url = await declare_battle(client, committing_engine, game)
+    client = race.client
+    game = await race.start()
+    url = await declare_battle(client, race.engine, game)
     bob = game.players[1]
-    confirm, reject = await race(
+    confirm, reject = await at_once(
         client.post(url + "/confirm", headers=bob.headers),
         client.post(url + "/reject", json={"reason": "not so"}, headers=bob.headers),
     )
@@ -337,8 +326,8 @@ async def test_R_BAT_5_confirm_racing_reject_settles_the_battle_once(
         confirm.text,
         reject.text,
     )
-    await check_books(committing_engine, game.id)
-    async with committing_engine.connect() as conn:
+    await check_books(race.engine, game.id)
+    async with race.engine.connect() as conn:
         status = await conn.scalar(
             select(BattleRow.status).where(BattleRow.campaign_id == uuid.UUID(game.id))
         )
@@ -347,23 +336,20 @@ async def test_R_BAT_5_confirm_racing_reject_settles_the_battle_once(
 
 @rounds
 async def test_R_TURN_3_confirm_racing_the_last_ready_changes_the_turn_once(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    game = await start_game(client, committing_make_user, settings={"auto_resolve": True})
-    url = await declare_battle(client, committing_engine, game)
+    client = race.client
+    game = await race.start(settings=AUTO_RESOLVE)
+    url = await declare_battle(client, race.engine, game)
     alice, bob = game.players
     assert (await client.put(game.url("/turn/ready"), headers=alice.headers)).status_code == 200
-    confirm, ready = await race(
+    confirm, ready = await at_once(
         client.post(url + "/confirm", headers=bob.headers),
         client.put(game.url("/turn/ready"), headers=bob.headers),
     )
     assert confirm.status_code == 200, confirm.text
     assert ready.status_code == 200, ready.text
-    await check_books(committing_engine, game.id)
+    await check_books(race.engine, game.id)
     # The battle was the last thing the turn waited for: whichever came last changed it.
     assert await turn_number(client, game) == 3
 
@@ -373,20 +359,15 @@ async def test_R_TURN_3_confirm_racing_the_last_ready_changes_the_turn_once(
 
 @rounds
 async def test_R_CAMP_2_join_racing_start_seats_only_started_players(
-    round_: int,
-    committing_client: AsyncClient,
-    committing_engine: AsyncEngine,
-    committing_make_user: MakeUser,
+    round_: int, race: Race
 ) -> None:
-    client = committing_client
-    owner = await committing_make_user()
-    bob = await committing_make_user()
-    late = await committing_make_user()
+    client = race.client
+    owner, bob, late = [await race.make_user() for _ in range(3)]
     lobby = await create_lobby(client, owner)
     await join(client, lobby, owner, "empire", 0)
     await join(client, lobby, bob, "orcs_goblins", 1)
     cid = lobby["id"]
-    start, joined = await race(
+    start, joined = await at_once(
         client.post(f"/v1/campaigns/{cid}/start", headers=owner.headers),
         client.post(
             f"/v1/campaigns/{cid}/players",
@@ -408,4 +389,4 @@ async def test_R_CAMP_2_join_racing_start_seats_only_started_players(
     else:
         assert campaign["status"] == "lobby"
         assert len(players) == 3
-    await check_books(committing_engine, cid)
+    await check_books(race.engine, cid)
