@@ -1,8 +1,10 @@
-"""Structured logging (stdlib only): JSON lines carrying the current request id."""
+"""Structured logging (stdlib only): JSON lines carrying the current request id, and the
+current trace and span ids while tracing is on (app.tracing)."""
 
 import json
 import logging
 import sys
+from collections.abc import Callable
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -10,11 +12,17 @@ from typing import Any
 # Set by RequestContextMiddleware for the duration of a request; "-" outside requests.
 request_id_var: ContextVar[str] = ContextVar("request_id", default="-")
 
+# Set by app.tracing when tracing is on: (trace id, span id) of the active span, or None. Left
+# None otherwise, so untraced processes pay nothing for it.
+current_trace: Callable[[], tuple[str, str] | None] | None = None
+
 # Attributes every LogRecord has; anything else came from `extra=` and is logged as a field.
 _RECORD_ATTRS = set(logging.makeLogRecord({}).__dict__) | {
     "message",
     "asctime",
     "request_id",
+    "trace_id",
+    "span_id",
     "color_message",  # uvicorn's ANSI-coloured duplicate of the message
 }
 
@@ -24,6 +32,8 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = request_id_var.get()
+        if current_trace is not None and (ids := current_trace()) is not None:
+            record.trace_id, record.span_id = ids
         return True
 
 
@@ -38,6 +48,9 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
             "request_id": getattr(record, "request_id", "-"),
         }
+        if trace_id := getattr(record, "trace_id", None):
+            entry["trace_id"] = trace_id
+            entry["span_id"] = getattr(record, "span_id", None)
         for key, value in record.__dict__.items():
             if key not in _RECORD_ATTRS and not key.startswith("_"):
                 entry[key] = value

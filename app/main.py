@@ -38,6 +38,7 @@ from app.rule_refs import add_rule_lines
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
+from app.tracing import setup_tracing, trace_engine
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
 from app.web import install_web
@@ -99,6 +100,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             connect_args={"timeout": settings.db_connect_timeout_seconds},
         )
         app.state.engine = engine
+        trace_engine(app, engine)  # statement spans, when OTEL_* switched tracing on
         watch_pool(engine, settings.db_pool_size)
         app.state.sessionmaker = create_sessionmaker(engine)
         # One LISTEN connection per process feeds every SSE stream it serves.
@@ -137,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContextMiddleware)
     install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
     install_error_handlers(app)
+    setup_tracing(app)  # only if the OTEL_* variables ask for it (app/tracing.py)
 
     v1 = APIRouter(prefix="/v1")
     for router in (*V1_ROUTERS, ops_router):
