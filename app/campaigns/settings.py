@@ -18,6 +18,11 @@ class CampaignSettings(BaseModel):
     turn_limit: int | None = Field(default=None, ge=1, le=1000)
     anonymity: bool = Field(default=False, description="R-CAMP-5: players shown as Player A…")
     seasons: bool = Field(default=False, description="R-OPT-1: winter slows land moves.")
+    storms: bool = Field(
+        default=False,
+        description="R-OPT-5: storms rise at sea at each turn change; an army aboard a ship "
+        "inside one after moving loses a tier.",
+    )
     game_system: Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"] = "old_world"
     custom_coefficient_pct: int | None = Field(
         default=None, ge=1, le=1000, description="R-SYS: points coefficient ×100 for 'custom'."

@@ -53,6 +53,8 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     # Bumped whenever what stands on the map changes (app/turns/mapping.py::save_state): read
     # models of the map can be cached under it, in any server process.
     world_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # R-OPT-5: this turn's storms, each a list of [q, r] tiles, its centre first.
+    storms: Mapped[list[Any]] = mapped_column(JSONB, default=list, server_default="[]")
     started_at: Mapped[datetime | None]
     ended_at: Mapped[datetime | None]
     # Deadlines (R-TURN-3, R-OPT-2): set when a turn starts, shifted by pauses and extensions.

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from app.rules import battles as battles_mod
-from app.rules import diplomacy, fog, marches
+from app.rules import diplomacy, fog, marches, storms
 from app.rules.armies import apply_army_orders_with_events, check_army_orders
 from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
@@ -73,6 +73,9 @@ def resolve_turn(
     moved = marches.resolve_movement(state, orders, ruleset)
     state = moved.state
     events += moved.events
+    # --- storms (R-OPT-5): armies at sea inside this turn's storms lose a tier
+    state, battered = storms.batter(state)
+    events += battered
 
     # 2. Continuing sieges, then builds and army orders checked against the moved state.
     state, sieges = battles_mod.declare_sieges(state, ruleset)
@@ -108,6 +111,8 @@ def resolve_turn(
     ledger += settled.ledger
     events += settled.events
     # --- end diplomacy
+    state, risen = storms.raise_storms(state)  # R-OPT-5: the storms of the new turn
+    events += risen
     state = fog.remember_all(state, ruleset)
 
     # 6. Who sees what.

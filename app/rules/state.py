@@ -206,8 +206,19 @@ class Options:
     """Optional rules the campaign switched on (R-OPT)."""
 
     seasons: bool = False
+    storms: bool = False  # R-OPT-5
     game_system: str = "old_world"
     custom_coefficient_pct: int | None = None  # R-SYS: a system not listed
+
+
+@dataclass(frozen=True, slots=True)
+class Storm:
+    """A storm at sea (R-OPT-5): the sea tile it rose on and its sea neighbours, `center` first.
+
+    It covers its tiles for the whole turn after the change that raised it."""
+
+    center: Coord
+    tiles: tuple[Coord, ...]
 
 
 @dataclass(frozen=True)
@@ -223,6 +234,7 @@ class CampaignState:
     treaties: Mapping[int, Treaty] = field(default_factory=dict)
     stakes: tuple[PendingStake, ...] = ()
     battles: Mapping[int, Battle] = field(default_factory=dict)  # pending (R-BAT-5, R-TURN-3)
+    storms: tuple[Storm, ...] = ()  # over the sea this turn (R-OPT-5)
     options: Options = Options()
     next_id: int = 1
     # The campaign's secret for scrambling new ids (rules/ids.py); 0: plain counter ids.
@@ -383,6 +395,7 @@ class EventKind(StrEnum):
     EMBARKED = "embarked"
     DISEMBARKED = "disembarked"
     SHIP_DESTROYED = "ship_destroyed"
+    STORM_ROSE = "storm_rose"
     ENCOUNTER = "encounter"
     # Battles and sieges (R-BAT, R-SIEGE)
     BATTLE_RESOLVED = "battle_resolved"

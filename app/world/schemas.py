@@ -65,6 +65,18 @@ class WorldTile(BaseModel):
     ships: list[TileShip] | None = None
 
 
+class StormTile(BaseModel):
+    q: int
+    r: int
+
+
+class WorldStorm(BaseModel):
+    """A storm at sea this turn (R-OPT-5), seen because the viewer sees one of its tiles: all
+    its tiles, its centre first. An army aboard a ship inside one after moving loses a tier."""
+
+    tiles: list[StormTile]
+
+
 class WorldMap(BaseModel):
     """The whole map as the viewer sees it (the owner, when not playing, sees everything)."""
 
@@ -80,6 +92,11 @@ class WorldMap(BaseModel):
     height: int
     wrap: Wrap
     tiles: list[WorldTile]
+    storms: list[WorldStorm] = Field(
+        default_factory=list,
+        description="R-OPT-5 (when the campaign has storms on): the storms of this turn the "
+        "viewer sees at least one tile of.",
+    )
 
 
 class BuildOption(BaseModel):

@@ -184,6 +184,11 @@ def world_map(view: View) -> dict[str, Any]:
         "height": m.height,
         "wrap": m.wrap.value,
         "tiles": [_tile(view, c, index) for c in m.grid.coords() if c in m.tiles],
+        "storms": [
+            {"tiles": [{"q": q, "r": r} for q, r in s.tiles]}
+            for s in view.state.storms
+            if view.player is None or any(c in view.visible for c in s.tiles)
+        ],
     }
 
 

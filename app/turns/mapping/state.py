@@ -44,6 +44,7 @@ from app.rules.state import (
     SeenTile,
     Ship,
     Siege,
+    Storm,
     Structure,
     StructureKind,
     Treaty,
@@ -79,6 +80,7 @@ def campaign_options(campaign: Campaign) -> Options:
     s = campaign.settings
     return Options(
         seasons=s.seasons,
+        storms=s.storms,
         game_system=s.game_system,
         custom_coefficient_pct=s.custom_coefficient_pct,
     )
@@ -118,6 +120,19 @@ def _seen_json(s: SeenTile) -> list[Any]:
 
 def explored_to_json(explored: Mapping[Coord, SeenTile]) -> dict[str, Any]:
     return {_coord_key(c): _seen_json(s) for c, s in sorted(explored.items())}
+
+
+def storms_from_json(data: Sequence[Sequence[Sequence[int]]]) -> tuple[Storm, ...]:
+    """R-OPT-5: each storm stored as its tiles, its centre first."""
+    storms = []
+    for tiles in data:
+        coords = tuple((t[0], t[1]) for t in tiles)
+        storms.append(Storm(coords[0], coords))
+    return tuple(storms)
+
+
+def storms_to_json(storms: Sequence[Storm]) -> list[list[list[int]]]:
+    return [[[q, r] for q, r in s.tiles] for s in storms]
 
 
 def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = None) -> Player:
@@ -237,6 +252,7 @@ async def load_state(
             for s in await _rows(session, StakeRow, cid)
         ),
         battles={b.id: battle_from_row(b) for b in battles},
+        storms=storms_from_json(campaign.storms or []),
         options=campaign_options(campaign),
         next_id=campaign.next_id,
         id_salt=campaign.id_salt,
@@ -435,6 +451,8 @@ async def save_state(
         if before.players[pid].explored != player.explored:
             row.explored = explored_to_json(player.explored)
     campaign.turn = after.turn
+    if before.storms != after.storms:
+        campaign.storms = storms_to_json(after.storms)
     # Ids taken for orders during this request may already have moved the counter on.
     campaign.next_id = max(campaign.next_id, after.next_id)
     if _map_changed(before, after):
@@ -449,6 +467,7 @@ def _map_changed(before: CampaignState, after: CampaignState) -> bool:
         or before.armies != after.armies
         or before.ships != after.ships
         or before.sieges != after.sieges
+        or before.storms != after.storms
         or before.treaties != after.treaties
         or any(before.players[p].explored != after.players[p].explored for p in after.players)
     )
