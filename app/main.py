@@ -38,7 +38,7 @@ from app.rule_refs import add_rule_lines
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
-from app.tracing import setup_tracing, trace_engine
+from app.tracing import setup_tracing, stop_tracing, trace_engine
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
 from app.web import install_web
@@ -116,6 +116,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
                 await sweeper
             await hub.stop()
             await engine.dispose()
+            await stop_tracing(app)  # the last spans, when tracing is on
             process_exiting()
 
 

@@ -13,6 +13,7 @@ While a span is active, log lines carry its `trace_id` and `span_id` next to the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import Mapping
@@ -134,3 +135,12 @@ def trace_engine(app: FastAPI, engine: AsyncEngine) -> None:
     instrumentor.instrument(
         engine=engine.sync_engine, tracer_provider=provider, skip_dep_check=True
     )
+
+
+async def stop_tracing(app: FastAPI) -> None:
+    """Export the spans still queued: uvicorn ends on SIGTERM by re-raising the signal, which
+    skips the provider's own atexit flush. Off the event loop (a slow collector may take its
+    export timeout)."""
+    provider: TracerProvider | None = getattr(app.state, "tracer_provider", None)
+    if provider is not None:
+        await asyncio.to_thread(provider.shutdown)
