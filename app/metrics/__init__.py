@@ -53,6 +53,12 @@ DB_POOL_SIZE = Gauge(
     "Configured pool size (summed over live worker processes).",
     multiprocess_mode="livesum",
 )
+DB_POOL_WAIT = Histogram(
+    "marchlords_db_pool_wait_seconds",
+    "Time taken to get a database connection from the pool (waiting for a free one, or opening "
+    "a new one).",
+    buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
 TURN_CHANGES = Counter(
     "marchlords_turn_changes_total",
     "Turn changes (R-TURN-4), by campaign size (players).",
@@ -167,6 +173,19 @@ def watch_pool(engine: AsyncEngine, size: int) -> None:
 
     event.listen(pool, "checkout", moved(+1))
     event.listen(pool, "checkin", moved(-1))
+
+    # The pool has no event before a checkout: its public `connect()`, which every engine
+    # connection goes through, is timed instead.
+    connect = pool.connect
+
+    def timed_connect() -> Any:
+        started = time.perf_counter()
+        try:
+            return connect()
+        finally:
+            DB_POOL_WAIT.observe(time.perf_counter() - started)
+
+    pool.connect = timed_connect
 
 
 def process_exiting() -> None:

@@ -360,6 +360,35 @@ async def test_the_pool_gauges_follow_checkouts(database_url: str) -> None:
         await engine.dispose()
 
 
+async def test_the_pool_wait_histogram_counts_a_checkout_that_waited(database_url: str) -> None:
+    engine = create_async_engine(database_url, pool_size=1, max_overflow=0)
+    try:
+        watch_pool(engine, 1)
+
+        def waits() -> tuple[float, float]:
+            count = REGISTRY.get_sample_value("marchlords_db_pool_wait_seconds_count") or 0.0
+            total = REGISTRY.get_sample_value("marchlords_db_pool_wait_seconds_sum") or 0.0
+            return count, total
+
+        before = waits()
+        async with engine.connect() as first:
+            await first.exec_driver_sql("SELECT 1")
+
+            async def second() -> None:
+                async with engine.connect() as conn:  # waits: the only connection is taken
+                    await conn.exec_driver_sql("SELECT 1")
+
+            waiting = asyncio.create_task(second())
+            await asyncio.sleep(0.3)
+        await waiting
+        count, total = waits()
+        assert count - before[0] == 2
+        # The second checkout waited for the first connection to come back.
+        assert total - before[1] >= 0.2
+    finally:
+        await engine.dispose()
+
+
 async def test_open_event_streams_are_counted(
     settings: Settings,
     committing_engine: AsyncEngine,
