@@ -34,7 +34,7 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams, paginate
-from app.rules import battles, fog
+from app.rules import battles, concealment, fog
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
@@ -359,7 +359,12 @@ async def _settle(
     records.queue_summary_events(
         session,
         campaign.id,
-        fog.summaries(events, fog.sights(v.state, v.ruleset), fog.sights(after, v.ruleset)),
+        fog.summaries(
+            events,
+            fog.sights(v.state, v.ruleset),
+            fog.sights(after, v.ruleset),
+            (concealment.masks(v.state), concealment.masks(after)),  # R-OPT-3
+        ),
     )
     await session.flush()
     outcome = a.row.report["outcome"] if a.row.report and status is BattleStatus.CONFIRMED else None

@@ -18,6 +18,11 @@ class CampaignSettings(BaseModel):
     turn_limit: int | None = Field(default=None, ge=1, le=1000)
     anonymity: bool = Field(default=False, description="R-CAMP-5: players shown as Player A…")
     seasons: bool = Field(default=False, description="R-OPT-1: winter slows land moves.")
+    concealment: bool = Field(
+        default=False,
+        description="R-OPT-3: an army in forest (75 %) or marsh (90 %) may stay hidden from "
+        "players with nothing of theirs next to it.",
+    )
     storms: bool = Field(
         default=False,
         description="R-OPT-5: storms rise at sea at each turn change; an army aboard a ship "

@@ -207,7 +207,8 @@ async def assign_general(
 def _require_known_army(ctx: TurnContext, army_id: int) -> None:
     """404 for an army the player may not know of (R-FOG-3), before any rule refusal."""
     army = ctx.state.armies.get(army_id)
-    if army is None or (army.owner != ctx.number and army.coord not in ctx.visible):
+    unseen = army is not None and (army.coord not in ctx.visible or army.id in ctx.hidden)
+    if army is None or (army.owner != ctx.number and unseen):
         raise NotFound("Army not found.")
 
 

@@ -131,17 +131,34 @@ def explore(state: CampaignState, player: int, coords: Iterable[Coord]) -> Playe
     return _memorise(state, player, coords)
 
 
+Masks = Mapping[int, Mapping[int, Coord]]  # by player: army id → the tile it hides on
+
+
+def _unmasked(event: Event, pid: int, sight: frozenset[Coord], masks: list[Masks]) -> Event | None:
+    """`as_seen_by`, where an army hidden from the player (R-OPT-3) is out of sight on the tile
+    it hid on, before or after the change."""
+    army_id = event.data.get("army_id")
+    if isinstance(army_id, int) and pid not in event.players:
+        hidden = {m[pid][army_id] for m in masks if army_id in m.get(pid, {})}
+        if hidden:
+            sight = sight - hidden
+    return as_seen_by(event, pid, sight)
+
+
 def summaries(
     events: Iterable[Event],
     before: Mapping[int, frozenset[Coord]],
     after: Mapping[int, frozenset[Coord]],
+    masks: Iterable[Masks] = (),
 ) -> dict[int, tuple[Event, ...]]:
     """Each player's view of a change (R-FOG-3): every event as far as they saw it, with what
-    they saw before or after it."""
+    they saw before or after it. `masks`: the armies hidden from each player before and after
+    (R-OPT-3, `concealment.masks`), whose events leave out the tiles they hid on."""
     happened = list(events)
+    hiding = [m for m in masks if m]
     out: dict[int, tuple[Event, ...]] = {}
     for pid in sorted(set(before) | set(after)):
         sight = before.get(pid, frozenset()) | after.get(pid, frozenset())
-        views = (as_seen_by(e, pid, sight) for e in happened)
+        views = (_unmasked(e, pid, sight, hiding) for e in happened)
         out[pid] = tuple(v for v in views if v is not None)
     return out

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from app.rules import battles as battles_mod
-from app.rules import diplomacy, fog, marches, storms
+from app.rules import concealment, diplomacy, fog, marches, storms
 from app.rules.armies import apply_army_orders_with_events, check_army_orders
 from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
@@ -66,6 +66,7 @@ def resolve_turn(
     `edicts`: this turn's edicts (R-DIP-2), settled at step 5.
     """
     sight_before = _sights(state, ruleset)
+    hidden_before = concealment.masks(state)  # R-OPT-3
     events: list[Event] = []
     ledger: list[LedgerEntry] = []
 
@@ -116,5 +117,6 @@ def resolve_turn(
     state = fog.remember_all(state, ruleset)
 
     # 6. Who sees what.
-    summaries = fog.summaries(events, sight_before, _sights(state, ruleset))
+    masks = (hidden_before, concealment.masks(state))
+    summaries = fog.summaries(events, sight_before, _sights(state, ruleset), masks)
     return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries)

@@ -206,6 +206,7 @@ class Options:
     """Optional rules the campaign switched on (R-OPT)."""
 
     seasons: bool = False
+    concealment: bool = False  # R-OPT-3
     storms: bool = False  # R-OPT-5
     game_system: str = "old_world"
     custom_coefficient_pct: int | None = None  # R-SYS: a system not listed

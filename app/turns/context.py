@@ -10,7 +10,7 @@ from app.campaigns.access import LockedMemberDep, MemberDep, Membership
 from app.db.session import SessionDep
 from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.rules import fog
+from app.rules import concealment, fog
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
 from app.rules.state import CampaignState, TurnOrders, Violation
@@ -25,6 +25,7 @@ class TurnContext:
     orders: TurnOrders
     ruleset: Ruleset
     visible: frozenset[Coord]
+    hidden: frozenset[int] = frozenset()  # others' armies concealed from the player (R-OPT-3)
 
     @property
     def campaign(self) -> Campaign:
@@ -48,6 +49,7 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
         orders=await load_orders(session, membership.campaign),
         ruleset=ruleset,
         visible=fog.sight(state, player.number, ruleset),
+        hidden=concealment.hidden_from(state, player.number),
     )
 
 

@@ -16,7 +16,7 @@ from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
-from app.rules import building, fog, sea
+from app.rules import building, concealment, fog, sea
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
 from app.rules.movement import pending_battle_armies
@@ -57,6 +57,7 @@ class View:
     ruleset: Ruleset
     player: int | None  # None: the owner's game-master view (sees everything)
     visible: frozenset[Coord]
+    hidden: frozenset[int] = frozenset()  # armies concealed from the viewer (R-OPT-3)
 
     @property
     def is_active(self) -> bool:
@@ -80,11 +81,13 @@ async def load_view(session: AsyncSession, membership: Membership) -> View:
     if row is not None and row.number in state.players:
         player: int | None = row.number
         visible = fog.sight(state, row.number, ruleset)
+        hidden = concealment.hidden_from(state, row.number)
     else:
         # Membership guarantees a non-player member is the owner: the game master.
         player = None
         visible = frozenset(state.map.tiles)
-    return View(membership, state, orders, ruleset, player, visible)
+        hidden = frozenset()
+    return View(membership, state, orders, ruleset, player, visible, hidden)
 
 
 # ----------------------------------------------------------------------------------- tiles
@@ -99,10 +102,12 @@ class _Index:
     ships: dict[Coord, list[Ship]] = field(default_factory=dict)
 
 
-def _index(state: CampaignState) -> _Index:
+def _index(state: CampaignState, hidden: frozenset[int] = frozenset()) -> _Index:
+    """`hidden`: armies left out, as if out of sight (R-OPT-3)."""
     armies: defaultdict[Coord, list[Army]] = defaultdict(list)
     for _, a in sorted(state.armies.items()):
-        armies[a.coord].append(a)
+        if a.id not in hidden:
+            armies[a.coord].append(a)
     ships: defaultdict[Coord, list[Ship]] = defaultdict(list)
     for _, s in sorted(state.ships.items()):
         if s.army_id is None:  # a ship carrying an army shows as that army, at sea
@@ -177,7 +182,7 @@ async def map_document(session: AsyncSession, member: Membership) -> bytes:
 def world_map(view: View) -> dict[str, Any]:
     """The `WorldMap` document of the viewer."""
     m = view.state.map
-    index = _index(view.state)
+    index = _index(view.state, view.hidden)
     return {
         "turn": view.state.turn,
         "width": m.width,
@@ -230,7 +235,7 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
     coord = (q, r)
     if coord not in view.state.map.tiles:
         raise NotFound("Tile not found.")
-    panel = TilePanel.model_validate(_tile(view, coord, _index(view.state)))
+    panel = TilePanel.model_validate(_tile(view, coord, _index(view.state, view.hidden)))
     if view.player is not None and view.is_active:
         panel.accepts = [_option(view, view.player, kind, coord) for kind in BuildKind]
     return panel
@@ -265,7 +270,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     locked_in_battle=a.id in locked,
                 )
             )
-        elif a.coord in view.visible:
+        elif a.coord in view.visible and a.id not in view.hidden:
             others.append(
                 OtherArmy(
                     id=a.id,

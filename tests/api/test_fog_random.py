@@ -95,6 +95,7 @@ class Table:
         if player not in self.known:
             self.known[player] = await knowledge(self.session, uuid.UUID(self.campaign_id), player)
         known = self.known[player]
+        self.tally["armies concealed from the caller"] += len(known.hidden)  # R-OPT-3
         where = f"{method} {path} as {player}"
         payload = response.json() if response.content else None
         if summary_of is not None and isinstance(payload, dict) and response.status_code == 200:
@@ -116,7 +117,14 @@ class Table:
 
 
 async def _setup(
-    client: AsyncClient, make_user: MakeUser, session: AsyncSession, app: FastAPI, seed: int, n: int
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    app: FastAPI,
+    seed: int,
+    n: int,
+    settings: dict[str, Any] | None = None,
+    ruleset: dict[str, Any] | None = None,
 ) -> Table:
     users = [
         await make_user(f"secret{seed}x{i}", display_name=f"Hidden{seed} Person{i}")
@@ -135,7 +143,8 @@ async def _setup(
         json={
             "name": f"Fog {seed}",
             "map_id": generated.json()["id"],
-            "settings": {"anonymity": True},
+            "settings": {"anonymity": True, **(settings or {})},
+            **({"ruleset": ruleset} if ruleset is not None else {}),
         },
         headers=owner.headers,
     )
@@ -389,6 +398,31 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     assert t.tally["compared POST /armies"] >= TURNS * players, t.tally
     assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
+
+
+async def test_random_games_never_show_a_concealed_army_R_OPT_3(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """A generated campaign with concealment on and sight 3 (so that tiles with nothing of
+    the viewer's next to them are in sight): no response names an army concealed from its
+    caller (R-OPT-3), and armies were concealed while the game was checked."""
+    t = await _setup(
+        client,
+        make_user,
+        session,
+        app,
+        2024,
+        4,
+        settings={"concealment": True},
+        ruleset={"movement": {"sight": 3}},
+    )
+    for number in range(1, TURNS + 1):
+        await _turn(t, number)
+    for player in sorted(t.users):
+        await _reads(t, player)
+    assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
+    assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
+    assert t.tally["armies concealed from the caller"] > 0, t.tally
 
 
 async def test_a_summary_does_not_follow_an_army_out_of_sight_R_TURN_5_R_FOG_3(

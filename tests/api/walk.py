@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import BattleRow, Campaign, CampaignPlayer, OrderRow, User
-from app.rules import fog
+from app.rules import concealment, fog
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
 from app.turns.mapping import load_ruleset, load_state
@@ -68,6 +68,7 @@ class Knowledge:
     own_orders: frozenset[int]
     fought_at: frozenset[Coord]  # tiles of battles the player took part in (R-FOG-4)
     state: CampaignState = field(repr=False)
+    hidden: frozenset[int] = frozenset()  # armies concealed from the player (R-OPT-3)
 
     def union(self, other: "Knowledge") -> "Knowledge":
         kinds = set(self.allowed) | set(other.allowed)
@@ -83,6 +84,7 @@ class Knowledge:
             own_orders=self.own_orders | other.own_orders,
             fought_at=self.fought_at | other.fought_at,
             state=other.state,
+            hidden=self.hidden & other.hidden,
         )  # fmt: skip
 
 
@@ -114,6 +116,9 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
         return frozenset(ok), frozenset(e.id for e in items)
 
     armies_ok, armies_all = entities(state.armies.values())
+    # R-OPT-3: an army concealed from the player is out of sight, unless they fought it.
+    hidden = concealment.hidden_from(state, me)
+    armies_ok -= hidden
     structures_ok, structures_all = entities(state.structures.values())
     # An explored tile names its structure as last seen: that id was shown then (R-FOG-1).
     remembered = {s.structure_id for s in state.players[me].explored.values() if s.structure_id}
@@ -162,6 +167,7 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
         own_orders=frozenset(own_orders),
         fought_at=frozenset((b.q, b.r) for b in mine_in),
         state=state,
+        hidden=hidden,
     )
 
 

@@ -80,6 +80,7 @@ def campaign_options(campaign: Campaign) -> Options:
     s = campaign.settings
     return Options(
         seasons=s.seasons,
+        concealment=s.concealment,
         storms=s.storms,
         game_system=s.game_system,
         custom_coefficient_pct=s.custom_coefficient_pct,
