@@ -20,7 +20,7 @@ NAMED = re.compile(r"R_([A-Z]+)_([0-9]+)")
 
 # The War Orders options of the spec that the server does not implement yet (docs/rules.md
 # says so): no test can play them. Whoever implements one cites it in its tests and drops it here.
-NOT_YET_IMPLEMENTED = frozenset({"R-OPT-4"})
+NOT_YET_IMPLEMENTED: frozenset[str] = frozenset()
 
 
 def rule_ids() -> set[str]:

@@ -36,7 +36,19 @@ class SideForcesRead(BaseModel):
     garrison: int
     reinforcement: int = Field(description="Joins from the second game turn (R-BAT-4).")
     siege_bonus_pct: int = Field(description="Attacker's bonus for drawn sieges (R-SIEGE-3).")
-    total_points: int = Field(description="Everything, converted and rounded once to 5.")
+    total_points: int = Field(
+        description="Everything, converted and rounded once to 5, after the reductions below."
+    )
+    cover_pct: int = Field(
+        default=0,
+        description="R-OPT-4, attacker only: percent taken off its points because the defender "
+        "holds a forest, mountain or marsh tile (20).",
+    )
+    entrenchment_pct: int = Field(
+        default=0,
+        description="R-OPT-4, attacker only: percent taken off its points because a defending "
+        "army entrenched the turn the battle was declared (10; at most 30 with cover).",
+    )
 
 
 class BattleSideRead(BaseModel):

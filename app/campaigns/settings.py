@@ -23,6 +23,11 @@ class CampaignSettings(BaseModel):
         description="R-OPT-3: an army in forest (75 %) or marsh (90 %) may stay hidden from "
         "players with nothing of theirs next to it.",
     )
+    cover: bool = Field(
+        default=False,
+        description="R-OPT-4: cover (forest, mountain, marsh) and the `entrench` order reduce "
+        "the attacker's points in a battle at a tile the defender holds.",
+    )
     storms: bool = Field(
         default=False,
         description="R-OPT-5: storms rise at sea at each turn change; an army aboard a ship "

@@ -18,6 +18,7 @@ class OrderKind(enum.StrEnum):
     UPGRADE = "upgrade"
     RECRUIT = "recruit"
     FACTION_ACTION = "faction_action"
+    ENTRENCH = "entrench"  # R-OPT-4: instead of a move
 
 
 class OrderRow(CampaignScoped, TimestampMixin, Base):

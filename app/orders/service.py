@@ -243,6 +243,7 @@ async def set_move(
     if isinstance(plan, list):
         raise refuse(plan)
     await _delete_move(session, ctx, army_id)
+    await _delete_entrench(session, ctx, army_id)  # R-OPT-4: a move order cancels it
     row = await _add_order(
         session, ctx, kind=OrderKind.MOVE, army_id=army_id, path=[list(c) for c in path]
     )
@@ -268,6 +269,35 @@ async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> 
     _require_known_army(ctx, army_id)
     if not await _delete_move(session, ctx, army_id):
         raise NotFound("This army has no move order this turn.")
+
+
+# ------------------------------------------------------------------------------ entrenchment
+
+
+async def _delete_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> bool:
+    rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.ENTRENCH]
+    found = [r for r in rows if r.army_id == army_id]
+    for row in found:
+        await session.delete(row)
+    await session.flush()
+    return bool(found)
+
+
+async def set_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> OrderRead:
+    """Order the army to entrench this turn instead of moving (R-OPT-4); replaces its move."""
+    _require_known_army(ctx, army_id)
+    violations = movement.validate_entrench(ctx.state, ctx.orders, ctx.number, army_id)
+    if violations:
+        raise refuse(violations)
+    await _delete_move(session, ctx, army_id)
+    await _delete_entrench(session, ctx, army_id)
+    return read_order(await _add_order(session, ctx, kind=OrderKind.ENTRENCH, army_id=army_id))
+
+
+async def cancel_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
+    _require_known_army(ctx, army_id)
+    if not await _delete_entrench(session, ctx, army_id):
+        raise NotFound("This army has no entrenchment order this turn.")
 
 
 # -------------------------------------------------------------------------- faction action

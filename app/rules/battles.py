@@ -40,6 +40,8 @@ from app.rules.state import (
     Siege,
     Structure,
     StructureKind,
+    Terrain,
+    TurnOrders,
     Violation,
 )
 
@@ -138,6 +140,9 @@ class SideForces:
     total_points: int
     leader_army_id: int | None
     joiners: tuple[tuple[int, int], ...]  # (army id, converted points), in id order
+    # R-OPT-4: the attacker's points are reduced by the defender's cover and entrenchment.
+    cover_pct: int = 0
+    entrenchment_pct: int = 0
 
 
 def _garrison(structure: Structure | None, ruleset: Ruleset) -> tuple[int, int]:
@@ -160,12 +165,58 @@ def siege_bonus_pct(battle: Battle, ruleset: Ruleset) -> int:
     return min(b.siege_bonus_pct_per_draw * battle.siege_draws, b.siege_bonus_max_pct)
 
 
+COVER_TERRAINS = frozenset({Terrain.FOREST, Terrain.MOUNTAIN, Terrain.MARSH})
+COVER_PCT = 20  # R-OPT-4: the defender holds a forest, mountain or marsh tile
+ENTRENCHMENT_PCT = 10  # R-OPT-4: and one of its armies entrenched the turn it was declared
+MAX_REDUCTION_PCT = 30
+
+
+def cover(state: CampaignState, battle: Battle) -> tuple[int, int]:
+    """(cover, entrenchment) percentages taken off the attacker's points (R-OPT-4).
+
+    Only in a battle at a tile the defender holds: one of its armies stands on it, or its
+    structure does. At most 30 % together."""
+    if not state.options.cover:
+        return 0, 0
+    d = battle.defender
+    stands = any(i in state.armies and state.armies[i].coord == battle.coord for i in d.army_ids)
+    if not stands and d.structure_id is None:
+        return 0, 0
+    tile = state.map.tiles.get(battle.coord)
+    covered = COVER_PCT if tile is not None and tile.terrain in COVER_TERRAINS else 0
+    dug_in = ENTRENCHMENT_PCT if any(i in d.army_ids for i in d.entrenched) else 0
+    dug_in = min(dug_in, MAX_REDUCTION_PCT - covered)
+    return covered, dug_in
+
+
+def mark_entrenched(
+    state: CampaignState, declared: tuple[Battle, ...], orders: TurnOrders
+) -> tuple[CampaignState, tuple[Battle, ...]]:
+    """The battles just declared with their defending armies ordered to entrench this turn
+    (R-OPT-4), in the state's pending battles too."""
+    if not state.options.cover or not orders.entrench:
+        return state, declared
+    marked = tuple(
+        replace(
+            b,
+            defender=replace(
+                b.defender,
+                entrenched=tuple(i for i in b.defender.army_ids if i in orders.entrench),
+            ),
+        )
+        for b in declared
+    )
+    battles = {**state.battles, **{b.id: b for b in marked if b.id in state.battles}}
+    return replace(state, battles=battles), marked
+
+
 def _side_forces(
     state: CampaignState,
     side: BattleSide,
     ruleset: Ruleset,
     structure: Structure | None,
     bonus_pct: int,
+    reduction: tuple[int, int] = (0, 0),
 ) -> SideForces:
     coef = coefficient_pct(state.options, ruleset)
     step = ruleset.battles.points_rounding
@@ -179,22 +230,26 @@ def _side_forces(
     general = ruleset.tier(leader.tier).general_points if leader else 0
     garrison, reinforcement = _garrison(structure, ruleset)
     fixed = general + garrison + reinforcement
-    total_num = (army_x100 + fixed * _PCT) * (_PCT + bonus_pct) * coef
+    kept_pct = _PCT - sum(reduction)  # R-OPT-4
+    total_num = (army_x100 + fixed * _PCT) * (_PCT + bonus_pct) * coef * kept_pct
     return SideForces(
         army_points=round_points(army_x100 * coef, _PCT * _PCT, step),
         general_points=round_points(general * coef, _PCT, step),
         garrison=round_points(garrison * coef, _PCT, step),
         reinforcement=round_points(reinforcement * coef, _PCT, step),
         siege_bonus_pct=bonus_pct,
-        total_points=round_points(total_num, _PCT * _PCT * _PCT, step),
+        total_points=round_points(total_num, _PCT * _PCT * _PCT * _PCT, step),
         leader_army_id=leader.id if leader else None,
         joiners=tuple((i, round_points(p * coef, _PCT * _PCT, step)) for i, p in joiner_x100),
+        cover_pct=reduction[0],
+        entrenchment_pct=reduction[1],
     )
 
 
 def forces(state: CampaignState, battle: Battle, ruleset: Ruleset) -> tuple[SideForces, SideForces]:
     """(attacker, defender) forces of a battle (R-BAT-1/3/4, R-SIEGE-3, R-SYS)."""
-    attacker = _side_forces(state, battle.attacker, ruleset, None, siege_bonus_pct(battle, ruleset))
+    bonus = siege_bonus_pct(battle, ruleset)
+    attacker = _side_forces(state, battle.attacker, ruleset, None, bonus, cover(state, battle))
     structure = _defended_structure(state, battle)
     defender = _side_forces(state, battle.defender, ruleset, structure, 0)
     return attacker, defender

@@ -233,6 +233,19 @@ def _path_refusal(
     return None
 
 
+def validate_entrench(
+    state: CampaignState, orders: TurnOrders, player_id: int, army_id: int
+) -> list[Violation]:
+    """Check an entrenchment order (R-OPT-4): an order like a move (R-MOVE-2), given instead."""
+    army = state.armies.get(army_id)
+    if army is None or army.owner != player_id:
+        return [Violation("R-MOVE-2", "You have no such army.")]
+    violations: list[Violation] = []
+    if not state.options.cover:
+        violations.append(Violation("R-OPT-4", "Entrenchment is not an option of this campaign."))
+    return violations + _army_refusals(state, orders, army)
+
+
 def validate_move(
     state: CampaignState,
     orders: TurnOrders,

@@ -80,7 +80,8 @@ def resolve_turn(
 
     # 2. Continuing sieges, then builds and army orders checked against the moved state.
     state, sieges = battles_mod.declare_sieges(state, ruleset)
-    declared = (*moved.battles, *sieges)
+    # R-OPT-4: the defenders that entrenched this turn are recorded on the battles it declares.
+    state, declared = battles_mod.mark_entrenched(state, (*moved.battles, *sieges), orders)
     # Forces are fixed now, before step 3 (insolvency) and step 5 (tiers raised) change them.
     forces = {b.id: battles_mod.muster(state, b, ruleset) for b in declared}
     events += [_siege_event(b) for b in sieges]

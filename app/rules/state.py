@@ -207,6 +207,7 @@ class Options:
 
     seasons: bool = False
     concealment: bool = False  # R-OPT-3
+    cover: bool = False  # R-OPT-4: cover and entrenchment
     storms: bool = False  # R-OPT-5
     game_system: str = "old_world"
     custom_coefficient_pct: int | None = None  # R-SYS: a system not listed
@@ -307,6 +308,7 @@ class TurnOrders:
     upgrades: tuple[UpgradeOrder, ...] = ()
     recruits: tuple[RecruitGeneralOrder, ...] = ()
     faction_actions: frozenset[int] = frozenset()  # players who used their action this turn
+    entrench: frozenset[int] = frozenset()  # armies ordered to entrench instead of moving (R-OPT-4)
 
 
 # ------------------------------------------------------------------------------- battles
@@ -338,6 +340,9 @@ class BattleSide:
     army_ids: tuple[int, ...]
     leader_id: int | None  # None: a garrison alone
     structure_id: int | None = None
+    entrenched: tuple[
+        int, ...
+    ] = ()  # its armies that entrenched the turn it was declared (R-OPT-4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,6 +200,8 @@ def forces(
         "reinforcement": reinforcement,
         "siege_bonus_pct": bonus,
         "total_points": army + general + garrison + reinforcement if total is None else total,
+        "cover_pct": 0,  # R-OPT-4 (off in these campaigns)
+        "entrenchment_pct": 0,
     }
 
 

@@ -16,6 +16,7 @@ def side_to_json(side: BattleSide) -> dict[str, Any]:
         "army_ids": list(side.army_ids),
         "leader_id": side.leader_id,
         "structure_id": side.structure_id,
+        "entrenched": list(side.entrenched),
     }
 
 
@@ -25,6 +26,7 @@ def side_from_json(data: Mapping[str, Any]) -> BattleSide:
         army_ids=tuple(data["army_ids"]),
         leader_id=data["leader_id"],
         structure_id=data["structure_id"],
+        entrenched=tuple(data.get("entrenched", ())),  # R-OPT-4; older rows have none
     )
 
 
@@ -63,6 +65,8 @@ def forces_to_json(forces: SideForces) -> dict[str, Any]:
         "reinforcement": forces.reinforcement,
         "siege_bonus_pct": forces.siege_bonus_pct,
         "total_points": forces.total_points,
+        "cover_pct": forces.cover_pct,
+        "entrenchment_pct": forces.entrenchment_pct,
     }
 
 

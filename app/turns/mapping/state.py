@@ -81,6 +81,7 @@ def campaign_options(campaign: Campaign) -> Options:
     return Options(
         seasons=s.seasons,
         concealment=s.concealment,
+        cover=s.cover,
         storms=s.storms,
         game_system=s.game_system,
         custom_coefficient_pct=s.custom_coefficient_pct,
@@ -289,6 +290,7 @@ def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
     upgrades: list[UpgradeOrder] = []
     recruits: list[RecruitGeneralOrder] = []
     actions: set[int] = set()
+    entrench: set[int] = set()
     for o in rows:
         match o.kind:
             case OrderKind.MOVE:
@@ -308,6 +310,8 @@ def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
                 recruits.append(RecruitGeneralOrder(_stored(o.general_id), o.player, o.cost))
             case OrderKind.FACTION_ACTION:
                 actions.add(o.player)
+            case OrderKind.ENTRENCH:
+                entrench.add(_stored(o.army_id))
     return TurnOrders(
         moves=moves,
         builds=tuple(builds),
@@ -315,6 +319,7 @@ def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
         upgrades=tuple(upgrades),
         recruits=tuple(recruits),
         faction_actions=frozenset(actions),
+        entrench=frozenset(entrench),
     )
 
 
