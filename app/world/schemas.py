@@ -134,6 +134,10 @@ class MyArmy(BaseModel):
         default=None, description="Set when an upgrade is ordered this turn: the gold paid."
     )
     locked_in_battle: bool
+    entrenched: bool = Field(
+        default=False,
+        description="Ordered to entrench this turn instead of moving (R-OPT-4).",
+    )
 
 
 class OtherArmy(BaseModel):

@@ -268,6 +268,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     move=PendingMove(path=[[c[0], c[1]] for c in move.path]) if move else None,
                     upgrade_cost=upgrades.get(a.id),
                     locked_in_battle=a.id in locked,
+                    entrenched=a.id in orders.entrench,
                 )
             )
         elif a.coord in view.visible and a.id not in view.hidden:

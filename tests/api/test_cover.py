@@ -40,6 +40,8 @@ async def test_R_OPT_4_entrench_order_and_the_battle_record_shows_each_reduction
     assert await my_orders() == [("move", defender.id)]
     assert (await client.put(dig, headers=orcs.headers)).status_code == 200
     assert await my_orders() == [("entrench", defender.id)]
+    armies = (await client.get(game.url("/armies"), headers=orcs.headers)).json()["mine"]
+    assert [(a["id"], a["entrenched"], a["move"]) for a in armies] == [(defender.id, True, None)]
     assert (await client.delete(dig, headers=orcs.headers)).status_code == 204
     assert await my_orders() == []
     assert_problem(await client.delete(dig, headers=orcs.headers), 404, "not_found")

@@ -266,6 +266,7 @@ async def test_armies_lists_mine_and_the_others_in_sight(
                 "move": None,
                 "upgrade_cost": None,
                 "locked_in_battle": False,
+                "entrenched": False,
             }
         ],
         "others": [],

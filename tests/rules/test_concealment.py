@@ -172,3 +172,24 @@ def test_R_OPT_3_property_reproducible_and_never_hidden_from_those_near(
             assert a.owner != p
             assert ROW.tiles[a.coord].terrain.value in ("forest", "marsh")
             assert a.coord not in near
+
+
+@settings(max_examples=25, derandomize=True)
+@given(salt=st.integers(0, 2**62), turn=st.integers(1, 300))
+def test_R_OPT_3_R_OPT_4_R_OPT_5_property_a_resolution_with_a_fixed_seed_is_reproducible(
+    salt: int, turn: int
+) -> None:
+    """With every War Orders option on, the same state, orders and seed give the same change."""
+    board = make_map(["~~~~w.f.", "~~~~.f.m", "~~~~~..."])
+    state = make_state(
+        board,
+        PLAYERS,
+        (),
+        (soldier(10, 1, (4, 0)), soldier(20, 2, (7, 0)), soldier(30, 3, (6, 1))),
+        turn=turn,
+        options=Options(concealment=True, cover=True, storms=True),
+    )
+    state = replace(state, id_salt=salt)
+    orders = TurnOrders(moves={10: MoveOrder(10, ((5, 0), (6, 0)))}, entrench=frozenset({20}))
+    first = resolve_turn(state, orders, RS)
+    assert resolve_turn(state, orders, RS) == first
