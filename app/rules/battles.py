@@ -508,9 +508,11 @@ class _Work:
             self.event(EventKind.SHIP_DESTROYED, "R-SEA-3", (army.coord,), ship_id=army.ship_id)
         if army.general_id is not None and army.general_id in self.generals:
             self.generals[army.general_id] = replace(self.generals[army.general_id], army_id=None)
-            self.event(
-                EventKind.GENERAL_FREED, "R-ARMY-2", (army.coord,), general_id=army.general_id
-            )
+            # Told to its owner alone, with no tile: the general goes home, and nobody else
+            # (the opponent, an onlooker who saw the army fall) knew who led it (R-FOG-3).
+            owner = frozenset({army.owner})
+            data = {"general_id": army.general_id}
+            self.events.append(Event(EventKind.GENERAL_FREED, "R-ARMY-2", owner, (), data))
 
     def lose_tier(self, army_id: int) -> None:
         army = self.armies[army_id]

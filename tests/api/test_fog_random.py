@@ -400,6 +400,20 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
 
 
+async def test_random_games_with_a_wider_sight_never_name_others_generals_R_FOG_3(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """Sight 3: more battles are watched from afar. A general whose army falls goes home, and
+    only its owner hears which one it was (the winner and onlookers never knew who led)."""
+    t = await _setup(client, make_user, session, app, 11, 4, ruleset={"movement": {"sight": 3}})
+    for number in range(1, TURNS + 1):
+        await _turn(t, number)
+    for player in sorted(t.users):
+        await _reads(t, player)
+    assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
+    assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
+
+
 async def test_random_games_never_show_a_concealed_army_R_OPT_3(
     app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:

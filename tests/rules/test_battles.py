@@ -7,6 +7,7 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.rules import fog
 from app.rules.battles import (
     BattleResolution,
     SideForces,
@@ -75,6 +76,7 @@ from tests.rules.builders import (
     treaty,
 )
 
+P2 = frozenset({2})
 R = default_ruleset()
 
 
@@ -373,9 +375,9 @@ def test_R_BAT_7_defeated_side_at_100_pct_loses_every_army_winner_only_a_tier() 
             stake_won(),
             ev(EventKind.ARMY_TIER_LOST, "R-BAT-7", (W,), army_id=21, tier=1),
             ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
-            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (), P2, general_id=12),
             ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=23, owner=2),
-            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=13),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (), P2, general_id=13),
             advanced(),
         ),
     )
@@ -439,10 +441,24 @@ def test_R_BAT_7_defender_with_nowhere_to_go_is_destroyed_general_freed() -> Non
             resolved(b, report),
             stake_won(),
             ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
-            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (), P2, general_id=12),
             advanced(),
         ),
     )
+
+
+def test_R_FOG_3_only_its_owner_hears_which_general_went_free() -> None:
+    """Player 3's outposts see the battle tile: like the winner, player 3 learns the battle,
+    the stake, the army destroyed and the advance, never which general led it (it goes home)."""
+    mp = make_map([".....", ".....", "...~.", ".....", "....."])
+    others = tuple(outpost(30 + i, 3, c) for i, c in enumerate((NE, NW, SW, SE)))
+    state, b = duel(mp=mp, extra=others)
+    res = apply_battle_result(state, b, BattleReport(AV, 10, 10), R)
+    seen = fog.summaries(res.events, fog.sights(state, R), fog.sights(res.state, R))
+    freed = [e for e in res.events if e.kind is EventKind.GENERAL_FREED]
+    assert freed == [ev(EventKind.GENERAL_FREED, "R-ARMY-2", (), P2, general_id=12)]
+    unnamed = tuple(e for e in res.events if e.kind is not EventKind.GENERAL_FREED)
+    assert seen == {1: unnamed, 2: res.events, 3: unnamed}
 
 
 # A one-row plain: army 21 (player 1) walks east from (0,0), army 22 (player 2) west from
@@ -667,7 +683,7 @@ def test_R_SEA_3_naval_loser_with_no_free_sea_sinks_with_its_ship() -> None:
             stake_won(),
             ev(EventKind.ARMY_DESTROYED, "R-BAT-7", (C,), army_id=22, owner=2),
             ev(EventKind.SHIP_DESTROYED, "R-SEA-3", (C,), ship_id=52),
-            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (C,), general_id=12),
+            ev(EventKind.GENERAL_FREED, "R-ARMY-2", (), P2, general_id=12),
             advanced(),
         ),
     )

@@ -128,7 +128,7 @@ def test_R_MOVE_3_a_battle_whose_army_was_destroyed_meanwhile_is_cancelled() -> 
                 {"battle_id": first.id, "winner": 1, "loser": 2, "amount": 10},
             ),
             Event(EventKind.ARMY_DESTROYED, "R-BAT-7", p12, ((2, 0),), {"army_id": 20, "owner": 2}),
-            Event(EventKind.GENERAL_FREED, "R-ARMY-2", p12, ((2, 0),), {"general_id": 120}),
+            Event(EventKind.GENERAL_FREED, "R-ARMY-2", frozenset({2}), (), {"general_id": 120}),
             Event(
                 EventKind.ARMY_ADVANCED,
                 "R-BAT-7",
