@@ -81,6 +81,8 @@ PLAYER_OBJECT = frozenset(
         "orders-cancel-upgrade",
         "orders-set-move",
         "orders-cancel-move",
+        "orders-set-entrench",
+        "orders-cancel-entrench",
         "orders-reachable-tiles",
         "orders-assign-general",
         "diplomacy-read-edict",
@@ -392,6 +394,8 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},
         "orders-cancel-move": {"army_id": army2},
+        "orders-set-entrench": {"army_id": army2},
+        "orders-cancel-entrench": {"army_id": army2},
         "orders-assign-general": {"army_id": army4},
     }
     return World(game, await make_user(), ids, overrides)
