@@ -20,22 +20,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import math
-import os
 import random
 import signal
-import socket
-import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _serving import database_url, free_port, uvicorn_server, wait_ready
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -69,73 +65,14 @@ ARMY_WRITE_OK = WRITE_OK | {404}
 # -- the server and the database -------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def database_url(server: EmbeddedPostgres) -> str:
-    server_url = server.url("postgres")
-    if "?" in server_url:  # unix-socket URLs carry the host in the query string
-        head, query = server_url.split("?", 1)
-        return head.rsplit("/", 1)[0] + f"/{DATABASE}?" + query
-    return server_url.rsplit("/", 1)[0] + f"/{DATABASE}"
-
-
-@contextlib.contextmanager
-def uvicorn_server(url: str, port: int, workers: int) -> Iterator[subprocess.Popen[bytes]]:
-    """The API as a real server process (its own process group, killed at the end)."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "MARCHLORDS_LOG_LEVEL": "WARNING",
-        "MARCHLORDS_LOG_JSON": "false",
-        # Every client plays as fast as it can, far beyond a human's pace: the per-user write
-        # limit (120/min) would turn most of the load into 429s.
-        "MARCHLORDS_WRITE_RATE_PER_MINUTE": "1000000",
-        "MARCHLORDS_WRITE_BURST": "1000000",
-        # All the clients register from this one address.
-        "MARCHLORDS_REGISTRATIONS_PER_HOUR": "1000000",
-    }
-    command = [
-        sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-        "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port),
-        "--log-level", "warning", "--no-access-log",
-    ]  # fmt: skip
-    # A fixed command line (no shell, no outside input); own session, so it can be killed whole.
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)  # noqa: S603
-    try:
-        yield process
-    finally:
-        stop_process_group(process)
-
-
-def stop_process_group(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
-
-
-async def wait_ready(base_url: str, process: subprocess.Popen[bytes], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    async with httpx.AsyncClient(base_url=base_url) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited with status {process.returncode}")
-            with contextlib.suppress(httpx.TransportError):
-                if (await client.get("/readyz", timeout=2)).status_code == 200:
-                    return
-            await asyncio.sleep(0.2)
-    raise RuntimeError(f"the server was not ready after {seconds:.0f} s")
+BENCH_SETTINGS = {
+    # Every client plays as fast as it can, far beyond a human's pace: the per-user write
+    # limit (120/min) would turn most of the load into 429s.
+    "MARCHLORDS_WRITE_RATE_PER_MINUTE": "1000000",
+    "MARCHLORDS_WRITE_BURST": "1000000",
+    # All the clients register from this one address.
+    "MARCHLORDS_REGISTRATIONS_PER_HOUR": "1000000",
+}
 
 
 # -- measurements ----------------------------------------------------------------------------
@@ -725,14 +662,15 @@ def main() -> int:
     ok = False
     try:
         server.start()
-        url = database_url(server)
+        url = database_url(server, DATABASE)
         asyncio.run(create_database(url, drop_existing=True))
         upgrade_head(url)
         port = free_port()
         base_url = f"http://127.0.0.1:{port}"
         print(f"server: uvicorn, {args.workers} workers on {base_url}; database: {DATABASE}")
-        with uvicorn_server(url, port, args.workers) as process:
-            asyncio.run(wait_ready(base_url, process, seconds=90))
+        options = ("--workers", str(args.workers))
+        with uvicorn_server(url, port, BENCH_SETTINGS, options) as process:
+            wait_ready(base_url, process, seconds=90)
             ok = asyncio.run(run(args, url, base_url))
         asyncio.run(drop_database(url))
     except KeyboardInterrupt:

@@ -23,14 +23,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -38,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import httpx
+from _serving import database_url, free_port, uvicorn_server, wait_ready
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -56,13 +52,6 @@ CHROMIUM = ("chromium", "chromium-browser", "google-chrome")
 CHROMEDRIVER = ("chromedriver",)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def find(names: tuple[str, ...], given: str | None, what: str) -> str:
     for name in (given,) if given else names:
         if name and (path := shutil.which(name)):
@@ -71,58 +60,6 @@ def find(names: tuple[str, ...], given: str | None, what: str) -> str:
         f"error: no {what} found ({', '.join(names)}); on Debian: "
         "apt-get install -y chromium chromium-driver"
     )
-
-
-def database_url(server: EmbeddedPostgres) -> str:
-    server_url = server.url("postgres")
-    if "?" in server_url:  # unix-socket URLs carry the host in the query string
-        head, query = server_url.split("?", 1)
-        return head.rsplit("/", 1)[0] + f"/{DATABASE}?" + query
-    return server_url.rsplit("/", 1)[0] + f"/{DATABASE}"
-
-
-@contextlib.contextmanager
-def api_server(url: str, port: int, allow_origin: str) -> Iterator[subprocess.Popen[bytes]]:
-    """The API as a real uvicorn process (its own process group, killed at the end)."""
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "MARCHLORDS_CORS_ALLOW_ORIGINS": allow_origin,
-        "MARCHLORDS_LOG_LEVEL": "WARNING",
-        "MARCHLORDS_LOG_JSON": "false",
-    }
-    command = [
-        sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log",
-        "--timeout-graceful-shutdown", "3",
-    ]  # fmt: skip
-    # A fixed command line (no shell, no outside input); own session, so it can be killed whole.
-    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)  # noqa: S603
-    try:
-        yield process
-    finally:
-        if process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=5)
-
-
-def wait_ready(base_url: str, process: subprocess.Popen[bytes], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    with httpx.Client(base_url=base_url) as client:
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                raise RuntimeError(f"the server exited with status {process.returncode}")
-            with contextlib.suppress(httpx.TransportError):
-                if client.get("/readyz", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.2)
-    raise RuntimeError(f"the server was not ready after {seconds:.0f} s")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -225,12 +162,17 @@ def main() -> int:
     ok = False
     try:
         server.start()
-        url = database_url(server)
+        url = database_url(server, DATABASE)
         asyncio.run(create_database(url, drop_existing=True))
         upgrade_head(url)
         print(f"api: {api_url} (CORS: {args.allow_origin or page_origin}); page: {page_origin}")
         with (
-            api_server(url, api_port, args.allow_origin or page_origin) as process,
+            uvicorn_server(
+                url,
+                api_port,
+                {"MARCHLORDS_CORS_ALLOW_ORIGINS": args.allow_origin or page_origin},
+                ("--timeout-graceful-shutdown", "3"),
+            ) as process,
             page_server(page_port),
         ):
             wait_ready(api_url, process, seconds=60)

@@ -92,11 +92,6 @@ async def _touch(session: AsyncSession, token: Token, now: datetime) -> None:
     set_committed_value(token, "last_used_at", now)
 
 
-async def user_for_token(session: AsyncSession, secret: str) -> User:
-    """Resolve a bearer secret to its user; unknown, expired and revoked all raise 401."""
-    return (await authenticate_token(session, secret))[1]
-
-
 def _active(now: datetime) -> list[ColumnElement[bool]]:
     return [Token.revoked_at.is_(None), or_(Token.expires_at.is_(None), Token.expires_at > now)]
 

@@ -1,14 +1,22 @@
 """Serve an app over real HTTP (uvicorn on 127.0.0.1:<random port>) for tests that need a
-streamed response read as a browser reads it (the event stream)."""
+streamed response read as a browser reads it (the event stream); and `app.serve` run up to
+uvicorn, for tests of how it starts the server."""
 
 import asyncio
+import contextlib
+import signal
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
+import pytest
 import uvicorn
 from fastapi import FastAPI
 from httpx import AsyncClient
+
+from app import serve
+from app.config import get_settings
 
 WAIT = 10.0  # bound of every wait; a passing run never comes close
 
@@ -35,3 +43,22 @@ async def served(app: FastAPI) -> AsyncIterator[AsyncClient]:
         server.should_exit = True
         await asyncio.wait_for(task, WAIT)
         sock.close()
+
+
+def run_serve_without_database(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Run `app.serve.main()` up to uvicorn (no database, no migration, no signal handler);
+    the keyword arguments uvicorn would have been started with, one dict per call."""
+    calls: list[dict[str, Any]] = []
+    url = "postgresql+asyncpg://nobody@localhost/none"
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append(kw))
+    monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
+    monkeypatch.setattr(serve, "database_url", lambda settings: contextlib.nullcontext(url))
+    monkeypatch.setattr(signal, "signal", lambda *a: None)
+    monkeypatch.setenv("DATABASE_URL", url)
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(SystemExit):
+            serve.main()
+    finally:
+        get_settings.cache_clear()
+    return calls

@@ -8,13 +8,11 @@ sent anywhere.
 """
 
 import asyncio
-import signal
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
@@ -26,13 +24,19 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from app import serve
-from app.config import Settings, get_settings
+from app.config import Settings
 from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.models import Campaign, GameMap, RateLimit, Token
 from tests.api.game import builtin_map_id
-from tests.helpers import DEFAULT_PASSWORD, AuthUser, assert_problem, login, register_and_login
+from tests.api.served import run_serve_without_database
+from tests.helpers import (
+    DEFAULT_PASSWORD,
+    AuthUser,
+    assert_problem,
+    login,
+    register_and_login,
+)
 
 PROXY = "192.0.2.200"
 LIMITS = {
@@ -360,26 +364,7 @@ async def test_forwarded_addresses_from_a_trusted_proxy_are_the_clients(
 
 def test_serve_leaves_forwarded_headers_to_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     # uvicorn's own handling would believe X-Forwarded-For from any local peer.
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append(kw))
-    monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
-
-    class NoDatabase:
-        def __enter__(self) -> str:
-            return "postgresql+asyncpg://nobody@localhost/none"
-
-        def __exit__(self, *exc: object) -> None:
-            return None
-
-    monkeypatch.setattr(serve, "database_url", lambda settings: NoDatabase())
-    monkeypatch.setattr(signal, "signal", lambda *a: None)
-    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://nobody@localhost/none")
-    get_settings.cache_clear()
-    try:
-        with pytest.raises(SystemExit):
-            serve.main()
-    finally:
-        get_settings.cache_clear()
+    calls = run_serve_without_database(monkeypatch)
 
     assert calls
     assert calls[0]["proxy_headers"] is False

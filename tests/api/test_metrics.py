@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import os
 import re
-import signal
 import socket
 import subprocess
 import sys
@@ -19,7 +18,6 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from prometheus_client import REGISTRY
@@ -32,7 +30,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from app import serve
-from app.config import Settings, get_settings
+from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
@@ -40,7 +38,7 @@ from app.main import create_app
 from app.metrics import MULTIPROC_ENV, players_bucket, watch_pool
 from app.stream.hub import EventHub
 from tests.api.game import builtin_map_id, create_lobby, start_game
-from tests.api.served import WAIT, served
+from tests.api.served import WAIT, run_serve_without_database, served
 from tests.api.test_two_processes import LAUNCHER, ROOT, ServerProcess, _stop, wait_ready
 from tests.helpers import assert_problem, register_and_login
 
@@ -262,30 +260,12 @@ async def test_two_worker_processes_report_one_aggregate(database_url: str, tmp_
 def test_serve_gives_several_workers_one_clean_metrics_directory(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: calls.append(kw))
-    monkeypatch.setattr(serve, "upgrade_head", lambda url: None)
-
-    class NoDatabase:
-        def __enter__(self) -> str:
-            return "postgresql+asyncpg://nobody@localhost/none"
-
-        def __exit__(self, *exc: object) -> None:
-            return None
-
-    monkeypatch.setattr(serve, "database_url", lambda settings: NoDatabase())
-    monkeypatch.setattr(signal, "signal", lambda *a: None)
-    monkeypatch.setenv("DATABASE_URL", "postgresql+asyncpg://nobody@localhost/none")
     monkeypatch.setenv("MARCHLORDS_WORKERS", "2")
     monkeypatch.setenv(MULTIPROC_ENV, str(tmp_path))
     stale = tmp_path / "counter_4242.db"
     stale.write_bytes(b"from an earlier run")
-    get_settings.cache_clear()
-    try:
-        with pytest.raises(SystemExit):
-            serve.main()
-    finally:
-        get_settings.cache_clear()
+
+    calls = run_serve_without_database(monkeypatch)
 
     assert calls[0]["workers"] == 2
     assert os.environ[MULTIPROC_ENV] == str(tmp_path)
