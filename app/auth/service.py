@@ -3,7 +3,7 @@
 import uuid
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, func, or_, select, update
+from sqlalchemy import ColumnElement, and_, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -92,14 +92,17 @@ async def _touch(session: AsyncSession, token: Token, now: datetime) -> None:
     set_committed_value(token, "last_used_at", now)
 
 
-def _active(now: datetime) -> list[ColumnElement[bool]]:
-    return [Token.revoked_at.is_(None), or_(Token.expires_at.is_(None), Token.expires_at > now)]
+def usable_token(now: datetime) -> ColumnElement[bool]:
+    """SQL condition: the token is neither revoked nor expired at `now`."""
+    return and_(Token.revoked_at.is_(None), or_(Token.expires_at.is_(None), Token.expires_at > now))
 
 
 async def is_token_active(session: AsyncSession, token_id: uuid.UUID) -> bool:
     """Whether the token may still be used (not revoked, not expired): one indexed lookup,
     cheap enough for an open event stream to ask every few seconds."""
-    found = await session.scalar(select(Token.id).where(Token.id == token_id, *_active(utcnow())))
+    found = await session.scalar(
+        select(Token.id).where(Token.id == token_id, usable_token(utcnow()))
+    )
     return found is not None
 
 
@@ -114,7 +117,7 @@ async def revoke_other_tokens(session: AsyncSession, user: User, keep: Token) ->
     now = utcnow()
     await session.execute(
         update(Token)
-        .where(Token.user_id == user.id, Token.id != keep.id, *_active(now))
+        .where(Token.user_id == user.id, Token.id != keep.id, usable_token(now))
         .values(revoked_at=now)
         .execution_options(synchronize_session=False)
     )

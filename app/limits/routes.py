@@ -26,15 +26,17 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute, APIRouter
-from sqlalchemy import func, or_, select
+from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.auth.client import client_address
 from app.auth.dependencies import BearerSecret, get_authenticated
+from app.auth.service import usable_token
 from app.auth.tokens import hash_token
 from app.config import Settings
+from app.db.base import utcnow
 from app.db.session import transaction
 from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
@@ -149,9 +151,7 @@ async def limit_writes(request: Request, secret: BearerSecret) -> None:
     async with limiter.transaction(request) as session:
         user_id = await session.scalar(
             select(Token.user_id).where(
-                Token.token_hash == hash_token(secret),
-                Token.revoked_at.is_(None),
-                or_(Token.expires_at.is_(None), Token.expires_at > func.now()),
+                Token.token_hash == hash_token(secret), usable_token(utcnow())
             )
         )
         if user_id is not None:

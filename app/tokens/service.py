@@ -6,10 +6,10 @@ Services flush, never commit.
 import uuid
 from datetime import timedelta
 
-from sqlalchemy import Select, or_, select
+from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth.service import issue_token, revoke_token
+from app.auth.service import issue_token, revoke_token, usable_token
 from app.db.base import utcnow
 from app.errors import NotFound
 from app.models import Token, TokenKind, User
@@ -39,12 +39,7 @@ async def create(
 
 
 def _active_tokens(user: User) -> Select[Token]:
-    now = utcnow()
-    return select(Token).where(
-        Token.user_id == user.id,
-        Token.revoked_at.is_(None),
-        or_(Token.expires_at.is_(None), Token.expires_at > now),
-    )
+    return select(Token).where(Token.user_id == user.id, usable_token(utcnow()))
 
 
 async def list_for_user(
