@@ -4,6 +4,7 @@ at the end, and the wait for `/readyz`."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import httpx
 
-from app.db.embedded import EmbeddedPostgres
+from app.config import Settings
+from app.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.db.migrate import upgrade_head
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,3 +90,27 @@ def wait_ready(base_url: str, process: subprocess.Popen[bytes], seconds: float) 
                     return
             time.sleep(0.2)
     raise RuntimeError(f"the server was not ready after {seconds:.0f} s")
+
+
+@contextlib.contextmanager
+def scratch_database(name: str) -> Iterator[str]:
+    """A fresh, migrated database `name` on `DATABASE_URL`'s server (or the embedded one),
+    dropped at the end: the URL."""
+    settings = Settings()
+    server = None
+    if settings.database_url:
+        server_url = settings.database_url
+    else:
+        server = EmbeddedPostgres(Path(settings.pg_data_dir))
+        server.start()
+        server_url = server.url("postgres")
+    head, sep, query = server_url.partition("?")  # unix-socket URLs carry the host in the query
+    url = head.rsplit("/", 1)[0] + f"/{name}" + sep + query
+    try:
+        asyncio.run(create_database(url, drop_existing=True))
+        upgrade_head(url)
+        yield url
+        asyncio.run(drop_database(url))
+    finally:
+        if server is not None:
+            server.stop()

@@ -19,17 +19,15 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import httpx
+from _serving import scratch_database
 from asgi_lifespan import LifespanManager
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
 from app.main import create_app
 from app.models import BattleRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
@@ -240,26 +238,8 @@ def main() -> None:
         help="map width and height of the extreme campaign (default 64; uploads take up to 128)",
     )
     args = parser.parse_args()
-    settings = Settings()
-    server = None
-    if settings.database_url:
-        server_url = settings.database_url
-    else:
-        server = EmbeddedPostgres(Path(settings.pg_data_dir))
-        server.start()
-        server_url = server.url("postgres")
-    url = server_url.rsplit("/", 1)[0] + "/marchlords_bench_extreme"
-    if "?" in server_url:  # unix-socket URLs carry the host in the query string
-        head, query = server_url.split("?", 1)
-        url = head.rsplit("/", 1)[0] + "/marchlords_bench_extreme?" + query
-    try:
-        asyncio.run(create_database(url, drop_existing=True))
-        upgrade_head(url)
+    with scratch_database("marchlords_bench_extreme") as url:
         asyncio.run(run(url, args.size))
-        asyncio.run(drop_database(url))
-    finally:
-        if server is not None:
-            server.stop()
 
 
 if __name__ == "__main__":

@@ -13,17 +13,15 @@ import statistics
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from pathlib import Path
 
 import httpx
+from _serving import scratch_database
 from asgi_lifespan import LifespanManager
 from sample_campaign import random_walks
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
 from app.main import create_app
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
@@ -185,26 +183,8 @@ async def run(url: str) -> None:
 
 
 def main() -> None:
-    settings = Settings()
-    server = None
-    if settings.database_url:
-        server_url = settings.database_url
-    else:
-        server = EmbeddedPostgres(Path(settings.pg_data_dir))
-        server.start()
-        server_url = server.url("postgres")
-    url = server_url.rsplit("/", 1)[0] + "/marchlords_bench"
-    if "?" in server_url:  # unix-socket URLs carry the host in the query string
-        head, query = server_url.split("?", 1)
-        url = head.rsplit("/", 1)[0] + "/marchlords_bench?" + query
-    try:
-        asyncio.run(create_database(url, drop_existing=True))
-        upgrade_head(url)
+    with scratch_database("marchlords_bench") as url:
         asyncio.run(run(url))
-        asyncio.run(drop_database(url))
-    finally:
-        if server is not None:
-            server.stop()
 
 
 if __name__ == "__main__":
