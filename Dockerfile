@@ -1,5 +1,6 @@
 # Production image: always runs against DATABASE_URL (no embedded database).
-# Installs exactly the versions of uv.lock, without the `dev` and `embedded` extras.
+# Installs exactly the versions of uv.lock with the `tracing` extra (OpenTelemetry, on only when
+# the OTEL_* variables ask for it), without the `dev`, `embedded` and `browser` extras.
 FROM python:3.11-slim AS build
 
 ENV PIP_NO_CACHE_DIR=1 \
@@ -20,7 +21,7 @@ RUN pip install "uv==$(python -c 'import tomllib; print(next(p["version"] for p 
 # The dependencies only: the code is copied beside them below (uvicorn and alembic import it
 # from the working directory). --locked fails the build if uv.lock no longer matches
 # pyproject.toml.
-RUN uv sync --locked --no-install-project
+RUN uv sync --locked --no-install-project --extra tracing
 
 
 FROM python:3.11-slim
