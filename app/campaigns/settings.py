@@ -50,6 +50,23 @@ class CampaignSettings(BaseModel):
     deadline_auto_change: bool = Field(
         default=False, description="Change the turn by itself when the turn deadline passes."
     )
+    steward_after_missed: int | None = Field(
+        default=None,
+        ge=1,
+        le=100,
+        description="R-CAMP-7: a seat that misses this many turn deadlines in a row becomes "
+        "inactive (held by a steward); unset: never by itself.",
+    )
+    vacation_days: int = Field(
+        default=0, ge=0, le=365, description="R-CAMP-8: days of vacation each seat may take."
+    )
+    grace_minutes: int = Field(
+        default=0,
+        ge=0,
+        le=24 * 60,
+        description="R-TURN-7: with auto_resolve, minutes the change waits after the last "
+        "ready, during which anyone may withdraw it; 0: the change runs at once.",
+    )
 
     @model_validator(mode="after")
     def _custom_needs_coefficient(self) -> "CampaignSettings":

@@ -462,6 +462,14 @@ class EventKind(StrEnum):
     CAMPAIGN_RESUMED = "campaign_resumed"
     DEADLINE_EXTENDED = "deadline_extended"
     DEADLINE_NEAR = "deadline_near"
+    # Seats, stewards, vacations and the grace period (R-CAMP-6/7/8, R-TURN-7)
+    SEAT_OFFERED = "seat_offered"
+    SEAT_HANDED_OVER = "seat_handed_over"
+    SEAT_STEWARDED = "seat_stewarded"
+    VACATION_STARTED = "vacation_started"
+    VACATION_ENDED = "vacation_ended"
+    TURN_CHANGE_SCHEDULED = "turn_change_scheduled"
+    TURN_CHANGE_CALLED_OFF = "turn_change_called_off"
 
 
 @dataclass(frozen=True)
