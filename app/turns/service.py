@@ -24,6 +24,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
+from app.turns import snapshots
 from app.turns.mapping import (
     event_to_json,
     gold_line_to_json,
@@ -156,6 +157,7 @@ async def change_turn(
     number = campaign.turn
     session.add(TurnRecord(campaign_id=campaign.id, number=number))
     await session.flush()
+    await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
     state = await load_state(session, campaign)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
     orders = await load_orders(session, campaign)

@@ -1,0 +1,48 @@
+"""Per-turn snapshots of a campaign's game state (R-TURN-6), kept at each turn change."""
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, LargeBinary
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.db.base import Base, utcnow
+
+
+class TurnSnapshot(Base):
+    """The game state at the end of turn `number`, taken just before that turn changed.
+
+    `state` is zlib-compressed JSON (`app/turns/snapshots.py`): every row the turn change and
+    the following turn may alter, so that a rollback restores them exactly.
+    """
+
+    __tablename__ = "turn_snapshots"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int]
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+    taken_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TurnRollback(Base):
+    """A turn change the owner rolled back (R-TURN-6): kept in history, never deleted.
+
+    `summaries` holds what each player was told of the change ({player: events}).
+    """
+
+    __tablename__ = "turn_rollbacks"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    # The how-manieth rollback of this turn's change (a change may be redone and undone again).
+    revision: Mapped[int] = mapped_column(primary_key=True)
+    resolved_at: Mapped[datetime]
+    rolled_back_at: Mapped[datetime] = mapped_column(default=utcnow)
+    summaries: Mapped[dict[str, Any]] = mapped_column(JSONB)

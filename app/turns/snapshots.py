@@ -1,0 +1,373 @@
+"""Per-turn snapshots of the game state (R-TURN-6): taken at each turn change, restored by a
+rollback, read back as the engine's state (replays) and exported.
+
+A snapshot of turn N is taken by the change of turn N, in its transaction, before anything is
+resolved: it is the end of turn N — the world, every player's gold, explored memory and ready
+flag, the orders of turn N, pending battles, edicts, stakes — as rows, every column of them.
+Restoring it writes those rows back exactly; the ledger is not part of it (gold comes back
+through reversing ledger entries, `app/turns/rollback.py`).
+
+Stored as zlib-compressed JSON: a player's explored memory is a tile each, and a 64×64
+campaign with 17 players would otherwise keep megabytes per turn.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import uuid
+import zlib
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Column, DateTime, Enum, Table, delete, insert, select, update
+from sqlalchemy import Uuid as UuidType
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.base import utcnow
+from app.models.campaign import Campaign, CampaignPlayer
+from app.models.diplomacy import EdictRow
+from app.models.orders import OrderRow
+from app.models.snapshot import TurnSnapshot
+from app.models.summary_event import PendingSummaryEvent
+from app.models.world import (
+    PENDING_BATTLE_STATUSES,
+    ArmyRow,
+    BattleRow,
+    GeneralRow,
+    ShipRow,
+    SiegeRow,
+    StakeRow,
+    StructureRow,
+    TreatyRow,
+)
+from app.rules.state import (
+    Army,
+    CampaignState,
+    General,
+    PendingStake,
+    Ship,
+    Siege,
+    Structure,
+    StructureKind,
+    Treaty,
+    TreatyKind,
+    TurnOrders,
+)
+from app.turns.mapping import battle_from_row, campaign_options, load_map, player_from_row
+from app.turns.mapping.state import orders_from_rows, storms_from_json
+
+FORMAT_VERSION = 1
+
+
+# Every row of the campaign in these tables is part of the state (whole rows, all columns).
+def _table(model: Any) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+_ORDERS = _table(OrderRow)
+_PLAYERS = _table(CampaignPlayer)
+_CAMPAIGNS = _table(Campaign)
+WHOLE_TABLES: dict[str, Table] = {
+    _table(m).name: _table(m)
+    for m in (
+        StructureRow,
+        ArmyRow,
+        GeneralRow,
+        ShipRow,
+        SiegeRow,
+        TreatyRow,
+        StakeRow,
+        BattleRow,
+        EdictRow,
+        PendingSummaryEvent,
+    )
+}
+# The players' game columns (not who holds the seat, nor anything about their account).
+PLAYER_COLUMNS = (
+    "number",
+    "faction",
+    "gold",
+    "ready",
+    "inactive",
+    "capital_id",
+    "action_available_turn",
+    "victories",
+    "infamy",
+    "missed_turns",
+    "explored",
+)
+# What a turn change alters on the campaign row (deadlines restart at a rollback instead).
+CAMPAIGN_COLUMNS = ("turn", "next_id", "storms", "status")
+
+
+# ------------------------------------------------------------------------------ rows ↔ JSON
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def _decode(column: Column[Any], value: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(column.type, DateTime):
+        return datetime.fromisoformat(value)
+    if isinstance(column.type, UuidType):
+        return uuid.UUID(value)
+    if isinstance(column.type, Enum) and column.type.enum_class is not None:
+        return column.type.enum_class(value)
+    return value
+
+
+def encode_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: _encode(v) for k, v in row.items()} for row in rows]
+
+
+def decode_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Stored rows as column values; a column the document lacks (added since) is left out."""
+    columns = table.c
+    return [{k: _decode(columns[k], v) for k, v in row.items() if k in columns} for row in rows]
+
+
+def pack(document: Mapping[str, Any]) -> bytes:
+    return zlib.compress(json.dumps(document, separators=(",", ":")).encode(), 6)
+
+
+def unpack(data: bytes) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(zlib.decompress(data))
+    return document
+
+
+async def _table_rows(
+    session: AsyncSession, table: Table, campaign_id: uuid.UUID, *where: Any
+) -> list[dict[str, Any]]:
+    primary = list(table.primary_key.columns)
+    result = await session.execute(
+        select(*table.c).where(table.c.campaign_id == campaign_id, *where).order_by(*primary)
+    )
+    return encode_rows([dict(r._mapping) for r in result.all()])
+
+
+# ------------------------------------------------------------------------------ taking
+
+
+async def capture(session: AsyncSession, campaign: Campaign) -> dict[str, Any]:
+    """The campaign's game state now, as a JSON document (the caller holds the lock)."""
+    cid = campaign.id
+    await session.flush()
+    players = await session.execute(
+        select(*(getattr(CampaignPlayer, c) for c in PLAYER_COLUMNS))
+        .where(CampaignPlayer.campaign_id == cid)
+        .order_by(CampaignPlayer.number)
+    )
+    return {
+        "version": FORMAT_VERSION,
+        "campaign": {c: _encode(getattr(campaign, c)) for c in CAMPAIGN_COLUMNS},
+        "players": encode_rows([dict(r._mapping) for r in players.all()]),
+        "orders": await _table_rows(
+            session,
+            _ORDERS,
+            cid,
+            _ORDERS.c.turn == campaign.turn,
+        ),
+        "tables": {
+            name: await _table_rows(session, table, cid) for name, table in WHOLE_TABLES.items()
+        },
+    }
+
+
+async def save_snapshot(session: AsyncSession, campaign: Campaign) -> None:
+    """Keep the end of the current turn (called by the turn change before it resolves).
+
+    A turn changed again after a rollback replaces its snapshot.
+    """
+    document = await capture(session, campaign)
+    values = {
+        "campaign_id": campaign.id,
+        "number": campaign.turn,
+        "version": FORMAT_VERSION,
+        "state": pack(document),
+        "taken_at": utcnow(),
+    }
+    statement = pg_insert(TurnSnapshot).values(values)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[TurnSnapshot.campaign_id, TurnSnapshot.number],
+            set_={k: statement.excluded[k] for k in ("version", "state", "taken_at")},
+        )
+    )
+
+
+async def load_snapshot_document(
+    session: AsyncSession, campaign_id: uuid.UUID, number: int
+) -> dict[str, Any] | None:
+    """Turn `number`'s snapshot as its JSON document; None if none was kept."""
+    data = await session.scalar(
+        select(TurnSnapshot.state).where(
+            TurnSnapshot.campaign_id == campaign_id, TurnSnapshot.number == number
+        )
+    )
+    return None if data is None else unpack(data)
+
+
+# ------------------------------------------------------------------------------ reading
+
+
+async def load_snapshot(
+    session: AsyncSession, campaign_id: uuid.UUID, number: int
+) -> CampaignState | None:
+    """The engine's state at the end of turn `number` (before it changed), every player's
+    explored memory included; None if no snapshot of that turn was kept.
+
+    Replays must still show each player only what their seat saw: `app.rules.fog.sight` of
+    this state, as for the live map.
+    """
+    document = await load_snapshot_document(session, campaign_id, number)
+    if document is None:
+        return None
+    campaign = await session.get_one(Campaign, campaign_id)
+    return await state_from_document(session, campaign, document)
+
+
+def _rows_of(document: Mapping[str, Any], model: Any) -> list[Any]:
+    """A table of the document as transient ORM objects (never added to the session)."""
+    table = _table(model)
+    return [model(**r) for r in decode_rows(table, document["tables"].get(table.name, []))]
+
+
+async def state_from_document(
+    session: AsyncSession, campaign: Campaign, document: Mapping[str, Any]
+) -> CampaignState:
+    players = [
+        CampaignPlayer(**{k: v for k, v in p.items() if k != "explored"})
+        for p in decode_rows(_PLAYERS, document["players"])
+    ]
+    memories = {p["number"]: p.get("explored") for p in document["players"]}
+    state = document["campaign"]
+    battles = [b for b in _rows_of(document, BattleRow) if b.status in _PENDING]
+    return CampaignState(
+        turn=state["turn"],
+        map=await load_map(session, campaign.map_id),
+        players={
+            p.number: player_from_row(p, memories.get(p.number)) for p in players if p.faction
+        },
+        structures={
+            s.id: Structure(
+                id=s.id,
+                kind=StructureKind(s.kind),
+                coord=(s.q, s.r),
+                owner=s.owner,
+                level=s.level,
+                is_capital=s.is_capital,
+                also_port=s.also_port,
+                built_by=s.built_by,
+                since_turn=s.since_turn,
+            )
+            for s in _rows_of(document, StructureRow)
+        },
+        armies={
+            a.id: Army(
+                id=a.id,
+                owner=a.owner,
+                coord=(a.q, a.r),
+                tier=a.tier,
+                general_id=a.general_id,
+                seat_id=a.seat_id,
+                ship_id=a.ship_id,
+                raised_turn=a.raised_turn,
+            )
+            for a in _rows_of(document, ArmyRow)
+        },
+        generals={
+            g.id: General(id=g.id, owner=g.owner, army_id=g.army_id, held_by=g.held_by)
+            for g in _rows_of(document, GeneralRow)
+        },
+        ships={
+            s.id: Ship(id=s.id, owner=s.owner, coord=(s.q, s.r), army_id=s.army_id)
+            for s in _rows_of(document, ShipRow)
+        },
+        sieges={
+            s.id: Siege(structure_id=s.id, army_id=s.army_id, draws=s.draws)
+            for s in _rows_of(document, SiegeRow)
+        },
+        treaties={
+            t.id: Treaty(
+                id=t.id,
+                kind=TreatyKind(t.kind),
+                a=t.a,
+                b=t.b,
+                since_turn=t.since_turn,
+                ends_turn=t.ends_turn,
+                city_a=t.city_a,
+                city_b=t.city_b,
+            )
+            for t in _rows_of(document, TreatyRow)
+        },
+        stakes=tuple(
+            PendingStake(
+                battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
+            )
+            for s in _rows_of(document, StakeRow)
+        ),
+        battles={b.id: battle_from_row(b) for b in battles},
+        storms=storms_from_json(state.get("storms") or []),
+        options=campaign_options(campaign),
+        next_id=state["next_id"],
+        id_salt=campaign.id_salt,
+    )
+
+
+_PENDING = {s.value for s in PENDING_BATTLE_STATUSES}
+
+
+def orders_from_document(document: Mapping[str, Any]) -> TurnOrders:
+    """The orders of the snapshot's turn, as the engine reads them."""
+    rows = [OrderRow(**r) for r in decode_rows(_ORDERS, document["orders"])]
+    return orders_from_rows(rows)
+
+
+# ------------------------------------------------------------------------------ restoring
+
+
+async def restore(session: AsyncSession, campaign: Campaign, document: Mapping[str, Any]) -> None:
+    """Write the snapshot's rows back over the campaign's current ones (lock held).
+
+    Players' gold is written too: the caller records the difference in the ledger first.
+    Orders of the snapshot's turn and of any later one are replaced by the snapshot's.
+    """
+    cid = campaign.id
+    number = document["campaign"]["turn"]
+    for name, table in WHOLE_TABLES.items():
+        await session.execute(delete(table).where(table.c.campaign_id == cid))
+        rows = decode_rows(table, document["tables"].get(name, []))
+        if rows:
+            await session.execute(insert(table), rows)
+    await session.execute(
+        delete(OrderRow).where(OrderRow.campaign_id == cid, OrderRow.turn >= number)
+    )
+    order_rows = decode_rows(_ORDERS, document["orders"])
+    if order_rows:
+        await session.execute(insert(OrderRow), order_rows)
+    for player in decode_rows(_PLAYERS, document["players"]):
+        values = {k: v for k, v in player.items() if k not in ("number", "faction")}
+        await session.execute(
+            update(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == cid, CampaignPlayer.number == player["number"])
+            .values(**values)
+            .execution_options(synchronize_session="fetch")
+        )
+    for column in CAMPAIGN_COLUMNS:
+        value = _decode(_CAMPAIGNS.c[column], document["campaign"][column])
+        setattr(campaign, column, value)
+    campaign.world_version += 1
+    await session.flush()
