@@ -64,6 +64,9 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     battle_deadline_at: Mapped[datetime | None]
     # Set while the owner has paused the campaign: the deadlines' clocks stand still.
     paused_at: Mapped[datetime | None]
+    # R-TURN-7: when the grace period after the last ready ends and the sweeper changes the
+    # turn; NULL when no change is scheduled (a withdrawn ready clears it).
+    change_due_at: Mapped[datetime | None]
 
     @property
     def anonymous(self) -> bool:
@@ -97,11 +100,43 @@ class CampaignPlayer(TimestampMixin, Base):
     infamy: Mapped[int] = mapped_column(default=0)
     # Turns changed by force while this player was not ready (R-TURN-3).
     missed_turns: Mapped[int] = mapped_column(default=0, server_default="0")
+    # R-CAMP-7: deadlines missed in a row (a ready resets it); K of them make a steward.
+    missed_in_row: Mapped[int] = mapped_column(default=0, server_default="0")
+    # R-CAMP-6: the holder offers the seat to someone else (the owner hands it over).
+    offered: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # R-CAMP-8: whole vacation days taken (a vacation's days count from its start, the unused
+    # ones come back when it ends early), and the end of the current vacation, if any.
+    vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")
+    vacation_until: Mapped[datetime | None]
     # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
     # Large (a tile each), and needed only by app/turns/mapping.py, which selects it itself.
     explored: Mapped[dict[str, Any]] = mapped_column(
         JSONB, default=dict, deferred=True, deferred_raiseload=True
     )
+
+
+class SeatHolder(Base):
+    """A past holder of a seat (R-CAMP-6), from turn `from_turn` to turn `to_turn`.
+
+    The current holder is `CampaignPlayer.user_id`, from the last row's `to_turn` (or 1).
+    """
+
+    __tablename__ = "seat_holders"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "number"],
+            ["campaign_players.campaign_id", "campaign_players.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    ordinal: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
+    from_turn: Mapped[int]
+    to_turn: Mapped[int]
+    handed_at: Mapped[datetime]
 
 
 class CampaignScoped:
