@@ -79,6 +79,15 @@ class Settings(BaseSettings):
     # Seconds to wait for a new database connection before answering 503.
     db_connect_timeout_seconds: float = Field(default=10.0, gt=0)
 
+    # Notifications (app/notifications): webhook endpoints must be https on public addresses;
+    # this also allows http and https on loopback addresses (development and tests only).
+    webhooks_allow_loopback: bool = False
+    # Seconds one delivery attempt may take (connect, send, first bytes of the answer).
+    webhook_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+    # Where clients reach this API (`https://marchlords.example`): Discord and Slack messages
+    # then carry absolute links; unset: link paths only.
+    public_url: str | None = Field(default=None, pattern=r"^https?://[^/\s?#]+(/[^\s?#]*)?$")
+
     log_level: str = "INFO"
     # JSON lines for machines; set false for human-readable console logs.
     log_json: bool = True

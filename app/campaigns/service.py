@@ -28,6 +28,7 @@ from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.notifications import outbox as notification_outbox
 from app.pagination import PageParams, paginate_rows
 from app.rules.ruleset import RulesetError, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
@@ -331,6 +332,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     campaign.started_at = utcnow()
     start_turn_clock(campaign, campaign.started_at, battles_declared=False)
     await session.flush()
+    await notification_outbox.on_campaign_status(session, campaign)
 
 
 async def end(session: AsyncSession, m: Membership) -> None:
@@ -340,3 +342,4 @@ async def end(session: AsyncSession, m: Membership) -> None:
     m.campaign.status = CampaignStatus.FINISHED
     m.campaign.ended_at = utcnow()
     await session.flush()
+    await notification_outbox.on_campaign_status(session, m.campaign)

@@ -38,6 +38,13 @@ class CampaignSettings(BaseModel):
         default=None, ge=1, le=1000, description="R-SYS: points coefficient ×100 for 'custom'."
     )
     message_word_limit: int | None = Field(default=None, ge=1, le=1000)
+    reminder_hours: int | None = Field(
+        default=None,
+        ge=1,
+        le=7 * 24,
+        description="Notifications: remind the players who have not acted this many hours "
+        "before a turn or battle deadline (their personal webhooks); unset: no reminders.",
+    )
     turn_deadline_hours: int | None = Field(
         default=None, ge=1, le=24 * 60, description="R-TURN-3: hours each turn lasts at most."
     )

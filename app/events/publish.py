@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
+from app.notifications import outbox
 from app.rules.state import EventKind
 
 CHANNEL = "marchlords_events"
@@ -76,3 +77,5 @@ async def publish(
     await session.flush()
     message = json.dumps({"campaign_id": str(campaign_id), "event_id": event.id})
     await session.execute(select(func.pg_notify(CHANNEL, message)))
+    # Webhook notifications (app/notifications) go out only if this transaction commits.
+    await outbox.on_event(session, campaign_id, kind, payload, event.audience)

@@ -11,6 +11,12 @@ from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, Hou
 from app.models.idempotency import IdempotencyKey
 from app.models.ledger import LedgerRow
 from app.models.message import Message, MessageReadMark
+from app.models.notification import (
+    NotificationPreference,
+    NotificationReminder,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from app.models.orders import OrderKind, OrderRow
 from app.models.rate_limit import RateLimit
 from app.models.summary_event import PendingSummaryEvent
@@ -46,6 +52,8 @@ __all__ = [
     "LedgerRow",
     "Message",
     "MessageReadMark",
+    "NotificationPreference",
+    "NotificationReminder",
     "OrderKind",
     "OrderRow",
     "PendingSummaryEvent",
@@ -60,4 +68,6 @@ __all__ = [
     "TurnRecord",
     "TurnSummaryRow",
     "User",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]

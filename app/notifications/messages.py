@@ -1,0 +1,191 @@
+"""What a notification says: its kind, its data and its sentence.
+
+Everything here is built from what the recipient may see: a personal notification from an
+event addressed to the endpoint's owner (or public), a campaign notification from public facts
+only (the turn, its deadline, the number of pending battles, the campaign's start and end).
+No player is ever named: with anonymity (R-CAMP-5) there is nothing to hide, and without it a
+channel message does not need names.
+"""
+
+import enum
+import uuid
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+
+class NotificationKind(enum.StrEnum):
+    CAMPAIGN_STARTED = "campaign_started"
+    TURN_STARTED = "turn_started"
+    SUMMARY_READY = "summary_ready"
+    BATTLE_AWAITS_REPORT = "battle_awaits_report"
+    BATTLE_AWAITS_CONFIRMATION = "battle_awaits_confirmation"
+    EDICT_AWAITS_ANSWER = "edict_awaits_answer"
+    DEADLINE_REMINDER = "deadline_reminder"
+    CAMPAIGN_ENDED = "campaign_ended"
+    PING = "ping"
+
+
+# What each scope may subscribe to (a ping can always be sent, and is not subscribed to).
+PERSONAL_KINDS = (
+    NotificationKind.CAMPAIGN_STARTED,
+    NotificationKind.TURN_STARTED,
+    NotificationKind.SUMMARY_READY,
+    NotificationKind.BATTLE_AWAITS_REPORT,
+    NotificationKind.BATTLE_AWAITS_CONFIRMATION,
+    NotificationKind.EDICT_AWAITS_ANSWER,
+    NotificationKind.DEADLINE_REMINDER,
+    NotificationKind.CAMPAIGN_ENDED,
+)
+CAMPAIGN_KINDS = (
+    NotificationKind.CAMPAIGN_STARTED,
+    NotificationKind.TURN_STARTED,
+    NotificationKind.CAMPAIGN_ENDED,
+)
+
+
+class CampaignRef(BaseModel):
+    id: uuid.UUID
+    name: str
+
+
+class NotificationData(BaseModel):
+    """The `data` of a JSON notification: the same facts the Discord and Slack texts show."""
+
+    kind: NotificationKind
+    campaign: CampaignRef
+    turn: int = Field(description="The campaign's current turn when this was written.")
+    text: str = Field(description="One sentence saying what happened, for people.")
+    link: str = Field(description="Path of the resource to look at, under this API.")
+    deadline_at: datetime | None = Field(
+        default=None, description="The turn's (or the battles') deadline, if there is one."
+    )
+    pending_battles: int | None = Field(
+        default=None, description="Battles waiting for a result (turn_started, campaign scope)."
+    )
+    battle_id: int | None = None
+    edict_id: int | None = None
+
+
+def _at(deadline: datetime | None) -> str:
+    return f" Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}." if deadline else ""
+
+
+def _base(campaign_id: uuid.UUID) -> str:
+    return f"/v1/campaigns/{campaign_id}"
+
+
+def campaign_started(
+    cid: uuid.UUID, name: str, turn: int, deadline: datetime | None
+) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.CAMPAIGN_STARTED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"{name} has started: turn {turn} is open.{_at(deadline)}",
+        link=f"{_base(cid)}/turn",
+        deadline_at=deadline,
+    )
+
+
+def turn_started(
+    cid: uuid.UUID,
+    name: str,
+    turn: int,
+    deadline: datetime | None,
+    pending_battles: int | None,
+    *,
+    personal: bool,
+) -> NotificationData:
+    text = f"Turn {turn} of {name} has begun"
+    text += ": your orders are open." if personal else "."
+    if pending_battles:
+        text += f" {pending_battles} battle(s) wait for a result."
+    return NotificationData(
+        kind=NotificationKind.TURN_STARTED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=text + _at(deadline),
+        link=f"{_base(cid)}/turn",
+        deadline_at=deadline,
+        pending_battles=pending_battles,
+    )
+
+
+def summary_ready(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.SUMMARY_READY,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"Your summary of turn {turn - 1} of {name} is ready.",
+        link=f"{_base(cid)}/turns/{turn - 1}/summary",
+    )
+
+
+def battle_awaits(
+    cid: uuid.UUID, name: str, turn: int, battle_id: int, *, confirmation: bool
+) -> NotificationData:
+    if confirmation:
+        kind = NotificationKind.BATTLE_AWAITS_CONFIRMATION
+        text = f"A battle report in {name} awaits confirmation."
+    else:
+        kind = NotificationKind.BATTLE_AWAITS_REPORT
+        text = f"A battle in {name} awaits your report."
+    return NotificationData(
+        kind=kind,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=text,
+        link=f"{_base(cid)}/battles/{battle_id}",
+        battle_id=battle_id,
+    )
+
+
+def edict_awaits(cid: uuid.UUID, name: str, turn: int, edict_id: int) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.EDICT_AWAITS_ANSWER,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"An edict in {name} awaits your answer.",
+        link=f"{_base(cid)}/edicts/{edict_id}",
+        edict_id=edict_id,
+    )
+
+
+def deadline_reminder(
+    cid: uuid.UUID, name: str, turn: int, deadline: datetime, *, battle: bool
+) -> NotificationData:
+    if battle:
+        text = f"A battle of {name} awaits you before the battle deadline."
+        link = f"{_base(cid)}/battles"
+    else:
+        text = f"Turn {turn} of {name} ends soon and you have not declared ready."
+        link = f"{_base(cid)}/turn"
+    return NotificationData(
+        kind=NotificationKind.DEADLINE_REMINDER,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=text + _at(deadline),
+        link=link,
+        deadline_at=deadline,
+    )
+
+
+def campaign_ended(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.CAMPAIGN_ENDED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"{name} has ended: the standings are final.",
+        link=f"{_base(cid)}/standings",
+    )
+
+
+def ping(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.PING,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"Test message from Marchlords for {name}.",
+        link=_base(cid),
+    )

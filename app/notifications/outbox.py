@@ -1,0 +1,212 @@
+"""The outbox: deliveries written in the transaction of the change they tell of.
+
+`on_event` is called by `app.events.publish.publish` for every live event, so a notification
+exists if and only if the change that caused it commits. Only a few kinds of event make
+notifications; the others cost nothing here (no query).
+
+Fog: a personal endpoint hears of an event only if its owner's stream would carry it (the
+same rule as `app.stream.service.Viewer.may_see`), and of the "awaits you" kinds only if their
+seat is addressed; a campaign endpoint hears only of public events, and its messages carry
+only public facts.
+"""
+
+import uuid
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.base import utcnow
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.notification import EndpointScope, WebhookDelivery, WebhookEndpoint
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.notifications import messages
+from app.notifications.messages import NotificationData
+from app.rules.diplomacy import PROPOSALS
+from app.rules.state import EventKind
+
+# The live events that make notifications.
+HANDLED = frozenset(
+    {
+        EventKind.TURN_CHANGED,
+        EventKind.BATTLE_DECLARED,
+        EventKind.BATTLE_REPORTED,
+        EventKind.EDICT_RECEIVED,
+    }
+)
+_PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
+
+
+def new_message_id() -> str:
+    """The `webhook-id` of a delivery: random, the same on every attempt."""
+    return "msg_" + uuid.uuid4().hex
+
+
+def enqueue(
+    session: AsyncSession,
+    endpoint: WebhookEndpoint,
+    data: NotificationData,
+    now: datetime | None = None,
+) -> WebhookDelivery:
+    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit)."""
+    when = now or utcnow()
+    delivery = WebhookDelivery(
+        campaign_id=endpoint.campaign_id,
+        endpoint_id=endpoint.id,
+        message_id=new_message_id(),
+        kind=data.kind.value,
+        body=data.model_dump_json(),
+        next_attempt_at=when,
+        created_at=when,
+    )
+    session.add(delivery)
+    return delivery
+
+
+async def _endpoints(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
+    rows = await session.scalars(
+        select(WebhookEndpoint).where(
+            WebhookEndpoint.campaign_id == campaign_id, WebhookEndpoint.disabled_at.is_(None)
+        )
+    )
+    return list(rows)
+
+
+async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
+    """Each member's seat: their player number, None for a member without a faction."""
+    rows = await session.execute(
+        select(CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction).where(
+            CampaignPlayer.campaign_id == campaign_id
+        )
+    )
+    return {user: (number if faction is not None else None) for user, number, faction in rows}
+
+
+class _Viewer:
+    """The owner of a personal endpoint, as the event stream sees them."""
+
+    def __init__(self, seat: int | None, game_master: bool) -> None:
+        self.seat = seat
+        self.game_master = game_master
+
+    def sees(self, audience: Iterable[int] | None) -> bool:
+        return audience is None or self.game_master or self.seat in set(audience)
+
+    def addressed(self, audience: Iterable[int] | None) -> bool:
+        """Their own seat is among those the event is for (the "awaits you" kinds)."""
+        return self.seat is not None and (audience is None or self.seat in set(audience))
+
+
+def _viewer(
+    endpoint: WebhookEndpoint, campaign: Campaign, seats: dict[uuid.UUID, int | None]
+) -> _Viewer | None:
+    """None: the endpoint's owner is no longer a member (they hear nothing more)."""
+    is_owner = endpoint.user_id == campaign.owner_id
+    if endpoint.user_id not in seats and not is_owner:
+        return None
+    seat = seats.get(endpoint.user_id)
+    return _Viewer(seat, game_master=is_owner and seat is None)
+
+
+async def _pending_battles(session: AsyncSession, campaign_id: uuid.UUID) -> int:
+    count = await session.scalar(
+        select(func.count())
+        .select_from(BattleRow)
+        .where(BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+    )
+    return count or 0
+
+
+def _personal(
+    campaign: Campaign,
+    kind: EventKind,
+    payload: dict[str, Any],
+    audience: list[int] | None,
+    viewer: _Viewer,
+) -> list[NotificationData]:
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    if not viewer.sees(audience):
+        return []
+    if kind is EventKind.TURN_CHANGED:
+        out = []
+        if viewer.seat is not None and turn > 1:
+            out.append(messages.summary_ready(cid, name, turn))
+        if campaign.status is CampaignStatus.FINISHED:
+            out.append(messages.campaign_ended(cid, name, turn))
+        else:
+            deadline = campaign.turn_deadline_at
+            out.append(messages.turn_started(cid, name, turn, deadline, None, personal=True))
+        return out
+    if not viewer.addressed(audience):
+        return []
+    if kind is EventKind.BATTLE_DECLARED:
+        battle = int(payload["battle_id"])
+        return [messages.battle_awaits(cid, name, turn, battle, confirmation=False)]
+    if kind is EventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
+        battle = int(payload["battle_id"])
+        return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
+    if kind is EventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
+        return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
+    return []
+
+
+async def on_event(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    kind: EventKind,
+    payload: dict[str, Any],
+    audience: list[int] | None,
+) -> None:
+    """Write the notifications a live event makes, for every endpoint that may hear of it."""
+    if kind not in HANDLED:
+        return
+    endpoints = await _endpoints(session, campaign_id)
+    if not endpoints:
+        return
+    # The campaign row is in the session (the publisher changed or locked it).
+    campaign = await session.get(Campaign, campaign_id)
+    if campaign is None:
+        return
+    seats = await _seats(session, campaign_id)
+    public: list[NotificationData] = []
+    if kind is EventKind.TURN_CHANGED and audience is None:
+        cid, name, turn = campaign.id, campaign.name, campaign.turn
+        if campaign.status is CampaignStatus.FINISHED:
+            public = [messages.campaign_ended(cid, name, turn)]
+        else:
+            battles = await _pending_battles(session, campaign_id)
+            deadline = campaign.turn_deadline_at
+            public = [messages.turn_started(cid, name, turn, deadline, battles, personal=False)]
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.CAMPAIGN:
+            found = public
+        else:
+            viewer = _viewer(endpoint, campaign, seats)
+            found = [] if viewer is None else _personal(campaign, kind, payload, audience, viewer)
+        for data in found:
+            if data.kind.value in endpoint.kinds:
+                enqueue(session, endpoint, data)
+    await session.flush()
+
+
+async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
+    """The campaign started or ended (the owner's act): every endpoint that asked is told."""
+    endpoints = await _endpoints(session, campaign.id)
+    if not endpoints:
+        return
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    if campaign.status is CampaignStatus.ACTIVE:
+        data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
+    elif campaign.status is CampaignStatus.FINISHED:
+        data = messages.campaign_ended(cid, name, turn)
+    else:
+        return
+    seats = await _seats(session, campaign.id)
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.PERSONAL and _viewer(endpoint, campaign, seats) is None:
+            continue
+        if data.kind.value in endpoint.kinds:
+            enqueue(session, endpoint, data)
+    await session.flush()
