@@ -29,6 +29,9 @@ class Membership:
     campaign: Campaign
     user: User
     player: CampaignPlayer | None
+    # Taken for a write (the campaign row locked): a steward's seat refuses its holder's
+    # writes (R-CAMP-7).
+    writing: bool = False
 
     @property
     def is_owner(self) -> bool:
@@ -46,6 +49,12 @@ class Membership:
     def require_player(self) -> CampaignPlayer:
         if self.player is None or self.player.faction is None:
             raise Forbidden("Only a player of this campaign may do this.", code="R-CAMP-2")
+        if self.writing and self.player.inactive:
+            raise Conflict(
+                "Your seat is inactive, held by a steward who gives no orders: ask the "
+                "campaign's owner to make it active again.",
+                code="R-CAMP-7",
+            )
         return self.player
 
     def require_status(self, *statuses: CampaignStatus) -> None:
@@ -108,7 +117,7 @@ async def _locked_membership(
         .where(CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id)
         .execution_options(populate_existing=True)
     )
-    return _member_or_404(Membership(campaign, user, player))
+    return _member_or_404(Membership(campaign, user, player, writing=True))
 
 
 def _member_or_404(membership: Membership) -> Membership:

@@ -101,5 +101,13 @@ class PlayerRead(BaseModel):
     inactive: bool
     infamy: int
     missed_turns: int = Field(description="Turns changed by force while not ready (R-TURN-3).")
+    missed_in_row: int = Field(
+        default=0, description="Deadlines missed in a row; K of them make a steward (R-CAMP-7)."
+    )
+    offered: bool = Field(default=False, description="The holder offers the seat (R-CAMP-6).")
+    vacation_days_used: int = Field(default=0, description="Vacation days taken (R-CAMP-8).")
+    vacation_until: datetime | None = Field(
+        default=None, description="The end of the seat's vacation, while on one (R-CAMP-8)."
+    )
     is_you: bool
     is_owner: bool

@@ -2,7 +2,7 @@
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import anyio.to_thread
@@ -24,6 +24,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
+from app.seats import vacations
 from app.turns import snapshots
 from app.turns.mapping import (
     event_to_json,
@@ -77,14 +78,34 @@ async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
 async def change_turn_if_due(
     session: AsyncSession, campaign: Campaign, now: datetime | None = None
 ) -> bool:
-    """With auto-resolve, change the turn when nothing waits any more; True if it changed."""
+    """With auto-resolve, change the turn when nothing waits any more; True if it changed.
+
+    With a grace period (R-TURN-7) the change is only scheduled: the sweeper runs it when due.
+    """
     if not campaign.settings.auto_resolve:
         return False
     await session.flush()
     if not (await turn_gate(session, campaign)).open:
         return False
+    grace = campaign.settings.grace_minutes
+    if grace:
+        if campaign.change_due_at is None:
+            campaign.change_due_at = (now or utcnow()) + timedelta(minutes=grace)
+            await session.flush()
+            payload = {"turn": campaign.turn, "due_at": campaign.change_due_at.isoformat()}
+            await publish(session, campaign.id, EventKind.TURN_CHANGE_SCHEDULED, payload)
+        return False
     await change_turn(session, campaign, now)
     return True
+
+
+async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
+    """A ready withdrawn (or a seat handed over) in the grace period: no change (R-TURN-7)."""
+    if campaign.change_due_at is None:
+        return
+    campaign.change_due_at = None
+    await session.flush()
+    await publish(session, campaign.id, EventKind.TURN_CHANGE_CALLED_OFF, {"turn": campaign.turn})
 
 
 async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
@@ -124,6 +145,8 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
     player = m.require_player()
     changed = player.ready != ready
     player.ready = ready
+    if ready:
+        player.missed_in_row = 0  # R-CAMP-7: the seat is played again
     await session.flush()
     if changed:
         await publish(
@@ -134,6 +157,8 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
         )
     if ready:
         await change_turn_if_due(session, m.campaign)
+    else:
+        await call_off_change(session, m.campaign)
 
 
 async def confirm_turn(session: AsyncSession, m: Membership) -> None:
@@ -186,7 +211,10 @@ async def change_turn(
     limit = campaign.settings.turn_limit
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED
-    start_turn_clock(campaign, now or utcnow(), battles_declared=bool(result.battles))
+    started = now or utcnow()
+    start_turn_clock(campaign, started, battles_declared=bool(result.battles))
+    await vacations.push_new_deadline(session, campaign, started)  # R-CAMP-8
+    campaign.change_due_at = None  # R-TURN-7: a scheduled change is this one
     await session.flush()
     for battle in result.battles:
         participants = battle.attacker.players | battle.defender.players

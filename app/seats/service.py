@@ -1,0 +1,218 @@
+"""Seats and their holders (R-CAMP-6), stewards (R-CAMP-7) and vacations (R-CAMP-8).
+
+A seat is a `campaign_players` row: the faction, gold, armies, explored map, messages, events
+and summaries all hang on its number, never on a user. Handing it over rewrites its `user_id`
+alone, so the new holder sees exactly what the seat saw, and the previous holder, whose
+requests resolve their seat from their user id, no longer has one.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.errors import Conflict, NotFound, RuleViolation
+from app.events.publish import publish
+from app.models import User
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatHolder
+from app.rules.state import EventKind
+from app.seats.schemas import HolderRead, VacationRead
+from app.seats.vacations import DAY, on_vacation, shift_deadline
+from app.turns.service import call_off_change
+
+# ------------------------------------------------------------------------------- holders
+
+
+async def _seat(session: AsyncSession, campaign: Campaign, number: int) -> CampaignPlayer:
+    """A seat of the campaign, read after the lock; 404 for a number nobody plays."""
+    seat = await session.scalar(
+        select(CampaignPlayer)
+        .where(CampaignPlayer.campaign_id == campaign.id, CampaignPlayer.number == number)
+        .execution_options(populate_existing=True)
+    )
+    if seat is None or seat.faction is None:
+        raise NotFound("Player not found.")
+    return seat
+
+
+async def set_offer(session: AsyncSession, m: Membership, offered: bool) -> CampaignPlayer:
+    """The holder offers their seat to someone else, or takes the offer back (R-CAMP-6)."""
+    m.require_status(CampaignStatus.ACTIVE)
+    if m.player is None or m.player.faction is None:
+        raise NotFound("You do not play in this campaign.")
+    seat = m.player  # a steward's seat may be offered too: its holder is the one leaving
+    if seat.offered != offered:
+        seat.offered = offered
+        await session.flush()
+        await publish(
+            session,
+            m.campaign.id,
+            EventKind.SEAT_OFFERED,
+            {"player": seat.number, "offered": offered},
+        )
+    return seat
+
+
+async def hand_over(
+    session: AsyncSession, m: Membership, number: int, username: str, now: datetime
+) -> CampaignPlayer:
+    """The owner gives a seat to another user (R-CAMP-6); the seat itself does not change."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    c = m.campaign
+    seat = await _seat(session, c, number)
+    user = await session.scalar(select(User).where(func.lower(User.username) == username.lower()))
+    if user is None:
+        raise RuleViolation("R-CAMP-6", "No user has this username.")
+    if user.id == seat.user_id:
+        raise Conflict("This user already holds this seat.", code="R-CAMP-6")
+    held = await session.scalar(
+        select(CampaignPlayer.number).where(
+            CampaignPlayer.campaign_id == c.id, CampaignPlayer.user_id == user.id
+        )
+    )
+    if held is not None:
+        raise Conflict("This user already holds a seat in this campaign.", code="R-CAMP-6")
+    last = await session.scalar(
+        select(SeatHolder)
+        .where(SeatHolder.campaign_id == c.id, SeatHolder.number == number)
+        .order_by(SeatHolder.ordinal.desc())
+        .limit(1)
+    )
+    session.add(
+        SeatHolder(
+            campaign_id=c.id,
+            number=number,
+            ordinal=last.ordinal + 1 if last else 1,
+            user_id=seat.user_id,
+            from_turn=last.to_turn if last else 1,
+            to_turn=c.turn,
+            handed_at=now,
+        )
+    )
+    if seat.vacation_until is not None and seat.vacation_until > now:
+        _end_vacation(c, seat, now)
+    was_inactive = seat.inactive
+    seat.user_id = user.id
+    seat.ready = seat.offered = seat.inactive = False
+    seat.missed_in_row = 0
+    await session.flush()
+    await publish(session, c.id, EventKind.SEAT_HANDED_OVER, {"player": number, "turn": c.turn})
+    if was_inactive:
+        await publish(session, c.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": False})
+    await call_off_change(session, c)  # the seat is not ready any more (R-TURN-7)
+    return seat
+
+
+async def list_holders(session: AsyncSession, m: Membership, number: int) -> list[HolderRead]:
+    """A seat's holders, oldest first; with anonymity named to the owner and to themselves."""
+    c = m.campaign
+    seat = await session.scalar(
+        select(CampaignPlayer).where(
+            CampaignPlayer.campaign_id == c.id, CampaignPlayer.number == number
+        )
+    )
+    if seat is None:
+        raise NotFound("Player not found.")
+    rows = await session.execute(
+        select(SeatHolder, User.display_name)
+        .join(User, User.id == SeatHolder.user_id)
+        .where(SeatHolder.campaign_id == c.id, SeatHolder.number == number)
+        .order_by(SeatHolder.ordinal)
+    )
+    current = await session.scalar(select(User.display_name).where(User.id == seat.user_id))
+    hidden = m.names_hidden
+
+    def name(user_id: Any, display: str | None) -> str | None:
+        return None if hidden and user_id != m.user.id else display
+
+    out = [
+        HolderRead(
+            name=name(h.user_id, display),
+            from_turn=h.from_turn,
+            to_turn=h.to_turn,
+            is_you=h.user_id == m.user.id,
+        )
+        for h, display in rows.all()
+    ]
+    since = out[-1].to_turn if out else 1
+    out.append(
+        HolderRead(
+            name=name(seat.user_id, current),
+            from_turn=since or 1,
+            to_turn=None,
+            is_you=seat.user_id == m.user.id,
+        )
+    )
+    return out
+
+
+# ----------------------------------------------------------------------------- vacations
+
+
+def _end_vacation(c: Campaign, seat: CampaignPlayer, now: datetime) -> None:
+    """End a vacation now: the whole days not taken come back, and leave the deadline."""
+    until = seat.vacation_until or now
+    unused = max((until - now) // DAY, 0)
+    seat.vacation_days_used -= unused
+    seat.vacation_until = None
+    if c.turn_deadline_at is not None:
+        shift_deadline(c, -min(unused * DAY, max(c.turn_deadline_at - now, timedelta(0))))
+
+
+def _vacation_read(c: Campaign, seat: CampaignPlayer, now: datetime) -> VacationRead:
+    return VacationRead(
+        until=seat.vacation_until if on_vacation(seat, now) else None,
+        days_used=seat.vacation_days_used,
+        days_left=max(c.settings.vacation_days - seat.vacation_days_used, 0),
+        deadline_at=c.turn_deadline_at,
+    )
+
+
+async def start_vacation(
+    session: AsyncSession, m: Membership, days: int, now: datetime
+) -> VacationRead:
+    """Go on vacation for whole days; the turn deadline moves back as much (R-CAMP-8)."""
+    m.require_status(CampaignStatus.ACTIVE)
+    seat = m.require_player()
+    c = m.campaign
+    if on_vacation(seat, now):
+        raise Conflict("You are already on vacation.", code="R-CAMP-8")
+    left = c.settings.vacation_days - seat.vacation_days_used
+    if days > left:
+        raise RuleViolation("R-CAMP-8", f"Your seat has {max(left, 0)} day(s) of vacation left.")
+    seat.vacation_days_used += days
+    seat.vacation_until = now + days * DAY
+    shift_deadline(c, days * DAY)
+    await session.flush()
+    await publish(session, c.id, EventKind.VACATION_STARTED, _vacation_payload(c, seat))
+    return _vacation_read(c, seat, now)
+
+
+async def end_vacation(session: AsyncSession, m: Membership, now: datetime) -> VacationRead:
+    """Come back early: the days not taken are given back, the deadline moves forward."""
+    m.require_status(CampaignStatus.ACTIVE)
+    seat = m.require_player()
+    c = m.campaign
+    if not on_vacation(seat, now):
+        raise Conflict("You are not on vacation.", code="R-CAMP-8")
+    _end_vacation(c, seat, now)
+    await session.flush()
+    await publish(session, c.id, EventKind.VACATION_ENDED, _vacation_payload(c, seat))
+    return _vacation_read(c, seat, now)
+
+
+async def read_vacation(m: Membership, now: datetime) -> VacationRead:
+    seat = m.require_player()
+    return _vacation_read(m.campaign, seat, now)
+
+
+def _vacation_payload(c: Campaign, seat: CampaignPlayer) -> dict[str, Any]:
+    return {
+        "player": seat.number,
+        "until": seat.vacation_until.isoformat() if seat.vacation_until else None,
+        "days_used": seat.vacation_days_used,
+        "deadline_at": c.turn_deadline_at.isoformat() if c.turn_deadline_at else None,
+    }

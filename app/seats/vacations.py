@@ -1,0 +1,41 @@
+"""Vacations and the turn deadline (R-CAMP-8); free of service imports, so the turn change
+and the deadline sweeper can call it."""
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.deadlines.clock import warning_window
+from app.models.campaign import Campaign, CampaignPlayer
+
+DAY = timedelta(days=1)
+
+
+def on_vacation(seat: CampaignPlayer, now: datetime) -> bool:
+    return seat.vacation_until is not None and seat.vacation_until > now
+
+
+def shift_deadline(c: Campaign, delta: timedelta) -> None:
+    """Move the turn deadline (and re-arm its warning) by `delta`."""
+    if c.turn_deadline_at is None or not delta:
+        return
+    c.turn_deadline_at += delta
+    hours = c.settings.turn_deadline_hours
+    if hours:
+        c.deadline_warn_at = c.turn_deadline_at - warning_window(hours)
+
+
+async def push_new_deadline(session: AsyncSession, c: Campaign, now: datetime) -> None:
+    """A turn starting now: its deadline moves back by what is left of each vacation; the
+    vacations that are over are cleared. The caller holds the campaign lock."""
+    seats = await session.scalars(
+        select(CampaignPlayer).where(
+            CampaignPlayer.campaign_id == c.id, CampaignPlayer.vacation_until.is_not(None)
+        )
+    )
+    for seat in seats:
+        if on_vacation(seat, now) and seat.vacation_until is not None:
+            shift_deadline(c, seat.vacation_until - now)
+        else:
+            seat.vacation_until = None
