@@ -83,6 +83,8 @@ OPERATION_RULES: dict[str, tuple[str, ...]] = {
     "turn-withdraw-ready": ("R-TURN-2",),
     "turn-resolve-turn": ("R-TURN-3", "R-TURN-4"),
     "turn-force-turn": ("R-TURN-3",),
+    "turn-rollback-turn": ("R-CAMP-1", "R-TURN-6"),
+    "turn-list-rollbacks": ("R-TURN-6",),
     "history-list-turns": ("R-TURN-5",),
     "history-read-turn-summary": ("R-TURN-5", "R-FOG-3"),
     "history-read-standings": ("R-CAMP-4",),

@@ -19,6 +19,7 @@ from app.models.notification import (
 )
 from app.models.orders import OrderKind, OrderRow
 from app.models.rate_limit import RateLimit
+from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
 from app.models.token import Token, TokenKind
 from app.models.turn import TurnRecord, TurnSummaryRow
@@ -66,6 +67,8 @@ __all__ = [
     "TokenKind",
     "TreatyRow",
     "TurnRecord",
+    "TurnRollback",
+    "TurnSnapshot",
     "TurnSummaryRow",
     "User",
     "WebhookDelivery",

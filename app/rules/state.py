@@ -452,6 +452,7 @@ class EventKind(StrEnum):
     PLAYER_READY = "player_ready"
     TURN_CHANGED = "turn_changed"
     TURN_FORCED = "turn_forced"
+    TURN_ROLLED_BACK = "turn_rolled_back"  # the owner undid the last change (R-TURN-6)
     BATTLE_DECLARED = "battle_declared"
     BATTLE_REPORTED = "battle_reported"
     BATTLE_REJECTED = "battle_rejected"

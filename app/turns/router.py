@@ -5,8 +5,8 @@ from fastapi import APIRouter
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
-from app.turns import service
-from app.turns.schemas import TurnRead
+from app.turns import rollback, service
+from app.turns.schemas import RollbackRead, TurnRead
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}/turn", tags=["turn"], responses=PROBLEM_RESPONSES
@@ -38,3 +38,16 @@ async def resolve_turn(session: SessionDep, member: LockedMemberDep) -> TurnRead
     """Confirm the end of turn (owner): the change runs once, in one transaction (R-TURN-4)."""
     await service.confirm_turn(session, member)
     return await service.read_turn(session, member)
+
+
+@router.post("/rollback")
+async def rollback_turn(session: SessionDep, member: LockedMemberDep) -> TurnRead:
+    """Roll back the last turn change (owner): the end of the turn before returns (R-TURN-6)."""
+    await rollback.rollback_turn(session, member)
+    return await service.read_turn(session, member)
+
+
+@router.get("/rollbacks")
+async def list_rollbacks(session: SessionDep, member: MemberDep) -> list[RollbackRead]:
+    """The turn changes the owner rolled back, oldest first (R-TURN-6)."""
+    return await rollback.list_rollbacks(session, member)

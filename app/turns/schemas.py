@@ -31,3 +31,12 @@ class TurnRead(BaseModel):
         default=None, description="R-TURN-3: when unconfirmed battle reports stand."
     )
     paused: bool = Field(default=False, description="The owner paused the deadlines' clocks.")
+
+
+class RollbackRead(BaseModel):
+    """A turn change the owner rolled back (R-TURN-6); it stays in history here."""
+
+    number: int = Field(description="The turn whose change was rolled back.")
+    revision: int = Field(description="1 for the first rollback of that turn's change, 2…")
+    resolved_at: datetime = Field(description="When the change had run.")
+    rolled_back_at: datetime

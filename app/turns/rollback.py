@@ -1,0 +1,115 @@
+"""The owner's rollback of the last turn change (R-TURN-6), exactly once under the lock.
+
+The snapshot the change kept (`app/turns/snapshots.py`) is written back; gold returns through
+reversing ledger entries (the ledger never loses a line); the change leaves the turn history
+for `turn_rollbacks`, with what each player was told of it; everyone is told.
+"""
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.db.base import utcnow
+from app.deadlines.clock import start_turn_clock
+from app.errors import Conflict
+from app.events.publish import publish
+from app.ledger import service as ledger
+from app.models.campaign import CampaignPlayer, CampaignStatus
+from app.models.snapshot import TurnRollback, TurnSnapshot
+from app.models.turn import TurnRecord, TurnSummaryRow
+from app.rules.state import EventKind, LedgerEntry
+from app.turns import snapshots
+from app.turns.schemas import RollbackRead
+from app.turns.service import pending_battles
+
+RULE = "R-TURN-6"
+
+
+async def rollback_turn(session: AsyncSession, m: Membership) -> None:
+    """Return the campaign to the end of the turn before the last change (lock held)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    campaign = m.campaign
+    cid = campaign.id
+    number = campaign.turn - 1
+    record = await session.scalar(
+        select(TurnRecord).where(TurnRecord.campaign_id == cid, TurnRecord.number == number)
+    )
+    document = await snapshots.load_snapshot_document(session, cid, number)
+    if record is None or document is None:
+        raise Conflict(
+            "There is no turn change left to roll back: the campaign is at its first turn, "
+            "or the change before was made without a snapshot.",
+            code=RULE,
+        )
+    summaries = (
+        await session.scalars(
+            select(TurnSummaryRow)
+            .where(TurnSummaryRow.campaign_id == cid, TurnSummaryRow.number == number)
+            .order_by(TurnSummaryRow.player)
+        )
+    ).all()
+    revision = await session.scalar(
+        select(func.count())
+        .select_from(TurnRollback)
+        .where(TurnRollback.campaign_id == cid, TurnRollback.number == number)
+    )
+    session.add(
+        TurnRollback(
+            campaign_id=cid,
+            number=number,
+            revision=(revision or 0) + 1,
+            resolved_at=record.resolved_at,
+            summaries={str(s.player): s.events for s in summaries},
+        )
+    )
+    await session.execute(
+        delete(TurnSummaryRow).where(
+            TurnSummaryRow.campaign_id == cid, TurnSummaryRow.number == number
+        )
+    )
+    await session.execute(
+        delete(TurnRecord).where(TurnRecord.campaign_id == cid, TurnRecord.number == number)
+    )
+    # Gold: one reversing line per player whose gold moved since the snapshot (R-ECO-6).
+    gold_now = dict(
+        (
+            await session.execute(
+                select(CampaignPlayer.number, CampaignPlayer.gold).where(
+                    CampaignPlayer.campaign_id == cid
+                )
+            )
+        ).all()
+    )
+    reason = f"Turn {number}'s change rolled back"
+    entries = [
+        LedgerEntry(p["number"], p["gold"] - gold_now[p["number"]], reason, RULE)
+        for p in document["players"]
+        if p["number"] in gold_now
+    ]
+    ledger.record(session, cid, number, entries)
+    await snapshots.restore(session, campaign, document)
+    # The snapshot is the turn now being played again; later ones belong to undone changes.
+    await session.execute(
+        delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
+    )
+    start_turn_clock(campaign, utcnow(), battles_declared=bool(await pending_battles(session, cid)))
+    await session.flush()
+    await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
+
+
+async def list_rollbacks(session: AsyncSession, m: Membership) -> list[RollbackRead]:
+    rows = await session.scalars(
+        select(TurnRollback)
+        .where(TurnRollback.campaign_id == m.campaign.id)
+        .order_by(TurnRollback.rolled_back_at, TurnRollback.number)
+    )
+    return [
+        RollbackRead(
+            number=r.number,
+            revision=r.revision,
+            resolved_at=r.resolved_at,
+            rolled_back_at=r.rolled_back_at,
+        )
+        for r in rows
+    ]
