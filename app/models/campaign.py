@@ -39,7 +39,9 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     status: Mapped[CampaignStatus] = mapped_column(
         pg_enum(CampaignStatus, "campaign_status"), default=CampaignStatus.LOBBY
     )
-    invite_code: Mapped[str] = mapped_column(String(16), unique=True)
+    # Checked against the campaign named in the URL only, so not unique across campaigns: a
+    # key without the campaign would stop the table being distributed by it (docs/scaling.md).
+    invite_code: Mapped[str] = mapped_column(String(16))
     map_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("maps.id"))
     # The full ruleset document (defaults merged with the owner's variant), fixed at start.
     ruleset: Mapped[dict[str, Any]] = mapped_column(JSONB)

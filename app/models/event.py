@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Identity, Index, String
+from sqlalchemy import BigInteger, ForeignKey, Identity, Index, PrimaryKeyConstraint, String
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -22,11 +22,13 @@ class CampaignEvent(Base):
 
     __tablename__ = "campaign_events"
     __table_args__ = (
+        # The campaign first in every key: the table can be distributed by campaign (Citus).
+        PrimaryKeyConstraint("campaign_id", "id"),
         Index("uq_campaign_events_campaign_id_seq", "campaign_id", "seq", unique=True),
         Index("uq_campaign_events_campaign_id_cursor", "campaign_id", "cursor", unique=True),
     )
 
-    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    id: Mapped[int] = mapped_column(BigInteger, Identity())
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     seq: Mapped[int] = mapped_column(BigInteger)
     cursor: Mapped[str] = mapped_column(String(32))

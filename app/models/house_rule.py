@@ -6,7 +6,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Index, String, Text
+from sqlalchemy import BigInteger, ForeignKey, Index, PrimaryKeyConstraint, String, Text
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -37,9 +37,13 @@ class HouseRule(TimestampMixin, Base):
     """
 
     __tablename__ = "house_rules"
-    __table_args__ = (Index("ix_house_rules_campaign_id_position", "campaign_id", "position"),)
+    __table_args__ = (
+        # The campaign first in every key: the table can be distributed by campaign (Citus).
+        PrimaryKeyConstraint("campaign_id", "id"),
+        Index("ix_house_rules_campaign_id_position", "campaign_id", "position"),
+    )
 
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, default=random_public_id)
+    id: Mapped[int] = mapped_column(BigInteger, default=random_public_id)
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     position: Mapped[int]
     section: Mapped[str] = mapped_column(String(200))
@@ -54,10 +58,11 @@ class HouseRuleChange(Base):
     """Every change to the house rules, kept with its author and time (R-HOUSE-1)."""
 
     __tablename__ = "house_rule_changes"
-    __table_args__ = (Index("ix_house_rule_changes_campaign_id_id", "campaign_id", "id"),)
+    # The campaign first in every key: the table can be distributed by campaign (Citus).
+    __table_args__ = (PrimaryKeyConstraint("campaign_id", "id"),)
 
     # Random like the amendments' ids; the history is ordered by `at`.
-    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, default=random_public_id)
+    id: Mapped[int] = mapped_column(BigInteger, default=random_public_id)
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     # No foreign key: the history outlives a deleted amendment.
     rule_id: Mapped[int] = mapped_column(BigInteger)

@@ -3,7 +3,7 @@
 import uuid
 from typing import Any
 
-from sqlalchemy import BigInteger, ForeignKey, Identity, Index
+from sqlalchemy import BigInteger, ForeignKey, Identity, Index, PrimaryKeyConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -19,10 +19,12 @@ class PendingSummaryEvent(Base):
 
     __tablename__ = "pending_summary_events"
     __table_args__ = (
+        # The campaign first in every key: the table can be distributed by campaign (Citus).
+        PrimaryKeyConstraint("campaign_id", "id"),
         Index("ix_pending_summary_events_campaign_id_player", "campaign_id", "player"),
     )
 
-    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
+    id: Mapped[int] = mapped_column(BigInteger, Identity())
     campaign_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"))
     player: Mapped[int]
     event: Mapped[dict[str, Any]] = mapped_column(JSONB)
