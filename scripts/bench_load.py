@@ -8,6 +8,11 @@ what players do: map views, army lists, reachable tiles and move orders, outpost
 cancelled, turn views, ready / unready, the owner's confirmation when everyone is ready,
 battle reports and confirmations when battles appear.
 
+With `--instances N`, N such servers (separate process groups, `--workers` each) serve the one
+database, the clients dealt over them in turn (the players of one campaign on different
+instances); after the load, for every ordered pair of instances, a player's event stream on
+one must carry a message sent through the other (LISTEN/NOTIFY across processes).
+
 Prints throughput and p50/p95/p99 per route template next to `GET /readyz` (one `SELECT 1`)
 measured in the same run, the count of errors (any 5xx or unexpected status), PASS/FAIL for
 "p99 of the map view within 5× the baseline's p99", then checks through the database that
@@ -20,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import math
 import random
 import signal
@@ -589,13 +596,73 @@ def report(stats: Stats, clients: int) -> bool:
     return met
 
 
-async def run(args: argparse.Namespace, url: str, base_url: str) -> bool:
+async def check_live_events(base_urls: list[str], players: list[Player]) -> list[str]:
+    """For every ordered pair of instances (A, B): a player streams `…/events` from B, another
+    player of the campaign sends them a message through A; the stream must carry it.
+
+    Prints the delivery time of each pair and PASS/FAILED; returns the problems found.
+    """
+    listener = players[0]
+    writer = next(p for p in players[1:] if p.campaign_id == listener.campaign_id)
+    pairs = [(a, b) for a in range(len(base_urls)) for b in range(len(base_urls))]
+    if len(base_urls) > 1:
+        pairs = [(a, b) for a, b in pairs if a != b]
+    problems = []
+    for a, b in pairs:
+        async with (
+            httpx.AsyncClient(base_url=base_urls[a], timeout=30) as to_a,
+            httpx.AsyncClient(base_url=base_urls[b], timeout=30) as to_b,
+            to_b.stream("GET", listener.url("/events"), headers=listener.headers) as stream,
+        ):
+            lines = stream.aiter_lines()
+            try:
+                async with asyncio.timeout(10):
+                    async for line in lines:  # the stream is live once it says so
+                        if line.startswith(": connected"):
+                            break
+                    sent_at = time.perf_counter()
+                    sent = await to_a.post(
+                        listener.url("/messages"),
+                        json={"to": [listener.number], "body": f"via instance {a + 1}"},
+                        headers=writer.headers,
+                    )
+                    sent.raise_for_status()
+                    wanted = sent.json()["id"]
+                    async for line in lines:
+                        if (
+                            line.startswith("data:")
+                            and json.loads(line[5:]).get("message_id") == wanted
+                        ):
+                            break
+                    delay = time.perf_counter() - sent_at
+                print(f"live event: written through instance {a + 1}, streamed by instance "
+                      f"{b + 1} after {delay * 1000:.0f} ms — PASS")  # fmt: skip
+            except (TimeoutError, httpx.HTTPError) as exc:
+                print(f"live event: written through instance {a + 1}, streamed by instance "
+                      f"{b + 1}: not received ({type(exc).__name__}) — FAILED")  # fmt: skip
+                problems.append(f"event from instance {a + 1} not streamed by {b + 1}")
+    verdict = "FAILED" if problems else "PASS"
+    print(f"live events across {len(base_urls)} instance(s): {len(pairs)} pairs — {verdict}")
+    return problems
+
+
+async def run(args: argparse.Namespace, url: str, base_urls: list[str]) -> bool:
     stats = Stats()
-    limits = httpx.Limits(
-        max_connections=args.clients + 10, max_keepalive_connections=args.clients + 10
-    )
-    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60) as client:
-        api = Api(client, stats, args.max_requests)
+    per_instance = args.clients // len(base_urls) + 10
+    limits = httpx.Limits(max_connections=per_instance, max_keepalive_connections=per_instance)
+    async with contextlib.AsyncExitStack() as stack:
+        # One connection pool per instance; the clients (and the campaigns' set-up) are dealt
+        # over the instances in turn, so the players of one campaign use different instances.
+        apis = [
+            Api(
+                await stack.enter_async_context(
+                    httpx.AsyncClient(base_url=base_url, limits=limits, timeout=60)
+                ),
+                stats,
+                args.max_requests,
+            )
+            for base_url in base_urls
+        ]
         # As many campaigns as needed for every player to have a client, sizes as even as
         # possible (a player nobody plays would never be ready and block their campaign).
         campaigns = math.ceil(args.clients / args.players)
@@ -609,23 +676,29 @@ async def run(args: argparse.Namespace, url: str, base_url: str) -> bool:
         register_limit = asyncio.Semaphore(4)
         seated = await asyncio.gather(
             *(
-                set_up_campaign(api, i, size, args.map_size, register_limit)
+                set_up_campaign(apis[i % len(apis)], i, size, args.map_size, register_limit)
                 for i, size in enumerate(sizes)
             )
         )
         players = [p for campaign in seated for p in campaign]
         rng = random.Random(args.seed)
-        sims = [Client(api, player, random.Random(rng.random())) for player in players]
+        sims = [
+            Client(apis[k % len(apis)], player, random.Random(rng.random()))
+            for k, player in enumerate(players)
+        ]
         print(f"running {args.clients} clients for {args.duration:.0f} s "
               f"(at most {args.max_requests} requests)…")  # fmt: skip
-        api.measuring = True
+        for api in apis:
+            api.measuring = True
         stats.started = time.perf_counter()
         deadline = time.monotonic() + args.duration
         await asyncio.gather(*(sim.run(deadline) for sim in sims))
         stats.stopped = time.perf_counter()
-        api.measuring = False
+        for api in apis:
+            api.measuring = False
     met = report(stats, args.clients)
-    problems = await check_ledger(url)
+    problems = await check_live_events(base_urls, players)
+    problems += await check_ledger(url)
     # The latency target is reported, not enforced: a shared or slow machine may miss it.
     del met
     return not stats.errors and not problems
@@ -643,6 +716,12 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=8, help="at most, per campaign (8)")
     parser.add_argument("--map-size", type=int, default=20, help="generated map side (20)")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes (2)")
+    parser.add_argument(
+        "--instances",
+        type=int,
+        default=1,
+        help="separate server processes on the one database, each with --workers workers (1)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument(
         "--data-dir",
@@ -653,6 +732,8 @@ def main() -> int:
     args = parser.parse_args()
     if not 2 <= args.players <= len(FACTIONS) or args.clients < 2 or args.duration <= 0:
         parser.error("need 2–16 players per campaign, ≥ 2 clients and a positive duration")
+    if not 1 <= args.instances <= 8:
+        parser.error("--instances: 1–8")
 
     # SIGTERM (e.g. from a CI timeout) unwinds like Ctrl-C, so the finally blocks run; SIGINT
     # too when started in the background (where the shell leaves it ignored).
@@ -665,13 +746,17 @@ def main() -> int:
         url = database_url(server, DATABASE)
         asyncio.run(create_database(url, drop_existing=True))
         upgrade_head(url)
-        port = free_port()
-        base_url = f"http://127.0.0.1:{port}"
-        print(f"server: uvicorn, {args.workers} workers on {base_url}; database: {DATABASE}")
         options = ("--workers", str(args.workers))
-        with uvicorn_server(url, port, BENCH_SETTINGS, options) as process:
-            wait_ready(base_url, process, seconds=90)
-            ok = asyncio.run(run(args, url, base_url))
+        with contextlib.ExitStack() as servers:
+            base_urls = []
+            for instance in range(args.instances):
+                port = free_port()
+                base_urls.append(f"http://127.0.0.1:{port}")
+                print(f"server {instance + 1}: uvicorn, {args.workers} workers on "
+                      f"{base_urls[-1]}; database: {DATABASE}")  # fmt: skip
+                process = servers.enter_context(uvicorn_server(url, port, BENCH_SETTINGS, options))
+                wait_ready(base_urls[-1], process, seconds=90)
+            ok = asyncio.run(run(args, url, base_urls))
         asyncio.run(drop_database(url))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
