@@ -38,6 +38,7 @@ from app.rule_refs import add_rule_lines
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
+from app.transfer.router import router as transfer_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
@@ -68,6 +69,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     deadline_turn_router,
     deadline_battles_router,
     stream_router,
+    transfer_router,
 )
 
 

@@ -85,6 +85,8 @@ OPERATION_RULES: dict[str, tuple[str, ...]] = {
     "turn-force-turn": ("R-TURN-3",),
     "turn-rollback-turn": ("R-CAMP-1", "R-TURN-6"),
     "turn-list-rollbacks": ("R-TURN-6",),
+    "transfer-export-campaign": ("R-CAMP-1", "R-CAMP-9", "R-FOG-5"),
+    "transfer-import-campaign": ("R-CAMP-9", "R-ECO-6", "R-MAP-4", "R-HOUSE-2"),
     "history-list-turns": ("R-TURN-5",),
     "history-read-turn-summary": ("R-TURN-5", "R-FOG-3"),
     "history-read-standings": ("R-CAMP-4",),

@@ -54,7 +54,7 @@ LOGIN_PATH = "/auth/token"
 REGISTER_PATH = "/users"
 PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
-UPLOAD_PATHS = ("/v1/maps",)
+UPLOAD_PATHS = ("/v1/maps", "/v1/campaigns/import")
 # The longest username kept in a bucket key: longer ones cannot exist (registration allows 32).
 KEY_USERNAME_LENGTH = 64
 

@@ -1,0 +1,286 @@
+"""The campaign document of export and import (R-CAMP-9), version 1.
+
+Rows of the game's tables travel as they are stored, every column but the campaign's id (and
+the database's own counters): their models are made from the tables, so the published schema
+follows the columns, with their types and ranges.
+"""
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+from sqlalchemy import BigInteger, Boolean, Column, DateTime, Enum, Integer, String, Table, Text
+from sqlalchemy.dialects.postgresql import ARRAY
+
+from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
+from app.campaigns.settings import CampaignSettings
+from app.maps.schemas import MapDocument
+from app.models.campaign import CampaignPlayer, CampaignStatus
+from app.models.diplomacy import EdictRow
+from app.models.house_rule import HouseRule, HouseRuleChange
+from app.models.message import Message
+from app.models.orders import OrderRow
+from app.models.summary_event import PendingSummaryEvent
+from app.models.world import (
+    ArmyRow,
+    BattleRow,
+    GeneralRow,
+    ShipRow,
+    SiegeRow,
+    StakeRow,
+    StructureRow,
+    TreatyRow,
+)
+from app.turns.snapshots import PLAYER_COLUMNS
+
+FORMAT: Final = "marchlords.campaign"
+VERSION: Final = 1
+
+# Bounds of a document (R-CAMP-9): every list has a ceiling, the body one too (413).
+MAX_SEATS = 17
+MAX_TURNS = 1000
+MAX_ROWS = 20_000  # rows of one table in one state (a 128×128 map has 16,384 tiles)
+MAX_LEDGER = 200_000
+MAX_MESSAGES = 20_000
+MAX_HOUSE_RULES = 1_000
+
+_INT32 = (-(2**31), 2**31 - 1)
+_INT64 = (-(2**63), 2**63 - 1)
+
+# Columns that never travel: the campaign's own id, users' ids (users are re-attached by the
+# importer), and counters of the database (a message's or summary line's `id`: list order).
+_LOCAL_COLUMNS = {"campaign_id", "user_id", "created_by", "updated_by", "author_id"}
+SERIAL_TABLES = {"pending_summary_events", "messages"}
+
+
+def travelling_columns(table: Table) -> list[Column[Any]]:
+    serial = table.name in SERIAL_TABLES
+    return [
+        c for c in table.columns if c.name not in _LOCAL_COLUMNS and not (serial and c.name == "id")
+    ]
+
+
+def _field(column: Column[Any]) -> tuple[Any, Any]:
+    kind = column.type
+    annotation: Any
+    if isinstance(kind, Boolean):
+        annotation = bool
+    elif isinstance(kind, BigInteger):
+        annotation = Annotated[int, Field(ge=_INT64[0], le=_INT64[1])]
+    elif isinstance(kind, Integer):
+        annotation = Annotated[int, Field(ge=_INT32[0], le=_INT32[1])]
+    elif isinstance(kind, DateTime):
+        annotation = datetime
+    elif isinstance(kind, Enum) and kind.enum_class is not None:
+        annotation = Literal[tuple(m.value for m in kind.enum_class)]
+    elif isinstance(kind, String | Text):
+        length = getattr(kind, "length", None) or 100_000
+        annotation = Annotated[str, Field(max_length=length)]
+    elif isinstance(kind, ARRAY):
+        annotation = Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=64)]
+    else:  # JSONB: checked by the engine when the campaign is loaded
+        annotation = Any
+    if column.nullable:
+        annotation = annotation | None
+    return annotation, ...
+
+
+def row_model(table: Table, name: str, doc: str) -> type[BaseModel]:
+    fields: dict[str, Any] = {c.name: _field(c) for c in travelling_columns(table)}
+    return _make(name, doc, fields)
+
+
+def _make(name: str, doc: str, fields: dict[str, Any]) -> type[BaseModel]:
+    model: type[BaseModel] = create_model(
+        name, __config__=ConfigDict(extra="forbid"), __doc__=doc, **fields
+    )
+    return model
+
+
+def _t(model: Any) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+# The world's tables (every row of the campaign), in the snapshot's and the export's order.
+WORLD_TABLES: dict[str, Table] = {
+    _t(m).name: _t(m)
+    for m in (
+        StructureRow,
+        ArmyRow,
+        GeneralRow,
+        ShipRow,
+        SiegeRow,
+        TreatyRow,
+        StakeRow,
+        BattleRow,
+        EdictRow,
+        PendingSummaryEvent,
+    )
+}
+_ROW_MODELS = {
+    name: row_model(table, "Exported" + name.title().replace("_", "") + "Row", f"A `{name}` row.")
+    for name, table in WORLD_TABLES.items()
+}
+OrderExport = row_model(_t(OrderRow), "ExportedOrderRow", "An order of the turn.")
+SeatExport = row_model(
+    _t(CampaignPlayer),
+    "ExportedSeat",
+    "A seat now: faction, slot, gold, flags, explored memory (its holder is not exported).",
+)
+PlayerStateExport = _make(
+    "ExportedPlayerState",
+    "A seat's game columns at the end of a turn.",
+    {c: _field(_t(CampaignPlayer).c[c]) for c in PLAYER_COLUMNS},
+)
+MessageExport = row_model(_t(Message), "ExportedMessage", "A message, in sending order.")
+HouseRuleExport = row_model(_t(HouseRule), "ExportedHouseRule", "A house rule (R-HOUSE).")
+HouseRuleChangeExport = row_model(
+    _t(HouseRuleChange), "ExportedHouseRuleChange", "A change of a house rule."
+)
+
+WorldExport = _make(
+    "ExportedWorld",
+    "Every row of the campaign's world tables (whole rows, campaign id left out).",
+    {
+        name: (list[model], Field(default_factory=list, max_length=MAX_ROWS))  # type: ignore[valid-type]
+        for name, model in _ROW_MODELS.items()
+    },
+)
+
+
+class TurnState(BaseModel):
+    """What a turn change alters on the campaign row."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    turn: int = Field(ge=0, le=100_000)
+    next_id: int = Field(ge=1, le=2**31 - 1)
+    storms: list[Any] = Field(max_length=256)
+    status: CampaignStatus
+
+
+class StateExport(BaseModel):
+    """The game at the end of a turn: the campaign's turn, the seats' game columns, the orders
+    of that turn and the world (the per-turn snapshots' format, R-TURN-6)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Literal[1] = 1
+    campaign: TurnState
+    players: list[PlayerStateExport] = Field(max_length=MAX_SEATS)  # type: ignore[valid-type]
+    orders: list[OrderExport] = Field(max_length=MAX_ROWS)  # type: ignore[valid-type]
+    tables: WorldExport  # type: ignore[valid-type]
+
+
+class CurrentExport(BaseModel):
+    """The game as it stands: the campaign's turn, the orders given so far, the world."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    campaign: TurnState
+    orders: list[OrderExport] = Field(max_length=MAX_ROWS)  # type: ignore[valid-type]
+    tables: WorldExport  # type: ignore[valid-type]
+
+
+class TurnExport(BaseModel):
+    """One turn change: when it ran, the end of the turn before it, what each seat was told."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    number: int = Field(ge=0, le=100_000)
+    resolved_at: datetime
+    state: StateExport | None = Field(
+        description="The end of turn `number`, as the change found it (null: not kept)."
+    )
+    summaries: dict[str, list[dict[str, Any]]] = Field(
+        description="Each seat's summary of the change, by seat number.", max_length=MAX_SEATS
+    )
+
+
+class RollbackExport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    number: int = Field(ge=0, le=100_000)
+    revision: int = Field(ge=1, le=100_000)
+    resolved_at: datetime
+    rolled_back_at: datetime
+    summaries: dict[str, list[dict[str, Any]]] = Field(max_length=MAX_SEATS)
+
+
+class LedgerLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    player: int = Field(ge=0, le=64)
+    turn: int = Field(ge=0, le=100_000)
+    amount: int = Field(ge=_INT64[0], le=_INT64[1])
+    reason: str = Field(max_length=120)
+    rule: str = Field(max_length=16)
+    created_at: datetime
+
+
+class CampaignHeader(BaseModel):
+    """The campaign: name, settings, ruleset (the full document), where its turn stands."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=80)
+    settings: CampaignSettings
+    ruleset: RulesetVariant = Field(description="The full ruleset. " + VARIANT_DESCRIPTION)
+    id_salt: int = Field(ge=0, le=2**63 - 1)
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    turn_deadline_at: datetime | None
+    deadline_warn_at: datetime | None
+    battle_deadline_at: datetime | None
+    paused_at: datetime | None
+
+
+class CampaignExport(BaseModel):
+    """A whole campaign, version 1 (R-CAMP-9): importing it on any server recreates it, and
+    exporting the copy gives the same document again."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["marchlords.campaign"] = FORMAT
+    version: Literal[1] = VERSION
+    campaign: CampaignHeader
+    map: MapDocument
+    seats: list[SeatExport] = Field(max_length=MAX_SEATS)  # type: ignore[valid-type]
+    state: CurrentExport
+    turns: list[TurnExport] = Field(max_length=MAX_TURNS)
+    rollbacks: list[RollbackExport] = Field(max_length=MAX_TURNS)
+    ledger: list[LedgerLine] = Field(max_length=MAX_LEDGER)
+    house_rules: list[HouseRuleExport] = Field(max_length=MAX_HOUSE_RULES)  # type: ignore[valid-type]
+    house_rule_changes: list[HouseRuleChangeExport] = Field(max_length=MAX_HOUSE_RULES * 10)  # type: ignore[valid-type]
+    messages: list[MessageExport] | None = Field(  # type: ignore[valid-type]
+        default=None, max_length=MAX_MESSAGES, description="Only when exported with messages."
+    )
+
+
+class CampaignImport(BaseModel):
+    """A campaign document to recreate here, and who takes each seat."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    document: CampaignExport
+    seats: dict[
+        Annotated[str, Field(pattern=r"^[0-9]{1,2}$")],
+        Annotated[str, Field(min_length=1, max_length=32)],
+    ] = Field(
+        max_length=MAX_SEATS,
+        description="Seat number → username of the user who takes it here (R-CAMP-9); every "
+        "seat needs one, each user at most one seat.",
+    )
+    name: str | None = Field(
+        default=None, min_length=1, max_length=80, description="A new name (default: the same)."
+    )
+
+
+class ImportedCampaign(BaseModel):
+    id: uuid.UUID
+    name: str
+    invite_code: str
+    turn: int

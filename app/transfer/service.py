@@ -1,0 +1,417 @@
+"""Export a whole campaign as one document, and import it here (R-CAMP-9).
+
+The document holds the rows of the game as stored (`app/transfer/schemas.py`), so an import
+writes them back unchanged and exporting the copy gives the same document: only the ids that
+belong to a server (the campaign's, the map's, users', counters) stay behind.
+"""
+
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from anyio import to_thread
+from sqlalchemy import Table, func, insert, select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.campaigns.service import _check_settings, _invite_code, _ruleset_document
+from app.errors import Forbidden, RuleViolation
+from app.maps.schemas import MapDocument
+from app.maps.service import upload_map
+from app.models import User
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.game_map import GameMap
+from app.models.house_rule import HouseRule, HouseRuleChange
+from app.models.ledger import LedgerRow
+from app.models.message import Message
+from app.models.orders import OrderRow
+from app.models.snapshot import TurnRollback, TurnSnapshot
+from app.models.turn import TurnRecord, TurnSummaryRow
+from app.rules.state import EventKind
+from app.transfer.schemas import (
+    FORMAT,
+    VERSION,
+    WORLD_TABLES,
+    CampaignExport,
+    CampaignImport,
+    ImportedCampaign,
+    travelling_columns,
+)
+from app.turns import snapshots
+from app.turns.mapping import load_orders, load_state
+from app.turns.mapping.battles import side_from_json
+
+RULE = "R-CAMP-9"
+
+
+def _t(model: Any) -> Table:
+    table: Table = model.__table__
+    return table
+
+
+_ORDERS = _t(OrderRow)
+_SEATS = _t(CampaignPlayer)
+_MESSAGES = _t(Message)
+_HOUSE_RULES = _t(HouseRule)
+_HOUSE_RULE_CHANGES = _t(HouseRuleChange)
+_HEADER_COLUMNS = (
+    "name",
+    "settings",
+    "ruleset",
+    "id_salt",
+    "created_at",
+    "started_at",
+    "ended_at",
+    "turn_deadline_at",
+    "deadline_warn_at",
+    "battle_deadline_at",
+    "paused_at",
+)
+
+
+# ------------------------------------------------------------------------------ export
+
+
+def _outgoing(table: Table, rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Rows without what stays on this server (the campaign's id, users, counters)."""
+    names = [c.name for c in travelling_columns(table)]
+    return [{n: r[n] for n in names if n in r} for r in rows]
+
+
+async def _rows(
+    session: AsyncSession, table: Table, campaign_id: uuid.UUID, *order: Any
+) -> list[dict[str, Any]]:
+    keys = order or tuple(table.primary_key.columns)
+    result = await session.execute(
+        select(*table.c).where(table.c.campaign_id == campaign_id).order_by(*keys)
+    )
+    return _outgoing(table, snapshots.encode_rows([dict(r._mapping) for r in result.all()]))
+
+
+def _state_out(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A snapshot document as the export carries it."""
+    return {
+        "version": document["version"],
+        "campaign": document["campaign"],
+        "players": document["players"],
+        "orders": _outgoing(_ORDERS, document["orders"]),
+        "tables": {
+            name: _outgoing(table, document["tables"].get(name, []))
+            for name, table in WORLD_TABLES.items()
+        },
+    }
+
+
+def require_exporter(m: Membership) -> None:
+    """The owner; one who also plays only once the campaign has finished (R-FOG-5): the
+    document shows every seat's state."""
+    m.require_owner()
+    playing = m.player is not None and m.player.faction is not None
+    if playing and m.campaign.status is not CampaignStatus.FINISHED:
+        raise Forbidden(
+            "An owner who plays may export the campaign once it has finished: the document "
+            "shows every seat.",
+            code="R-FOG-5",
+        )
+
+
+async def export_campaign(
+    session: AsyncSession, m: Membership, with_messages: bool
+) -> dict[str, Any]:
+    require_exporter(m)
+    campaign = m.campaign
+    cid = campaign.id
+    game_map = await session.get_one(GameMap, campaign.map_id)
+    current = await snapshots.capture(session, campaign)
+    seats = await session.execute(
+        select(*_SEATS.c).where(_SEATS.c.campaign_id == cid).order_by(_SEATS.c.number)
+    )
+    turns = []
+    records = await session.scalars(
+        select(TurnRecord).where(TurnRecord.campaign_id == cid).order_by(TurnRecord.number)
+    )
+    summaries = await _summaries(session, cid)
+    for record in records:
+        kept = await snapshots.load_snapshot_document(session, cid, record.number)
+        turns.append(
+            {
+                "number": record.number,
+                "resolved_at": record.resolved_at,
+                "state": None if kept is None else _state_out(kept),
+                "summaries": summaries.get(record.number, {}),
+            }
+        )
+    rollbacks = await session.scalars(
+        select(TurnRollback)
+        .where(TurnRollback.campaign_id == cid)
+        .order_by(TurnRollback.number, TurnRollback.revision)
+    )
+    ledger = await session.execute(
+        select(
+            LedgerRow.player,
+            LedgerRow.turn,
+            LedgerRow.amount,
+            LedgerRow.reason,
+            LedgerRow.rule,
+            LedgerRow.created_at,
+        )
+        .where(LedgerRow.campaign_id == cid)
+        .order_by(LedgerRow.id)
+    )
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {c: getattr(campaign, c) for c in _HEADER_COLUMNS},
+        "map": game_map.document,
+        "seats": _outgoing(_SEATS, [dict(r._mapping) for r in seats.all()]),
+        "state": {
+            "campaign": current["campaign"],
+            "orders": await _rows(session, _ORDERS, cid, _ORDERS.c.turn, _ORDERS.c.id),
+            "tables": _state_out(current)["tables"],
+        },
+        "turns": turns,
+        "rollbacks": [
+            {
+                "number": r.number,
+                "revision": r.revision,
+                "resolved_at": r.resolved_at,
+                "rolled_back_at": r.rolled_back_at,
+                "summaries": r.summaries,
+            }
+            for r in rollbacks
+        ],
+        "ledger": [dict(r._mapping) for r in ledger.all()],
+        "house_rules": await _rows(session, _HOUSE_RULES, cid, _HOUSE_RULES.c.position),
+        "house_rule_changes": await _rows(
+            session, _HOUSE_RULE_CHANGES, cid, _HOUSE_RULE_CHANGES.c.at, _HOUSE_RULE_CHANGES.c.id
+        ),
+        "messages": await _rows(session, _MESSAGES, cid, _MESSAGES.c.id) if with_messages else None,
+    }
+    return document
+
+
+async def _summaries(session: AsyncSession, cid: uuid.UUID) -> dict[int, dict[str, Any]]:
+    out: dict[int, dict[str, Any]] = {}
+    rows = await session.scalars(
+        select(TurnSummaryRow)
+        .where(TurnSummaryRow.campaign_id == cid)
+        .order_by(TurnSummaryRow.number, TurnSummaryRow.player)
+    )
+    for row in rows:
+        out.setdefault(row.number, {})[str(row.player)] = row.events
+    return out
+
+
+# ------------------------------------------------------------------------------ import
+
+
+def _refuse(detail: str, violations: Sequence[tuple[str, str]] = ()) -> RuleViolation:
+    return RuleViolation(
+        RULE, detail, violations=[{"path": p, "message": msg} for p, msg in violations]
+    )
+
+
+def _incoming(
+    table: Table, rows: Iterable[Mapping[str, Any]], campaign_id: uuid.UUID, **extra: Any
+) -> list[dict[str, Any]]:
+    decoded = snapshots.decode_rows(table, [dict(r) for r in rows])
+    return [{**r, "campaign_id": campaign_id, **extra} for r in decoded]
+
+
+async def _insert(session: AsyncSession, table: Table, rows: list[dict[str, Any]]) -> None:
+    if rows:
+        await session.execute(insert(table), rows)
+
+
+def _state_in(state: Mapping[str, Any], campaign_id: uuid.UUID) -> dict[str, Any]:
+    """An exported end-of-turn state as this server's snapshot document."""
+    cid = str(campaign_id)
+    return {
+        "version": state["version"],
+        "campaign": state["campaign"],
+        "players": state["players"],
+        "orders": [{**r, "campaign_id": cid} for r in state["orders"]],
+        "tables": {
+            name: [{**r, "campaign_id": cid} for r in state["tables"].get(name, [])]
+            for name in WORLD_TABLES
+        },
+    }
+
+
+async def _holders(
+    session: AsyncSession, data: CampaignImport, numbers: list[int]
+) -> dict[int, uuid.UUID]:
+    """Seat → user id, from the request's usernames: every seat one, each user one seat."""
+    wanted = {str(n) for n in numbers}
+    given = set(data.seats)
+    faults = [(f"seats.{n}", "this seat needs a user") for n in sorted(wanted - given, key=int)]
+    faults += [(f"seats.{n}", "the document has no such seat") for n in sorted(given - wanted)]
+    names = list(data.seats.values())
+    if len(set(names)) != len(names):
+        faults.append(("seats", "a user may take one seat only"))
+    found = await session.execute(select(User.username, User.id).where(User.username.in_(names)))
+    users: dict[str, uuid.UUID] = dict(found.all())
+    faults += [
+        (f"seats.{n}", "no such user")
+        for n, name in sorted(data.seats.items())
+        if name not in users
+    ]
+    if faults:
+        raise _refuse("Every seat of the document needs one user of this server.", faults)
+    return {int(n): users[name] for n, name in data.seats.items()}
+
+
+def _check_events(data: CampaignExport) -> None:
+    kinds = {k.value for k in EventKind}
+    told = [("turns", t.number, t.summaries) for t in data.turns]
+    told += [("rollbacks", r.number, r.summaries) for r in data.rollbacks]
+    for part, number, summaries in told:
+        for seat, events in summaries.items():
+            for index, event in enumerate(events):
+                if event.get("kind") not in kinds:
+                    path = f"{part}[turn {number}].summaries.{seat}[{index}].kind"
+                    raise _refuse("A summary line has an unknown kind.", [(path, "unknown")])
+
+
+async def import_campaign(
+    session: AsyncSession, data: CampaignImport, importer: User
+) -> ImportedCampaign:
+    doc = data.document
+    header = doc.campaign
+    ruleset = await to_thread.run_sync(_ruleset_document, header.ruleset)
+    _check_settings(header.settings, ruleset)
+    _check_events(doc)
+    raw = doc.model_dump(mode="json")
+    numbers = [s["number"] for s in raw["seats"]]
+    holders = await _holders(session, data, numbers)
+    game_map = await upload_map(session, MapDocument.model_validate(raw["map"]), importer.id)
+    state = raw["state"]
+    campaign = Campaign(
+        name=data.name or header.name,
+        owner_id=importer.id,
+        invite_code=_invite_code(),
+        map_id=game_map.id,
+        ruleset=ruleset,
+        settings=header.settings,
+        turn=state["campaign"]["turn"],
+        next_id=state["campaign"]["next_id"],
+        storms=state["campaign"]["storms"],
+        status=CampaignStatus(state["campaign"]["status"]),
+        id_salt=header.id_salt,
+        created_at=header.created_at,
+        started_at=header.started_at,
+        ended_at=header.ended_at,
+        turn_deadline_at=header.turn_deadline_at,
+        deadline_warn_at=header.deadline_warn_at,
+        battle_deadline_at=header.battle_deadline_at,
+        paused_at=header.paused_at,
+    )
+    session.add(campaign)
+    try:
+        await session.flush()
+        cid = campaign.id
+        seats = [
+            {**s, "campaign_id": cid, "user_id": holders[s["number"]]}
+            for s in snapshots.decode_rows(_SEATS, raw["seats"])
+        ]
+        await _insert(session, _SEATS, seats)
+        for name, table in WORLD_TABLES.items():
+            await _insert(session, table, _incoming(table, state["tables"][name], cid))
+        await _insert(session, _ORDERS, _incoming(_ORDERS, state["orders"], cid))
+        for turn in raw["turns"]:
+            session.add(
+                TurnRecord(
+                    campaign_id=cid,
+                    number=turn["number"],
+                    resolved_at=doc.turns[raw["turns"].index(turn)].resolved_at,
+                )
+            )
+            for seat, events in turn["summaries"].items():
+                session.add(
+                    TurnSummaryRow(
+                        campaign_id=cid, number=turn["number"], player=int(seat), events=events
+                    )
+                )
+            if turn["state"] is not None:
+                session.add(
+                    TurnSnapshot(
+                        campaign_id=cid,
+                        number=turn["number"],
+                        version=snapshots.FORMAT_VERSION,
+                        state=snapshots.pack(_state_in(turn["state"], cid)),
+                    )
+                )
+        for back, model in zip(raw["rollbacks"], doc.rollbacks, strict=True):
+            session.add(
+                TurnRollback(
+                    campaign_id=cid,
+                    number=back["number"],
+                    revision=back["revision"],
+                    resolved_at=model.resolved_at,
+                    rolled_back_at=model.rolled_back_at,
+                    summaries=back["summaries"],
+                )
+            )
+        await session.flush()
+        ledger = [{**line.model_dump(), "campaign_id": cid} for line in doc.ledger]
+        await _insert(session, _t(LedgerRow), ledger)
+        author = {"created_by": importer.id, "updated_by": importer.id}
+        await _insert(
+            session, _HOUSE_RULES, _incoming(_HOUSE_RULES, raw["house_rules"], cid, **author)
+        )
+        await _insert(
+            session,
+            _HOUSE_RULE_CHANGES,
+            _incoming(_HOUSE_RULE_CHANGES, raw["house_rule_changes"], cid, author_id=importer.id),
+        )
+        if raw["messages"]:
+            await _insert(session, _MESSAGES, _incoming(_MESSAGES, raw["messages"], cid))
+        await session.flush()
+    except DBAPIError as exc:
+        # A row that contradicts another (a duplicate id, an army of no seat…): the document
+        # is not one this server could have written.
+        raise _refuse("The document's rows do not fit together.") from exc
+    await _check_books(session, cid)
+    await _check_loads(session, campaign, raw)
+    return ImportedCampaign(
+        id=cid, name=campaign.name, invite_code=campaign.invite_code, turn=campaign.turn
+    )
+
+
+async def _check_books(session: AsyncSession, cid: uuid.UUID) -> None:
+    """Every seat's gold equals its ledger (R-ECO-6)."""
+    seats = await session.execute(
+        select(CampaignPlayer.number, CampaignPlayer.gold).where(CampaignPlayer.campaign_id == cid)
+    )
+    gold: dict[int, int] = dict(seats.all())
+    sums = await session.execute(
+        select(LedgerRow.player, func.sum(LedgerRow.amount))
+        .where(LedgerRow.campaign_id == cid)
+        .group_by(LedgerRow.player)
+    )
+    totals = {player: int(total) for player, total in sums.all()}
+    wrong = [n for n, g in gold.items() if g != int(totals.get(n, 0))]
+    if wrong:
+        raise _refuse(
+            "A seat's gold differs from the sum of its ledger (R-ECO-6).",
+            [(f"seats.{n}.gold", "not the sum of the seat's ledger lines") for n in wrong],
+        )
+
+
+async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[str, Any]) -> None:
+    """The engine reads the game now and at the end of every kept turn."""
+    try:
+        await load_state(session, campaign)
+        await load_orders(session, campaign)
+        for table_rows in (raw["state"]["tables"]["battles"],):
+            for b in table_rows:
+                side_from_json(b["attacker"])
+                side_from_json(b["defender"])
+        for turn in raw["turns"]:
+            if turn["state"] is not None:
+                document = _state_in(turn["state"], campaign.id)
+                await snapshots.state_from_document(session, campaign, document)
+                snapshots.orders_from_document(document)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise _refuse(f"The document's game state cannot be read: {type(exc).__name__}.") from exc

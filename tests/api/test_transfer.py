@@ -1,0 +1,194 @@
+"""R-CAMP-9: a campaign exported as one document, imported on another server, and the round
+trip export → import → export giving the same document."""
+
+import json
+from typing import Any
+
+from httpx import AsyncClient
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models import Campaign, CampaignPlayer, LedgerRow
+from tests.api.game import Game, GamePlayer, my_army, start_game
+from tests.helpers import AuthUser, MakeUser, assert_problem
+
+STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}
+
+
+async def _play(client: AsyncClient, game: Game) -> None:
+    """Two turn changes and one rollback, orders, a message, a house rule."""
+    alice, bob = game.players
+    added = await client.post(game.url("/house-rules"), json=STEAM, headers=game.owner.headers)
+    assert added.status_code == 201, added.text
+    sent = await client.post(
+        game.url("/messages"), json={"to": [bob.number], "body": "hi"}, headers=alice.headers
+    )
+    assert sent.status_code == 201, sent.text
+    army = await my_army(client, game, alice)
+    moved = await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
+    )
+    assert moved.status_code == 200, moved.text
+    built = await client.post(
+        game.url("/builds"),
+        json={"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]},
+        headers=alice.headers,
+    )
+    assert built.status_code == 201, built.text
+    for _ in range(2):
+        for p in game.players:
+            assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+        changed = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+        assert changed.status_code == 200, changed.text
+    rolled = await client.post(game.url("/turn/rollback"), headers=game.owner.headers)
+    assert rolled.status_code == 200, rolled.text
+
+
+async def _export(
+    client: AsyncClient, game_id: str, owner: AuthUser, messages: bool = True
+) -> dict[str, Any]:
+    response = await client.get(
+        f"/v1/campaigns/{game_id}/export",
+        params={"messages": "true" if messages else "false"},
+        headers=owner.headers,
+    )
+    assert response.status_code == 200, response.text
+    document: dict[str, Any] = response.json()
+    return document
+
+
+async def _import(
+    client: AsyncClient, importer: AuthUser, document: dict[str, Any], seats: dict[str, str]
+) -> Any:
+    return await client.post(
+        "/v1/campaigns/import",
+        json={"document": document, "seats": seats},
+        headers=importer.headers,
+    )
+
+
+async def test_R_CAMP_9_export_import_export_gives_the_same_document(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    await _play(client, game)
+    first = await _export(client, game.id, game.owner)
+    assert first["format"] == "marchlords.campaign"
+    assert first["version"] == 1
+    assert [t["number"] for t in first["turns"]] == [1]
+    assert [r["number"] for r in first["rollbacks"]] == [2]
+    assert first["turns"][0]["state"]["campaign"]["turn"] == 1
+    assert first["messages"][0]["body"] == "hi"
+    assert first["house_rules"][0]["section"] == "Steam Tank"
+    assert first["state"]["tables"]["structures"]
+    assert first["state"]["tables"]["armies"]
+    assert {o["kind"] for o in first["state"]["orders"]} == {"move", "build"}
+    assert all(s["explored"] for s in first["turns"][0]["state"]["players"])
+    assert sum(line["amount"] for line in first["ledger"] if line["player"] == 1) == next(
+        s["gold"] for s in first["seats"] if s["number"] == 1
+    )
+    # Nothing of the source server's accounts travels.
+    text = json.dumps(first)
+    for user in (game.owner, *(p.user for p in game.players)):
+        assert user.username not in text
+        assert str(user.id) not in text
+
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    imported = await _import(client, importer, first, {"1": carol.username, "2": dave.username})
+    assert imported.status_code == 201, imported.text
+    copy = imported.json()
+    assert copy["id"] != game.id
+    assert copy["turn"] == 2
+    second = await _export(client, copy["id"], importer)
+    assert second == first
+    without = await _export(client, copy["id"], importer, messages=False)
+    assert without["messages"] is None
+
+    # The copy plays on: its seats are held by the users named, its books are right, and the
+    # change kept before the export can still be rolled back.
+    carol_seat = GamePlayer(carol, 1, "empire")
+    dave_seat = GamePlayer(dave, 2, "orcs_goblins")
+    copied = Game(copy["id"], importer, [carol_seat, dave_seat])
+    me = await client.get(copied.url("/me"), headers=carol.headers)
+    assert me.status_code == 200, me.text
+    assert me.json()["gold"] == next(s["gold"] for s in first["seats"] if s["number"] == 1)
+    for p in copied.players:
+        assert (await client.put(copied.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(copied.url("/turn/resolve"), headers=importer.headers)).is_success
+    for p in copied.players:
+        gold = await session.scalar(
+            select(CampaignPlayer.gold).where(
+                CampaignPlayer.campaign_id == copy["id"], CampaignPlayer.number == p.number
+            )
+        )
+        total = await session.scalar(
+            select(func.sum(LedgerRow.amount)).where(
+                LedgerRow.campaign_id == copy["id"], LedgerRow.player == p.number
+            )
+        )
+        assert gold == total
+    back = await client.post(copied.url("/turn/rollback"), headers=importer.headers)
+    assert back.status_code == 200, back.text
+    again = await client.post(copied.url("/turn/rollback"), headers=importer.headers)
+    assert again.json()["number"] == 1
+    owner = await session.scalar(select(Campaign.owner_id).where(Campaign.id == copy["id"]))
+    assert str(owner) == str(importer.id)
+
+
+async def test_R_CAMP_9_only_the_game_master_exports_a_running_campaign(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)  # the owner plays
+    alice, bob = game.players
+    assert_problem(await client.get(game.url("/export"), headers=alice.headers), 403, "R-FOG-5")
+    assert_problem(await client.get(game.url("/export"), headers=bob.headers), 403, "R-CAMP-1")
+    stranger = await make_user()
+    assert_problem(
+        await client.get(game.url("/export"), headers=stranger.headers), 404, "not_found"
+    )
+    ended = await client.post(game.url("/end"), headers=game.owner.headers)
+    assert ended.status_code == 200, ended.text
+    done = await client.get(game.url("/export"), headers=alice.headers)
+    assert done.status_code == 200, done.text
+
+
+async def test_R_CAMP_9_import_needs_a_user_for_every_seat_and_right_books(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    document = await _export(client, game.id, game.owner)
+    importer, carol = await make_user(), await make_user()
+    missing = assert_problem(
+        await _import(client, importer, document, {"1": carol.username}), 422, "R-CAMP-9"
+    )
+    assert {"path": "seats.2", "message": "this seat needs a user"} in missing["violations"]
+    unknown = assert_problem(
+        await _import(client, importer, document, {"1": carol.username, "2": "nobody-here"}),
+        422,
+        "R-CAMP-9",
+    )
+    assert {"path": "seats.2", "message": "no such user"} in unknown["violations"]
+    twice = {"1": carol.username, "2": carol.username}
+    assert_problem(await _import(client, importer, document, twice), 422, "R-CAMP-9")
+    # Gold that its ledger does not explain (R-ECO-6) is refused.
+    dave = await make_user()
+    seats = {"1": carol.username, "2": dave.username}
+    rich = json.loads(json.dumps(document))
+    rich["seats"][0]["gold"] += 100
+    assert_problem(await _import(client, importer, rich, seats), 422, "R-CAMP-9")
+    # Rows that contradict each other: an army of a seat that does not exist.
+    stray = json.loads(json.dumps(document))
+    stray["state"]["tables"]["armies"][0]["owner"] = 9
+    assert_problem(await _import(client, importer, stray, seats), 422, "R-CAMP-9")
+    # Counts are bounded in the schema (422), bodies by size (413).
+    many = json.loads(json.dumps(document))
+    many["turns"] = [{"number": 1}] * 1001
+    assert_problem(await _import(client, importer, many, seats), 422, "validation_error")
+    huge = await client.post(
+        "/v1/campaigns/import",
+        content=b'{"document": "' + b"x" * (9 * 1024 * 1024) + b'"}',
+        headers={**importer.headers, "Content-Type": "application/json"},
+    )
+    assert_problem(huge, 413, "content_too_large")
+    # A clean import still works.
+    assert (await _import(client, importer, document, seats)).status_code == 201
