@@ -34,6 +34,7 @@ from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.pictures.router import router as pictures_router
 from app.rule_refs import add_rule_lines
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
@@ -59,6 +60,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     orders_router,
     turns_router,
     world_router,
+    pictures_router,
     battles_router,
     diplomacy_router,
     me_router,

@@ -33,6 +33,7 @@ from app.models import ArmyRow, BattleRow, User
 from app.rules.hexgrid import Coord, Grid, Wrap
 from app.stream.service import Viewer, visible_events
 from tests.api.game import start_game
+from tests.api.pictures import WORLD_MAP_SCHEMA, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
 from tests.helpers import AuthUser, MakeUser
 
@@ -64,6 +65,8 @@ class Table:
     known: dict[int, Knowledge] = field(default_factory=dict)  # emptied by every write
     # Knowledge around each battle settled this turn: its events go to the next summary.
     settling: dict[int, Knowledge] = field(default_factory=dict)
+    # Each player's knowledge at the end of each past turn, before it changed (replays).
+    ended: dict[int, dict[int, Knowledge]] = field(default_factory=dict)
 
     async def remember_sights(self) -> None:
         cid = uuid.UUID(self.campaign_id)
@@ -80,8 +83,10 @@ class Table:
         values: dict[str, Any] | None = None,
         body: Any = None,
         summary_of: Knowledge | None = None,
+        then: Knowledge | None = None,
     ) -> Response:
-        """Request as `player`, then check the answer against what they may know now."""
+        """Request as `player`, then check the answer against what they may know now (or, for a
+        replay of a past turn, `then`: what they knew when it ended)."""
         template = "/v1/campaigns/{campaign_id}" + template
         path = template.format(campaign_id=self.campaign_id, **(values or {}))
         response = await self.client.request(
@@ -94,10 +99,21 @@ class Table:
             self.known.clear()
         if player not in self.known:
             self.known[player] = await knowledge(self.session, uuid.UUID(self.campaign_id), player)
-        known = self.known[player]
+        known = self.known[player] if then is None else then
         self.tally["armies concealed from the caller"] += len(known.hidden)  # R-OPT-3
         where = f"{method} {path} as {player}"
-        payload = response.json() if response.content else None
+        schema = self.schemas.response(method, template, response.status_code)
+        if response.headers.get("content-type", "").startswith("image/svg+xml"):
+            # A picture is judged as the map it draws (tests/api/pictures.py), and by its text.
+            payload: Any = svg_world(response.text)
+            schema = WORLD_MAP_SCHEMA
+            self.found += [
+                f"{where}: real name {name!r} under anonymity"
+                for name in known.hidden_names
+                if name in response.text
+            ]
+        else:
+            payload = response.json() if response.content else None
         if summary_of is not None and isinstance(payload, dict) and response.status_code == 200:
             known = summary_of.union(known)
             # An army seen passing through a tile in sight may be named; where it came from
@@ -111,7 +127,6 @@ class Table:
                 known, allowed={**known.allowed, "army": known.allowed["army"] | passing}
             )
             self.trails += summary_leaks(payload, known, where)
-        schema = self.schemas.response(method, template, response.status_code)
         self.found += leaks(self.schemas, schema, payload, known, where)
         return response
 
@@ -203,9 +218,17 @@ async def _reads(t: Table, player: int) -> None:
         "/messages",
         "/turns",
         "/house-rules",
+        "/map.svg",
+        "/charts",
     ):
         r = await t.call(player, "GET", template)
         assert r.status_code == 200, (template, r.text)
+    # Replays: every past turn as the player saw it when it ended (R-FOG-1, R-FOG-3).
+    for number, then in sorted(t.ended.items()):
+        for template in ("/turns/{number}/map", "/turns/{number}/map.svg"):
+            r = await t.call(player, "GET", template, {"number": number}, then=then[player])
+            assert r.status_code == 200, (template, r.text)
+            t.tally["replays judged"] += 1
     for _ in range(2):
         q, r_ = t.rng.choice(list(t.grid.coords()))
         await t.call(player, "GET", "/tiles/{q}/{r}", {"q": q, "r": r_})
@@ -360,6 +383,7 @@ async def _turn(t: Table, number: int) -> None:
         await t.call(player, "PUT", "/turn/ready")
     cid = uuid.UUID(t.campaign_id)
     before = {p: await knowledge(t.session, cid, p) for p in players}
+    t.ended[number] = dict(before)  # the end of the turn, as its snapshot keeps it
     for p, seen in t.settling.items():
         before[p] = seen.union(before[p])
     t.settling.clear()
@@ -396,6 +420,9 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     # Not vacuous: private messages passed between others, and refusals were compared.
     assert t.tally["stream message_received"] >= TURNS * players, t.tally
     assert t.tally["compared POST /armies"] >= TURNS * players, t.tally
+    # Pictures and replays were judged too: the map now, and every past turn each turn.
+    assert t.tally["GET map.svg 200"] >= TURNS * players, t.tally
+    assert t.tally["replays judged"] >= TURNS * (TURNS - 1) * players, t.tally
     assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
 

@@ -1,0 +1,85 @@
+"""Pictures: the map as SVG, past turns under fog (replays), and charts per turn."""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Response
+
+from app.campaigns.access import MemberDep
+from app.db.session import SessionDep
+from app.errors import PROBLEM_RESPONSES
+from app.pictures import service
+from app.pictures.schemas import MAX_CHART_TURNS, Charts
+from app.world.schemas import WorldMap
+
+router = APIRouter(
+    prefix="/campaigns/{campaign_id}", tags=["pictures"], responses=PROBLEM_RESPONSES
+)
+
+SVG = "image/svg+xml"
+SVG_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "An SVG document.",
+        "content": {SVG: {"schema": {"type": "string", "description": "SVG (XML) text."}}},
+    }
+}
+
+Coordinates = Annotated[
+    bool, Query(description="Write each tile's `q,r` on it (readable when zoomed in).")
+]
+TurnNumber = Annotated[
+    int, Path(ge=1, le=2**31 - 1, description="A past turn: one that has changed.")
+]
+First = Annotated[
+    int | None,
+    Query(ge=1, le=2**31 - 1, description="The first turn shown; default: the latest ones."),
+]
+Count = Annotated[
+    int,
+    Query(
+        ge=1, le=MAX_CHART_TURNS, description="How many turns at most, the current one included."
+    ),
+]
+
+
+def _svg(data: bytes) -> Response:
+    return Response(data, media_type=SVG)
+
+
+@router.get("/map.svg", response_class=Response, responses=SVG_RESPONSE)
+async def read_map_picture(
+    session: SessionDep, member: MemberDep, coordinates: Coordinates = False
+) -> Response:
+    """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1)."""
+    return _svg(await service.map_picture(session, member, coordinates))
+
+
+@router.get("/turns/{number}/map", response_model=WorldMap, response_model_exclude_none=True)
+async def read_turn_map(number: TurnNumber, session: SessionDep, member: MemberDep) -> Response:
+    """A past turn's map as you saw it when it ended; everything once the campaign has ended."""
+    return Response(
+        await service.replay_document(session, member, number), media_type="application/json"
+    )
+
+
+@router.get("/turns/{number}/map.svg", response_class=Response, responses=SVG_RESPONSE)
+async def read_turn_map_picture(
+    number: TurnNumber, session: SessionDep, member: MemberDep, coordinates: Coordinates = False
+) -> Response:
+    """A past turn's map as you saw it when it ended, as an SVG picture (a replay)."""
+    return _svg(await service.replay_picture(session, member, number, coordinates))
+
+
+@router.get("/charts")
+async def read_charts(
+    session: SessionDep, member: MemberDep, first: First = None, count: Count = MAX_CHART_TURNS
+) -> Charts:
+    """Your gold, income, territories and score per turn; everyone's once the campaign ends."""
+    return await service.charts(session, member, first, count)
+
+
+@router.get("/charts.svg", response_class=Response, responses=SVG_RESPONSE)
+async def read_charts_picture(
+    session: SessionDep, member: MemberDep, first: First = None, count: Count = MAX_CHART_TURNS
+) -> Response:
+    """The charts as small SVG line charts: one per number, a line per player shown."""
+    return _svg(await service.charts_picture(session, member, first, count))

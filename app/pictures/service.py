@@ -1,0 +1,381 @@
+"""The map as a picture, past turns under fog (replays), and each player's numbers per turn.
+
+Everything here is built from read models that have passed the viewer's fog already: the
+current picture from the JSON map document itself (`app.world.service.map_document`), a
+replay from the snapshot the turn change kept (`app.turns.snapshots`) through the same
+`world_map` with the viewer's sight at that time. Once the campaign has ended, replays and
+charts show everything to everyone.
+"""
+
+import json
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import anyio.to_thread
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.campaigns.access import Membership
+from app.errors import NotFound
+from app.models.campaign import Campaign, CampaignStatus
+from app.models.ledger import LedgerRow
+from app.models.orders import OrderKind, OrderRow
+from app.models.snapshot import TurnSnapshot
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.pictures import cache
+from app.pictures.schemas import ChartPoint, Charts, PlayerChart
+from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
+from app.rules import concealment, fog, setup
+from app.rules.economy import FACTION_RULE, INCOME_RULE
+from app.rules.hexgrid import Coord
+from app.rules.state import Battle, CampaignState
+from app.turns import snapshots
+from app.turns.mapping import load_ruleset, load_state
+from app.world import service as world
+from app.world.service import View
+
+ROLLBACK_RULE = "R-TURN-6"  # a rolled back change's lines stay in the ledger (app/turns/rollback)
+
+
+def _viewer(member: Membership) -> int | None:
+    """The seat whose sight applies; None: the owner who does not play (the game master)."""
+    return member.player.number if member.player is not None else None
+
+
+def _participants(battle: Battle) -> frozenset[int]:
+    return battle.attacker.players | battle.defender.players
+
+
+# ---------------------------------------------------------------------------- the map now
+
+
+async def _own_moves(
+    session: AsyncSession, campaign: Campaign, viewer: int, armies: Mapping[int, Coord]
+) -> list[tuple[Coord, tuple[Coord, ...]]]:
+    rows = await session.execute(
+        select(OrderRow.army_id, OrderRow.path)
+        .where(
+            OrderRow.campaign_id == campaign.id,
+            OrderRow.turn == campaign.turn,
+            OrderRow.player == viewer,
+            OrderRow.kind == OrderKind.MOVE,
+        )
+        .order_by(OrderRow.id)
+    )
+    moves = []
+    for army_id, path in rows.all():
+        if army_id in armies and path:
+            moves.append((armies[army_id], tuple((c[0], c[1]) for c in path)))
+    return moves
+
+
+async def _pending_battles(
+    session: AsyncSession, campaign_id: uuid.UUID, viewer: int | None, sight: frozenset[Coord]
+) -> tuple[list[Coord], int]:
+    """Tiles of the pending battles the viewer may see (R-FOG-4), and how many are pending."""
+    rows = await session.execute(
+        select(BattleRow.q, BattleRow.r, BattleRow.attacker, BattleRow.defender).where(
+            BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES)
+        )
+    )
+    shown, count = [], 0
+    for q, r, attacker, defender in rows.all():
+        count += 1
+        players = set(attacker.get("players", ())) | set(defender.get("players", ()))
+        if viewer is None or viewer in players or (q, r) in sight:
+            shown.append((q, r))
+    return shown, count
+
+
+async def _draw(picture: MapPicture) -> bytes:
+    # Thousands of tiles are CPU work: a worker thread keeps the event loop answering.
+    svg = await anyio.to_thread.run_sync(map_svg, picture)
+    return svg.encode()
+
+
+async def map_picture(session: AsyncSession, member: Membership, coordinates: bool) -> bytes:
+    """The caller's map as SVG: exactly the JSON map's tiles, plus their own move orders."""
+    document = await world.map_document(session, member)  # checks the campaign's status
+    campaign = member.campaign
+    viewer = _viewer(member)
+    view = json.loads(document)
+    sight = frozenset((t["q"], t["r"]) for t in view["tiles"] if t["fog"] == "visible")
+    armies = {a["id"]: (t["q"], t["r"]) for t in view["tiles"] for a in t.get("armies", ())}
+    moves = [] if viewer is None else await _own_moves(session, campaign, viewer, armies)
+    battles, pending = await _pending_battles(session, campaign.id, viewer, sight)
+    key = (
+        "map",
+        campaign.id,
+        viewer,
+        campaign.world_version,
+        coordinates,
+        tuple(moves),
+        tuple(battles),
+        pending,
+    )
+    found = cache.pictures.get(key)
+    if found is None:
+        ended = " (ended)" if campaign.status is CampaignStatus.FINISHED else ""
+        picture = MapPicture(
+            world=view,
+            viewer=viewer,
+            moves=moves,
+            battles=battles,
+            pending_battles=pending,
+            coordinates=coordinates,
+            caption=f"Turn {view['turn']}{ended}",
+        )
+        found = await _draw(picture)
+        cache.pictures.put(key, found)
+    return found
+
+
+# -------------------------------------------------------------------------------- replays
+
+
+@dataclass(frozen=True)
+class _Replay:
+    world: dict[str, Any]
+    picture: MapPicture
+
+
+async def _snapshot_time(session: AsyncSession, member: Membership, number: int) -> Any:
+    """When turn `number`'s snapshot was taken; 404 for a turn not over or not kept."""
+    member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    campaign = member.campaign
+    taken_at = None
+    if number < campaign.turn:
+        taken_at = await session.scalar(
+            select(TurnSnapshot.taken_at).where(
+                TurnSnapshot.campaign_id == campaign.id, TurnSnapshot.number == number
+            )
+        )
+    if taken_at is None:
+        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+    return taken_at
+
+
+def _replay_viewer(member: Membership) -> int | None:
+    """After the end everyone sees the whole replay; before, each seat its own sight."""
+    if member.campaign.status is CampaignStatus.FINISHED:
+        return None
+    return _viewer(member)
+
+
+def _only_memory_of(document: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
+    """The snapshot without other players' explored memory (never needed, costly to parse)."""
+    players = [p if p["number"] == viewer else {**p, "explored": None} for p in document["players"]]
+    return {**document, "players": players}
+
+
+async def _replay(session: AsyncSession, member: Membership, number: int) -> _Replay:
+    campaign = member.campaign
+    viewer = _replay_viewer(member)
+    document = await snapshots.load_snapshot_document(session, campaign.id, number)
+    if document is None:  # rolled back meanwhile
+        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+    state = await snapshots.state_from_document(
+        session, campaign, _only_memory_of(document, viewer)
+    )
+    orders = snapshots.orders_from_document(document)
+    ruleset = load_ruleset(campaign)
+    if viewer is not None and viewer in state.players:
+        visible = fog.sight(state, viewer, ruleset)
+        hidden = concealment.hidden_from(state, viewer)
+        player: int | None = viewer
+    else:
+        visible, hidden, player = frozenset(state.map.tiles), frozenset(), None
+    view = View(member, state, orders, ruleset, player, visible, hidden)
+    moves = [
+        (state.armies[army_id].coord, move.path)
+        for army_id, move in sorted(orders.moves.items())
+        if army_id in state.armies and (player is None or state.armies[army_id].owner == player)
+    ]
+    battles = [
+        b.coord
+        for b in state.battles.values()
+        if player is None or player in _participants(b) or b.coord in visible
+    ]
+    data = world.world_map(view)
+    picture = MapPicture(
+        world=data,
+        viewer=player,
+        moves=moves,
+        battles=battles,
+        pending_battles=len(state.battles),
+        caption=f"Turn {number}, as it ended" + ("" if player is not None else " (no fog)"),
+    )
+    return _Replay(data, picture)
+
+
+async def replay_document(session: AsyncSession, member: Membership, number: int) -> bytes:
+    """Turn `number` as the caller saw it at its end, as a `WorldMap` document."""
+    taken_at = await _snapshot_time(session, member, number)
+    key = ("json", member.campaign.id, _replay_viewer(member), number, taken_at)
+    found = cache.replays.get(key)
+    if found is None:
+        replay = await _replay(session, member, number)
+        found = json.dumps(replay.world, separators=(",", ":")).encode()
+        cache.replays.put(key, found)
+    return found
+
+
+async def replay_picture(
+    session: AsyncSession, member: Membership, number: int, coordinates: bool
+) -> bytes:
+    """Turn `number` as the caller saw it at its end, as SVG."""
+    taken_at = await _snapshot_time(session, member, number)
+    viewer = _replay_viewer(member)
+    key = ("replay", member.campaign.id, viewer, number, taken_at, coordinates)
+    found = cache.pictures.get(key)
+    if found is None:
+        replay = await _replay(session, member, number)
+        picture = replay.picture
+        if coordinates:
+            picture = MapPicture(**{**picture.__dict__, "coordinates": True})
+        found = await _draw(picture)
+        cache.pictures.put(key, found)
+    return found
+
+
+# --------------------------------------------------------------------------------- charts
+
+
+def _numbers(state: CampaignState, campaign: Campaign) -> dict[int, tuple[int, int, int]]:
+    """Each player's (gold, territories, score) in this state (R-CAMP-4)."""
+    return {
+        s.player: (s.gold, s.territories, s.score)
+        for s in setup.standings(state, load_ruleset(campaign))
+    }
+
+
+async def _turn_numbers(
+    session: AsyncSession, campaign: Campaign, first: int, last: int
+) -> dict[int, dict[int, tuple[int, int, int]]]:
+    """Every player's numbers at the end of each turn first…last that has a snapshot."""
+    rows = await session.execute(
+        select(TurnSnapshot.number, TurnSnapshot.taken_at)
+        .where(
+            TurnSnapshot.campaign_id == campaign.id,
+            TurnSnapshot.number >= first,
+            TurnSnapshot.number <= last,
+        )
+        .order_by(TurnSnapshot.number)
+    )
+    out: dict[int, dict[int, tuple[int, int, int]]] = {}
+    for number, taken_at in rows.all():
+        key = (campaign.id, number, taken_at)
+        found = cache.turn_numbers.get(key)
+        if found is None:
+            document = await snapshots.load_snapshot_document(session, campaign.id, number)
+            if document is None:
+                continue
+            state = await snapshots.state_from_document(
+                session, campaign, _only_memory_of(document, None)
+            )
+            found = _numbers(state, campaign)
+            cache.turn_numbers.put(key, found)
+        out[number] = found
+    return out
+
+
+async def _incomes(
+    session: AsyncSession, campaign_id: uuid.UUID, players: Iterable[int], first: int, last: int
+) -> dict[tuple[int, int], int]:
+    """(player, turn) → the income lines of that turn's change in the ledger (R-ECO-2, R-FAC).
+
+    A change rolled back and made again left its first lines in the ledger, before the
+    rollback's reversing line of that turn: only the lines after the last such line count.
+    """
+    rollbacks = (
+        select(LedgerRow.turn, func.max(LedgerRow.id).label("last_id"))
+        .where(LedgerRow.campaign_id == campaign_id, LedgerRow.rule == ROLLBACK_RULE)
+        .group_by(LedgerRow.turn)
+        .subquery()
+    )
+    rows = await session.execute(
+        select(LedgerRow.player, LedgerRow.turn, func.sum(LedgerRow.amount))
+        .outerjoin(rollbacks, rollbacks.c.turn == LedgerRow.turn)
+        .where(
+            LedgerRow.campaign_id == campaign_id,
+            LedgerRow.player.in_(list(players)),
+            LedgerRow.turn >= first,
+            LedgerRow.turn <= last,
+            LedgerRow.rule.in_((INCOME_RULE, FACTION_RULE)),
+            or_(rollbacks.c.last_id.is_(None), LedgerRow.id > rollbacks.c.last_id),
+        )
+        .group_by(LedgerRow.player, LedgerRow.turn)
+    )
+    return {(player, turn): int(total) for player, turn, total in rows.all()}
+
+
+async def charts(
+    session: AsyncSession, member: Membership, first: int | None, count: int
+) -> Charts:
+    """Each shown player's numbers at the end of turns `first`… (`count` of them at most)."""
+    member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    campaign = member.campaign
+    final = campaign.status is CampaignStatus.FINISHED
+    viewer = _viewer(member)
+    now = campaign.turn
+    if first is None:
+        first = max(1, now - count + 1)
+    last = min(now, first + count - 1)
+    live = await load_state(session, campaign, explored_for=())
+    if final or viewer is None:
+        shown = sorted(live.players)
+    else:
+        shown = [viewer] if viewer in live.players else []
+    past = await _turn_numbers(session, campaign, first, min(last, now - 1))
+    incomes = await _incomes(session, campaign.id, shown, first, last)
+    current = _numbers(live, campaign) if first <= now <= last else {}
+    out = []
+    for player in shown:
+        points = [
+            ChartPoint(
+                turn=turn,
+                gold=numbers[player][0],
+                income=incomes.get((player, turn), 0),
+                territories=numbers[player][1],
+                score=numbers[player][2],
+                current=False,
+            )
+            for turn, numbers in sorted(past.items())
+            if player in numbers
+        ]
+        if player in current:
+            gold, territories, score = current[player]
+            points.append(
+                ChartPoint(
+                    turn=now,
+                    gold=gold,
+                    income=None,
+                    territories=territories,
+                    score=score,
+                    current=True,
+                )
+            )
+        out.append(PlayerChart(player=player, points=points))
+    return Charts(final=final, first_turn=first, last_turn=last, players=out)
+
+
+def _series(data: Charts, measure: str) -> list[Series]:
+    out = []
+    for p in data.players:
+        points: Sequence[tuple[int, int]] = [
+            (pt.turn, value) for pt in p.points if (value := getattr(pt, measure)) is not None
+        ]
+        out.append(Series(p.player, points))
+    return out
+
+
+async def charts_picture(
+    session: AsyncSession, member: Membership, first: int | None, count: int
+) -> bytes:
+    data = await charts(session, member, first, count)
+    measures = {m: _series(data, m) for m in ("gold", "income", "territories", "score")}
+    whose = "every player" if len(data.players) != 1 else f"player {data.players[0].player}"
+    caption = f"Turns {data.first_turn}–{data.last_turn}, {whose}"
+    return chart_svg(measures, caption).encode()

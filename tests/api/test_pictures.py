@@ -1,0 +1,273 @@
+"""Pictures over HTTP (issue 16): the map as SVG, replays of past turns under fog, charts.
+
+Skirmish map: player 1 (Empire, the owner) starts at (2, 1), player 2 (Orcs & Goblins) at
+(7, 1); at the start neither sees the other.
+"""
+
+import uuid
+from typing import Any
+
+from httpx import AsyncClient, Response
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.models import CampaignPlayer, LedgerRow
+from app.models.turn import TurnRecord
+from tests.api.game import Game, army_of, my_army, start_game
+from tests.api.pictures import SVG_NS, comparable, parse, svg_world
+from tests.helpers import MakeUser, assert_problem
+
+SVG = "image/svg+xml"
+
+
+async def get_json(client: AsyncClient, game: Game, path: str, index: int) -> Any:
+    response = await client.get(game.url(path), headers=game.players[index].headers)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+async def get_svg(client: AsyncClient, game: Game, path: str, index: int) -> str:
+    response = await client.get(game.url(path), headers=game.players[index].headers)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith(SVG)
+    return response.text
+
+
+async def change_turn(client: AsyncClient, game: Game) -> None:
+    for p in game.players:
+        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
+        assert ready.status_code == 200, ready.text
+    resolved = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert resolved.status_code == 200, resolved.text
+
+
+async def test_the_map_picture_draws_exactly_the_json_map_R_FOG_1_R_CAMP_5(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, settings={"anonymity": True})
+    hidden_army = await army_of(session, game, 1)
+    for index in (0, 1):
+        world = await get_json(client, game, "/map", index)
+        text = await get_svg(client, game, "/map.svg", index)
+        assert comparable(svg_world(text)) == comparable(world)
+    # Player 2 sees nothing of player 1: not their army, not their name (R-CAMP-5).
+    text = await get_svg(client, game, "/map.svg", 1)
+    drawn = svg_world(text)
+    assert all(a["id"] != hidden_army.id for t in drawn["tiles"] for a in t.get("armies", ()))
+    assert all(t.get("owner") in (None, 2) for t in drawn["tiles"])
+    owner_names = (game.owner.username, game.owner.username.title())
+    assert not any(name in text for name in owner_names)
+    fog = {t["fog"] for t in drawn["tiles"]}
+    assert fog == {"visible", "unexplored"}
+    assert len(drawn["tiles"]) == 80
+
+
+async def test_the_map_picture_shows_my_move_orders_and_coordinates_on_request(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    p1 = game.players[0]
+    army = await my_army(client, game, p1)
+    moved = await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1], [4, 1]]}, headers=p1.headers
+    )
+    assert moved.status_code == 200, moved.text
+    root = parse(await get_svg(client, game, "/map.svg", 0))
+    moves = [e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "move"]
+    assert [(m.get("data-from"), m.get("data-path")) for m in moves] == [("2,1", "3,1 4,1")]
+    assert not [e for e in root.iter(f"{SVG_NS}text") if e.get("class") == "coord"]
+    # The other player's picture has no arrow of it.
+    other = parse(await get_svg(client, game, "/map.svg", 1))
+    assert not [e for e in other.iter(f"{SVG_NS}g") if e.get("class") == "move"]
+
+    text = await get_svg(client, game, "/map.svg?coordinates=true", 0)
+    labels = {e.text for e in parse(text).iter(f"{SVG_NS}text")}
+    assert {"2,1", "9,0", "-3,7"} <= labels  # every tile, unexplored ones too
+    bad = await client.get(game.url("/map.svg?coordinates=maybe"), headers=p1.headers)
+    assert_problem(bad, 422, "validation_error")
+
+
+async def test_pictures_are_for_members_only(client: AsyncClient, make_user: MakeUser) -> None:
+    game = await start_game(client, make_user)
+    stranger = await make_user()
+    for path in ("/map.svg", "/turns/1/map", "/turns/1/map.svg", "/charts", "/charts.svg"):
+        assert_problem(await client.get(game.url(path), headers=stranger.headers), 404, "not_found")
+
+
+async def test_a_replay_is_the_turn_as_the_viewer_saw_it_when_it_ended_R_FOG_1(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, settings={"anonymity": True})
+    p1, p2 = game.players
+    army = await my_army(client, game, p1)
+    moved = await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1], [4, 1]]}, headers=p1.headers
+    )
+    assert moved.status_code == 200, moved.text
+    # Before turn 1 ends: what each player sees of it (the JSON map) and their picture.
+    seen = [await get_json(client, game, "/map", i) for i in (0, 1)]
+    assert_problem(await client.get(game.url("/turns/1/map"), headers=p1.headers), 404, "not_found")
+    await change_turn(client, game)
+    # The world moved on: player 1's army marched, the map now differs from the replay.
+    assert await get_json(client, game, "/map", 0) != seen[0]
+    for index in (0, 1):
+        replay = await get_json(client, game, "/turns/1/map", index)
+        assert replay == seen[index]
+        text = await get_svg(client, game, "/turns/1/map.svg", index)
+        assert comparable(svg_world(text)) == comparable(seen[index])
+    # Player 1's own arrows of turn 1 are in their replay, not in player 2's.
+    root = parse(await get_svg(client, game, "/turns/1/map.svg", 0))
+    moves = [e.get("data-path") for e in root.iter(f"{SVG_NS}g") if e.get("class") == "move"]
+    assert moves == ["3,1 4,1"]
+    root = parse(await get_svg(client, game, "/turns/1/map.svg", 1))
+    assert not [e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "move"]
+    # Turns not over yet, and turns that never were.
+    for path in ("/turns/2/map", "/turns/2/map.svg", "/turns/99/map"):
+        assert_problem(await client.get(game.url(path), headers=p2.headers), 404, "not_found")
+    assert_problem(
+        await client.get(game.url("/turns/0/map"), headers=p2.headers), 422, "validation_error"
+    )
+
+
+async def test_after_the_end_everyone_replays_without_fog(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, settings={"anonymity": True})
+    p2 = game.players[1]
+    await change_turn(client, game)
+    hidden_army = await army_of(session, game, 1)
+    before = await get_json(client, game, "/turns/1/map", 1)
+    armies = {a["id"] for t in before["tiles"] for a in t.get("armies", ())}
+    assert hidden_army.id not in armies
+    assert any(t["fog"] == "unexplored" for t in before["tiles"])
+
+    ended = await client.post(game.url("/end"), headers=game.owner.headers)
+    assert ended.status_code == 200, ended.text
+    after = await get_json(client, game, "/turns/1/map", 1)
+    assert {t["fog"] for t in after["tiles"]} == {"visible"}
+    armies = {a["id"] for t in after["tiles"] for a in t.get("armies", ())}
+    assert hidden_army.id in armies
+    owners = {t.get("owner") for t in after["tiles"]}
+    assert {1, 2} <= owners
+    text = await get_svg(client, game, "/turns/1/map.svg", 1)
+    assert comparable(svg_world(text)) == comparable(after)
+    response = await client.get(game.url("/turns/1/map"), headers=p2.headers)
+    assert response.headers["content-type"] == "application/json"
+
+
+async def _ledger_until(session: AsyncSession, game: Game, player: int, turn: int | None) -> int:
+    """The player's ledger total before turn `turn` changed (None: all of it)."""
+    where = [LedgerRow.campaign_id == uuid.UUID(game.id), LedgerRow.player == player]
+    if turn is not None:
+        resolved = await session.scalar(
+            select(TurnRecord.resolved_at).where(
+                TurnRecord.campaign_id == uuid.UUID(game.id), TurnRecord.number == turn
+            )
+        )
+        assert resolved is not None
+        where.append(LedgerRow.created_at < resolved)
+    return int(
+        await session.scalar(select(func.coalesce(func.sum(LedgerRow.amount), 0)).where(*where))
+        or 0
+    )
+
+
+async def _income_lines(session: AsyncSession, game: Game, player: int, turn: int) -> int:
+    total = await session.scalar(
+        select(func.coalesce(func.sum(LedgerRow.amount), 0)).where(
+            LedgerRow.campaign_id == uuid.UUID(game.id),
+            LedgerRow.player == player,
+            LedgerRow.turn == turn,
+            LedgerRow.rule.in_(("R-ECO-2", "R-FAC")),
+        )
+    )
+    return int(total or 0)
+
+
+async def _check_against_ledger(session: AsyncSession, game: Game, chart: dict[str, Any]) -> None:
+    for line in chart["players"]:
+        player = line["player"]
+        for point in line["points"]:
+            if point["current"]:
+                assert point["income"] is None
+                assert point["gold"] == await _ledger_until(session, game, player, None)
+                gold = await session.scalar(
+                    select(CampaignPlayer.gold).where(
+                        CampaignPlayer.campaign_id == uuid.UUID(game.id),
+                        CampaignPlayer.number == player,
+                    )
+                )
+                assert point["gold"] == gold
+            else:
+                turn = point["turn"]
+                assert point["gold"] == await _ledger_until(session, game, player, turn), point
+                assert point["income"] == await _income_lines(session, game, player, turn)
+
+
+async def test_charts_show_my_numbers_per_turn_equal_to_the_ledger_R_ECO_6(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, settings={"anonymity": True})
+    p1 = game.players[0]
+    army = await my_army(client, game, p1)
+    moved = await client.put(
+        game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=p1.headers
+    )
+    assert moved.status_code == 200, moved.text
+    build = {"kind": "outpost", "q": 3, "r": 1, "army_id": army["id"]}
+    built = await client.post(game.url("/builds"), json=build, headers=p1.headers)
+    assert built.status_code == 201, built.text
+    await change_turn(client, game)
+    await change_turn(client, game)
+
+    chart = await get_json(client, game, "/charts", 0)
+    assert chart["final"] is False
+    assert [line["player"] for line in chart["players"]] == [1]
+    points = chart["players"][0]["points"]
+    assert [(p["turn"], p["current"]) for p in points] == [(1, False), (2, False), (3, True)]
+    # The outpost ordered in turn 1 was paid in turn 1 and stands from turn 2 on (R-ECO-3).
+    assert points[0]["gold"] == 5 - 3
+    assert [p["territories"] for p in points] == [1, 2, 2]
+    await _check_against_ledger(session, game, chart)
+    standings = await get_json(client, game, "/standings", 0)
+    mine = next(s for s in standings["players"] if s["is_you"])
+    assert (points[-1]["score"], points[-1]["territories"]) == (mine["score"], mine["territories"])
+    other = await get_json(client, game, "/charts", 1)
+    assert [line["player"] for line in other["players"]] == [2]
+
+    ended = await client.post(game.url("/end"), headers=game.owner.headers)
+    assert ended.status_code == 200, ended.text
+    final = await get_json(client, game, "/charts", 1)
+    assert final["final"] is True
+    assert [line["player"] for line in final["players"]] == [1, 2]
+    await _check_against_ledger(session, game, final)
+
+    text = await get_svg(client, game, "/charts.svg", 1)
+    root = parse(text)
+    series = [e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "series"]
+    assert {e.get("data-player") for e in series} == {"1", "2"}
+    assert len(series) == 8  # four measures, two players
+    gold = next(e for e in root.iter(f"{SVG_NS}g") if e.get("data-measure") == "gold")
+    dots = [
+        (e.get("data-turn"), e.get("data-value"))
+        for e in gold.iter(f"{SVG_NS}circle")
+        if e.get("class") == "point"
+    ]
+    assert ("1", str(points[0]["gold"])) in dots
+
+
+async def test_charts_take_a_bounded_window_of_turns(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    await change_turn(client, game)
+    window = await get_json(client, game, "/charts?first=2&count=1", 0)
+    assert (window["first_turn"], window["last_turn"]) == (2, 2)
+    assert [p["turn"] for p in window["players"][0]["points"]] == [2]
+    latest = await get_json(client, game, "/charts?count=2", 0)
+    assert [p["turn"] for p in latest["players"][0]["points"]] == [2, 3]
+    p1 = game.players[0]
+    for query in ("count=0", "count=101", "first=0"):
+        response: Response = await client.get(game.url(f"/charts?{query}"), headers=p1.headers)
+        assert_problem(response, 422, "validation_error")
