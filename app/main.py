@@ -11,6 +11,7 @@ from fastapi.routing import APIRoute
 
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
+from app.calendar.router import router as calendar_router
 from app.campaigns.router import router as campaigns_router
 from app.config import Settings, get_settings
 from app.db.embedded import asyncpg_dsn, database_url_async
@@ -71,6 +72,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     deadline_turn_router,
     deadline_battles_router,
     stream_router,
+    calendar_router,
     transfer_router,
 )
 

@@ -17,6 +17,13 @@ logger = logging.getLogger("app.access")
 REQUEST_ID_HEADER = "X-Request-ID"
 # Accept a caller's id only if it is short and log-safe; otherwise mint our own.
 _VALID_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+# Paths whose last segment is a credential (the calendar feed's secret URL): never logged.
+_SECRET_PATH = re.compile(r"^(/v1/calendar/)[^/]*(\.ics)$")
+
+
+def loggable_path(path: str) -> str:
+    """The path as the access log shows it, a calendar feed's secret masked."""
+    return _SECRET_PATH.sub(r"\1***\2", path)
 
 
 class RequestContextMiddleware(HTTPMiddleware):
@@ -55,14 +62,15 @@ class RequestContextMiddleware(HTTPMiddleware):
                 raise
             await internal_error_response(Request(scope))(scope, receive, send_with_id)
         finally:
+            path = loggable_path(scope["path"])
             logger.info(
                 "%s %s %s",
                 scope["method"],
-                scope["path"],
+                path,
                 status,
                 extra={
                     "method": scope["method"],
-                    "path": scope["path"],
+                    "path": path,
                     "status": status,
                     "duration_ms": round((time.perf_counter() - started) * 1000, 2),
                 },

@@ -4,18 +4,20 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query
 
-from app.battles import service
+from app.battles import dates, service
 from app.battles.schemas import (
     ArbitrateBody,
     BattlePage,
     BattleRead,
     BattleStatus,
     LeaderSet,
+    PlayByDate,
     RejectBody,
     ReportCreate,
 )
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.db.session import SessionDep
+from app.deadlines.service import NowDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 
@@ -55,22 +57,55 @@ async def choose_leader(
 
 @router.post("/{battle_id}/report")
 async def report_result(
-    battle_id: BattleId, data: ReportCreate, session: SessionDep, member: LockedMemberDep
+    battle_id: BattleId,
+    data: ReportCreate,
+    session: SessionDep,
+    member: LockedMemberDep,
+    now: NowDep,
 ) -> BattleRead:
     """Report the result played on the table; the other side confirms it (R-BAT-5/6).
 
     An army in several battles plays them in declaration order: while an earlier-declared
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
     """
-    return await service.report(session, member, battle_id, data)
+    return await service.report(session, member, battle_id, data, now)
+
+
+@router.put("/{battle_id}/report")
+async def edit_report(
+    battle_id: BattleId,
+    data: ReportCreate,
+    session: SessionDep,
+    member: LockedMemberDep,
+    now: NowDep,
+) -> BattleRead:
+    """Correct your report before it is confirmed or rejected (R-BAT-10).
+
+    The whole report is replaced; its `version` grows by one, the other side is told
+    (`battle_report_edited`) and the automatic confirmation's clock starts again (R-BAT-9).
+    Sending the report as it stands changes nothing. Only the player who reported edits it
+    (403); a report already answered cannot be edited (409).
+    """
+    return await service.edit_report(session, member, battle_id, data, now)
 
 
 @router.post("/{battle_id}/confirm")
 async def confirm_result(
-    battle_id: BattleId, session: SessionDep, member: LockedMemberDep
+    battle_id: BattleId,
+    session: SessionDep,
+    member: LockedMemberDep,
+    version: Annotated[
+        int | None,
+        Query(
+            ge=1,
+            le=2**31 - 1,
+            description="Confirm only this version of the report (its `report.version`): if "
+            "it was edited since, 409 `R-BAT-10`.",
+        ),
+    ] = None,
 ) -> BattleRead:
     """Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE)."""
-    return await service.confirm(session, member, battle_id)
+    return await service.confirm(session, member, battle_id, version)
 
 
 @router.post("/{battle_id}/reject")
@@ -97,3 +132,38 @@ async def arbitrate_battle(
     """Rule on a disputed battle as the owner: a result, or a cancellation (R-BAT-5). A result
     waits for the earlier-declared battles of its armies (422, `R-MOVE-3`)."""
     return await service.arbitrate(session, member, battle_id, data)
+
+
+@router.post("/{battle_id}/play-by")
+async def propose_play_by(
+    battle_id: BattleId,
+    data: PlayByDate,
+    session: SessionDep,
+    member: LockedMemberDep,
+    now: NowDep,
+) -> BattleRead:
+    """Propose the date by which to play the battle; the other side accepts it (R-BAT-8).
+
+    A proposal replaces the one waiting, whoever made it (a counter-proposal); proposing the
+    date already waiting, or already agreed, changes nothing. The date must be in the future
+    and at most 90 days ahead (422); only the battle's players propose (403), while it is
+    pending (409).
+    """
+    return await dates.propose(session, member, battle_id, data.date, now)
+
+
+@router.post("/{battle_id}/play-by/accept")
+async def accept_play_by(
+    battle_id: BattleId,
+    data: PlayByDate,
+    session: SessionDep,
+    member: LockedMemberDep,
+    now: NowDep,
+) -> BattleRead:
+    """Accept the other side's proposed play-by date, naming it (R-BAT-8).
+
+    The date named must be the proposal's (409 if it was replaced meanwhile); a player of the
+    side that proposed it cannot accept it (403). Accepting the date already agreed changes
+    nothing.
+    """
+    return await dates.accept(session, member, battle_id, data.date, now)

@@ -1,8 +1,9 @@
 """Battles over HTTP (R-BAT, R-SIEGE, R-SYS): read models per viewer and the report bodies."""
 
+from datetime import datetime
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
 
 from app.models.world import BattleStatus
 from app.pagination import Page
@@ -91,6 +92,28 @@ class ReportRead(ReportBase):
     reported_by: BattlePlayer | None = Field(description="None: the owner's ruling.")
     reported_side: SideName | None
     arbitrated: bool = Field(description="Entered by the owner arbitrating (R-BAT-5).")
+    version: int = Field(
+        description="R-BAT-10: 1 for the first report, one more for each edit of it; "
+        "`POST …/confirm?version=` confirms only this version."
+    )
+
+
+class PlayByDate(BaseModel):
+    """A play-by date to propose, or the pending proposal to accept (R-BAT-8)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    date: AwareDatetime = Field(
+        description="When the battle is to be played by: a date-time with its offset, in the "
+        "future and at most 90 days ahead; kept to the second, in UTC."
+    )
+
+
+class PlayByProposalRead(BaseModel):
+    """A play-by date one side proposed, waiting for the other side (R-BAT-8)."""
+
+    date: datetime
+    side: SideName = Field(description="The side that proposed it; the other side accepts.")
 
 
 class LeaderSet(BaseModel):
@@ -146,6 +169,18 @@ class BattleRead(BaseModel):
         description="True while an earlier-declared battle of one of its armies is pending: an "
         "army in several battles plays them in declaration order, so no result can be reported "
         "yet (R-MOVE-3). Only for participants and the game master; null otherwise.",
+    )
+    play_by: datetime | None = Field(
+        default=None,
+        description="R-BAT-8: the date both sides agreed to play the battle by; null: none yet.",
+    )
+    play_by_proposal: PlayByProposalRead | None = Field(
+        default=None, description="R-BAT-8: a proposed date waiting for the other side."
+    )
+    auto_confirm_at: datetime | None = Field(
+        default=None,
+        description="R-BAT-9: when the pending report confirms itself unless the other side "
+        "answers first (shifted by pauses). Only for participants and the game master.",
     )
 
 

@@ -7,9 +7,10 @@ battles they may arbitrate. A battle the caller cannot see does not exist for th
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, or_, select, true, tuple_
+from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles import records
@@ -20,6 +21,7 @@ from app.battles.schemas import (
     BattleRead,
     BattleSideRead,
     BattleStatus,
+    PlayByProposalRead,
     ReportCreate,
     ReportRead,
     SideForcesRead,
@@ -36,6 +38,7 @@ from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams, paginate
 from app.rules import battles, concealment, fog
 from app.rules.hexgrid import Coord
+from app.rules.ids import entity_counter
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
 from app.turns import service as turns
@@ -203,6 +206,7 @@ def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
             reported_by=names.player(by, revealed) if by is not None else None,
             reported_side=battles.sides_of(battle, by) if by is not None else None,
             arbitrated=bool(row.report.get("arbitrated", False)),
+            version=row.report_version,
         )
     stake = None
     if full and row.forces is not None:
@@ -222,7 +226,20 @@ def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
         rejection_reason=row.rejection_reason if full and status is BattleStatus.DISPUTED else None,
         resolved_turn=row.resolved_turn,
         waits_for_earlier_battle=_waits(v, battle, status) if full else None,
+        play_by=row.play_by,
+        play_by_proposal=_proposal(battle, row),
+        auto_confirm_at=row.auto_confirm_at if full and status is BattleStatus.REPORTED else None,
     )
+
+
+def _proposal(battle: Battle, row: BattleRow) -> PlayByProposalRead | None:
+    """The play-by date waiting for an answer, with the side that proposed it (R-BAT-8)."""
+    if row.play_by_proposal is None or row.play_by_proposed_by is None:
+        return None
+    side = battles.sides_of(battle, row.play_by_proposed_by)
+    if side is None:  # the proposer left the battle (its leader changed): nothing to accept
+        return None
+    return PlayByProposalRead(date=row.play_by_proposal, side=side)
 
 
 def _waits(v: Viewer, battle: Battle, status: BattleStatus) -> bool:
@@ -356,6 +373,8 @@ async def _settle(
     await save_state(session, campaign, v.state, after)
     a.row.status = status
     a.row.resolved_turn = campaign.turn
+    a.row.auto_confirm_at = None
+    a.row.play_by_proposal = a.row.play_by_proposed_by = None
     records.queue_summary_events(
         session,
         campaign.id,
@@ -375,6 +394,8 @@ async def _settle(
         other = await session.get_one(BattleRow, (campaign.id, other_id))
         other.status = BattleStatus.CANCELLED
         other.resolved_turn = campaign.turn
+        other.auto_confirm_at = None
+        other.play_by_proposal = other.play_by_proposed_by = None
         await _publish_closed(session, a, BattleStatus.CANCELLED, v.state.battles[other_id])
     # Settling the last battle of a ready table changes the turn (R-TURN-3).
     await turns.change_turn_if_due(session, v.membership.campaign)
@@ -403,8 +424,22 @@ async def choose_leader(
     return _read(a.viewer, await _names(session, m), a.row)
 
 
+def _auto_confirm_at(campaign: Campaign, now: datetime) -> datetime | None:
+    """When a report made (or edited) now confirms itself, if the campaign says so (R-BAT-9)."""
+    hours = campaign.settings.battle_auto_confirm_hours
+    return now + timedelta(hours=hours) if hours else None
+
+
+def _store_report(a: _Action, data: ReportCreate, me: int, now: datetime) -> None:
+    """A new report or an edit: a new version, and the automatic confirmation's clock restarts."""
+    a.row.report = data.model_dump(mode="json")
+    a.row.reported_by = me
+    a.row.report_version += 1
+    a.row.auto_confirm_at = _auto_confirm_at(a.viewer.membership.campaign, now)
+
+
 async def report(
-    session: AsyncSession, m: Membership, battle_id: int, data: ReportCreate
+    session: AsyncSession, m: Membership, battle_id: int, data: ReportCreate, now: datetime
 ) -> BattleRead:
     """Enter the result from the table (R-BAT-5/6); it waits for the other side."""
     a = await _action(session, m, battle_id)
@@ -416,8 +451,7 @@ async def report(
         raise Conflict("The other side's report is waiting: confirm or reject it.", code="R-BAT-5")
     _require_its_turn(a)
     _check_report(a, _engine_report(data))
-    a.row.report = data.model_dump(mode="json")
-    a.row.reported_by = me
+    _store_report(a, data, me, now)
     a.row.status = BattleStatus.REPORTED
     a.row.rejection_reason = None
     await session.flush()
@@ -427,11 +461,45 @@ async def report(
     return _read(a.viewer, await _names(session, m), a.row)
 
 
-async def confirm(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
-    """The other side confirms the report: every effect applies now (R-BAT-5/7, R-SIEGE)."""
+async def edit_report(
+    session: AsyncSession, m: Membership, battle_id: int, data: ReportCreate, now: datetime
+) -> BattleRead:
+    """The reporter corrects their report before it is answered (R-BAT-10); the other side is
+    told and the automatic confirmation's clock restarts. The same report again changes
+    nothing (no new version, no event, the clock runs on)."""
+    a = await _action(session, m, battle_id)
+    _side, me = _my_side(a)
+    _require_pending(a)
+    if a.row.status != BattleStatus.REPORTED:
+        raise Conflict("No report is waiting for an answer: report the result.", code="R-BAT-10")
+    if a.row.reported_by != me:
+        raise Forbidden("Only the player who reported the result edits it.", code="R-BAT-10")
+    if a.row.report == data.model_dump(mode="json"):
+        return _read(a.viewer, await _names(session, m), a.row)
+    _check_report(a, _engine_report(data))
+    _store_report(a, data, me, now)
+    await session.flush()
+    payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
+    await _publish(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
+    return _read(a.viewer, await _names(session, m), a.row)
+
+
+async def confirm(
+    session: AsyncSession, m: Membership, battle_id: int, version: int | None = None
+) -> BattleRead:
+    """The other side confirms the report: every effect applies now (R-BAT-5/7, R-SIEGE).
+
+    With `version`, only that version of the report (R-BAT-10): an edit since is refused.
+    """
     a = await _action(session, m, battle_id)
     side, _me = _my_side(a)
     _require_report_from_other_side(a, side)
+    if version is not None and version != a.row.report_version:
+        raise Conflict(
+            f"The report was edited since: it is now version {a.row.report_version}; read it "
+            "again before confirming.",
+            code="R-BAT-10",
+        )
     result = report_from_json(a.row.report or {})
     _check_report(a, result)
     resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
@@ -446,6 +514,7 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     _require_report_from_other_side(a, side)
     a.row.status = BattleStatus.DISPUTED
     a.row.rejection_reason = reason
+    a.row.auto_confirm_at = None
     await session.flush()
     await _publish(
         session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
@@ -490,6 +559,7 @@ async def arbitrate(
         _check_report(a, result)
         a.row.report = {**data.report.model_dump(mode="json"), "arbitrated": True}
         a.row.reported_by = None
+        a.row.report_version += 1
         a.row.rejection_reason = None
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
@@ -529,4 +599,71 @@ async def _cancel(session: AsyncSession, a: _Action, rule: str) -> None:
     event = Event(EventKind.BATTLE_CANCELLED, rule, a.participants, where, {"battle_id": a.row.id})
     await _settle(
         session, a, BattleStatus.CANCELLED, battles.cancel(a.viewer.state, a.battle), (event,)
+    )
+
+
+# ------------------------------------------------------------------ automatic confirmation
+
+
+def auto_confirm_due(now: datetime) -> ColumnElement[bool]:
+    """The campaign (of the enclosing query) has a report whose time to answer ran out (R-BAT-9)."""
+    return exists().where(
+        BattleRow.campaign_id == Campaign.id,
+        BattleRow.status == BattleStatus.REPORTED,
+        BattleRow.auto_confirm_at <= now,
+    )
+
+
+async def auto_confirm_reports(
+    session: AsyncSession, campaign: Campaign, now: datetime
+) -> list[int]:
+    """Confirm every report of the locked campaign whose time ran out, as its other side would
+    (R-BAT-9): the rows are read after the lock, so a rejection that came first wins and a
+    report confirms itself once. Returns the ids confirmed; a report that no longer fits the
+    map is disputed instead (and not in the list)."""
+    due = (
+        await session.scalars(
+            select(BattleRow)
+            .where(
+                BattleRow.campaign_id == campaign.id,
+                BattleRow.status == BattleStatus.REPORTED,
+                BattleRow.auto_confirm_at <= now,
+            )
+            .execution_options(populate_existing=True)
+        )
+    ).all()
+    confirmed = []
+    # In declaration order (R-MOVE-3): the ids are scrambled, their counters are not.
+    for row in sorted(due, key=lambda b: entity_counter(campaign.id_salt, b.id)):
+        if row.status is not BattleStatus.REPORTED:
+            continue  # cancelled meanwhile by an earlier one's effects
+        a = await _master_action(session, campaign, row.id)
+        result = report_from_json(a.row.report or {})
+        v = a.viewer
+        if battles.validate_report(v.state, a.battle, result, v.ruleset):
+            reason = "The report no longer fits the map (R-BAT-9): report the result again."
+            a.row.status = BattleStatus.DISPUTED
+            a.row.rejection_reason = reason
+            a.row.auto_confirm_at = None
+            await session.flush()
+            payload = {"status": "disputed", "reason": reason}
+            await _publish(session, a, EventKind.BATTLE_REJECTED, payload, a.battle)
+            continue
+        resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
+        await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+        confirmed.append(row.id)
+    return confirmed
+
+
+async def shift_auto_confirm(session: AsyncSession, campaign: Campaign, shift: timedelta) -> None:
+    """A resumed campaign's automatic confirmations move by the time spent paused (R-BAT-9)."""
+    await session.execute(
+        update(BattleRow)
+        .where(
+            BattleRow.campaign_id == campaign.id,
+            BattleRow.status == BattleStatus.REPORTED,
+            BattleRow.auto_confirm_at.is_not(None),
+        )
+        .values(auto_confirm_at=BattleRow.auto_confirm_at + shift)
+        .execution_options(synchronize_session="fetch")
     )

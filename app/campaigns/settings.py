@@ -75,6 +75,14 @@ class CampaignSettings(BaseModel):
         "ready, during which anyone may withdraw it; 0: the change runs at once.",
     )
 
+    battle_auto_confirm_hours: int | None = Field(
+        default=None,
+        ge=0,
+        le=24 * 30,
+        description="R-BAT-9: hours after which a report the other side neither confirmed nor "
+        "rejected confirms itself (the clock restarts when it is edited); 0 or unset: never.",
+    )
+
     @model_validator(mode="after")
     def _custom_needs_coefficient(self) -> "CampaignSettings":
         if (self.game_system == "custom") != (self.custom_coefficient_pct is not None):

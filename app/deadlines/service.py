@@ -76,6 +76,7 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
         c.deadline_warn_at += shift
     if c.battle_deadline_at is not None:
         c.battle_deadline_at += shift
+    await battle_service.shift_auto_confirm(session, c, shift)
     c.paused_at = None
     await session.flush()
     await publish(session, c.id, EventKind.CAMPAIGN_RESUMED, _deadlines_payload(c))
@@ -223,6 +224,7 @@ class SweepReport:
     warned: list[uuid.UUID] = field(default_factory=list)
     changed: list[uuid.UUID] = field(default_factory=list)
     battles_settled: dict[uuid.UUID, list[int]] = field(default_factory=dict)
+    auto_confirmed: dict[uuid.UUID, list[int]] = field(default_factory=dict)
 
 
 def _due(now: datetime) -> ColumnElement[bool]:
@@ -232,6 +234,7 @@ def _due(now: datetime) -> ColumnElement[bool]:
         or_(
             Campaign.deadline_warn_at <= now,
             Campaign.battle_deadline_at <= now,
+            battle_service.auto_confirm_due(now),
             and_(
                 Campaign.turn_deadline_at <= now,
                 Campaign.settings["deadline_auto_change"].as_boolean().is_(True),
@@ -262,7 +265,11 @@ async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> boo
 async def process_campaign(
     session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
 ) -> None:
-    """Everything due for one locked campaign: battle deadline, warning, automatic change."""
+    """Everything due for one locked campaign: reports confirming themselves, battle deadline,
+    warning, automatic change."""
+    confirmed = await battle_service.auto_confirm_reports(session, campaign, now)
+    if confirmed:
+        report.auto_confirmed[campaign.id] = confirmed
     if campaign.battle_deadline_at is not None and campaign.battle_deadline_at <= now:
         report.battles_settled[campaign.id] = await settle_battles(session, campaign)
     warn_at = campaign.deadline_warn_at

@@ -3,6 +3,7 @@
 Alembic's env imports it so autogenerate sees every table: add new model modules here.
 """
 
+from app.models.calendar import CalendarFeed
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.diplomacy import EdictRow
 from app.models.event import CampaignEvent
@@ -39,6 +40,7 @@ __all__ = [
     "AmendmentKind",
     "ArmyRow",
     "BattleRow",
+    "CalendarFeed",
     "Campaign",
     "CampaignEvent",
     "CampaignPlayer",

@@ -3,6 +3,7 @@
 Rows mirror `app.rules.state` one to one; `app/turns/mapping.py` converts in both directions.
 """
 
+from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -142,3 +143,11 @@ class BattleRow(CampaignScoped, Base):
     # "stake", "pillage"}; NULL only for battles declared before this column existed.
     forces: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     rejection_reason: Mapped[str | None] = mapped_column(String(500))  # when disputed (R-BAT-5)
+    # R-BAT-10: 1 for a first report, one more for each edit; a confirmation may name it.
+    report_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # R-BAT-9: when the pending report confirms itself; NULL without the setting.
+    auto_confirm_at: Mapped[datetime | None]
+    # R-BAT-8: the agreed play-by date, and the pending proposal with its proposer's number.
+    play_by: Mapped[datetime | None]
+    play_by_proposal: Mapped[datetime | None]
+    play_by_proposed_by: Mapped[int | None]

@@ -463,6 +463,10 @@ class EventKind(StrEnum):
     CAMPAIGN_RESUMED = "campaign_resumed"
     DEADLINE_EXTENDED = "deadline_extended"
     DEADLINE_NEAR = "deadline_near"
+    # Battle dates and report edits (R-BAT-8, R-BAT-10)
+    BATTLE_DATE_PROPOSED = "battle_date_proposed"
+    BATTLE_DATE_AGREED = "battle_date_agreed"
+    BATTLE_REPORT_EDITED = "battle_report_edited"
     # Seats, stewards, vacations and the grace period (R-CAMP-6/7/8, R-TURN-7)
     SEAT_OFFERED = "seat_offered"
     SEAT_HANDED_OVER = "seat_handed_over"

@@ -289,6 +289,9 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
         "rejection_reason": None,
         "resolved_turn": None,
         "waits_for_earlier_battle": False,
+        "play_by": None,  # R-BAT-8
+        "play_by_proposal": None,
+        "auto_confirm_at": None,  # R-BAT-9
     }
     assert battle == full
     assert await get_battle(client, game, p2, bid) == {**full, "your_side": "defender"}
@@ -416,6 +419,7 @@ async def test_R_BAT_7_field_victory_moves_in_retreats_loser_and_stakes_10(
         "reported_by": {"number": 1, "name": name(p1)},
         "reported_side": "attacker",
         "arbitrated": False,
+        "version": 1,  # R-BAT-10
     }
     assert r.json() == {**battle, "status": "reported", "report": reported}
     assert await where(session, game, a2) == (5, 1, 2)  # nothing happens before confirmation
@@ -775,6 +779,7 @@ async def test_R_BAT_5_rejected_report_is_disputed_then_arbitrated_by_the_owner(
         "reported_by": None,
         "reported_side": None,
         "arbitrated": True,
+        "version": 2,  # the rejected report was the first (R-BAT-10)
     }
     assert body["rejection_reason"] is None
     assert await where(session, game, a1) == (4, 1, 1)

@@ -1,0 +1,99 @@
+"""Play-by dates of battles (R-BAT-8): one side proposes, the other side accepts.
+
+A proposal replaces the one waiting, whoever made it (a counter-proposal); an accepted date
+stands until another proposal is accepted. The callers hold the campaign lock and read the
+battle after it (lock first, then read), so two answers to one proposal cannot both win.
+"""
+
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.battles.schemas import BattleRead, SideName
+from app.battles.service import _OVER, _Action, _action, _names, _publish, _read
+from app.campaigns.access import Membership
+from app.errors import Conflict, Forbidden, RuleViolation
+from app.rules import battles
+from app.rules.state import EventKind
+
+RULE = "R-BAT-8"
+# How far ahead a play-by date may be: a promise for this campaign, not for next year.
+MAX_AHEAD = timedelta(days=90)
+
+
+def _participant(a: _Action) -> tuple[SideName, int]:
+    """The caller's side and number; 403 for a visible battle they take no part in."""
+    me = a.viewer.me
+    side = battles.sides_of(a.battle, me) if me is not None else None
+    if me is None or side is None:
+        raise Forbidden("Only the battle's players agree on its date.", code=RULE)
+    if a.row.status in _OVER:
+        raise Conflict(f"This battle is already {a.row.status}.", code=RULE)
+    return side, me
+
+
+def _normalised(date: datetime) -> datetime:
+    return date.astimezone(UTC).replace(microsecond=0)
+
+
+def _check_future(date: datetime, now: datetime) -> None:
+    if date <= now:
+        raise RuleViolation(RULE, "A play-by date must be in the future.")
+    if date > now + MAX_AHEAD:
+        raise RuleViolation(RULE, "A play-by date may be at most 90 days ahead.")
+
+
+async def propose(
+    session: AsyncSession, m: Membership, battle_id: int, date: datetime, now: datetime
+) -> BattleRead:
+    """Propose a play-by date; it replaces any proposal waiting (R-BAT-8)."""
+    a = await _action(session, m, battle_id)
+    _side, me = _participant(a)
+    date = _normalised(date)
+    _check_future(date, now)
+    row = a.row
+    mine = row.play_by_proposed_by is not None and (
+        battles.sides_of(a.battle, row.play_by_proposed_by) == _side
+    )
+    unchanged = (row.play_by_proposal == date and mine) or (
+        row.play_by_proposal is None and row.play_by == date
+    )
+    if not unchanged:  # the same proposal again (a retry) tells no one anything new
+        row.play_by_proposal = date
+        row.play_by_proposed_by = me
+        await session.flush()
+        payload = {"date": date.isoformat(), "side": _side}
+        await _publish(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
+    return _read(a.viewer, await _names(session, m), row)
+
+
+async def accept(
+    session: AsyncSession, m: Membership, battle_id: int, date: datetime, now: datetime
+) -> BattleRead:
+    """Accept the other side's proposal, naming its date (R-BAT-8)."""
+    a = await _action(session, m, battle_id)
+    side, _me = _participant(a)
+    date = _normalised(date)
+    row = a.row
+    if row.play_by_proposal is None or row.play_by_proposed_by is None:
+        if row.play_by == date:  # already agreed: a retry of the acceptance
+            return _read(a.viewer, await _names(session, m), row)
+        raise Conflict("No play-by date is waiting for an answer.", code=RULE)
+    proposer = battles.sides_of(a.battle, row.play_by_proposed_by)
+    if proposer is None:
+        raise Conflict("No play-by date is waiting for an answer.", code=RULE)
+    if proposer == side:
+        raise Forbidden("The other side accepts your side's proposal.", code=RULE)
+    if row.play_by_proposal != date:
+        raise Conflict(
+            "The proposal waiting is for another date: "
+            f"{row.play_by_proposal.isoformat()}; read the battle again.",
+            code=RULE,
+        )
+    if date <= now:
+        raise RuleViolation(RULE, "This date has passed: propose another.")
+    row.play_by = date
+    row.play_by_proposal = row.play_by_proposed_by = None
+    await session.flush()
+    await _publish(session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle)
+    return _read(a.viewer, await _names(session, m), row)
