@@ -236,6 +236,7 @@ class CampaignHeader(BaseModel):
     deadline_warn_at: datetime | None
     battle_deadline_at: datetime | None
     paused_at: datetime | None
+    change_due_at: datetime | None = Field(description="R-TURN-7: a scheduled change.")
 
 
 class CampaignExport(BaseModel):

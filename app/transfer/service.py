@@ -67,6 +67,7 @@ _HEADER_COLUMNS = (
     "deadline_warn_at",
     "battle_deadline_at",
     "paused_at",
+    "change_due_at",
 )
 
 
@@ -306,6 +307,7 @@ async def import_campaign(
         deadline_warn_at=header.deadline_warn_at,
         battle_deadline_at=header.battle_deadline_at,
         paused_at=header.paused_at,
+        change_due_at=header.change_due_at,
     )
     session.add(campaign)
     try:

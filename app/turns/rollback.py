@@ -94,6 +94,9 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
     )
     start_turn_clock(campaign, utcnow(), battles_declared=bool(await pending_battles(session, cid)))
+    # A change the grace period had scheduled (R-TURN-7) belonged to the undone turn: the turn
+    # played again changes when a player says ready again or the owner confirms.
+    campaign.change_due_at = None
     await session.flush()
     await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
 

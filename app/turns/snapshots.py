@@ -98,6 +98,7 @@ PLAYER_COLUMNS = (
     "victories",
     "infamy",
     "missed_turns",
+    "missed_in_row",
     "explored",
 )
 # What a turn change alters on the campaign row (deadlines restart at a rollback instead).

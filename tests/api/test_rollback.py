@@ -95,7 +95,7 @@ WORLD_TABLES = (
 )
 PLAYER_COLUMNS = (
     "number, faction, gold, ready, inactive, capital_id, action_available_turn, victories, "
-    "infamy, missed_turns, explored::text"
+    "infamy, missed_turns, missed_in_row, explored::text"
 )
 
 
