@@ -376,19 +376,16 @@ def _storms(storms: Sequence[Mapping[str, Any]], hexagon: dw.DrawingElement) -> 
     return g
 
 
-def _battles(battles: Sequence[Coord]) -> dw.Group:
-    g = dw.Group(class_="battles", stroke="#b00000")
+def _battles(battles: Sequence[Coord], hexagon: dw.DrawingElement) -> dw.Group:
+    """A red frame around the tile and a small cross beside what stands on it."""
+    g = dw.Group(class_="battles", stroke="#b00000", fill="none")
     for q, r in sorted(set(battles)):
         cx, cy = centre((q, r))
         b = dw.Group(class_="battle", data_q=q, data_r=r)
-        s = R * 0.42
-        b.append(
-            dw.Circle(
-                _r(cx), _r(cy), _r(s * 1.3), fill="#ffffff", fill_opacity=0.6, stroke_width=1.5
-            )
-        )
-        b.append(dw.Line(_r(cx - s), _r(cy - s), _r(cx + s), _r(cy + s), stroke_width=2.2))
-        b.append(dw.Line(_r(cx - s), _r(cy + s), _r(cx + s), _r(cy - s), stroke_width=2.2))
+        b.append(dw.Use(hexagon, _r(cx), _r(cy), stroke_width=2.5))
+        x, y, s = cx + R * 0.62, cy - R * 0.05, R * 0.17
+        b.append(dw.Line(_r(x - s), _r(y - s), _r(x + s), _r(y + s), stroke_width=2))
+        b.append(dw.Line(_r(x - s), _r(y + s), _r(x + s), _r(y - s), stroke_width=2))
         b.append_title("pending battle")
         g.append(b)
     return g
@@ -470,12 +467,15 @@ def _legend(
             transform=f"translate({x + 8},{legend.mid}) {small}",
         )
         legend.line(cell, terrain)
-    for fog, text in (("unexplored", "unexplored"), ("explored", "explored: as last seen")):
+    for classes, text in (
+        ("t unexplored", "unexplored"),
+        ("t plain explored", "explored: as seen"),
+    ):
         cell = dw.Use(
             hexagon,
             0,
             0,
-            class_=f"t plain {fog}",
+            class_=classes,
             transform=f"translate({x + 8},{legend.mid}) {small}",
         )
         legend.line(cell, text)
@@ -519,7 +519,18 @@ def _legend(
         "your move orders",
     )
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 5, fill="#ffffff", stroke="#b00000"), "pending battle")
+    legend.line(
+        dw.Use(
+            hexagon,
+            0,
+            0,
+            fill="none",
+            stroke="#b00000",
+            stroke_width=2.5,
+            transform=f"translate({x + 8},{m}) scale(0.45)",
+        ),
+        "pending battle",
+    )
     m = legend.mid
     legend.line(dw.Circle(x + 8, m, 5, fill="#5b4a8a", fill_opacity=0.35), "storm at sea")
     m = legend.mid
@@ -577,7 +588,7 @@ def map_svg(picture: MapPicture) -> str:
     board.append(tiles)
     board.append(above)
     board.append(_storms(world.get("storms", ()), hexagon))
-    board.append(_battles(picture.battles))
+    board.append(_battles(picture.battles, hexagon))
     board.append(_moves(picture, grid))
     board.append(_wrap_edges(grid, map_w, map_h))
     d.append(board)

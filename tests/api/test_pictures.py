@@ -94,7 +94,7 @@ async def test_pictures_are_for_members_only(client: AsyncClient, make_user: Mak
         assert_problem(await client.get(game.url(path), headers=stranger.headers), 404, "not_found")
 
 
-async def test_a_replay_is_the_turn_as_the_viewer_saw_it_when_it_ended_R_FOG_1(
+async def test_a_replay_is_the_turn_as_the_viewer_saw_it_when_it_ended_R_FOG_6(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
     game = await start_game(client, make_user, settings={"anonymity": True})
@@ -132,6 +132,7 @@ async def test_a_replay_is_the_turn_as_the_viewer_saw_it_when_it_ended_R_FOG_1(
 async def test_after_the_end_everyone_replays_without_fog(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
+    """R-FOG-6: once the campaign has ended, every past turn shows everything to everyone."""
     game = await start_game(client, make_user, settings={"anonymity": True})
     p2 = game.players[1]
     await change_turn(client, game)
@@ -184,7 +185,12 @@ async def _income_lines(session: AsyncSession, game: Game, player: int, turn: in
     return int(total or 0)
 
 
-async def _check_against_ledger(session: AsyncSession, game: Game, chart: dict[str, Any]) -> None:
+async def _check_against_ledger(
+    session: AsyncSession,
+    game: Game,
+    chart: dict[str, Any],
+    rolled_back: frozenset[int] = frozenset(),
+) -> None:
     for line in chart["players"]:
         player = line["player"]
         for point in line["points"]:
@@ -200,6 +206,8 @@ async def _check_against_ledger(session: AsyncSession, game: Game, chart: dict[s
                 assert point["gold"] == gold
             else:
                 turn = point["turn"]
+                if turn in rolled_back:  # the ledger holds the undone change's lines too
+                    continue
                 assert point["gold"] == await _ledger_until(session, game, player, turn), point
                 assert point["income"] == await _income_lines(session, game, player, turn)
 
@@ -271,3 +279,27 @@ async def test_charts_take_a_bounded_window_of_turns(
     for query in ("count=0", "count=101", "first=0"):
         response: Response = await client.get(game.url(f"/charts?{query}"), headers=p1.headers)
         assert_problem(response, 422, "validation_error")
+
+
+async def test_a_rolled_back_change_counts_once_in_the_charts_R_TURN_6(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The rolled back change's income lines stay in the ledger (before the reversing line);
+    the change made again counts, once, and its replay is the new snapshot's."""
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    chart = await get_json(client, game, "/charts", 0)
+    replay = await get_json(client, game, "/turns/1/map", 0)
+    assert chart["players"][0]["points"][0]["income"] > 0
+    rolled = await client.post(game.url("/turn/rollback"), headers=game.owner.headers)
+    assert rolled.status_code == 200, rolled.text
+    assert_problem(
+        await client.get(game.url("/turns/1/map"), headers=game.owner.headers), 404, "not_found"
+    )
+    back = await get_json(client, game, "/charts", 0)
+    assert [p["turn"] for p in back["players"][0]["points"]] == [1]
+    await change_turn(client, game)
+    again = await get_json(client, game, "/charts", 0)
+    assert again == chart
+    assert await get_json(client, game, "/turns/1/map", 0) == replay
+    await _check_against_ledger(session, game, again, rolled_back=frozenset({1}))
