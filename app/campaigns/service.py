@@ -193,6 +193,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
         )
     )
     me = m.player.number if m.player else None
+    now = utcnow()
     return [
         PlayerRead(
             number=p.number,
@@ -203,6 +204,12 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             inactive=p.inactive,
             infamy=p.infamy,
             missed_turns=p.missed_turns,
+            missed_in_row=p.missed_in_row,
+            offered=p.offered,
+            vacation_days_used=p.vacation_days_used,
+            vacation_until=p.vacation_until
+            if p.vacation_until and p.vacation_until > now
+            else None,
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),

@@ -31,7 +31,8 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 from app.rules.ids import entity_counter
 from app.rules.state import EventKind
-from app.turns.service import change_turn, change_turn_if_due, turn_gate
+from app.seats import vacations
+from app.turns.service import call_off_change, change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
 
@@ -156,15 +157,41 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
             f"The turn cannot change yet: {gate.battles} battle(s) waiting for a result.",
             code="R-TURN-3",
         )
-    late = gate.waiting
+    # R-CAMP-8: a seat on vacation is not late.
+    late = [p for p in gate.waiting if not vacations.on_vacation(p, now)]
     for player in late:
         player.missed_turns += 1
+        player.missed_in_row += 1
     numbers = [p.number for p in late]
     await publish(
         session, campaign.id, EventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
     )
+    await _steward_absent_seats(session, campaign, late)
     await change_turn(session, campaign, now)
     return numbers
+
+
+async def _steward_absent_seats(
+    session: AsyncSession, campaign: Campaign, late: list[CampaignPlayer]
+) -> None:
+    """R-CAMP-7: a seat that missed K deadlines in a row goes to a steward (inactive)."""
+    limit = campaign.settings.steward_after_missed
+    if limit is None:
+        return
+    for seat in late:
+        if seat.inactive or seat.missed_in_row < limit:
+            continue
+        seat.inactive = True
+        await session.flush()
+        await publish(
+            session,
+            campaign.id,
+            EventKind.SEAT_STEWARDED,
+            {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
+        )
+        await publish(
+            session, campaign.id, EventKind.PLAYER_STATUS, {"player": seat.number, "inactive": True}
+        )
 
 
 # ------------------------------------------------------------------------------ battles
@@ -234,6 +261,7 @@ def _due(now: datetime) -> ColumnElement[bool]:
         or_(
             Campaign.deadline_warn_at <= now,
             Campaign.battle_deadline_at <= now,
+            Campaign.change_due_at <= now,
             battle_service.auto_confirm_due(now),
             and_(
                 Campaign.turn_deadline_at <= now,
@@ -275,6 +303,8 @@ async def process_campaign(
     warn_at = campaign.deadline_warn_at
     if warn_at is not None and warn_at <= now and await _warn(session, campaign, now):
         report.warned.append(campaign.id)
+    if campaign.change_due_at is not None and campaign.change_due_at <= now:
+        await _change_after_grace(session, campaign, now, report)
     deadline = campaign.turn_deadline_at
     if (
         campaign.settings.deadline_auto_change
@@ -286,6 +316,17 @@ async def process_campaign(
         await force_change(session, campaign, now)
         report.changed.append(campaign.id)
     await session.flush()
+
+
+async def _change_after_grace(
+    session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
+) -> None:
+    """R-TURN-7: the grace period is over; the change runs if nothing waits for it again."""
+    if campaign.status is CampaignStatus.ACTIVE and (await turn_gate(session, campaign)).open:
+        await change_turn(session, campaign, now)
+        report.changed.append(campaign.id)
+    else:
+        await call_off_change(session, campaign)
 
 
 @metrics.counted_sweep

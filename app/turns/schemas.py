@@ -31,6 +31,11 @@ class TurnRead(BaseModel):
         default=None, description="R-TURN-3: when unconfirmed battle reports stand."
     )
     paused: bool = Field(default=False, description="The owner paused the deadlines' clocks.")
+    change_due_at: datetime | None = Field(
+        default=None,
+        description="R-TURN-7: everyone is ready and the change runs at this time, after the "
+        "grace period, unless a ready is withdrawn meanwhile.",
+    )
 
 
 class RollbackRead(BaseModel):

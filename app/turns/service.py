@@ -133,6 +133,7 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
         deadline_at=c.turn_deadline_at,
         battle_deadline_at=c.battle_deadline_at,
         paused=c.paused_at is not None,
+        change_due_at=c.change_due_at,
     )
 
 
