@@ -7,6 +7,7 @@ Skirmish map: player 1 (Empire, the owner) starts at (2, 1), player 2 (Orcs & Go
 import uuid
 from typing import Any
 
+from fastapi import FastAPI
 from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,7 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models import CampaignPlayer, LedgerRow
 from app.models.turn import TurnRecord
 from tests.api.game import Game, army_of, my_army, start_game
-from tests.api.pictures import SVG_NS, comparable, parse, svg_world
+from tests.api.pictures import SVG_NS, WORLD_MAP_SCHEMA, comparable, parse, svg_world
+from tests.api.walk import Schemas, knowledge, leaks
 from tests.helpers import MakeUser, assert_problem
 
 SVG = "image/svg+xml"
@@ -303,3 +305,26 @@ async def test_a_rolled_back_change_counts_once_in_the_charts_R_TURN_6(
     assert again == chart
     assert await get_json(client, game, "/turns/1/map", 0) == replay
     await _check_against_ledger(session, game, again, rolled_back=frozenset({1}))
+
+
+async def test_the_picture_checker_catches_a_planted_army_R_FOG_3(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The fog games judge pictures through `svg_world`: a real picture passes, the same with
+    one army drawn where the viewer does not see fails (the checker is not vacuous)."""
+    game = await start_game(client, make_user, settings={"anonymity": True})
+    k = await knowledge(session, uuid.UUID(game.id), 2)
+    hidden = next(a for a in k.state.armies.values() if a.owner == 1)
+    assert hidden.coord not in k.sight
+    schemas = Schemas(app.openapi())
+    text = await get_svg(client, game, "/map.svg", 1)
+    assert leaks(schemas, WORLD_MAP_SCHEMA, svg_world(text), k, "map.svg") == []
+    q, r = hidden.coord
+    planted = text.replace(
+        "</svg>",
+        f'<g class="army" data-q="{q}" data-r="{r}" data-id="{hidden.id}" data-owner="1" '
+        'data-tier="1" /></svg>',
+    )
+    found = leaks(schemas, WORLD_MAP_SCHEMA, svg_world(planted), k, "map.svg")
+    assert f"map.svg TileArmy: army {hidden.id} is out of player 2's knowledge" in found
+    assert f"tile {hidden.coord}: armies or ships outside sight" in found
