@@ -297,6 +297,11 @@ def _my_side(a: _Action) -> tuple[SideName, int]:
     side = battles.sides_of(a.battle, me) if me is not None else None
     if me is None or side is None:
         raise Forbidden("You take no part in this battle.", code="R-BAT-5")
+    if me in a.viewer.inactive:
+        raise Conflict(
+            "Your seat is held by a steward: the campaign's owner settles its battles.",
+            code="R-CAMP-7",
+        )
     return side, me
 
 

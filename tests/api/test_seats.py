@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.deadlines.service import get_now, sweep
 from app.models import Campaign, CampaignEvent, TurnRecord
 from tests.api.game import Game, army_of, start_game
+from tests.api.test_deadlines import declare_field_battle
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")
@@ -308,6 +309,26 @@ async def test_R_CAMP_7_handing_a_stewards_seat_over_makes_it_active(
             game.url(f"/armies/{orcs.id}/move"), json={"path": [[7, 2]]}, headers=erin.headers
         )
     )
+
+
+async def test_R_CAMP_7_a_stewards_battles_are_settled_by_the_owner(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    bob = game.players[1]
+    battle_id = await declare_field_battle(client, session, game)
+    await ok(
+        await client.patch(
+            game.url("/players/2"), json={"inactive": True}, headers=game.owner.headers
+        )
+    )
+    url = game.url(f"/battles/{battle_id}")
+    report = {"outcome": "attacker_victory", "attacker_losses_pct": 0, "defender_losses_pct": 30}
+    response = await client.post(url + "/report", json=report, headers=bob.headers)
+    assert_problem(response, 409, "R-CAMP-7")
+    ruling = {"report": report}
+    body = await ok(await client.post(url + "/arbitrate", json=ruling, headers=game.owner.headers))
+    assert body["status"] == "confirmed"
 
 
 # ----------------------------------------------------------------------------- vacations
