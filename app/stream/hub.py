@@ -1,8 +1,12 @@
 """One LISTEN connection per server process, fanned out to the streams connected to it.
 
 `publish()` announces each committed event with `NOTIFY marchlords_events` carrying only ids.
-The hub holds a dedicated asyncpg connection that LISTENs on that channel and hands each id to
-the subscriptions of its campaign: a bounded queue per connected client. A client too slow to
+The hub holds a dedicated asyncpg connection that LISTENs on that channel; for a campaign with
+streams connected to this process it reads the event's row once, on that connection, and hands
+it to the subscriptions of the campaign: a bounded queue per connected client. A thousand
+streams of one campaign thus cost one query per event, not a thousand (each stream filters the
+row by its viewer's audience itself, and falls back to reading the table whenever the rows it
+was handed do not follow its last one without a gap). A client too slow to
 drain its queue is dropped (its stream ends and the browser reconnects with `Last-Event-ID`)
 so that it never holds up the others. If the connection to PostgreSQL drops, the hub
 reconnects with exponential backoff, then tells every subscription to catch up from the table
@@ -19,6 +23,7 @@ import logging
 import uuid
 from collections import defaultdict
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -39,7 +44,25 @@ class Signal(enum.Enum):
     CLOSED = "closed"  # the subscription was dropped (too slow) or the hub is stopping
 
 
-QueueItem = int | Signal
+@dataclass(frozen=True)
+class EventRecord:
+    """A committed event of the campaign, read once by the hub for every stream it serves."""
+
+    seq: int
+    cursor: str
+    kind: str
+    audience: list[int] | None
+    payload: dict[str, Any]
+
+
+# An event id (wake up and read the table), a signal, or the event itself.
+QueueItem = int | Signal | EventRecord
+
+# One campaign's events among those just announced, by id, in announcement order.
+_FETCH = (
+    "SELECT id, seq, cursor, kind, audience, payload::text AS payload FROM campaign_events"
+    " WHERE campaign_id = $1 AND id = ANY($2::bigint[]) ORDER BY seq"
+)
 
 
 class Subscription:
@@ -115,6 +138,10 @@ class EventHub:
         self._subscriptions: defaultdict[uuid.UUID, set[Subscription]] = defaultdict(set)
         self._task: asyncio.Task[None] | None = None
         self._connection: Any = None
+        # Announced events waiting to be read (campaign, event id), in NOTIFY order; one
+        # query at a time on the listening connection (the health check shares it).
+        self._announced: asyncio.Queue[tuple[uuid.UUID, int]] = asyncio.Queue()
+        self._query_lock = asyncio.Lock()
         self.listening = asyncio.Event()
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -171,6 +198,7 @@ class EventHub:
         lost = asyncio.Event()
         connection = await asyncpg.connect(self.dsn)
         self._connection = connection
+        reader = asyncio.create_task(self._read_announced(connection), name="event-hub-reader")
         try:
             connection.add_termination_listener(lambda _conn: lost.set())
             await connection.add_listener(CHANNEL, self._on_notify)
@@ -182,9 +210,13 @@ class EventHub:
                     await asyncio.wait_for(lost.wait(), self.health_check_seconds)
                 if not lost.is_set():
                     # A half-open TCP connection never reports its death; a query does.
-                    await connection.fetchval("SELECT 1", timeout=self.health_check_seconds)
+                    async with self._query_lock:
+                        await connection.fetchval("SELECT 1", timeout=self.health_check_seconds)
             logger.warning("event listener connection lost")
         finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
             self.listening.clear()
             self._connection = None
             if not connection.is_closed():
@@ -223,7 +255,48 @@ class EventHub:
         except (ValueError, KeyError, TypeError):
             logger.warning("ignoring malformed event notification")
             return
-        self.deliver(campaign_id, event_id)
+        if campaign_id in self._subscriptions:  # nobody here listens to the others
+            self._announced.put_nowait((campaign_id, event_id))
+
+    async def _read_announced(self, connection: Any) -> None:
+        """Read the announced events' rows, a batch at a time, and hand them out in order.
+
+        A row that cannot be read (the connection failing) is handed out as its bare id: the
+        streams then read the table themselves, as they do after a reconnection.
+        """
+        while True:
+            batch = [await self._announced.get()]
+            while not self._announced.empty():
+                batch.append(self._announced.get_nowait())
+            by_campaign: dict[uuid.UUID, list[int]] = {}
+            for campaign_id, event_id in batch:
+                by_campaign.setdefault(campaign_id, []).append(event_id)
+            for campaign_id, ids in by_campaign.items():
+                if campaign_id not in self._subscriptions:
+                    continue
+                try:
+                    async with self._query_lock:
+                        rows = await connection.fetch(
+                            _FETCH, campaign_id, ids, timeout=self.health_check_seconds
+                        )
+                except _CONNECTION_ERRORS as exc:
+                    logger.warning("event rows not read: %s", type(exc).__name__)
+                    rows = []
+                if len(rows) != len(ids):
+                    for event_id in ids:
+                        self.deliver(campaign_id, event_id)
+                    continue
+                for row in rows:
+                    self.deliver(
+                        campaign_id,
+                        EventRecord(
+                            seq=row["seq"],
+                            cursor=row["cursor"],
+                            kind=row["kind"],
+                            audience=None if row["audience"] is None else list(row["audience"]),
+                            payload=json.loads(row["payload"]),
+                        ),
+                    )
 
     def deliver(self, campaign_id: uuid.UUID, item: QueueItem) -> None:
         """Hand an event id (or a signal) to every subscription of the campaign."""

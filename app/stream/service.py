@@ -21,7 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.campaigns.access import Membership
 from app.models.event import CampaignEvent
-from app.stream.hub import EventHub, Signal, Subscription
+from app.stream.hub import EventHub, EventRecord, Signal, Subscription
 
 # Backlog replays are read in pages of this many rows.
 BACKLOG_PAGE = 500
@@ -67,6 +67,12 @@ class Viewer:
             return CampaignEvent.audience.is_(None)
         return or_(CampaignEvent.audience.is_(None), CampaignEvent.audience.any_() == self.player)
 
+    def may_see_event(self, audience: list[int] | None) -> bool:
+        """`may_see()` for an event already read (the hub's `EventRecord`), in Python."""
+        if self.game_master or audience is None:
+            return True
+        return self.player is not None and self.player in audience
+
 
 async def latest_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
     """The campaign's newest event number (0 if none): where a fresh stream starts."""
@@ -105,7 +111,7 @@ async def visible_events(
     return list((await session.scalars(query)).all())
 
 
-def to_sse(event: CampaignEvent) -> ServerSentEvent:
+def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
     """`id:` the event's cursor (what `Last-Event-ID` resumes from), `event:` its kind,
     `data:` JSON."""
     return ServerSentEvent(id=event.cursor, event=event.kind, data=event.payload)
@@ -159,9 +165,20 @@ async def stream_events(
                 if not await still_allowed(session):
                     return
             next_check = loop.time() + hub.recheck_seconds
-        if batch:
-            # Any id, or a resync after the listener reconnected: read what follows `cursor`.
+        for item in batch:
+            if isinstance(item, EventRecord) and item.seq <= cursor:
+                continue  # already read with the backlog
+            if isinstance(item, EventRecord) and item.seq == cursor + 1:
+                # The next event, as the hub read it for every stream: no query of our own.
+                cursor = item.seq
+                if viewer.may_see_event(item.audience):
+                    yield to_sse(item)
+                    last_sent = loop.time()
+                continue
+            # A bare id, a gap, or a resync after the listener reconnected: read what follows
+            # `cursor` (which covers the rest of the batch too).
             catch_up = True
-        elif now - last_sent >= hub.keepalive_seconds:
+            break
+        if not batch and now - last_sent >= hub.keepalive_seconds:
             yield ServerSentEvent(comment="keep-alive")
             last_sent = loop.time()

@@ -30,7 +30,7 @@ from app.db.session import create_sessionmaker
 from app.events.publish import publish
 from app.main import create_app
 from app.rules.state import EventKind
-from app.stream.hub import EventHub, Signal
+from app.stream.hub import EventHub, EventRecord, Signal
 from app.stream.service import Viewer, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
 from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
@@ -438,6 +438,73 @@ async def test_event_heard_while_the_backlog_is_read_is_sent_once(
         live = await publish_committed(committing_sessionmaker, game, "live", {"n": 2})
         following = await asyncio.wait_for(anext(events), WAIT)
         assert (following.id, following.event, following.data) == (live, "live", {"n": 2})
+        await events.aclose()
+
+
+async def test_one_event_is_read_once_for_every_stream_of_the_process_R_FOG_3(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """The hub reads an announced event once and hands the row to every stream of its
+    campaign: the streams open no session of their own for it (a thousand streams, one query),
+    and each still sends only what its viewer may see (a private event skips player 1)."""
+    server: Server = await make_server()
+    game = await new_game(server.client)
+    hub = server.hub
+    cid = uuid.UUID(game.id)
+    p1, p2 = (player.number for player in game.players)
+    viewers = [Viewer(cid, p1, True), Viewer(cid, p2, False), Viewer(cid, None, True)] * 3
+    sessions = 0
+
+    def counting() -> AsyncSession:
+        nonlocal sessions
+        sessions += 1
+        return committing_sessionmaker()
+
+    async with contextlib.AsyncExitStack() as stack:
+        streams = []
+        for viewer in viewers:
+            subscription = await stack.enter_async_context(hub.subscribe(cid))
+            maker = cast(async_sessionmaker[AsyncSession], counting)
+            events = stream_events(hub, subscription, maker, viewer, None)
+            stack.push_async_callback(events.aclose)
+            assert (await anext(events)).comment == "connected"
+            streams.append(events)
+        sessions = 0
+        private = await publish_committed(committing_sessionmaker, game, "secret", {}, [p2])
+        public = await publish_committed(committing_sessionmaker, game, "news", {"n": 1})
+        for viewer, events in zip(viewers, streams, strict=True):
+            first = await asyncio.wait_for(anext(events), WAIT)
+            if viewer.player == p1:  # the private event is not theirs: the next one comes
+                assert (first.id, first.event) == (public, "news")
+            else:
+                assert (first.id, first.event) == (private, "secret")
+                second = await asyncio.wait_for(anext(events), WAIT)
+                assert (second.id, second.event, second.data) == (public, "news", {"n": 1})
+        assert sessions == 0
+
+
+async def test_a_gap_in_the_rows_handed_out_is_read_from_the_table(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """A row that does not follow the stream's last one (an announcement lost while the hub
+    reconnected) makes the stream read everything after its last event: nothing is skipped."""
+    server: Server = await make_server()
+    game = await new_game(server.client)
+    viewer = Viewer(uuid.UUID(game.id), game.players[1].number, False)
+    idle = EventHub("postgresql://unused")  # never started: only what this test hands out
+    start = await last_seq(committing_sessionmaker, game)
+    async with idle.subscribe(viewer.campaign_id) as subscription:
+        events = stream_events(idle, subscription, committing_sessionmaker, viewer, None)
+        assert (await anext(events)).comment == "connected"
+        missed = await publish_committed(committing_sessionmaker, game, "missed", {"n": 1})
+        await publish_committed(committing_sessionmaker, game, "handed", {"n": 2})
+        idle.deliver(viewer.campaign_id, EventRecord(start + 2, "x" * 16, "handed", None, {}))
+        replayed = await asyncio.wait_for(anext(events), WAIT)
+        assert (replayed.id, replayed.event, replayed.data) == (missed, "missed", {"n": 1})
+        following = await asyncio.wait_for(anext(events), WAIT)
+        assert (following.event, following.data) == ("handed", {"n": 2})  # the table's row
         await events.aclose()
 
 
