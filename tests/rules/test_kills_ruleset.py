@@ -1,0 +1,96 @@
+"""Rulesets (R-HOUSE-2), seasons (R-OPT-1) and entity ids (R-FOG-3): scenarios that mutation
+testing found untested (docs/mutation.md). Whole answers asserted."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from app.rules import ruleset as ruleset_mod
+from app.rules.ids import SCRAMBLED_BASE, entity_counter, entity_id
+from app.rules.ruleset import (
+    LONGEST_PATH,
+    GameSystem,
+    Tier,
+    check_ruleset,
+    default_ruleset,
+    merge_variant,
+    parse_ruleset,
+    ruleset_to_dict,
+)
+from app.rules.state import Season, season_of
+
+DEFAULT = default_ruleset()
+
+
+def test_R_HOUSE_2_modifier_min_may_equal_modifier_max() -> None:
+    """R-HOUSE-2: a single movement modifier (min = max) is a valid variant; min above max not."""
+    m = DEFAULT.movement
+    same = replace(DEFAULT, movement=replace(m, modifier_min=1, modifier_max=1))
+    above = replace(DEFAULT, movement=replace(m, modifier_min=2, modifier_max=1))
+    assert check_ruleset(same) == []
+    assert check_ruleset(above) == [("movement.modifier_min", "above modifier_max")]
+    assert check_ruleset(above, frozenset({"movement.modifier_max"})) == []
+
+
+def test_R_HOUSE_2_tiers_by_number_from_the_first_and_keys_of_any_type() -> None:
+    """R-HOUSE-2: `{"1": …}` changes tier 1; a key that is no tier number is named, in order."""
+    document, faults = merge_variant({"tiers": {"1": {"upkeep": 2}}})
+    assert faults == []
+    tiers = ruleset_to_dict(DEFAULT)["tiers"]
+    assert document["tiers"] == [{**tiers[0], "upkeep": 2}, *tiers[1:]]
+    _, faults = merge_variant({"tiers": {2: {"upkeep": 2}, "0": {}, "x": {}}})
+    n = len(DEFAULT.tiers)
+    assert faults == [
+        (f"tiers.{key}", f"no such tier: 1 to {n} (send the whole list to add)")
+        for key in ("0", "2", "x")
+    ]
+
+
+def test_R_HOUSE_2_game_systems_by_key() -> None:
+    assert DEFAULT.game_system("whfb8") == next(g for g in DEFAULT.game_systems if g.key == "whfb8")
+    assert isinstance(DEFAULT.game_system("kings_of_war"), GameSystem)
+    assert [DEFAULT.game_system(k).key for k in ("old_world", "ninth_age")] == [
+        "old_world",
+        "ninth_age",
+    ]
+    with pytest.raises(KeyError, match="chess"):
+        DEFAULT.game_system("chess")
+
+
+def test_R_MOVE_1_the_longest_path_any_variant_allows() -> None:
+    """R-MOVE-1 / R-SEA-1: (base 10 + modifier 3) × 4 half-steps + sea bonus 10, at 1 half-step
+    per sea tile: 62 steps bound every move order's length."""
+    assert ruleset_mod._longest_path() == LONGEST_PATH == 62
+
+
+def test_R_HOUSE_2_parsing_resolves_the_ruleset_types_from_a_cold_cache() -> None:
+    ruleset_mod._HINTS.clear()
+    variant = {
+        "tiers": [
+            {"tier": 1, "upgrade_cost": 0, "upkeep": 1, "army_points": 600, "general_points": 100}
+        ]
+    }
+    assert parse_ruleset(variant) == replace(DEFAULT, tiers=(Tier(1, 0, 1, 600, 100),))
+    assert parse_ruleset(None) == DEFAULT
+
+
+def test_R_OPT_1_seasons_cycle_from_spring() -> None:
+    s, u, a, w = Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER
+    assert [season_of(t) for t in range(1, 11)] == [s, u, a, w, s, u, a, w, s, u]
+
+
+SALT = 987654321
+
+
+def test_R_FOG_3_the_counter_of_an_id_is_the_order_of_creation() -> None:
+    """R-FOG-3: entity_counter inverts entity_id over the whole scrambled range, its edges
+    included; ids outside it, and every id without a salt, are their own counter."""
+    assert [entity_counter(SALT, entity_id(SALT, n)) for n in range(200)] == list(range(200))
+    for edge in (SCRAMBLED_BASE, 2 * SCRAMBLED_BASE - 1):
+        assert entity_id(SALT, entity_counter(SALT, edge)) == edge
+    outside = [0, 7, SCRAMBLED_BASE - 1, 2 * SCRAMBLED_BASE, 3 * SCRAMBLED_BASE - 1]
+    assert [entity_counter(SALT, i) for i in outside] == outside
+    unsalted = [SCRAMBLED_BASE, SCRAMBLED_BASE + 5, 2 * SCRAMBLED_BASE - 1]
+    assert [entity_counter(0, i) for i in unsalted] == unsalted
