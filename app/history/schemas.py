@@ -51,6 +51,11 @@ class StandingRead(BaseModel):
     army_tiers: int | None = None
     gold: int | None = None
     is_you: bool
+    former_holders: list[str] | None = Field(
+        default=None,
+        description="R-CAMP-6: who held the seat before `name`, oldest first; absent if "
+        "nobody did, or while anonymity hides names (R-CAMP-5).",
+    )
 
 
 class Standings(BaseModel):

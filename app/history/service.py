@@ -1,5 +1,6 @@
 """Turn history (R-TURN-5) and standings (R-CAMP-4), per viewer."""
 
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,7 +18,8 @@ from app.history.schemas import (
     TurnChangeRead,
     TurnSummaryRead,
 )
-from app.models.campaign import CampaignStatus
+from app.models import User
+from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.rules import setup
@@ -80,6 +82,7 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     names = await display_names(session, m)
     final = m.campaign.status is CampaignStatus.FINISHED
     me = m.player.number if m.player is not None else None
+    former = None if m.names_hidden else await former_holders(session, m.campaign.id)
     lines = []
     for s in setup.standings(state, load_ruleset(m.campaign)):
         open_book = final or s.player == me or (m.is_owner and me is None)
@@ -95,6 +98,21 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
                 army_tiers=s.army_tiers if open_book else None,
                 gold=s.gold if open_book else None,
                 is_you=s.player == me,
+                former_holders=None if former is None else former.get(s.player),
             )
         )
     return Standings(turn=state.turn, final=final, players=lines)
+
+
+async def former_holders(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, list[str]]:
+    """R-CAMP-6: each seat's past holders' names, oldest first."""
+    rows = await session.execute(
+        select(SeatHolder.number, User.display_name)
+        .join(User, User.id == SeatHolder.user_id)
+        .where(SeatHolder.campaign_id == campaign_id)
+        .order_by(SeatHolder.number, SeatHolder.ordinal)
+    )
+    out: dict[int, list[str]] = {}
+    for number, name in rows.all():
+        out.setdefault(number, []).append(name)
+    return out

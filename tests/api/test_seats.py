@@ -117,6 +117,10 @@ async def test_R_CAMP_6_a_seat_handed_over_keeps_everything_and_the_new_holder_s
         {"name": bob.user.username.title(), "from_turn": 1, "to_turn": 1, "is_you": False},
         {"name": carol.username.title(), "from_turn": 1, "to_turn": None, "is_you": False},
     ]
+    standings = await ok(await client.get(game.url("/standings"), headers=alice.headers))
+    assert [(p["name"], p["former_holders"]) for p in standings["players"] if p["player"] == 2] == [
+        (carol.username.title(), [bob.user.username.title()])
+    ]
     # The new holder plays the seat: the order stands and may be changed by them.
     await ok(await client.delete(game.url(f"/armies/{orcs.id}/move"), headers=carol.headers), 204)
 
@@ -206,6 +210,14 @@ async def test_R_CAMP_5_holders_are_named_only_to_the_owner_and_to_themselves(
         (None, False),
         (dave.username.title(), True),
     ]
+    standings = await ok(await client.get(game.url("/standings"), headers=carol.headers))
+    assert all("former_holders" not in p for p in standings["players"])
+    standings = await ok(await client.get(game.url("/standings"), headers=alice.headers))
+    assert {p["player"]: p.get("former_holders") for p in standings["players"]} == {
+        1: None,
+        2: [bob.user.username.title()],
+        3: None,
+    }
     # The seat's name in the player list stays "Player B" for the other players.
     names = [
         p["name"] for p in await ok(await client.get(game.url("/players"), headers=carol.headers))
