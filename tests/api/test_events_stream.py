@@ -704,6 +704,31 @@ async def test_leaving_the_campaign_ends_the_stream(make_server: Callable[..., A
         await _stream_ends(stream)
 
 
+async def test_R_CAMP_6_a_seat_handed_over_ends_the_previous_holders_stream(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """The seat's events go to its new holder; the previous one's stream ends."""
+    server: Server = await make_server(recheck_seconds=0.05)
+    game = await new_game(server.client)
+    bob = game.players[1]
+    carol = await register_and_login(server.client)
+    async with open_stream(server, game, bob.headers) as stream:
+        handover = await server.client.post(
+            game.url("/players/2/handover"),
+            json={"username": carol.username},
+            headers=game.owner.headers,
+        )
+        assert handover.status_code == 200, handover.text
+        await _stream_ends(stream)
+    assert_problem(
+        await server.client.get(game.url("/events"), headers=bob.headers), 404, "not_found"
+    )
+    async with open_stream(server, game, carol.headers) as stream:
+        live = await publish_committed(committing_sessionmaker, game, "seat", {"n": 1}, [2])
+        assert await stream.event() == sse(live, "seat", {"n": 1})
+
+
 async def _blocked_or_done(sessionmaker: async_sessionmaker[AsyncSession], task: Any) -> None:
     """Wait until `task` finished or some backend of the test database waits for a lock."""
     for _ in range(int(WAIT / 0.01)):
