@@ -63,6 +63,7 @@ ERROR_CODES: dict[str, str] = {
     "unsupported_media_type": "415: the body's media type is not accepted",
     "username_taken": "409: another account has this username",
     "validation_error": "422: invalid request fields (listed in `errors`), or malformed JSON",
+    "webhook_url_refused": "422: a webhook URL that is not https on a public address",
     "wrong_password": "403: the current password is wrong",
 }
 

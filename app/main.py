@@ -33,6 +33,10 @@ from app.messages.router import router as messages_router
 from app.metrics import process_exiting, watch_pool
 from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
+from app.notifications.contract import document_webhooks
+from app.notifications.delivery import run_notifier
+from app.notifications.router import preferences_router as notification_preferences_router
+from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
 from app.pictures.router import router as pictures_router
@@ -72,6 +76,8 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     deadline_turn_router,
     deadline_battles_router,
     stream_router,
+    notifications_router,
+    notification_preferences_router,
     calendar_router,
     transfer_router,
 )
@@ -114,12 +120,17 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         # Deadlines (R-TURN-3): every process sweeps; SKIP LOCKED keeps them from clashing.
         sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
+        # Webhook reminders and deliveries (app/notifications): SKIP LOCKED, like the sweeper.
+        notifier = asyncio.create_task(run_notifier(app.state.sessionmaker, settings))
         try:
             yield
         finally:
             sweeper.cancel()
+            notifier.cancel()
             with suppress(asyncio.CancelledError):
                 await sweeper
+            with suppress(asyncio.CancelledError):
+                await notifier
             await hub.stop()
             await engine.dispose()
             await stop_tracing(app)  # the last spans, when tracing is on
@@ -157,6 +168,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(v1)
     app.include_router(ops_router)
     app.include_router(metrics_router)
+    document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
 
     def openapi() -> dict[str, Any]:
         # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, so they have to be
@@ -167,6 +179,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 version=app.version,
                 summary=app.summary,
                 routes=app.routes,
+                webhooks=app.webhooks.routes,
             )
             schema.setdefault("components", {}).setdefault("schemas", {}).update(problem_schemas())
             for operations in schema.get("paths", {}).values():

@@ -459,6 +459,7 @@ class EventKind(StrEnum):
     BATTLE_CONFIRMED = "battle_confirmed"
     BATTLE_ABANDONED = "battle_abandoned"
     PLAYER_STATUS = "player_status"
+    WEBHOOK_DISABLED = "webhook_disabled"  # to its owner: their endpoint failed too often
     CAMPAIGN_PAUSED = "campaign_paused"
     CAMPAIGN_RESUMED = "campaign_resumed"
     DEADLINE_EXTENDED = "deadline_extended"

@@ -98,6 +98,12 @@ PLAYER_OBJECT = frozenset(
         "battles-confirm-result",
         "battles-reject-result",
         "battles-abandon-place",
+        # Player 2's personal webhook: nobody else's (issue 15).
+        "notifications-get-webhook",
+        "notifications-update-webhook",
+        "notifications-delete-webhook",
+        "notifications-list-deliveries",
+        "notifications-ping-webhook",
     }
 )
 
@@ -158,6 +164,8 @@ MEMBER = frozenset(
         "house-rules-list-house-rules",
         "house-rules-list-house-rule-changes",
         "events-stream-events",
+        "notifications-create-webhook",
+        "notifications-list-webhooks",
     }
 )
 
@@ -259,6 +267,8 @@ BODIES: dict[str, Any] = {
     "house-rules-update-house-rule": lambda w: {"text": "Hijacked"},
     "tokens-create-token": lambda w: {"name": "x"},
     "maps-generate-map": lambda w: {"seed": 1},
+    "notifications-create-webhook": lambda w: {"url": "https://93.184.215.14/hook"},
+    "notifications-update-webhook": lambda w: {"kinds": ["turn_started"]},
 }
 
 
@@ -383,6 +393,12 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         201,
     )
     token = await _ok(await client.post("/v1/tokens", json={"name": "p2"}, headers=p2.headers), 201)
+    webhook = await _ok(
+        await client.post(
+            game.url("/webhooks"), json={"url": "https://93.184.215.14/hook"}, headers=p2.headers
+        ),
+        201,
+    )
     game_map = await _ok(
         await client.post("/v1/maps/generate", json={"seed": 7}, headers=p2.headers), 201
     )
@@ -404,6 +420,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "map_id": game_map["id"],
         "free_general": free_general,
         "p2_capital": p2_player.capital_id,
+        "webhook_id": webhook["id"],
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -1,0 +1,439 @@
+"""The delivery worker: posts the outbox's due deliveries, signed, with retries.
+
+Safe with any number of server processes: due deliveries are claimed with
+`SELECT … FOR UPDATE SKIP LOCKED` and leased (their next attempt moved `lease` ahead) in a
+short transaction, posted outside any transaction, and their outcome recorded in another. A
+process that dies while posting leaves the lease to run out: the delivery is tried again with
+the same `webhook-id` (at least once; receivers drop repeats by that id).
+
+An attempt fails on a network error, a timeout, a redirect (never followed) or a status other
+than 2xx. Network errors, 408, 429 and 5xx are retried after an exponential backoff with
+jitter (at least the `Retry-After` the receiver asked for, up to a day); other answers are
+final. After `max_attempts` attempts a delivery is given up; after `disable_after` failed
+attempts in a row an endpoint is disabled and its owner told (a `webhook_disabled` live event
+to their seat). A personal delivery waits out its user's quiet hours (no attempt counted) and
+is muted while they are on vacation.
+"""
+
+import asyncio
+import email.utils
+import logging
+import random
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import httpx
+from sqlalchemy import exists, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from standardwebhooks import Webhook
+
+from app.config import Settings
+from app.db.base import utcnow
+from app.db.outage import is_database_outage
+from app.events.publish import publish
+from app.models.campaign import Campaign, CampaignPlayer
+from app.models.notification import (
+    DeliveryStatus,
+    EndpointFormat,
+    EndpointScope,
+    NotificationPreference,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+from app.notifications import ssrf
+from app.notifications.formats import render
+from app.notifications.messages import NotificationData
+from app.notifications.quiet import quiet_until
+from app.rules.state import EventKind
+
+logger = logging.getLogger(__name__)
+
+USER_AGENT = "Marchlords-Webhooks/1"
+# Bytes of a receiver's answer read (for the delivery log); the rest is never downloaded.
+MAX_RESPONSE_BYTES = 1024
+RETRYABLE_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
+MAX_ERROR_LENGTH = 300
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 8  # 30 s, 1, 2, 4, 8, 16, 32 min apart (before jitter): ~1 h in all
+    base_delay: timedelta = timedelta(seconds=30)
+    max_delay: timedelta = timedelta(hours=6)
+    max_retry_after: timedelta = timedelta(hours=24)
+    disable_after: int = 20  # failed attempts in a row, across the endpoint's deliveries
+    lease: timedelta = timedelta(minutes=2)
+    batch: int = 20  # deliveries claimed per campaign and pass
+
+
+DEFAULT_POLICY = RetryPolicy()
+
+
+def backoff(policy: RetryPolicy, attempts: int, rng: random.Random) -> timedelta:
+    """Exponential backoff with "equal jitter": half fixed, half random."""
+    delay: timedelta = min(policy.max_delay, policy.base_delay * 2 ** max(attempts - 1, 0))
+    jitter: timedelta = delay / 2 * rng.random()
+    return delay / 2 + jitter
+
+
+def retry_after(value: str | None, now: datetime) -> timedelta | None:
+    """`Retry-After` as seconds or an HTTP date; None if absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return timedelta(seconds=int(value))
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(when - now, timedelta(0))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    retryable: bool
+    status_code: int | None = None
+    error: str | None = None
+    retry_after: timedelta | None = None
+
+
+@dataclass(frozen=True)
+class _Claim:
+    campaign_id: uuid.UUID
+    delivery_id: int
+    endpoint_id: uuid.UUID
+    url: str
+    secret: str
+    format: EndpointFormat
+    message_id: str
+    body: str  # the notification's data (JSON)
+    created_at: datetime
+
+
+@dataclass
+class DeliveryReport:
+    """What one pass did, by delivery id."""
+
+    delivered: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)  # attempts that failed
+    given_up: list[int] = field(default_factory=list)
+    postponed: list[int] = field(default_factory=list)  # quiet hours
+    muted: list[int] = field(default_factory=list)
+    disabled: list[uuid.UUID] = field(default_factory=list)  # endpoints
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_ERROR_LENGTH else text[: MAX_ERROR_LENGTH - 1] + "…"
+
+
+def signed_headers(secret: str, message_id: str, body: str, sent_at: datetime) -> dict[str, str]:
+    """The Standard Webhooks headers; the timestamp is the real time of sending."""
+    return {
+        "webhook-id": message_id,
+        "webhook-timestamp": str(int(sent_at.timestamp())),
+        "webhook-signature": Webhook(secret).sign(message_id, sent_at, body),
+    }
+
+
+async def post(
+    client: httpx.AsyncClient, claim: _Claim, body: str, settings: Settings, now: datetime
+) -> Outcome:
+    """One attempt: check the target again, connect to the checked address, read a little."""
+    try:
+        target = await ssrf.check(claim.url, allow_loopback=settings.webhooks_allow_loopback)
+    except ssrf.UnsafeURL as refused:
+        return Outcome(ok=False, retryable=False, error=str(refused))
+    headers = {
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+        "host": httpx.URL(claim.url).netloc.decode("ascii"),
+        **signed_headers(claim.secret, claim.message_id, body, datetime.now(UTC)),
+    }
+    extensions = {"sni_hostname": target.host} if target.pinned_url.startswith("https") else {}
+    try:
+        request = client.build_request(
+            "POST",
+            target.pinned_url,
+            content=body.encode(),
+            headers=headers,
+            extensions=extensions,
+        )
+        response = await client.send(request, stream=True, follow_redirects=False)
+        try:
+            read = 0
+            async for chunk in response.aiter_raw():
+                read += len(chunk)
+                if read >= MAX_RESPONSE_BYTES:
+                    break
+        finally:
+            await response.aclose()
+    except httpx.TimeoutException:
+        return Outcome(ok=False, retryable=True, error="Timed out.")
+    except httpx.HTTPError as error:
+        return Outcome(ok=False, retryable=True, error=_cut(f"{type(error).__name__}: {error}"))
+    code = response.status_code
+    if 200 <= code < 300:
+        return Outcome(ok=True, retryable=False, status_code=code)
+    if 300 <= code < 400:
+        return Outcome(
+            ok=False, retryable=False, status_code=code, error="Redirects are not followed."
+        )
+    return Outcome(
+        ok=False,
+        retryable=code in RETRYABLE_STATUSES,
+        status_code=code,
+        error=f"HTTP {code}",
+        retry_after=retry_after(response.headers.get("retry-after"), now),
+    )
+
+
+# ------------------------------------------------------------------------------ claiming
+
+
+async def _due_campaigns(session: AsyncSession, now: datetime, limit: int = 100) -> list[uuid.UUID]:
+    has_due = exists(
+        select(WebhookDelivery.id).where(
+            WebhookDelivery.campaign_id == Campaign.id,
+            WebhookDelivery.status == DeliveryStatus.PENDING,
+            WebhookDelivery.next_attempt_at <= now,
+        )
+    )
+    rows = await session.scalars(select(Campaign.id).where(has_due).limit(limit))
+    return list(rows)
+
+
+async def _claim(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    now: datetime,
+    policy: RetryPolicy,
+    report: DeliveryReport,
+) -> list[_Claim]:
+    rows = await session.scalars(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.campaign_id == campaign_id,
+            WebhookDelivery.status == DeliveryStatus.PENDING,
+            WebhookDelivery.next_attempt_at <= now,
+        )
+        .order_by(WebhookDelivery.id)
+        .limit(policy.batch)
+        .with_for_update(skip_locked=True, key_share=True)
+    )
+    claims = []
+    for row in rows.all():
+        endpoint = await session.get(WebhookEndpoint, (campaign_id, row.endpoint_id))
+        if endpoint is None or endpoint.disabled_at is not None:
+            row.status = DeliveryStatus.FAILED
+            row.last_error = "The endpoint is disabled."
+            report.given_up.append(row.id)
+            continue
+        if endpoint.scope is EndpointScope.PERSONAL:
+            preference = await session.get(NotificationPreference, endpoint.user_id)
+            if preference is not None and preference.vacation:
+                row.status = DeliveryStatus.MUTED
+                report.muted.append(row.id)
+                continue
+            until = (
+                quiet_until(now, preference.time_zone, preference.quiet_start, preference.quiet_end)
+                if preference is not None
+                else None
+            )
+            if until is not None:
+                row.next_attempt_at = until
+                report.postponed.append(row.id)
+                continue
+        row.attempts += 1
+        row.last_attempt_at = now
+        row.next_attempt_at = now + policy.lease
+        claims.append(
+            _Claim(
+                campaign_id=campaign_id,
+                delivery_id=row.id,
+                endpoint_id=endpoint.id,
+                url=endpoint.url,
+                secret=endpoint.secret,
+                format=endpoint.format,
+                message_id=row.message_id,
+                body=row.body,
+                created_at=row.created_at,
+            )
+        )
+    await session.flush()
+    return claims
+
+
+async def _disable(
+    session: AsyncSession, endpoint: WebhookEndpoint, now: datetime, reason: str
+) -> None:
+    """Disable the endpoint and tell its owner, on their own seat's stream."""
+    endpoint.disabled_at = now
+    endpoint.disabled_reason = _cut(reason)
+    await session.flush()
+    campaign = await session.get(Campaign, endpoint.campaign_id)
+    seat = await session.scalar(
+        select(CampaignPlayer.number).where(
+            CampaignPlayer.campaign_id == endpoint.campaign_id,
+            CampaignPlayer.user_id == endpoint.user_id,
+            CampaignPlayer.faction.is_not(None),
+        )
+    )
+    if seat is None and (campaign is None or campaign.owner_id != endpoint.user_id):
+        return  # no longer a member: nobody to tell
+    # An empty audience reaches the game master only (the owner who does not play).
+    await publish(
+        session,
+        endpoint.campaign_id,
+        EventKind.WEBHOOK_DISABLED,
+        {"endpoint_id": str(endpoint.id), "reason": endpoint.disabled_reason},
+        audience=[] if seat is None else [seat],
+    )
+
+
+async def _record(
+    session: AsyncSession,
+    claim: _Claim,
+    outcome: Outcome,
+    now: datetime,
+    policy: RetryPolicy,
+    rng: random.Random,
+    report: DeliveryReport,
+) -> None:
+    row = await session.scalar(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.campaign_id == claim.campaign_id,
+            WebhookDelivery.id == claim.delivery_id,
+        )
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    # FOR NO KEY UPDATE (key_share): a turn change inserting deliveries (a key-share lock on
+    # the endpoint, through the foreign key) never waits for this, nor this for it.
+    endpoint = await session.scalar(
+        select(WebhookEndpoint)
+        .where(
+            WebhookEndpoint.campaign_id == claim.campaign_id,
+            WebhookEndpoint.id == claim.endpoint_id,
+        )
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    if row is None or endpoint is None:
+        return  # deleted meanwhile
+    row.last_status_code = outcome.status_code
+    if outcome.ok:
+        row.status = DeliveryStatus.DELIVERED
+        row.delivered_at = now
+        row.last_error = None
+        endpoint.consecutive_failures = 0
+        report.delivered.append(row.id)
+        await session.flush()
+        return
+    row.last_error = _cut(outcome.error or "Failed.")
+    endpoint.consecutive_failures += 1
+    report.failed.append(row.id)
+    if not outcome.retryable or row.attempts >= policy.max_attempts:
+        row.status = DeliveryStatus.FAILED
+        report.given_up.append(row.id)
+    else:
+        delay = backoff(policy, row.attempts, rng)
+        if outcome.retry_after is not None:
+            delay = max(delay, min(outcome.retry_after, policy.max_retry_after))
+        row.next_attempt_at = now + delay
+    if endpoint.disabled_at is None and endpoint.consecutive_failures >= policy.disable_after:
+        await _disable(
+            session,
+            endpoint,
+            now,
+            f"{endpoint.consecutive_failures} failed attempts in a row; last: {row.last_error}",
+        )
+        report.disabled.append(endpoint.id)
+    await session.flush()
+
+
+async def _give_up(session: AsyncSession, claim: _Claim, report: DeliveryReport) -> None:
+    row = await session.get(
+        WebhookDelivery, (claim.campaign_id, claim.delivery_id), with_for_update={"key_share": True}
+    )
+    if row is not None:
+        row.status = DeliveryStatus.FAILED
+        row.last_error = "The endpoint is disabled."
+        report.given_up.append(row.id)
+        await session.flush()
+
+
+def body_of(claim: _Claim, settings: Settings) -> str:
+    data = NotificationData.model_validate_json(claim.body)
+    return render(claim.format, data, claim.created_at, settings.public_url)
+
+
+async def deliver_due(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    now: datetime,
+    *,
+    policy: RetryPolicy = DEFAULT_POLICY,
+    client: httpx.AsyncClient | None = None,
+    rng: random.Random | None = None,
+) -> DeliveryReport:
+    """One pass: every delivery due at `now`, campaign by campaign."""
+    report = DeliveryReport()
+    rng = rng or random.Random()  # noqa: S311 - jitter, not secrecy
+    async with sessionmaker() as session, session.begin():
+        campaigns = await _due_campaigns(session, now)
+    if not campaigns:
+        return report
+    own_client = client is None
+    if client is None:
+        client = httpx.AsyncClient(
+            timeout=settings.webhook_timeout_seconds, follow_redirects=False, trust_env=False
+        )
+    try:
+        for campaign_id in campaigns:
+            async with sessionmaker() as session, session.begin():
+                claims = await _claim(session, campaign_id, now, policy, report)
+            for claim in claims:
+                if claim.endpoint_id in report.disabled:  # by an earlier claim of this pass
+                    async with sessionmaker() as session, session.begin():
+                        await _give_up(session, claim, report)
+                    continue
+                outcome = await post(client, claim, body_of(claim, settings), settings, now)
+                async with sessionmaker() as session, session.begin():
+                    await _record(session, claim, outcome, now, policy, rng, report)
+    finally:
+        if own_client:
+            await client.aclose()
+    return report
+
+
+async def run_notifier(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    interval: float = 5.0,
+    clock: Callable[[], datetime] = utcnow,
+) -> None:
+    """Remind and deliver forever (the app's lifespan starts it and cancels it at shutdown)."""
+    from app.notifications.reminders import send_reminders
+
+    failing = False
+    while True:
+        try:
+            now = clock()
+            await send_reminders(sessionmaker, now)
+            await deliver_due(sessionmaker, settings, now)
+        except Exception as exc:
+            if not is_database_outage(exc):
+                logger.exception("notification pass failed")
+            elif not failing:
+                logger.warning("notifications: database unreachable; retrying")
+            failing = True
+        else:
+            failing = False
+        await asyncio.sleep(interval)

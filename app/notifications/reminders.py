@@ -1,0 +1,177 @@
+"""Reminders before deadlines, to the players who have not acted (campaign setting
+`reminder_hours`).
+
+`reminder_hours` before the turn deadline, every seated player who is not ready (nor
+inactive) is reminded; before the battle deadline, every player a pending battle waits for
+(a report not made, a report of the other side not confirmed). Once per deadline: the
+`notification_reminders` key (campaign, turn, kind, deadline) is the backstop, and a deadline
+that moves (an extension, a pause) is a new one. Each campaign is claimed with
+`FOR UPDATE SKIP LOCKED`, like the deadline sweeper's, so several processes never remind twice.
+"""
+
+import logging
+import uuid
+from datetime import datetime, timedelta
+
+from sqlalchemy import ColumnElement, DateTime, and_, exists, func, or_, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm import InstrumentedAttribute
+
+from app.db.outage import is_database_outage
+from app.models.campaign import Campaign, CampaignStatus
+from app.models.notification import EndpointScope, NotificationReminder, WebhookEndpoint
+from app.models.world import BattleRow, BattleStatus
+from app.notifications import messages
+from app.notifications.messages import NotificationKind
+from app.notifications.outbox import _endpoints, _seats, enqueue
+from app.turns.service import turn_gate
+
+logger = logging.getLogger(__name__)
+
+TURN = "turn"
+BATTLE = "battle"
+
+
+def _hours() -> ColumnElement[int]:
+    hours: ColumnElement[int] = Campaign.settings["reminder_hours"].as_integer()
+    return hours
+
+
+def _window_open(
+    deadline: InstrumentedAttribute[datetime | None], now: datetime
+) -> ColumnElement[bool]:
+    start = deadline - func.make_interval(0, 0, 0, 0, _hours())
+    return and_(deadline > now, start.cast(DateTime(timezone=True)) <= now)
+
+
+def _not_sent(kind: str, deadline: InstrumentedAttribute[datetime | None]) -> ColumnElement[bool]:
+    return ~exists(
+        select(NotificationReminder.turn).where(
+            NotificationReminder.campaign_id == Campaign.id,
+            NotificationReminder.turn == Campaign.turn,
+            NotificationReminder.kind == kind,
+            NotificationReminder.deadline_at == deadline,
+        )
+    )
+
+
+def _due(now: datetime) -> ColumnElement[bool]:
+    return and_(
+        Campaign.status == CampaignStatus.ACTIVE,
+        Campaign.paused_at.is_(None),
+        _hours().is_not(None),
+        or_(
+            and_(
+                _window_open(Campaign.turn_deadline_at, now),
+                _not_sent(TURN, Campaign.turn_deadline_at),
+            ),
+            and_(
+                _window_open(Campaign.battle_deadline_at, now),
+                _not_sent(BATTLE, Campaign.battle_deadline_at),
+            ),
+        ),
+    )
+
+
+async def _mark(session: AsyncSession, campaign: Campaign, kind: str, deadline: datetime) -> bool:
+    """Record the reminder; False if it was already sent."""
+    statement = (
+        insert(NotificationReminder)
+        .values(campaign_id=campaign.id, turn=campaign.turn, kind=kind, deadline_at=deadline)
+        .on_conflict_do_nothing()
+        .returning(NotificationReminder.turn)
+    )
+    return (await session.execute(statement)).first() is not None
+
+
+async def _battle_waits_for(session: AsyncSession, campaign_id: uuid.UUID) -> set[int]:
+    rows = await session.scalars(
+        select(BattleRow).where(
+            BattleRow.campaign_id == campaign_id,
+            BattleRow.status.in_((BattleStatus.AWAITING_REPORT, BattleStatus.REPORTED)),
+        )
+    )
+    seats: set[int] = set()
+    for battle in rows:
+        players = set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
+        if battle.status is BattleStatus.REPORTED:
+            players.discard(battle.reported_by)
+        seats |= players
+    return seats
+
+
+async def _remind(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    seats_of_users: dict[uuid.UUID, int | None],
+    waiting: set[int],
+    deadline: datetime,
+    now: datetime,
+    *,
+    battle: bool,
+) -> None:
+    data = messages.deadline_reminder(
+        campaign.id, campaign.name, campaign.turn, deadline, battle=battle
+    )
+    for endpoint in endpoints:
+        if endpoint.scope is not EndpointScope.PERSONAL:
+            continue
+        if NotificationKind.DEADLINE_REMINDER.value not in endpoint.kinds:
+            continue
+        if seats_of_users.get(endpoint.user_id) in waiting:
+            enqueue(session, endpoint, data, now)
+
+
+async def remind_campaign(session: AsyncSession, campaign: Campaign, now: datetime) -> None:
+    """The reminders due for one locked campaign."""
+    hours = campaign.settings.reminder_hours
+    if hours is None:
+        return
+    endpoints = await _endpoints(session, campaign.id)
+    seats = await _seats(session, campaign.id)
+    window = timedelta(hours=hours)
+    deadline = campaign.turn_deadline_at
+    if (
+        deadline is not None
+        and deadline - window <= now < deadline
+        and await _mark(session, campaign, TURN, deadline)
+    ):
+        gate = await turn_gate(session, campaign)
+        waiting = {p.number for p in gate.waiting}
+        await _remind(session, campaign, endpoints, seats, waiting, deadline, now, battle=False)
+    deadline = campaign.battle_deadline_at
+    if (
+        deadline is not None
+        and deadline - window <= now < deadline
+        and await _mark(session, campaign, BATTLE, deadline)
+    ):
+        waiting = await _battle_waits_for(session, campaign.id)
+        await _remind(session, campaign, endpoints, seats, waiting, deadline, now, battle=True)
+    await session.flush()
+
+
+async def send_reminders(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime
+) -> list[uuid.UUID]:
+    """One pass over the campaigns with a reminder due; returns those reminded."""
+    done: list[uuid.UUID] = []
+    while True:
+        query = select(Campaign).where(_due(now)).order_by(Campaign.id).limit(1)
+        if done:
+            query = query.where(Campaign.id.not_in(done))
+        claimed: uuid.UUID | None = None
+        try:
+            async with sessionmaker() as session, session.begin():
+                campaign = await session.scalar(query.with_for_update(skip_locked=True))
+                if campaign is None:
+                    return done
+                claimed = campaign.id
+                done.append(claimed)
+                await remind_campaign(session, campaign, now)
+        except Exception as exc:
+            if claimed is None or is_database_outage(exc):
+                raise
+            # One broken campaign must not stop the others; its transaction rolled back.
+            logger.exception("reminders failed", extra={"campaign_id": str(claimed)})

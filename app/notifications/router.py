@@ -1,0 +1,116 @@
+"""Webhooks of a campaign (each member's own) and a user's quiet hours."""
+
+import uuid
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Response, status
+
+from app.auth.dependencies import CurrentUser
+from app.campaigns.access import CampaignId, MemberDep, load_membership
+from app.db.session import SessionDep
+from app.dependencies import PageDep, SettingsDep
+from app.errors import PROBLEM_RESPONSES
+from app.notifications import service
+from app.notifications.schemas import (
+    DeliveryPage,
+    DeliveryRead,
+    EndpointCreate,
+    EndpointCreated,
+    EndpointRead,
+    EndpointUpdate,
+    NotificationPreferences,
+)
+
+router = APIRouter(
+    prefix="/campaigns/{campaign_id}/webhooks", tags=["notifications"], responses=PROBLEM_RESPONSES
+)
+preferences_router = APIRouter(
+    prefix="/users/me/notifications", tags=["notifications"], responses=PROBLEM_RESPONSES
+)
+
+WebhookId = Annotated[uuid.UUID, Path(description="The webhook's id.")]
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def create_webhook(
+    campaign_id: CampaignId,
+    data: EndpointCreate,
+    session: SessionDep,
+    user: CurrentUser,
+    settings: SettingsDep,
+) -> EndpointCreated:
+    """Register a webhook: personal (any member) or campaign (owner); the secret is shown once."""
+    await service.check_url(data.url, settings)  # resolves the host: before taking the lock
+    member = await load_membership(session, campaign_id, user, lock=True)
+    endpoint, secret = await service.create(session, member, data)
+    return EndpointCreated(**EndpointRead.of(endpoint).model_dump(), secret=secret)
+
+
+@router.get("")
+async def list_webhooks(session: SessionDep, member: MemberDep) -> list[EndpointRead]:
+    """List my webhooks in this campaign (never their secrets)."""
+    return [EndpointRead.of(e) for e in await service.list_mine(session, member)]
+
+
+@router.get("/{webhook_id}")
+async def get_webhook(
+    webhook_id: WebhookId, session: SessionDep, member: MemberDep
+) -> EndpointRead:
+    """One of my webhooks."""
+    return EndpointRead.of(await service.get_mine(session, member, webhook_id))
+
+
+@router.patch("/{webhook_id}")
+async def update_webhook(
+    campaign_id: CampaignId,
+    webhook_id: WebhookId,
+    data: EndpointUpdate,
+    session: SessionDep,
+    user: CurrentUser,
+    settings: SettingsDep,
+) -> EndpointRead:
+    """Change a webhook's URL, format or kinds, or enable it again after it was disabled."""
+    if data.url is not None:
+        await service.check_url(data.url, settings)
+    member = await load_membership(session, campaign_id, user, lock=True)
+    return EndpointRead.of(await service.update(session, member, webhook_id, data))
+
+
+@router.delete("/{webhook_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def delete_webhook(webhook_id: WebhookId, session: SessionDep, member: MemberDep) -> Response:
+    """Delete a webhook and its delivery log."""
+    await service.delete(session, member, webhook_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/{webhook_id}/deliveries")
+async def list_deliveries(
+    webhook_id: WebhookId, session: SessionDep, member: MemberDep, page: PageDep
+) -> DeliveryPage:
+    """The webhook's delivery log, newest first: status, attempts, last error."""
+    rows, total = await service.deliveries(session, member, webhook_id, page)
+    return DeliveryPage.of((DeliveryRead.of(d) for d in rows), total, page)
+
+
+@router.post("/{webhook_id}/ping", status_code=status.HTTP_202_ACCEPTED)
+async def ping_webhook(
+    webhook_id: WebhookId, session: SessionDep, member: MemberDep
+) -> DeliveryRead:
+    """Send a test message to the webhook (queued: see its delivery log)."""
+    return DeliveryRead.of(await service.ping(session, member, webhook_id))
+
+
+@preferences_router.get("")
+async def get_notification_preferences(
+    session: SessionDep, user: CurrentUser
+) -> NotificationPreferences:
+    """My quiet hours and vacation switch (personal webhooks, every campaign)."""
+    return await service.read_preferences(session, user)
+
+
+@preferences_router.put("")
+async def set_notification_preferences(
+    data: NotificationPreferences, session: SessionDep, user: CurrentUser
+) -> NotificationPreferences:
+    """Set my quiet hours (in my time zone) and vacation switch."""
+    return await service.set_preferences(session, user, data)

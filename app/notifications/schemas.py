@@ -1,0 +1,185 @@
+"""Webhook endpoints, their delivery log, and a user's quiet hours."""
+
+import uuid
+from datetime import datetime, time
+from typing import Self
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.models.notification import (
+    DeliveryStatus,
+    EndpointFormat,
+    EndpointScope,
+    NotificationPreference,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+from app.notifications.messages import NotificationKind
+from app.pagination import Page
+
+URL_FIELD = Field(
+    min_length=10,
+    max_length=2048,
+    description="Where to post: `https://` on a public address (see the README's "
+    "Notifications section). A Discord or Slack webhook URL for those formats.",
+    examples=["https://discord.com/api/webhooks/123456789/abcdef"],
+)
+KINDS_FIELD = Field(
+    default=None,
+    min_length=1,
+    max_length=len(NotificationKind),
+    description="What to hear about; default: every kind the scope allows. Personal: "
+    "`campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`, "
+    "`battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, "
+    "`campaign_ended`. Campaign: `campaign_started`, `turn_started`, `campaign_ended`.",
+)
+
+
+class EndpointCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    url: str = URL_FIELD
+    scope: EndpointScope = Field(
+        default=EndpointScope.PERSONAL,
+        description="`personal`: what you may see, about you; `campaign` (owner only): what "
+        "every player may know, for a shared channel.",
+    )
+    format: EndpointFormat = Field(
+        default=EndpointFormat.JSON,
+        description="`json` (Standard Webhooks envelope), `discord` or `slack`.",
+    )
+    kinds: list[NotificationKind] | None = KINDS_FIELD
+
+
+class EndpointUpdate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    url: str | None = Field(default=None, min_length=10, max_length=2048)
+    format: EndpointFormat | None = None
+    kinds: list[NotificationKind] | None = Field(
+        default=None, min_length=1, max_length=len(NotificationKind)
+    )
+    enabled: bool | None = Field(
+        default=None, description="`true` enables a disabled endpoint again."
+    )
+
+
+class EndpointRead(BaseModel):
+    id: uuid.UUID
+    scope: EndpointScope
+    format: EndpointFormat
+    url: str
+    kinds: list[NotificationKind]
+    created_at: datetime
+    enabled: bool
+    disabled_at: datetime | None
+    disabled_reason: str | None
+    consecutive_failures: int = Field(description="Failed attempts in a row.")
+
+    @classmethod
+    def of(cls, e: WebhookEndpoint) -> Self:
+        return cls(
+            id=e.id,
+            scope=e.scope,
+            format=e.format,
+            url=e.url,
+            kinds=[NotificationKind(k) for k in e.kinds],
+            created_at=e.created_at,
+            enabled=e.disabled_at is None,
+            disabled_at=e.disabled_at,
+            disabled_reason=e.disabled_reason,
+            consecutive_failures=e.consecutive_failures,
+        )
+
+
+class EndpointCreated(EndpointRead):
+    secret: str = Field(
+        description="The signing secret (`whsec_…`, Standard Webhooks): shown this once. "
+        "Verify each delivery's `webhook-signature` with it."
+    )
+
+
+class DeliveryRead(BaseModel):
+    id: str = Field(description="The delivery's `webhook-id`, the same on every attempt.")
+    kind: NotificationKind
+    status: DeliveryStatus
+    attempts: int
+    created_at: datetime
+    next_attempt_at: datetime | None = Field(description="While pending.")
+    last_attempt_at: datetime | None
+    last_status_code: int | None
+    last_error: str | None
+    delivered_at: datetime | None
+
+    @classmethod
+    def of(cls, d: WebhookDelivery) -> Self:
+        return cls(
+            id=d.message_id,
+            kind=NotificationKind(d.kind),
+            status=d.status,
+            attempts=d.attempts,
+            created_at=d.created_at,
+            next_attempt_at=d.next_attempt_at if d.status is DeliveryStatus.PENDING else None,
+            last_attempt_at=d.last_attempt_at,
+            last_status_code=d.last_status_code,
+            last_error=d.last_error,
+            delivered_at=d.delivered_at,
+        )
+
+
+class DeliveryPage(Page[DeliveryRead]):
+    pass
+
+
+class NotificationPreferences(BaseModel):
+    """Quiet hours and vacation, for your personal endpoints in every campaign."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    time_zone: str = Field(
+        default="UTC",
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_+\-]+(/[A-Za-z0-9_+\-]+)*$",
+        description="IANA time zone of the quiet hours.",
+        examples=["Europe/Paris"],
+    )
+    quiet_start: time | None = Field(
+        default=None, description="Local time the quiet hours begin (e.g. `22:00`)."
+    )
+    quiet_end: time | None = Field(
+        default=None,
+        description="Local time they end (e.g. `07:30`); notifications due meanwhile wait "
+        "until then. May be earlier than `quiet_start` (overnight).",
+    )
+    vacation: bool = Field(
+        default=False, description="While true, personal notifications are not sent (muted)."
+    )
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            raise ValueError("not an IANA time zone name (e.g. Europe/Paris)") from None
+        return value
+
+    @field_validator("quiet_start", "quiet_end")
+    @classmethod
+    def _wall_clock(cls, value: time | None) -> time | None:
+        if value is not None and value.tzinfo is not None:
+            raise ValueError("a local time, without an offset")
+        return value
+
+    @classmethod
+    def of(cls, p: NotificationPreference | None) -> Self:
+        if p is None:
+            return cls()
+        return cls(
+            time_zone=p.time_zone,
+            quiet_start=p.quiet_start,
+            quiet_end=p.quiet_end,
+            vacation=p.vacation,
+        )

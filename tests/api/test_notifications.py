@@ -1,0 +1,651 @@
+"""Notifications (issue 15): signed webhooks to a real HTTP receiver on 127.0.0.1.
+
+The receiver is a small asyncio HTTP server in the test; the app runs with
+`webhooks_allow_loopback` on (as in development). The delivery worker and the reminders take
+`now` as an argument, so time moves without sleeping; the `webhook-timestamp` of each attempt
+is the real time (receivers check it against their clock).
+"""
+
+import asyncio
+import json
+import random
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from standardwebhooks import Webhook
+
+from app.config import Settings
+from app.db.base import utcnow
+from app.main import create_app
+from app.models import Campaign, CampaignEvent, WebhookDelivery
+from app.notifications import ssrf
+from app.notifications.delivery import RetryPolicy, deliver_due
+from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
+from app.notifications.reminders import send_reminders
+from tests.api.game import Game, create_lobby, start_game
+from tests.api.test_deadlines import declare_field_battle
+from tests.helpers import MakeUser, assert_problem, register_and_login
+
+# ------------------------------------------------------------------------------ receiver
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict[str, str]
+    body: str
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class Receiver:
+    """An HTTP server on 127.0.0.1 that records each POST and answers as scripted."""
+
+    port: int = 0
+    received: list[Received] = field(default_factory=list)
+    # Answers to give, in order (status, extra headers); then 204.
+    script: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+
+    def url(self, path: str = "/hook") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            head = await reader.readuntil(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            _method, path, _version = lines[0].split(" ", 2)
+            headers = {}
+            for line in lines[1:]:
+                if ":" in line:
+                    name, value = line.split(":", 1)
+                    headers[name.strip().lower()] = value.strip()
+            body = await reader.readexactly(int(headers.get("content-length", "0")))
+            self.received.append(Received(path, headers, body.decode()))
+            status, extra = self.script.pop(0) if self.script else (204, {})
+            reply = f"HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n"
+            reply += "".join(f"{k}: {v}\r\n" for k, v in extra.items())
+            writer.write((reply + "\r\nok").encode())
+            await writer.drain()
+        finally:
+            writer.close()
+
+    def of(self, path: str) -> list[Received]:
+        return [r for r in self.received if r.path == path]
+
+
+@pytest.fixture
+async def receiver() -> AsyncIterator[Receiver]:
+    found = Receiver()
+    server = await asyncio.start_server(found.handle, "127.0.0.1", 0)
+    found.port = server.sockets[0].getsockname()[1]
+    async with server:
+        yield found
+        server.close()
+
+
+@pytest.fixture
+def loopback_settings(settings: Settings) -> Settings:
+    return settings.model_copy(update={"webhooks_allow_loopback": True})
+
+
+@pytest.fixture
+def app(
+    loopback_settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> FastAPI:
+    """The test app with loopback webhooks allowed."""
+    application = create_app(loopback_settings)
+    application.state.sessionmaker = sessionmaker
+    return application
+
+
+FAST = RetryPolicy(base_delay=timedelta(seconds=10), disable_after=100)
+
+
+async def deliver(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    at: datetime,
+    policy: RetryPolicy = FAST,
+) -> Any:
+    return await deliver_due(sessionmaker, settings, at, policy=policy, rng=random.Random(7))  # noqa: S311
+
+
+async def register(
+    client: AsyncClient,
+    game: Game,
+    headers: dict[str, str],
+    url: str,
+    **body: Any,
+) -> dict[str, Any]:
+    response = await client.post(game.url("/webhooks"), json={"url": url, **body}, headers=headers)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    assert created["secret"].startswith("whsec_")
+    return created
+
+
+async def next_turn(client: AsyncClient, game: Game) -> None:
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    response = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert response.status_code == 200, response.text
+
+
+def verified(secret: str, message: Received) -> Any:
+    """The Standard Webhooks reference verification (raises if anything is off)."""
+    return Webhook(secret).verify(message.body, message.headers)
+
+
+# ------------------------------------------------------------------------------ signing
+
+
+async def test_turn_change_reaches_personal_and_campaign_webhooks_signed(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    _p1, p2 = game.players
+    mine = await register(client, game, p2.headers, receiver.url("/p2"))
+    channel = await register(
+        client, game, game.owner.headers, receiver.url("/channel"), scope="campaign"
+    )
+    await next_turn(client, game)
+    report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert len(report.delivered) == 3
+
+    personal = [verified(mine["secret"], m) for m in receiver.of("/p2")]
+    assert [m["type"] for m in personal] == ["summary_ready", "turn_started"]
+    for message in personal:
+        WebhookMessage.model_validate(message)
+        assert message["data"]["campaign"] == {"id": game.id, "name": "Test campaign"}
+        assert message["data"]["turn"] == 2
+    assert personal[0]["data"]["link"] == f"/v1/campaigns/{game.id}/turns/1/summary"
+    assert personal[1]["data"]["deadline_at"] is not None
+
+    (public,) = [verified(channel["secret"], m) for m in receiver.of("/channel")]
+    assert public["type"] == "turn_started"
+    assert public["data"]["pending_battles"] == 0
+    assert public["data"]["link"] == f"/v1/campaigns/{game.id}/turn"
+    # A wrong secret does not verify.
+    with pytest.raises(Exception, match="signature"):
+        verified(mine["secret"], receiver.of("/channel")[0])
+    # Nothing more is due: nothing is sent twice.
+    later = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(hours=2))
+    assert later.delivered == []
+    assert len(receiver.received) == 3
+
+
+async def test_a_receiver_that_fails_twice_gets_the_message_once_more_with_the_same_id(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    receiver.script = [(500, {}), (429, {"Retry-After": "600"})]
+    ping = await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=game.owner.headers)
+    assert ping.status_code == 202, ping.text
+    t0 = utcnow() + timedelta(seconds=1)
+
+    first = await deliver(sessionmaker, loopback_settings, t0)
+    assert len(first.failed) == 1
+    assert len(receiver.received) == 1
+    # Not due again before its backoff (10 s base, jitter: 5–10 s).
+    assert (await deliver(sessionmaker, loopback_settings, t0 + timedelta(seconds=4))).failed == []
+    second = await deliver(sessionmaker, loopback_settings, t0 + timedelta(seconds=11))
+    assert len(second.failed) == 1
+    assert len(receiver.received) == 2
+    # 429 with Retry-After: 600 s, longer than the backoff: honoured.
+    waiting = await deliver(sessionmaker, loopback_settings, t0 + timedelta(seconds=300))
+    assert waiting.delivered == []
+    assert len(receiver.received) == 2
+    third = await deliver(sessionmaker, loopback_settings, t0 + timedelta(seconds=612))
+    assert len(third.delivered) == 1
+    assert len(receiver.received) == 3
+    assert (await deliver(sessionmaker, loopback_settings, t0 + timedelta(days=2))).delivered == []
+    assert len(receiver.received) == 3
+
+    ids = {m.headers["webhook-id"] for m in receiver.received}
+    assert ids == {ping.json()["id"]}
+    assert len({m.body for m in receiver.received}) == 1
+    for message in receiver.received:
+        assert verified(hook["secret"], message)["type"] == "ping"
+    log = await client.get(
+        game.url(f"/webhooks/{hook['id']}/deliveries"), headers=game.owner.headers
+    )
+    (entry,) = log.json()["items"]
+    assert entry["status"] == "delivered"
+    assert entry["attempts"] == 3
+    assert entry["last_status_code"] == 204
+    assert entry["last_error"] is None
+
+
+async def test_an_endpoint_failing_too_often_is_disabled_and_its_owner_told(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    hook = await register(client, game, p2.headers, receiver.url())
+    receiver.script = [(500, {})] * 5
+    policy = RetryPolicy(max_attempts=2, base_delay=timedelta(seconds=10), disable_after=3)
+    url = game.url(f"/webhooks/{hook['id']}")
+    for _ in range(2):
+        assert (await client.post(url + "/ping", headers=p2.headers)).status_code == 202
+    t0 = utcnow() + timedelta(seconds=1)
+    await deliver(sessionmaker, loopback_settings, t0, policy)  # 2 failures
+    report = await deliver(sessionmaker, loopback_settings, t0 + timedelta(minutes=1), policy)
+    assert report.disabled == [uuid.UUID(hook["id"])]
+    assert len(receiver.received) == 3  # the second retry found the endpoint disabled
+    body = (await client.get(url, headers=p2.headers)).json()
+    assert body["enabled"] is False
+    assert "3 failed attempts" in body["disabled_reason"]
+    items = (await client.get(url + "/deliveries", headers=p2.headers)).json()["items"]
+    assert {d["status"] for d in items} == {"failed"}
+    assert_problem(await client.post(url + "/ping", headers=p2.headers), 409, "conflict")
+    events = await session.scalars(
+        select(CampaignEvent).where(
+            CampaignEvent.campaign_id == uuid.UUID(game.id),
+            CampaignEvent.kind == "webhook_disabled",
+        )
+    )
+    (event,) = events.all()
+    assert event.audience == [p2.number]
+    assert event.payload["endpoint_id"] == hook["id"]
+    # Enabled again by its owner.
+    again = await client.patch(url, json={"enabled": True}, headers=p2.headers)
+    assert again.json()["enabled"] is True
+    assert again.json()["consecutive_failures"] == 0
+
+
+# ------------------------------------------------------------------------------ formats
+
+
+async def test_discord_and_slack_bodies_have_those_services_shapes(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    owner = game.owner.headers
+    await register(
+        client, game, owner, receiver.url("/discord"), format="discord", scope="campaign"
+    )
+    await register(client, game, owner, receiver.url("/slack"), format="slack", scope="campaign")
+    await next_turn(client, game)
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+
+    (discord,) = [m.json() for m in receiver.of("/discord")]
+    assert set(discord) == {"content", "embeds", "allowed_mentions"}
+    DiscordMessage.model_validate(discord)
+    assert discord["allowed_mentions"] == {"parse": []}  # a campaign name pings no one
+    assert discord["content"].startswith("Turn 2 of Test campaign has begun.")
+    (embed,) = discord["embeds"]
+    assert set(embed) <= {"title", "description", "url", "timestamp", "color", "fields"}
+    names = [f["name"] for f in embed["fields"]]
+    assert names == ["Campaign", "Turn", "Deadline", "Pending battles", "Link"]
+    assert all(set(f) == {"name", "value", "inline"} for f in embed["fields"])
+    assert embed["fields"][-1]["value"] == f"/v1/campaigns/{game.id}/turn"
+    assert embed["fields"][2]["value"].startswith("<t:")  # Discord's own time formatting
+
+    (slack,) = [m.json() for m in receiver.of("/slack")]
+    assert set(slack) == {"text", "blocks"}
+    SlackMessage.model_validate(slack)
+    section, context = slack["blocks"]
+    assert section["type"] == "section"
+    assert section["text"]["type"] == "mrkdwn"
+    assert section["text"]["text"] == slack["text"]
+    assert context["type"] == "context"
+    assert f"`/v1/campaigns/{game.id}/turn`" in context["elements"][0]["text"]
+
+
+async def test_markup_in_a_campaign_name_is_escaped_and_links_are_absolute_with_public_url(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    owner = game.owner.headers
+    campaign = await session.get_one(Campaign, uuid.UUID(game.id))
+    campaign.name = "<!channel> *War* & @everyone"  # names are chosen in the lobby
+    await session.flush()
+    slack = await register(client, game, owner, receiver.url("/slack"), format="slack")
+    discord = await register(client, game, owner, receiver.url("/discord"), format="discord")
+    for hook in (slack, discord):
+        await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=owner)
+    public = loopback_settings.model_copy(update={"public_url": "https://play.example"})
+    await deliver(sessionmaker, public, utcnow() + timedelta(seconds=1))
+    text = receiver.of("/slack")[0].json()["text"]
+    assert "<!channel>" not in text
+    assert "&lt;!channel&gt;" in text
+    assert "&amp;" in text
+    body = receiver.of("/discord")[0].json()
+    assert "\\*War\\*" in body["content"]
+    assert body["allowed_mentions"] == {"parse": []}
+    assert body["embeds"][0]["url"] == f"https://play.example/v1/campaigns/{game.id}"
+
+
+# ------------------------------------------------------------------------------ fog
+
+
+async def test_battle_and_turn_notifications_follow_the_viewers_sight_and_anonymity(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Player 1 attacks player 2; player 3 (and the campaign channel) only learn a count."""
+    game = await start_game(
+        client,
+        make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"anonymity": True, "auto_resolve": False},
+    )
+    hooks = {}
+    for p in game.players:
+        hooks[p.number] = await register(client, game, p.headers, receiver.url(f"/p{p.number}"))
+    channel = await register(
+        client, game, game.owner.headers, receiver.url("/channel"), scope="campaign"
+    )
+    battle_id = await declare_field_battle(client, session, game)
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    p1_report = await client.post(
+        game.url(f"/battles/{battle_id}/report"),
+        json={"outcome": "attacker_victory", "attacker_losses_pct": 10, "defender_losses_pct": 50},
+        headers=game.players[0].headers,
+    )
+    assert p1_report.status_code == 200, p1_report.text
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=2))
+
+    def kinds(path: str, secret: str) -> list[str]:
+        return [verified(secret, m)["type"] for m in receiver.of(path)]
+
+    # The battles are declared by the turn change, before the new turn is announced.
+    assert kinds("/p1", hooks[1]["secret"]) == [
+        "battle_awaits_report",
+        "summary_ready",
+        "turn_started",
+    ]
+    assert kinds("/p2", hooks[2]["secret"]) == [
+        "battle_awaits_report",
+        "summary_ready",
+        "turn_started",
+        "battle_awaits_confirmation",
+    ]
+    assert kinds("/p3", hooks[3]["secret"]) == ["summary_ready", "turn_started"]
+    (public,) = [verified(channel["secret"], m) for m in receiver.of("/channel")]
+    assert public["data"]["pending_battles"] == 1
+    assert public["data"]["battle_id"] is None
+    # No name, username or battle id reaches anyone who may not see it.
+    names = {p.user.username for p in game.players} | {
+        p.user.username.title() for p in game.players
+    }
+    for message in receiver.received:
+        assert not any(n in message.body for n in names), message.body
+    for path in ("/p3", "/channel"):
+        assert all(f"battles/{battle_id}" not in m.body for m in receiver.of(path))
+
+
+async def test_a_member_sees_only_their_own_webhooks(
+    client: AsyncClient, make_user: MakeUser, receiver: Receiver
+) -> None:
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    hook = await register(client, game, p1.headers, receiver.url())
+    stranger = await make_user()
+    for path in ("", "/deliveries"):
+        theirs = await client.get(game.url(f"/webhooks/{hook['id']}{path}"), headers=p2.headers)
+        unknown = await client.get(game.url(f"/webhooks/{uuid.uuid4()}{path}"), headers=p2.headers)
+        assert theirs.status_code == unknown.status_code == 404
+        assert theirs.json()["detail"] == unknown.json()["detail"]
+    assert (await client.get(game.url("/webhooks"), headers=p2.headers)).json() == []
+    listed = (await client.get(game.url("/webhooks"), headers=p1.headers)).json()
+    assert [h["id"] for h in listed] == [hook["id"]]
+    assert "secret" not in listed[0]
+    assert_problem(
+        await client.get(game.url("/webhooks"), headers=stranger.headers), 404, "not_found"
+    )
+    campaign_scope = await client.post(
+        game.url("/webhooks"), json={"url": receiver.url(), "scope": "campaign"}, headers=p2.headers
+    )
+    assert_problem(campaign_scope, 403, "R-CAMP-1")
+    wrong_kind = await client.post(
+        game.url("/webhooks"),
+        json={"url": receiver.url(), "scope": "campaign", "kinds": ["summary_ready"]},
+        headers=game.owner.headers,
+    )
+    assert_problem(wrong_kind, 422, "invalid_value")
+    assert (
+        await client.delete(game.url(f"/webhooks/{hook['id']}"), headers=p2.headers)
+    ).status_code == 404
+    assert (
+        await client.delete(game.url(f"/webhooks/{hook['id']}"), headers=p1.headers)
+    ).status_code == 204
+
+
+# ------------------------------------------------------------------------------ quiet hours
+
+
+async def test_quiet_hours_delay_and_vacation_mutes(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    hook = await register(client, game, p2.headers, receiver.url())
+    zone = "America/New_York"
+    now = utcnow().replace(second=0, microsecond=0) + timedelta(minutes=1)
+    local = now.astimezone(ZoneInfo(zone))
+    quiet = {
+        "time_zone": zone,
+        "quiet_start": (local - timedelta(hours=1)).time().isoformat(),
+        "quiet_end": (local + timedelta(hours=2)).time().isoformat(),
+        "vacation": False,
+    }
+    put = await client.put("/v1/users/me/notifications", json=quiet, headers=p2.headers)
+    assert put.status_code == 200, put.text
+    assert (await client.get("/v1/users/me/notifications", headers=p2.headers)).json() == put.json()
+    ping = await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=p2.headers)
+
+    held = await deliver(sessionmaker, loopback_settings, now)
+    assert held.postponed
+    assert receiver.received == []
+    (entry,) = (
+        await client.get(game.url(f"/webhooks/{hook['id']}/deliveries"), headers=p2.headers)
+    ).json()["items"]
+    assert entry["status"] == "pending"
+    assert entry["attempts"] == 0
+    assert datetime.fromisoformat(entry["next_attempt_at"]) == now + timedelta(hours=2)
+    assert (
+        await deliver(sessionmaker, loopback_settings, now + timedelta(hours=1))
+    ).delivered == []
+    sent = await deliver(sessionmaker, loopback_settings, now + timedelta(hours=2, seconds=1))
+    assert len(sent.delivered) == 1
+    assert receiver.received[0].headers["webhook-id"] == ping.json()["id"]
+
+    away = {**quiet, "quiet_start": None, "quiet_end": None, "vacation": True}
+    assert (
+        await client.put("/v1/users/me/notifications", json=away, headers=p2.headers)
+    ).is_success
+    await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=p2.headers)
+    muted = await deliver(sessionmaker, loopback_settings, now + timedelta(hours=3))
+    assert len(muted.muted) == 1
+    assert len(receiver.received) == 1
+    log = (
+        await client.get(game.url(f"/webhooks/{hook['id']}/deliveries"), headers=p2.headers)
+    ).json()["items"]
+    assert [d["status"] for d in log] == ["muted", "delivered"]
+
+
+async def test_preferences_refuse_unknown_time_zones(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    user = await make_user()
+    for zone in ("Mars/Olympus", "../etc/passwd", "Europe"):
+        response = await client.put(
+            "/v1/users/me/notifications", json={"time_zone": zone}, headers=user.headers
+        )
+        assert_problem(response, 422, "validation_error")
+
+
+# ------------------------------------------------------------------------------ reminders
+
+
+async def test_reminders_go_to_the_players_not_ready_once_per_deadline(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(
+        client, make_user, settings={"turn_deadline_hours": 24, "reminder_hours": 3}
+    )
+    p1, _p2 = game.players
+    for p in game.players:
+        await register(client, game, p.headers, receiver.url(f"/p{p.number}"))
+    assert (await client.put(game.url("/turn/ready"), headers=p1.headers)).is_success
+    deadline = datetime.fromisoformat(
+        (await client.get(game.url("/turn"), headers=p1.headers)).json()["deadline_at"]
+    )
+    assert await send_reminders(sessionmaker, deadline - timedelta(hours=4)) == []
+    assert await send_reminders(sessionmaker, deadline - timedelta(hours=2)) == [uuid.UUID(game.id)]
+    assert await send_reminders(sessionmaker, deadline - timedelta(hours=1)) == []
+    await deliver(sessionmaker, loopback_settings, deadline - timedelta(hours=1))
+    assert receiver.of("/p1") == []
+    (reminder,) = [m.json() for m in receiver.of("/p2")]
+    assert reminder["type"] == "deadline_reminder"
+    assert datetime.fromisoformat(reminder["data"]["deadline_at"]) == deadline
+    # An extension is a new deadline: reminded again, when its window opens.
+    extended = await client.post(
+        game.url("/deadline"), json={"extend_hours": 5}, headers=game.owner.headers
+    )
+    assert extended.status_code == 200, extended.text
+    assert await send_reminders(sessionmaker, deadline + timedelta(hours=3)) == [uuid.UUID(game.id)]
+    rows = await session.scalars(
+        select(WebhookDelivery).where(WebhookDelivery.campaign_id == uuid.UUID(game.id))
+    )
+    assert sorted(r.kind for r in rows) == ["deadline_reminder", "deadline_reminder"]
+
+
+# ------------------------------------------------------------------------------ SSRF
+
+REFUSED = [
+    "http://example.com/hook",  # not https
+    "https://127.0.0.1/hook",
+    "https://localhost/hook",
+    "https://[::1]/hook",
+    "https://[::ffff:127.0.0.1]/hook",
+    "https://10.1.2.3/hook",
+    "https://192.168.0.10/hook",
+    "https://172.16.5.4/hook",
+    "https://169.254.169.254/latest/meta-data",  # cloud metadata
+    "https://100.100.100.200/hook",  # shared address space (a metadata service too)
+    "https://[fd00:ec2::254]/hook",
+    "https://[fe80::1]/hook",
+    "https://0.0.0.0/hook",
+    "https://224.0.0.1/hook",
+    "https://240.0.0.1/hook",
+    "https://user:secret@example.com/hook",
+    "ftp://example.com/hook",
+    "https://no-such-host.invalid/hook",
+]
+
+
+async def test_ssrf_targets_are_refused(
+    settings: Settings, sessionmaker: async_sessionmaker[AsyncSession], fast_password_hashing: None
+) -> None:
+    application = create_app(settings)  # loopback NOT allowed
+    application.state.sessionmaker = sessionmaker
+    async with AsyncClient(transport=ASGITransport(app=application), base_url="http://test") as c:
+        owner = await register_and_login(c)
+        lobby = await create_lobby(c, owner)
+        url = f"/v1/campaigns/{lobby['id']}/webhooks"
+        for target in REFUSED:
+            response = await c.post(url, json={"url": target}, headers=owner.headers)
+            assert_problem(response, 422, "webhook_url_refused")
+        assert (await c.get(url, headers=owner.headers)).json() == []
+
+
+async def test_delivery_rechecks_the_address_and_sends_nothing_to_a_refused_one(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Registered while loopback was allowed; the worker of a server without it refuses."""
+    game = await start_game(client, make_user)
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=game.owner.headers)
+    strict = loopback_settings.model_copy(update={"webhooks_allow_loopback": False})
+    report = await deliver(sessionmaker, strict, utcnow() + timedelta(seconds=1))
+    assert report.given_up
+    assert receiver.received == []
+    (entry,) = (
+        await client.get(game.url(f"/webhooks/{hook['id']}/deliveries"), headers=game.owner.headers)
+    ).json()["items"]
+    assert entry["status"] == "failed"
+    assert entry["last_error"] == "The URL must use https."  # http on loopback: refused
+
+
+async def test_redirects_are_not_followed(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    receiver.script = [(307, {"Location": receiver.url("/elsewhere")})]
+    await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=game.owner.headers)
+    report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert report.given_up
+    assert [m.path for m in receiver.received] == ["/hook"]
+
+
+def test_address_rules() -> None:
+    import ipaddress
+
+    allowed = ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
+    for text in allowed:
+        ssrf.check_address(ipaddress.ip_address(text), allow_loopback=False)
+    ssrf.check_address(ipaddress.ip_address("127.0.0.1"), allow_loopback=True)
+    ssrf.check_address(ipaddress.ip_address("::1"), allow_loopback=True)
+    for text in ("10.0.0.1", "169.254.169.254", "::ffff:10.0.0.1", "2002:0a00:0001::1", "::"):
+        with pytest.raises(ssrf.UnsafeURL):
+            ssrf.check_address(ipaddress.ip_address(text), allow_loopback=True)
