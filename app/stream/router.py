@@ -8,21 +8,19 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import CurrentAuth
-from app.auth.service import is_token_active
-from app.campaigns.access import MemberDep, load_membership
+from app.campaigns.access import MemberDep
 from app.db.session import SessionDep
 from app.errors import (
     PROBLEM_MEDIA_TYPE,
     PROBLEM_RESPONSES,
     AppError,
-    NotFound,
     ServiceUnavailable,
 )
 from app.models import User
 from app.stream import service
+from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
 from app.stream.service import Viewer
 
@@ -109,19 +107,19 @@ async def get_feed(
     return Feed(viewer, hub, resume_after, auth.token.id)
 
 
-def _access_check(feed: Feed, user: User) -> service.AccessCheck:
+def _access_check(request: Request, feed: Feed, user: User) -> service.AccessCheck:
     """Does the stream's token still stand, and is its user still a member of the campaign,
     seen as when the stream started? An owner who takes a seat stops being the game master: the
-    stream ends and the reconnection gets the seat's view (R-FOG-5)."""
+    stream ends and the reconnection gets the seat's view (R-FOG-5). Asked with the other
+    streams of the process, in one batch (app/stream/access.py)."""
+    state = request.app.state
+    rechecks: StreamRechecks | None = getattr(state, "stream_rechecks", None)
+    if rechecks is None:
+        rechecks = state.stream_rechecks = StreamRechecks(state.sessionmaker)
+    watcher = Watcher(feed.token_id, user, feed.viewer)
 
-    async def still_allowed(session: AsyncSession) -> bool:
-        if not await is_token_active(session, feed.token_id):
-            return False
-        try:
-            membership = await load_membership(session, feed.viewer.campaign_id, user)
-        except NotFound:
-            return False
-        return Viewer.of(membership) == feed.viewer
+    async def still_allowed() -> bool:
+        return await rechecks.still_allowed(watcher)
 
     return still_allowed
 
@@ -159,7 +157,7 @@ async def stream_events(
             sessionmaker,
             viewer,
             feed.resume_after,
-            _access_check(feed, member.user),
+            _access_check(request, feed, member.user),
         )
         async with contextlib.aclosing(events):
             async for event in events:

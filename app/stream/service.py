@@ -11,6 +11,7 @@ count other players' private events too: the SSE `id:` is the event's random `cu
 """
 
 import asyncio
+import math
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
@@ -27,8 +28,17 @@ from app.stream.hub import EventHub, EventRecord, Signal, Subscription
 BACKLOG_PAGE = 500
 
 # Re-checks that the stream's caller may still listen (token not revoked nor expired, still a
-# member), with a short session of its own; False ends the stream.
-AccessCheck = Callable[[AsyncSession], Awaitable[bool]]
+# member); False ends the stream. The checks of a process's streams are answered in batches
+# (app/stream/access.py).
+AccessCheck = Callable[[], Awaitable[bool]]
+
+
+def next_recheck(now: float, period: float) -> float:
+    """The next multiple of `period` after `now`: every stream of the process rechecks at the
+    same moments, so their checks can be answered together."""
+    if period <= 0:
+        return now
+    return (math.floor(now / period) + 1) * period
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,7 @@ async def stream_events(
     # The first bytes: the browser's reconnection delay, and a sign the stream is live.
     yield ServerSentEvent(comment="connected", retry=hub.retry_ms)
     last_sent = loop.time()
-    next_check = last_sent + hub.recheck_seconds
+    next_check = next_recheck(last_sent, hub.recheck_seconds)
 
     catch_up = resume_after is not None
     while True:
@@ -161,10 +171,9 @@ async def stream_events(
             return
         now = loop.time()
         if still_allowed is not None and now >= next_check:
-            async with sessionmaker() as session:
-                if not await still_allowed(session):
-                    return
-            next_check = loop.time() + hub.recheck_seconds
+            if not await still_allowed():
+                return
+            next_check = next_recheck(loop.time(), hub.recheck_seconds)
         for item in batch:
             if isinstance(item, EventRecord) and item.seq <= cursor:
                 continue  # already read with the backlog

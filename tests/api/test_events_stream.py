@@ -21,17 +21,20 @@ import uvicorn
 from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
 from httpx import AsyncClient
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.auth.tokens import hash_token
 from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.events.publish import publish
 from app.main import create_app
+from app.models import Token, User
 from app.rules.state import EventKind
+from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub, EventRecord, Signal
-from app.stream.service import Viewer, stream_events
+from app.stream.service import Viewer, next_recheck, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
 from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
 
@@ -794,3 +797,50 @@ async def test_an_owner_who_takes_a_seat_stops_streaming_as_game_master_R_FOG_5(
     async with open_stream(server, game, owner.headers) as stream:
         await join(server.client, lobby, owner, "empire", 0)
         await _stream_ends(stream)
+
+
+async def test_the_rechecks_of_many_streams_are_answered_in_one_session(
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """A process's streams recheck at the same moments (`next_recheck`) and their questions
+    are answered together: one session for 250 of them, each answer its own (a stream whose
+    token was revoked, a stranger, a caller who no longer sees what they saw: False)."""
+    game = await start_game(client, make_user)
+    cid = uuid.UUID(game.id)
+    owner, p2 = game.owner, game.players[1]
+    stranger = await make_user()
+    personal = await client.post("/v1/tokens", json={"name": "cli"}, headers=p2.headers)
+    revoked = uuid.UUID(personal.json()["id"])
+    assert (await client.delete(f"/v1/tokens/{revoked}", headers=p2.headers)).status_code == 204
+
+    async def token_of(user: AuthUser) -> uuid.UUID:
+        found = await session.scalar(
+            select(Token.id).where(Token.token_hash == hash_token(user.token))
+        )
+        assert found is not None
+        return found
+
+    users = {u.id: await session.get_one(User, u.id) for u in (owner, p2.user, stranger)}
+    seat = Viewer(cid, p2.number, False)
+    watchers = [
+        Watcher(await token_of(owner), users[owner.id], Viewer(cid, 1, True)),
+        Watcher(await token_of(p2.user), users[p2.user.id], seat),
+        Watcher(revoked, users[p2.user.id], seat),
+        Watcher(await token_of(stranger), users[stranger.id], Viewer(cid, None, False)),
+        Watcher(await token_of(p2.user), users[p2.user.id], Viewer(cid, None, True)),
+    ]
+    sessions = 0
+
+    def counting() -> AsyncSession:
+        nonlocal sessions
+        sessions += 1
+        return sessionmaker()
+
+    rechecks = StreamRechecks(cast(async_sessionmaker[AsyncSession], counting))
+    answers = await asyncio.gather(*(rechecks.still_allowed(w) for w in watchers * 50))
+    assert answers == [True, True, False, False, False] * 50
+    assert sessions == 1
+    assert next_recheck(12.3, 5.0) == next_recheck(14.9, 5.0) == 15.0

@@ -31,13 +31,15 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient, Request, Response
-from sqlalchemy import Table, UniqueConstraint, event, text
+from sqlalchemy import Table, UniqueConstraint, event, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionmaker
 
+from app.auth.tokens import hash_token
 from app.campaigns.access import load_membership
 from app.db.base import Base
-from app.models import User  # registers every model on Base too
+from app.models import Token, User  # registers every model on Base too
 from app.stream import service as stream_service
+from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
 from app.stream.service import Viewer
 
@@ -297,10 +299,16 @@ async def stream_mix(
         async with sessionmaker() as session:
             user = await session.get_one(User, world.p2.user.id)
             viewer = Viewer.of(await load_membership(session, campaign_id, user))
+            token_id = await session.scalar(
+                select(Token.id).where(Token.token_hash == hash_token(world.p2.user.token))
+            )
+        assert token_id is not None
+        # The periodic recheck, as the router asks it (in a batch of one).
+        rechecks = StreamRechecks(sessionmaker, window_seconds=0)
+        watcher = Watcher(token_id, user, viewer)
 
-        async def allowed(session: AsyncSession) -> bool:
-            await load_membership(session, campaign_id, user)
-            return True
+        async def allowed() -> bool:
+            return await rechecks.still_allowed(watcher)
 
         hub = EventHub("postgresql://unused", recheck_seconds=0)
         async with hub.subscribe(campaign_id) as subscription:

@@ -1,0 +1,98 @@
+"""The periodic rechecks of open event streams, batched.
+
+Every open stream asks, every `recheck_seconds`, whether its token still stands and its caller
+is still the member they were when it started (`Viewer`). Asked one by one, a thousand streams
+would cost a thousand sessions every few seconds; the streams recheck at the same moments
+(`service.next_recheck`), so their questions are gathered for a short window and answered
+together: one session, one query for the tokens and one per campaign (its row and the callers'
+seats), whatever the number of streams.
+"""
+
+import asyncio
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.auth.service import usable_token
+from app.campaigns.access import Membership
+from app.db.base import utcnow
+from app.models import Campaign, CampaignPlayer, Token, User
+from app.stream.service import Viewer
+
+
+@dataclass(frozen=True)
+class Watcher:
+    """An open stream's caller: the token it was opened with, who, and what they saw then."""
+
+    token_id: uuid.UUID
+    user: User
+    viewer: Viewer
+
+
+async def allowed(session: AsyncSession, watchers: list[Watcher]) -> list[bool]:
+    """For each watcher: is the token still usable, and is its caller still the same viewer of
+    the campaign (a member as `load_membership` has it: the owner or a seat)?"""
+    tokens = {w.token_id for w in watchers}
+    active = set(
+        await session.scalars(select(Token.id).where(Token.id.in_(tokens), usable_token(utcnow())))
+    )
+    by_campaign: defaultdict[uuid.UUID, list[Watcher]] = defaultdict(list)
+    for watcher in watchers:
+        by_campaign[watcher.viewer.campaign_id].append(watcher)
+    verdicts: dict[int, bool] = {}
+    for campaign_id, group in by_campaign.items():
+        campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id))
+        users = {w.user.id for w in group}
+        seats = {
+            p.user_id: p
+            for p in await session.scalars(
+                select(CampaignPlayer).where(
+                    CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id.in_(users)
+                )
+            )
+        }
+        for watcher in group:
+            if campaign is None or watcher.token_id not in active:
+                verdicts[id(watcher)] = False
+                continue
+            membership = Membership(campaign, watcher.user, seats.get(watcher.user.id))
+            member = membership.player is not None or membership.is_owner
+            verdicts[id(watcher)] = member and Viewer.of(membership) == watcher.viewer
+    return [verdicts[id(w)] for w in watchers]
+
+
+class StreamRechecks:
+    """Gathers the rechecks asked within `window_seconds` and answers them in one batch."""
+
+    def __init__(
+        self, sessionmaker: async_sessionmaker[AsyncSession], window_seconds: float = 0.05
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.window_seconds = window_seconds
+        self._waiting: list[tuple[Watcher, asyncio.Future[bool]]] = []
+        self._batch: asyncio.Task[None] | None = None
+
+    async def still_allowed(self, watcher: Watcher) -> bool:
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._waiting.append((watcher, future))
+        if self._batch is None:
+            self._batch = asyncio.create_task(self._answer(), name="stream-rechecks")
+        return await future
+
+    async def _answer(self) -> None:
+        await asyncio.sleep(self.window_seconds)
+        batch, self._waiting, self._batch = self._waiting, [], None
+        try:
+            async with self.sessionmaker() as session:
+                verdicts = await allowed(session, [watcher for watcher, _ in batch])
+        except Exception as exc:  # every stream of the batch fails as its own check would
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc)
+            return
+        for (_, future), verdict in zip(batch, verdicts, strict=True):
+            if not future.done():
+                future.set_result(verdict)
