@@ -1,0 +1,312 @@
+"""Event-stream benchmark: one server process holding many open SSE streams.
+
+Starts the embedded PostgreSQL on its own data dir (`.data/bench-events-pg`), a fresh migrated
+database and ONE uvicorn process (no workers: the streams all live in it), sets up a campaign of
+8 players over HTTP, then opens `--streams` (default 1,000) `GET …/events` streams spread over
+the players (each its own TCP connection) and waits until every one has said `: connected`.
+Then, `--rounds` times, a player declares ready (or withdraws): one event addressed to every
+member, which every stream must deliver. Prints:
+
+- the delivery time to each stream, measured from the moment the write was sent (p50, p99,
+  max; the write's own response time too): target p99 ≤ 1 s, PASS/FAIL;
+- the server's memory per open stream: its RSS with the streams open minus before, divided by
+  their number.
+
+The soft limit of open files (RLIMIT_NOFILE) is raised to the hard one first: this process
+and the server (which inherits it) each hold one descriptor per stream. Exits 1 if a stream
+missed an event or the target is missed, 0 otherwise. Always stops the server and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import math
+import resource
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+from _serving import database_url, free_port, uvicorn_server, wait_ready
+
+from app.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.db.migrate import upgrade_head
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / ".data" / "bench-events-pg"
+DATABASE = "marchlords_events"
+PASSWORD = "events benchmark password"  # noqa: S105  (throw-away local accounts)
+PLAYERS = 8
+TARGET_P99_SECONDS = 1.0
+FACTIONS = ("empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
+            "skaven", "lizardmen")  # fmt: skip
+SETTINGS = {
+    "MARCHLORDS_WRITE_RATE_PER_MINUTE": "1000000",
+    "MARCHLORDS_WRITE_BURST": "1000000",
+    "MARCHLORDS_REGISTRATIONS_PER_HOUR": "1000000",
+}
+
+
+def raise_open_files_limit(needed: int) -> int:
+    """Raise the soft RLIMIT_NOFILE to the hard limit; the new soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else max(soft, needed)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of a process (Linux /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise RuntimeError("no VmRSS")
+
+
+def percentile(sorted_values: list[float], pct: float) -> float:
+    """Nearest-rank percentile."""
+    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+# -- one stream, on a raw connection (the load generator must stay light) ------------------
+
+
+@dataclass
+class Stream:
+    """An open `…/events` stream: counts the events it has received and when."""
+
+    path: str
+    token: str
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+    received: list[float] = field(default_factory=list)
+    new_event: asyncio.Event = field(default_factory=asyncio.Event)
+    error: str | None = None
+
+    async def run(self, host: str, port: int) -> None:
+        writer = None
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+            writer.write(
+                (
+                    f"GET {self.path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                    f"Authorization: Bearer {self.token}\r\nAccept: text/event-stream\r\n\r\n"
+                ).encode()
+            )
+            await writer.drain()
+            status = await reader.readline()
+            if b" 200 " not in status:
+                self.error = status.decode(errors="replace").strip()
+                self.connected.set()
+                return
+            while line := await reader.readline():
+                if line.startswith(b": connected"):
+                    self.connected.set()
+                elif line.startswith(b"event:"):
+                    self.received.append(time.perf_counter())
+                    self.new_event.set()
+            self.error = self.error or "stream ended"
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.connected.set()
+        finally:
+            if writer is not None:
+                writer.close()
+
+
+# -- the run -------------------------------------------------------------------------------
+
+
+async def set_up(client: httpx.AsyncClient) -> tuple[str, list[str]]:
+    """A started campaign of 8 players: its id and the players' tokens (the owner's first)."""
+    tokens = []
+    for i in range(PLAYERS):
+        name = f"events{i}"
+        created = await client.post(
+            "/v1/users", json={"username": name, "password": PASSWORD, "display_name": name}
+        )
+        created.raise_for_status()
+        token = await client.post("/v1/auth/token", data={"username": name, "password": PASSWORD})
+        token.raise_for_status()
+        tokens.append(token.json()["access_token"])
+    headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
+    campaign = await client.post(
+        "/v1/campaigns",
+        headers=headers[0],
+        json={
+            "name": "Events",
+            "generate_map": {"width": 20, "height": 20, "players": PLAYERS, "seed": 1},
+            "settings": {"max_players": PLAYERS},
+            "ruleset": {"max_players": PLAYERS},
+        },
+    )
+    campaign.raise_for_status()
+    body = campaign.json()
+    base = f"/v1/campaigns/{body['id']}"
+    for slot, (header, faction) in enumerate(zip(headers, FACTIONS, strict=True)):
+        joined = await client.post(
+            f"{base}/players", json={"invite_code": body["invite_code"]}, headers=header
+        )
+        joined.raise_for_status()
+        chosen = await client.patch(
+            f"{base}/players/me", json={"faction": faction, "slot": slot}, headers=header
+        )
+        chosen.raise_for_status()
+    (await client.post(f"{base}/start", headers=headers[0])).raise_for_status()
+    return body["id"], tokens
+
+
+async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
+    split = urlsplit(base_url)
+    host, port = split.hostname or "127.0.0.1", split.port or 80
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
+        campaign_id, tokens = await set_up(client)
+        path = f"/v1/campaigns/{campaign_id}/events"
+        # Warm-up: a few streams opened and closed, so the baseline holds what any stream
+        # loads once (modules, caches, the listener's connection).
+        warm = [Stream(path, tokens[i % PLAYERS]) for i in range(8)]
+        tasks = [asyncio.create_task(s.run(host, port)) for s in warm]
+        await asyncio.wait_for(asyncio.gather(*(s.connected.wait() for s in warm)), 60)
+        for task in tasks:
+            task.cancel()
+        await asyncio.sleep(1)
+        before = rss_bytes(server_pid)
+
+        streams = [Stream(path, tokens[i % PLAYERS]) for i in range(args.streams)]
+        opened = time.perf_counter()
+        tasks = []
+        for stream in streams:  # opened steadily, not in one burst of connections
+            tasks.append(asyncio.create_task(stream.run(host, port)))
+            await asyncio.sleep(0)
+        everyone = asyncio.gather(*(s.connected.wait() for s in streams))
+        for _ in range(30):  # at most 300 s, with progress every 10 s
+            done, _pending = await asyncio.wait([everyone], timeout=10)
+            if done:
+                break
+            print(f"  {sum(s.connected.is_set() for s in streams)} streams connected…")
+        else:
+            everyone.cancel()
+            raise RuntimeError("the streams did not all connect in 300 s")
+        failed = [s.error for s in streams if s.error]
+        print(
+            f"{args.streams} streams open in {time.perf_counter() - opened:.1f} s"
+            + (f"; {len(failed)} failed, e.g. {failed[0]}" if failed else "")
+        )
+        await asyncio.sleep(1)
+        after = rss_bytes(server_pid)
+        per_stream = (after - before) / args.streams
+        print(
+            f"server RSS {before / 2**20:.1f} MiB before, {after / 2**20:.1f} MiB with the "
+            f"streams open: {per_stream / 1024:.1f} KiB per stream"
+        )
+
+        delays: list[float] = []
+        writes: list[float] = []
+        missed = 0
+        writer = {"Authorization": f"Bearer {tokens[1]}"}
+        for round_ in range(args.rounds):
+            for stream in streams:
+                stream.new_event.clear()
+            seen = [len(s.received) for s in streams]
+            sent = time.perf_counter()
+            if round_ % 2 == 0:
+                response = await client.put(f"/v1/campaigns/{campaign_id}/turn/ready",
+                                            headers=writer)  # fmt: skip
+            else:
+                response = await client.delete(f"/v1/campaigns/{campaign_id}/turn/ready",
+                                               headers=writer)  # fmt: skip
+            writes.append(time.perf_counter() - sent)
+            response.raise_for_status()
+            waiting = [s.new_event.wait() for s in streams if not s.error]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*waiting), args.timeout)
+            for stream, before_count in zip(streams, seen, strict=True):
+                if len(stream.received) > before_count:
+                    delays.append(stream.received[before_count] - sent)
+                else:
+                    missed += 1
+            await asyncio.sleep(0.5)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    delays.sort()
+    expected = args.streams * args.rounds
+    print(
+        f"\n{args.rounds} events × {args.streams} streams: {len(delays)} of {expected} "
+        f"deliveries, {missed} missed"
+    )
+    if not delays:
+        print("target: nothing delivered — FAIL")
+        return False
+    p99 = percentile(delays, 99)
+    print(
+        f"delivery from the write's start: p50 {percentile(delays, 50) * 1000:.0f} ms, "
+        f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms "
+        f"(the write itself: median {sorted(writes)[len(writes) // 2] * 1000:.0f} ms)"
+    )
+    met = p99 <= TARGET_P99_SECONDS and missed == 0 and not failed
+    print(
+        f"target: {args.streams} streams held by one server process, one event delivered to "
+        f"all, p99 ≤ {TARGET_P99_SECONDS:.0f} s — {p99 * 1000:.0f} ms, {missed} missed: "
+        + ("PASS" if met else "FAIL")
+    )
+    print(f"memory per stream: {per_stream / 1024:.1f} KiB (RSS delta / streams)")
+    return met
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=1000, help="open streams (1000)")
+    parser.add_argument("--rounds", type=int, default=5, help="events sent, one by one (5)")
+    parser.add_argument("--timeout", type=float, default=30, help="wait per event, s (30)")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=DATA_DIR,
+        help="embedded PostgreSQL data dir (.data/bench-events-pg)",
+    )
+    args = parser.parse_args()
+    if not 1 <= args.streams <= 20_000 or not 1 <= args.rounds <= 100:
+        parser.error("--streams 1–20000, --rounds 1–100")
+    limit = raise_open_files_limit(args.streams + 256)
+    if limit < args.streams + 256:
+        parser.error(f"the open-files limit ({limit}) is too low for {args.streams} streams")
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    server = EmbeddedPostgres(args.data_dir)
+    ok = False
+    try:
+        server.start()
+        url = database_url(server, DATABASE)
+        asyncio.run(create_database(url, drop_existing=True))
+        upgrade_head(url)
+        port = free_port()
+        base_url = f"http://127.0.0.1:{port}"
+        print(f"server: one uvicorn process on {base_url}; database: {DATABASE}; "
+              f"open files limit {limit}")  # fmt: skip
+        with uvicorn_server(url, port, SETTINGS) as process:
+            wait_ready(base_url, process, seconds=90)
+            ok = asyncio.run(run(args, base_url, process.pid))
+        asyncio.run(drop_database(url))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    finally:
+        server.stop()
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,531 @@
+"""Scale benchmark: per-endpoint latency with 1,000 campaigns in the database vs 7.
+
+Starts the embedded PostgreSQL on its own data dir (`.data/bench-scale-pg`) and builds:
+
+1. a template campaign of 8 players on a generated 20×20 map, played over the API (in process)
+   for `--turns` turns (30): every turn each player moves an army (a path from `…/reachable`),
+   sends a message, declares ready; battles are reported and confirmed, the owner confirms
+   the turn change; house rules and an edict or two. Every table the endpoints read gets real
+   rows: turns, summaries, events, ledger, orders, messages, battles, snapshots…;
+2. its copies, by SQL in bulk (`INSERT … SELECT` over `generate_series`, a chunk of campaigns
+   per statement): every campaign-scoped table (`campaigns` and every table with a
+   `campaign_id`, found from the models) copied with new campaign ids, new users for the
+   players (and a token each), everything else as in the template. 6 copies make the small
+   database (7 campaigns; `CREATE DATABASE … TEMPLATE`), `--campaigns` − 1 (999) the big one.
+
+Then both databases are served in this process (one app each, lifespans run) and every
+endpoint is called `--samples` times on the same 7 campaigns in each, the two databases in
+turn, request by request (so the machine's load varies alike for both): reads (map, tile,
+armies, generals, me, battles, turn, turns, summary, messages, edicts, treaties, players,
+standings, house rules, orders) and writes (ready and its withdrawal, a message, a move order
+and its cancellation). Prints p50/p99 per endpoint in each and the ratio of the p99s, with
+PASS/FAIL against the target (≤ 1.25×), and the database sizes. Exits 1 if a request failed or
+a ratio misses the target. Always stops PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import signal
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import asyncpg
+import httpx
+from _serving import database_url
+from asgi_lifespan import LifespanManager
+from bench_load import path_to
+from sqlalchemy import Table
+
+from app.config import Settings
+from app.db.base import Base
+from app.db.embedded import EmbeddedPostgres, asyncpg_dsn, create_database, drop_database
+from app.db.migrate import upgrade_head
+from app.main import create_app
+from app.models import User  # noqa: F401 - registers every model on Base
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / ".data" / "bench-scale-pg"
+SMALL, BIG = "marchlords_scale_small", "marchlords_scale_big"
+PASSWORD = "scale benchmark password"  # noqa: S105  (throw-away local accounts)
+PLAYERS = 8
+MEASURED = 7  # campaigns measured, in both databases (the template and 6 copies)
+TARGET_RATIO = 1.25
+FACTIONS = ("empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
+            "skaven", "lizardmen")  # fmt: skip
+# A copy's token: "scale-<user id>" (hashed as the server hashes bearer secrets).
+TOKEN_PREFIX = "scale-"  # noqa: S105  (throw-away local accounts)
+
+
+def settings(url: str) -> Settings:
+    return Settings(
+        database_url=url,
+        log_level="WARNING",
+        log_json=False,
+        registrations_per_hour=1_000_000,
+        write_rate_per_minute=1_000_000,
+        write_burst=1_000_000,
+    )
+
+
+def percentile(sorted_values: list[float], pct: float) -> float:
+    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+# -- 1. the template, played over the API ---------------------------------------------------
+
+
+async def ok(response: Awaitable[httpx.Response], *statuses: int) -> httpx.Response:
+    answer = await response
+    if answer.status_code not in (statuses or (200, 201, 204)):
+        raise RuntimeError(f"{answer.request.method} {answer.request.url}: "
+                           f"{answer.status_code} {answer.text[:300]}")  # fmt: skip
+    return answer
+
+
+async def play_template(client: httpx.AsyncClient, turns: int) -> str:
+    """Register 8 players, start a campaign, play `turns` turns; the campaign's id."""
+    headers = []
+    for i in range(PLAYERS):
+        name = f"scale{i}"
+        await ok(client.post("/v1/users", json={"username": name, "password": PASSWORD,
+                                                "display_name": f"Scale {i}"}))  # fmt: skip
+        token = await ok(client.post("/v1/auth/token",
+                                     data={"username": name, "password": PASSWORD}))  # fmt: skip
+        headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
+    created = await ok(
+        client.post(
+            "/v1/campaigns",
+            headers=headers[0],
+            json={
+                "name": "Scale",
+                "generate_map": {"width": 20, "height": 20, "players": PLAYERS, "seed": 3},
+                "settings": {"max_players": PLAYERS},
+                "ruleset": {"max_players": PLAYERS},
+            },
+        )
+    )
+    campaign = created.json()
+    base = f"/v1/campaigns/{campaign['id']}"
+    numbers = []
+    for slot, (header, faction) in enumerate(zip(headers, FACTIONS, strict=True)):
+        joined = await ok(client.post(f"{base}/players", headers=header,
+                                      json={"invite_code": campaign["invite_code"]}))  # fmt: skip
+        numbers.append(joined.json()["number"])
+        await ok(client.patch(f"{base}/players/me", headers=header,
+                              json={"faction": faction, "slot": slot}))  # fmt: skip
+    await ok(client.post(f"{base}/start", headers=headers[0]))
+    for i in range(3):
+        await ok(client.post(f"{base}/house-rules", headers=headers[0], json={
+            "section": f"Section {i}", "kind": "add", "text": "A house rule."}))  # fmt: skip
+    rng = random.Random(3)
+    for turn in range(turns):
+        for index, header in enumerate(headers):
+            await move_one(client, base, header, rng)
+            others = [n for n in numbers if n != numbers[index]]
+            await ok(client.post(f"{base}/messages", headers=header, json={
+                "to": rng.sample(others, rng.randint(1, 3)), "body": f"turn {turn}"}))  # fmt: skip
+            if turn % 10 == index:
+                await client.post(f"{base}/edicts", headers=header,
+                                  json={"kind": "embassy", "to": rng.choice(others)})  # fmt: skip
+        await settle_battles(client, base, headers)
+        for header in headers:
+            await ok(client.put(f"{base}/turn/ready", headers=header), 200, 204, 409)
+        state = (await ok(client.get(f"{base}/turn", headers=headers[0]))).json()
+        if state["number"] == turn + 1 and state["awaiting_owner"]:
+            await ok(client.post(f"{base}/turn/resolve", headers=headers[0]))
+        state = (await ok(client.get(f"{base}/turn", headers=headers[0]))).json()
+        if state["number"] != turn + 2:
+            raise RuntimeError(f"turn {turn + 1} did not change: {state}")
+        print(f"  template: turn {state['number'] - 1} changed")
+    return str(campaign["id"])
+
+
+async def move_one(
+    client: httpx.AsyncClient, base: str, header: dict[str, str], rng: random.Random
+) -> None:
+    armies = (await ok(client.get(f"{base}/armies", headers=header))).json()["mine"]
+    free = [a for a in armies if not a["locked_in_battle"]]
+    if not free:
+        return
+    army = rng.choice(free)
+    reachable = await client.get(f"{base}/armies/{army['id']}/reachable", headers=header)
+    if reachable.status_code != 200 or not reachable.json():
+        return
+    costs = {(t["q"], t["r"]): t["cost"] for t in reachable.json()}
+    path = path_to((army["q"], army["r"]), rng.choice(sorted(costs)), costs)
+    if path:
+        await ok(client.put(f"{base}/armies/{army['id']}/move", headers=header,
+                            json={"path": path}), 200, 409, 422)  # fmt: skip
+
+
+async def settle_battles(
+    client: httpx.AsyncClient, base: str, headers: list[dict[str, str]]
+) -> None:
+    """Every pending battle reported (a draw) by one side and confirmed by the other."""
+    for step in ("report", "confirm"):
+        for header in headers:
+            listed = await ok(client.get(f"{base}/battles", headers=header,
+                                         params={"limit": 100}))  # fmt: skip
+            for battle in listed.json()["items"]:
+                side, url = battle["your_side"], f"{base}/battles/{battle['id']}"
+                if side is None:
+                    continue
+                if step == "report" and battle["status"] == "awaiting_report":
+                    await client.post(f"{url}/report", headers=header, json={
+                        "outcome": "draw", "attacker_losses_pct": 20,
+                        "defender_losses_pct": 20})  # fmt: skip
+                elif (
+                    step == "confirm"
+                    and battle["status"] == "reported"
+                    and battle["report"]["reported_side"] != side
+                ):
+                    await client.post(f"{url}/confirm", headers=header)
+
+
+# -- 2. the copies, in bulk -----------------------------------------------------------------
+
+
+def scoped_tables() -> list[tuple[Table, str]]:
+    """Campaign-scoped tables in foreign-key order, with the column naming the campaign."""
+    out = []
+    for table in Base.metadata.sorted_tables:
+        if table.name == "campaigns":
+            out.append((table, "id"))
+        elif "campaign_id" in table.columns:
+            out.append((table, "campaign_id"))
+    return out
+
+
+def user_columns(table: Table) -> set[str]:
+    return {
+        column.name
+        for column in table.columns
+        if any(fk.column.table.name == "users" for fk in column.foreign_keys)
+    }
+
+
+async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, last: int) -> None:
+    """Copies number `first` … `last` of the template campaign (new users and tokens too)."""
+    await conn.execute("DROP TABLE IF EXISTS campaign_map, user_map")
+    await conn.execute(
+        "CREATE TEMP TABLE campaign_map AS SELECT k, gen_random_uuid() AS new_id"
+        " FROM generate_series($1::int, $2::int) AS k",
+        first,
+        last,
+    )
+    await conn.execute(
+        "CREATE TEMP TABLE user_map AS SELECT m.k, p.user_id AS old_id,"
+        " gen_random_uuid() AS new_id FROM campaign_map m"
+        " CROSS JOIN campaign_players p WHERE p.campaign_id = $1",
+        template,
+    )
+    users = Base.metadata.tables["users"]
+    columns = [c.name for c in users.columns]
+    values = [
+        "um.new_id" if c == "id" else "u.username || '_' || um.k" if c == "username" else f"u.{c}"
+        for c in columns
+    ]
+    await conn.execute(
+        f"INSERT INTO users ({', '.join(columns)}) SELECT {', '.join(values)}"  # noqa: S608
+        " FROM user_map um JOIN users u ON u.id = um.old_id"
+    )
+    tokens = Base.metadata.tables["tokens"]
+    columns = [c.name for c in tokens.columns]
+    values = [
+        "gen_random_uuid()"
+        if c == "id"
+        else "um.new_id"
+        if c == "user_id"
+        else f"encode(sha256(convert_to('{TOKEN_PREFIX}' || um.new_id::text, 'UTF8')), 'hex')"
+        if c == "token_hash"
+        else f"t.{c}"
+        for c in columns
+    ]
+    await conn.execute(
+        f"INSERT INTO tokens ({', '.join(columns)}) SELECT DISTINCT ON (um.new_id)"  # noqa: S608
+        f" {', '.join(values)} FROM user_map um JOIN tokens t ON t.user_id = um.old_id"
+        " ORDER BY um.new_id, t.created_at DESC"
+    )
+    for table, key in scoped_tables():
+        names = [c.name for c in table.columns]
+        users_here = user_columns(table)
+        joins = "".join(
+            f" LEFT JOIN user_map um_{c} ON um_{c}.k = m.k AND um_{c}.old_id = t.{c}"
+            for c in sorted(users_here)
+        )
+        values = [
+            "m.new_id"
+            if c == key
+            else f"coalesce(um_{c}.new_id, t.{c})"
+            if c in users_here
+            else f"t.{c}"
+            for c in names
+        ]
+        await conn.execute(
+            f"INSERT INTO {table.name} ({', '.join(names)})"  # noqa: S608
+            f" SELECT {', '.join(values)} FROM {table.name} t CROSS JOIN campaign_map m{joins}"
+            f" WHERE t.{key} = $1",
+            template,
+        )
+
+
+async def build_copies(url: str, template: str, first: int, last: int, chunk: int) -> None:
+    conn = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        done = first
+        while done <= last:
+            upto = min(last, done + chunk - 1)
+            started = time.perf_counter()
+            async with conn.transaction():
+                await copy_campaigns(conn, template, done, upto)
+            print(f"  copies {done}–{upto}: {time.perf_counter() - started:.1f} s")
+            done = upto + 1
+        await conn.execute("VACUUM ANALYZE")
+    finally:
+        await conn.close()
+
+
+async def clone_database(source_url: str, target_url: str) -> None:
+    target = target_url.rsplit("/", 1)[1].split("?", 1)[0]
+    source = source_url.rsplit("/", 1)[1].split("?", 1)[0]
+    conn = await asyncpg.connect(asyncpg_dsn(source_url, "postgres"))
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{target}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{target}" TEMPLATE "{source}"')
+    finally:
+        await conn.close()
+
+
+async def database_facts(url: str) -> tuple[int, int, str]:
+    conn = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        campaigns = await conn.fetchval("SELECT count(*) FROM campaigns")
+        events = await conn.fetchval("SELECT count(*) FROM campaign_events")
+        size = await conn.fetchval("SELECT pg_size_pretty(pg_database_size(current_database()))")
+        return int(campaigns), int(events), str(size)
+    finally:
+        await conn.close()
+
+
+async def measured_campaigns(url: str, template: str) -> list[tuple[str, list[dict[str, str]]]]:
+    """The template (its players' tokens re-made as the copies' are) and the copies 1–6."""
+    conn = await asyncpg.connect(asyncpg_dsn(url))
+    try:
+        rows = await conn.fetch(
+            "SELECT c.id, array_agg(p.user_id ORDER BY p.number) AS users FROM campaigns c"
+            " JOIN campaign_players p ON p.campaign_id = c.id"
+            " GROUP BY c.id ORDER BY c.id = $1 DESC, c.created_at, c.id LIMIT $2",
+            template,
+            MEASURED,
+        )
+        out = []
+        for row in rows:
+            for user in row["users"]:
+                await conn.execute(
+                    "INSERT INTO tokens (id, user_id, kind, token_hash, created_at, updated_at)"
+                    " VALUES (gen_random_uuid(), $1, 'personal',"
+                    " encode(sha256(convert_to($2, 'UTF8')), 'hex'), now(), now())"
+                    " ON CONFLICT (token_hash) DO NOTHING",
+                    user,
+                    f"{TOKEN_PREFIX}{user}",
+                )
+            headers = [{"Authorization": f"Bearer {TOKEN_PREFIX}{u}"} for u in row["users"]]
+            out.append((str(row["id"]), headers))
+        return out
+    finally:
+        await conn.close()
+
+
+# -- 3. the measurement ---------------------------------------------------------------------
+
+Call = Callable[[httpx.AsyncClient], Awaitable[httpx.Response]]
+
+
+async def endpoints(
+    client: httpx.AsyncClient, campaign_id: str, headers: list[dict[str, str]]
+) -> dict[str, Call]:
+    """What each endpoint is called with, for one campaign (player 2 reads, player 3 writes)."""
+    base = f"/v1/campaigns/{campaign_id}"
+    reader, writer = headers[1], headers[2]
+    me = (await ok(client.get(f"{base}/me", headers=reader))).json()
+    army = (await ok(client.get(f"{base}/armies", headers=writer))).json()["mine"][0]
+    reachable = (await ok(client.get(f"{base}/armies/{army['id']}/reachable",
+                                     headers=writer))).json()  # fmt: skip
+    costs = {(t["q"], t["r"]): t["cost"] for t in reachable}
+    near = [c for c, cost in costs.items() if cost == 1]
+    path = [list(near[0])] if near else []
+    turn = me["turn"]
+
+    def get(path: str) -> Call:
+        return lambda c: c.get(base + path, headers=reader)
+
+    calls: dict[str, Call] = {
+        "GET …/map": get("/map"),
+        "GET …/tiles/{q}/{r}": get(f"/tiles/{army['q']}/{army['r']}"),
+        "GET …/armies": get("/armies"),
+        "GET …/generals": get("/generals"),
+        "GET …/me": get("/me"),
+        "GET …/battles": get("/battles"),
+        "GET …/turn": get("/turn"),
+        "GET …/turns": get("/turns"),
+        "GET …/turns/{n}/summary": get(f"/turns/{turn - 1}/summary"),
+        "GET …/messages": get("/messages"),
+        "GET …/messages/unread": get("/messages/unread"),
+        "GET …/edicts": get("/edicts"),
+        "GET …/treaties": get("/treaties"),
+        "GET …/players": get("/players"),
+        "GET …/standings": get("/standings"),
+        "GET …/house-rules": get("/house-rules"),
+        "GET …/orders": get("/orders"),
+        "PUT …/turn/ready": lambda c: c.put(f"{base}/turn/ready", headers=writer),
+        "DELETE …/turn/ready": lambda c: c.delete(f"{base}/turn/ready", headers=writer),
+        "POST …/messages": lambda c: c.post(
+            f"{base}/messages", headers=writer, json={"to": [1], "body": "measured"}
+        ),
+    }
+    if path:
+        move = f"{base}/armies/{army['id']}/move"
+        calls["PUT …/armies/{id}/move"] = lambda c: c.put(move, headers=writer, json={"path": path})
+        calls["DELETE …/armies/{id}/move"] = lambda c: c.delete(move, headers=writer)
+    return calls
+
+
+async def measure(
+    small_url: str, big_url: str, template: str, samples: int
+) -> tuple[dict[str, dict[str, list[float]]], list[str]]:
+    times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    errors: list[str] = []
+    small_app, big_app = create_app(settings(small_url)), create_app(settings(big_url))
+    async with LifespanManager(small_app) as small, LifespanManager(big_app) as big:
+        clients = {
+            "7": httpx.AsyncClient(transport=httpx.ASGITransport(small.app), base_url="http://s"),
+            "1000": httpx.AsyncClient(transport=httpx.ASGITransport(big.app), base_url="http://b"),
+        }
+        try:
+            plans: dict[str, list[dict[str, Call]]] = {}
+            for name, url in (("7", small_url), ("1000", big_url)):
+                campaigns = await measured_campaigns(url, template)
+                plans[name] = [await endpoints(clients[name], c, h) for c, h in campaigns]
+            labels = list(plans["7"][0])
+            for round_ in range(samples):
+                plan = round_ % len(plans["7"])
+                for label in labels:
+                    order = ("7", "1000") if round_ % 2 == 0 else ("1000", "7")
+                    for name in order:
+                        call = plans[name][plan].get(label)
+                        if call is None:
+                            continue
+                        start = time.perf_counter()
+                        response = await call(clients[name])
+                        times[label][name].append(time.perf_counter() - start)
+                        if response.status_code >= 400:
+                            errors.append(f"{label} ({name}): {response.status_code} "
+                                          f"{response.text[:200]}")  # fmt: skip
+        finally:
+            for client in clients.values():
+                await client.aclose()
+    return times, errors
+
+
+def report(times: dict[str, dict[str, list[float]]], campaigns: int) -> bool:
+    header = (f"{'endpoint':32} {'p50 7':>8} {'p99 7':>8} {f'p50 {campaigns}':>10} "
+              f"{f'p99 {campaigns}':>10} {'p99 ratio':>10}")  # fmt: skip
+    print("\n" + header)
+    print("-" * len(header))
+    met = True
+    for label, by_db in times.items():
+        small, big = sorted(by_db["7"]), sorted(by_db["1000"])
+        ratio = percentile(big, 99) / percentile(small, 99)
+        verdict = "PASS" if ratio <= TARGET_RATIO else "FAIL"
+        met &= ratio <= TARGET_RATIO
+        print(
+            f"{label:32} {percentile(small, 50) * 1000:8.1f} {percentile(small, 99) * 1000:8.1f}"
+            f" {percentile(big, 50) * 1000:10.1f} {percentile(big, 99) * 1000:10.1f}"
+            f" {ratio:9.2f}× {verdict}"
+        )
+    return met
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+async def build(args: argparse.Namespace, small_url: str, big_url: str) -> str:
+    app = create_app(settings(big_url))
+    started = time.perf_counter()
+    async with LifespanManager(app) as manager:
+        transport = httpx.ASGITransport(app=manager.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+            print(f"template campaign: 8 players, {args.turns} turns over the API…")
+            template = await play_template(client, args.turns)
+    print(f"template played in {time.perf_counter() - started:.0f} s")
+    started = time.perf_counter()
+    await build_copies(big_url, template, 1, MEASURED - 1, args.chunk)
+    await clone_database(big_url, small_url)
+    await build_copies(big_url, template, MEASURED, args.campaigns - 1, args.chunk)
+    print(f"copies made in {time.perf_counter() - started:.0f} s")
+    return template
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--campaigns", type=int, default=1000, help="in the big database (1000)")
+    parser.add_argument("--turns", type=int, default=30, help="of history per campaign (30)")
+    parser.add_argument("--samples", type=int, default=200, help="calls per endpoint (200)")
+    parser.add_argument("--chunk", type=int, default=100, help="copies per statement (100)")
+    parser.add_argument("--data-dir", type=Path, default=DATA_DIR,
+                        help="embedded PostgreSQL data dir (.data/bench-scale-pg)")  # fmt: skip
+    args = parser.parse_args()
+    if not MEASURED < args.campaigns <= 100_000 or not 2 <= args.turns <= 200:
+        parser.error(f"--campaigns {MEASURED + 1}–100000, --turns 2–200")
+    if not 10 <= args.samples <= 10_000 or not 1 <= args.chunk <= 1000:
+        parser.error("--samples 10–10000, --chunk 1–1000")
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    server = EmbeddedPostgres(args.data_dir)
+    ok_ = False
+    try:
+        server.start()
+        small_url, big_url = database_url(server, SMALL), database_url(server, BIG)
+        asyncio.run(create_database(big_url, drop_existing=True))
+        upgrade_head(big_url)
+        template = asyncio.run(build(args, small_url, big_url))
+        for name, url in (("small", small_url), ("big", big_url)):
+            campaigns, events, size = asyncio.run(database_facts(url))
+            print(f"{name} database: {campaigns} campaigns, {events} events, {size}")
+        print(f"measuring {args.samples} calls per endpoint in each, in turn…")
+        times, errors = asyncio.run(measure(small_url, big_url, template, args.samples))
+        met = report(times, args.campaigns)
+        print(f"\nerrors: {len(errors)}")
+        for error in errors[:10]:
+            print(f"  {error}")
+        print(
+            f"target: p99 of every endpoint with {args.campaigns} campaigns × {PLAYERS} players"
+            f" × {args.turns} turns ≤ {TARGET_RATIO}× the p99 with {MEASURED} campaigns — "
+            + ("PASS" if met else "FAIL")
+        )
+        ok_ = met and not errors
+        for url in (small_url, big_url):
+            asyncio.run(drop_database(url))
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    finally:
+        server.stop()
+    return 0 if ok_ else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
