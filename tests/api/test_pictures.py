@@ -14,7 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import CampaignPlayer, LedgerRow
 from app.models.turn import TurnRecord
-from tests.api.game import Game, army_of, my_army, start_game
+from app.rules.hexgrid import Grid, Wrap, to_offset
+from tests.api.game import Game, GamePlayer, army_of, my_army, start_game
 from tests.api.pictures import SVG_NS, WORLD_MAP_SCHEMA, comparable, parse, svg_world
 from tests.api.walk import Schemas, knowledge, leaks
 from tests.helpers import MakeUser, assert_problem
@@ -328,3 +329,60 @@ async def test_the_picture_checker_catches_a_planted_army_R_FOG_3(
     found = leaks(schemas, WORLD_MAP_SCHEMA, svg_world(planted), k, "map.svg")
     assert f"map.svg TileArmy: army {hidden.id} is out of player 2's knowledge" in found
     assert f"tile {hidden.coord}: armies or ships outside sight" in found
+
+
+async def test_a_march_over_a_wrapping_edge_is_drawn_leaving_east_and_entering_west_R_MAP_4(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    owner, guest = await make_user(), await make_user()
+    params = {"width": 10, "height": 8, "players": 2, "seed": 3, "wrap": "horizontal"}
+    generated = await client.post("/v1/maps/generate", json=params, headers=owner.headers)
+    assert generated.status_code == 201, generated.text
+    document = generated.json()["document"]
+    body = {"name": "Round", "map_id": generated.json()["id"]}
+    created = await client.post("/v1/campaigns", json=body, headers=owner.headers)
+    campaign = created.json()
+    for slot, (user, faction) in enumerate(((owner, "empire"), (guest, "orcs_goblins"))):
+        joined = await client.post(
+            f"/v1/campaigns/{campaign['id']}/players",
+            json={"invite_code": campaign["invite_code"]},
+            headers=user.headers,
+        )
+        assert joined.status_code == 201, joined.text
+        chosen = await client.patch(
+            f"/v1/campaigns/{campaign['id']}/players/me",
+            json={"faction": faction, "slot": slot},
+            headers=user.headers,
+        )
+        assert chosen.status_code == 200, chosen.text
+    started = await client.post(f"/v1/campaigns/{campaign['id']}/start", headers=owner.headers)
+    assert started.status_code == 200, started.text
+    game = Game(campaign["id"], owner, [GamePlayer(owner, 1, "empire")])
+    # Put player 1's army on a land tile of the last column whose east neighbour, over the
+    # edge, is land too.
+    grid = Grid(10, 8, Wrap.HORIZONTAL)
+    land = {(t["q"], t["r"]) for t in document["tiles"] if t["terrain"] != "sea"}
+    start, step = next(
+        (c, grid.normalize((c[0] + 1, c[1])))
+        for c in sorted(land)
+        if to_offset(c)[0] == 9 and grid.normalize((c[0] + 1, c[1])) in land
+    )
+    assert step is not None
+    army = await army_of(session, game, 1)
+    army.q, army.r = start
+    await session.flush()
+    moved = await client.put(
+        game.url(f"/armies/{army.id}/move"), json={"path": [list(step)]}, headers=owner.headers
+    )
+    assert moved.status_code == 200, moved.text
+    root = parse(await get_svg(client, game, "/map.svg", 0))
+    board = next(e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "map")
+    assert board.get("data-wrap") == "horizontal"
+    edges = next(e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "wrap")
+    assert len(list(edges)) == 2  # the east and west edges, dashed
+    move = next(e for e in root.iter(f"{SVG_NS}g") if e.get("class") == "move")
+    assert move.get("data-path") == f"{step[0]},{step[1]}"
+    runs = list(move)
+    assert len(runs) == 2  # out over the east edge, in from the west
+    assert runs[-1].get("marker-end") is not None
+    assert runs[0].get("marker-end") is None
