@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, LargeBinary
+from sqlalchemy import ForeignKey, ForeignKeyConstraint, LargeBinary
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -46,3 +46,26 @@ class TurnRollback(Base):
     resolved_at: Mapped[datetime]
     rolled_back_at: Mapped[datetime] = mapped_column(default=utcnow)
     summaries: Mapped[dict[str, Any]] = mapped_column(JSONB)
+
+
+class TurnSnapshotMemory(Base):
+    """One seat's explored memory in turn `number`'s snapshot (R-TURN-6).
+
+    Kept beside the snapshot, copied by the database as it is stored: the memories are most of
+    a large campaign's state, and turning them into text at every change would cost more than
+    the rest of the change.
+    """
+
+    __tablename__ = "turn_snapshot_memories"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "number"],
+            ["turn_snapshots.campaign_id", "turn_snapshots.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(primary_key=True)
+    player: Mapped[int] = mapped_column(primary_key=True)
+    explored: Mapped[dict[str, Any]] = mapped_column(JSONB)

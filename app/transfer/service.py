@@ -26,7 +26,7 @@ from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.ledger import LedgerRow
 from app.models.message import Message
 from app.models.orders import OrderRow
-from app.models.snapshot import TurnRollback, TurnSnapshot
+from app.models.snapshot import TurnRollback
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.rules.state import EventKind
 from app.transfer.schemas import (
@@ -263,6 +263,17 @@ async def _holders(
     return {int(n): users[name] for n, name in data.seats.items()}
 
 
+def _check_history(data: CampaignExport) -> None:
+    """One change per turn, before the turn the game stands at; rollbacks numbered once."""
+    numbers = [t.number for t in data.turns]
+    if len(set(numbers)) != len(numbers) or any(n >= data.state.campaign.turn for n in numbers):
+        raise _refuse("Each turn before the current one changed at most once.", [("turns", "")])
+    undone = [(r.number, r.revision) for r in data.rollbacks]
+    if len(set(undone)) != len(undone):
+        raise _refuse("A rollback is listed twice.", [("rollbacks", "number and revision")])
+    _check_events(data)
+
+
 def _check_events(data: CampaignExport) -> None:
     kinds = {k.value for k in EventKind}
     told = [("turns", t.number, t.summaries) for t in data.turns]
@@ -282,7 +293,7 @@ async def import_campaign(
     header = doc.campaign
     ruleset = await to_thread.run_sync(_ruleset_document, header.ruleset)
     _check_settings(header.settings, ruleset)
-    _check_events(doc)
+    _check_history(doc)
     raw = doc.model_dump(mode="json")
     numbers = [s["number"] for s in raw["seats"]]
     holders = await _holders(session, data, numbers)
@@ -321,13 +332,9 @@ async def import_campaign(
         for name, table in WORLD_TABLES.items():
             await _insert(session, table, _incoming(table, state["tables"][name], cid))
         await _insert(session, _ORDERS, _incoming(_ORDERS, state["orders"], cid))
-        for turn in raw["turns"]:
+        for turn, record in zip(raw["turns"], doc.turns, strict=True):
             session.add(
-                TurnRecord(
-                    campaign_id=cid,
-                    number=turn["number"],
-                    resolved_at=doc.turns[raw["turns"].index(turn)].resolved_at,
-                )
+                TurnRecord(campaign_id=cid, number=turn["number"], resolved_at=record.resolved_at)
             )
             for seat, events in turn["summaries"].items():
                 session.add(
@@ -336,14 +343,8 @@ async def import_campaign(
                     )
                 )
             if turn["state"] is not None:
-                session.add(
-                    TurnSnapshot(
-                        campaign_id=cid,
-                        number=turn["number"],
-                        version=snapshots.FORMAT_VERSION,
-                        state=snapshots.pack(_state_in(turn["state"], cid)),
-                    )
-                )
+                state_doc = _state_in(turn["state"], cid)
+                await snapshots.store_document(session, cid, turn["number"], state_doc)
         for back, model in zip(raw["rollbacks"], doc.rollbacks, strict=True):
             session.add(
                 TurnRollback(

@@ -7,8 +7,9 @@ flag, the orders of turn N, pending battles, edicts, stakes — as rows, every c
 Restoring it writes those rows back exactly; the ledger is not part of it (gold comes back
 through reversing ledger entries, `app/turns/rollback.py`).
 
-Stored as zlib-compressed JSON: a player's explored memory is a tile each, and a 64×64
-campaign with 17 players would otherwise keep megabytes per turn.
+Built by the database in one statement and stored as JSON text, which PostgreSQL compresses
+itself: a player's explored memory is a tile each, and a 64×64 campaign with 17 players holds
+megabytes of it that the turn change never carries through Python for the snapshot.
 """
 
 from __future__ import annotations
@@ -17,20 +18,18 @@ import enum
 import json
 import uuid
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Enum, Table, delete, insert, select, update
+from sqlalchemy import Column, DateTime, Enum, Table, delete, insert, select, text, update
 from sqlalchemy import Uuid as UuidType
-from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.base import utcnow
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.diplomacy import EdictRow
 from app.models.orders import OrderRow
-from app.models.snapshot import TurnSnapshot
+from app.models.snapshot import TurnSnapshot, TurnSnapshotMemory
 from app.models.summary_event import PendingSummaryEvent
 from app.models.world import (
     PENDING_BATTLE_STATUSES,
@@ -141,99 +140,162 @@ def decode_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> list[dict[st
 
 
 def pack(document: Mapping[str, Any]) -> bytes:
-    return zlib.compress(json.dumps(document, separators=(",", ":")).encode(), 6)
+    """A document as stored: JSON text (PostgreSQL compresses large values itself)."""
+    return json.dumps(document, separators=(",", ":")).encode()
 
 
 def unpack(data: bytes) -> dict[str, Any]:
-    document: dict[str, Any] = json.loads(zlib.decompress(data))
+    # Snapshots of the first hours of the feature were zlib-compressed (their first byte 'x').
+    document: dict[str, Any] = json.loads(data if data[:1] == b"{" else zlib.decompress(data))
     return document
 
 
-async def _table_rows(
-    session: AsyncSession, table: Table, campaign_id: uuid.UUID, *where: Any
-) -> list[dict[str, Any]]:
-    primary = list(table.primary_key.columns)
-    result = await session.execute(
-        select(*table.c).where(table.c.campaign_id == campaign_id, *where).order_by(*primary)
+def _rows_sql(table: Table, where: str = "") -> str:
+    """A JSON array of the campaign's rows of `table`, whole, in primary-key order."""
+    order = ", ".join(f"t.{c.name}" for c in table.primary_key.columns)
+    return (
+        f"(SELECT coalesce(json_agg(to_json(t) ORDER BY {order}), '[]'::json) "  # noqa: S608
+        f"FROM {table.name} t WHERE t.campaign_id = :cid{where})"
     )
-    return encode_rows([dict(r._mapping) for r in result.all()])
+
+
+def _document_sql() -> str:
+    """The snapshot document, built by the database from the rows as they stand: nothing of
+    a large world (every seat's explored memory) is carried through Python at a turn change."""
+    players = ", ".join(f"'{c}', p.{c}" for c in PLAYER_COLUMNS if c != "explored")
+    state = ", ".join(f"'{c}', c.{c}" for c in CAMPAIGN_COLUMNS)
+    tables = ", ".join(f"'{name}', {_rows_sql(table)}" for name, table in WHOLE_TABLES.items())
+    # Names of tables and columns only (constants); every value is a bound parameter.
+    return (
+        f"json_build_object('version', {FORMAT_VERSION}, "  # noqa: S608
+        f"'campaign', (SELECT json_build_object({state}) FROM campaigns c WHERE c.id = :cid), "
+        f"'players', (SELECT coalesce(json_agg(json_build_object({players}) "
+        "ORDER BY p.number), '[]'::json) FROM campaign_players p WHERE p.campaign_id = :cid), "
+        f"'orders', {_rows_sql(_ORDERS, ' AND t.turn = :turn')}, "
+        f"'tables', json_build_object({tables}))"
+    )
+
+
+_DOCUMENT = _document_sql()
+_SAVE = text(
+    "INSERT INTO turn_snapshots (campaign_id, number, version, state, taken_at) "
+    f"SELECT :cid, :turn, {FORMAT_VERSION}, convert_to(({_DOCUMENT})::text, 'UTF8'), now() "
+    "ON CONFLICT (campaign_id, number) DO UPDATE SET version = excluded.version, "
+    "state = excluded.state, taken_at = excluded.taken_at"
+)
+_CAPTURE = text(f"SELECT ({_DOCUMENT})::text")
+# The memories as stored (JSONB copied as it is: no text, no parsing).
+_SAVE_MEMORIES = text(
+    "INSERT INTO turn_snapshot_memories (campaign_id, number, player, explored) "
+    "SELECT campaign_id, :turn, number, explored FROM campaign_players WHERE campaign_id = :cid "
+    "ON CONFLICT (campaign_id, number, player) DO UPDATE SET explored = excluded.explored"
+)
 
 
 # ------------------------------------------------------------------------------ taking
 
 
 async def capture(session: AsyncSession, campaign: Campaign) -> dict[str, Any]:
-    """The campaign's game state now, as a JSON document (the caller holds the lock)."""
-    cid = campaign.id
+    """The campaign's game state now, as a JSON document without the seats' explored memory
+    (the caller holds the lock)."""
     await session.flush()
-    players = await session.execute(
-        select(*(getattr(CampaignPlayer, c) for c in PLAYER_COLUMNS))
-        .where(CampaignPlayer.campaign_id == cid)
-        .order_by(CampaignPlayer.number)
-    )
-    return {
-        "version": FORMAT_VERSION,
-        "campaign": {c: _encode(getattr(campaign, c)) for c in CAMPAIGN_COLUMNS},
-        "players": encode_rows([dict(r._mapping) for r in players.all()]),
-        "orders": await _table_rows(
-            session,
-            _ORDERS,
-            cid,
-            _ORDERS.c.turn == campaign.turn,
-        ),
-        "tables": {
-            name: await _table_rows(session, table, cid) for name, table in WHOLE_TABLES.items()
-        },
-    }
+    document = await session.scalar(_CAPTURE, {"cid": campaign.id, "turn": campaign.turn})
+    loaded: dict[str, Any] = json.loads(document or "{}")
+    return loaded
 
 
 async def save_snapshot(session: AsyncSession, campaign: Campaign) -> None:
-    """Keep the end of the current turn (called by the turn change before it resolves).
+    """Keep the end of the current turn (called by the turn change before it resolves), in
+    two statements: the database builds the document and copies the seats' memories (its
+    storage compresses both); nothing of them passes through Python.
 
     A turn changed again after a rollback replaces its snapshot.
     """
-    document = await capture(session, campaign)
-    values = {
-        "campaign_id": campaign.id,
-        "number": campaign.turn,
-        "version": FORMAT_VERSION,
-        "state": pack(document),
-        "taken_at": utcnow(),
-    }
-    statement = pg_insert(TurnSnapshot).values(values)
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=[TurnSnapshot.campaign_id, TurnSnapshot.number],
-            set_={k: statement.excluded[k] for k in ("version", "state", "taken_at")},
+    await session.flush()
+    values = {"cid": campaign.id, "turn": campaign.turn}
+    await session.execute(_SAVE, values)
+    await session.execute(_SAVE_MEMORIES, values)
+
+
+async def store_document(
+    session: AsyncSession, campaign_id: uuid.UUID, number: int, document: Mapping[str, Any]
+) -> None:
+    """Keep a snapshot document made elsewhere (an import), its memories in their rows."""
+    players = [{k: v for k, v in p.items() if k != "explored"} for p in document["players"]]
+    session.add(
+        TurnSnapshot(
+            campaign_id=campaign_id,
+            number=number,
+            version=FORMAT_VERSION,
+            state=pack({**document, "players": players}),
         )
     )
+    await session.flush()
+    memories = [
+        {
+            "campaign_id": campaign_id,
+            "number": number,
+            "player": p["number"],
+            "explored": p["explored"],
+        }
+        for p in document["players"]
+        if p.get("explored") is not None
+    ]
+    if memories:
+        await session.execute(insert(TurnSnapshotMemory), memories)
 
 
 async def load_snapshot_document(
-    session: AsyncSession, campaign_id: uuid.UUID, number: int
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    number: int,
+    explored_for: Collection[int] | None = None,
 ) -> dict[str, Any] | None:
-    """Turn `number`'s snapshot as its JSON document; None if none was kept."""
+    """Turn `number`'s snapshot as its JSON document; None if none was kept.
+
+    `explored_for`: the seats whose explored memory is read (None: every seat; the others get
+    an empty one). A memory is a tile each: a replay for one seat needs that seat's alone.
+    """
     data = await session.scalar(
         select(TurnSnapshot.state).where(
             TurnSnapshot.campaign_id == campaign_id, TurnSnapshot.number == number
         )
     )
-    return None if data is None else unpack(data)
+    if data is None:
+        return None
+    document = unpack(data)
+    query = select(TurnSnapshotMemory.player, TurnSnapshotMemory.explored).where(
+        TurnSnapshotMemory.campaign_id == campaign_id, TurnSnapshotMemory.number == number
+    )
+    if explored_for is not None:
+        query = query.where(TurnSnapshotMemory.player.in_(list(explored_for)))
+    memories: dict[int, dict[str, Any]] = dict((await session.execute(query)).all())
+    for player in document["players"]:
+        if player["number"] in memories:
+            player["explored"] = memories[player["number"]]
+        elif explored_for is not None and player["number"] not in explored_for:
+            player["explored"] = {}
+        else:
+            player.setdefault("explored", {})
+    return document
 
 
 # ------------------------------------------------------------------------------ reading
 
 
 async def load_snapshot(
-    session: AsyncSession, campaign_id: uuid.UUID, number: int
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    number: int,
+    explored_for: Collection[int] | None = None,
 ) -> CampaignState | None:
-    """The engine's state at the end of turn `number` (before it changed), every player's
-    explored memory included; None if no snapshot of that turn was kept.
+    """The engine's state at the end of turn `number` (before it changed), with the explored
+    memory of the seats in `explored_for` (None: every seat); None if no snapshot was kept.
 
     Replays must still show each player only what their seat saw: `app.rules.fog.sight` of
     this state, as for the live map.
     """
-    document = await load_snapshot_document(session, campaign_id, number)
+    document = await load_snapshot_document(session, campaign_id, number, explored_for)
     if document is None:
         return None
     campaign = await session.get_one(Campaign, campaign_id)

@@ -71,6 +71,12 @@ async def test_R_TURN_7_each_change_keeps_the_end_of_its_turn(
     campaign = await _campaign(session, game)
     assert campaign.turn == 2
     assert await load_snapshot(session, campaign.id, 1) == before
+    # A replay for one seat reads that seat's memory alone.
+    alone = await load_snapshot(session, campaign.id, 1, explored_for=(1,))
+    assert alone is not None
+    assert alone.players[1] == before.players[1]
+    assert before.players[2].explored
+    assert alone.players[2].explored == {}
     document = await load_snapshot_document(session, campaign.id, 1)
     assert document is not None
     assert orders_from_document(document) == orders

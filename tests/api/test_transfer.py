@@ -156,6 +156,9 @@ async def test_R_CAMP_9_import_needs_a_user_for_every_seat_and_right_books(
     client: AsyncClient, make_user: MakeUser
 ) -> None:
     game = await start_game(client, make_user, owner_plays=False)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
     document = await _export(client, game.id, game.owner)
     importer, carol = await make_user(), await make_user()
     missing = assert_problem(
@@ -180,6 +183,11 @@ async def test_R_CAMP_9_import_needs_a_user_for_every_seat_and_right_books(
     stray = json.loads(json.dumps(document))
     stray["state"]["tables"]["armies"][0]["owner"] = 9
     assert_problem(await _import(client, importer, stray, seats), 422, "R-CAMP-9")
+    # A turn changed twice, or after the turn the game stands at.
+    twice_changed = json.loads(json.dumps(document))
+    twice_changed["turns"] = [*document["turns"], *document["turns"]]
+    assert twice_changed["turns"]
+    assert_problem(await _import(client, importer, twice_changed, seats), 422, "R-CAMP-9")
     # Counts are bounded in the schema (422), bodies by size (413).
     many = json.loads(json.dumps(document))
     many["turns"] = [{"number": 1}] * 1001
