@@ -46,7 +46,15 @@ from tests.helpers import AuthUser, MakeUser, assert_problem
 THREE = ("empire", "orcs_goblins", "dwarfs")
 
 # Reachable without a token.
-PUBLIC = frozenset({"users-register-user", "auth-login", "rulesets-read-default-ruleset"})
+PUBLIC = frozenset(
+    {
+        "users-register-user",
+        "auth-login",
+        "rulesets-read-default-ruleset",
+        # The secret in its URL is its credential (tests/api/test_calendar.py: unknown is 404).
+        "calendar-read-calendar",
+    }
+)
 
 # Objects of one user outside campaigns: another user gets 404.
 USER_OBJECT = frozenset({"tokens-revoke-token", "maps-read-map"})
@@ -98,6 +106,9 @@ PLAYER_OBJECT = frozenset(
         "battles-confirm-result",
         "battles-reject-result",
         "battles-abandon-place",
+        "battles-edit-report",
+        "battles-propose-play-by",
+        "battles-accept-play-by",
         # Player 2's personal webhook: nobody else's (issue 15).
         "notifications-get-webhook",
         "notifications-update-webhook",
@@ -255,6 +266,13 @@ BODIES: dict[str, Any] = {
         "defender_losses_pct": 100,
     },
     "battles-reject-result": lambda w: {"reason": "not what happened"},
+    "battles-edit-report": lambda w: {
+        "outcome": "draw",
+        "attacker_losses_pct": 10,
+        "defender_losses_pct": 10,
+    },
+    "battles-propose-play-by": lambda w: {"date": "2099-01-01T18:00:00Z"},
+    "battles-accept-play-by": lambda w: {"date": "2099-01-01T18:00:00Z"},
     "battles-arbitrate-battle": lambda w: {"cancel": True},
     "diplomacy-issue-edict": lambda w: {"kind": "alliance", "to": 3},
     "messages-send-message": lambda w: {"to": [3], "body": "hello"},

@@ -53,7 +53,15 @@ from tests.helpers import AuthUser
 # keyed by user or address, written in the request's transaction whatever the campaign; see
 # docs/scaling.md).
 GLOBAL_TABLES = frozenset(
-    {"users", "tokens", "maps", "rate_limits", "idempotency_keys", "notification_preferences"}
+    {
+        "users",
+        "tokens",
+        "maps",
+        "rate_limits",
+        "idempotency_keys",
+        "notification_preferences",
+        "calendar_feeds",  # one secret per user, across campaigns
+    }
 )
 
 _CAMPAIGN_PATH = re.compile(r"^/v1/campaigns/([0-9a-f-]{36})(?:/|$)")
