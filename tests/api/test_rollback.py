@@ -307,3 +307,24 @@ async def test_R_TURN_6_rollback_racing_the_owners_turn_change(round_: int, race
     assert await turn_number(client, game) == 2
     await check_books(race.engine, game.id)
     await check_snapshots(race, game)
+
+
+async def test_R_TURN_6_a_retried_rollback_goes_back_once(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """A rollback retried with its Idempotency-Key (a lost answer) is answered again, not
+    done again: the owner never goes two turns back by accident."""
+    game = await start_game(client, make_user)
+    for _ in range(2):
+        for p in game.players:
+            assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+        assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    key = {**game.owner.headers, "Idempotency-Key": "undo-once"}
+    first = await client.post(game.url("/turn/rollback"), headers=key)
+    again = await client.post(game.url("/turn/rollback"), headers=key)
+    assert first.status_code == again.status_code == 200
+    assert again.headers.get("Idempotent-Replayed") == "true"
+    assert again.json() == first.json()
+    assert first.json()["number"] == 2
+    turn = await client.get(game.url("/turn"), headers=game.owner.headers)
+    assert turn.json()["number"] == 2
