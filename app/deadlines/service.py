@@ -125,6 +125,8 @@ async def set_inactive(
     if player.inactive == inactive:
         return
     player.inactive = inactive
+    if not inactive:
+        player.missed_in_row = 0  # R-CAMP-7: back from a steward, the count starts again
     await session.flush()
     await publish(
         session, m.campaign.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": inactive}

@@ -280,10 +280,11 @@ async def test_R_CAMP_7_a_seat_missing_K_deadlines_in_a_row_goes_to_a_steward(
     await ok(await client.put(game.url("/turn/ready"), headers=alice.headers))
     turn = await ok(await client.get(game.url("/turn"), headers=alice.headers))
     assert (turn["blocked_by"], turn["awaiting_owner"]) == ([], True)
-    # The owner makes the seat active again: its holder plays again.
-    await ok(
+    # The owner makes the seat active again: its holder plays again, the count starts anew.
+    body = await ok(
         await client.patch(game.url("/players/2"), json={"inactive": False}, headers=alice.headers)
     )
+    assert (body["inactive"], body["missed_in_row"], body["missed_turns"]) == (False, 0, 3)
     await ok(
         await client.put(
             game.url(f"/armies/{orcs.id}/move"), json={"path": [[7, 2]]}, headers=bob.headers
