@@ -5,7 +5,7 @@ stands until another proposal is accepted. The callers hold the campaign lock an
 battle after it (lock first, then read), so two answers to one proposal cannot both win.
 """
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -32,10 +32,6 @@ def _participant(a: _Action) -> tuple[SideName, int]:
     return side, me
 
 
-def _normalised(date: datetime) -> datetime:
-    return date.astimezone(UTC).replace(microsecond=0)
-
-
 def _check_future(date: datetime, now: datetime) -> None:
     if date <= now:
         raise RuleViolation(RULE, "A play-by date must be in the future.")
@@ -49,7 +45,6 @@ async def propose(
     """Propose a play-by date; it replaces any proposal waiting (R-BAT-8)."""
     a = await _action(session, m, battle_id)
     _side, me = _participant(a)
-    date = _normalised(date)
     _check_future(date, now)
     row = a.row
     mine = row.play_by_proposed_by is not None and (
@@ -73,7 +68,6 @@ async def accept(
     """Accept the other side's proposal, naming its date (R-BAT-8)."""
     a = await _action(session, m, battle_id)
     side, _me = _participant(a)
-    date = _normalised(date)
     row = a.row
     if row.play_by_proposal is None or row.play_by_proposed_by is None:
         if row.play_by == date:  # already agreed: a retry of the acceptance

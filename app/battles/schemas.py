@@ -1,9 +1,9 @@
 """Battles over HTTP (R-BAT, R-SIEGE, R-SYS): read models per viewer and the report bodies."""
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Literal, Self
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from app.models.world import BattleStatus
 from app.pagination import Page
@@ -105,8 +105,16 @@ class PlayByDate(BaseModel):
 
     date: AwareDatetime = Field(
         description="When the battle is to be played by: a date-time with its offset, in the "
-        "future and at most 90 days ahead; kept to the second, in UTC."
+        "future and at most 90 days ahead (422 `R-BAT-8` otherwise); kept to the second, in UTC."
     )
+
+    @field_validator("date")
+    @classmethod
+    def _in_utc(cls, value: datetime) -> datetime:
+        try:
+            return value.astimezone(UTC).replace(microsecond=0)
+        except OverflowError:  # 0001-01-01T00:00+01:00 has no UTC time
+            raise ValueError("not a representable date-time") from None
 
 
 class PlayByProposalRead(BaseModel):

@@ -134,6 +134,11 @@ async def test_R_BAT_8_dates_are_in_the_future_within_90_days_and_only_while_pen
     # A date without its offset is not a date: the field is invalid.
     r = await propose(client, game, p1.headers, bid, "2030-06-03T12:00:00")
     assert_problem(r, 422, "validation_error")
+    r = await propose(client, game, p1.headers, bid, "0001-01-01T00:00:00+01:00")
+    assert_problem(r, 422, "validation_error")
+    # Any offset is the same instant, kept in UTC to the second.
+    r = await propose(client, game, p1.headers, bid, "2030-06-03T14:00:00.750+02:00")
+    assert r.json()["play_by_proposal"]["date"] == "2030-06-03T12:00:00Z"
     ok = T0 + timedelta(days=90)
     assert (await propose(client, game, p1.headers, bid, ok)).status_code == 200
     # A proposal that passed before it was accepted is refused.
