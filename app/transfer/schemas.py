@@ -40,10 +40,11 @@ VERSION: Final = 1
 # Bounds of a document (R-CAMP-9): every list has a ceiling, the body one too (413).
 MAX_SEATS = 17
 MAX_TURNS = 1000
-MAX_ROWS = 20_000  # rows of one table in one state (a 128×128 map has 16,384 tiles)
+MAX_ROWS = 100_000  # rows of one table in one state (battles and edicts accumulate)
 MAX_LEDGER = 200_000
 MAX_MESSAGES = 20_000
 MAX_HOUSE_RULES = 1_000
+MAX_HOUSE_RULE_CHANGES = 10 * MAX_HOUSE_RULES
 
 _INT32 = (-(2**31), 2**31 - 1)
 _INT64 = (-(2**63), 2**63 - 1)
@@ -175,7 +176,8 @@ class StateExport(BaseModel):
 
 
 class CurrentExport(BaseModel):
-    """The game as it stands: the campaign's turn, the orders given so far, the world."""
+    """The game as it stands: the campaign's turn, the orders given so far this turn (those
+    of past turns are in their turn's state), the world."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -255,7 +257,7 @@ class CampaignExport(BaseModel):
     rollbacks: list[RollbackExport] = Field(max_length=MAX_TURNS)
     ledger: list[LedgerLine] = Field(max_length=MAX_LEDGER)
     house_rules: list[HouseRuleExport] = Field(max_length=MAX_HOUSE_RULES)  # type: ignore[valid-type]
-    house_rule_changes: list[HouseRuleChangeExport] = Field(max_length=MAX_HOUSE_RULES * 10)  # type: ignore[valid-type]
+    house_rule_changes: list[HouseRuleChangeExport] = Field(max_length=MAX_HOUSE_RULE_CHANGES)  # type: ignore[valid-type]
     messages: list[MessageExport] | None = Field(  # type: ignore[valid-type]
         default=None, max_length=MAX_MESSAGES, description="Only when exported with messages."
     )

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import _check_settings, _invite_code, _ruleset_document
-from app.errors import Forbidden, RuleViolation
+from app.errors import Conflict, Forbidden, RuleViolation
 from app.maps.schemas import MapDocument
 from app.maps.service import upload_map
 from app.models import User
@@ -31,6 +31,13 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.rules.state import EventKind
 from app.transfer.schemas import (
     FORMAT,
+    MAX_HOUSE_RULE_CHANGES,
+    MAX_HOUSE_RULES,
+    MAX_LEDGER,
+    MAX_MESSAGES,
+    MAX_ROWS,
+    MAX_SEATS,
+    MAX_TURNS,
     VERSION,
     WORLD_TABLES,
     CampaignExport,
@@ -168,7 +175,7 @@ async def export_campaign(
         "seats": _outgoing(_SEATS, [dict(r._mapping) for r in seats.all()]),
         "state": {
             "campaign": current["campaign"],
-            "orders": await _rows(session, _ORDERS, cid, _ORDERS.c.turn, _ORDERS.c.id),
+            "orders": _outgoing(_ORDERS, current["orders"]),
             "tables": _state_out(current)["tables"],
         },
         "turns": turns,
@@ -189,7 +196,32 @@ async def export_campaign(
         ),
         "messages": await _rows(session, _MESSAGES, cid, _MESSAGES.c.id) if with_messages else None,
     }
+    _check_bounds(document)
     return document
+
+
+def _check_bounds(document: Mapping[str, Any]) -> None:
+    """A campaign past the document's bounds is refused, never cut short."""
+    lists: dict[str, tuple[Sequence[Any] | None, int]] = {
+        "seats": (document["seats"], MAX_SEATS),
+        "turns": (document["turns"], MAX_TURNS),
+        "rollbacks": (document["rollbacks"], MAX_TURNS),
+        "ledger": (document["ledger"], MAX_LEDGER),
+        "house_rules": (document["house_rules"], MAX_HOUSE_RULES),
+        "house_rule_changes": (document["house_rule_changes"], MAX_HOUSE_RULE_CHANGES),
+        "messages": (document["messages"], MAX_MESSAGES),
+    }
+    states = [document["state"], *(t["state"] for t in document["turns"] if t["state"])]
+    for state in states:
+        lists["orders"] = (state["orders"], MAX_ROWS)
+        for name, rows in state["tables"].items():
+            lists[name] = (rows, MAX_ROWS)
+        over = [name for name, (items, most) in lists.items() if items and len(items) > most]
+        if over:
+            raise Conflict(
+                "The campaign is too large for one document: " + ", ".join(over) + ".",
+                code=RULE,
+            )
 
 
 async def _summaries(session: AsyncSession, cid: uuid.UUID) -> dict[int, dict[str, Any]]:

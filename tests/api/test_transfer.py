@@ -4,11 +4,13 @@ trip export → import → export giving the same document."""
 import json
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign, CampaignPlayer, LedgerRow
+from app.transfer import service as transfer_service
 from tests.api.game import Game, GamePlayer, my_army, start_game
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
@@ -82,7 +84,9 @@ async def test_R_CAMP_9_export_import_export_gives_the_same_document(
     assert first["house_rules"][0]["section"] == "Steam Tank"
     assert first["state"]["tables"]["structures"]
     assert first["state"]["tables"]["armies"]
-    assert {o["kind"] for o in first["state"]["orders"]} == {"move", "build"}
+    # Orders: this turn's in the state, each past turn's in that turn's state.
+    assert first["state"]["orders"] == []
+    assert {o["kind"] for o in first["turns"][0]["state"]["orders"]} == {"move", "build"}
     assert all(s["explored"] for s in first["turns"][0]["state"]["players"])
     assert sum(line["amount"] for line in first["ledger"] if line["player"] == 1) == next(
         s["gold"] for s in first["seats"] if s["number"] == 1
@@ -200,3 +204,17 @@ async def test_R_CAMP_9_import_needs_a_user_for_every_seat_and_right_books(
     assert_problem(huge, 413, "content_too_large")
     # A clean import still works.
     assert (await _import(client, importer, document, seats)).status_code == 201
+
+
+async def test_R_CAMP_9_a_campaign_past_the_bounds_is_refused_whole(
+    client: AsyncClient, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    monkeypatch.setattr(transfer_service, "MAX_TURNS", 0)
+    refused = assert_problem(
+        await client.get(game.url("/export"), headers=game.owner.headers), 409, "R-CAMP-9"
+    )
+    assert "turns" in refused["detail"]
