@@ -164,21 +164,15 @@ def _replay_viewer(member: Membership) -> int | None:
     return _viewer(member)
 
 
-def _only_memory_of(document: Mapping[str, Any], viewer: int | None) -> dict[str, Any]:
-    """The snapshot without other players' explored memory (never needed, costly to parse)."""
-    players = [p if p["number"] == viewer else {**p, "explored": None} for p in document["players"]]
-    return {**document, "players": players}
-
-
 async def _replay(session: AsyncSession, member: Membership, number: int) -> _Replay:
     campaign = member.campaign
     viewer = _replay_viewer(member)
-    document = await snapshots.load_snapshot_document(session, campaign.id, number)
+    # Only the viewer's explored memory: a seat's memory is a tile each.
+    seats = () if viewer is None else (viewer,)
+    document = await snapshots.load_snapshot_document(session, campaign.id, number, seats)
     if document is None:  # rolled back meanwhile
         raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
-    state = await snapshots.state_from_document(
-        session, campaign, _only_memory_of(document, viewer)
-    )
+    state = await snapshots.state_from_document(session, campaign, document)
     orders = snapshots.orders_from_document(document)
     ruleset = load_ruleset(campaign)
     if viewer is not None and viewer in state.players:
@@ -269,12 +263,10 @@ async def _turn_numbers(
         key = (campaign.id, number, taken_at)
         found = cache.turn_numbers.get(key)
         if found is None:
-            document = await snapshots.load_snapshot_document(session, campaign.id, number)
+            document = await snapshots.load_snapshot_document(session, campaign.id, number, ())
             if document is None:
                 continue
-            state = await snapshots.state_from_document(
-                session, campaign, _only_memory_of(document, None)
-            )
+            state = await snapshots.state_from_document(session, campaign, document)
             found = _numbers(state, campaign)
             cache.turn_numbers.put(key, found)
         out[number] = found

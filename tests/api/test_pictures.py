@@ -130,6 +130,20 @@ async def test_a_replay_is_the_turn_as_the_viewer_saw_it_when_it_ended_R_FOG_6(
     assert_problem(
         await client.get(game.url("/turns/0/map"), headers=p2.headers), 422, "validation_error"
     )
+    # Turn 2: the army marches home; at the end of turn 3 what it saw around (4, 1) is
+    # remembered, no longer seen: the replay shows it as explored, as the map did then.
+    army = await my_army(client, game, p1)
+    assert (army["q"], army["r"]) == (4, 1)
+    home = {"path": [[3, 1], [2, 1]]}
+    moved = await client.put(game.url(f"/armies/{army['id']}/move"), json=home, headers=p1.headers)
+    assert moved.status_code == 200, moved.text
+    await change_turn(client, game)
+    seen = [await get_json(client, game, "/map", 0)]
+    assert any(t["fog"] == "explored" for t in seen[0]["tiles"])
+    await change_turn(client, game)
+    assert await get_json(client, game, "/turns/3/map", 0) == seen[0]
+    text = await get_svg(client, game, "/turns/3/map.svg", 0)
+    assert comparable(svg_world(text)) == comparable(seen[0])
 
 
 async def test_after_the_end_everyone_replays_without_fog(
