@@ -35,6 +35,7 @@ from app.stream.service import Viewer, visible_events
 from tests.api.game import start_game
 from tests.api.pictures import WORLD_MAP_SCHEMA, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
+from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.helpers import AuthUser, MakeUser
 
 FACTIONS = ("empire", "orcs_goblins", "dwarfs", "skaven")
@@ -409,6 +410,7 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
 ) -> None:
     """2 generated maps × 4 turns of random orders, every response checked (R-FOG-3)."""
     t = await _setup(client, make_user, session, app, seed, players)
+    await register_fog_webhooks(client, t.campaign_id, t.users, t.users[1])
     for number in range(1, TURNS + 1):
         await _turn(t, number)
     for player in sorted(t.users):  # the world after the last change and its battles
@@ -417,6 +419,12 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     assert t.tally["PUT move 200"] > 5, t.tally
     assert t.tally["POST confirm 200"] >= 1, t.tally  # battles were fought and settled
     await _stream_check(t)
+    # Webhooks: what each player's (and the campaign's) notifications say (issue 15).
+    names = {u.username for u in t.users.values()}
+    names |= {f"Hidden{seed} Person{i}" for i in range(players)}
+    t.found += await webhook_leaks(session, t.campaign_id, t.users, names, t.tally)
+    assert t.tally["webhook battle_awaits_report"] >= 1, t.tally
+    assert t.tally["webhook turn_started"] >= TURNS * (players + 1), t.tally
     # Not vacuous: private messages passed between others, and refusals were compared.
     assert t.tally["stream message_received"] >= TURNS * players, t.tally
     assert t.tally["compared POST /armies"] >= TURNS * players, t.tally

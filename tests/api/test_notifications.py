@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import uuid
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -26,13 +27,16 @@ from standardwebhooks import Webhook
 from app.config import Settings
 from app.db.base import utcnow
 from app.main import create_app
-from app.models import Campaign, CampaignEvent, WebhookDelivery
-from app.notifications import ssrf
+from app.models import Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
+from app.models.notification import EndpointScope
+from app.notifications import messages, ssrf
 from app.notifications.delivery import RetryPolicy, deliver_due
 from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
+from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
 from tests.api.game import Game, create_lobby, start_game
 from tests.api.test_deadlines import declare_field_battle
+from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.helpers import MakeUser, assert_problem, register_and_login
 
 # ------------------------------------------------------------------------------ receiver
@@ -649,3 +653,37 @@ def test_address_rules() -> None:
     for text in ("10.0.0.1", "169.254.169.254", "::ffff:10.0.0.1", "2002:0a00:0001::1", "::"):
         with pytest.raises(ssrf.UnsafeURL):
             ssrf.check_address(ipaddress.ip_address(text), allow_loopback=True)
+
+
+async def test_the_fog_games_webhook_checker_catches_planted_leaks(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """tests/api/webhook_fog.py is not vacuous: a battle told to a player not in it, a name
+    under anonymity and a battle linked on the campaign channel are all reported."""
+    game = await start_game(
+        client, make_user, ("empire", "orcs_goblins", "dwarfs"), settings={"anonymity": True}
+    )
+    users = {p.number: p.user for p in game.players}
+    await register_fog_webhooks(client, game.id, users, game.owner)
+    battle_id = await declare_field_battle(client, session, game)  # players 1 and 2
+    tally: Counter[str] = Counter()
+    names = {u.username for u in users.values()}
+    assert await webhook_leaks(session, game.id, users, names, tally) == []
+    assert tally["webhook battle_awaits_report"] == 2
+    cid = uuid.UUID(game.id)
+    endpoints = {
+        (e.scope, e.user_id): e
+        for e in await session.scalars(
+            select(WebhookEndpoint).where(WebhookEndpoint.campaign_id == cid)
+        )
+    }
+    third = endpoints[(EndpointScope.PERSONAL, users[3].id)]
+    channel = endpoints[(EndpointScope.CAMPAIGN, users[1].id)]
+    told = messages.battle_awaits(cid, "Test campaign", 2, battle_id, confirmation=False)
+    named = messages.campaign_ended(cid, f"War of {users[2].username}", 2)
+    named = named.model_copy(update={"link": f"/v1/campaigns/{cid}/battles/{battle_id}"})
+    enqueue(session, third, told)
+    enqueue(session, channel, named)
+    await session.flush()
+    found = await webhook_leaks(session, game.id, users, names, tally)
+    assert len(found) == 3, found
