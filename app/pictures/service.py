@@ -10,7 +10,7 @@ charts show everything to everyone.
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import anyio.to_thread
@@ -110,6 +110,7 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
         campaign.id,
         viewer,
         campaign.world_version,
+        campaign.status,
         coordinates,
         tuple(moves),
         tuple(battles),
@@ -228,7 +229,7 @@ async def replay_picture(
         replay = await _replay(session, member, number)
         picture = replay.picture
         if coordinates:
-            picture = MapPicture(**{**picture.__dict__, "coordinates": True})
+            picture = replace(picture, coordinates=True)
         found = await _draw(picture)
         cache.pictures.put(key, found)
     return found

@@ -20,7 +20,8 @@ import drawsvg as dw  # type: ignore[import-untyped]  # no stubs or py.typed
 
 from app.rules.hexgrid import DIRECTIONS, Coord, Grid, Wrap, to_offset
 
-# Radius of a hex (centre to corner) in SVG user units: 64 × 64 maps stay about 1,800 wide.
+# Radius of a hex (centre to corner) in SVG user units, whatever the map size: a 64 × 64 map is
+# about 2,300 wide (and its legend 220 more), an 8 × 8 one about 330.
 R = 20.0
 HEX_W = math.sqrt(3) * R
 ROW_H = 1.5 * R
