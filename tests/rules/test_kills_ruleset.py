@@ -3,6 +3,8 @@ testing found untested (docs/mutation.md). Whole answers asserted."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import replace
 
 import pytest
@@ -10,11 +12,13 @@ import pytest
 from app.rules import ruleset as ruleset_mod
 from app.rules.ids import SCRAMBLED_BASE, entity_counter, entity_id
 from app.rules.ruleset import (
+    LAND_TERRAINS,
     LONGEST_PATH,
     GameSystem,
     Tier,
     check_ruleset,
     default_ruleset,
+    extreme_ruleset,
     merge_variant,
     parse_ruleset,
     ruleset_to_dict,
@@ -94,3 +98,58 @@ def test_R_FOG_3_the_counter_of_an_id_is_the_order_of_creation() -> None:
     assert [entity_counter(SALT, i) for i in outside] == outside
     unsalted = [SCRAMBLED_BASE, SCRAMBLED_BASE + 5, 2 * SCRAMBLED_BASE - 1]
     assert [entity_counter(0, i) for i in unsalted] == unsalted
+
+
+def test_R_HOUSE_2_factions_by_key_every_fault_named_the_rest_still_merged() -> None:
+    """R-HOUSE-2: a faulty faction entry does not stop the ones after it (keys in str order)."""
+    document, faults = merge_variant(
+        {
+            "factions": {
+                1: {"name": "x"},
+                "a": {"key": "b"},
+                "b": 5,
+                "dwarfs": {"upkeep_percent": 50},
+            }
+        }
+    )
+    assert faults == [
+        ("factions.a.key", "does not match the faction it overrides"),
+        ("factions.b", "expected an object"),
+    ]
+    dwarfs = next(f for f in document["factions"] if f["key"] == "dwarfs")
+    assert dwarfs == {**ruleset_to_dict(DEFAULT)["factions"][4], "upkeep_percent": 50}
+    assert document["factions"][-1] == {"key": 1, "name": "x"}
+
+
+# sha256 of the extreme variant's JSON document (keys sorted), what scripts/bench_extreme plays.
+EXTREME_DIGEST = "757aec28fbed4a450a6cc8d1bd942b1e1225db4e045b2551007bba3d93eb0fe6"
+
+
+def test_R_HOUSE_2_the_extreme_variant_is_pinned() -> None:
+    """R-HOUSE-2: every number at the top of its range, every list at its longest: each
+    faction's action named "Action", keyed after the faction, with no upkeep, no terrain
+    penalty, 8 income bonuses on every land terrain and 8 upkeep cuts; tier 1 free."""
+    extreme = extreme_ruleset()
+    document = ruleset_to_dict(extreme)
+    bonus = {"basis": "territory", "amount": 1000, "per": 1000, "terrains": list(LAND_TERRAINS)}
+    cut = {"amount": 1000, "min_tier": 99, "max_tier": 99}
+    for faction in document["factions"]:
+        assert faction["income_bonuses"] == [bonus] * 8
+        assert faction["upkeep_reductions"] == [cut] * 8
+        assert faction["action"] == {
+            "key": f"{faction['key']}_action",
+            "name": "Action",
+            "recharge": 100,
+            "upkeep_reductions": [cut] * 8,
+            "no_upkeep": True,
+            "income_bonuses": [bonus] * 8,
+            "extra_land_steps": 5,
+            "ignore_terrain_penalties": True,
+            "unlock_victories": 100,
+        }
+    assert [g["coefficient_pct"] for g in document["game_systems"]] == [1000] * 16
+    assert [(t["tier"], t["upgrade_cost"]) for t in document["tiers"]] == [(1, 0)] + [
+        (n, 1_000_000) for n in range(2, 11)
+    ]
+    digest = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
+    assert digest == EXTREME_DIGEST
