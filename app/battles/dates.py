@@ -27,6 +27,11 @@ def _participant(a: _Action) -> tuple[SideName, int]:
     side = battles.sides_of(a.battle, me) if me is not None else None
     if me is None or side is None:
         raise Forbidden("Only the battle's players agree on its date.", code=RULE)
+    if me in a.viewer.inactive:  # a steward signs nothing (R-CAMP-7), as in _my_side
+        raise Conflict(
+            "Your seat is held by a steward: the campaign's owner settles its battles.",
+            code="R-CAMP-7",
+        )
     if a.row.status in _OVER:
         raise Conflict(f"This battle is already {a.row.status}.", code=RULE)
     return side, me

@@ -126,7 +126,7 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
     )
     entries = []
     names: dict[uuid.UUID, dict[int, str]] = {}
-    for row, campaign, player in rows.tuples():
+    for row, campaign, player in rows:
         battle = battle_from_row(row)
         mine = battles.sides_of(battle, player.number)
         if mine is None or row.play_by is None:

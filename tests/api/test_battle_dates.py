@@ -171,6 +171,24 @@ async def test_R_BAT_8_a_retried_proposal_with_its_idempotency_key_is_replayed(
     assert len(await events(session, game, "battle_date_proposed")) == 1
 
 
+async def test_R_BAT_8_a_seat_held_by_a_steward_agrees_no_date_R_CAMP_7(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, app: FastAPI
+) -> None:
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    set_clock(app, T0)
+    battle, _, _ = await field_battle(client, session, game)
+    bid = battle["id"]
+    date = T0 + timedelta(days=2)
+    assert (await propose(client, game, p1.headers, bid, date)).status_code == 200
+    r = await client.patch(
+        game.url("/players/2"), json={"inactive": True}, headers=game.owner.headers
+    )
+    assert r.status_code == 200, r.text
+    assert_problem(await accept(client, game, p2.headers, bid, date), 409, "R-CAMP-7")
+    assert_problem(await propose(client, game, p2.headers, bid, date), 409, "R-CAMP-7")
+
+
 # ---------------------------------------------------------------------- edited reports
 
 
