@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Response, status
 
 from app.auth.dependencies import CurrentUser
-from app.campaigns.access import CampaignId, MemberDep, load_membership
+from app.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
 from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
@@ -77,7 +77,9 @@ async def update_webhook(
 
 
 @router.delete("/{webhook_id}", status_code=status.HTTP_204_NO_CONTENT)
-async def delete_webhook(webhook_id: WebhookId, session: SessionDep, member: MemberDep) -> Response:
+async def delete_webhook(
+    webhook_id: WebhookId, session: SessionDep, member: LockedMemberDep
+) -> Response:
     """Delete a webhook and its delivery log."""
     await service.delete(session, member, webhook_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
@@ -94,7 +96,7 @@ async def list_deliveries(
 
 @router.post("/{webhook_id}/ping", status_code=status.HTTP_202_ACCEPTED)
 async def ping_webhook(
-    webhook_id: WebhookId, session: SessionDep, member: MemberDep
+    webhook_id: WebhookId, session: SessionDep, member: LockedMemberDep
 ) -> DeliveryRead:
     """Send a test message to the webhook (queued: see its delivery log)."""
     return DeliveryRead.of(await service.ping(session, member, webhook_id))

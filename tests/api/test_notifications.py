@@ -7,6 +7,7 @@ is the real time (receivers check it against their clock).
 """
 
 import asyncio
+import functools
 import json
 import random
 import uuid
@@ -21,11 +22,12 @@ import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
 from app.config import Settings
 from app.db.base import utcnow
+from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.models import Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointScope
@@ -60,6 +62,7 @@ class Receiver:
     received: list[Received] = field(default_factory=list)
     # Answers to give, in order (status, extra headers); then 204.
     script: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    delay: float = 0.0  # seconds before answering
 
     def url(self, path: str = "/hook") -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -76,6 +79,8 @@ class Receiver:
                     headers[name.strip().lower()] = value.strip()
             body = await reader.readexactly(int(headers.get("content-length", "0")))
             self.received.append(Received(path, headers, body.decode()))
+            if self.delay:
+                await asyncio.sleep(self.delay)
             status, extra = self.script.pop(0) if self.script else (204, {})
             reply = f"HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n"
             reply += "".join(f"{k}: {v}\r\n" for k, v in extra.items())
@@ -565,6 +570,44 @@ async def test_reminders_go_to_the_players_not_ready_once_per_deadline(
     assert sorted(r.kind for r in rows) == ["deadline_reminder", "deadline_reminder"]
 
 
+async def test_battle_deadline_reminders_go_to_the_players_a_battle_waits_for(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(
+        client,
+        make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"battle_deadline_hours": 48, "reminder_hours": 6},
+    )
+    for p in game.players:
+        await register(client, game, p.headers, receiver.url(f"/p{p.number}"))
+    battle_id = await declare_field_battle(client, session, game)  # players 1 and 2
+    reported = await client.post(
+        game.url(f"/battles/{battle_id}/report"),
+        json={"outcome": "draw", "attacker_losses_pct": 10, "defender_losses_pct": 10},
+        headers=game.players[0].headers,
+    )
+    assert reported.status_code == 200, reported.text
+    deadline = datetime.fromisoformat(
+        (await client.get(game.url("/turn"), headers=game.owner.headers)).json()[
+            "battle_deadline_at"
+        ]
+    )
+    receiver.received.clear()
+    assert await send_reminders(sessionmaker, deadline - timedelta(hours=7)) == []
+    assert await send_reminders(sessionmaker, deadline - timedelta(hours=5)) == [uuid.UUID(game.id)]
+    await deliver(sessionmaker, loopback_settings, deadline - timedelta(hours=4))
+    # Player 1 reported: only player 2 is waited for (to confirm); player 3 takes no part.
+    assert [m.path for m in receiver.received if m.json()["type"] == "deadline_reminder"] == ["/p2"]
+    (reminder,) = [m.json() for m in receiver.of("/p2") if m.json()["type"] == "deadline_reminder"]
+    assert reminder["data"]["link"] == f"/v1/campaigns/{game.id}/battles"
+
+
 # ------------------------------------------------------------------------------ SSRF
 
 REFUSED = [
@@ -687,3 +730,43 @@ async def test_the_fog_games_webhook_checker_catches_planted_leaks(
     await session.flush()
     found = await webhook_leaks(session, game.id, users, names, tally)
     assert len(found) == 3, found
+
+
+# ------------------------------------------------------------------------------ processes
+
+
+@pytest.fixture
+async def committing_loopback_client(
+    loopback_settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> AsyncIterator[AsyncClient]:
+    application = create_app(loopback_settings)
+    application.state.sessionmaker = create_sessionmaker(committing_engine)
+    transport = ASGITransport(app=application)
+    async with AsyncClient(transport=transport, base_url="http://test") as c:
+        yield c
+
+
+async def test_workers_of_several_processes_send_each_message_once(
+    committing_loopback_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    receiver: Receiver,
+    loopback_settings: Settings,
+) -> None:
+    """Three delivery passes at once, each with its own connections (as three server
+    processes would be): SKIP LOCKED claims give every message to exactly one of them."""
+    client = committing_loopback_client
+    game = await start_game(client, functools.partial(register_and_login, client))
+    receiver.delay = 0.02  # answers take a moment, so that the passes overlap
+    hooks = [await register(client, game, p.headers, receiver.url()) for p in game.players]
+    for hook, player in zip(hooks, game.players, strict=True):
+        for _ in range(6):
+            url = game.url(f"/webhooks/{hook['id']}/ping")
+            assert (await client.post(url, headers=player.headers)).status_code == 202
+    now = utcnow() + timedelta(seconds=1)
+    reports = await asyncio.gather(
+        *(deliver(create_sessionmaker(committing_engine), loopback_settings, now) for _ in range(3))
+    )
+    ids = [m.headers["webhook-id"] for m in receiver.received]
+    assert len(ids) == 12
+    assert len(set(ids)) == 12
+    assert sum(len(r.delivered) for r in reports) == 12
