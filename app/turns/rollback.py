@@ -17,9 +17,10 @@ from app.ledger import service as ledger
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
+from app.pagination import PageParams, paginate
 from app.rules.state import EventKind, LedgerEntry
 from app.turns import snapshots
-from app.turns.schemas import RollbackRead
+from app.turns.schemas import RollbackPage, RollbackRead
 from app.turns.service import pending_battles
 
 RULE = "R-TURN-6"
@@ -101,13 +102,14 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
     await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
 
 
-async def list_rollbacks(session: AsyncSession, m: Membership) -> list[RollbackRead]:
-    rows = await session.scalars(
+async def list_rollbacks(session: AsyncSession, m: Membership, page: PageParams) -> RollbackPage:
+    query = (
         select(TurnRollback)
         .where(TurnRollback.campaign_id == m.campaign.id)
-        .order_by(TurnRollback.rolled_back_at, TurnRollback.number)
+        .order_by(TurnRollback.rolled_back_at, TurnRollback.number, TurnRollback.revision)
     )
-    return [
+    rows, total = await paginate(session, query, page)
+    items = [
         RollbackRead(
             number=r.number,
             revision=r.revision,
@@ -116,3 +118,4 @@ async def list_rollbacks(session: AsyncSession, m: Membership) -> list[RollbackR
         )
         for r in rows
     ]
+    return RollbackPage.of(items, total, page)

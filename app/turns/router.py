@@ -4,9 +4,10 @@ from fastapi import APIRouter
 
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.db.session import SessionDep
+from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.turns import rollback, service
-from app.turns.schemas import RollbackRead, TurnRead
+from app.turns.schemas import RollbackPage, TurnRead
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}/turn", tags=["turn"], responses=PROBLEM_RESPONSES
@@ -48,6 +49,6 @@ async def rollback_turn(session: SessionDep, member: LockedMemberDep) -> TurnRea
 
 
 @router.get("/rollbacks")
-async def list_rollbacks(session: SessionDep, member: MemberDep) -> list[RollbackRead]:
-    """The turn changes the owner rolled back, oldest first (R-TURN-6)."""
-    return await rollback.list_rollbacks(session, member)
+async def list_rollbacks(session: SessionDep, member: MemberDep, page: PageDep) -> RollbackPage:
+    """The turn changes the owner rolled back, oldest rollback first (R-TURN-6)."""
+    return await rollback.list_rollbacks(session, member, page)

@@ -4,6 +4,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
+from app.pagination import Page
+
 
 class ReadyPlayer(BaseModel):
     number: int
@@ -45,3 +47,7 @@ class RollbackRead(BaseModel):
     revision: int = Field(description="1 for the first rollback of that turn's change, 2…")
     resolved_at: datetime = Field(description="When the change had run.")
     rolled_back_at: datetime
+
+
+class RollbackPage(Page[RollbackRead]):
+    """The turn changes the owner rolled back, oldest rollback first (R-TURN-6)."""

@@ -171,7 +171,8 @@ async def test_R_TURN_6_rollback_restores_the_end_of_the_turn_exactly(
     turns = (await client.get(game.url("/turns"), headers=bob.headers)).json()
     assert turns["total"] == 0
     rollbacks = (await client.get(game.url("/turn/rollbacks"), headers=bob.headers)).json()
-    assert [(r["number"], r["revision"]) for r in rollbacks] == [(1, 1)]
+    assert rollbacks["total"] == 1
+    assert [(r["number"], r["revision"]) for r in rollbacks["items"]] == [(1, 1)]
     told = await session.scalar(
         select(CampaignEvent).where(
             CampaignEvent.campaign_id == game.id, CampaignEvent.kind == "turn_rolled_back"
