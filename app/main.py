@@ -41,11 +41,12 @@ from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
 from app.pictures.router import router as pictures_router
 from app.rule_refs import add_rule_lines
+from app.seats.router import router as seats_router
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
-from app.transfer.router import router as transfer_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
+from app.transfer.router import router as transfer_router
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
 from app.web import install_web
@@ -76,10 +77,11 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     deadline_turn_router,
     deadline_battles_router,
     stream_router,
+    transfer_router,
     notifications_router,
     notification_preferences_router,
     calendar_router,
-    transfer_router,
+    seats_router,
 )
 
 
