@@ -52,7 +52,8 @@ class EventRecord:
     cursor: str
     kind: str
     audience: list[int] | None
-    payload: dict[str, Any]
+    # The payload as JSON text, as the database gave it: encoded once for every stream.
+    payload_json: str
 
 
 # An event id (wake up and read the table), a signal, or the event itself.
@@ -100,7 +101,10 @@ class Subscription:
         batch: list[QueueItem] = []
         if self._queue.empty():
             try:
-                batch.append(await asyncio.wait_for(self._queue.get(), wait_seconds))
+                # A timeout scope, not wait_for: no task per wait (a thousand streams wake
+                # up at once for each event).
+                async with asyncio.timeout(wait_seconds):
+                    batch.append(await self._queue.get())
             except TimeoutError:
                 return []
         while not self._queue.empty():
@@ -294,7 +298,7 @@ class EventHub:
                             cursor=row["cursor"],
                             kind=row["kind"],
                             audience=None if row["audience"] is None else list(row["audience"]),
-                            payload=json.loads(row["payload"]),
+                            payload_json=row["payload"],
                         ),
                     )
 

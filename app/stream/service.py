@@ -123,7 +123,9 @@ async def visible_events(
 
 def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
     """`id:` the event's cursor (what `Last-Event-ID` resumes from), `event:` its kind,
-    `data:` JSON."""
+    `data:` JSON (the hub's rows carry it encoded already)."""
+    if isinstance(event, EventRecord):
+        return ServerSentEvent(id=event.cursor, event=event.kind, raw_data=event.payload_json)
     return ServerSentEvent(id=event.cursor, event=event.kind, data=event.payload)
 
 
