@@ -14,7 +14,12 @@ from typing import Any
 
 from pyinstrument import Profiler
 
-_ROOT_MARKERS = ("/app/", "/scripts/")
+_ROOT_MARKERS = ("/app/",)
+# The ASGI middlewares wrap every request whole: they would top every inclusive list.
+_WRAPPERS = (
+    "/app/asgi.py", "/app/middleware.py", "/app/metrics/middleware.py", "/app/web/",
+    "/app/limits/headers.py", "/app/limits/body.py",
+)  # fmt: skip
 
 
 def _name(frame: Any) -> str:
@@ -24,7 +29,11 @@ def _name(frame: Any) -> str:
 
 def _own(frame: Any) -> bool:
     path = frame.file_path or ""
-    return any(marker in path for marker in _ROOT_MARKERS) and "site-packages" not in path
+    return (
+        any(marker in path for marker in _ROOT_MARKERS)
+        and "site-packages" not in path
+        and not any(wrapper in path for wrapper in _WRAPPERS)
+    )
 
 
 @contextlib.contextmanager
@@ -67,8 +76,7 @@ def top_frames(profiler: Profiler, count: int = 8) -> list[str]:
         lines.append(f"    {100 * t / total:5.1f}%  {name}")
     lines.append("  heaviest project frames (inclusive):")
     ranked = sorted(inclusive.items(), key=lambda kv: -kv[1])
-    # The outermost frames are always ~100 %: skip those, show where it splits.
-    shown = [(n, t) for n, t in ranked if t < 0.97 * total][:count]
+    shown = ranked[:count]
     for name, t in shown:
         lines.append(f"    {100 * t / total:5.1f}%  {name}")
     return lines

@@ -2,8 +2,10 @@
 
 Builds a campaign of 17 players and 170 armies on a generated 64×64 map (over HTTP, then
 extra armies and move orders written straight to the tables to keep the set-up short), and
-prints the median time of `POST …/turn/resolve` and of `GET …/map` next to `GET /healthz`
-measured in the same run, in the same process, against the embedded PostgreSQL.
+prints the median time of `POST …/turn/resolve`, of the first `GET …/map` after each turn
+change and of every game read next to `GET /healthz` measured in the same run, in the same
+process, against the embedded PostgreSQL; the targets of issue 13 with PASS/FAIL; and where
+the time of a turn change and of the reads goes (pyinstrument's top frames).
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 import httpx
+from _profile import profiled, top_frames
 from _serving import scratch_database
 from asgi_lifespan import LifespanManager
 from sample_campaign import random_walks
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
@@ -31,6 +34,8 @@ PLAYERS = 17
 ARMIES_PER_PLAYER = 10
 TURNS = 5
 SAMPLES = 40
+TURN_CHANGE_TARGET_MS = 50.0
+FIRST_MAP_TARGET_MS = 15.0
 
 Client = httpx.AsyncClient
 
@@ -165,21 +170,75 @@ async def run(url: str) -> None:
                     await step(session, campaign)
 
             await in_transaction(add_armies)
-            changes = []
+            changes, first_maps = [], []
             base = f"/v1/campaigns/{campaign_id}"
             for turn in range(TURNS):
                 await in_transaction(partial(give_orders, seed=turn))
                 start = time.perf_counter()
                 (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
                 changes.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                (await client.get(f"{base}/map", headers=headers[1])).raise_for_status()
+                first_maps.append(time.perf_counter() - start)
+            await in_transaction(partial(give_orders, seed=TURNS))
+            with profiled() as change_profile:
+                (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
+                (await client.get(f"{base}/map", headers=headers[1])).raise_for_status()
             health = await timed(lambda: client.get("/healthz"), SAMPLES)
-            world = await timed(lambda: client.get(f"{base}/map", headers=headers[1]), SAMPLES)
+            me = (await client.get(f"{base}/me", headers=headers[1])).json()
+            army = (await client.get(f"{base}/armies", headers=headers[1])).json()["mine"][0]
+            reads = {
+                "GET …/map": f"{base}/map",
+                "GET …/tiles/{q}/{r}": f"{base}/tiles/{army['q']}/{army['r']}",
+                "GET …/armies": f"{base}/armies",
+                "GET …/generals": f"{base}/generals",
+                "GET …/me": f"{base}/me",
+                "GET …/battles": f"{base}/battles",
+                "GET …/turn": f"{base}/turn",
+                "GET …/turns": f"{base}/turns",
+                "GET …/turns/{n}/summary": f"{base}/turns/{me['turn'] - 1}/summary",
+            }
+            read_ms = {}
+            statements: list[int] = []
+            event.listen(
+                app.state.engine.sync_engine,
+                "before_cursor_execute",
+                lambda *_: statements.append(1),
+            )
+            per_read: dict[str, float] = {}
+            for label, url in reads.items():
+                read_ms[label] = await timed(partial(client.get, url, headers=headers[1]), SAMPLES)
+                statements.clear()
+                for _ in range(10):
+                    await client.get(url, headers=headers[1])
+                per_read[label] = len(statements) / 10
+            with profiled() as read_profile:
+                for url in reads.values():
+                    for _ in range(5):
+                        await client.get(url, headers=headers[1])
     change = statistics.median(changes) * 1000
+    first_map = statistics.median(first_maps) * 1000
     print(f"campaign: {PLAYERS} players, {PLAYERS * ARMIES_PER_PLAYER} armies, 64×64 map")
     print(f"turn change (POST …/turn/resolve), median of {TURNS}: {change:8.1f} ms")
+    print(f"first GET …/map after it, median of {TURNS}:        {first_map:8.1f} ms")
     print(f"GET /healthz, median of {SAMPLES}:                 {health:8.2f} ms")
-    print(f"GET …/map, median of {SAMPLES}:                    {world:8.2f} ms")
-    print(f"map view / health check:                        {world / health:8.1f}×")
+    for label, ms in read_ms.items():
+        print(
+            f"{label + ', median of ' + str(SAMPLES) + ':':48}{ms:8.2f} ms  {ms / health:6.1f}×"
+            f"  {per_read[label]:4.1f} SQL statements"
+        )
+    print(
+        f"target: turn change through API + DB ≤ {TURN_CHANGE_TARGET_MS:.0f} ms — "
+        f"{change:.1f} ms: {'PASS' if change <= TURN_CHANGE_TARGET_MS else 'FAIL'}"
+    )
+    print(
+        f"target: first map view after a turn change ≤ {FIRST_MAP_TARGET_MS:.0f} ms — "
+        f"{first_map:.1f} ms: {'PASS' if first_map <= FIRST_MAP_TARGET_MS else 'FAIL'}"
+    )
+    print("\nwhere the time goes, a turn change and the first map view after it:")
+    print("\n".join(top_frames(change_profile)))
+    print("\nwhere the time goes, every read above 5 times:")
+    print("\n".join(top_frames(read_profile)))
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
-from sqlalchemy import text
+from sqlalchemy import Connection, Engine, TextClause, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import (
     AsyncConnection,
@@ -35,13 +35,17 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.pool import NullPool
+from sqlalchemy.sql.dml import UpdateBase
 
 from app.auth import passwords
 from app.config import Settings
 from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
+from app.log import request_id_var
 from app.main import create_app
+from app.turns.mapping.world import worlds
+from app.world.cache import map_views
 from tests.helpers import MakeUser, register_and_login
 
 T = TypeVar("T")
@@ -140,6 +144,22 @@ async def session(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterat
     """A session sharing the test transaction with the app (flush to make changes visible)."""
     async with sessionmaker() as session:
         yield session
+
+
+@event.listens_for(Engine, "before_execute")
+def _drop_world_caches(
+    conn: Connection, clause: object, multiparams: object, params: object, options: object
+) -> None:
+    """The server keeps what a campaign's world version shows (app/turns/mapping/world.py,
+    app/world/cache.py), and only its own writes bump that version: a test that writes rows
+    itself, outside any request, drops those caches, as if the version had changed."""
+    if request_id_var.get() != "-":
+        return  # the app's own statement, inside a request
+    if isinstance(clause, UpdateBase) or (
+        isinstance(clause, TextClause) and not clause.text.lstrip().upper().startswith("SELECT")
+    ):
+        worlds.clear()
+        map_views.clear()
 
 
 @pytest.fixture

@@ -61,17 +61,22 @@ async def authenticate_token(session: AsyncSession, secret: str) -> tuple[Token,
             .where(Token.token_hash == hash_token(secret))
         )
     ).one_or_none()
-    now = utcnow()
     if row is None:
         raise Unauthorized("Invalid token.")
     token, user = row
+    await accept_token(session, token)
+    return token, user
+
+
+async def accept_token(session: AsyncSession, token: Token) -> None:
+    """401 unless the token found for a bearer secret is usable; notes its use."""
+    now = utcnow()
     if token.revoked_at is not None:
         raise Unauthorized("Token has been revoked.")
     if token.expires_at is not None and token.expires_at <= now:
         raise Unauthorized("Token has expired.")
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
         await _touch(session, token, now)
-    return token, user
 
 
 async def _touch(session: AsyncSession, token: Token, now: datetime) -> None:

@@ -8,10 +8,12 @@ from fastapi import Depends, Path
 from sqlalchemy import and_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth.dependencies import CurrentUser
+from app.auth.dependencies import BearerSecret, CurrentUser
+from app.auth.service import accept_token
+from app.auth.tokens import hash_token
 from app.db.session import SessionDep
-from app.errors import Conflict, Forbidden, NotFound
-from app.models import User
+from app.errors import Conflict, Forbidden, NotFound, Unauthorized
+from app.models import Token, User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 
 # How a refusal names a phase: "while the campaign is in the lobby; it is active".
@@ -130,10 +132,31 @@ CampaignId = Annotated[uuid.UUID, Path(description="The campaign's id.")]
 
 
 async def get_membership(
-    campaign_id: CampaignId, session: SessionDep, user: CurrentUser
+    campaign_id: CampaignId, session: SessionDep, secret: BearerSecret
 ) -> Membership:
-    """Read access to the campaign in the path."""
-    return await load_membership(session, campaign_id, user)
+    """Read access to the campaign in the path: the caller's token, user, the campaign and
+    their seat in it in one round trip (the same answers as `CurrentUser` then
+    `load_membership`: 401 for a bad token first, then 404 for a non-member)."""
+    if not secret:
+        raise Unauthorized("Not authenticated.")
+    query = (
+        select(Token, User, Campaign, CampaignPlayer)
+        .join(User, User.id == Token.user_id)
+        .outerjoin(Campaign, Campaign.id == campaign_id)
+        .outerjoin(
+            CampaignPlayer,
+            and_(CampaignPlayer.campaign_id == Campaign.id, CampaignPlayer.user_id == User.id),
+        )
+        .where(Token.token_hash == hash_token(secret))
+    )
+    row = (await session.execute(query)).one_or_none()
+    if row is None:
+        raise Unauthorized("Invalid token.")
+    token, user, campaign, player = row
+    await accept_token(session, token)
+    if campaign is None:
+        raise NotFound("Campaign not found.")
+    return _member_or_404(Membership(campaign, user, player))
 
 
 async def get_locked_membership(

@@ -3,6 +3,7 @@
 import secrets
 import string
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from anyio import to_thread
@@ -176,11 +177,18 @@ async def display_names(
         .join(User, User.id == CampaignPlayer.user_id)
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
+    return shown_names(m, [(number, name) for number, name in rows.all()], reveal)
+
+
+def shown_names(
+    m: Membership, rows: Iterable[tuple[int, str]], reveal: frozenset[int] = frozenset()
+) -> dict[int, str]:
+    """`display_names` of (number, display name) rows the caller has already read."""
     hidden = m.names_hidden
     me = m.player.number if m.player else None
     return {
         number: name if not hidden or number == me or number in reveal else anonymous_name(number)
-        for number, name in rows.all()
+        for number, name in rows
     }
 
 

@@ -2,9 +2,10 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 
 from app.campaigns.access import MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -14,13 +15,17 @@ from app.history.schemas import Standings, TurnChangePage, TurnSummaryRead
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["history"], responses=PROBLEM_RESPONSES)
 
 
-@router.get("/turns")
-async def list_turns(session: SessionDep, member: MemberDep, page: PageDep) -> TurnChangePage:
+@router.get("/turns", response_model=TurnChangePage, responses=CONDITIONAL_RESPONSES)
+async def list_turns(
+    session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """The turn changes so far, oldest first."""
-    return await service.list_turns(session, member, page)
+    return model_response(await service.list_turns(session, member, page), if_none_match)
 
 
-@router.get("/turns/{number}/summary")
+@router.get(
+    "/turns/{number}/summary", response_model=TurnSummaryRead, responses=CONDITIONAL_RESPONSES
+)
 async def read_turn_summary(
     number: Annotated[int, Path(ge=1, le=2**31 - 1, description="The turn change's number.")],
     session: SessionDep,
@@ -28,9 +33,11 @@ async def read_turn_summary(
     player: Annotated[
         int | None, Query(description="Owner who does not play: whose summary to read.")
     ] = None,
-) -> TurnSummaryRead:
+    if_none_match: IfNoneMatch = None,
+) -> Response:
     """Your summary of one turn change: what you saw happen (R-TURN-5)."""
-    return await service.turn_summary(session, member, number, player)
+    summary = await service.turn_summary(session, member, number, player)
+    return model_response(summary, if_none_match)
 
 
 @router.get("/standings", response_model_exclude_none=True)

@@ -53,10 +53,21 @@ async def balances(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, i
 async def entries_for(
     session: AsyncSession, campaign_id: uuid.UUID, player: int, limit: int, offset: int
 ) -> tuple[list[LedgerRow], int]:
-    """A player's ledger, newest first."""
+    """A player's ledger, newest first, and the count of its lines: one round trip (the count
+    as a window over the page's rows) unless the page is past the end."""
     where = (LedgerRow.campaign_id == campaign_id, LedgerRow.player == player)
+    page = (
+        await session.execute(
+            select(LedgerRow, func.count().over())
+            .where(*where)
+            .order_by(LedgerRow.id.desc())
+            .limit(limit)
+            .offset(offset)
+        )
+    ).all()
+    if page:
+        return [row for row, _ in page], page[0][1]
+    if offset == 0:
+        return [], 0
     total = await session.scalar(select(func.count()).select_from(LedgerRow).where(*where))
-    rows = await session.scalars(
-        select(LedgerRow).where(*where).order_by(LedgerRow.id.desc()).limit(limit).offset(offset)
-    )
-    return list(rows), total or 0
+    return [], total or 0

@@ -1,8 +1,9 @@
 """The calling player's own panel."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from app.campaigns.access import MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -13,8 +14,11 @@ from app.world.service import load_view
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["me"], responses=PROBLEM_RESPONSES)
 
 
-@router.get("/me")
-async def read_me(session: SessionDep, member: MemberDep, page: PageDep) -> MeRead:
+@router.get("/me", response_model=MeRead, responses=CONDITIONAL_RESPONSES)
+async def read_me(
+    session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Your gold, next turn's forecast, ledger (paginated), faction action and pending orders."""
     member.require_player()
-    return await service.read_me(session, await load_view(session, member), page)
+    me = await service.read_me(session, await load_view(session, member), page)
+    return model_response(me, if_none_match)

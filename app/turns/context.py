@@ -10,11 +10,11 @@ from app.campaigns.access import LockedMemberDep, MemberDep, Membership
 from app.db.session import SessionDep
 from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.rules import concealment, fog
+from app.rules import concealment
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
 from app.rules.state import CampaignState, TurnOrders, Violation
-from app.turns.mapping import load_orders, load_ruleset, load_state
+from app.turns.mapping import cached_sight, load_orders, load_ruleset, load_state
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
         state=state,
         orders=await load_orders(session, membership.campaign),
         ruleset=ruleset,
-        visible=fog.sight(state, player.number, ruleset),
+        visible=cached_sight(membership.campaign, state, player.number, ruleset),
         hidden=concealment.hidden_from(state, player.number),
     )
 

@@ -1,8 +1,9 @@
 """The current turn: readiness and the owner's confirmation of the turn change."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
 from app.campaigns.access import LockedMemberDep, MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -14,10 +15,12 @@ router = APIRouter(
 )
 
 
-@router.get("")
-async def read_turn(session: SessionDep, member: MemberDep) -> TurnRead:
+@router.get("", response_model=TurnRead, responses=CONDITIONAL_RESPONSES)
+async def read_turn(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """The current turn: number, season, who is ready, and what blocks the change."""
-    return await service.read_turn(session, member)
+    return model_response(await service.read_turn(session, member), if_none_match)
 
 
 @router.put("/ready")

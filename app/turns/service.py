@@ -12,13 +12,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app import metrics
 from app.battles import records as battle_records
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names, players_of
+from app.campaigns.service import players_of, shown_names
 from app.db.base import utcnow
 from app.deadlines.clock import start_turn_clock
 from app.diplomacy import service as diplomacy
 from app.errors import Conflict
 from app.events.publish import publish
 from app.ledger import service as ledger
+from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
@@ -71,8 +72,12 @@ class TurnGate:
 async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
     """Who and what the current turn waits for; inactive players are always ready (R-CAMP-4)."""
     players = await players_of(session, campaign.id)
+    return _gate(players, await pending_battles(session, campaign.id))
+
+
+def _gate(players: list[CampaignPlayer], battles: int) -> TurnGate:
     waiting = [p for p in players if p.faction is not None and not (p.ready or p.inactive)]
-    return TurnGate(waiting, await pending_battles(session, campaign.id))
+    return TurnGate(waiting, battles)
 
 
 async def change_turn_if_due(
@@ -109,14 +114,38 @@ async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
 
 
 async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
+    """Two round trips: the players with their names, then the pending battles' count and the
+    last change's time (polled by every client: `turn_gate` and `display_names` in fewer
+    statements)."""
     c = m.campaign
-    players = await players_of(session, c.id)
-    names = await display_names(session, m)
-    gate = await turn_gate(session, c)
+    rows = (
+        await session.execute(
+            select(CampaignPlayer, User.display_name)
+            .join(User, User.id == CampaignPlayer.user_id)
+            .where(CampaignPlayer.campaign_id == c.id)
+            .order_by(CampaignPlayer.number)
+        )
+    ).all()
+    players = [p for p, _ in rows]
+    names = shown_names(m, [(p.number, name) for p, name in rows])
+    battles, last = (
+        await session.execute(
+            select(
+                select(func.count())
+                .select_from(BattleRow)
+                .where(
+                    BattleRow.campaign_id == c.id,
+                    BattleRow.status.in_(PENDING_BATTLE_STATUSES),
+                )
+                .scalar_subquery(),
+                select(func.max(TurnRecord.resolved_at))
+                .where(TurnRecord.campaign_id == c.id)
+                .scalar_subquery(),
+            )
+        )
+    ).one()
+    gate = _gate(players, battles or 0)
     blocked = gate.blockers() if c.status is CampaignStatus.ACTIVE else [c.status.value]
-    last = await session.scalar(
-        select(func.max(TurnRecord.resolved_at)).where(TurnRecord.campaign_id == c.id)
-    )
     return TurnRead(
         number=c.turn,
         season=season_of(c.turn).value if c.settings.seasons and c.turn > 0 else None,

@@ -3,6 +3,7 @@
 from fastapi import APIRouter, Response
 
 from app.campaigns.access import MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response, view_response
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.world import service
@@ -11,27 +12,46 @@ from app.world.schemas import ArmyList, GeneralList, TilePanel, WorldMap
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["world"], responses=PROBLEM_RESPONSES)
 
 
-@router.get("/map", response_model=WorldMap, response_model_exclude_none=True)
-async def read_map(session: SessionDep, member: MemberDep) -> Response:
+@router.get(
+    "/map",
+    response_model=WorldMap,
+    response_model_exclude_none=True,
+    responses=CONDITIONAL_RESPONSES,
+)
+async def read_map(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Every tile of the map in your fog state: unexplored, explored (as last seen) or visible."""
-    document = await service.map_document(session, member)
-    return Response(document, media_type="application/json")
+    document, etag = await service.map_view(session, member)
+    return view_response(document, if_none_match, etag)
 
 
-@router.get("/tiles/{q}/{r}", response_model_exclude_none=True)
-async def read_tile(q: int, r: int, session: SessionDep, member: MemberDep) -> TilePanel:
+@router.get(
+    "/tiles/{q}/{r}",
+    response_model=TilePanel,
+    response_model_exclude_none=True,
+    responses=CONDITIONAL_RESPONSES,
+)
+async def read_tile(
+    q: int, r: int, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """One tile as you see it, and which builds it accepts from you now."""
-    return service.tile_panel(await service.load_view(session, member), q, r)
+    panel = service.tile_panel(await service.load_view(session, member), q, r)
+    return model_response(panel, if_none_match, exclude_none=True)
 
 
-@router.get("/armies")
-async def list_armies(session: SessionDep, member: MemberDep) -> ArmyList:
+@router.get("/armies", response_model=ArmyList, responses=CONDITIONAL_RESPONSES)
+async def list_armies(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Your armies with their orders, and the other armies on tiles you see."""
-    return await service.army_list(session, await service.load_view(session, member))
+    view = await service.load_view(session, member, generals=False)
+    return model_response(await service.army_list(session, view), if_none_match)
 
 
-@router.get("/generals")
-async def list_generals(session: SessionDep, member: MemberDep) -> GeneralList:
+@router.get("/generals", response_model=GeneralList, responses=CONDITIONAL_RESPONSES)
+async def list_generals(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Your generals, the prisoners you hold, and your generals held by others."""
-    member.require_player()
-    return await service.general_list(session, await service.load_view(session, member))
+    return model_response(await service.general_list(session, member), if_none_match)

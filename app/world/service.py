@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
+from app.conditional import etag_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
 from app.rules import building, concealment, fog, sea
@@ -26,12 +27,13 @@ from app.rules.state import (
     Army,
     BuildKind,
     CampaignState,
+    MapData,
     Ship,
     Structure,
     TurnOrders,
     Violation,
 )
-from app.turns.mapping import load_orders, load_ruleset, load_state
+from app.turns.mapping import cached_sight, load_generals, load_orders, load_ruleset, load_state
 from app.world.cache import map_views
 from app.world.schemas import (
     ArmyList,
@@ -69,18 +71,27 @@ class View:
         return fog.visibility(self.state, self.player, coord, self.visible)
 
 
-async def load_view(session: AsyncSession, membership: Membership) -> View:
-    """The caller's view of a started campaign (active or finished)."""
+async def load_view(
+    session: AsyncSession, membership: Membership, *, generals: bool = True
+) -> View:
+    """The caller's view of a started campaign (active or finished); `generals`: False for a
+    read that shows none (`load_state`)."""
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = membership.campaign
     viewer = membership.player.number if membership.player is not None else None
-    state = await load_state(session, campaign, explored_for=() if viewer is None else (viewer,))
+    state = await load_state(
+        session,
+        campaign,
+        explored_for=() if viewer is None else (viewer,),
+        generals=generals,
+        stakes=generals,
+    )
     ruleset = load_ruleset(campaign)
     orders = await load_orders(session, campaign)
     row = membership.player
     if row is not None and row.number in state.players:
         player: int | None = row.number
-        visible = fog.sight(state, row.number, ruleset)
+        visible = cached_sight(campaign, state, row.number, ruleset)
         hidden = concealment.hidden_from(state, row.number)
     else:
         # Membership guarantees a non-player member is the owner: the game master.
@@ -115,22 +126,26 @@ def _index(state: CampaignState, hidden: frozenset[int] = frozenset()) -> _Index
     return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
 
 
-def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
+def _tile(view: View, coord: Coord, index: _Index, *, with_land: bool = True) -> dict[str, Any]:
     """One tile through the viewer's fog, as `WorldTile` data: nothing beyond R-FOG-1.
 
     Plain data rather than models: a map has thousands of tiles, and building (even without
     validation) and then serialising a model per tile costs more than the rest of the request.
+    Without `with_land`: only what follows the terrain, tags and name (`world_map_json`).
     """
     state_of = view.fog(coord)
-    out: dict[str, Any] = {"q": coord[0], "r": coord[1], "fog": state_of.value}
+    out: dict[str, Any] = {}
+    if with_land:
+        out.update(q=coord[0], r=coord[1], fog=state_of.value)
     if state_of is Visibility.UNEXPLORED:
         return out
     tile = view.state.map.tiles[coord]
-    out["terrain"] = tile.terrain.value
-    if tile.tags:
-        out["tags"] = sorted(t.value for t in tile.tags)
-    if tile.name is not None:
-        out["name"] = tile.name
+    if with_land:
+        out["terrain"] = tile.terrain.value
+        if tile.tags:
+            out["tags"] = sorted(t.value for t in tile.tags)
+        if tile.name is not None:
+            out["name"] = tile.name
     if state_of is Visibility.EXPLORED and view.player is not None:
         seen = view.state.players[view.player].explored[coord]
         out["seen_turn"] = seen.turn
@@ -165,36 +180,108 @@ def _tile(view: View, coord: Coord, index: _Index) -> dict[str, Any]:
 
 async def map_document(session: AsyncSession, member: Membership) -> bytes:
     """The caller's map as JSON, cached per (campaign, viewer, world version)."""
+    return (await map_view(session, member))[0]
+
+
+async def map_view(session: AsyncSession, member: Membership) -> tuple[bytes, str]:
+    """The caller's map as JSON and its ETag, cached per (campaign, viewer, world version)."""
     member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = member.campaign
     viewer = member.player.number if member.player is not None else None
     key = (campaign.id, viewer, campaign.world_version)
-    document = map_views.get(key)
-    if document is None:
-        world = world_map(await load_view(session, member))
+    found = map_views.get(key)
+    if found is None:
         # Serialised by hand: validating thousands of tiles built from engine data would
         # dominate the request (tests/api/test_world.py checks the document against WorldMap).
-        document = json.dumps(world, separators=(",", ":")).encode()
-        map_views.put(key, document)
-    return document
+        document = world_map_json(await load_view(session, member, generals=False))
+        found = (document, etag_of(document))
+        map_views.put(key, found)
+    return found
 
 
-def world_map(view: View) -> dict[str, Any]:
-    """The `WorldMap` document of the viewer."""
+def world_map(view: View, *, tiles: bool = True) -> dict[str, Any]:
+    """The `WorldMap` document of the viewer (without `tiles`: all but the tiles)."""
     m = view.state.map
-    index = _index(view.state, view.hidden)
+    index = _index(view.state, view.hidden) if tiles else None
     return {
         "turn": view.state.turn,
         "width": m.width,
         "height": m.height,
         "wrap": m.wrap.value,
-        "tiles": [_tile(view, c, index) for c in m.grid.coords() if c in m.tiles],
+        **(
+            {"tiles": [_tile(view, c, index) for c in m.grid.coords() if c in m.tiles]}
+            if index is not None
+            else {}
+        ),
         "storms": [
             {"tiles": [{"q": q, "r": r} for q, r in s.tiles]}
             for s in view.state.storms
             if view.player is None or any(c in view.visible for c in s.tiles)
         ],
     }
+
+
+@dataclass(frozen=True)
+class _Fragments:
+    """A map's JSON that no viewer changes, encoded once: each tile's opening up to its fog
+    state and its terrain, tags and name."""
+
+    coords: tuple[Coord, ...]  # the map's tiles in document order
+    heads: dict[Coord, bytes]  # {"q":…,"r":…,"fog":
+    lands: dict[Coord, bytes]  # ,"terrain":…[,"tags":…][,"name":…]
+
+
+_fragments: dict[int, tuple[MapData, _Fragments]] = {}
+_UNEXPLORED = b'"unexplored"}'
+
+
+def _encode(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def _map_fragments(m: MapData) -> _Fragments:
+    found = _fragments.get(id(m))
+    if found is not None and found[0] is m:
+        return found[1]
+    coords = tuple(c for c in m.grid.coords() if c in m.tiles)
+    heads, lands = {}, {}
+    for c in coords:
+        heads[c] = b'{"q":%d,"r":%d,"fog":' % c
+        tile = m.tiles[c]
+        land: dict[str, Any] = {"terrain": tile.terrain.value}
+        if tile.tags:
+            land["tags"] = sorted(t.value for t in tile.tags)
+        if tile.name is not None:
+            land["name"] = tile.name
+        lands[c] = b"," + _encode(land)[1:-1]
+    fragments = _Fragments(coords, heads, lands)
+    if len(_fragments) > 64:  # maps are few; a long-running process meets more over time
+        _fragments.clear()
+    _fragments[id(m)] = (m, fragments)
+    return fragments
+
+
+def world_map_json(view: View) -> bytes:
+    """`world_map(view)` as JSON, the same document, built from fragments encoded once per map:
+    only what differs between viewers and turns is encoded per request."""
+    m = view.state.map
+    fragments = _map_fragments(m)
+    index = _index(view.state, view.hidden)
+    parts = []
+    for c in fragments.coords:
+        state_of = view.fog(c)
+        head = fragments.heads[c]
+        if state_of is Visibility.UNEXPLORED:
+            parts.append(head + _UNEXPLORED)
+            continue
+        tile = _tile(view, c, index, with_land=False)
+        extra = _encode(tile)[1:-1] if tile else b""
+        parts.append(
+            head + b'"' + state_of.value.encode() + b'"' + fragments.lands[c]
+            + (b"," + extra if extra else b"") + b"}"
+        )  # fmt: skip
+    world = world_map(view, tiles=False)
+    return _encode(world)[:-1] + b',"tiles":[' + b",".join(parts) + b"]}"
 
 
 # ------------------------------------------------------------------------------ tile panel
@@ -287,12 +374,17 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
     return ArmyList(mine=mine, others=others)
 
 
-async def general_list(session: AsyncSession, view: View) -> GeneralList:
-    """The viewer's generals, the prisoners they hold, and theirs held by others (ids only)."""
-    me = view.membership.require_player().number
-    names = await display_names(session, view.membership)
+async def general_list(session: AsyncSession, membership: Membership) -> GeneralList:
+    """The viewer's generals, the prisoners they hold, and theirs held by others (ids only).
+
+    Only the generals are read: nothing else of the state shows here.
+    """
+    me = membership.require_player().number
+    membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
+    generals = await load_generals(session, membership.campaign.id)
+    names = await display_names(session, membership)
     out = GeneralList(mine=[], prisoners=[], captured=[])
-    for _, g in sorted(view.state.generals.items()):
+    for _, g in sorted(generals.items()):
         if g.owner == me:
             if g.held_by is None:
                 out.mine.append(MyGeneral(id=g.id, army_id=g.army_id))

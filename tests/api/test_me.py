@@ -132,6 +132,9 @@ async def test_ledger_is_paginated_most_recent_first(
     assert [e["amount"] for e in first["ledger"]["items"]] == [-3]
     second = await me(client, game, 0, "?limit=1&offset=1")
     assert [e["amount"] for e in second["ledger"]["items"]] == [5]
+    assert second["ledger"]["total"] == 2
+    past = await me(client, game, 0, "?limit=1&offset=5")  # past the end: still the count
+    assert (past["ledger"]["items"], past["ledger"]["total"]) == ([], 2)
 
 
 async def test_a_stake_won_shows_what_is_owed_not_the_losers_gold(

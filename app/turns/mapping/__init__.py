@@ -15,9 +15,11 @@ from app.turns.mapping.battles import (
 from app.turns.mapping.diplomacy import edict_columns, edict_from_row
 from app.turns.mapping.events import event_to_json, gold_line_to_json, to_json
 from app.turns.mapping.state import (
+    cached_sight,
     campaign_options,
     explored_from_json,
     explored_to_json,
+    load_generals,
     load_map,
     load_orders,
     load_ruleset,
@@ -31,6 +33,7 @@ from app.turns.mapping.state import (
 __all__ = [
     "battle_columns",
     "battle_from_row",
+    "cached_sight",
     "campaign_options",
     "edict_columns",
     "edict_from_row",
@@ -39,6 +42,7 @@ __all__ = [
     "explored_to_json",
     "forces_to_json",
     "gold_line_to_json",
+    "load_generals",
     "load_map",
     "load_orders",
     "load_ruleset",

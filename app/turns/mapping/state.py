@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import Row, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign, CampaignPlayer
@@ -25,6 +25,7 @@ from app.models.world import (
     StructureRow,
     TreatyRow,
 )
+from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.maps import map_from_dict
 from app.rules.ruleset import Ruleset, parse_ruleset
@@ -53,6 +54,7 @@ from app.rules.state import (
     UpgradeOrder,
 )
 from app.turns.mapping.battles import battle_columns, battle_from_row
+from app.turns.mapping.world import World, prime, worlds, wrote_world
 
 _maps: dict[uuid.UUID, MapData] = {}
 
@@ -137,7 +139,12 @@ def storms_to_json(storms: Sequence[Storm]) -> list[list[list[int]]]:
     return [[[q, r] for q, r in s.tiles] for s in storms]
 
 
-def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = None) -> Player:
+def player_from_row(
+    row: CampaignPlayer,
+    explored_json: Mapping[str, Any] | None = None,
+    *,
+    explored: Mapping[Coord, SeenTile] | None = None,
+) -> Player:
     return Player(
         id=row.number,
         faction=row.faction or "",
@@ -147,7 +154,7 @@ def player_from_row(row: CampaignPlayer, explored: Mapping[str, Any] | None = No
         victories=row.victories,
         infamy=row.infamy,
         inactive=row.inactive,
-        explored=explored_from_json(explored) if explored else {},
+        explored=explored if explored is not None else explored_from_json(explored_json or {}),
     )
 
 
@@ -160,41 +167,8 @@ async def _rows(session: AsyncSession, model: Any, campaign_id: uuid.UUID) -> Se
     return result.all()
 
 
-async def load_state(
-    session: AsyncSession, campaign: Campaign, explored_for: Collection[int] | None = None
-) -> CampaignState:
-    """The campaign as the engine sees it now.
-
-    `explored_for`: the players whose explored memory is needed (None: all). Parsing every
-    player's memory of a large map costs more than the rest of the state together.
-    """
-    cid = campaign.id
-    players = (
-        await session.scalars(
-            select(CampaignPlayer)
-            .where(CampaignPlayer.campaign_id == cid)
-            .order_by(CampaignPlayer.number)
-        )
-    ).all()
-    memory_query = select(CampaignPlayer.number, CampaignPlayer.explored).where(
-        CampaignPlayer.campaign_id == cid
-    )
-    if explored_for is not None:
-        memory_query = memory_query.where(CampaignPlayer.number.in_(list(explored_for)))
-    memories: dict[int, dict[str, Any]] = dict((await session.execute(memory_query)).all())
-    battles = (
-        await session.scalars(
-            select(BattleRow)
-            .where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
-            .order_by(BattleRow.id)
-        )
-    ).all()
-    return CampaignState(
-        turn=campaign.turn,
-        map=await load_map(session, campaign.map_id),
-        players={
-            p.number: player_from_row(p, memories.get(p.number)) for p in players if p.faction
-        },
+async def _load_world(session: AsyncSession, campaign_id: uuid.UUID) -> World:
+    return World(
         structures={
             s.id: Structure(
                 id=s.id,
@@ -207,7 +181,7 @@ async def load_state(
                 built_by=s.built_by,
                 since_turn=s.since_turn,
             )
-            for s in await _rows(session, StructureRow, cid)
+            for s in await _rows(session, StructureRow, campaign_id)
         },
         armies={
             a.id: Army(
@@ -220,19 +194,15 @@ async def load_state(
                 ship_id=a.ship_id,
                 raised_turn=a.raised_turn,
             )
-            for a in await _rows(session, ArmyRow, cid)
-        },
-        generals={
-            g.id: General(id=g.id, owner=g.owner, army_id=g.army_id, held_by=g.held_by)
-            for g in await _rows(session, GeneralRow, cid)
+            for a in await _rows(session, ArmyRow, campaign_id)
         },
         ships={
             s.id: Ship(id=s.id, owner=s.owner, coord=(s.q, s.r), army_id=s.army_id)
-            for s in await _rows(session, ShipRow, cid)
+            for s in await _rows(session, ShipRow, campaign_id)
         },
         sieges={
             s.id: Siege(structure_id=s.id, army_id=s.army_id, draws=s.draws)
-            for s in await _rows(session, SiegeRow, cid)
+            for s in await _rows(session, SiegeRow, campaign_id)
         },
         treaties={
             t.id: Treaty(
@@ -245,13 +215,103 @@ async def load_state(
                 city_a=t.city_a,
                 city_b=t.city_b,
             )
-            for t in await _rows(session, TreatyRow, cid)
+            for t in await _rows(session, TreatyRow, campaign_id)
         },
+    )
+
+
+async def _world(
+    session: AsyncSession, campaign: Campaign, memories_of: Collection[int]
+) -> tuple[World, dict[int, Mapping[Coord, SeenTile]]]:
+    """The campaign's world at its version and the explored memory of `memories_of`, from the
+    shared cache (app.turns.mapping.world) or the database, stored there when known to be
+    committed data of that version."""
+    cid, version = campaign.id, campaign.world_version
+    cached = worlds.get((cid, version))
+    world = cached if cached is not None else await _load_world(session, cid)
+    memories = {p: world.explored[p] for p in memories_of if p in world.explored}
+    missing = [p for p in memories_of if p not in memories]
+    if missing:
+        rows = await session.execute(
+            select(CampaignPlayer.number, CampaignPlayer.explored).where(
+                CampaignPlayer.campaign_id == cid, CampaignPlayer.number.in_(missing)
+            )
+        )
+        for number, explored in rows.all():
+            memories[number] = explored_from_json(explored) if explored else {}
+    if (cached is None or missing) and not wrote_world(session.sync_session, cid):
+        # Read committed: a commit between the campaign row and the rows read since would
+        # have bumped the version; unchanged, the rows are exactly those of `version`. Only a
+        # transaction that has written nothing (no transaction id yet) reads committed rows
+        # alone: a writer's own rows are not stored, they may never commit.
+        current = (
+            await session.execute(
+                select(Campaign.world_version, func.pg_current_xact_id_if_assigned()).where(
+                    Campaign.id == cid
+                )
+            )
+        ).one_or_none()
+        if current is not None and current[0] == version and current[1] is None:
+            for number in missing:
+                world.explored[number] = memories.get(number, {})
+            if cached is None:
+                worlds.put((cid, version), world)
+    return world, memories
+
+
+async def load_state(
+    session: AsyncSession,
+    campaign: Campaign,
+    explored_for: Collection[int] | None = None,
+    *,
+    generals: bool = True,
+    stakes: bool = True,
+) -> CampaignState:
+    """The campaign as the engine sees it now.
+
+    `explored_for`: the players whose explored memory is needed (None: all). Parsing every
+    player's memory of a large map costs more than the rest of the state together, so the
+    memories, like what stands on the map, are kept per world version (`_world`).
+    `generals`, `stakes`: False leaves them empty, for reads that show neither (a round trip
+    each saved); never for a state that is resolved or saved.
+    """
+    cid = campaign.id
+    players = (
+        await session.scalars(
+            select(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == cid)
+            .order_by(CampaignPlayer.number)
+        )
+    ).all()
+    seated = [p.number for p in players if p.faction]
+    wanted = seated if explored_for is None else [p for p in seated if p in explored_for]
+    world, memories = await _world(session, campaign, wanted)
+    battles = (
+        await session.scalars(
+            select(BattleRow)
+            .where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+            .order_by(BattleRow.id)
+        )
+    ).all()
+    return CampaignState(
+        turn=campaign.turn,
+        map=await load_map(session, campaign.map_id),
+        players={
+            p.number: player_from_row(p, explored=memories.get(p.number, {}))
+            for p in players
+            if p.faction
+        },
+        structures=world.structures,
+        armies=world.armies,
+        generals=await load_generals(session, cid) if generals else {},
+        ships=world.ships,
+        sieges=world.sieges,
+        treaties=world.treaties,
         stakes=tuple(
             PendingStake(
                 battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
             )
-            for s in await _rows(session, StakeRow, cid)
+            for s in (await _rows(session, StakeRow, cid) if stakes else ())
         ),
         battles={b.id: battle_from_row(b) for b in battles},
         storms=storms_from_json(campaign.storms or []),
@@ -259,6 +319,29 @@ async def load_state(
         next_id=campaign.next_id,
         id_salt=campaign.id_salt,
     )
+
+
+async def load_generals(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, General]:
+    """The campaign's generals, as in its state."""
+    return {
+        g.id: General(id=g.id, owner=g.owner, army_id=g.army_id, held_by=g.held_by)
+        for g in await _rows(session, GeneralRow, campaign_id)
+    }
+
+
+def cached_sight(
+    campaign: Campaign, state: CampaignState, player: int, ruleset: Ruleset
+) -> frozenset[Coord]:
+    """`fog.sight`, computed once per world version, player and ruleset when `state` was built
+    from the shared world of the campaign's version (R-FOG-2: it depends on nothing else)."""
+    world = worlds.get((campaign.id, campaign.world_version))
+    if world is None or world.armies is not state.armies or world.treaties is not state.treaties:
+        return fog.sight(state, player, ruleset)
+    found = world.sight(player, ruleset)
+    if found is None:
+        found = fog.sight(state, player, ruleset)
+        world.sights[player] = (ruleset, found)
+    return found
 
 
 async def load_orders(session: AsyncSession, campaign: Campaign) -> TurnOrders:
@@ -408,12 +491,17 @@ def _treaty_columns(t: Treaty) -> dict[str, Any]:
 
 
 async def save_state(
-    session: AsyncSession, campaign: Campaign, before: CampaignState, after: CampaignState
+    session: AsyncSession,
+    campaign: Campaign,
+    before: CampaignState,
+    after: CampaignState,
 ) -> None:
     """Persist `after`, writing only what differs from `before` (loaded in this transaction).
 
     Battles that left `after.battles` are not deleted here: their rows keep their history and
-    their status is set by the battle service.
+    their status is set by the battle service. A new world version is kept for every viewer
+    once this transaction commits (app.turns.mapping.world), with the explored memories
+    `before` really held (those it shares with the world it was built from).
     """
     cid = campaign.id
     await _sync(session, StructureRow, cid, before.structures, after.structures, _structure_columns)
@@ -462,7 +550,26 @@ async def save_state(
     # Ids taken for orders during this request may already have moved the counter on.
     campaign.next_id = max(campaign.next_id, after.next_id)
     if _map_changed(before, after):
+        known = worlds.get((cid, campaign.world_version))
+        loaded = (
+            [
+                p
+                for p, m in known.explored.items()
+                if p in before.players and before.players[p].explored is m
+            ]
+            if known is not None and known.armies is before.armies and known.explored
+            else []
+        )
         campaign.world_version += 1
+        world = World(
+            structures=after.structures,
+            armies=after.armies,
+            ships=after.ships,
+            sieges=after.sieges,
+            treaties=after.treaties,
+            explored={p: after.players[p].explored for p in loaded if p in after.players},
+        )
+        prime(session.sync_session, (cid, campaign.world_version), world)
 
 
 def _map_changed(before: CampaignState, after: CampaignState) -> bool:
