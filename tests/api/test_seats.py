@@ -125,6 +125,35 @@ async def test_R_CAMP_6_a_seat_handed_over_keeps_everything_and_the_new_holder_s
     await ok(await client.delete(game.url(f"/armies/{orcs.id}/move"), headers=carol.headers), 204)
 
 
+async def test_R_CAMP_6_the_new_holder_reads_the_seats_past_summaries_and_vacation(
+    client: AsyncClient, make_user: MakeUser, app: FastAPI
+) -> None:
+    game = await start_game(client, make_user, settings={"vacation_days": 4})
+    alice, bob = game.players
+    for p in game.players:
+        await ok(await client.put(game.url("/turn/ready"), headers=p.headers))
+    await ok(await client.post(game.url("/turn/resolve"), headers=alice.headers))
+    summary = await ok(await client.get(game.url("/turns/1/summary"), headers=bob.headers))
+    now = await started_at(client, game) + timedelta(hours=1)
+    set_clock(app, now)
+    await ok(await client.post(game.url("/vacation"), json={"days": 3}, headers=bob.headers))
+    carol = await make_user()
+    set_clock(app, now + timedelta(hours=12))
+    await ok(await hand_over(client, game, 2, carol, alice.headers))
+
+    assert await ok(await client.get(game.url("/turns/1/summary"), headers=carol.headers)) == (
+        summary
+    )
+    # The vacation ends with the handover: the 2 whole days not taken come back to the seat.
+    vacation = await ok(await client.get(game.url("/vacation"), headers=carol.headers))
+    assert (vacation["until"], vacation["days_used"], vacation["days_left"]) == (None, 1, 3)
+    holders = await ok(await client.get(game.url("/players/2/holders"), headers=carol.headers))
+    assert [(h["from_turn"], h["to_turn"], h["is_you"]) for h in holders] == [
+        (1, 2, False),
+        (2, None, True),
+    ]
+
+
 async def test_R_CAMP_6_a_player_offers_their_seat_and_takes_the_offer_back(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
