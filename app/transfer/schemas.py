@@ -33,6 +33,7 @@ from app.models.world import (
     TreatyRow,
 )
 from app.turns.snapshots import PLAYER_COLUMNS
+from app.users.schemas import Username
 
 FORMAT: Final = "marchlords.campaign"
 VERSION: Final = 1
@@ -271,7 +272,7 @@ class CampaignImport(BaseModel):
     document: CampaignExport
     seats: dict[
         Annotated[str, Field(pattern=r"^[0-9]{1,2}$")],
-        Annotated[str, Field(min_length=1, max_length=32)],
+        Username,
     ] = Field(
         max_length=MAX_SEATS,
         description="Seat number → username of the user who takes it here (R-CAMP-9); every "

@@ -11,7 +11,7 @@ from typing import Any
 
 from anyio import to_thread
 from sqlalchemy import Table, func, insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
@@ -403,7 +403,7 @@ async def import_campaign(
         if raw["messages"]:
             await _insert(session, _MESSAGES, _incoming(_MESSAGES, raw["messages"], cid))
         await session.flush()
-    except DBAPIError as exc:
+    except IntegrityError as exc:
         # A row that contradicts another (a duplicate id, an army of no seat…): the document
         # is not one this server could have written.
         raise _refuse("The document's rows do not fit together.") from exc
