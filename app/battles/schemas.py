@@ -93,8 +93,9 @@ class ReportRead(ReportBase):
     reported_side: SideName | None
     arbitrated: bool = Field(description="Entered by the owner arbitrating (R-BAT-5).")
     version: int = Field(
-        description="R-BAT-10: 1 for the first report, one more for each edit of it; "
-        "`POST …/confirm?version=` confirms only this version."
+        description="R-BAT-10: counts this battle's reports and their edits (1 for the first "
+        "report, one more for each edit, later report or ruling); `POST …/confirm?version=` "
+        "confirms only this version."
     )
 
 
