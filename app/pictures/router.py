@@ -5,6 +5,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Response
 
 from app.campaigns.access import MemberDep
+from app.conditional import (
+    CACHE_CONTROL,
+    CONDITIONAL_RESPONSES,
+    IfNoneMatch,
+    etag_of,
+    matches,
+    model_response,
+)
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.pictures import service
@@ -17,10 +25,12 @@ router = APIRouter(
 
 SVG = "image/svg+xml"
 SVG_RESPONSE: dict[int | str, dict[str, Any]] = {
+    **CONDITIONAL_RESPONSES,
     200: {
+        **CONDITIONAL_RESPONSES[200],
         "description": "An SVG document.",
         "content": {SVG: {"schema": {"type": "string", "description": "SVG (XML) text."}}},
-    }
+    },
 }
 
 Coordinates = Annotated[
@@ -41,45 +51,73 @@ Count = Annotated[
 ]
 
 
-def _svg(data: bytes) -> Response:
-    return Response(data, media_type=SVG)
+def _view(body: bytes, media_type: str, if_none_match: str | None) -> Response:
+    """The view with its entity tag (app/conditional.py), or 304 if the client holds it."""
+    tag = etag_of(body)
+    headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
+    if matches(if_none_match, tag):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=media_type, headers=headers)
 
 
 @router.get("/map.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_map_picture(
-    session: SessionDep, member: MemberDep, coordinates: Coordinates = False
+    session: SessionDep,
+    member: MemberDep,
+    coordinates: Coordinates = False,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1)."""
-    return _svg(await service.map_picture(session, member, coordinates))
+    return _view(await service.map_picture(session, member, coordinates), SVG, if_none_match)
 
 
-@router.get("/turns/{number}/map", response_model=WorldMap, response_model_exclude_none=True)
-async def read_turn_map(number: TurnNumber, session: SessionDep, member: MemberDep) -> Response:
+@router.get(
+    "/turns/{number}/map",
+    response_model=WorldMap,
+    response_model_exclude_none=True,
+    responses=CONDITIONAL_RESPONSES,
+)
+async def read_turn_map(
+    number: TurnNumber, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """A past turn's map as you saw it when it ended; everything once the campaign has ended."""
-    return Response(
-        await service.replay_document(session, member, number), media_type="application/json"
-    )
+    document = await service.replay_document(session, member, number)
+    return _view(document, "application/json", if_none_match)
 
 
 @router.get("/turns/{number}/map.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_turn_map_picture(
-    number: TurnNumber, session: SessionDep, member: MemberDep, coordinates: Coordinates = False
+    number: TurnNumber,
+    session: SessionDep,
+    member: MemberDep,
+    coordinates: Coordinates = False,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """A past turn's map as you saw it when it ended, as an SVG picture (a replay)."""
-    return _svg(await service.replay_picture(session, member, number, coordinates))
+    picture = await service.replay_picture(session, member, number, coordinates)
+    return _view(picture, SVG, if_none_match)
 
 
-@router.get("/charts")
+@router.get("/charts", response_model=Charts, responses=CONDITIONAL_RESPONSES)
 async def read_charts(
-    session: SessionDep, member: MemberDep, first: First = None, count: Count = MAX_CHART_TURNS
-) -> Charts:
+    session: SessionDep,
+    member: MemberDep,
+    first: First = None,
+    count: Count = MAX_CHART_TURNS,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
     """Your gold, income, territories and score per turn; everyone's once the campaign ends."""
-    return await service.charts(session, member, first, count)
+    return model_response(await service.charts(session, member, first, count), if_none_match)
 
 
 @router.get("/charts.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_charts_picture(
-    session: SessionDep, member: MemberDep, first: First = None, count: Count = MAX_CHART_TURNS
+    session: SessionDep,
+    member: MemberDep,
+    first: First = None,
+    count: Count = MAX_CHART_TURNS,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """The charts as small SVG line charts: one per number, a line per player shown."""
-    return _svg(await service.charts_picture(session, member, first, count))
+    picture = await service.charts_picture(session, member, first, count)
+    return _view(picture, SVG, if_none_match)

@@ -400,3 +400,30 @@ async def test_a_march_over_a_wrapping_edge_is_drawn_leaving_east_and_entering_w
     assert len(runs) == 2  # out over the east edge, in from the west
     assert runs[-1].get("marker-end") is not None
     assert runs[0].get("marker-end") is None
+
+
+async def test_pictures_answer_304_while_what_the_viewer_sees_is_unchanged(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    p1 = game.players[0]
+    await change_turn(client, game)
+    for path in ("/map.svg", "/turns/1/map", "/turns/1/map.svg", "/charts", "/charts.svg"):
+        first = await client.get(game.url(path), headers=p1.headers)
+        assert first.status_code == 200, first.text
+        tag = first.headers["etag"]
+        assert first.headers["cache-control"] == "private, no-cache"
+        again = await client.get(game.url(path), headers={**p1.headers, "If-None-Match": tag})
+        assert (again.status_code, again.content, again.headers["etag"]) == (304, b"", tag)
+    # A new move order changes the picture, and so its tag.
+    tag = (await client.get(game.url("/map.svg"), headers=p1.headers)).headers["etag"]
+    army = await my_army(client, game, p1)
+    here = (army["q"], army["r"])
+    reach = await client.get(game.url(f"/armies/{army['id']}/reachable"), headers=p1.headers)
+    step = next(c for c in reach.json() if abs(c["q"] - here[0]) + abs(c["r"] - here[1]) == 1)
+    order = {"path": [[step["q"], step["r"]]]}
+    moved = await client.put(game.url(f"/armies/{army['id']}/move"), json=order, headers=p1.headers)
+    assert moved.status_code == 200, moved.text
+    changed = await client.get(game.url("/map.svg"), headers={**p1.headers, "If-None-Match": tag})
+    assert changed.status_code == 200
+    assert changed.headers["etag"] != tag
