@@ -1,6 +1,7 @@
-"""R-BAT-9 raced for real: the sweeper's automatic confirmation and the other side's rejection
-at the same instant, each on its own committing connection. Exactly one wins, the battle's
-state says which, the loser changed nothing, and gold = Σ ledger."""
+"""Battle reports raced for real, each write on its own committing connection: the sweeper's
+automatic confirmation against the other side's rejection (R-BAT-9), and an edit against a
+confirmation of the version read (R-BAT-10). Exactly one wins, the battle's state says which,
+the loser changed nothing, and gold = Σ ledger."""
 
 import asyncio
 import uuid
@@ -18,6 +19,15 @@ from tests.api.test_races import Race, check_books, declare_battle, race, rounds
 
 __all__ = ["race"]  # the fixture, used by name
 T = TypeVar("T")
+# Pauses (seconds) before the first and the second write, by round: never asserted on, they only
+# let each order of the two (and the simultaneous one) get its turn.
+STAGGER = ((0, 0.05), (0.02, 0), (0, 0))
+
+
+async def after(pause: float, write: Awaitable[T]) -> T:
+    if pause:
+        await asyncio.sleep(pause)
+    return await write
 
 
 @rounds
@@ -31,15 +41,9 @@ async def test_R_BAT_9_auto_confirmation_racing_a_rejection_settles_the_battle_o
     cid = uuid.UUID(game.id)
     due = utcnow() + timedelta(hours=2)
 
-    async def after(pause: float, write: Awaitable[T]) -> T:
-        # Staggered by the round (never asserted on), so that each order gets its turn: the
-        # sweeper skips a campaign whose lock a rejection holds, and the other way round the
-        # rejection waits for the sweeper's transaction.
-        if pause:
-            await asyncio.sleep(pause)
-        return await write
-
-    sweep_pause, reject_pause = ((0, 0.05), (0.02, 0), (0, 0))[round_ % 3]
+    # The sweeper skips a campaign whose lock a rejection holds; the other way round the
+    # rejection waits for the sweeper's transaction.
+    sweep_pause, reject_pause = STAGGER[round_ % 3]
     swept, rejected = await asyncio.gather(
         after(sweep_pause, sweep(create_sessionmaker(race.engine), due)),
         after(
@@ -72,3 +76,34 @@ async def test_R_BAT_9_auto_confirmation_racing_a_rejection_settles_the_battle_o
     await check_books(race.engine, game.id)
     # Whatever happened, a later pass has nothing left to do.
     assert (await sweep(create_sessionmaker(race.engine), due)).auto_confirmed == {}
+
+
+@rounds
+async def test_R_BAT_10_an_edit_racing_a_confirmation_of_the_version_read_never_mixes(
+    round_: int, race: Race
+) -> None:
+    """Whichever comes first: the confirmed report is the version its confirmer named, or the
+    edit wins and that confirmation is refused; the battle is never confirmed unseen."""
+    client = race.client
+    game = await race.start()
+    url = await declare_battle(client, race.engine, game)  # version 1: attacker_victory, 0, 0
+    alice, bob = game.players
+    edited_report = {"outcome": "draw", "attacker_losses_pct": 5, "defender_losses_pct": 5}
+    edit_pause, confirm_pause = STAGGER[round_ % 3]
+    edit, confirm = await asyncio.gather(
+        after(edit_pause, client.put(url + "/report", json=edited_report, headers=alice.headers)),
+        after(confirm_pause, client.post(url + "/confirm?version=1", headers=bob.headers)),
+    )
+    battle = (await client.get(url, headers=bob.headers)).json()
+    if confirm.status_code == 200:
+        assert edit.status_code == 409, edit.text
+        assert edit.json()["code"] == "R-BAT-5"
+        assert (battle["status"], battle["report"]["version"]) == ("confirmed", 1)
+        assert battle["report"]["outcome"] == "attacker_victory"
+    else:
+        assert edit.status_code == 200, edit.text
+        assert confirm.status_code == 409, confirm.text
+        assert confirm.json()["code"] == "R-BAT-10"
+        assert (battle["status"], battle["report"]["version"]) == ("reported", 2)
+        assert battle["report"]["outcome"] == "draw"
+    await check_books(race.engine, game.id)
