@@ -54,7 +54,8 @@ def _summary_player(m: Membership, requested: int | None) -> int:
     return requested
 
 
-def _event(raw: Mapping[str, Any]) -> SummaryEvent:
+def summary_event(raw: Mapping[str, Any]) -> SummaryEvent:
+    """A stored summary line as players read it (an import checks its lines with it too)."""
     return SummaryEvent(
         kind=EventKind(raw["kind"]),
         rule=str(raw.get("rule", "")),
@@ -70,7 +71,9 @@ async def turn_summary(
     row = await session.get(TurnSummaryRow, (m.campaign.id, number, player))
     if row is None:
         raise NotFound("Turn summary not found.")
-    return TurnSummaryRead(number=number, player=player, events=[_event(e) for e in row.events])
+    return TurnSummaryRead(
+        number=number, player=player, events=[summary_event(e) for e in row.events]
+    )
 
 
 async def standings(session: AsyncSession, m: Membership) -> Standings:

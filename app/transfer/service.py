@@ -10,15 +10,19 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from anyio import to_thread
+from pydantic import ValidationError
 from sqlalchemy import Table, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.battles.service import list_battles
 from app.campaigns.access import Membership
-from app.campaigns.service import _check_settings, _invite_code, _ruleset_document
+from app.campaigns.service import _check_settings, _invite_code, _ruleset_document, players_of
 from app.errors import Conflict, Forbidden, RuleViolation
+from app.history.service import standings, summary_event
 from app.maps.schemas import MapDocument
 from app.maps.service import upload_map
+from app.me.service import read_me
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.game_map import GameMap
@@ -28,6 +32,7 @@ from app.models.message import Message
 from app.models.orders import OrderRow
 from app.models.snapshot import TurnRollback
 from app.models.turn import TurnRecord, TurnSummaryRow
+from app.pagination import PageParams
 from app.rules.state import EventKind
 from app.transfer.schemas import (
     FORMAT,
@@ -48,6 +53,7 @@ from app.transfer.schemas import (
 from app.turns import snapshots
 from app.turns.mapping import load_orders, load_state
 from app.turns.mapping.battles import side_from_json
+from app.world.service import army_list, load_view, world_map_json
 
 RULE = "R-CAMP-9"
 
@@ -313,9 +319,13 @@ def _check_events(data: CampaignExport) -> None:
     for part, number, summaries in told:
         for seat, events in summaries.items():
             for index, event in enumerate(events):
+                path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                 if event.get("kind") not in kinds:
-                    path = f"{part}[turn {number}].summaries.{seat}[{index}].kind"
-                    raise _refuse("A summary line has an unknown kind.", [(path, "unknown")])
+                    raise _refuse("A summary line has an unknown kind.", [(path, "unknown kind")])
+                try:
+                    summary_event(event)  # as GET …/turns/{n}/summary will read it
+                except (*_UNREADABLE, ValidationError) as exc:
+                    raise _refuse("A summary line cannot be read.", [(path, "malformed")]) from exc
 
 
 async def import_campaign(
@@ -409,13 +419,17 @@ async def import_campaign(
         raise _refuse("The document's rows do not fit together.") from exc
     await _check_books(session, cid)
     await _check_loads(session, campaign, raw)
+    try:
+        await _check_reads(session, campaign, importer)
+    except _UNREADABLE as exc:
+        raise _refuse(f"The document's game cannot be shown: {type(exc).__name__}.") from exc
     return ImportedCampaign(
         id=cid, name=campaign.name, invite_code=campaign.invite_code, turn=campaign.turn
     )
 
 
 async def _check_books(session: AsyncSession, cid: uuid.UUID) -> None:
-    """Every seat's gold equals its ledger (R-ECO-6)."""
+    """Every seat's gold equals its ledger (R-ECO-6) and is not below zero (R-ECO-1)."""
     seats = await session.execute(
         select(CampaignPlayer.number, CampaignPlayer.gold).where(CampaignPlayer.campaign_id == cid)
     )
@@ -432,6 +446,33 @@ async def _check_books(session: AsyncSession, cid: uuid.UUID) -> None:
             "A seat's gold differs from the sum of its ledger (R-ECO-6).",
             [(f"seats.{n}.gold", "not the sum of the seat's ledger lines") for n in wrong],
         )
+    negative = [n for n, g in gold.items() if g < 0]
+    if negative:
+        raise _refuse(
+            "A seat's gold is below zero (R-ECO-1).",
+            [(f"seats.{n}.gold", "below zero") for n in negative],
+        )
+
+
+async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -> None:
+    """Every seat's and the owner's reads of the copy work (the engine trusts its state: a
+    tier, a faction or a reference the ruleset does not know would fail only when read)."""
+    if campaign.status is CampaignStatus.LOBBY:
+        return
+    page = PageParams(limit=1, offset=0)
+    seats = await players_of(session, campaign.id)
+    holders = await session.scalars(select(User).where(User.id.in_([p.user_id for p in seats])))
+    users = {u.id: u for u in holders}
+    viewers = [Membership(campaign, owner, None)]
+    viewers += [Membership(campaign, users[p.user_id], p) for p in seats]
+    for member in viewers:
+        view = await load_view(session, member)
+        world_map_json(view)
+        await army_list(session, view)
+        if view.player is not None:
+            await read_me(session, view, page)
+        await standings(session, member)
+        await list_battles(session, member, None, page)
 
 
 async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[str, Any]) -> None:
@@ -448,5 +489,9 @@ async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[s
                 document = _state_in(turn["state"], campaign.id)
                 await snapshots.state_from_document(session, campaign, document)
                 snapshots.orders_from_document(document)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+    except _UNREADABLE as exc:
         raise _refuse(f"The document's game state cannot be read: {type(exc).__name__}.") from exc
+
+
+# What the engine raises on a state that breaks its invariants (a document is untrusted).
+_UNREADABLE = (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, AssertionError)

@@ -218,3 +218,41 @@ async def test_R_CAMP_9_a_campaign_past_the_bounds_is_refused_whole(
         await client.get(game.url("/export"), headers=game.owner.headers), 409, "R-CAMP-9"
     )
     assert "turns" in refused["detail"]
+
+
+def _summary(d: dict[str, Any]) -> None:
+    d["turns"][0]["summaries"]["1"] = [{"kind": "army_moved", "coords": "x"}]
+
+
+def _faction(d: dict[str, Any]) -> None:
+    d["seats"][0]["faction"] = "no_such_faction"
+
+
+def _tier(d: dict[str, Any]) -> None:
+    d["state"]["tables"]["armies"][0]["tier"] = 99
+
+
+def _debt(d: dict[str, Any]) -> None:
+    owed = sum(line["amount"] for line in d["ledger"] if line["player"] == 1) + 5
+    d["ledger"].append({**d["ledger"][0], "player": 1, "amount": -owed})
+    d["seats"][0]["gold"] = -5
+
+
+@pytest.mark.parametrize("spoil", [_summary, _faction, _tier, _debt])
+async def test_R_CAMP_9_a_game_the_server_could_not_show_is_refused(
+    client: AsyncClient, make_user: MakeUser, spoil: Any
+) -> None:
+    """What the engine trusts (summary lines, factions of the ruleset, tiers, gold ≥ 0) is
+    checked at the import, by the same readers the copy would be shown with: 422, never a
+    campaign that answers 500 later."""
+    game = await start_game(client, make_user, owner_plays=False)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    document = await _export(client, game.id, game.owner)
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    seats = {"1": carol.username, "2": dave.username}
+    assert (await _import(client, importer, document, seats)).status_code == 201
+    spoiled = json.loads(json.dumps(document))
+    spoil(spoiled)
+    assert_problem(await _import(client, importer, spoiled, seats), 422, "R-CAMP-9")
