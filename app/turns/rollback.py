@@ -21,7 +21,7 @@ from app.pagination import PageParams, paginate
 from app.rules.state import EventKind, LedgerEntry
 from app.turns import snapshots
 from app.turns.schemas import RollbackPage, RollbackRead
-from app.turns.service import pending_battles
+from app.turns.service import call_off_change, pending_battles
 
 RULE = "R-TURN-6"
 
@@ -43,6 +43,9 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
             "or the change before was made without a snapshot.",
             code=RULE,
         )
+    # A change the grace period had scheduled (R-TURN-7) is the next turn's: called off. The
+    # turn played again changes when a player says ready again or the owner confirms.
+    await call_off_change(session, campaign)
     summaries = (
         await session.scalars(
             select(TurnSummaryRow)
@@ -95,9 +98,6 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
     )
     start_turn_clock(campaign, utcnow(), battles_declared=bool(await pending_battles(session, cid)))
-    # A change the grace period had scheduled (R-TURN-7) belonged to the undone turn: the turn
-    # played again changes when a player says ready again or the owner confirms.
-    campaign.change_due_at = None
     await session.flush()
     await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
 

@@ -329,3 +329,29 @@ async def test_R_TURN_6_a_retried_rollback_goes_back_once(
     assert first.json()["number"] == 2
     turn = await client.get(game.url("/turn"), headers=game.owner.headers)
     assert turn.json()["number"] == 2
+
+
+async def test_R_TURN_6_R_TURN_7_a_rollback_calls_off_a_scheduled_change(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, settings={"auto_resolve": True, "grace_minutes": 10})
+    for _ in range(2):
+        for p in game.players:
+            assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+        if (await _campaign(session, game)).turn == 1:
+            changed = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+            assert changed.status_code == 200, changed.text
+    assert (await _campaign(session, game)).change_due_at is not None  # turn 2's, scheduled
+    rolled = await client.post(game.url("/turn/rollback"), headers=game.owner.headers)
+    assert rolled.status_code == 200, rolled.text
+    campaign = await _campaign(session, game)
+    assert campaign.turn == 1
+    assert campaign.change_due_at is None
+    kinds = (
+        await session.scalars(
+            select(CampaignEvent.kind)
+            .where(CampaignEvent.campaign_id == game.id)
+            .order_by(CampaignEvent.seq)
+        )
+    ).all()
+    assert kinds[-2:] == ["turn_change_called_off", "turn_rolled_back"]
