@@ -49,11 +49,11 @@ async def propose(
 ) -> BattleRead:
     """Propose a play-by date; it replaces any proposal waiting (R-BAT-8)."""
     a = await _action(session, m, battle_id)
-    _side, me = _participant(a)
+    side, me = _participant(a)
     _check_future(date, now)
     row = a.row
     mine = row.play_by_proposed_by is not None and (
-        battles.sides_of(a.battle, row.play_by_proposed_by) == _side
+        battles.sides_of(a.battle, row.play_by_proposed_by) == side
     )
     unchanged = (row.play_by_proposal == date and mine) or (
         row.play_by_proposal is None and row.play_by == date
@@ -62,7 +62,7 @@ async def propose(
         row.play_by_proposal = date
         row.play_by_proposed_by = me
         await session.flush()
-        payload = {"date": date.isoformat(), "side": _side}
+        payload = {"date": date.isoformat(), "side": side}
         await _publish(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
     return _read(a.viewer, await _names(session, m), row)
 
