@@ -16,6 +16,10 @@ WORKDIR /srv/marchlords
 
 # uv, at the version locked in uv.lock, only in this stage.
 COPY pyproject.toml uv.lock ./
+# The dev extra's path dependencies (the generated client and the CLI): their metadata only, so
+# that --locked can check uv.lock; neither is installed in the image.
+COPY clients/python/pyproject.toml ./clients/python/
+COPY clients/cli/pyproject.toml ./clients/cli/
 RUN pip install "uv==$(python -c 'import tomllib; print(next(p["version"] for p in tomllib.load(open("uv.lock", "rb"))["package"] if p["name"] == "uv"))')"
 
 # The dependencies only: the code is copied beside them below (uvicorn and alembic import it

@@ -1,0 +1,279 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.map_document import MapDocument
+from ...models.map_read import MapRead
+from ...models.problem import Problem
+from ...models.validation_problem import ValidationProblem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: MapDocument,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/maps",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> MapRead | Problem | Problem | ValidationProblem | None:
+    if response.status_code == 201:
+        response_201 = MapRead.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+
+        def _parse_response_422(data: object) -> Problem | ValidationProblem:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_422_type_0 = ValidationProblem.from_dict(data)
+
+                return response_422_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_422_type_1 = Problem.from_dict(data)
+
+            return response_422_type_1
+
+        response_422 = _parse_response_422(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[MapRead | Problem | Problem | ValidationProblem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: MapDocument,
+) -> Response[MapRead | Problem | Problem | ValidationProblem]:
+    """Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+     Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Args:
+        body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
+            tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
+            at the top, growing southwards. The map is drawn in odd-r offset rows: row `r` holds `q`
+            from `-floor(r/2)` to `width - 1 - floor(r/2)` (its column is `q + floor(r/2)`), and odd
+            rows are shifted half a hex east. The six neighbours of `(q, r)`, in the order E, NE, NW,
+            W, SW, SE (the order retreats try): `(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`,
+            `(q-1, r+1)`, `(q, r+1)`; the distance between two tiles is `(|dq| + |dr| + |dq + dr|) /
+            2`. Wrap: `none`, no neighbour beyond an edge; `horizontal`, the east and west edges join
+            (column `width` of a row is its column 0); `torus`, north and south join as well (the
+            height must be even; the row below the last is row 0, the column kept, so `q` shifts by
+            `height / 2`). Coordinates are always given on the map, as the server names them.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MapRead | Problem | Problem | ValidationProblem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: MapDocument,
+) -> MapRead | Problem | Problem | ValidationProblem | None:
+    """Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+     Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Args:
+        body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
+            tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
+            at the top, growing southwards. The map is drawn in odd-r offset rows: row `r` holds `q`
+            from `-floor(r/2)` to `width - 1 - floor(r/2)` (its column is `q + floor(r/2)`), and odd
+            rows are shifted half a hex east. The six neighbours of `(q, r)`, in the order E, NE, NW,
+            W, SW, SE (the order retreats try): `(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`,
+            `(q-1, r+1)`, `(q, r+1)`; the distance between two tiles is `(|dq| + |dr| + |dq + dr|) /
+            2`. Wrap: `none`, no neighbour beyond an edge; `horizontal`, the east and west edges join
+            (column `width` of a row is its column 0); `torus`, north and south join as well (the
+            height must be even; the row below the last is row 0, the column kept, so `q` shifts by
+            `height / 2`). Coordinates are always given on the map, as the server names them.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MapRead | Problem | Problem | ValidationProblem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: MapDocument,
+) -> Response[MapRead | Problem | Problem | ValidationProblem]:
+    """Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+     Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Args:
+        body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
+            tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
+            at the top, growing southwards. The map is drawn in odd-r offset rows: row `r` holds `q`
+            from `-floor(r/2)` to `width - 1 - floor(r/2)` (its column is `q + floor(r/2)`), and odd
+            rows are shifted half a hex east. The six neighbours of `(q, r)`, in the order E, NE, NW,
+            W, SW, SE (the order retreats try): `(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`,
+            `(q-1, r+1)`, `(q, r+1)`; the distance between two tiles is `(|dq| + |dr| + |dq + dr|) /
+            2`. Wrap: `none`, no neighbour beyond an edge; `horizontal`, the east and west edges join
+            (column `width` of a row is its column 0); `torus`, north and south join as well (the
+            height must be even; the row below the last is row 0, the column kept, so `q` shifts by
+            `height / 2`). Coordinates are always given on the map, as the server names them.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[MapRead | Problem | Problem | ValidationProblem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: MapDocument,
+) -> MapRead | Problem | Problem | ValidationProblem | None:
+    """Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+     Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Args:
+        body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
+            tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
+            at the top, growing southwards. The map is drawn in odd-r offset rows: row `r` holds `q`
+            from `-floor(r/2)` to `width - 1 - floor(r/2)` (its column is `q + floor(r/2)`), and odd
+            rows are shifted half a hex east. The six neighbours of `(q, r)`, in the order E, NE, NW,
+            W, SW, SE (the order retreats try): `(q+1, r)`, `(q+1, r-1)`, `(q, r-1)`, `(q-1, r)`,
+            `(q-1, r+1)`, `(q, r+1)`; the distance between two tiles is `(|dq| + |dr| + |dq + dr|) /
+            2`. Wrap: `none`, no neighbour beyond an edge; `horizontal`, the east and west edges join
+            (column `width` of a row is its column 0); `torus`, north and south join as well (the
+            height must be even; the row below the last is row 0, the column kept, so `q` shifts by
+            `height / 2`). Coordinates are always given on the map, as the server names them.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        MapRead | Problem | Problem | ValidationProblem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,777 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .access_token import AccessToken
+from .amendment_kind import AmendmentKind
+from .arbitrate_body import ArbitrateBody
+from .army_list import ArmyList
+from .battle_kind import BattleKind
+from .battle_page import BattlePage
+from .battle_player import BattlePlayer
+from .battle_read import BattleRead
+from .battle_read_your_side_type_0 import BattleReadYourSideType0
+from .battle_side_read import BattleSideRead
+from .battle_status import BattleStatus
+from .body_auth_login import BodyAuthLogin
+from .build_create import BuildCreate
+from .build_kind import BuildKind
+from .build_option import BuildOption
+from .calendar_feed_created import CalendarFeedCreated
+from .calendar_feed_read import CalendarFeedRead
+from .campaign_create import CampaignCreate
+from .campaign_create_ruleset_variant import CampaignCreateRulesetVariant
+from .campaign_create_ruleset_variant_battles_variant import CampaignCreateRulesetVariantBattlesVariant
+from .campaign_create_ruleset_variant_build_costs_variant import CampaignCreateRulesetVariantBuildCostsVariant
+from .campaign_create_ruleset_variant_diplomacy_variant import CampaignCreateRulesetVariantDiplomacyVariant
+from .campaign_create_ruleset_variant_faction_document import CampaignCreateRulesetVariantFactionDocument
+from .campaign_create_ruleset_variant_faction_document_faction_action_document import (
+    CampaignCreateRulesetVariantFactionDocumentFactionActionDocument,
+)
+from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
+    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
+)
+from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
+    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
+    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_create_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
+    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
+)
+from .campaign_create_ruleset_variant_faction_document_income_bonus_document import (
+    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocument,
+)
+from .campaign_create_ruleset_variant_faction_document_income_bonus_document_income_basis import (
+    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_create_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
+    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_create_ruleset_variant_faction_document_terrain_modifiers import (
+    CampaignCreateRulesetVariantFactionDocumentTerrainModifiers,
+)
+from .campaign_create_ruleset_variant_faction_document_upkeep_reduction_document import (
+    CampaignCreateRulesetVariantFactionDocumentUpkeepReductionDocument,
+)
+from .campaign_create_ruleset_variant_factions_type_1 import CampaignCreateRulesetVariantFactionsType1
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariant,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariant,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantTerrainModifiers,
+)
+from .campaign_create_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
+    CampaignCreateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
+)
+from .campaign_create_ruleset_variant_game_system_document import CampaignCreateRulesetVariantGameSystemDocument
+from .campaign_create_ruleset_variant_garrisons_variant import CampaignCreateRulesetVariantGarrisonsVariant
+from .campaign_create_ruleset_variant_income_variant import CampaignCreateRulesetVariantIncomeVariant
+from .campaign_create_ruleset_variant_movement_variant import CampaignCreateRulesetVariantMovementVariant
+from .campaign_create_ruleset_variant_score_variant import CampaignCreateRulesetVariantScoreVariant
+from .campaign_create_ruleset_variant_tier_document import CampaignCreateRulesetVariantTierDocument
+from .campaign_create_ruleset_variant_tiers_type_1 import CampaignCreateRulesetVariantTiersType1
+from .campaign_export import CampaignExport
+from .campaign_header import CampaignHeader
+from .campaign_header_ruleset_variant import CampaignHeaderRulesetVariant
+from .campaign_header_ruleset_variant_battles_variant import CampaignHeaderRulesetVariantBattlesVariant
+from .campaign_header_ruleset_variant_build_costs_variant import CampaignHeaderRulesetVariantBuildCostsVariant
+from .campaign_header_ruleset_variant_diplomacy_variant import CampaignHeaderRulesetVariantDiplomacyVariant
+from .campaign_header_ruleset_variant_faction_document import CampaignHeaderRulesetVariantFactionDocument
+from .campaign_header_ruleset_variant_faction_document_faction_action_document import (
+    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocument,
+)
+from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
+    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
+)
+from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
+    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
+    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_header_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
+    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
+)
+from .campaign_header_ruleset_variant_faction_document_income_bonus_document import (
+    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocument,
+)
+from .campaign_header_ruleset_variant_faction_document_income_bonus_document_income_basis import (
+    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_header_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
+    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_header_ruleset_variant_faction_document_terrain_modifiers import (
+    CampaignHeaderRulesetVariantFactionDocumentTerrainModifiers,
+)
+from .campaign_header_ruleset_variant_faction_document_upkeep_reduction_document import (
+    CampaignHeaderRulesetVariantFactionDocumentUpkeepReductionDocument,
+)
+from .campaign_header_ruleset_variant_factions_type_1 import CampaignHeaderRulesetVariantFactionsType1
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariant,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariant,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantTerrainModifiers,
+)
+from .campaign_header_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
+    CampaignHeaderRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
+)
+from .campaign_header_ruleset_variant_game_system_document import CampaignHeaderRulesetVariantGameSystemDocument
+from .campaign_header_ruleset_variant_garrisons_variant import CampaignHeaderRulesetVariantGarrisonsVariant
+from .campaign_header_ruleset_variant_income_variant import CampaignHeaderRulesetVariantIncomeVariant
+from .campaign_header_ruleset_variant_movement_variant import CampaignHeaderRulesetVariantMovementVariant
+from .campaign_header_ruleset_variant_score_variant import CampaignHeaderRulesetVariantScoreVariant
+from .campaign_header_ruleset_variant_tier_document import CampaignHeaderRulesetVariantTierDocument
+from .campaign_header_ruleset_variant_tiers_type_1 import CampaignHeaderRulesetVariantTiersType1
+from .campaign_import import CampaignImport
+from .campaign_import_seats import CampaignImportSeats
+from .campaign_page import CampaignPage
+from .campaign_read import CampaignRead
+from .campaign_ref import CampaignRef
+from .campaign_settings import CampaignSettings
+from .campaign_settings_game_system import CampaignSettingsGameSystem
+from .campaign_status import CampaignStatus
+from .campaign_update import CampaignUpdate
+from .campaign_update_ruleset_variant import CampaignUpdateRulesetVariant
+from .campaign_update_ruleset_variant_battles_variant import CampaignUpdateRulesetVariantBattlesVariant
+from .campaign_update_ruleset_variant_build_costs_variant import CampaignUpdateRulesetVariantBuildCostsVariant
+from .campaign_update_ruleset_variant_diplomacy_variant import CampaignUpdateRulesetVariantDiplomacyVariant
+from .campaign_update_ruleset_variant_faction_document import CampaignUpdateRulesetVariantFactionDocument
+from .campaign_update_ruleset_variant_faction_document_faction_action_document import (
+    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocument,
+)
+from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
+    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
+)
+from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
+    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
+    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_update_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
+    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
+)
+from .campaign_update_ruleset_variant_faction_document_income_bonus_document import (
+    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocument,
+)
+from .campaign_update_ruleset_variant_faction_document_income_bonus_document_income_basis import (
+    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_update_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
+    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_update_ruleset_variant_faction_document_terrain_modifiers import (
+    CampaignUpdateRulesetVariantFactionDocumentTerrainModifiers,
+)
+from .campaign_update_ruleset_variant_faction_document_upkeep_reduction_document import (
+    CampaignUpdateRulesetVariantFactionDocumentUpkeepReductionDocument,
+)
+from .campaign_update_ruleset_variant_factions_type_1 import CampaignUpdateRulesetVariantFactionsType1
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariant,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariant,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantTerrainModifiers,
+)
+from .campaign_update_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
+    CampaignUpdateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
+)
+from .campaign_update_ruleset_variant_game_system_document import CampaignUpdateRulesetVariantGameSystemDocument
+from .campaign_update_ruleset_variant_garrisons_variant import CampaignUpdateRulesetVariantGarrisonsVariant
+from .campaign_update_ruleset_variant_income_variant import CampaignUpdateRulesetVariantIncomeVariant
+from .campaign_update_ruleset_variant_movement_variant import CampaignUpdateRulesetVariantMovementVariant
+from .campaign_update_ruleset_variant_score_variant import CampaignUpdateRulesetVariantScoreVariant
+from .campaign_update_ruleset_variant_tier_document import CampaignUpdateRulesetVariantTierDocument
+from .campaign_update_ruleset_variant_tiers_type_1 import CampaignUpdateRulesetVariantTiersType1
+from .campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset import (
+    CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset,
+)
+from .captured_general import CapturedGeneral
+from .chart_point import ChartPoint
+from .charts import Charts
+from .correspondent import Correspondent
+from .current_export import CurrentExport
+from .deadline_extension import DeadlineExtension
+from .delivery_page import DeliveryPage
+from .delivery_read import DeliveryRead
+from .delivery_status import DeliveryStatus
+from .diplomatic_edict import DiplomaticEdict
+from .diplomatic_edict_kind import DiplomaticEdictKind
+from .discord_allowed_mentions import DiscordAllowedMentions
+from .discord_embed import DiscordEmbed
+from .discord_field import DiscordField
+from .discord_message import DiscordMessage
+from .edict_kind import EdictKind
+from .edict_page import EdictPage
+from .edict_read import EdictRead
+from .edict_status import EdictStatus
+from .endpoint_create import EndpointCreate
+from .endpoint_created import EndpointCreated
+from .endpoint_format import EndpointFormat
+from .endpoint_read import EndpointRead
+from .endpoint_scope import EndpointScope
+from .endpoint_update import EndpointUpdate
+from .event_kind import EventKind
+from .exploration_edict import ExplorationEdict
+from .exported_armies_row import ExportedArmiesRow
+from .exported_battles_row import ExportedBattlesRow
+from .exported_battles_row_status import ExportedBattlesRowStatus
+from .exported_edicts_row import ExportedEdictsRow
+from .exported_edicts_row_kind import ExportedEdictsRowKind
+from .exported_edicts_row_status import ExportedEdictsRowStatus
+from .exported_generals_row import ExportedGeneralsRow
+from .exported_house_rule import ExportedHouseRule
+from .exported_house_rule_change import ExportedHouseRuleChange
+from .exported_house_rule_change_action import ExportedHouseRuleChangeAction
+from .exported_house_rule_kind import ExportedHouseRuleKind
+from .exported_message import ExportedMessage
+from .exported_order_row import ExportedOrderRow
+from .exported_order_row_kind import ExportedOrderRowKind
+from .exported_pending_summary_events_row import ExportedPendingSummaryEventsRow
+from .exported_player_state import ExportedPlayerState
+from .exported_seat import ExportedSeat
+from .exported_ships_row import ExportedShipsRow
+from .exported_sieges_row import ExportedSiegesRow
+from .exported_stakes_row import ExportedStakesRow
+from .exported_structures_row import ExportedStructuresRow
+from .exported_treaties_row import ExportedTreatiesRow
+from .exported_world import ExportedWorld
+from .faction_action_status import FactionActionStatus
+from .fate import Fate
+from .forecast_line import ForecastLine
+from .forecast_read import ForecastRead
+from .general_assign import GeneralAssign
+from .general_list import GeneralList
+from .general_read import GeneralRead
+from .generated_map import GeneratedMap
+from .generated_map_wrap import GeneratedMapWrap
+from .gift_edict import GiftEdict
+from .handover import Handover
+from .health import Health
+from .held_prisoner import HeldPrisoner
+from .holder_read import HolderRead
+from .house_rule_action import HouseRuleAction
+from .house_rule_change_page import HouseRuleChangePage
+from .house_rule_change_read import HouseRuleChangeRead
+from .house_rule_change_read_after_type_0 import HouseRuleChangeReadAfterType0
+from .house_rule_change_read_before_type_0 import HouseRuleChangeReadBeforeType0
+from .house_rule_create import HouseRuleCreate
+from .house_rule_read import HouseRuleRead
+from .house_rule_update import HouseRuleUpdate
+from .house_rules import HouseRules
+from .http_validation_error import HTTPValidationError
+from .imported_campaign import ImportedCampaign
+from .join_request import JoinRequest
+from .joiner import Joiner
+from .leader_set import LeaderSet
+from .ledger_entry_read import LedgerEntryRead
+from .ledger_line import LedgerLine
+from .ledger_page import LedgerPage
+from .map_document import MapDocument
+from .map_document_wrap import MapDocumentWrap
+from .map_page import MapPage
+from .map_read import MapRead
+from .map_read_document import MapReadDocument
+from .map_summary import MapSummary
+from .me_read import MeRead
+from .message_create import MessageCreate
+from .message_page import MessagePage
+from .message_read import MessageRead
+from .move_read import MoveRead
+from .move_set import MoveSet
+from .my_army import MyArmy
+from .my_general import MyGeneral
+from .notification_data import NotificationData
+from .notification_kind import NotificationKind
+from .notification_preferences import NotificationPreferences
+from .order_kind import OrderKind
+from .order_read import OrderRead
+from .other_army import OtherArmy
+from .outcome import Outcome
+from .password_change import PasswordChange
+from .pending_build import PendingBuild
+from .pending_move import PendingMove
+from .pending_move_order import PendingMoveOrder
+from .pending_orders import PendingOrders
+from .pending_raise import PendingRaise
+from .pending_recruit import PendingRecruit
+from .pending_upgrade import PendingUpgrade
+from .play_by_date import PlayByDate
+from .play_by_proposal_read import PlayByProposalRead
+from .play_by_proposal_read_side import PlayByProposalReadSide
+from .player_chart import PlayerChart
+from .player_choice import PlayerChoice
+from .player_read import PlayerRead
+from .player_status_update import PlayerStatusUpdate
+from .problem import Problem
+from .raise_create import RaiseCreate
+from .reachable_tile import ReachableTile
+from .read_mark import ReadMark
+from .ready_player import ReadyPlayer
+from .reject_body import RejectBody
+from .release_prisoner_edict import ReleasePrisonerEdict
+from .report_create import ReportCreate
+from .report_read import ReportRead
+from .report_read_reported_side_type_0 import ReportReadReportedSideType0
+from .rollback_export import RollbackExport
+from .rollback_export_summaries import RollbackExportSummaries
+from .rollback_export_summaries_additional_property_item import RollbackExportSummariesAdditionalPropertyItem
+from .rollback_page import RollbackPage
+from .rollback_read import RollbackRead
+from .rulesets_read_default_ruleset_response_rulesets_read_default_ruleset import (
+    RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset,
+)
+from .seen_structure import SeenStructure
+from .side_forces_read import SideForcesRead
+from .slack_block import SlackBlock
+from .slack_block_type import SlackBlockType
+from .slack_message import SlackMessage
+from .slack_text import SlackText
+from .slot_doc import SlotDoc
+from .stake_read import StakeRead
+from .standing_read import StandingRead
+from .standings import Standings
+from .state_export import StateExport
+from .storm_tile import StormTile
+from .structure_kind import StructureKind
+from .summary_event import SummaryEvent
+from .summary_event_data import SummaryEventData
+from .tag import Tag
+from .terrain import Terrain
+from .tile_army import TileArmy
+from .tile_doc import TileDoc
+from .tile_panel import TilePanel
+from .tile_ship import TileShip
+from .tile_structure import TileStructure
+from .token_create import TokenCreate
+from .token_created import TokenCreated
+from .token_kind import TokenKind
+from .token_page import TokenPage
+from .token_read import TokenRead
+from .trade_edict import TradeEdict
+from .treaty_kind import TreatyKind
+from .treaty_read import TreatyRead
+from .treaty_status import TreatyStatus
+from .turn_change_page import TurnChangePage
+from .turn_change_read import TurnChangeRead
+from .turn_export import TurnExport
+from .turn_export_summaries import TurnExportSummaries
+from .turn_export_summaries_additional_property_item import TurnExportSummariesAdditionalPropertyItem
+from .turn_read import TurnRead
+from .turn_state import TurnState
+from .turn_summary_read import TurnSummaryRead
+from .unread_count import UnreadCount
+from .user_create import UserCreate
+from .user_read import UserRead
+from .vacation_read import VacationRead
+from .vacation_start import VacationStart
+from .validation_error import ValidationError
+from .validation_error_context import ValidationErrorContext
+from .validation_error_item import ValidationErrorItem
+from .validation_problem import ValidationProblem
+from .vassal_offer import VassalOffer
+from .vassalage_edict import VassalageEdict
+from .visibility import Visibility
+from .webhook_message import WebhookMessage
+from .world_map import WorldMap
+from .world_storm import WorldStorm
+from .world_tile import WorldTile
+from .wrap import Wrap
+
+__all__ = (
+    "AccessToken",
+    "AmendmentKind",
+    "ArbitrateBody",
+    "ArmyList",
+    "BattleKind",
+    "BattlePage",
+    "BattlePlayer",
+    "BattleRead",
+    "BattleReadYourSideType0",
+    "BattleSideRead",
+    "BattleStatus",
+    "BodyAuthLogin",
+    "BuildCreate",
+    "BuildKind",
+    "BuildOption",
+    "CalendarFeedCreated",
+    "CalendarFeedRead",
+    "CampaignCreate",
+    "CampaignCreateRulesetVariant",
+    "CampaignCreateRulesetVariantBattlesVariant",
+    "CampaignCreateRulesetVariantBuildCostsVariant",
+    "CampaignCreateRulesetVariantDiplomacyVariant",
+    "CampaignCreateRulesetVariantFactionDocument",
+    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocument",
+    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
+    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
+    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocument",
+    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignCreateRulesetVariantFactionDocumentTerrainModifiers",
+    "CampaignCreateRulesetVariantFactionDocumentUpkeepReductionDocument",
+    "CampaignCreateRulesetVariantFactionsType1",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariant",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariant",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantTerrainModifiers",
+    "CampaignCreateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
+    "CampaignCreateRulesetVariantGameSystemDocument",
+    "CampaignCreateRulesetVariantGarrisonsVariant",
+    "CampaignCreateRulesetVariantIncomeVariant",
+    "CampaignCreateRulesetVariantMovementVariant",
+    "CampaignCreateRulesetVariantScoreVariant",
+    "CampaignCreateRulesetVariantTierDocument",
+    "CampaignCreateRulesetVariantTiersType1",
+    "CampaignExport",
+    "CampaignHeader",
+    "CampaignHeaderRulesetVariant",
+    "CampaignHeaderRulesetVariantBattlesVariant",
+    "CampaignHeaderRulesetVariantBuildCostsVariant",
+    "CampaignHeaderRulesetVariantDiplomacyVariant",
+    "CampaignHeaderRulesetVariantFactionDocument",
+    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocument",
+    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
+    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
+    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocument",
+    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignHeaderRulesetVariantFactionDocumentTerrainModifiers",
+    "CampaignHeaderRulesetVariantFactionDocumentUpkeepReductionDocument",
+    "CampaignHeaderRulesetVariantFactionsType1",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariant",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariant",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantTerrainModifiers",
+    "CampaignHeaderRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
+    "CampaignHeaderRulesetVariantGameSystemDocument",
+    "CampaignHeaderRulesetVariantGarrisonsVariant",
+    "CampaignHeaderRulesetVariantIncomeVariant",
+    "CampaignHeaderRulesetVariantMovementVariant",
+    "CampaignHeaderRulesetVariantScoreVariant",
+    "CampaignHeaderRulesetVariantTierDocument",
+    "CampaignHeaderRulesetVariantTiersType1",
+    "CampaignImport",
+    "CampaignImportSeats",
+    "CampaignPage",
+    "CampaignRead",
+    "CampaignRef",
+    "CampaignSettings",
+    "CampaignSettingsGameSystem",
+    "CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset",
+    "CampaignStatus",
+    "CampaignUpdate",
+    "CampaignUpdateRulesetVariant",
+    "CampaignUpdateRulesetVariantBattlesVariant",
+    "CampaignUpdateRulesetVariantBuildCostsVariant",
+    "CampaignUpdateRulesetVariantDiplomacyVariant",
+    "CampaignUpdateRulesetVariantFactionDocument",
+    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocument",
+    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
+    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
+    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocument",
+    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
+    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
+    "CampaignUpdateRulesetVariantFactionDocumentTerrainModifiers",
+    "CampaignUpdateRulesetVariantFactionDocumentUpkeepReductionDocument",
+    "CampaignUpdateRulesetVariantFactionsType1",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariant",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariant",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantTerrainModifiers",
+    "CampaignUpdateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
+    "CampaignUpdateRulesetVariantGameSystemDocument",
+    "CampaignUpdateRulesetVariantGarrisonsVariant",
+    "CampaignUpdateRulesetVariantIncomeVariant",
+    "CampaignUpdateRulesetVariantMovementVariant",
+    "CampaignUpdateRulesetVariantScoreVariant",
+    "CampaignUpdateRulesetVariantTierDocument",
+    "CampaignUpdateRulesetVariantTiersType1",
+    "CapturedGeneral",
+    "ChartPoint",
+    "Charts",
+    "Correspondent",
+    "CurrentExport",
+    "DeadlineExtension",
+    "DeliveryPage",
+    "DeliveryRead",
+    "DeliveryStatus",
+    "DiplomaticEdict",
+    "DiplomaticEdictKind",
+    "DiscordAllowedMentions",
+    "DiscordEmbed",
+    "DiscordField",
+    "DiscordMessage",
+    "EdictKind",
+    "EdictPage",
+    "EdictRead",
+    "EdictStatus",
+    "EndpointCreate",
+    "EndpointCreated",
+    "EndpointFormat",
+    "EndpointRead",
+    "EndpointScope",
+    "EndpointUpdate",
+    "EventKind",
+    "ExplorationEdict",
+    "ExportedArmiesRow",
+    "ExportedBattlesRow",
+    "ExportedBattlesRowStatus",
+    "ExportedEdictsRow",
+    "ExportedEdictsRowKind",
+    "ExportedEdictsRowStatus",
+    "ExportedGeneralsRow",
+    "ExportedHouseRule",
+    "ExportedHouseRuleChange",
+    "ExportedHouseRuleChangeAction",
+    "ExportedHouseRuleKind",
+    "ExportedMessage",
+    "ExportedOrderRow",
+    "ExportedOrderRowKind",
+    "ExportedPendingSummaryEventsRow",
+    "ExportedPlayerState",
+    "ExportedSeat",
+    "ExportedShipsRow",
+    "ExportedSiegesRow",
+    "ExportedStakesRow",
+    "ExportedStructuresRow",
+    "ExportedTreatiesRow",
+    "ExportedWorld",
+    "FactionActionStatus",
+    "Fate",
+    "ForecastLine",
+    "ForecastRead",
+    "GeneralAssign",
+    "GeneralList",
+    "GeneralRead",
+    "GeneratedMap",
+    "GeneratedMapWrap",
+    "GiftEdict",
+    "Handover",
+    "Health",
+    "HeldPrisoner",
+    "HolderRead",
+    "HouseRuleAction",
+    "HouseRuleChangePage",
+    "HouseRuleChangeRead",
+    "HouseRuleChangeReadAfterType0",
+    "HouseRuleChangeReadBeforeType0",
+    "HouseRuleCreate",
+    "HouseRuleRead",
+    "HouseRules",
+    "HouseRuleUpdate",
+    "HTTPValidationError",
+    "ImportedCampaign",
+    "Joiner",
+    "JoinRequest",
+    "LeaderSet",
+    "LedgerEntryRead",
+    "LedgerLine",
+    "LedgerPage",
+    "MapDocument",
+    "MapDocumentWrap",
+    "MapPage",
+    "MapRead",
+    "MapReadDocument",
+    "MapSummary",
+    "MeRead",
+    "MessageCreate",
+    "MessagePage",
+    "MessageRead",
+    "MoveRead",
+    "MoveSet",
+    "MyArmy",
+    "MyGeneral",
+    "NotificationData",
+    "NotificationKind",
+    "NotificationPreferences",
+    "OrderKind",
+    "OrderRead",
+    "OtherArmy",
+    "Outcome",
+    "PasswordChange",
+    "PendingBuild",
+    "PendingMove",
+    "PendingMoveOrder",
+    "PendingOrders",
+    "PendingRaise",
+    "PendingRecruit",
+    "PendingUpgrade",
+    "PlayByDate",
+    "PlayByProposalRead",
+    "PlayByProposalReadSide",
+    "PlayerChart",
+    "PlayerChoice",
+    "PlayerRead",
+    "PlayerStatusUpdate",
+    "Problem",
+    "RaiseCreate",
+    "ReachableTile",
+    "ReadMark",
+    "ReadyPlayer",
+    "RejectBody",
+    "ReleasePrisonerEdict",
+    "ReportCreate",
+    "ReportRead",
+    "ReportReadReportedSideType0",
+    "RollbackExport",
+    "RollbackExportSummaries",
+    "RollbackExportSummariesAdditionalPropertyItem",
+    "RollbackPage",
+    "RollbackRead",
+    "RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset",
+    "SeenStructure",
+    "SideForcesRead",
+    "SlackBlock",
+    "SlackBlockType",
+    "SlackMessage",
+    "SlackText",
+    "SlotDoc",
+    "StakeRead",
+    "StandingRead",
+    "Standings",
+    "StateExport",
+    "StormTile",
+    "StructureKind",
+    "SummaryEvent",
+    "SummaryEventData",
+    "Tag",
+    "Terrain",
+    "TileArmy",
+    "TileDoc",
+    "TilePanel",
+    "TileShip",
+    "TileStructure",
+    "TokenCreate",
+    "TokenCreated",
+    "TokenKind",
+    "TokenPage",
+    "TokenRead",
+    "TradeEdict",
+    "TreatyKind",
+    "TreatyRead",
+    "TreatyStatus",
+    "TurnChangePage",
+    "TurnChangeRead",
+    "TurnExport",
+    "TurnExportSummaries",
+    "TurnExportSummariesAdditionalPropertyItem",
+    "TurnRead",
+    "TurnState",
+    "TurnSummaryRead",
+    "UnreadCount",
+    "UserCreate",
+    "UserRead",
+    "VacationRead",
+    "VacationStart",
+    "ValidationError",
+    "ValidationErrorContext",
+    "ValidationErrorItem",
+    "ValidationProblem",
+    "VassalageEdict",
+    "VassalOffer",
+    "Visibility",
+    "WebhookMessage",
+    "WorldMap",
+    "WorldStorm",
+    "WorldTile",
+    "Wrap",
+)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class DeliveryStatus(StrEnum):
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    MUTED = "muted"
+    PENDING = "pending"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,92 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="ExportedMessage")
+
+
+@_attrs_define
+class ExportedMessage:
+    """A message, in sending order.
+
+    Attributes:
+        body (str):
+        created_at (datetime.datetime):
+        public_id (int):
+        recipients (list[int]):
+        sender (int):
+        to_all (bool):
+        turn (int):
+    """
+
+    body: str
+    created_at: datetime.datetime
+    public_id: int
+    recipients: list[int]
+    sender: int
+    to_all: bool
+    turn: int
+
+    def to_dict(self) -> dict[str, Any]:
+        body = self.body
+
+        created_at = self.created_at.isoformat()
+
+        public_id = self.public_id
+
+        recipients = self.recipients
+
+        sender = self.sender
+
+        to_all = self.to_all
+
+        turn = self.turn
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "body": body,
+                "created_at": created_at,
+                "public_id": public_id,
+                "recipients": recipients,
+                "sender": sender,
+                "to_all": to_all,
+                "turn": turn,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        body = d.pop("body")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        public_id = d.pop("public_id")
+
+        recipients = cast(list[int], d.pop("recipients"))
+
+        sender = d.pop("sender")
+
+        to_all = d.pop("to_all")
+
+        turn = d.pop("turn")
+
+        exported_message = cls(
+            body=body,
+            created_at=created_at,
+            public_id=public_id,
+            recipients=recipients,
+            sender=sender,
+            to_all=to_all,
+            turn=turn,
+        )
+
+        return exported_message

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="GeneralRead")
+
+
+@_attrs_define
+class GeneralRead:
+    """
+    Attributes:
+        army_id (int | None):
+        cost (int): Gold paid for this general this turn (0 if not new).
+        id (int):
+    """
+
+    army_id: int | None
+    cost: int
+    id: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        army_id: int | None
+        army_id = self.army_id
+
+        cost = self.cost
+
+        id = self.id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "army_id": army_id,
+                "cost": cost,
+                "id": id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+
+        def _parse_army_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        army_id = _parse_army_id(d.pop("army_id"))
+
+        cost = d.pop("cost")
+
+        id = d.pop("id")
+
+        general_read = cls(
+            army_id=army_id,
+            cost=cost,
+            id=id,
+        )
+
+        general_read.additional_properties = d
+        return general_read
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

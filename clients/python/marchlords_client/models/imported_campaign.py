@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ImportedCampaign")
+
+
+@_attrs_define
+class ImportedCampaign:
+    """
+    Attributes:
+        id (UUID):
+        invite_code (str):
+        name (str):
+        turn (int):
+    """
+
+    id: UUID
+    invite_code: str
+    name: str
+    turn: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        invite_code = self.invite_code
+
+        name = self.name
+
+        turn = self.turn
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "id": id,
+                "invite_code": invite_code,
+                "name": name,
+                "turn": turn,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        invite_code = d.pop("invite_code")
+
+        name = d.pop("name")
+
+        turn = d.pop("turn")
+
+        imported_campaign = cls(
+            id=id,
+            invite_code=invite_code,
+            name=name,
+            turn=turn,
+        )
+
+        imported_campaign.additional_properties = d
+        return imported_campaign
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

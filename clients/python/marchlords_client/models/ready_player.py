@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ReadyPlayer")
+
+
+@_attrs_define
+class ReadyPlayer:
+    """
+    Attributes:
+        inactive (bool):
+        name (str):
+        number (int):
+        ready (bool):
+    """
+
+    inactive: bool
+    name: str
+    number: int
+    ready: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        inactive = self.inactive
+
+        name = self.name
+
+        number = self.number
+
+        ready = self.ready
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "inactive": inactive,
+                "name": name,
+                "number": number,
+                "ready": ready,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        inactive = d.pop("inactive")
+
+        name = d.pop("name")
+
+        number = d.pop("number")
+
+        ready = d.pop("ready")
+
+        ready_player = cls(
+            inactive=inactive,
+            name=name,
+            number=number,
+            ready=ready,
+        )
+
+        ready_player.additional_properties = d
+        return ready_player
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

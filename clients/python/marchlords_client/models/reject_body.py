@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="RejectBody")
+
+
+@_attrs_define
+class RejectBody:
+    """
+    Attributes:
+        reason (str):
+    """
+
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        reason = self.reason
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "reason": reason,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        reason = d.pop("reason")
+
+        reject_body = cls(
+            reason=reason,
+        )
+
+        return reject_body

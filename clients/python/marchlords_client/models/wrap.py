@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class Wrap(StrEnum):
+    HORIZONTAL = "horizontal"
+    NONE = "none"
+    TORUS = "torus"
+
+    def __str__(self) -> str:
+        return str(self.value)
