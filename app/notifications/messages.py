@@ -153,9 +153,18 @@ def edict_awaits(cid: uuid.UUID, name: str, turn: int, edict_id: int) -> Notific
 
 
 def deadline_reminder(
-    cid: uuid.UUID, name: str, turn: int, deadline: datetime, *, battle: bool
+    cid: uuid.UUID,
+    name: str,
+    turn: int,
+    deadline: datetime,
+    *,
+    battle: bool,
+    battle_id: int | None = None,
 ) -> NotificationData:
-    if battle:
+    if battle_id is not None:
+        text = f"A battle report in {name} confirms itself at its deadline unless you answer."
+        link = f"{_base(cid)}/battles/{battle_id}"
+    elif battle:
         text = f"A battle of {name} awaits you before the battle deadline."
         link = f"{_base(cid)}/battles"
     else:
@@ -168,6 +177,7 @@ def deadline_reminder(
         text=text + _at(deadline),
         link=link,
         deadline_at=deadline,
+        battle_id=battle_id,
     )
 
 

@@ -3,7 +3,8 @@
 
 `reminder_hours` before the turn deadline, every seated player who is not ready (nor
 inactive) is reminded; before the battle deadline, every player a pending battle waits for
-(a report not made, a report of the other side not confirmed). Once per deadline: the
+(a report not made, a report of the other side not confirmed); before a reported battle
+confirms itself (R-BAT-9, `auto_confirm_at`), its other side. Once per deadline: the
 `notification_reminders` key (campaign, turn, kind, deadline) is the backstop, and a deadline
 that moves (an extension, a pause) is a new one. Each campaign is claimed with
 `FOR UPDATE SKIP LOCKED`, like the deadline sweeper's, so several processes never remind twice.
@@ -56,6 +57,34 @@ def _not_sent(kind: str, deadline: InstrumentedAttribute[datetime | None]) -> Co
     )
 
 
+def _confirm_kind(battle_id: int) -> str:
+    """The reminder's key kind for one battle's automatic confirmation (R-BAT-9)."""
+    return f"b{battle_id}"
+
+
+def _confirm_due(now: datetime) -> ColumnElement[bool]:
+    """A reported battle of the campaign confirms itself soon, and nobody was reminded."""
+    deadline = BattleRow.auto_confirm_at
+    start = deadline - func.make_interval(0, 0, 0, 0, _hours())
+    reminded = exists(
+        select(NotificationReminder.turn).where(
+            NotificationReminder.campaign_id == Campaign.id,
+            NotificationReminder.turn == Campaign.turn,
+            NotificationReminder.kind == func.concat("b", BattleRow.id),
+            NotificationReminder.deadline_at == deadline,
+        )
+    )
+    return exists(
+        select(BattleRow.id).where(
+            BattleRow.campaign_id == Campaign.id,
+            BattleRow.status == BattleStatus.REPORTED,
+            deadline > now,
+            start.cast(DateTime(timezone=True)) <= now,
+            ~reminded,
+        )
+    )
+
+
 def _due(now: datetime) -> ColumnElement[bool]:
     return and_(
         Campaign.status == CampaignStatus.ACTIVE,
@@ -70,6 +99,7 @@ def _due(now: datetime) -> ColumnElement[bool]:
                 _window_open(Campaign.battle_deadline_at, now),
                 _not_sent(BATTLE, Campaign.battle_deadline_at),
             ),
+            _confirm_due(now),
         ),
     )
 
@@ -149,7 +179,45 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     ):
         waiting = await _battle_waits_for(session, campaign.id)
         await _remind(session, campaign, endpoints, seats, waiting, deadline, now, battle=True)
+    await _remind_confirmations(session, campaign, endpoints, seats, window, now)
     await session.flush()
+
+
+async def _remind_confirmations(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    seats: dict[uuid.UUID, int | None],
+    window: timedelta,
+    now: datetime,
+) -> None:
+    """R-BAT-9: a report confirms itself at `auto_confirm_at`; the other side is reminded."""
+    rows = await session.scalars(
+        select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id,
+            BattleRow.status == BattleStatus.REPORTED,
+            BattleRow.auto_confirm_at > now,
+            BattleRow.auto_confirm_at <= now + window,
+        )
+    )
+    for battle in rows.all():
+        deadline = battle.auto_confirm_at
+        if deadline is None or not await _mark(
+            session, campaign, _confirm_kind(battle.id), deadline
+        ):
+            continue
+        players = set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
+        players.discard(battle.reported_by)
+        data = messages.deadline_reminder(
+            campaign.id, campaign.name, campaign.turn, deadline, battle=True, battle_id=battle.id
+        )
+        for endpoint in endpoints:
+            if (
+                endpoint.scope is EndpointScope.PERSONAL
+                and NotificationKind.DEADLINE_REMINDER.value in endpoint.kinds
+                and seats.get(endpoint.user_id) in players
+            ):
+                enqueue(session, endpoint, data, now)
 
 
 async def send_reminders(

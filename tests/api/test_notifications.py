@@ -29,7 +29,7 @@ from app.config import Settings
 from app.db.base import utcnow
 from app.db.session import create_sessionmaker
 from app.main import create_app
-from app.models import Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
+from app.models import BattleRow, Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointScope
 from app.notifications import messages, ssrf
 from app.notifications.delivery import RetryPolicy, deliver_due
@@ -606,6 +606,47 @@ async def test_battle_deadline_reminders_go_to_the_players_a_battle_waits_for(
     assert [m.path for m in receiver.received if m.json()["type"] == "deadline_reminder"] == ["/p2"]
     (reminder,) = [m.json() for m in receiver.of("/p2") if m.json()["type"] == "deadline_reminder"]
     assert reminder["data"]["link"] == f"/v1/campaigns/{game.id}/battles"
+
+
+async def test_the_other_side_is_reminded_before_a_report_confirms_itself_R_BAT_9(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(
+        client,
+        make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"battle_auto_confirm_hours": 24, "reminder_hours": 6},
+    )
+    for p in game.players:
+        await register(client, game, p.headers, receiver.url(f"/p{p.number}"))
+    battle_id = await declare_field_battle(client, session, game)  # players 1 and 2
+    reported = await client.post(
+        game.url(f"/battles/{battle_id}/report"),
+        json={"outcome": "draw", "attacker_losses_pct": 10, "defender_losses_pct": 10},
+        headers=game.players[0].headers,
+    )
+    assert reported.status_code == 200, reported.text
+    battle = await session.get_one(
+        BattleRow, (uuid.UUID(game.id), battle_id), populate_existing=True
+    )
+    due = battle.auto_confirm_at
+    assert due is not None
+    receiver.received.clear()
+    assert await send_reminders(sessionmaker, due - timedelta(hours=7)) == []
+    assert await send_reminders(sessionmaker, due - timedelta(hours=5)) == [uuid.UUID(game.id)]
+    assert await send_reminders(sessionmaker, due - timedelta(hours=4)) == []
+    await deliver(sessionmaker, loopback_settings, due - timedelta(hours=4))
+    reminders = [m for m in receiver.received if m.json()["type"] == "deadline_reminder"]
+    assert [m.path for m in reminders] == ["/p2"]
+    data = reminders[0].json()["data"]
+    assert data["battle_id"] == battle_id
+    assert data["link"] == f"/v1/campaigns/{game.id}/battles/{battle_id}"
+    assert datetime.fromisoformat(data["deadline_at"]) == due
 
 
 # ------------------------------------------------------------------------------ SSRF
