@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, status
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import LockedMemberDep
 from app.db.session import SessionDep
+from app.dependencies import SettingsDep
 from app.errors import PROBLEM_RESPONSES
 from app.transfer import service
 from app.transfer.schemas import CampaignExport, CampaignImport, ImportedCampaign
@@ -18,12 +19,14 @@ router = APIRouter(prefix="/campaigns", tags=["transfer"], responses=PROBLEM_RES
 async def export_campaign(
     session: SessionDep,
     member: LockedMemberDep,
+    settings: SettingsDep,
     messages: Annotated[
         bool, Query(description="Include the players' messages (left out by default).")
     ] = False,
 ) -> CampaignExport:
     """The whole campaign as one versioned document (owner; once finished if they play)."""
-    document: Any = await service.export_campaign(session, member, messages)
+    limit = settings.max_upload_body_bytes
+    document: Any = await service.export_campaign(session, member, messages, limit)
     return document  # type: ignore[no-any-return]
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from anyio import to_thread
 from pydantic import ValidationError
-from sqlalchemy import Table, func, insert, select
+from sqlalchemy import Table, Text, cast, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -30,7 +30,7 @@ from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.ledger import LedgerRow
 from app.models.message import Message
 from app.models.orders import OrderRow
-from app.models.snapshot import TurnRollback
+from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.rules.state import EventKind
@@ -131,11 +131,14 @@ def require_exporter(m: Membership) -> None:
 
 
 async def export_campaign(
-    session: AsyncSession, m: Membership, with_messages: bool
+    session: AsyncSession, m: Membership, with_messages: bool, max_bytes: int
 ) -> dict[str, Any]:
+    """The whole campaign as one document; refused (409) when it would be larger than what
+    an import accepts (`max_bytes`), before anything large is read."""
     require_exporter(m)
     campaign = m.campaign
     cid = campaign.id
+    await _check_size(session, cid, with_messages, max_bytes)
     game_map = await session.get_one(GameMap, campaign.map_id)
     current = await snapshots.capture(session, campaign)
     seats = await session.execute(
@@ -204,6 +207,40 @@ async def export_campaign(
     }
     _check_bounds(document)
     return document
+
+
+async def _check_size(
+    session: AsyncSession, cid: uuid.UUID, with_messages: bool, max_bytes: int
+) -> None:
+    """The document's bulk as the database measures it: the turns' states and memories, the
+    seats' memories, the ledger and the messages (their text, a few bytes short of the JSON)."""
+    parts = [
+        select(func.sum(func.octet_length(TurnSnapshot.state))).where(
+            TurnSnapshot.campaign_id == cid
+        ),
+        select(func.sum(func.octet_length(cast(TurnSnapshotMemory.explored, Text)))).where(
+            TurnSnapshotMemory.campaign_id == cid
+        ),
+        select(func.sum(func.octet_length(cast(CampaignPlayer.explored, Text)))).where(
+            CampaignPlayer.campaign_id == cid
+        ),
+        select(func.count() * _LEDGER_LINE_BYTES).where(LedgerRow.campaign_id == cid),
+    ]
+    if with_messages:
+        parts.append(
+            select(func.sum(func.octet_length(Message.body))).where(Message.campaign_id == cid)
+        )
+    size = sum([int(await session.scalar(part) or 0) for part in parts])
+    if size > max_bytes:
+        raise Conflict(
+            f"The campaign is too large for one document (about {size // 2**20 + 1} MiB; "
+            f"this server imports {max_bytes // 2**20} MiB at most): "
+            "MARCHLORDS_MAX_UPLOAD_BODY_BYTES sets it.",
+            code=RULE,
+        )
+
+
+_LEDGER_LINE_BYTES = 120  # a ledger line in the document, its reason included
 
 
 def _check_bounds(document: Mapping[str, Any]) -> None:

@@ -5,6 +5,7 @@ import json
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -218,6 +219,23 @@ async def test_R_CAMP_9_a_campaign_past_the_bounds_is_refused_whole(
         await client.get(game.url("/export"), headers=game.owner.headers), 409, "R-CAMP-9"
     )
     assert "turns" in refused["detail"]
+
+
+async def test_R_CAMP_9_a_document_larger_than_an_import_is_refused_before_it_is_built(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export measures itself in the database first: one this server could not import
+    (MARCHLORDS_MAX_UPLOAD_BODY_BYTES) is 409, and no memory is spent building it."""
+    game = await start_game(client, make_user, owner_plays=False)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    small = app.state.settings.model_copy(update={"max_upload_body_bytes": 1024})
+    monkeypatch.setattr(app.state, "settings", small)
+    refused = assert_problem(
+        await client.get(game.url("/export"), headers=game.owner.headers), 409, "R-CAMP-9"
+    )
+    assert "MARCHLORDS_MAX_UPLOAD_BODY_BYTES" in refused["detail"]
 
 
 def _summary(d: dict[str, Any]) -> None:
