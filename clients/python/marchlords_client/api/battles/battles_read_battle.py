@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,18 +10,13 @@ from ...client import AuthenticatedClient, Client
 from ...models.battle_read import BattleRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
 def _get_kwargs(
     campaign_id: UUID,
     battle_id: int,
-    *,
-    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
-    headers: dict[str, Any] = {}
-    if not isinstance(if_none_match, Unset):
-        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -31,21 +26,16 @@ def _get_kwargs(
         ),
     }
 
-    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
+) -> BattleRead | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = BattleRead.from_dict(response.json())
 
         return response_200
-
-    if response.status_code == 304:
-        response_304 = cast(Any, None)
-        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -106,7 +96,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
+) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -120,8 +110,7 @@ def sync_detailed(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-    if_none_match: None | str | Unset = UNSET,
-) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
+) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -131,21 +120,18 @@ def sync_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
-        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
-            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BattleRead | Problem | Problem | ValidationProblem]
+        Response[BattleRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         battle_id=battle_id,
-        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -160,8 +146,7 @@ def sync(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-    if_none_match: None | str | Unset = UNSET,
-) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
+) -> BattleRead | Problem | Problem | ValidationProblem | None:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -171,22 +156,19 @@ def sync(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
-        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
-            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BattleRead | Problem | Problem | ValidationProblem
+        BattleRead | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         battle_id=battle_id,
         client=client,
-        if_none_match=if_none_match,
     ).parsed
 
 
@@ -195,8 +177,7 @@ async def asyncio_detailed(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-    if_none_match: None | str | Unset = UNSET,
-) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
+) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -206,21 +187,18 @@ async def asyncio_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
-        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
-            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | BattleRead | Problem | Problem | ValidationProblem]
+        Response[BattleRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         battle_id=battle_id,
-        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -233,8 +211,7 @@ async def asyncio(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-    if_none_match: None | str | Unset = UNSET,
-) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
+) -> BattleRead | Problem | Problem | ValidationProblem | None:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -244,15 +221,13 @@ async def asyncio(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
-        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
-            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | BattleRead | Problem | Problem | ValidationProblem
+        BattleRead | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -260,6 +235,5 @@ async def asyncio(
             campaign_id=campaign_id,
             battle_id=battle_id,
             client=client,
-            if_none_match=if_none_match,
         )
     ).parsed
