@@ -1,6 +1,6 @@
 """Drawn pictures and replayed views, kept per process in small LRUs.
 
-Every key holds all that the value depends on (campaign, viewer, the world version or the
+Every key holds all that the value depends on (campaign, viewer, the map document's digest or the
 snapshot's time, the options), so an entry is never stale: it just stops being asked for.
 """
 

@@ -7,6 +7,7 @@ replay from the snapshot the turn change kept (`app.turns.snapshots`) through th
 charts show everything to everyone.
 """
 
+import hashlib
 import json
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
@@ -109,7 +110,9 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
         "map",
         campaign.id,
         viewer,
-        campaign.world_version,
+        # The document itself (by digest), not its version: the picture follows the JSON map
+        # whatever made that change.
+        hashlib.blake2b(document, digest_size=16).digest(),
         campaign.status,
         coordinates,
         tuple(moves),

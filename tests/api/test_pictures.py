@@ -427,3 +427,20 @@ async def test_pictures_answer_304_while_what_the_viewer_sees_is_unchanged(
     changed = await client.get(game.url("/map.svg"), headers={**p1.headers, "If-None-Match": tag})
     assert changed.status_code == 200
     assert changed.headers["etag"] != tag
+
+
+async def test_the_game_master_sees_every_tile_now_and_in_replays_R_FOG_5(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    await change_turn(client, game)
+    armies = {(await army_of(session, game, 1)).id, (await army_of(session, game, 2)).id}
+    master = game.owner.headers
+    for path in ("/map.svg", "/turns/1/map.svg"):
+        response = await client.get(game.url(path), headers=master)
+        assert response.status_code == 200, response.text
+        drawn = svg_world(response.text)
+        assert {t["fog"] for t in drawn["tiles"]} == {"visible"}
+        assert armies <= {a["id"] for t in drawn["tiles"] for a in t.get("armies", ())}
+    chart = (await client.get(game.url("/charts"), headers=master)).json()
+    assert [line["player"] for line in chart["players"]] == [1, 2]
