@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 
 from app.battles import dates, service
 from app.battles.schemas import (
@@ -16,6 +16,7 @@ from app.battles.schemas import (
     ReportCreate,
 )
 from app.campaigns.access import LockedMemberDep, MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.deadlines.service import NowDep
 from app.dependencies import PageDep
@@ -30,21 +31,25 @@ BattleId = Annotated[
 ]
 
 
-@router.get("")
+@router.get("", response_model=BattlePage, responses=CONDITIONAL_RESPONSES)
 async def list_battles(
     session: SessionDep,
     member: MemberDep,
     page: PageDep,
     status: Annotated[BattleStatus | None, Query(description="Only battles in this state.")] = None,
-) -> BattlePage:
+    if_none_match: IfNoneMatch = None,
+) -> Response:
     """List the battles you may see, newest first (R-FOG-3/4)."""
-    return await service.list_battles(session, member, status, page)
+    listed = await service.list_battles(session, member, status, page)
+    return model_response(listed, if_none_match)
 
 
-@router.get("/{battle_id}")
-async def read_battle(battle_id: BattleId, session: SessionDep, member: MemberDep) -> BattleRead:
+@router.get("/{battle_id}", response_model=BattleRead, responses=CONDITIONAL_RESPONSES)
+async def read_battle(
+    battle_id: BattleId, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS)."""
-    return await service.read_battle(session, member, battle_id)
+    return model_response(await service.read_battle(session, member, battle_id), if_none_match)
 
 
 @router.post("/{battle_id}/leader")

@@ -45,6 +45,7 @@ from app.turns import service as turns
 from app.turns.context import refuse
 from app.turns.mapping import (
     battle_from_row,
+    cached_sight,
     load_ruleset,
     load_state,
     report_from_json,
@@ -92,7 +93,11 @@ async def _viewer(session: AsyncSession, m: Membership) -> Viewer:
         me=me,
         state=state,
         ruleset=ruleset,
-        sight=fog.sight(state, me, ruleset) if in_game and me is not None else frozenset(),
+        sight=(
+            cached_sight(m.campaign, state, me, ruleset)
+            if in_game and me is not None
+            else frozenset()
+        ),
         inactive=frozenset(p.id for p in state.players.values() if p.inactive),
     )
 

@@ -8,7 +8,7 @@ from tests.helpers import MakeUser
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1), out of
 # each other's sight.
-VIEWS = ("/map", "/tiles/2/1", "/armies", "/generals", "/me", "/turn", "/turns")
+VIEWS = ("/map", "/tiles/2/1", "/armies", "/generals", "/me", "/battles", "/turn", "/turns")
 
 
 async def view(client: AsyncClient, game: Game, player: GamePlayer, path: str) -> Response:
