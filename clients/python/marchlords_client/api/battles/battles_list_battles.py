@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -20,7 +20,11 @@ def _get_kwargs(
     status: BattleStatus | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -52,16 +56,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BattlePage | Problem | Problem | ValidationProblem | None:
+) -> Any | BattlePage | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = BattlePage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -122,7 +131,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BattlePage | Problem | Problem | ValidationProblem]:
+) -> Response[Any | BattlePage | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -138,7 +147,8 @@ def sync_detailed(
     status: BattleStatus | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[BattlePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | BattlePage | Problem | Problem | ValidationProblem]:
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
@@ -150,13 +160,15 @@ def sync_detailed(
         status (BattleStatus | None | Unset): Only battles in this state.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BattlePage | Problem | Problem | ValidationProblem]
+        Response[Any | BattlePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -164,6 +176,7 @@ def sync_detailed(
         status=status,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -180,7 +193,8 @@ def sync(
     status: BattleStatus | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> BattlePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | BattlePage | Problem | Problem | ValidationProblem | None:
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
@@ -192,13 +206,15 @@ def sync(
         status (BattleStatus | None | Unset): Only battles in this state.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BattlePage | Problem | Problem | ValidationProblem
+        Any | BattlePage | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
@@ -207,6 +223,7 @@ def sync(
         status=status,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -217,7 +234,8 @@ async def asyncio_detailed(
     status: BattleStatus | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[BattlePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | BattlePage | Problem | Problem | ValidationProblem]:
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
@@ -229,13 +247,15 @@ async def asyncio_detailed(
         status (BattleStatus | None | Unset): Only battles in this state.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BattlePage | Problem | Problem | ValidationProblem]
+        Response[Any | BattlePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -243,6 +263,7 @@ async def asyncio_detailed(
         status=status,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -257,7 +278,8 @@ async def asyncio(
     status: BattleStatus | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> BattlePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | BattlePage | Problem | Problem | ValidationProblem | None:
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
@@ -269,13 +291,15 @@ async def asyncio(
         status (BattleStatus | None | Unset): Only battles in this state.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BattlePage | Problem | Problem | ValidationProblem
+        Any | BattlePage | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -285,5 +309,6 @@ async def asyncio(
             status=status,
             limit=limit,
             offset=offset,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,13 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.battle_read import BattleRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
     battle_id: int,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -26,16 +31,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BattleRead | Problem | Problem | ValidationProblem | None:
+) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = BattleRead.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -96,7 +106,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
+) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,7 +120,8 @@ def sync_detailed(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -120,18 +131,21 @@ def sync_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BattleRead | Problem | Problem | ValidationProblem]
+        Response[Any | BattleRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         battle_id=battle_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -146,7 +160,8 @@ def sync(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-) -> BattleRead | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -156,19 +171,22 @@ def sync(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BattleRead | Problem | Problem | ValidationProblem
+        Any | BattleRead | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         battle_id=battle_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -177,7 +195,8 @@ async def asyncio_detailed(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-) -> Response[BattleRead | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | BattleRead | Problem | Problem | ValidationProblem]:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -187,18 +206,21 @@ async def asyncio_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BattleRead | Problem | Problem | ValidationProblem]
+        Response[Any | BattleRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         battle_id=battle_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -211,7 +233,8 @@ async def asyncio(
     battle_id: int,
     *,
     client: AuthenticatedClient,
-) -> BattleRead | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | BattleRead | Problem | Problem | ValidationProblem | None:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
@@ -221,13 +244,15 @@ async def asyncio(
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BattleRead | Problem | Problem | ValidationProblem
+        Any | BattleRead | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -235,5 +260,6 @@ async def asyncio(
             campaign_id=campaign_id,
             battle_id=battle_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed
