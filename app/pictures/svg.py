@@ -624,16 +624,18 @@ def _nice_top(value: int) -> int:
     return value
 
 
-def _chart(title: str, series: Sequence[Series], x0: float, y0: float) -> dw.Group:
+def _chart(
+    title: str, series: Sequence[Series], turns: tuple[int, int], x0: float, y0: float
+) -> dw.Group:
+    """One measure; `turns`: the first and last turn of the horizontal axis (every chart's)."""
     g = dw.Group(class_="chart", data_measure=title)
     g.append(
         dw.Text(
             title, 12, x0 + PAD_L, y0 + 14, font_family=FONT, font_weight="bold", fill="#222222"
         )
     )
-    turns = [t for s in series for t, _ in s.points]
     values = [v for s in series for _, v in s.points]
-    first, last = (min(turns), max(turns)) if turns else (1, 1)
+    first, last = turns
     low = min(0, *values) if values else 0
     top = _nice_top(max([*values, 1]) - low) + low if values else 5
     inner_w, inner_h = CHART_W - PAD_L - PAD_R, CHART_H - PAD_T - PAD_B
@@ -693,13 +695,16 @@ def chart_svg(measures: Mapping[str, Sequence[Series]], caption: str) -> str:
     names = list(measures)
     rows = (len(names) + 1) // 2
     players = sorted({s.player for series in measures.values() for s in series})
+    turns = [t for series in measures.values() for s in series for t, _ in s.points]
+    span = (min(turns), max(turns)) if turns else (1, 1)
     legend_h = 22.0
     width, height = 2 * CHART_W + 10, 30 + rows * CHART_H + legend_h
     d = dw.Drawing(width, height, id_prefix="c")
     d.append(dw.Rectangle(0, 0, width, height, fill="#ffffff"))
     d.append(dw.Text(caption, 14, 10, 20, font_family=FONT, font_weight="bold", fill="#111111"))
     for i, name in enumerate(names):
-        d.append(_chart(name, measures[name], (i % 2) * (CHART_W + 10), 30 + (i // 2) * CHART_H))
+        x, y = (i % 2) * (CHART_W + 10), 30 + (i // 2) * CHART_H
+        d.append(_chart(name, measures[name], span, x, y))
     x = 10.0
     for p in players:
         d.append(
