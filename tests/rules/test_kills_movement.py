@@ -46,3 +46,15 @@ def test_R_SEA_1_an_army_aboard_at_sea_reaches_sea_and_coast_in_half_steps() -> 
     orcs = _state("~~~....", "orcs_goblins", aboard=1)
     expected = {(1, 0): 1, (2, 0): 2, (3, 0): 4, (4, 0): 6, (5, 0): 8}
     assert _reach(orcs, waaagh=True) == _reach(orcs) == expected
+
+
+def test_R_MAP_1_distances_are_whole_tiles_on_every_wrap() -> None:
+    """R-MAP-1 / R-OPT-2: a distance is a number of tiles, an int, also across a torus's seams."""
+    from app.rules.hexgrid import Grid, Wrap
+
+    for wrap in Wrap:
+        grid = Grid(8, 6, wrap)
+        distances = [grid.distance((0, 0), c) for c in grid.coords()]
+        assert all(type(d) is int for d in distances), wrap
+    torus = Grid(8, 6, Wrap.TORUS)
+    assert [torus.distance((0, 0), c) for c in [(5, 5), (0, 3), (7, 0), (-3, 5)]] == [1, 3, 1, 1]

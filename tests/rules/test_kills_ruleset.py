@@ -153,3 +153,13 @@ def test_R_HOUSE_2_the_extreme_variant_is_pinned() -> None:
     ]
     digest = hashlib.sha256(json.dumps(document, sort_keys=True).encode()).hexdigest()
     assert digest == EXTREME_DIGEST
+
+
+def test_R_FOG_3_scrambled_ids_are_pinned() -> None:
+    """R-FOG-3: ids stored by running campaigns must not change from one release to the next."""
+    assert [entity_id(SALT, n) for n in (0, 1, 2, 500)] == [
+        794070323,
+        687634268,
+        940006551,
+        571216928,
+    ]
