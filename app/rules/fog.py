@@ -154,11 +154,22 @@ def summaries(
     """Each player's view of a change (R-FOG-3): every event as far as they saw it, with what
     they saw before or after it. `masks`: the armies hidden from each player before and after
     (R-OPT-3, `concealment.masks`), whose events leave out the tiles they hid on."""
-    happened = list(events)
     hiding = [m for m in masks if m]
-    out: dict[int, tuple[Event, ...]] = {}
-    for pid in sorted(set(before) | set(after)):
-        sight = before.get(pid, frozenset()) | after.get(pid, frozenset())
-        views = (_unmasked(e, pid, sight, hiding) for e in happened)
-        out[pid] = tuple(v for v in views if v is not None)
-    return out
+    pids = sorted(set(before) | set(after))
+    sights = {pid: before.get(pid, frozenset()) | after.get(pid, frozenset()) for pid in pids}
+    # Who saw each tile: an event is looked at only by the players it concerns or who saw one
+    # of its tiles (anyone else learns nothing of it), not by every player in turn.
+    watchers: dict[Coord, list[int]] = {}
+    for pid in pids:
+        for coord in sights[pid]:
+            watchers.setdefault(coord, []).append(pid)
+    seen: dict[int, list[Event]] = {pid: [] for pid in pids}
+    for event in events:
+        lookers = {pid for pid in event.players if pid in seen}
+        for coord in event.coords:
+            lookers.update(watchers.get(coord, ()))
+        for pid in lookers:
+            view = _unmasked(event, pid, sights[pid], hiding)
+            if view is not None:
+                seen[pid].append(view)
+    return {pid: tuple(seen[pid]) for pid in pids}
