@@ -23,6 +23,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from urllib.parse import urlsplit
 
 import httpx
 from sqlalchemy import exists, select
@@ -152,7 +153,7 @@ async def post(
     headers = {
         "content-type": "application/json",
         "user-agent": USER_AGENT,
-        "host": httpx.URL(claim.url).netloc.decode("ascii"),
+        "host": urlsplit(claim.url).netloc,
         **signed_headers(claim.secret, claim.message_id, body, datetime.now(UTC)),
     }
     extensions = {"sni_hostname": target.host} if target.pinned_url.startswith("https") else {}

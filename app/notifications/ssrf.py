@@ -72,7 +72,13 @@ def parse(url: str, *, allow_loopback: bool) -> tuple[str, str, int]:
     """Scheme, host and port of a URL that may be registered (before resolving it)."""
     if len(url) > MAX_URL_LENGTH:
         raise UnsafeURL("The URL is too long.")
-    parts = urlsplit(url)
+    if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
+        raise UnsafeURL("The URL may not contain spaces or control characters.")
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:  # e.g. an unclosed or invalid [IPv6] literal
+        raise UnsafeURL("The URL cannot be read.") from None
     scheme = parts.scheme.lower()
     if scheme not in ("https", "http"):
         raise UnsafeURL("The URL must start with https://.")
@@ -82,7 +88,6 @@ def parse(url: str, *, allow_loopback: bool) -> tuple[str, str, int]:
         raise UnsafeURL("The URL may not carry a user name or password.")
     if parts.fragment:
         raise UnsafeURL("The URL may not have a fragment (#…).")
-    host = parts.hostname
     if not host:
         raise UnsafeURL("The URL has no host.")
     try:
@@ -102,7 +107,7 @@ async def _addresses(host: str, port: int) -> list[IPAddress]:
         infos = await asyncio.wait_for(
             loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), RESOLVE_TIMEOUT_SECONDS
         )
-    except (OSError, TimeoutError):
+    except (OSError, TimeoutError, UnicodeError):  # UnicodeError: not a valid host name
         raise UnsafeURL("The URL's host name cannot be resolved.") from None
     found: list[IPAddress] = []
     for info in infos:
@@ -122,6 +127,8 @@ async def check(url: str, *, allow_loopback: bool) -> Target:
     if scheme == "http" and not all(_judged(a).is_loopback for a in addresses):
         raise UnsafeURL("The URL must use https.")
     address = addresses[0]
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped  # connect over IPv4, where it really is
     parts = urlsplit(url)
     literal = f"[{address}]" if address.version == 6 else str(address)
     netloc = f"{literal}:{parts.port}" if parts.port else literal

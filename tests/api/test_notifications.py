@@ -670,6 +670,10 @@ REFUSED = [
     "https://user:secret@example.com/hook",
     "ftp://example.com/hook",
     "https://no-such-host.invalid/hook",
+    "https://0x7f000001/hook",  # 127.0.0.1 spelled as a number
+    "https://[::1",  # unreadable
+    "https://a..b/hook",  # not a host name
+    "https://93.184.215.14\t/hook",  # a control character
 ]
 
 
