@@ -18,16 +18,18 @@ import logging
 import os
 from collections.abc import Mapping
 from importlib.metadata import entry_points
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app import log
+from app.middleware import loggable_path
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import SpanExporter
+    from opentelemetry.trace import Span
 
 logger = logging.getLogger(__name__)
 
@@ -112,12 +114,26 @@ def setup_tracing(app: FastAPI, environ: Mapping[str, str] = os.environ) -> bool
     for exporter in span_exporters(environ):
         provider.add_span_processor(BatchSpanProcessor(exporter))
     app.state.tracer_provider = provider
-    FastAPIInstrumentor.instrument_app(app, tracer_provider=provider)
+    FastAPIInstrumentor.instrument_app(
+        app, tracer_provider=provider, server_request_hook=_mask_secret_paths
+    )
     instrumentor = HTTPXClientInstrumentor()
     if not instrumentor.is_instrumented_by_opentelemetry:
         instrumentor.instrument(tracer_provider=provider)
     log.current_trace = _current_trace
     return True
+
+
+def _mask_secret_paths(span: Span | None, scope: dict[str, Any]) -> None:
+    """A calendar feed's URL holds its secret: its server span shows the path masked, as the
+    access log does (app.middleware.loggable_path)."""
+    path = scope.get("path", "")
+    masked = loggable_path(path)
+    if span is None or masked == path or not span.is_recording():
+        return
+    for key, value in dict(getattr(span, "attributes", None) or {}).items():
+        if isinstance(value, str) and path in value:
+            span.set_attribute(key, value.replace(path, masked))
 
 
 def trace_engine(app: FastAPI, engine: AsyncEngine) -> None:

@@ -7,17 +7,26 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from asgi_lifespan import LifespanManager
 from fastapi import FastAPI
-from httpx import AsyncClient
+from httpx import ASGITransport, AsyncClient
 from icalendar import Calendar
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import SpanKind
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.config import Settings
 from app.deadlines.service import get_now
+from app.main import create_app
 from app.models import CalendarFeed
 from tests.api.game import start_game
 from tests.api.test_battles import THREE, field_battle
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.api.test_tracing import exporter, no_otel_env
+from tests.conftest import truncate_all
+from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
+
+__all__ = ["exporter", "no_otel_env"]  # fixtures, used by name
 
 FEED = "/v1/users/me/calendar-feed"
 T0 = datetime(2030, 6, 1, 12, 0, tzinfo=UTC)
@@ -153,3 +162,28 @@ async def test_R_TURN_3_the_game_master_sees_the_deadlines_of_the_campaigns_they
     assert list(await events_of(client, master)) == [f"turn-{games[0].id}-1@marchlords"]
     player = await create_feed(client, games[1].players[0].user)
     assert list(await events_of(client, player)) == [f"turn-{games[1].id}-1@marchlords"]
+
+
+async def test_a_traced_feed_request_keeps_the_secret_out_of_its_span(
+    settings: Settings,
+    database_url: str,
+    fast_password_hashing: None,
+    exporter: InMemorySpanExporter,
+) -> None:
+    """With tracing on, the server span of a feed read shows the path masked (like the log)."""
+    app = create_app(settings)
+    try:
+        async with LifespanManager(app):
+            transport = ASGITransport(app=app)
+            async with AsyncClient(transport=transport, base_url="http://test") as client:
+                created = await create_feed(client, await register_and_login(client))
+                assert (await client.get(path_of(created))).status_code == 200
+    finally:
+        await truncate_all(database_url)
+    spans = exporter.get_finished_spans()
+    [server] = [
+        s for s in spans if s.kind is SpanKind.SERVER and s.name.startswith("GET /v1/calendar/")
+    ]
+    attributes = dict(server.attributes or {})
+    assert "/v1/calendar/***.ics" in attributes.values()
+    assert not [s for s in spans if created["token"] in str(dict(s.attributes or {}))]
