@@ -80,3 +80,17 @@ def test_R_SEA_1_an_army_on_a_sea_tile_is_afloat_even_without_its_ship() -> None
     """R-SEA-1: standing on the sea, with or without a ship recorded, the army moves by sea."""
     state = sea_state(".~~", soldier(10, 1, (1, 0)), soldier(11, 1, (0, 0)))
     assert [afloat(state, state.armies[a]) for a in (10, 11)] == [True, False]
+
+
+def test_R_OPT_5_a_storm_beside_the_shore_leaves_the_land_out() -> None:
+    """R-OPT-5: the storm on (1,1) covers its sea neighbours; (0,2) is land and stays out."""
+    from app.rules import storms
+    from app.rules.state import Storm
+    from tests.rules.builders import make_state, player
+    from tests.rules.test_storms import ON, SEA
+
+    state = make_state(SEA, [player(1)], options=ON)
+    assert (0, 2) in SEA.grid.neighbours((1, 1))
+    assert storms.storm_at(state, (1, 1)) == Storm(
+        (1, 1), ((1, 1), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1))
+    )
