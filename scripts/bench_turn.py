@@ -5,7 +5,9 @@ extra armies and move orders written straight to the tables to keep the set-up s
 prints the median time of `POST …/turn/resolve`, of the first `GET …/map` after each turn
 change and of every game read next to `GET /healthz` measured in the same run, in the same
 process, against the embedded PostgreSQL; the targets of issue 13 with PASS/FAIL; and where
-the time of a turn change and of the reads goes (pyinstrument's top frames).
+the time of a turn change and of the reads goes (pyinstrument's top frames). Next to each wall
+time: the CPU time of this process (the app and its client, not PostgreSQL) and, for the
+reads, the SQL statements each one issues — figures a shared machine does not blur.
 """
 
 from __future__ import annotations
@@ -40,14 +42,20 @@ FIRST_MAP_TARGET_MS = 15.0
 Client = httpx.AsyncClient
 
 
+CPU: list[float] = []  # process CPU time of the calls `timed` measured last
+
+
 async def timed(call: Callable[[], Awaitable[httpx.Response]], runs: int) -> float:
-    """Median milliseconds of `runs` calls (after one warm-up), each checked for success."""
+    """Median milliseconds of `runs` calls (after one warm-up), each checked for success; the
+    median CPU time of this process (the app and its client, not PostgreSQL) in `CPU`."""
     (await call()).raise_for_status()
     times = []
+    CPU.clear()
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         response = await call()
         times.append(time.perf_counter() - start)
+        CPU.append(time.process_time() - cpu)
         response.raise_for_status()
     return statistics.median(times) * 1000
 
@@ -170,16 +178,18 @@ async def run(url: str) -> None:
                     await step(session, campaign)
 
             await in_transaction(add_armies)
-            changes, first_maps = [], []
+            changes, first_maps, change_cpu, first_map_cpu = [], [], [], []
             base = f"/v1/campaigns/{campaign_id}"
             for turn in range(TURNS):
                 await in_transaction(partial(give_orders, seed=turn))
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
                 changes.append(time.perf_counter() - start)
-                start = time.perf_counter()
+                change_cpu.append(time.process_time() - cpu)
+                start, cpu = time.perf_counter(), time.process_time()
                 (await client.get(f"{base}/map", headers=headers[1])).raise_for_status()
                 first_maps.append(time.perf_counter() - start)
+                first_map_cpu.append(time.process_time() - cpu)
             await in_transaction(partial(give_orders, seed=TURNS))
             with profiled() as change_profile:
                 (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
@@ -206,8 +216,10 @@ async def run(url: str) -> None:
                 lambda *_: statements.append(1),
             )
             per_read: dict[str, float] = {}
+            read_cpu: dict[str, float] = {}
             for label, url in reads.items():
                 read_ms[label] = await timed(partial(client.get, url, headers=headers[1]), SAMPLES)
+                read_cpu[label] = statistics.median(CPU) * 1000
                 statements.clear()
                 for _ in range(10):
                     await client.get(url, headers=headers[1])
@@ -219,13 +231,15 @@ async def run(url: str) -> None:
     change = statistics.median(changes) * 1000
     first_map = statistics.median(first_maps) * 1000
     print(f"campaign: {PLAYERS} players, {PLAYERS * ARMIES_PER_PLAYER} armies, 64×64 map")
-    print(f"turn change (POST …/turn/resolve), median of {TURNS}: {change:8.1f} ms")
-    print(f"first GET …/map after it, median of {TURNS}:        {first_map:8.1f} ms")
+    print(f"turn change (POST …/turn/resolve), median of {TURNS}: {change:8.1f} ms"
+          f"  (CPU {statistics.median(change_cpu) * 1000:.1f} ms)")  # fmt: skip
+    print(f"first GET …/map after it, median of {TURNS}:        {first_map:8.1f} ms"
+          f"  (CPU {statistics.median(first_map_cpu) * 1000:.1f} ms)")  # fmt: skip
     print(f"GET /healthz, median of {SAMPLES}:                 {health:8.2f} ms")
     for label, ms in read_ms.items():
         print(
             f"{label + ', median of ' + str(SAMPLES) + ':':48}{ms:8.2f} ms  {ms / health:6.1f}×"
-            f"  {per_read[label]:4.1f} SQL statements"
+            f"  {per_read[label]:4.1f} SQL statements, CPU {read_cpu[label]:5.2f} ms"
         )
     print(
         f"target: turn change through API + DB ≤ {TURN_CHANGE_TARGET_MS:.0f} ms — "
