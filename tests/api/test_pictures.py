@@ -444,3 +444,19 @@ async def test_the_game_master_sees_every_tile_now_and_in_replays_R_FOG_5(
         assert armies <= {a["id"] for t in drawn["tiles"] for a in t.get("armies", ())}
     chart = (await client.get(game.url("/charts"), headers=master)).json()
     assert [line["player"] for line in chart["players"]] == [1, 2]
+
+
+async def test_the_chart_checker_catches_another_players_line_R_FOG_6(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The fog games read the charts too: player 2's pass, with player 1's line added they fail."""
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    k = await knowledge(session, uuid.UUID(game.id), 2)
+    schemas = Schemas(app.openapi())
+    schema = schemas.response("GET", "/v1/campaigns/{campaign_id}/charts", 200)
+    chart = await get_json(client, game, "/charts", 1)
+    assert leaks(schemas, schema, chart, k, "charts") == []
+    theirs = {**chart["players"][0], "player": 1}
+    planted = {**chart, "players": [*chart["players"], theirs]}
+    assert leaks(schemas, schema, planted, k, "charts") == ["charts: player 1's chart"]

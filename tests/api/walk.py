@@ -296,6 +296,9 @@ def leaks(
             _tile(k, obj, out)
         if name == "StandingRead" and obj.get("player") != k.me and obj.get("gold") is not None:
             out.append(f"{where}: player {obj.get('player')}'s gold")
+        # R-FOG-6: a player's numbers per turn are theirs alone while the campaign runs.
+        if name == "PlayerChart" and obj.get("player") != k.me:
+            out.append(f"{where}: player {obj.get('player')}'s chart")
     for obj in _dicts(body):
         for key, kind in FIELD_KIND.items():
             _judge(k, kind, obj.get(key), f"{where} .{key}", out)
