@@ -44,7 +44,7 @@ class Signal(enum.Enum):
     CLOSED = "closed"  # the subscription was dropped (too slow) or the hub is stopping
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class EventRecord:
     """A committed event of the campaign, read once by the hub for every stream it serves."""
 

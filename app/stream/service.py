@@ -11,6 +11,7 @@ count other players' private events too: the SSE `id:` is the event's random `cu
 """
 
 import asyncio
+import functools
 import math
 import uuid
 from collections.abc import AsyncGenerator, Awaitable, Callable
@@ -121,11 +122,18 @@ async def visible_events(
     return list((await session.scalars(query)).all())
 
 
+@functools.lru_cache(maxsize=256)
+def _record_sse(event: EventRecord) -> ServerSentEvent:
+    """One `ServerSentEvent` per row the hub hands out, shared by every stream it reaches (the
+    router encodes it once: `_wire`)."""
+    return ServerSentEvent(id=event.cursor, event=event.kind, raw_data=event.payload_json)
+
+
 def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
     """`id:` the event's cursor (what `Last-Event-ID` resumes from), `event:` its kind,
     `data:` JSON (the hub's rows carry it encoded already)."""
     if isinstance(event, EventRecord):
-        return ServerSentEvent(id=event.cursor, event=event.kind, raw_data=event.payload_json)
+        return _record_sse(event)
     return ServerSentEvent(id=event.cursor, event=event.kind, data=event.payload)
 
 
