@@ -76,3 +76,33 @@ def test_R_SEA_2_an_attacker_landing_in_an_abandoned_port_leaves_its_ship_at_anc
             advanced("R-BAT-6"),
         ),
     )
+
+
+def _defender_won_with(*extra: object) -> tuple[int, int]:
+    """Where the winning defender 22 ends when both armies stopped before (2,0) and `extra`
+    (structures and armies of players 3, hostile to 2, and 4, allied to 2) stand around."""
+    from app.rules.battles import apply_battle_result
+    from app.rules.state import Army, BattleReport, Outcome, Structure
+    from tests.rules.builders import player, treaty
+    from tests.rules.test_battles import R, _met_on_the_way
+
+    state, b = _met_on_the_way(((1, 0), (2, 0), (3, 0)), ((3, 0), (2, 0), (1, 0)))
+    state = replace(
+        state,
+        players={**state.players, 3: player(3, "dwarfs"), 4: player(4, "lizardmen")},
+        structures={s.id: s for s in extra if isinstance(s, Structure)},
+        armies={**state.armies, **{a.id: a for a in extra if isinstance(a, Army)}},
+        treaties={90: treaty(90, "alliance", 2, 4)},
+    )
+    res = apply_battle_result(state, b, BattleReport(Outcome.DEFENDER_VICTORY, 30, 10), R)
+    return res.state.armies[22].coord
+
+
+def test_R_BAT_7_the_winning_defender_moves_in_unless_a_hostile_force_holds_the_tile() -> None:
+    """R-BAT-7: the contested tile (2,0) held by a hostile site or army keeps the winner out;
+    an ally's site or army there, or a hostile site elsewhere, does not."""
+    assert _defender_won_with() == (2, 0)
+    assert _defender_won_with(outpost(60, 3, (2, 0))) == (3, 0)
+    assert _defender_won_with(army(61, 3, (2, 0))) == (3, 0)
+    assert _defender_won_with(outpost(60, 4, (2, 0)), outpost(62, 3, (5, 0))) == (2, 0)
+    assert _defender_won_with(army(61, 4, (2, 0)), army(63, 3, (5, 0))) == (2, 0)
