@@ -3,13 +3,12 @@
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Request, Response, status
-from fastapi.security import OAuth2PasswordRequestForm
+from fastapi import APIRouter, Form, Request, Response, status
 
 from app.auth import service
 from app.auth.client import client_address, user_agent
 from app.auth.dependencies import CurrentAuth
-from app.auth.schemas import AccessToken
+from app.auth.schemas import AccessToken, LoginForm
 from app.config import Settings
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
@@ -22,7 +21,7 @@ router = APIRouter(prefix="/auth", tags=["auth"], responses=PROBLEM_RESPONSES)
 async def login(
     request: Request,
     session: SessionDep,
-    form: Annotated[OAuth2PasswordRequestForm, Depends()],
+    form: Annotated[LoginForm, Form()],
 ) -> AccessToken:
     """Exchange username and password for a bearer access token (OAuth2 password flow).
 

@@ -12,3 +12,18 @@ class AccessToken(BaseModel):
     access_token: str = Field(description="Opaque bearer token; send as `Authorization: Bearer`.")
     token_type: Literal["bearer"] = "bearer"  # noqa: S105  (a scheme name, not a secret)
     expires_at: datetime
+
+
+class LoginForm(BaseModel):
+    """The OAuth2 password form of the login (`application/x-www-form-urlencoded`)."""
+
+    grant_type: Literal["password"] | None = Field(
+        default=None, description="OAuth2's grant type: `password` when sent."
+    )
+    username: str
+    password: str = Field(json_schema_extra={"format": "password"})
+    scope: str = Field(default="", description="Ignored: a token carries all of your rights.")
+    client_id: str | None = Field(default=None, description="Ignored.")
+    client_secret: str | None = Field(
+        default=None, description="Ignored.", json_schema_extra={"format": "password"}
+    )

@@ -1,7 +1,5 @@
 """Campaign lobby and lifecycle endpoints."""
 
-from typing import Any
-
 from fastapi import APIRouter, Response, status
 
 from app.auth.dependencies import CurrentUser
@@ -19,6 +17,7 @@ from app.campaigns.schemas import (
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
+from app.maps.schemas import RulesetDocument
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=PROBLEM_RESPONSES)
 
@@ -55,9 +54,9 @@ async def update_campaign(
 
 
 @router.get("/{campaign_id}/ruleset")
-async def read_campaign_ruleset(member: MemberDep) -> dict[str, Any]:
+async def read_campaign_ruleset(member: MemberDep) -> RulesetDocument:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2)."""
-    return member.campaign.ruleset
+    return RulesetDocument(member.campaign.ruleset)
 
 
 @router.post("/{campaign_id}/start")

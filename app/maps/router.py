@@ -1,7 +1,6 @@
 """Built-in, uploaded and generated maps; the default ruleset document."""
 
 import uuid
-from typing import Any
 
 from fastapi import APIRouter, status
 
@@ -10,7 +9,14 @@ from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.maps import service
-from app.maps.schemas import GeneratedMap, MapDocument, MapPage, MapRead, MapSummary
+from app.maps.schemas import (
+    GeneratedMap,
+    MapDocument,
+    MapPage,
+    MapRead,
+    MapSummary,
+    RulesetDocument,
+)
 from app.rules.ruleset import default_ruleset, ruleset_to_dict
 
 router = APIRouter(prefix="/maps", tags=["maps"], responses=PROBLEM_RESPONSES)
@@ -18,9 +24,9 @@ rulesets_router = APIRouter(prefix="/rulesets", tags=["rulesets"], responses=PRO
 
 
 @rulesets_router.get("/default")
-async def read_default_ruleset() -> dict[str, Any]:
+async def read_default_ruleset() -> RulesetDocument:
     """The default ruleset: every cost, income, tier, faction and game system of the rules."""
-    return ruleset_to_dict(default_ruleset())
+    return RulesetDocument(ruleset_to_dict(default_ruleset()))
 
 
 @router.get("")

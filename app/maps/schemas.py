@@ -4,7 +4,7 @@ import uuid
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from app.models.game_map import GameMap
 from app.pagination import Page
@@ -114,3 +114,7 @@ class MapRead(MapSummary):
     @classmethod
     def from_model(cls, m: GameMap) -> "MapRead":
         return cls(**MapSummary.from_model(m).model_dump(), document=m.document)
+
+
+class RulesetDocument(RootModel[dict[str, Any]]):
+    """A whole ruleset document: every cost, income, tier, faction and game system (R-HOUSE-2)."""

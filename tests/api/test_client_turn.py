@@ -1,6 +1,7 @@
 """The generated client (clients/python, `marchlords_client`) plays a turn against the app:
 register, log in, create and join a campaign, start it, order a move, get ready, have the
-owner change the turn and read the next one, every call through the client's typed functions over HTTP (ASGI transport)."""
+owner change the turn and read the next one, every call through the client's typed functions
+over HTTP (ASGI transport)."""
 
 from fastapi import FastAPI
 from httpx import ASGITransport
@@ -20,10 +21,10 @@ from marchlords_client.api.world import world_list_armies
 from marchlords_client.models import (
     AccessToken,
     ArmyList,
-    BodyAuthLogin,
     CampaignCreate,
     CampaignRead,
     JoinRequest,
+    LoginForm,
     MapPage,
     MoveRead,
     MoveSet,
@@ -47,7 +48,7 @@ async def _player(app: FastAPI, username: str) -> AuthenticatedClient:
         )
         assert created.status_code == 201, created.content
         token = await auth_login.asyncio(
-            client=anonymous, body=BodyAuthLogin(username=username, password=PASSWORD)
+            client=anonymous, body=LoginForm(username=username, password=PASSWORD)
         )
     assert isinstance(token, AccessToken), token
     return AuthenticatedClient(

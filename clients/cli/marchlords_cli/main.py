@@ -35,11 +35,11 @@ from marchlords_client.models import (
     AccessToken,
     BattlePage,
     BattleRead,
-    BodyAuthLogin,
     BuildCreate,
     BuildKind,
     CampaignPage,
     Fate,
+    LoginForm,
     MeRead,
     MoveRead,
     MoveSet,
@@ -194,7 +194,7 @@ def login(
     with Client(server, timeout=TIMEOUT) as anonymous:
         token = expect(
             lambda: auth_login.sync_detailed(
-                client=anonymous, body=BodyAuthLogin(username=username, password=password)
+                client=anonymous, body=LoginForm(username=username, password=password)
             ),
             AccessToken,
             as_json,

@@ -8,10 +8,8 @@ from .battle_kind import BattleKind
 from .battle_page import BattlePage
 from .battle_player import BattlePlayer
 from .battle_read import BattleRead
-from .battle_read_your_side_type_0 import BattleReadYourSideType0
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
-from .body_auth_login import BodyAuthLogin
 from .build_create import BuildCreate
 from .build_kind import BuildKind
 from .build_option import BuildOption
@@ -257,9 +255,6 @@ from .campaign_update_ruleset_variant_movement_variant import CampaignUpdateRule
 from .campaign_update_ruleset_variant_score_variant import CampaignUpdateRulesetVariantScoreVariant
 from .campaign_update_ruleset_variant_tier_document import CampaignUpdateRulesetVariantTierDocument
 from .campaign_update_ruleset_variant_tiers_type_1 import CampaignUpdateRulesetVariantTiersType1
-from .campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset import (
-    CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset,
-)
 from .captured_general import CapturedGeneral
 from .chart_point import ChartPoint
 from .charts import Charts
@@ -341,6 +336,7 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .login_form import LoginForm
 from .map_document import MapDocument
 from .map_document_wrap import MapDocumentWrap
 from .map_page import MapPage
@@ -386,15 +382,13 @@ from .reject_body import RejectBody
 from .release_prisoner_edict import ReleasePrisonerEdict
 from .report_create import ReportCreate
 from .report_read import ReportRead
-from .report_read_reported_side_type_0 import ReportReadReportedSideType0
+from .reported_side import ReportedSide
 from .rollback_export import RollbackExport
 from .rollback_export_summaries import RollbackExportSummaries
 from .rollback_export_summaries_additional_property_item import RollbackExportSummariesAdditionalPropertyItem
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
-from .rulesets_read_default_ruleset_response_rulesets_read_default_ruleset import (
-    RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset,
-)
+from .ruleset_document import RulesetDocument
 from .seen_structure import SeenStructure
 from .side_forces_read import SideForcesRead
 from .slack_block import SlackBlock
@@ -451,6 +445,7 @@ from .world_map import WorldMap
 from .world_storm import WorldStorm
 from .world_tile import WorldTile
 from .wrap import Wrap
+from .your_side import YourSide
 
 __all__ = (
     "AccessToken",
@@ -461,10 +456,8 @@ __all__ = (
     "BattlePage",
     "BattlePlayer",
     "BattleRead",
-    "BattleReadYourSideType0",
     "BattleSideRead",
     "BattleStatus",
-    "BodyAuthLogin",
     "BuildCreate",
     "BuildKind",
     "BuildOption",
@@ -548,7 +541,6 @@ __all__ = (
     "CampaignRef",
     "CampaignSettings",
     "CampaignSettingsGameSystem",
-    "CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset",
     "CampaignStatus",
     "CampaignUpdate",
     "CampaignUpdateRulesetVariant",
@@ -666,6 +658,7 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "LoginForm",
     "MapDocument",
     "MapDocumentWrap",
     "MapPage",
@@ -710,14 +703,14 @@ __all__ = (
     "RejectBody",
     "ReleasePrisonerEdict",
     "ReportCreate",
+    "ReportedSide",
     "ReportRead",
-    "ReportReadReportedSideType0",
     "RollbackExport",
     "RollbackExportSummaries",
     "RollbackExportSummariesAdditionalPropertyItem",
     "RollbackPage",
     "RollbackRead",
-    "RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset",
+    "RulesetDocument",
     "SeenStructure",
     "SideForcesRead",
     "SlackBlock",
@@ -774,4 +767,5 @@ __all__ = (
     "WorldStorm",
     "WorldTile",
     "Wrap",
+    "YourSide",
 )

@@ -8,8 +8,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.battle_kind import BattleKind
-from ..models.battle_read_your_side_type_0 import BattleReadYourSideType0
 from ..models.battle_status import BattleStatus
+from ..models.your_side import YourSide
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class BattleRead:
         status (BattleStatus): Where a battle stands in the two-step report (R-BAT-5).
         turn (int): The turn whose change declared it: a battle of `turn: 3` was declared at the change from turn 3 to
             turn 4, and is played during turn 4.
-        your_side (BattleReadYourSideType0 | None):
+        your_side (None | YourSide):
         auto_confirm_at (datetime.datetime | None | Unset): R-BAT-9: when the pending report confirms itself unless the
             other side answers first (shifted by pauses). Only for participants and the game master.
         play_by (datetime.datetime | None | Unset): R-BAT-8: the date both sides agreed to play the battle by; null:
@@ -63,7 +63,7 @@ class BattleRead:
     stake: None | StakeRead
     status: BattleStatus
     turn: int
-    your_side: BattleReadYourSideType0 | None
+    your_side: None | YourSide
     auto_confirm_at: datetime.datetime | None | Unset = UNSET
     play_by: datetime.datetime | None | Unset = UNSET
     play_by_proposal: None | PlayByProposalRead | Unset = UNSET
@@ -110,7 +110,7 @@ class BattleRead:
         turn = self.turn
 
         your_side: None | str
-        if isinstance(self.your_side, BattleReadYourSideType0):
+        if isinstance(self.your_side, YourSide):
             your_side = self.your_side.value
         else:
             your_side = self.your_side
@@ -243,18 +243,18 @@ class BattleRead:
 
         turn = d.pop("turn")
 
-        def _parse_your_side(data: object) -> BattleReadYourSideType0 | None:
+        def _parse_your_side(data: object) -> None | YourSide:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                your_side_type_0 = BattleReadYourSideType0(data)
+                your_side_type_0 = YourSide(data)
 
                 return your_side_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(BattleReadYourSideType0 | None, data)
+            return cast(None | YourSide, data)
 
         your_side = _parse_your_side(d.pop("your_side"))
 

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.fate import Fate
 from ..models.outcome import Outcome
-from ..models.report_read_reported_side_type_0 import ReportReadReportedSideType0
+from ..models.reported_side import ReportedSide
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class ReportRead:
         defender_losses_pct (int):
         outcome (Outcome):
         reported_by (BattlePlayer | None): None: the owner's ruling.
-        reported_side (None | ReportReadReportedSideType0):
+        reported_side (None | ReportedSide):
         version (int): R-BAT-10: counts this battle's reports and their edits (1 for the first report, one more for each
             edit, later report or ruling); `POST …/confirm?version=` confirms only this version.
         fate (Fate | None | Unset): For a victorious siege or assault (R-SIEGE-2/4).
@@ -38,7 +38,7 @@ class ReportRead:
     defender_losses_pct: int
     outcome: Outcome
     reported_by: BattlePlayer | None
-    reported_side: None | ReportReadReportedSideType0
+    reported_side: None | ReportedSide
     version: int
     fate: Fate | None | Unset = UNSET
     general_captured: bool | Unset = False
@@ -61,7 +61,7 @@ class ReportRead:
             reported_by = self.reported_by
 
         reported_side: None | str
-        if isinstance(self.reported_side, ReportReadReportedSideType0):
+        if isinstance(self.reported_side, ReportedSide):
             reported_side = self.reported_side.value
         else:
             reported_side = self.reported_side
@@ -126,18 +126,18 @@ class ReportRead:
 
         reported_by = _parse_reported_by(d.pop("reported_by"))
 
-        def _parse_reported_side(data: object) -> None | ReportReadReportedSideType0:
+        def _parse_reported_side(data: object) -> None | ReportedSide:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                reported_side_type_0 = ReportReadReportedSideType0(data)
+                reported_side_type_0 = ReportedSide(data)
 
                 return reported_side_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ReportReadReportedSideType0, data)
+            return cast(None | ReportedSide, data)
 
         reported_side = _parse_reported_side(d.pop("reported_side"))
 

@@ -6,7 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.access_token import AccessToken
-from ...models.body_auth_login import BodyAuthLogin
+from ...models.login_form import LoginForm
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
 from ...types import Response
@@ -14,7 +14,7 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: BodyAuthLogin,
+    body: LoginForm,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -119,7 +119,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: BodyAuthLogin,
+    body: LoginForm,
 ) -> Response[AccessToken | Problem | Problem | ValidationProblem]:
     """Exchange username and password for a bearer access token (OAuth2 password flow).
 
@@ -130,7 +130,8 @@ def sync_detailed(
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
     Args:
-        body (BodyAuthLogin):
+        body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
+            urlencoded`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,7 +155,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: BodyAuthLogin,
+    body: LoginForm,
 ) -> AccessToken | Problem | Problem | ValidationProblem | None:
     """Exchange username and password for a bearer access token (OAuth2 password flow).
 
@@ -165,7 +166,8 @@ def sync(
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
     Args:
-        body (BodyAuthLogin):
+        body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
+            urlencoded`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +186,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: BodyAuthLogin,
+    body: LoginForm,
 ) -> Response[AccessToken | Problem | Problem | ValidationProblem]:
     """Exchange username and password for a bearer access token (OAuth2 password flow).
 
@@ -195,7 +197,8 @@ async def asyncio_detailed(
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
     Args:
-        body (BodyAuthLogin):
+        body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
+            urlencoded`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -217,7 +220,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: BodyAuthLogin,
+    body: LoginForm,
 ) -> AccessToken | Problem | Problem | ValidationProblem | None:
     """Exchange username and password for a bearer access token (OAuth2 password flow).
 
@@ -228,7 +231,8 @@ async def asyncio(
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
     Args:
-        body (BodyAuthLogin):
+        body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
+            urlencoded`).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,10 +7,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset import (
-    CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset,
-)
 from ...models.problem import Problem
+from ...models.ruleset_document import RulesetDocument
 from ...models.validation_problem import ValidationProblem
 from ...types import Response
 
@@ -31,9 +29,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     if response.status_code == 200:
-        response_200 = CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset.from_dict(response.json())
+        response_200 = RulesetDocument.from_dict(response.json())
 
         return response_200
 
@@ -96,7 +94,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -109,7 +107,7 @@ def sync_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
@@ -124,7 +122,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | RulesetDocument]
     """
 
     kwargs = _get_kwargs(
@@ -142,7 +140,7 @@ def sync(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
@@ -157,7 +155,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | RulesetDocument
     """
 
     return sync_detailed(
@@ -170,7 +168,7 @@ async def asyncio_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
@@ -185,7 +183,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | RulesetDocument]
     """
 
     kwargs = _get_kwargs(
@@ -201,7 +199,7 @@ async def asyncio(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
@@ -216,7 +214,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | RulesetDocument
     """
 
     return (

@@ -6,9 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.rulesets_read_default_ruleset_response_rulesets_read_default_ruleset import (
-    RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset,
-)
+from ...models.ruleset_document import RulesetDocument
 from ...models.validation_problem import ValidationProblem
 from ...types import Response
 
@@ -25,9 +23,9 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     if response.status_code == 200:
-        response_200 = RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset.from_dict(response.json())
+        response_200 = RulesetDocument.from_dict(response.json())
 
         return response_200
 
@@ -90,7 +88,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -102,7 +100,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
@@ -114,7 +112,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset]
+        Response[Problem | Problem | ValidationProblem | RulesetDocument]
     """
 
     kwargs = _get_kwargs()
@@ -129,7 +127,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
@@ -141,7 +139,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset
+        Problem | Problem | ValidationProblem | RulesetDocument
     """
 
     return sync_detailed(
@@ -152,7 +150,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset]:
+) -> Response[Problem | Problem | ValidationProblem | RulesetDocument]:
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
@@ -164,7 +162,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset]
+        Response[Problem | Problem | ValidationProblem | RulesetDocument]
     """
 
     kwargs = _get_kwargs()
@@ -177,7 +175,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset | None:
+) -> Problem | Problem | ValidationProblem | RulesetDocument | None:
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
@@ -189,7 +187,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | RulesetsReadDefaultRulesetResponseRulesetsReadDefaultRuleset
+        Problem | Problem | ValidationProblem | RulesetDocument
     """
 
     return (

@@ -6,11 +6,13 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset")
+T = TypeVar("T", bound="RulesetDocument")
 
 
 @_attrs_define
-class CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset:
+class RulesetDocument:
+    """A whole ruleset document: every cost, income, tier, faction and game system (R-HOUSE-2)."""
+
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -23,10 +25,10 @@ class CampaignsReadCampaignRulesetResponseCampaignsReadCampaignRuleset:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset = cls()
+        ruleset_document = cls()
 
-        campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset.additional_properties = d
-        return campaigns_read_campaign_ruleset_response_campaigns_read_campaign_ruleset
+        ruleset_document.additional_properties = d
+        return ruleset_document
 
     @property
     def additional_keys(self) -> list[str]:

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class ReportReadReportedSideType0(StrEnum):
+class YourSide(StrEnum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 

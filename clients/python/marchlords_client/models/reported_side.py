@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class BattleReadYourSideType0(StrEnum):
+class ReportedSide(StrEnum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
 

@@ -1,33 +1,34 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-T = TypeVar("T", bound="BodyAuthLogin")
+T = TypeVar("T", bound="LoginForm")
 
 
 @_attrs_define
-class BodyAuthLogin:
-    """
+class LoginForm:
+    """The OAuth2 password form of the login (`application/x-www-form-urlencoded`).
+
     Attributes:
         password (str):
         username (str):
-        client_id (None | str | Unset):
-        client_secret (None | str | Unset):
-        grant_type (None | str | Unset):
-        scope (str | Unset):  Default: ''.
+        client_id (None | str | Unset): Ignored.
+        client_secret (None | str | Unset): Ignored.
+        grant_type (Literal['password'] | None | Unset): OAuth2's grant type: `password` when sent.
+        scope (str | Unset): Ignored: a token carries all of your rights. Default: ''.
     """
 
     password: str
     username: str
     client_id: None | str | Unset = UNSET
     client_secret: None | str | Unset = UNSET
-    grant_type: None | str | Unset = UNSET
+    grant_type: Literal["password"] | None | Unset = UNSET
     scope: str | Unset = ""
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -48,7 +49,7 @@ class BodyAuthLogin:
         else:
             client_secret = self.client_secret
 
-        grant_type: None | str | Unset
+        grant_type: Literal["password"] | None | Unset
         if isinstance(self.grant_type, Unset):
             grant_type = UNSET
         else:
@@ -100,18 +101,22 @@ class BodyAuthLogin:
 
         client_secret = _parse_client_secret(d.pop("client_secret", UNSET))
 
-        def _parse_grant_type(data: object) -> None | str | Unset:
+        def _parse_grant_type(data: object) -> Literal["password"] | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
                 return data
-            return cast(None | str | Unset, data)
+            grant_type_type_0 = cast(Literal["password"], data)
+            if grant_type_type_0 != "password":
+                raise ValueError(f"grant_type_type_0 must match const 'password', got '{grant_type_type_0}'")
+            return grant_type_type_0
+            return cast(Literal["password"] | None | Unset, data)
 
         grant_type = _parse_grant_type(d.pop("grant_type", UNSET))
 
         scope = d.pop("scope", UNSET)
 
-        body_auth_login = cls(
+        login_form = cls(
             password=password,
             username=username,
             client_id=client_id,
@@ -120,8 +125,8 @@ class BodyAuthLogin:
             scope=scope,
         )
 
-        body_auth_login.additional_properties = d
-        return body_auth_login
+        login_form.additional_properties = d
+        return login_form
 
     @property
     def additional_keys(self) -> list[str]:
