@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 import httpx
-from sqlalchemy import exists, select
+from sqlalchemy import delete, exists, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
@@ -56,6 +56,9 @@ USER_AGENT = "Marchlords-Webhooks/1"
 MAX_RESPONSE_BYTES = 1024
 RETRYABLE_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
 MAX_ERROR_LENGTH = 300
+# How long the delivery log keeps finished deliveries (pruned hourly by the worker).
+RETENTION = timedelta(days=30)
+PRUNE_EVERY = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -414,6 +417,28 @@ async def deliver_due(
     return report
 
 
+async def prune(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
+) -> int:
+    """Forget finished deliveries older than `RETENTION` (the log keeps that long); returns
+    how many went. Pending ones stay whatever their age."""
+    old = (
+        select(WebhookDelivery.campaign_id, WebhookDelivery.id)
+        .where(
+            WebhookDelivery.status != DeliveryStatus.PENDING,
+            WebhookDelivery.created_at < now - RETENTION,
+        )
+        .limit(batch)
+    )
+    async with sessionmaker() as session, session.begin():
+        result = await session.execute(
+            delete(WebhookDelivery).where(
+                tuple_(WebhookDelivery.campaign_id, WebhookDelivery.id).in_(old)
+            )
+        )
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
 async def run_notifier(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
@@ -424,11 +449,15 @@ async def run_notifier(
     from app.notifications.reminders import send_reminders
 
     failing = False
+    pruned_at: datetime | None = None
     while True:
         try:
             now = clock()
             await send_reminders(sessionmaker, now)
             await deliver_due(sessionmaker, settings, now)
+            if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
+                await prune(sessionmaker, now)
+                pruned_at = now
         except Exception as exc:
             if not is_database_outage(exc):
                 logger.exception("notification pass failed")

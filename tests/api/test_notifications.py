@@ -32,7 +32,7 @@ from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointScope
 from app.notifications import messages, ssrf
-from app.notifications.delivery import RetryPolicy, deliver_due
+from app.notifications.delivery import RetryPolicy, deliver_due, prune
 from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
 from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
@@ -359,6 +359,25 @@ async def test_markup_in_a_campaign_name_is_escaped_and_links_are_absolute_with_
     assert "\\*War\\*" in body["content"]
     assert body["allowed_mentions"] == {"parse": []}
     assert body["embeds"][0]["url"] == f"https://play.example/v1/campaigns/{game.id}"
+
+
+async def test_the_log_forgets_finished_deliveries_after_thirty_days(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    url = game.url(f"/webhooks/{hook['id']}")
+    await client.post(url + "/ping", headers=game.owner.headers)
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    await client.post(url + "/ping", headers=game.owner.headers)  # still pending
+    assert await prune(sessionmaker, utcnow() + timedelta(days=29)) == 0
+    assert await prune(sessionmaker, utcnow() + timedelta(days=31)) == 1
+    log = (await client.get(url + "/deliveries", headers=game.owner.headers)).json()
+    assert [d["status"] for d in log["items"]] == ["pending"]
 
 
 # ------------------------------------------------------------------------------ fog
