@@ -203,7 +203,8 @@ def login(
     if as_json:
         emit({"username": username, "server": server, "expires_at": token.expires_at})
     else:
-        typer.echo(f"logged in to {server} as {username} (token kept in {path})")
+        shown = f"~/{path.relative_to(Path.home())}" if path.is_relative_to(Path.home()) else path
+        typer.echo(f"logged in to {server} as {username} (token kept in {shown})")
 
 
 @app.command()
