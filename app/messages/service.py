@@ -156,11 +156,15 @@ async def _position(session: AsyncSession, m: Membership, me: int, public_id: in
     return position
 
 
-async def _public_id(session: AsyncSession, position: int) -> int:
+async def _public_id(session: AsyncSession, m: Membership, position: int) -> int:
     """The public id of the message at a read mark (0 for none)."""
     if position == 0:
         return 0
-    public_id = await session.scalar(select(Message.public_id).where(Message.id == position))
+    public_id = await session.scalar(
+        select(Message.public_id).where(
+            Message.campaign_id == m.campaign.id, Message.id == position
+        )
+    )
     return public_id or 0
 
 
@@ -215,7 +219,7 @@ async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
             Message.id > mark,
         )
     )
-    return UnreadCount(unread=count or 0, read_up_to=await _public_id(session, mark))
+    return UnreadCount(unread=count or 0, read_up_to=await _public_id(session, m, mark))
 
 
 async def mark_read(session: AsyncSession, m: Membership, up_to: int) -> UnreadCount:

@@ -277,6 +277,12 @@ async def serve_mix(
             await _as(client, user, op.method, op.url(world.values(op)), json=world.body(op))
         if op.id.startswith("campaigns-") and op.method != "GET":
             await _as(client, world.p1, op.method, op.url(world.values(op)), json=world.body(op))
+    # A mailbox read up to a message, then listed and counted from that mark.
+    mailbox = (await _as(client, world.p3, "GET", game.url("/messages"))).json()
+    newest = mailbox["items"][0]["id"]
+    await _as(client, world.p3, "POST", game.url("/messages/read"), json={"up_to": newest})
+    await _as(client, world.p3, "GET", game.url("/messages"))
+    await _as(client, world.p3, "GET", game.url("/messages/unread"))
     # A second turn change after all that.
     await _as(client, world.p1, "POST", game.url("/resume"))
     for player in game.players:
