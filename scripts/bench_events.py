@@ -7,8 +7,9 @@ the players (each its own TCP connection) and waits until every one has said `: 
 Then, `--rounds` times, a player declares ready (or withdraws): one event addressed to every
 member, which every stream must deliver. Prints:
 
-- the delivery time to each stream, measured from the moment the write was sent (p50, p99,
-  max; the write's own response time too): target p99 ≤ 1 s, PASS/FAIL;
+- the delivery time to each stream, measured from the write's response (the event is
+  committed by then; p50, p99, max), and from the moment the write was sent (its own time
+  included): target p99 ≤ 1 s after the commit, PASS/FAIL;
 - the server's memory per open stream: its RSS with the streams open minus before, divided by
   their number.
 
@@ -206,7 +207,8 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
             f"streams open: {per_stream / 1024:.1f} KiB per stream"
         )
 
-        delays: list[float] = []
+        delays: list[float] = []  # from the write's response (its commit) to each stream
+        from_start: list[float] = []  # from the moment the write was sent
         writes: list[float] = []
         missed = 0
         writer = {"Authorization": f"Bearer {tokens[1]}"}
@@ -221,14 +223,16 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
             else:
                 response = await client.delete(f"/v1/campaigns/{campaign_id}/turn/ready",
                                                headers=writer)  # fmt: skip
-            writes.append(time.perf_counter() - sent)
+            committed = time.perf_counter()
+            writes.append(committed - sent)
             response.raise_for_status()
             waiting = [s.new_event.wait() for s in streams if not s.error]
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*waiting), args.timeout)
             for stream, before_count in zip(streams, seen, strict=True):
                 if len(stream.received) > before_count:
-                    delays.append(stream.received[before_count] - sent)
+                    delays.append(max(0.0, stream.received[before_count] - committed))
+                    from_start.append(stream.received[before_count] - sent)
                 else:
                     missed += 1
             await asyncio.sleep(0.5)
@@ -246,10 +250,13 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
         print("target: nothing delivered — FAIL")
         return False
     p99 = percentile(delays, 99)
+    from_start.sort()
     print(
-        f"delivery from the write's start: p50 {percentile(delays, 50) * 1000:.0f} ms, "
-        f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms "
-        f"(the write itself: median {sorted(writes)[len(writes) // 2] * 1000:.0f} ms)"
+        f"delivery after the write's response (its commit): p50 "
+        f"{percentile(delays, 50) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max "
+        f"{delays[-1] * 1000:.0f} ms; from the moment the write was sent: p99 "
+        f"{percentile(from_start, 99) * 1000:.0f} ms (the write itself: median "
+        f"{sorted(writes)[len(writes) // 2] * 1000:.0f} ms)"
     )
     met = p99 <= TARGET_P99_SECONDS and missed == 0 and not failed
     print(
