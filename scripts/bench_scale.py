@@ -427,8 +427,8 @@ async def measure(
             # One unmeasured pass: every page a measured call needs is in the cache of both.
             for name in ("7", "1000"):
                 for calls in plans[name]:
-                    for call in calls.values():
-                        await call(clients[name])
+                    for warm in calls.values():
+                        await warm(clients[name])
             for round_ in range(samples):
                 plan = round_ % len(plans["7"])
                 for label in labels:
