@@ -88,3 +88,23 @@ def test_R_ARMY_1_a_raise_that_became_impossible_is_refunded_with_its_reason() -
         )
     fine = _state(generals=[general(30, 1, 20), general(31, 1)])
     assert check_army_orders(fine, raise_11, RULES) == (raise_11, [], [])
+
+
+def test_R_ARMY_1_two_raises_in_one_city_the_earlier_order_wins() -> None:
+    """R-ARMY-1: orders are taken by id, whatever order they come in; the second raise in the
+    same city is refunded."""
+    first, second = RaiseArmyOrder(51, 1, 11, 31, 12), RaiseArmyOrder(52, 1, 11, 32, 24)
+    s = _state(generals=[general(30, 1, 20), general(31, 1), general(32, 1)])
+    kept, refunds, events = check_army_orders(s, TurnOrders(raises=(second, first)), RULES)
+    assert kept == TurnOrders(raises=(first,))
+    assert refunds == [
+        LedgerEntry(1, 24, "refund: raise cancelled, two raises in one city", "R-ARMY-1")
+    ]
+    assert events == [
+        Event(
+            EventKind.RAISE_CANCELLED,
+            "R-ARMY-1",
+            frozenset({1}),
+            data={"reason": "two raises in one city"},
+        )
+    ]

@@ -73,3 +73,11 @@ def test_R_MAP_4_a_tile_off_the_map_does_not_hide_the_tiles_after_it() -> None:
     named = map_from_dict(_doc(slots=[{"q": 0, "r": 0, "name": "Port"}, {"q": 0, "r": 1}]))
     assert named.slots == (StartSlot((0, 0), "Port"), StartSlot((0, 1)))
     assert named.tiles[(1, 1)] == Tile((1, 1), Terrain.CITY, SMALL.tiles[(1, 1)].tags)
+
+
+def test_R_MAP_4_a_built_map_out_of_size_is_named_by_its_dimension() -> None:
+    from app.rules.maps import validate_map
+    from tests.rules.builders import make_map
+
+    flat = make_map([".."])
+    assert validate_map(flat) == [("height", "must be 2 to 128")]

@@ -58,3 +58,18 @@ def test_R_MAP_1_distances_are_whole_tiles_on_every_wrap() -> None:
         assert all(type(d) is int for d in distances), wrap
     torus = Grid(8, 6, Wrap.TORUS)
     assert [torus.distance((0, 0), c) for c in [(5, 5), (0, 3), (7, 0), (-3, 5)]] == [1, 3, 1, 1]
+
+
+def test_R_MOVE_3_allies_swapping_tiles_pass_each_other() -> None:
+    """R-MOVE-3 / R-OWN-2: a swap is a meeting only between hostile players; allies pass."""
+    from dataclasses import replace as _replace
+
+    from app.rules.marches import resolve_movement
+    from tests.rules.builders import treaty
+    from tests.rules.test_movement import _plain_state, moves, soldier
+
+    state = _plain_state(["....."], soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0)))
+    allied = _replace(state, treaties={90: treaty(90, "alliance", 1, 2)})
+    result = resolve_movement(allied, moves((10, ((2, 0), (3, 0))), (20, ((1, 0), (0, 0)))), RS)
+    assert result.battles == ()
+    assert {a.id: a.coord for a in result.state.armies.values()} == {10: (3, 0), 20: (0, 0)}
