@@ -309,6 +309,14 @@ async def _record(
     rng: random.Random,
     report: DeliveryReport,
 ) -> None:
+    # Lock order: the campaign row first, as every campaign write does (the campaign lock,
+    # or publish()'s key-share lock). Disabling the endpoint publishes an event, and a request
+    # holding the campaign lock may be waiting for this endpoint's row: without this, a cycle.
+    await session.execute(
+        select(Campaign.id)
+        .where(Campaign.id == claim.campaign_id)
+        .with_for_update(read=True, key_share=True)
+    )
     row = await session.scalar(
         select(WebhookDelivery)
         .where(

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import select
+from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
@@ -753,13 +753,13 @@ def test_address_rules() -> None:
     import ipaddress
 
     allowed = ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
-    for text in allowed:
-        ssrf.check_address(ipaddress.ip_address(text), allow_loopback=False)
+    for address in allowed:
+        ssrf.check_address(ipaddress.ip_address(address), allow_loopback=False)
     ssrf.check_address(ipaddress.ip_address("127.0.0.1"), allow_loopback=True)
     ssrf.check_address(ipaddress.ip_address("::1"), allow_loopback=True)
-    for text in ("10.0.0.1", "169.254.169.254", "::ffff:10.0.0.1", "2002:0a00:0001::1", "::"):
+    for address in ("10.0.0.1", "169.254.169.254", "::ffff:10.0.0.1", "2002:0a00:0001::1", "::"):
         with pytest.raises(ssrf.UnsafeURL):
-            ssrf.check_address(ipaddress.ip_address(text), allow_loopback=True)
+            ssrf.check_address(ipaddress.ip_address(address), allow_loopback=True)
 
 
 async def test_the_fog_games_webhook_checker_catches_planted_leaks(
@@ -834,3 +834,46 @@ async def test_workers_of_several_processes_send_each_message_once(
     assert len(ids) == 12
     assert len(set(ids)) == 12
     assert sum(len(r.delivered) for r in reports) == 12
+
+
+async def test_disabling_an_endpoint_never_deadlocks_with_a_request_holding_the_campaign(
+    committing_loopback_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    receiver: Receiver,
+    loopback_settings: Settings,
+) -> None:
+    """The worker disables an endpoint (and publishes) while a request holds the campaign lock
+    and then wants the endpoint's row (as PATCH/DELETE of a webhook do): lock order, not a
+    deadlock, decides."""
+    client = committing_loopback_client
+    game = await start_game(client, functools.partial(register_and_login, client))
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    ping = game.url(f"/webhooks/{hook['id']}/ping")
+    assert (await client.post(ping, headers=game.owner.headers)).status_code == 202
+    receiver.script = [(500, {})]
+    policy = RetryPolicy(max_attempts=1, disable_after=1)
+    cid, eid = uuid.UUID(game.id), uuid.UUID(hook["id"])
+    async with committing_engine.connect() as request:
+        await request.begin()
+        await request.execute(select(Campaign.id).where(Campaign.id == cid).with_for_update())
+        worker = asyncio.create_task(
+            deliver(create_sessionmaker(committing_engine), loopback_settings, utcnow(), policy)
+        )
+        async with committing_engine.connect() as watch:  # until the worker waits for a lock
+            waiting = 0
+            while not waiting and not worker.done():
+                await asyncio.sleep(0.01)
+                waiting = await watch.scalar(
+                    text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        " AND datname = current_database()"
+                    )
+                )
+        await request.execute(
+            select(WebhookEndpoint.id)
+            .where(WebhookEndpoint.campaign_id == cid, WebhookEndpoint.id == eid)
+            .with_for_update(key_share=True)
+        )
+        await request.commit()
+    report = await worker
+    assert report.disabled == [eid]
