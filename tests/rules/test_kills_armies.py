@@ -108,3 +108,26 @@ def test_R_ARMY_1_two_raises_in_one_city_the_earlier_order_wins() -> None:
             data={"reason": "two raises in one city"},
         )
     ]
+
+
+def test_R_ARMY_1_raises_take_the_new_ids_in_order_of_their_orders() -> None:
+    """R-ARMY-1 / R-TURN-4: at step 5 the raise ordered first gets the first new army id."""
+    from app.rules.armies import apply_army_orders_with_events
+    from app.rules.state import Army
+
+    s = _state(
+        structures=(city(10, 1, (0, 0), 2, True), city(11, 1, (2, 0), 2), city(12, 1, (1, 1), 2)),
+        generals=[general(30, 1, 20), general(31, 1), general(32, 1)],
+    )
+    orders = TurnOrders(
+        raises=(RaiseArmyOrder(52, 1, 12, 32, 24), RaiseArmyOrder(51, 1, 11, 31, 12))
+    )
+    state, events = apply_army_orders_with_events(s, orders, RULES)
+    assert {a.id: a for a in state.armies.values() if a.id != 20} == {
+        33: Army(33, 1, (2, 0), 1, 31, 11, raised_turn=5),
+        34: Army(34, 1, (1, 1), 1, 32, 12, raised_turn=5),
+    }
+    assert [(e.kind, e.data) for e in events] == [
+        (EventKind.ARMY_RAISED, {"army_id": 33, "city_id": 11}),
+        (EventKind.ARMY_RAISED, {"army_id": 34, "city_id": 12}),
+    ]
