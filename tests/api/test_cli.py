@@ -1,7 +1,8 @@
 """The `marchlords` command end to end: the installed command, run as its own process against
 the app served by uvicorn on 127.0.0.1 (committed transactions, a real event listener): log in,
 list campaigns, read my state and map, order a move (and be refused one, with the rule id),
-get ready, and watch another player's readiness arrive as a live event."""
+get ready, and watch another player's readiness arrive as a live event; report a battle and
+have the other side confirm it."""
 
 import asyncio
 import json
@@ -24,7 +25,7 @@ from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.stream.hub import EventHub
-from tests.api.game import Game, start_game
+from tests.api.game import Game, army_of, start_game
 from tests.helpers import DEFAULT_PASSWORD, AuthUser, register_and_login
 
 WAIT = 30.0  # bound of every wait; a passing run never comes close
@@ -203,3 +204,54 @@ async def test_cli_logs_in_orders_gets_ready_and_watches(served: Served, tmp_pat
     nobody = await Cli(tmp_path / "nobody")("campaigns")
     assert nobody.code == 3
     assert "marchlords login" in nobody.err
+
+
+async def login(cli: Cli, served: Served, username: str) -> None:
+    logged = await cli(
+        "login", "--server", served.url, "--username", username, "--password", DEFAULT_PASSWORD
+    )
+    assert logged.code == 0, logged.err
+
+
+async def test_cli_reports_and_confirms_a_battle(
+    served: Served, tmp_path: Path, committing_engine: AsyncEngine
+) -> None:
+    game = await game_on(served)
+    alice, bob = game.players
+    async with create_sessionmaker(committing_engine)() as session:
+        armies = {}
+        for player, coord in ((alice, (4, 1)), (bob, (5, 1))):
+            row = await army_of(session, game, player.number)
+            row.q, row.r = coord
+            armies[player.number] = row.id
+        await session.commit()
+    cli_alice, cli_bob = Cli(tmp_path / "alice"), Cli(tmp_path / "bob")
+    await login(cli_alice, served, alice.user.username)
+    await login(cli_bob, served, bob.user.username)
+
+    moved = await cli_alice("move", "-c", game.id, str(armies[alice.number]), "5,1")
+    assert moved.code == 0, moved.err
+    for cli in (cli_alice, cli_bob):
+        ready = await cli("ready", "-c", game.id)
+        assert (ready.code, ready.out) == (0, "turn 1: ready\n"), ready.err
+    resolved = await served.client.post(game.url("/turn/resolve"), headers=alice.headers)
+    assert resolved.status_code == 200, resolved.text
+
+    listed = await cli_bob("battles", "-c", game.id, "--json")
+    assert listed.code == 0, listed.err
+    [battle] = listed.json()
+    assert (battle["status"], battle["your_side"]) == ("awaiting_report", "defender")
+    bid = str(battle["id"])
+    early = await cli_bob("confirm", "-c", game.id, bid, "--json")
+    assert early.code == 1  # nothing reported yet: refused, the problem on stdout
+    assert (early.json()["status"], early.json()["code"]) == (409, "R-BAT-5")
+    assert "[R-BAT-5]" in early.err
+    reported = await cli_alice(
+        "report", "-c", game.id, bid, "--outcome", "attacker_victory",
+        "--attacker-losses", "10", "--defender-losses", "60", "--json",
+    )  # fmt: skip
+    assert reported.code == 0, reported.err
+    assert reported.json()["status"] == "reported"
+    version = str(reported.json()["report"]["version"])
+    confirmed = await cli_bob("confirm", "-c", game.id, bid, "--version", version)
+    assert (confirmed.code, confirmed.out) == (0, f"battle {bid}: confirmed\n"), confirmed.err
