@@ -55,11 +55,13 @@ class World:
 
 
 class WorldCache:
-    """A small LRU of worlds; thread-safe (the resolver's worker threads read states too)."""
+    """A small LRU of worlds, the newest version of each campaign only (a world of a large
+    campaign holds every player's memory of its map: megabytes); thread-safe."""
 
     def __init__(self, size: int = 64) -> None:
         self._size = size
         self._items: OrderedDict[Key, World] = OrderedDict()
+        self._newest: dict[uuid.UUID, int] = {}
         self._lock = threading.Lock()
 
     def get(self, key: Key) -> World | None:
@@ -70,15 +72,24 @@ class WorldCache:
             return found
 
     def put(self, key: Key, world: World) -> None:
+        campaign_id, version = key
         with self._lock:
+            newest = self._newest.get(campaign_id)
+            if newest is not None and newest > version:
+                return  # a slow reader's older world: nobody will ask for it again
+            if newest is not None and newest != version:
+                self._items.pop((campaign_id, newest), None)
+            self._newest[campaign_id] = version
             self._items[key] = world
             self._items.move_to_end(key)
             while len(self._items) > self._size:
-                self._items.popitem(last=False)
+                (gone, _), _ = self._items.popitem(last=False)
+                self._newest.pop(gone, None)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._newest.clear()
 
 
 worlds = WorldCache()
