@@ -242,8 +242,8 @@ async def set_move(
     )
     if isinstance(plan, list):
         raise refuse(plan)
-    await _delete_move(session, ctx, army_id)
-    await _delete_entrench(session, ctx, army_id)  # R-OPT-4: a move order cancels it
+    # R-OPT-4: a move order cancels an entrenchment.
+    await _delete_orders(session, ctx, army_id, OrderKind.MOVE, OrderKind.ENTRENCH)
     row = await _add_order(
         session, ctx, kind=OrderKind.MOVE, army_id=army_id, path=[list(c) for c in path]
     )
@@ -257,11 +257,18 @@ async def set_move(
 
 
 async def _delete_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> bool:
-    rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.MOVE]
-    found = [r for r in rows if r.army_id == army_id]
+    return await _delete_orders(session, ctx, army_id, OrderKind.MOVE)
+
+
+async def _delete_orders(
+    session: AsyncSession, ctx: TurnContext, army_id: int, *kinds: OrderKind
+) -> bool:
+    """Delete the army's orders of these kinds (one query for all, one flush if any)."""
+    found = [r for r in await my_orders(session, ctx) if r.kind in kinds and r.army_id == army_id]
     for row in found:
         await session.delete(row)
-    await session.flush()
+    if found:
+        await session.flush()
     return bool(found)
 
 
@@ -275,12 +282,7 @@ async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> 
 
 
 async def _delete_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> bool:
-    rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.ENTRENCH]
-    found = [r for r in rows if r.army_id == army_id]
-    for row in found:
-        await session.delete(row)
-    await session.flush()
-    return bool(found)
+    return await _delete_orders(session, ctx, army_id, OrderKind.ENTRENCH)
 
 
 async def set_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> OrderRead:
@@ -289,8 +291,7 @@ async def set_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) ->
     violations = movement.validate_entrench(ctx.state, ctx.orders, ctx.number, army_id)
     if violations:
         raise refuse(violations)
-    await _delete_move(session, ctx, army_id)
-    await _delete_entrench(session, ctx, army_id)
+    await _delete_orders(session, ctx, army_id, OrderKind.MOVE, OrderKind.ENTRENCH)
     return read_order(await _add_order(session, ctx, kind=OrderKind.ENTRENCH, army_id=army_id))
 
 
