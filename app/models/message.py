@@ -24,7 +24,9 @@ class Message(Base):
     """One message from a player to one, several or all other players.
 
     `recipients` holds the player numbers it went to (every other player when `to_all`), so a
-    player's mailbox is `sender = me OR recipients @> [me]` (GIN-indexed).
+    player's mailbox is `sender = me OR recipients @> [me]`, read through the campaign's part
+    of the primary key (no index on `recipients` alone: the same player numbers recur in every
+    campaign, so it would grow with all of them; scripts/bench_scale).
 
     `id` (a counter shared by every campaign) orders messages and never leaves the server:
     the gap between two of yours would count the messages of others. Clients see
@@ -38,7 +40,6 @@ class Message(Base):
         # the key also serves a mailbox's order.
         PrimaryKeyConstraint("campaign_id", "id"),
         Index("uq_messages_campaign_id_public_id", "campaign_id", "public_id", unique=True),
-        Index("ix_messages_recipients", "recipients", postgresql_using="gin"),
     )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity())
