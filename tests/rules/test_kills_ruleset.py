@@ -163,3 +163,35 @@ def test_R_FOG_3_scrambled_ids_are_pinned() -> None:
         940006551,
         571216928,
     ]
+
+
+def test_R_HOUSE_2_cross_field_checks_skip_the_values_already_refused() -> None:
+    """R-HOUSE-2: a value refused (and replaced) is not judged again by the cross-field rules
+    that read it: each rule is skipped when any of the paths it reads is in `invalid`."""
+    misnumbered = replace(DEFAULT, tiers=(replace(DEFAULT.tiers[0], tier=2, upgrade_cost=3),))
+    assert check_ruleset(misnumbered) == [
+        ("tiers[0].tier", "tiers must be numbered 1..n (expected 1)"),
+        ("tiers[0].upgrade_cost", "must be 0 for tier 1"),
+    ]
+    assert check_ruleset(misnumbered, frozenset({"tiers"})) == []
+    crowded = replace(DEFAULT, min_players=9, max_players=40)
+    assert check_ruleset(crowded) == [
+        ("max_players", "exceeds the number of factions"),
+    ]
+    for path in ("min_players", "max_players", "factions"):
+        assert check_ruleset(crowded, frozenset({path})) == [], path
+    inverted = replace(DEFAULT, movement=replace(DEFAULT.movement, modifier_min=2, modifier_max=1))
+    for path in ("movement", "movement.modifier_min", "movement.modifier_max"):
+        assert check_ruleset(inverted, frozenset({path})) == [], path
+    twice = replace(
+        DEFAULT,
+        game_systems=(*DEFAULT.game_systems, DEFAULT.game_systems[0]),
+        factions=(*DEFAULT.factions, DEFAULT.factions[0]),
+        max_players=8,
+    )
+    n_systems, n_factions = len(DEFAULT.game_systems), len(DEFAULT.factions)
+    assert check_ruleset(twice) == [
+        (f"game_systems[{n_systems}].key", "duplicate key 'old_world'"),
+        (f"factions[{n_factions}].key", "duplicate key 'empire'"),
+    ]
+    assert check_ruleset(twice, frozenset({"game_systems", "factions"})) == []
