@@ -13,6 +13,7 @@ from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
 from app.calendar.router import router as calendar_router
 from app.campaigns.router import router as campaigns_router
+from app.campaigns.ruleset_schema import variant_json_schema
 from app.config import Settings, get_settings
 from app.db.embedded import asyncpg_dsn, database_url_async
 from app.db.session import create_engine, create_sessionmaker
@@ -173,8 +174,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
 
     def openapi() -> dict[str, Any]:
-        # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, so they have to be
-        # added to the components by hand (FastAPI only collects models it serializes itself).
+        # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, and the ruleset
+        # variant's from app/campaigns/schemas.py, so they have to be added to the components
+        # by hand (FastAPI only collects models it serializes itself).
         if app.openapi_schema is None:
             schema = get_openapi(
                 title=app.title,
@@ -183,7 +185,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 routes=app.routes,
                 webhooks=app.webhooks.routes,
             )
-            schema.setdefault("components", {}).setdefault("schemas", {}).update(problem_schemas())
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            components.update(problem_schemas())
+            components["RulesetVariant"] = variant_json_schema()  # $ref'd by campaigns' schemas
             for operations in schema.get("paths", {}).values():
                 for operation in operations.values():
                     # A one-line docstring became the summary; repeating it says nothing.

@@ -6,7 +6,6 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
-from app.campaigns.ruleset_schema import variant_json_schema
 from app.campaigns.settings import CampaignSettings
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
@@ -23,9 +22,12 @@ VARIANT_DESCRIPTION = (
 
 # A variant is checked in the service (app/campaigns/ruleset_schema.py), its faults answered as one
 # R-HOUSE-2 problem; its schema, ranges included, comes from the same pydantic models.
+# The schema itself is one component of the contract (`RulesetVariant`, added by app/main.py
+# from variant_json_schema()), so clients generate one type for the three places that use it.
+VARIANT_SCHEMA_REF = "#/components/schemas/RulesetVariant"
 RulesetVariant = Annotated[
     dict[str, Any] | None,
-    WithJsonSchema({"anyOf": [variant_json_schema(), {"type": "null"}]}),
+    WithJsonSchema({"anyOf": [{"$ref": VARIANT_SCHEMA_REF}, {"type": "null"}]}),
 ]
 
 

@@ -136,7 +136,8 @@ async def test_R_MAP_4_generation_ranges_are_validated_before_the_engine(
 
 async def test_R_HOUSE_2_ranges_are_in_the_openapi_schema(client: AsyncClient) -> None:
     schema = (await client.get("/openapi.json")).json()["components"]["schemas"]
-    variant = schema["CampaignCreate"]["properties"]["ruleset"]["anyOf"][0]
+    ref = schema["CampaignCreate"]["properties"]["ruleset"]["anyOf"][0]["$ref"]
+    variant = schema[ref.removeprefix("#/components/schemas/")]
     sight = variant["properties"]["movement"]["properties"]["sight"]
     assert (sight["minimum"], sight["maximum"]) == LIMITS["Movement.sight"]
     path = schema["MoveSet"]["properties"]["path"]

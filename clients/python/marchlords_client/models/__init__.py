@@ -16,160 +16,8 @@ from .build_option import BuildOption
 from .calendar_feed_created import CalendarFeedCreated
 from .calendar_feed_read import CalendarFeedRead
 from .campaign_create import CampaignCreate
-from .campaign_create_ruleset_variant import CampaignCreateRulesetVariant
-from .campaign_create_ruleset_variant_battles_variant import CampaignCreateRulesetVariantBattlesVariant
-from .campaign_create_ruleset_variant_build_costs_variant import CampaignCreateRulesetVariantBuildCostsVariant
-from .campaign_create_ruleset_variant_diplomacy_variant import CampaignCreateRulesetVariantDiplomacyVariant
-from .campaign_create_ruleset_variant_faction_document import CampaignCreateRulesetVariantFactionDocument
-from .campaign_create_ruleset_variant_faction_document_faction_action_document import (
-    CampaignCreateRulesetVariantFactionDocumentFactionActionDocument,
-)
-from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
-    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
-)
-from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
-    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_create_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
-    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_create_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
-    CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
-)
-from .campaign_create_ruleset_variant_faction_document_income_bonus_document import (
-    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocument,
-)
-from .campaign_create_ruleset_variant_faction_document_income_bonus_document_income_basis import (
-    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_create_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
-    CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_create_ruleset_variant_faction_document_terrain_modifiers import (
-    CampaignCreateRulesetVariantFactionDocumentTerrainModifiers,
-)
-from .campaign_create_ruleset_variant_faction_document_upkeep_reduction_document import (
-    CampaignCreateRulesetVariantFactionDocumentUpkeepReductionDocument,
-)
-from .campaign_create_ruleset_variant_factions_type_1 import CampaignCreateRulesetVariantFactionsType1
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariant,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariant,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantTerrainModifiers,
-)
-from .campaign_create_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
-    CampaignCreateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
-)
-from .campaign_create_ruleset_variant_game_system_document import CampaignCreateRulesetVariantGameSystemDocument
-from .campaign_create_ruleset_variant_garrisons_variant import CampaignCreateRulesetVariantGarrisonsVariant
-from .campaign_create_ruleset_variant_income_variant import CampaignCreateRulesetVariantIncomeVariant
-from .campaign_create_ruleset_variant_movement_variant import CampaignCreateRulesetVariantMovementVariant
-from .campaign_create_ruleset_variant_score_variant import CampaignCreateRulesetVariantScoreVariant
-from .campaign_create_ruleset_variant_tier_document import CampaignCreateRulesetVariantTierDocument
-from .campaign_create_ruleset_variant_tiers_type_1 import CampaignCreateRulesetVariantTiersType1
 from .campaign_export import CampaignExport
 from .campaign_header import CampaignHeader
-from .campaign_header_ruleset_variant import CampaignHeaderRulesetVariant
-from .campaign_header_ruleset_variant_battles_variant import CampaignHeaderRulesetVariantBattlesVariant
-from .campaign_header_ruleset_variant_build_costs_variant import CampaignHeaderRulesetVariantBuildCostsVariant
-from .campaign_header_ruleset_variant_diplomacy_variant import CampaignHeaderRulesetVariantDiplomacyVariant
-from .campaign_header_ruleset_variant_faction_document import CampaignHeaderRulesetVariantFactionDocument
-from .campaign_header_ruleset_variant_faction_document_faction_action_document import (
-    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocument,
-)
-from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
-    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
-)
-from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
-    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_header_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
-    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_header_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
-    CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
-)
-from .campaign_header_ruleset_variant_faction_document_income_bonus_document import (
-    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocument,
-)
-from .campaign_header_ruleset_variant_faction_document_income_bonus_document_income_basis import (
-    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_header_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
-    CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_header_ruleset_variant_faction_document_terrain_modifiers import (
-    CampaignHeaderRulesetVariantFactionDocumentTerrainModifiers,
-)
-from .campaign_header_ruleset_variant_faction_document_upkeep_reduction_document import (
-    CampaignHeaderRulesetVariantFactionDocumentUpkeepReductionDocument,
-)
-from .campaign_header_ruleset_variant_factions_type_1 import CampaignHeaderRulesetVariantFactionsType1
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariant,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariant,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantTerrainModifiers,
-)
-from .campaign_header_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
-    CampaignHeaderRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
-)
-from .campaign_header_ruleset_variant_game_system_document import CampaignHeaderRulesetVariantGameSystemDocument
-from .campaign_header_ruleset_variant_garrisons_variant import CampaignHeaderRulesetVariantGarrisonsVariant
-from .campaign_header_ruleset_variant_income_variant import CampaignHeaderRulesetVariantIncomeVariant
-from .campaign_header_ruleset_variant_movement_variant import CampaignHeaderRulesetVariantMovementVariant
-from .campaign_header_ruleset_variant_score_variant import CampaignHeaderRulesetVariantScoreVariant
-from .campaign_header_ruleset_variant_tier_document import CampaignHeaderRulesetVariantTierDocument
-from .campaign_header_ruleset_variant_tiers_type_1 import CampaignHeaderRulesetVariantTiersType1
 from .campaign_import import CampaignImport
 from .campaign_import_seats import CampaignImportSeats
 from .campaign_page import CampaignPage
@@ -179,82 +27,6 @@ from .campaign_settings import CampaignSettings
 from .campaign_settings_game_system import CampaignSettingsGameSystem
 from .campaign_status import CampaignStatus
 from .campaign_update import CampaignUpdate
-from .campaign_update_ruleset_variant import CampaignUpdateRulesetVariant
-from .campaign_update_ruleset_variant_battles_variant import CampaignUpdateRulesetVariantBattlesVariant
-from .campaign_update_ruleset_variant_build_costs_variant import CampaignUpdateRulesetVariantBuildCostsVariant
-from .campaign_update_ruleset_variant_diplomacy_variant import CampaignUpdateRulesetVariantDiplomacyVariant
-from .campaign_update_ruleset_variant_faction_document import CampaignUpdateRulesetVariantFactionDocument
-from .campaign_update_ruleset_variant_faction_document_faction_action_document import (
-    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocument,
-)
-from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
-    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
-)
-from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
-    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_update_ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
-    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_update_ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
-    CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
-)
-from .campaign_update_ruleset_variant_faction_document_income_bonus_document import (
-    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocument,
-)
-from .campaign_update_ruleset_variant_faction_document_income_bonus_document_income_basis import (
-    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_update_ruleset_variant_faction_document_income_bonus_document_terrains_item import (
-    CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_update_ruleset_variant_faction_document_terrain_modifiers import (
-    CampaignUpdateRulesetVariantFactionDocumentTerrainModifiers,
-)
-from .campaign_update_ruleset_variant_faction_document_upkeep_reduction_document import (
-    CampaignUpdateRulesetVariantFactionDocumentUpkeepReductionDocument,
-)
-from .campaign_update_ruleset_variant_factions_type_1 import CampaignUpdateRulesetVariantFactionsType1
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariant,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariant,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantTerrainModifiers,
-)
-from .campaign_update_ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
-    CampaignUpdateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
-)
-from .campaign_update_ruleset_variant_game_system_document import CampaignUpdateRulesetVariantGameSystemDocument
-from .campaign_update_ruleset_variant_garrisons_variant import CampaignUpdateRulesetVariantGarrisonsVariant
-from .campaign_update_ruleset_variant_income_variant import CampaignUpdateRulesetVariantIncomeVariant
-from .campaign_update_ruleset_variant_movement_variant import CampaignUpdateRulesetVariantMovementVariant
-from .campaign_update_ruleset_variant_score_variant import CampaignUpdateRulesetVariantScoreVariant
-from .campaign_update_ruleset_variant_tier_document import CampaignUpdateRulesetVariantTierDocument
-from .campaign_update_ruleset_variant_tiers_type_1 import CampaignUpdateRulesetVariantTiersType1
 from .captured_general import CapturedGeneral
 from .chart_point import ChartPoint
 from .charts import Charts
@@ -389,6 +161,74 @@ from .rollback_export_summaries_additional_property_item import RollbackExportSu
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
 from .ruleset_document import RulesetDocument
+from .ruleset_variant import RulesetVariant
+from .ruleset_variant_battles_variant import RulesetVariantBattlesVariant
+from .ruleset_variant_build_costs_variant import RulesetVariantBuildCostsVariant
+from .ruleset_variant_diplomacy_variant import RulesetVariantDiplomacyVariant
+from .ruleset_variant_faction_document import RulesetVariantFactionDocument
+from .ruleset_variant_faction_document_faction_action_document import RulesetVariantFactionDocumentFactionActionDocument
+from .ruleset_variant_faction_document_faction_action_document_income_bonus_document import (
+    RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument,
+)
+from .ruleset_variant_faction_document_faction_action_document_income_bonus_document_income_basis import (
+    RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .ruleset_variant_faction_document_faction_action_document_income_bonus_document_terrains_item import (
+    RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .ruleset_variant_faction_document_faction_action_document_upkeep_reduction_document import (
+    RulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument,
+)
+from .ruleset_variant_faction_document_income_bonus_document import RulesetVariantFactionDocumentIncomeBonusDocument
+from .ruleset_variant_faction_document_income_bonus_document_income_basis import (
+    RulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis,
+)
+from .ruleset_variant_faction_document_income_bonus_document_terrains_item import (
+    RulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem,
+)
+from .ruleset_variant_faction_document_terrain_modifiers import RulesetVariantFactionDocumentTerrainModifiers
+from .ruleset_variant_faction_document_upkeep_reduction_document import (
+    RulesetVariantFactionDocumentUpkeepReductionDocument,
+)
+from .ruleset_variant_factions_type_1 import RulesetVariantFactionsType1
+from .ruleset_variant_factions_type_1_faction_variant import RulesetVariantFactionsType1FactionVariant
+from .ruleset_variant_factions_type_1_faction_variant_faction_action_variant import (
+    RulesetVariantFactionsType1FactionVariantFactionActionVariant,
+)
+from .ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+    RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
+)
+from .ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_income_basis import (
+    RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document_terrains_item import (
+    RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+    RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
+)
+from .ruleset_variant_factions_type_1_faction_variant_income_bonus_document import (
+    RulesetVariantFactionsType1FactionVariantIncomeBonusDocument,
+)
+from .ruleset_variant_factions_type_1_faction_variant_income_bonus_document_income_basis import (
+    RulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis,
+)
+from .ruleset_variant_factions_type_1_faction_variant_income_bonus_document_terrains_item import (
+    RulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem,
+)
+from .ruleset_variant_factions_type_1_faction_variant_terrain_modifiers import (
+    RulesetVariantFactionsType1FactionVariantTerrainModifiers,
+)
+from .ruleset_variant_factions_type_1_faction_variant_upkeep_reduction_document import (
+    RulesetVariantFactionsType1FactionVariantUpkeepReductionDocument,
+)
+from .ruleset_variant_game_system_document import RulesetVariantGameSystemDocument
+from .ruleset_variant_garrisons_variant import RulesetVariantGarrisonsVariant
+from .ruleset_variant_income_variant import RulesetVariantIncomeVariant
+from .ruleset_variant_movement_variant import RulesetVariantMovementVariant
+from .ruleset_variant_score_variant import RulesetVariantScoreVariant
+from .ruleset_variant_tier_document import RulesetVariantTierDocument
+from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .seen_structure import SeenStructure
 from .side_forces_read import SideForcesRead
 from .slack_block import SlackBlock
@@ -464,76 +304,8 @@ __all__ = (
     "CalendarFeedCreated",
     "CalendarFeedRead",
     "CampaignCreate",
-    "CampaignCreateRulesetVariant",
-    "CampaignCreateRulesetVariantBattlesVariant",
-    "CampaignCreateRulesetVariantBuildCostsVariant",
-    "CampaignCreateRulesetVariantDiplomacyVariant",
-    "CampaignCreateRulesetVariantFactionDocument",
-    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocument",
-    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
-    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignCreateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
-    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocument",
-    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignCreateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignCreateRulesetVariantFactionDocumentTerrainModifiers",
-    "CampaignCreateRulesetVariantFactionDocumentUpkeepReductionDocument",
-    "CampaignCreateRulesetVariantFactionsType1",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariant",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariant",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantTerrainModifiers",
-    "CampaignCreateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
-    "CampaignCreateRulesetVariantGameSystemDocument",
-    "CampaignCreateRulesetVariantGarrisonsVariant",
-    "CampaignCreateRulesetVariantIncomeVariant",
-    "CampaignCreateRulesetVariantMovementVariant",
-    "CampaignCreateRulesetVariantScoreVariant",
-    "CampaignCreateRulesetVariantTierDocument",
-    "CampaignCreateRulesetVariantTiersType1",
     "CampaignExport",
     "CampaignHeader",
-    "CampaignHeaderRulesetVariant",
-    "CampaignHeaderRulesetVariantBattlesVariant",
-    "CampaignHeaderRulesetVariantBuildCostsVariant",
-    "CampaignHeaderRulesetVariantDiplomacyVariant",
-    "CampaignHeaderRulesetVariantFactionDocument",
-    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocument",
-    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
-    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignHeaderRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
-    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocument",
-    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignHeaderRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignHeaderRulesetVariantFactionDocumentTerrainModifiers",
-    "CampaignHeaderRulesetVariantFactionDocumentUpkeepReductionDocument",
-    "CampaignHeaderRulesetVariantFactionsType1",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariant",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariant",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantTerrainModifiers",
-    "CampaignHeaderRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
-    "CampaignHeaderRulesetVariantGameSystemDocument",
-    "CampaignHeaderRulesetVariantGarrisonsVariant",
-    "CampaignHeaderRulesetVariantIncomeVariant",
-    "CampaignHeaderRulesetVariantMovementVariant",
-    "CampaignHeaderRulesetVariantScoreVariant",
-    "CampaignHeaderRulesetVariantTierDocument",
-    "CampaignHeaderRulesetVariantTiersType1",
     "CampaignImport",
     "CampaignImportSeats",
     "CampaignPage",
@@ -543,40 +315,6 @@ __all__ = (
     "CampaignSettingsGameSystem",
     "CampaignStatus",
     "CampaignUpdate",
-    "CampaignUpdateRulesetVariant",
-    "CampaignUpdateRulesetVariantBattlesVariant",
-    "CampaignUpdateRulesetVariantBuildCostsVariant",
-    "CampaignUpdateRulesetVariantDiplomacyVariant",
-    "CampaignUpdateRulesetVariantFactionDocument",
-    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocument",
-    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
-    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignUpdateRulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
-    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocument",
-    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
-    "CampaignUpdateRulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
-    "CampaignUpdateRulesetVariantFactionDocumentTerrainModifiers",
-    "CampaignUpdateRulesetVariantFactionDocumentUpkeepReductionDocument",
-    "CampaignUpdateRulesetVariantFactionsType1",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariant",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariant",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantTerrainModifiers",
-    "CampaignUpdateRulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
-    "CampaignUpdateRulesetVariantGameSystemDocument",
-    "CampaignUpdateRulesetVariantGarrisonsVariant",
-    "CampaignUpdateRulesetVariantIncomeVariant",
-    "CampaignUpdateRulesetVariantMovementVariant",
-    "CampaignUpdateRulesetVariantScoreVariant",
-    "CampaignUpdateRulesetVariantTierDocument",
-    "CampaignUpdateRulesetVariantTiersType1",
     "CapturedGeneral",
     "ChartPoint",
     "Charts",
@@ -711,6 +449,40 @@ __all__ = (
     "RollbackPage",
     "RollbackRead",
     "RulesetDocument",
+    "RulesetVariant",
+    "RulesetVariantBattlesVariant",
+    "RulesetVariantBuildCostsVariant",
+    "RulesetVariantDiplomacyVariant",
+    "RulesetVariantFactionDocument",
+    "RulesetVariantFactionDocumentFactionActionDocument",
+    "RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocument",
+    "RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis",
+    "RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentTerrainsItem",
+    "RulesetVariantFactionDocumentFactionActionDocumentUpkeepReductionDocument",
+    "RulesetVariantFactionDocumentIncomeBonusDocument",
+    "RulesetVariantFactionDocumentIncomeBonusDocumentIncomeBasis",
+    "RulesetVariantFactionDocumentIncomeBonusDocumentTerrainsItem",
+    "RulesetVariantFactionDocumentTerrainModifiers",
+    "RulesetVariantFactionDocumentUpkeepReductionDocument",
+    "RulesetVariantFactionsType1",
+    "RulesetVariantFactionsType1FactionVariant",
+    "RulesetVariantFactionsType1FactionVariantFactionActionVariant",
+    "RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument",
+    "RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentIncomeBasis",
+    "RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocumentTerrainsItem",
+    "RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument",
+    "RulesetVariantFactionsType1FactionVariantIncomeBonusDocument",
+    "RulesetVariantFactionsType1FactionVariantIncomeBonusDocumentIncomeBasis",
+    "RulesetVariantFactionsType1FactionVariantIncomeBonusDocumentTerrainsItem",
+    "RulesetVariantFactionsType1FactionVariantTerrainModifiers",
+    "RulesetVariantFactionsType1FactionVariantUpkeepReductionDocument",
+    "RulesetVariantGameSystemDocument",
+    "RulesetVariantGarrisonsVariant",
+    "RulesetVariantIncomeVariant",
+    "RulesetVariantMovementVariant",
+    "RulesetVariantScoreVariant",
+    "RulesetVariantTierDocument",
+    "RulesetVariantTiersType1",
     "SeenStructure",
     "SideForcesRead",
     "SlackBlock",

@@ -9,9 +9,9 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.campaign_create_ruleset_variant import CampaignCreateRulesetVariant
     from ..models.campaign_settings import CampaignSettings
     from ..models.generated_map import GeneratedMap
+    from ..models.ruleset_variant import RulesetVariant
 
 
 T = TypeVar("T", bound="CampaignCreate")
@@ -25,8 +25,8 @@ class CampaignCreate:
         name (str):
         generate_map (GeneratedMap | None | Unset):
         map_id (None | Unset | UUID):
-        ruleset (CampaignCreateRulesetVariant | None | Unset): A partial ruleset merged over the default (R-HOUSE-2,
-            `GET /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list
+        ruleset (None | RulesetVariant | Unset): A partial ruleset merged over the default (R-HOUSE-2, `GET
+            /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list
             (`tiers`, `game_systems`, a faction's `income_bonuses`…) replaces the default list whole. Two lists also take an
             object of partial elements: `tiers` by tier number (`{"tiers": {"2": {"upkeep": 3}}}` changes one tier, the
             others stay), `factions` by faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a faction).
@@ -36,12 +36,12 @@ class CampaignCreate:
     name: str
     generate_map: GeneratedMap | None | Unset = UNSET
     map_id: None | Unset | UUID = UNSET
-    ruleset: CampaignCreateRulesetVariant | None | Unset = UNSET
+    ruleset: None | RulesetVariant | Unset = UNSET
     settings: CampaignSettings | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.campaign_create_ruleset_variant import CampaignCreateRulesetVariant  # noqa: PLC0415
         from ..models.generated_map import GeneratedMap  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         name = self.name
 
@@ -64,7 +64,7 @@ class CampaignCreate:
         ruleset: dict[str, Any] | None | Unset
         if isinstance(self.ruleset, Unset):
             ruleset = UNSET
-        elif isinstance(self.ruleset, CampaignCreateRulesetVariant):
+        elif isinstance(self.ruleset, RulesetVariant):
             ruleset = self.ruleset.to_dict()
         else:
             ruleset = self.ruleset
@@ -93,9 +93,9 @@ class CampaignCreate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.campaign_create_ruleset_variant import CampaignCreateRulesetVariant  # noqa: PLC0415
         from ..models.campaign_settings import CampaignSettings  # noqa: PLC0415
         from ..models.generated_map import GeneratedMap  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         d = dict(src_dict)
         name = d.pop("name")
@@ -134,7 +134,7 @@ class CampaignCreate:
 
         map_id = _parse_map_id(d.pop("map_id", UNSET))
 
-        def _parse_ruleset(data: object) -> CampaignCreateRulesetVariant | None | Unset:
+        def _parse_ruleset(data: object) -> None | RulesetVariant | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -142,12 +142,12 @@ class CampaignCreate:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                ruleset_ruleset_variant = CampaignCreateRulesetVariant.from_dict(data)
+                ruleset_type_0 = RulesetVariant.from_dict(data)
 
-                return ruleset_ruleset_variant
+                return ruleset_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CampaignCreateRulesetVariant | None | Unset, data)
+            return cast(None | RulesetVariant | Unset, data)
 
         ruleset = _parse_ruleset(d.pop("ruleset", UNSET))
 

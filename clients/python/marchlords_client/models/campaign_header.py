@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.campaign_header_ruleset_variant import CampaignHeaderRulesetVariant
     from ..models.campaign_settings import CampaignSettings
+    from ..models.ruleset_variant import RulesetVariant
 
 
 T = TypeVar("T", bound="CampaignHeader")
@@ -27,12 +27,11 @@ class CampaignHeader:
         id_salt (int):
         name (str):
         paused_at (datetime.datetime | None):
-        ruleset (CampaignHeaderRulesetVariant | None): The full ruleset. A partial ruleset merged over the default
-            (R-HOUSE-2, `GET /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one
-            price; a list (`tiers`, `game_systems`, a faction's `income_bonuses`…) replaces the default list whole. Two
-            lists also take an object of partial elements: `tiers` by tier number (`{"tiers": {"2": {"upkeep": 3}}}` changes
-            one tier, the others stay), `factions` by faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a
-            faction).
+        ruleset (None | RulesetVariant): The full ruleset. A partial ruleset merged over the default (R-HOUSE-2, `GET
+            /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list
+            (`tiers`, `game_systems`, a faction's `income_bonuses`…) replaces the default list whole. Two lists also take an
+            object of partial elements: `tiers` by tier number (`{"tiers": {"2": {"upkeep": 3}}}` changes one tier, the
+            others stay), `factions` by faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a faction).
         settings (CampaignSettings): Campaign options (R-CAMP, R-OPT); all optional with sensible defaults.
         started_at (datetime.datetime | None):
         turn_deadline_at (datetime.datetime | None):
@@ -46,13 +45,13 @@ class CampaignHeader:
     id_salt: int
     name: str
     paused_at: datetime.datetime | None
-    ruleset: CampaignHeaderRulesetVariant | None
+    ruleset: None | RulesetVariant
     settings: CampaignSettings
     started_at: datetime.datetime | None
     turn_deadline_at: datetime.datetime | None
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.campaign_header_ruleset_variant import CampaignHeaderRulesetVariant  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         battle_deadline_at: None | str
         if isinstance(self.battle_deadline_at, datetime.datetime):
@@ -91,7 +90,7 @@ class CampaignHeader:
             paused_at = self.paused_at
 
         ruleset: dict[str, Any] | None
-        if isinstance(self.ruleset, CampaignHeaderRulesetVariant):
+        if isinstance(self.ruleset, RulesetVariant):
             ruleset = self.ruleset.to_dict()
         else:
             ruleset = self.ruleset
@@ -133,8 +132,8 @@ class CampaignHeader:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.campaign_header_ruleset_variant import CampaignHeaderRulesetVariant  # noqa: PLC0415
         from ..models.campaign_settings import CampaignSettings  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -219,18 +218,18 @@ class CampaignHeader:
 
         paused_at = _parse_paused_at(d.pop("paused_at"))
 
-        def _parse_ruleset(data: object) -> CampaignHeaderRulesetVariant | None:
+        def _parse_ruleset(data: object) -> None | RulesetVariant:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                ruleset_ruleset_variant = CampaignHeaderRulesetVariant.from_dict(data)
+                ruleset_type_0 = RulesetVariant.from_dict(data)
 
-                return ruleset_ruleset_variant
+                return ruleset_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CampaignHeaderRulesetVariant | None, data)
+            return cast(None | RulesetVariant, data)
 
         ruleset = _parse_ruleset(d.pop("ruleset"))
 

@@ -9,7 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.campaign_settings import CampaignSettings
-    from ..models.campaign_update_ruleset_variant import CampaignUpdateRulesetVariant
+    from ..models.ruleset_variant import RulesetVariant
 
 
 T = TypeVar("T", bound="CampaignUpdate")
@@ -21,8 +21,8 @@ class CampaignUpdate:
 
     Attributes:
         name (None | str | Unset):
-        ruleset (CampaignUpdateRulesetVariant | None | Unset): A partial ruleset merged over the default (R-HOUSE-2,
-            `GET /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list
+        ruleset (None | RulesetVariant | Unset): A partial ruleset merged over the default (R-HOUSE-2, `GET
+            /v1/rulesets/default`): objects merge key by key, so `{"costs": {"outpost": 2}}` changes one price; a list
             (`tiers`, `game_systems`, a faction's `income_bonuses`…) replaces the default list whole. Two lists also take an
             object of partial elements: `tiers` by tier number (`{"tiers": {"2": {"upkeep": 3}}}` changes one tier, the
             others stay), `factions` by faction key (`{"dwarfs": {"sea_bonus": 1}}`; an unknown key adds a faction).
@@ -30,12 +30,12 @@ class CampaignUpdate:
     """
 
     name: None | str | Unset = UNSET
-    ruleset: CampaignUpdateRulesetVariant | None | Unset = UNSET
+    ruleset: None | RulesetVariant | Unset = UNSET
     settings: CampaignSettings | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.campaign_settings import CampaignSettings  # noqa: PLC0415
-        from ..models.campaign_update_ruleset_variant import CampaignUpdateRulesetVariant  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         name: None | str | Unset
         if isinstance(self.name, Unset):
@@ -46,7 +46,7 @@ class CampaignUpdate:
         ruleset: dict[str, Any] | None | Unset
         if isinstance(self.ruleset, Unset):
             ruleset = UNSET
-        elif isinstance(self.ruleset, CampaignUpdateRulesetVariant):
+        elif isinstance(self.ruleset, RulesetVariant):
             ruleset = self.ruleset.to_dict()
         else:
             ruleset = self.ruleset
@@ -74,7 +74,7 @@ class CampaignUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.campaign_settings import CampaignSettings  # noqa: PLC0415
-        from ..models.campaign_update_ruleset_variant import CampaignUpdateRulesetVariant  # noqa: PLC0415
+        from ..models.ruleset_variant import RulesetVariant  # noqa: PLC0415
 
         d = dict(src_dict)
 
@@ -87,7 +87,7 @@ class CampaignUpdate:
 
         name = _parse_name(d.pop("name", UNSET))
 
-        def _parse_ruleset(data: object) -> CampaignUpdateRulesetVariant | None | Unset:
+        def _parse_ruleset(data: object) -> None | RulesetVariant | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -95,12 +95,12 @@ class CampaignUpdate:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                ruleset_ruleset_variant = CampaignUpdateRulesetVariant.from_dict(data)
+                ruleset_type_0 = RulesetVariant.from_dict(data)
 
-                return ruleset_ruleset_variant
+                return ruleset_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(CampaignUpdateRulesetVariant | None | Unset, data)
+            return cast(None | RulesetVariant | Unset, data)
 
         ruleset = _parse_ruleset(d.pop("ruleset", UNSET))
 

@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class RulesetVariantFactionDocumentFactionActionDocumentIncomeBonusDocumentIncomeBasis(StrEnum):
+    CITY = "city"
+    CITY_LEVEL2 = "city_level2"
+    PORT = "port"
+    PORT_BUILT = "port_built"
+    STRUCTURE = "structure"
+    TERRITORY = "territory"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,172 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+        RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,
+    )
+    from ..models.ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+        RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,
+    )
+
+
+T = TypeVar("T", bound="RulesetVariantFactionsType1FactionVariantFactionActionVariant")
+
+
+@_attrs_define
+class RulesetVariantFactionsType1FactionVariantFactionActionVariant:
+    """A faction's action (R-FAC): used during a turn, acts at that turn's change.
+
+    Attributes:
+        extra_land_steps (int | Unset):
+        ignore_terrain_penalties (bool | Unset):
+        income_bonuses (list[RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument] | Unset):
+        key (str | Unset):
+        name (str | Unset):
+        no_upkeep (bool | Unset):
+        recharge (int | Unset):
+        unlock_victories (int | Unset):
+        upkeep_reductions (list[RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument] |
+            Unset):
+    """
+
+    extra_land_steps: int | Unset = UNSET
+    ignore_terrain_penalties: bool | Unset = UNSET
+    income_bonuses: list[RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument] | Unset = (
+        UNSET
+    )
+    key: str | Unset = UNSET
+    name: str | Unset = UNSET
+    no_upkeep: bool | Unset = UNSET
+    recharge: int | Unset = UNSET
+    unlock_victories: int | Unset = UNSET
+    upkeep_reductions: (
+        list[RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument] | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        extra_land_steps = self.extra_land_steps
+
+        ignore_terrain_penalties = self.ignore_terrain_penalties
+
+        income_bonuses: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.income_bonuses, Unset):
+            income_bonuses = []
+            for income_bonuses_item_data in self.income_bonuses:
+                income_bonuses_item = income_bonuses_item_data.to_dict()
+                income_bonuses.append(income_bonuses_item)
+
+        key = self.key
+
+        name = self.name
+
+        no_upkeep = self.no_upkeep
+
+        recharge = self.recharge
+
+        unlock_victories = self.unlock_victories
+
+        upkeep_reductions: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.upkeep_reductions, Unset):
+            upkeep_reductions = []
+            for upkeep_reductions_item_data in self.upkeep_reductions:
+                upkeep_reductions_item = upkeep_reductions_item_data.to_dict()
+                upkeep_reductions.append(upkeep_reductions_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if extra_land_steps is not UNSET:
+            field_dict["extra_land_steps"] = extra_land_steps
+        if ignore_terrain_penalties is not UNSET:
+            field_dict["ignore_terrain_penalties"] = ignore_terrain_penalties
+        if income_bonuses is not UNSET:
+            field_dict["income_bonuses"] = income_bonuses
+        if key is not UNSET:
+            field_dict["key"] = key
+        if name is not UNSET:
+            field_dict["name"] = name
+        if no_upkeep is not UNSET:
+            field_dict["no_upkeep"] = no_upkeep
+        if recharge is not UNSET:
+            field_dict["recharge"] = recharge
+        if unlock_victories is not UNSET:
+            field_dict["unlock_victories"] = unlock_victories
+        if upkeep_reductions is not UNSET:
+            field_dict["upkeep_reductions"] = upkeep_reductions
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.ruleset_variant_factions_type_1_faction_variant_faction_action_variant_income_bonus_document import (
+            RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument,  # noqa: PLC0415
+        )
+        from ..models.ruleset_variant_factions_type_1_faction_variant_faction_action_variant_upkeep_reduction_document import (
+            RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument,  # noqa: PLC0415
+        )
+
+        d = dict(src_dict)
+        extra_land_steps = d.pop("extra_land_steps", UNSET)
+
+        ignore_terrain_penalties = d.pop("ignore_terrain_penalties", UNSET)
+
+        _income_bonuses = d.pop("income_bonuses", UNSET)
+        income_bonuses: (
+            list[RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument] | Unset
+        ) = UNSET
+        if _income_bonuses is not UNSET:
+            income_bonuses = []
+            for income_bonuses_item_data in _income_bonuses:
+                income_bonuses_item = (
+                    RulesetVariantFactionsType1FactionVariantFactionActionVariantIncomeBonusDocument.from_dict(
+                        income_bonuses_item_data
+                    )
+                )
+
+                income_bonuses.append(income_bonuses_item)
+
+        key = d.pop("key", UNSET)
+
+        name = d.pop("name", UNSET)
+
+        no_upkeep = d.pop("no_upkeep", UNSET)
+
+        recharge = d.pop("recharge", UNSET)
+
+        unlock_victories = d.pop("unlock_victories", UNSET)
+
+        _upkeep_reductions = d.pop("upkeep_reductions", UNSET)
+        upkeep_reductions: (
+            list[RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument] | Unset
+        ) = UNSET
+        if _upkeep_reductions is not UNSET:
+            upkeep_reductions = []
+            for upkeep_reductions_item_data in _upkeep_reductions:
+                upkeep_reductions_item = (
+                    RulesetVariantFactionsType1FactionVariantFactionActionVariantUpkeepReductionDocument.from_dict(
+                        upkeep_reductions_item_data
+                    )
+                )
+
+                upkeep_reductions.append(upkeep_reductions_item)
+
+        ruleset_variant_factions_type_1_faction_variant_faction_action_variant = cls(
+            extra_land_steps=extra_land_steps,
+            ignore_terrain_penalties=ignore_terrain_penalties,
+            income_bonuses=income_bonuses,
+            key=key,
+            name=name,
+            no_upkeep=no_upkeep,
+            recharge=recharge,
+            unlock_victories=unlock_victories,
+            upkeep_reductions=upkeep_reductions,
+        )
+
+        return ruleset_variant_factions_type_1_faction_variant_faction_action_variant
