@@ -81,11 +81,16 @@ class Viewer:
         return self.membership.is_owner
 
 
-async def _viewer(session: AsyncSession, m: Membership) -> Viewer:
+async def _viewer(session: AsyncSession, m: Membership, *, full: bool = True) -> Viewer:
+    """The caller and what they see; without `full` (reads), a state without explored
+    memories, generals and stakes, which only the battles' consequences touch."""
     me = m.player.number if m.player is not None and m.player.faction is not None else None
     if me is None and not m.is_owner:
         raise NotFound("Battle not found.")
-    state = await load_state(session, m.campaign)
+    if full:
+        state = await load_state(session, m.campaign)
+    else:
+        state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
     ruleset = load_ruleset(m.campaign)
     in_game = me is not None and me in state.players
     return Viewer(
@@ -257,7 +262,7 @@ def _waits(v: Viewer, battle: Battle, status: BattleStatus) -> bool:
 async def list_battles(
     session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
 ) -> BattlePage:
-    v = await _viewer(session, m)
+    v = await _viewer(session, m, full=False)
     query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, _visible_clause(v))
     if status is not None:
         query = query.where(BattleRow.status == status)
@@ -269,7 +274,7 @@ async def list_battles(
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
-    v = await _viewer(session, m)
+    v = await _viewer(session, m, full=False)
     row = await _visible_row(session, v, battle_id)
     return _read(v, await _names(session, m), row)
 
