@@ -81,3 +81,20 @@ def test_R_MAP_4_a_built_map_out_of_size_is_named_by_its_dimension() -> None:
 
     flat = make_map([".."])
     assert validate_map(flat) == [("height", "must be 2 to 128")]
+
+
+def test_R_MAP_4_faults_of_a_built_map_name_tiles_by_coordinate_and_count_the_missing() -> None:
+    """R-MAP-4 / R-MAP-3: a built map's faulty tile is named by (q,r); more than five missing
+    tiles are shown as the first five and a count."""
+    from dataclasses import replace as _replace
+
+    from app.rules.maps import validate_map
+    from tests.rules.builders import make_map
+
+    coast_inland = make_map(["...c", "...."], slots=[(0, 0), (1, 0)])
+    assert validate_map(coast_inland) == [("tiles(3,0)", "a coast must touch the sea")]
+    full = make_map(["....", "....", "...."], slots=[(0, 0), (1, 0)])
+    kept = {c: t for c, t in full.tiles.items() if c[1] == 0}
+    assert validate_map(_replace(full, tiles=kept)) == [
+        ("tiles", "missing tiles (0,1), (1,1), (2,1), (3,1), (-1,2) and 3 more")
+    ]
