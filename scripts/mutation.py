@@ -102,12 +102,9 @@ def snapshot(rev: str | None) -> None:
 def generate(jobs: int) -> list[str]:
     """Every mutant's name (mutmut writes the mutated copies under mutants/)."""
     os.chdir(WORK)
-    from mutmut.__main__ import (  # mutmut reads pyproject.toml from the cwd
-        copy_also_copy_files,
-        copy_src_dir,
-        create_mutants,
-        store_lines_covered_by_tests,
-    )
+    # mutmut reads pyproject.toml from the cwd: imported once there.
+    from mutmut.__main__ import create_mutants, store_lines_covered_by_tests
+    from mutmut.utils.file_utils import copy_also_copy_files, copy_src_dir
 
     Path("mutants").mkdir()
     with contextlib.redirect_stdout(io.StringIO()):  # mutmut lists every file it copies
