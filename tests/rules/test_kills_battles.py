@@ -106,3 +106,19 @@ def test_R_BAT_7_the_winning_defender_moves_in_unless_a_hostile_force_holds_the_
     assert _defender_won_with(army(61, 3, (2, 0))) == (3, 0)
     assert _defender_won_with(outpost(60, 4, (2, 0)), outpost(62, 3, (5, 0))) == (2, 0)
     assert _defender_won_with(army(61, 4, (2, 0)), army(63, 3, (5, 0))) == (2, 0)
+
+
+def test_R_BAT_6_a_general_is_captured_only_from_the_losing_side_s_leader() -> None:
+    """R-BAT-6: the defender wins against an attacking side with no leader: no general to
+    capture; the attacker winning captures the defender's leader."""
+    from app.rules.battles import validate_report
+    from app.rules.state import BattleReport, Outcome
+    from tests.rules.test_battles import R
+
+    state, b = duel()
+    leaderless = replace(b, attacker=replace(b.attacker, leader_id=None))
+    no_general = [Violation("R-BAT-6", "The losing side has no general to capture.")]
+    reports = [
+        BattleReport(o, 10, 10, True) for o in (Outcome.DEFENDER_VICTORY, Outcome.ATTACKER_VICTORY)
+    ]
+    assert [validate_report(state, leaderless, r, R) for r in reports] == [no_general, []]
