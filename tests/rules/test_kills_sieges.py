@@ -100,3 +100,18 @@ def test_R_SIEGE_3_a_besieger_fighting_elsewhere_still_besieges() -> None:
     new_state, declared = declare_sieges(state, R)
     assert [b.id for b in declared] == [50]
     assert new_state.battles.keys() == {48, 49, 50}
+
+
+def test_R_SIEGE_4_an_outpost_held_against_an_assault_stays_with_nothing_to_lift() -> None:
+    """R-SIEGE-4 / R-BAT-7: the defender wins an assault on its outpost, never besieged: the
+    place and both armies stay, the winner takes the stake."""
+    from app.rules.battles import BattleResolution, apply_battle_result
+    from app.rules.state import BattleReport, Outcome, PendingStake
+    from tests.rules.builders import outpost, resolved, stake_won
+
+    state, b = besiege(outpost(31, 2, C), defended=True, kind=BattleKind.ASSAULT)
+    report = BattleReport(Outcome.DEFENDER_VICTORY, 20, 10)
+    assert apply_battle_result(state, b, report, R) == BattleResolution(
+        replace(state, battles={}, stakes=(PendingStake(41, 2, 1, 10, "R-BAT-7"),)),
+        (resolved(b, report), stake_won(winner=2, loser=1, battle_id=41)),
+    )
