@@ -131,3 +131,26 @@ def test_R_ARMY_1_raises_take_the_new_ids_in_order_of_their_orders() -> None:
         (EventKind.ARMY_RAISED, {"army_id": 33, "city_id": 11}),
         (EventKind.ARMY_RAISED, {"army_id": 34, "city_id": 12}),
     ]
+
+
+def test_R_ARMY_3_an_upgrade_of_an_army_at_the_top_tier_is_refunded() -> None:
+    """R-ARMY-3: an army that reached the top tier (6) meanwhile is not upgraded; tier 5 is."""
+    from app.rules.state import UpgradeOrder
+
+    s = _state(armies=[army(20, 1, (0, 0), 6, general_id=30), army(21, 1, (2, 0), 5)])
+    top, below = UpgradeOrder(20, 1, 32), UpgradeOrder(21, 1, 32)
+    kept, refunds, events = check_army_orders(s, TurnOrders(upgrades=(top, below)), RULES)
+    assert kept == TurnOrders(upgrades=(below,))
+    assert refunds == [
+        LedgerEntry(
+            1, 32, "refund: upgrade cancelled, the army is already at the top tier", "R-ARMY-3"
+        )
+    ]
+    assert events == [
+        Event(
+            EventKind.UPGRADE_CANCELLED,
+            "R-ARMY-3",
+            frozenset({1}),
+            data={"army_id": 20, "reason": "the army is already at the top tier"},
+        )
+    ]

@@ -29,3 +29,17 @@ def test_R_DIP_2_a_route_pays_while_its_partners_fight_others_or_side_by_side() 
     assert trade_lines(_trade_state(5, battles=others), 1, RULES) == paid
     at_war = _trade_state(5, battles=[*others, _battle(50, {1}, {2})])
     assert trade_lines(at_war, 1, RULES) == []
+
+
+def test_R_DIP_2_a_route_needs_two_cities_an_outpost_or_port_at_either_end_stops_it() -> None:
+    """R-DIP-2: the route's city razed to an outpost (or made a port) at either end pays nothing."""
+    from dataclasses import replace
+
+    from app.rules.state import StructureKind
+
+    for end in (10, 11):
+        s = _trade_state(5)
+        for kind in (StructureKind.OUTPOST, StructureKind.PORT):
+            changed = replace(s.structures[end], kind=kind)
+            t = replace(s, structures={**s.structures, end: changed})
+            assert trade_lines(t, 1, RULES) == [], (end, kind)

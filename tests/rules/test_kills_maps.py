@@ -98,3 +98,12 @@ def test_R_MAP_4_faults_of_a_built_map_name_tiles_by_coordinate_and_count_the_mi
     assert validate_map(_replace(full, tiles=kept)) == [
         ("tiles", "missing tiles (0,1), (1,1), (2,1), (3,1), (-1,2) and 3 more")
     ]
+
+
+def test_R_MAP_4_a_built_map_s_slot_faults_are_under_slots() -> None:
+    from app.rules.maps import validate_map
+    from tests.rules.builders import make_map
+
+    assert validate_map(make_map(["....", "...."])) == [
+        ("slots", "at least 2 start slots are needed")
+    ]
