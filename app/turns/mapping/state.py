@@ -8,7 +8,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import Row, delete, func, insert, select, update
+from sqlalchemy import Row, delete, func, insert, literal_column, select, update
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign, CampaignPlayer
@@ -286,6 +287,7 @@ async def load_state(
     seated = [p.number for p in players if p.faction]
     wanted = seated if explored_for is None else [p for p in seated if p in explored_for]
     world, memories = await _world(session, campaign, wanted)
+    generals_found, stakes_found = await _generals_and_stakes(session, cid, generals, stakes)
     battles = (
         await session.scalars(
             select(BattleRow)
@@ -303,21 +305,70 @@ async def load_state(
         },
         structures=world.structures,
         armies=world.armies,
-        generals=await load_generals(session, cid) if generals else {},
+        generals=generals_found,
         ships=world.ships,
         sieges=world.sieges,
         treaties=world.treaties,
-        stakes=tuple(
-            PendingStake(
-                battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
-            )
-            for s in (await _rows(session, StakeRow, cid) if stakes else ())
-        ),
+        stakes=stakes_found,
         battles={b.id: battle_from_row(b) for b in battles},
         storms=storms_from_json(campaign.storms or []),
         options=campaign_options(campaign),
         next_id=campaign.next_id,
         id_salt=campaign.id_salt,
+    )
+
+
+def _json_rows(table: Any, campaign_id: uuid.UUID, *columns: Any) -> Any:
+    """The campaign's rows of `table` as one JSON array of arrays (by id), in a subquery."""
+    rows = func.json_agg(aggregate_order_by(func.json_build_array(*columns), table.c.id))
+    return (
+        select(func.coalesce(rows, literal_column("'[]'::json")))
+        .where(table.c.campaign_id == campaign_id)
+        .scalar_subquery()
+    )
+
+
+async def _generals_and_stakes(
+    session: AsyncSession, campaign_id: uuid.UUID, generals: bool, stakes: bool
+) -> tuple[dict[int, General], tuple[PendingStake, ...]]:
+    """Both in one round trip (every write and most reads need them: small tables)."""
+    if not generals:
+        found: tuple[dict[int, General], tuple[PendingStake, ...]] = ({}, ())
+        if stakes:
+            found = ({}, await _load_stakes(session, campaign_id))
+        return found
+    if not stakes:
+        return await load_generals(session, campaign_id), ()
+    g, k = GeneralRow.__table__, StakeRow.__table__
+    general_rows, stake_rows = (
+        await session.execute(
+            select(
+                _json_rows(g, campaign_id, g.c.id, g.c.owner, g.c.army_id, g.c.held_by),
+                _json_rows(
+                    k, campaign_id, k.c.battle_id, k.c.winner, k.c.loser, k.c.amount, k.c.rule
+                ),
+            )
+        )
+    ).one()
+    if isinstance(general_rows, str):
+        general_rows = json.loads(general_rows)
+    if isinstance(stake_rows, str):
+        stake_rows = json.loads(stake_rows)
+    return (
+        {i: General(id=i, owner=o, army_id=a, held_by=h) for i, o, a, h in general_rows},
+        tuple(
+            PendingStake(battle_id=b, winner=w, loser=lo, amount=n, rule=r)
+            for b, w, lo, n, r in stake_rows
+        ),
+    )
+
+
+async def _load_stakes(session: AsyncSession, campaign_id: uuid.UUID) -> tuple[PendingStake, ...]:
+    return tuple(
+        PendingStake(
+            battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
+        )
+        for s in await _rows(session, StakeRow, campaign_id)
     )
 
 
