@@ -365,12 +365,21 @@ async def endpoints(
     base = f"/v1/campaigns/{campaign_id}"
     reader, writer = headers[1], headers[2]
     me = (await ok(client.get(f"{base}/me", headers=reader))).json()
-    army = (await ok(client.get(f"{base}/armies", headers=writer))).json()["mine"][0]
-    reachable = (await ok(client.get(f"{base}/armies/{army['id']}/reachable",
-                                     headers=writer))).json()  # fmt: skip
-    costs = {(t["q"], t["r"]): t["cost"] for t in reachable}
-    near = [c for c, cost in costs.items() if cost == 1]
-    path = [list(near[0])] if near else []
+    # An army of the writer and a path from `…/reachable` (the move order measured), if any.
+    mine = (await ok(client.get(f"{base}/armies", headers=writer))).json()["mine"]
+    army, path = mine[0], []
+    for candidate in mine:
+        reachable = await client.get(f"{base}/armies/{candidate['id']}/reachable", headers=writer)
+        if reachable.status_code != 200:
+            continue
+        costs = {(t["q"], t["r"]): t["cost"] for t in reachable.json()}
+        for target in sorted(costs, key=lambda c: (costs[c], c)):
+            path = path_to((candidate["q"], candidate["r"]), target, costs)
+            if path:
+                break
+        if path:
+            army = candidate
+            break
     turn = me["turn"]
 
     def get(path: str) -> Call:
