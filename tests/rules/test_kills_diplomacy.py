@@ -12,7 +12,15 @@ import pytest
 
 from app.rules import diplomacy
 from app.rules.diplomacy import EdictKind, VassalOffer, relation_rank
-from app.rules.state import Event, EventKind, SeenTile, StructureKind, Violation
+from app.rules.state import (
+    CampaignState,
+    Event,
+    EventKind,
+    SeenTile,
+    Structure,
+    StructureKind,
+    Violation,
+)
 from tests.rules.builders import army, city, general, make_map, make_state, outpost, player, treaty
 from tests.rules.test_diplomacy import CAPITALS, RULES, _check, _edict, _state
 
@@ -71,7 +79,7 @@ def test_R_DIP_2_one_trade_route_per_pair_of_cities() -> None:
     )
     base = replace(base, players={**base.players, 1: replace(base.players[1], explored=remembered)})
 
-    def with_route(a: int, b: int, ends_turn: int | None = None) -> diplomacy.CampaignState:
+    def with_route(a: int, b: int, ends_turn: int | None = None) -> CampaignState:
         t = treaty(41, "trade", 1, 2, city_a=a, city_b=b, ends_turn=ends_turn)
         return replace(base, treaties={**base.treaties, 41: t})
 
@@ -127,7 +135,7 @@ def test_R_ARMY_2_a_released_prisoner_is_free_of_any_army() -> None:
 # ------------------------------------------------------------------------------ answering
 
 
-def _answer(s: diplomacy.CampaignState, e: diplomacy.Edict, accept: bool = True) -> list[Violation]:
+def _answer(s: CampaignState, e: diplomacy.Edict, accept: bool = True) -> list[Violation]:
     return diplomacy.validate_answer(s, replace(e, id=50), 2, accept)
 
 
@@ -239,7 +247,7 @@ def test_R_DIP_3_withdrawal_prefers_an_own_site_at_equal_distance() -> None:
     players = [player(1), player(2, "warriors_of_chaos")]
     armies = [army(21, 1, (1, 0), general_id=31)]
 
-    def went(structures: list[diplomacy.Structure]) -> Event:
+    def went(structures: list[Structure]) -> Event:
         before = make_state(m, players, structures, armies, treaties=[treaty(41, "pact", 1, 2)])
         after = make_state(m, players, structures, armies, turn=2)
         return diplomacy.withdraw_newly_hostile(before, after)[1][0]

@@ -17,8 +17,8 @@ from app.rules.state import (
     Siege,
     TurnOrders,
 )
-from tests.rules.builders import army, city, player, side, treaty
-from tests.rules.test_sieges import C, R, W, besiege
+from tests.rules.builders import C, W, army, city, player, side, treaty
+from tests.rules.test_sieges import R, besiege
 
 
 def _crowded() -> CampaignState:

@@ -17,7 +17,9 @@ from app.rules.maps import map_to_dict, validate_map
 from app.rules.state import MapData, Tag, Terrain
 
 # (width, height, players, seed, wrap) → sha256 of the JSON document, terrain counts, slots.
-PINNED = [
+PINNED: list[
+    tuple[tuple[int, int, int, int | str, Wrap], str, dict[str, int], list[tuple[int, int]]]
+] = [
     (
         (20, 16, 4, 7, Wrap.NONE),
         "3667d5a0cfad8ccea7c34fe84f2b09c6c060471aedf9f825e8487bf7003f6c14",
@@ -116,7 +118,7 @@ def test_R_CAMP_1_city_sites_are_fair_spaced_and_sparse(
         assert m.tiles[a].terrain in (Terrain.CITY, Terrain.COAST) or m.tiles[a].is_land
         assert m.tiles[a].terrain is not Terrain.PORT
         assert not any(grid.distance(a, b) == 1 for b in sites)
-    own = Counter()
+    own: Counter[int] = Counter()
     wild = 0
     for c in sites:
         ds = [grid.distance(c, s) for s in slots]
@@ -140,7 +142,7 @@ def test_R_CAMP_1_a_large_map_gives_every_slot_its_sites_and_wild_ones_between()
         grid = m.grid
         slots = [s.coord for s in m.slots]
         sites = _sites(m)
-        own = Counter()
+        own: Counter[int] = Counter()
         for c in sites:
             ds = [grid.distance(c, s) for s in slots]
             if min(ds) <= 4:
