@@ -7,8 +7,9 @@ that never leave their parent's URL (ledger lines, events) may use `BigInteger` 
 
 import uuid
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import DateTime, MetaData, func
+from sqlalchemy import DateTime, MetaData, Table, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 # Deterministic constraint names so Alembic autogenerate produces stable, droppable names.
@@ -31,6 +32,12 @@ class Base(DeclarativeBase):
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
     type_annotation_map = {datetime: DateTime(timezone=True)}
+
+
+def table_of(model: Any) -> Table:
+    """The Core table of a mapped class (its `__table__`, typed)."""
+    table: Table = model.__table__
+    return table
 
 
 class UUIDPrimaryKeyMixin:

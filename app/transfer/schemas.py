@@ -15,24 +15,13 @@ from sqlalchemy.dialects.postgresql import ARRAY
 
 from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.campaigns.settings import CampaignSettings
+from app.db.base import table_of
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
-from app.models.diplomacy import EdictRow
 from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.message import Message
 from app.models.orders import OrderRow
-from app.models.summary_event import PendingSummaryEvent
-from app.models.world import (
-    ArmyRow,
-    BattleRow,
-    GeneralRow,
-    ShipRow,
-    SiegeRow,
-    StakeRow,
-    StructureRow,
-    TreatyRow,
-)
-from app.turns.snapshots import PLAYER_COLUMNS
+from app.turns.snapshots import PLAYER_COLUMNS, WHOLE_TABLES
 from app.users.schemas import Username
 
 FORMAT: Final = "marchlords.campaign"
@@ -100,46 +89,27 @@ def _make(name: str, doc: str, fields: dict[str, Any]) -> type[BaseModel]:
     return model
 
 
-def _t(model: Any) -> Table:
-    table: Table = model.__table__
-    return table
-
-
 # The world's tables (every row of the campaign), in the snapshot's and the export's order.
-WORLD_TABLES: dict[str, Table] = {
-    _t(m).name: _t(m)
-    for m in (
-        StructureRow,
-        ArmyRow,
-        GeneralRow,
-        ShipRow,
-        SiegeRow,
-        TreatyRow,
-        StakeRow,
-        BattleRow,
-        EdictRow,
-        PendingSummaryEvent,
-    )
-}
+WORLD_TABLES = WHOLE_TABLES
 _ROW_MODELS = {
     name: row_model(table, "Exported" + name.title().replace("_", "") + "Row", f"A `{name}` row.")
     for name, table in WORLD_TABLES.items()
 }
-OrderExport = row_model(_t(OrderRow), "ExportedOrderRow", "An order of the turn.")
+OrderExport = row_model(table_of(OrderRow), "ExportedOrderRow", "An order of the turn.")
 SeatExport = row_model(
-    _t(CampaignPlayer),
+    table_of(CampaignPlayer),
     "ExportedSeat",
     "A seat now: faction, slot, gold, flags, explored memory (its holder is not exported).",
 )
 PlayerStateExport = _make(
     "ExportedPlayerState",
     "A seat's game columns at the end of a turn.",
-    {c: _field(_t(CampaignPlayer).c[c]) for c in PLAYER_COLUMNS},
+    {c: _field(table_of(CampaignPlayer).c[c]) for c in PLAYER_COLUMNS},
 )
-MessageExport = row_model(_t(Message), "ExportedMessage", "A message, in sending order.")
-HouseRuleExport = row_model(_t(HouseRule), "ExportedHouseRule", "A house rule (R-HOUSE).")
+MessageExport = row_model(table_of(Message), "ExportedMessage", "A message, in sending order.")
+HouseRuleExport = row_model(table_of(HouseRule), "ExportedHouseRule", "A house rule (R-HOUSE).")
 HouseRuleChangeExport = row_model(
-    _t(HouseRuleChange), "ExportedHouseRuleChange", "A change of a house rule."
+    table_of(HouseRuleChange), "ExportedHouseRuleChange", "A change of a house rule."
 )
 
 WorldExport = _make(

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.battles.service import list_battles
 from app.campaigns.access import Membership
 from app.campaigns.service import _check_settings, _invite_code, _ruleset_document, players_of
+from app.db.base import table_of
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.history.service import standings, summary_event
 from app.maps.schemas import MapDocument
@@ -58,16 +59,11 @@ from app.world.service import army_list, load_view, world_map_json
 RULE = "R-CAMP-9"
 
 
-def _t(model: Any) -> Table:
-    table: Table = model.__table__
-    return table
-
-
-_ORDERS = _t(OrderRow)
-_SEATS = _t(CampaignPlayer)
-_MESSAGES = _t(Message)
-_HOUSE_RULES = _t(HouseRule)
-_HOUSE_RULE_CHANGES = _t(HouseRuleChange)
+_ORDERS = table_of(OrderRow)
+_SEATS = table_of(CampaignPlayer)
+_MESSAGES = table_of(Message)
+_HOUSE_RULES = table_of(HouseRule)
+_HOUSE_RULE_CHANGES = table_of(HouseRuleChange)
 _HEADER_COLUMNS = (
     "name",
     "settings",
@@ -437,7 +433,7 @@ async def import_campaign(
             )
         await session.flush()
         ledger = [{**line.model_dump(), "campaign_id": cid} for line in doc.ledger]
-        await _insert(session, _t(LedgerRow), ledger)
+        await _insert(session, table_of(LedgerRow), ledger)
         author = {"created_by": importer.id, "updated_by": importer.id}
         await _insert(
             session, _HOUSE_RULES, _incoming(_HOUSE_RULES, raw["house_rules"], cid, **author)

@@ -26,6 +26,7 @@ from sqlalchemy import Column, DateTime, Enum, Table, delete, insert, select, te
 from sqlalchemy import Uuid as UuidType
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.base import table_of
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.diplomacy import EdictRow
 from app.models.orders import OrderRow
@@ -62,16 +63,11 @@ FORMAT_VERSION = 1
 
 
 # Every row of the campaign in these tables is part of the state (whole rows, all columns).
-def _table(model: Any) -> Table:
-    table: Table = model.__table__
-    return table
-
-
-_ORDERS = _table(OrderRow)
-_PLAYERS = _table(CampaignPlayer)
-_CAMPAIGNS = _table(Campaign)
+_ORDERS = table_of(OrderRow)
+_PLAYERS = table_of(CampaignPlayer)
+_CAMPAIGNS = table_of(Campaign)
 WHOLE_TABLES: dict[str, Table] = {
-    _table(m).name: _table(m)
+    table_of(m).name: table_of(m)
     for m in (
         StructureRow,
         ArmyRow,
@@ -304,7 +300,7 @@ async def load_snapshot(
 
 def _rows_of(document: Mapping[str, Any], model: Any) -> list[Any]:
     """A table of the document as transient ORM objects (never added to the session)."""
-    table = _table(model)
+    table = table_of(model)
     return [model(**r) for r in decode_rows(table, document["tables"].get(table.name, []))]
 
 
