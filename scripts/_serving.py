@@ -1,11 +1,12 @@
-"""A real API server for the scripts that drive one (bench_load, browser_check): a free
+"""A real API server for the scripts that drive one (the benchmarks, browser_check): a free
 loopback port, the database URL on the embedded server, uvicorn as a process group killed
-at the end, and the wait for `/readyz`."""
+at the end, the wait for `/readyz`; and what their reports share (percentiles, Ctrl-C)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import socket
@@ -114,3 +115,19 @@ def scratch_database(name: str) -> Iterator[str]:
     finally:
         if server is not None:
             server.stop()
+
+
+def percentile(sorted_values: list[float], pct: float) -> float:
+    """Nearest-rank percentile."""
+    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def interrupt_on_signals() -> None:
+    """SIGTERM and SIGINT raise KeyboardInterrupt, so the script's `finally` stops its servers."""
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)

@@ -23,9 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import math
 import resource
-import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -33,7 +31,14 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
-from _serving import database_url, free_port, uvicorn_server, wait_ready
+from _serving import (
+    database_url,
+    free_port,
+    interrupt_on_signals,
+    percentile,
+    uvicorn_server,
+    wait_ready,
+)
 
 from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
@@ -68,12 +73,6 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     raise RuntimeError("no VmRSS")
-
-
-def percentile(sorted_values: list[float], pct: float) -> float:
-    """Nearest-rank percentile."""
-    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
 
 
 # -- one stream, on a raw connection (the load generator must stay light) ------------------
@@ -268,10 +267,6 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
     return met
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=1000, help="open streams (1000)")
@@ -290,8 +285,7 @@ def main() -> int:
     if limit < args.streams + 256:
         parser.error(f"the open-files limit ({limit}) is too low for {args.streams} streams")
 
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    interrupt_on_signals()
     server = EmbeddedPostgres(args.data_dir)
     ok = False
     try:

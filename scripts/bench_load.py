@@ -38,7 +38,6 @@ import contextlib
 import json
 import math
 import random
-import signal
 import sys
 import time
 from collections import defaultdict
@@ -47,7 +46,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _serving import database_url, free_port, uvicorn_server, wait_ready
+from _serving import (
+    database_url,
+    free_port,
+    interrupt_on_signals,
+    percentile,
+    uvicorn_server,
+    wait_ready,
+)
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import create_async_engine
 
@@ -182,12 +188,6 @@ class Api:
                 self.stats.errors.append(f"{label}: {response.status_code} {response.text[:300]}")
             return None
         return response
-
-
-def percentile(sorted_values: list[float], pct: float) -> float:
-    """Nearest-rank percentile."""
-    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
 
 
 # -- players ---------------------------------------------------------------------------------
@@ -844,10 +844,6 @@ async def run(args: argparse.Namespace, url: str, base_urls: list[str]) -> bool:
     return not stats.errors and not problems
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients (50)")
@@ -892,8 +888,7 @@ def main() -> int:
 
     # SIGTERM (e.g. from a CI timeout) unwinds like Ctrl-C, so the finally blocks run; SIGINT
     # too when started in the background (where the shell leaves it ignored).
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    interrupt_on_signals()
     server = EmbeddedPostgres(args.data_dir)
     ok = False
     try:

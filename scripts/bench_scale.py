@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import random
-import signal
 import sys
 import time
 from collections import defaultdict
@@ -38,7 +36,7 @@ from pathlib import Path
 
 import asyncpg
 import httpx
-from _serving import database_url
+from _serving import database_url, interrupt_on_signals, percentile
 from asgi_lifespan import LifespanManager
 from bench_load import path_to
 from sqlalchemy import Table
@@ -72,11 +70,6 @@ def settings(url: str) -> Settings:
         write_rate_per_minute=1_000_000,
         write_burst=1_000_000,
     )
-
-
-def percentile(sorted_values: list[float], pct: float) -> float:
-    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
 
 
 # -- 1. the template, played over the API ---------------------------------------------------
@@ -497,10 +490,6 @@ async def build(args: argparse.Namespace, small_url: str, big_url: str) -> str:
     return template
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--campaigns", type=int, default=1000, help="in the big database (1000)")
@@ -515,8 +504,7 @@ def main() -> int:
     if not 10 <= args.samples <= 10_000 or not 1 <= args.chunk <= 1000:
         parser.error("--samples 10–10000, --chunk 1–1000")
 
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    interrupt_on_signals()
     server = EmbeddedPostgres(args.data_dir)
     ok_ = False
     try:

@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import contextlib
 import shutil
-import signal
 import sys
 import threading
 from collections.abc import Iterator
@@ -34,7 +33,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from _serving import database_url, free_port, uvicorn_server, wait_ready
+from _serving import database_url, free_port, interrupt_on_signals, uvicorn_server, wait_ready
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -130,10 +129,6 @@ def run_page(browser: webdriver.Chrome, page_url: str, timeout: float) -> bool:
     return bool(result.get("ok")) and not errors
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--chromium", help="the browser binary (default: chromium on PATH)")
@@ -152,8 +147,7 @@ def main() -> int:
     driver = find(CHROMEDRIVER, args.chromedriver, "chromedriver")
 
     # SIGTERM (e.g. from a CI timeout) unwinds like Ctrl-C, so the finally blocks run.
-    signal.signal(signal.SIGTERM, _interrupt)
-    signal.signal(signal.SIGINT, _interrupt)
+    interrupt_on_signals()
     api_port, page_port = free_port(), free_port()
     api_url = f"http://127.0.0.1:{api_port}"
     page_origin = f"http://127.0.0.1:{page_port}"
