@@ -10,6 +10,7 @@ hosted database's `sslmode`, on a free loopback port instead of 0.0.0.0:8000.
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -204,7 +205,9 @@ def test_the_image_installs_the_locked_runtime_dependencies_only() -> None:
     assert syncs
     for run in syncs:
         assert "--locked" in run  # exactly uv.lock, and a stale lock fails the build
-        assert "--extra" not in run
+        # Tracing is off unless OTEL_* asks for it, but a production container must be able to
+        # (README, Tracing); the development, embedded database and browser extras never go in.
+        assert re.findall(r"--extra[ =](\S+)", run) == ["tracing"]
         assert "--all-extras" not in run
     lock = tomllib.loads((ROOT / "uv.lock").read_text())
     (project,) = (package for package in lock["package"] if package["name"] == "marchlords")
