@@ -9,11 +9,10 @@ from sqlalchemy import and_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
-from app.auth.service import accept_token
-from app.auth.tokens import hash_token
+from app.auth.service import accept_token, bearer_query
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
-from app.models import Token, User
+from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 
 # How a refusal names a phase: "while the campaign is in the lobby; it is active".
@@ -140,14 +139,13 @@ async def get_membership(
     if not secret:
         raise Unauthorized("Not authenticated.")
     query = (
-        select(Token, User, Campaign, CampaignPlayer)
-        .join(User, User.id == Token.user_id)
+        bearer_query(secret)
+        .add_columns(Campaign, CampaignPlayer)
         .outerjoin(Campaign, Campaign.id == campaign_id)
         .outerjoin(
             CampaignPlayer,
             and_(CampaignPlayer.campaign_id == Campaign.id, CampaignPlayer.user_id == User.id),
         )
-        .where(Token.token_hash == hash_token(secret))
     )
     row = (await session.execute(query)).one_or_none()
     if row is None:
