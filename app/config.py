@@ -27,6 +27,10 @@ class Settings(BaseSettings):
 
     # None means "start an embedded PostgreSQL under pg_data_dir".
     database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
+    # The event hub's LISTEN connection (app/stream/hub.py), when it must not go where
+    # DATABASE_URL goes (PgBouncer in transaction mode: LISTEN needs a session of its own,
+    # so this names PostgreSQL itself or a session-mode pool); None: DATABASE_URL.
+    listen_database_url: str | None = None
     pg_data_dir: Path = Path(".data/pg")
     # Database created inside the embedded server for the app (tests create their own).
     embedded_db_name: str = "marchlords"
@@ -92,7 +96,7 @@ class Settings(BaseSettings):
     # JSON lines for machines; set false for human-readable console logs.
     log_json: bool = True
 
-    @field_validator("database_url")
+    @field_validator("database_url", "listen_database_url")
     @classmethod
     def _use_asyncpg_driver(cls, value: str | None) -> str | None:
         """Accept plain `postgres://` / `postgresql://` URLs and pin the asyncpg driver.

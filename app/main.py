@@ -118,8 +118,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         trace_engine(app, engine)  # statement spans, when OTEL_* switched tracing on
         watch_pool(engine, settings.db_pool_size)
         app.state.sessionmaker = create_sessionmaker(engine)
-        # One LISTEN connection per process feeds every SSE stream it serves.
-        app.state.event_hub = hub = EventHub(asyncpg_dsn(url))
+        # One LISTEN connection per process feeds every SSE stream it serves; it may go
+        # elsewhere than the requests' pool (MARCHLORDS_LISTEN_DATABASE_URL: not via PgBouncer).
+        app.state.event_hub = hub = EventHub(asyncpg_dsn(settings.listen_database_url or url))
         await hub.start()
         # Deadlines (R-TURN-3): every process sweeps; SKIP LOCKED keeps them from clashing.
         sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
