@@ -8,12 +8,14 @@ leaves their tag as it was. Views are private (`Cache-Control: private, no-cache
 cache never stores them, a client revalidates before reusing one.
 """
 
+from collections.abc import Sequence
 from hashlib import blake2b
 from typing import Annotated, Any
 
 from fastapi import Header
 from fastapi.responses import Response
 from pydantic import BaseModel
+from pydantic_core import to_json
 
 IfNoneMatch = Annotated[
     str | None,
@@ -82,4 +84,12 @@ def model_response(
 ) -> Response:
     """A view model encoded by pydantic's own JSON encoder (as FastAPI would: by alias)."""
     body = model.model_dump_json(by_alias=True, exclude_none=exclude_none).encode()
+    return view_response(body, if_none_match)
+
+
+def list_response(
+    items: Sequence[BaseModel], if_none_match: str | None, *, exclude_none: bool = False
+) -> Response:
+    """A JSON array of view models, each encoded as `model_response` encodes one."""
+    body = to_json(list(items), by_alias=True, exclude_none=exclude_none)
     return view_response(body, if_none_match)

@@ -14,6 +14,7 @@ from app.campaigns.schemas import (
     PlayerChoice,
     PlayerRead,
 )
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
@@ -38,10 +39,12 @@ async def list_campaigns(session: SessionDep, user: CurrentUser, page: PageDep) 
     return await service.list_mine(session, user, page)
 
 
-@router.get("/{campaign_id}")
-async def read_campaign(session: SessionDep, member: MemberDep) -> CampaignRead:
+@router.get("/{campaign_id}", response_model=CampaignRead, responses=CONDITIONAL_RESPONSES)
+async def read_campaign(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Show a campaign: status, turn and settings."""
-    return await service.read_model(session, member)
+    return model_response(await service.read_model(session, member), if_none_match)
 
 
 @router.patch("/{campaign_id}")
@@ -53,10 +56,12 @@ async def update_campaign(
     return await service.read_model(session, member)
 
 
-@router.get("/{campaign_id}/ruleset")
-async def read_campaign_ruleset(member: MemberDep) -> RulesetDocument:
+@router.get(
+    "/{campaign_id}/ruleset", response_model=RulesetDocument, responses=CONDITIONAL_RESPONSES
+)
+async def read_campaign_ruleset(member: MemberDep, if_none_match: IfNoneMatch = None) -> Response:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2)."""
-    return RulesetDocument(member.campaign.ruleset)
+    return model_response(RulesetDocument(member.campaign.ruleset), if_none_match)
 
 
 @router.post("/{campaign_id}/start")
@@ -83,10 +88,14 @@ async def join_campaign(
     return next(p for p in await service.list_players(session, member) if p.number == player.number)
 
 
-@router.get("/{campaign_id}/players")
-async def list_players(session: SessionDep, member: MemberDep) -> list[PlayerRead]:
+@router.get(
+    "/{campaign_id}/players", response_model=list[PlayerRead], responses=CONDITIONAL_RESPONSES
+)
+async def list_players(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List the campaign's players (names hidden by anonymity where it applies)."""
-    return await service.list_players(session, member)
+    return list_response(await service.list_players(session, member), if_none_match)
 
 
 @router.patch("/{campaign_id}/players/me")

@@ -1,8 +1,9 @@
 """Edicts and treaties (R-DIP-2, R-DIP-3)."""
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Response, status
 
 from app.campaigns.access import MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.dependencies import EntityId, PageDep
 from app.diplomacy import service
@@ -22,17 +23,21 @@ async def issue_edict(data: EdictCreate, session: SessionDep, ctx: LockedTurnDep
     return await service.get_edict(session, ctx.membership, row.id)
 
 
-@router.get("/edicts")
-async def list_edicts(session: SessionDep, member: MemberDep, page: PageDep) -> EdictPage:
+@router.get("/edicts", response_model=EdictPage, responses=CONDITIONAL_RESPONSES)
+async def list_edicts(
+    session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List the edicts you sent or received, newest first."""
     items, total = await service.list_edicts(session, member, page)
-    return EdictPage.of(items, total, page)
+    return model_response(EdictPage.of(items, total, page), if_none_match)
 
 
-@router.get("/edicts/{edict_id}")
-async def read_edict(edict_id: EntityId, session: SessionDep, member: MemberDep) -> EdictRead:
+@router.get("/edicts/{edict_id}", response_model=EdictRead, responses=CONDITIONAL_RESPONSES)
+async def read_edict(
+    edict_id: EntityId, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """One edict you sent or received."""
-    return await service.get_edict(session, member, edict_id)
+    return model_response(await service.get_edict(session, member, edict_id), if_none_match)
 
 
 @router.post("/edicts/{edict_id}/accept")
@@ -56,16 +61,20 @@ async def withdraw_edict(edict_id: EntityId, session: SessionDep, ctx: LockedTur
     return await service.get_edict(session, ctx.membership, row.id)
 
 
-@router.get("/treaties")
-async def list_treaties(session: SessionDep, member: MemberDep) -> list[TreatyRead]:
+@router.get("/treaties", response_model=list[TreatyRead], responses=CONDITIONAL_RESPONSES)
+async def list_treaties(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List your treaties: agreed, in force, or ending at the next turn change."""
-    return await service.list_treaties(session, member)
+    return list_response(await service.list_treaties(session, member), if_none_match)
 
 
-@router.get("/treaties/{treaty_id}")
-async def read_treaty(treaty_id: EntityId, session: SessionDep, member: MemberDep) -> TreatyRead:
+@router.get("/treaties/{treaty_id}", response_model=TreatyRead, responses=CONDITIONAL_RESPONSES)
+async def read_treaty(
+    treaty_id: EntityId, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """One of your treaties."""
-    return await service.get_treaty(session, member, treaty_id)
+    return model_response(await service.get_treaty(session, member, treaty_id), if_none_match)
 
 
 @router.delete("/treaties/{treaty_id}")

@@ -40,7 +40,15 @@ async def read_turn_summary(
     return model_response(summary, if_none_match)
 
 
-@router.get("/standings", response_model_exclude_none=True)
-async def read_standings(session: SessionDep, member: MemberDep) -> Standings:
+@router.get(
+    "/standings",
+    response_model=Standings,
+    response_model_exclude_none=True,
+    responses=CONDITIONAL_RESPONSES,
+)
+async def read_standings(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """The standings: every player's rank and score, the parts of your own (R-CAMP-4)."""
-    return await service.standings(session, member)
+    standings = await service.standings(session, member)
+    return model_response(standings, if_none_match, exclude_none=True)

@@ -5,6 +5,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Response, status
 
 from app.campaigns.access import LockedMemberDep, MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.ids import PUBLIC_ID_HIGH
 from app.db.session import SessionDep
 from app.dependencies import PageDep
@@ -27,10 +28,12 @@ router = APIRouter(
 RuleId = Annotated[int, Path(ge=1, le=PUBLIC_ID_HIGH - 1, description="The amendment's id.")]
 
 
-@router.get("")
-async def list_house_rules(session: SessionDep, member: MemberDep) -> HouseRules:
+@router.get("", response_model=HouseRules, responses=CONDITIONAL_RESPONSES)
+async def list_house_rules(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """The campaign's game system and its amendments, in order (every member)."""
-    return await service.listing(session, member)
+    return model_response(await service.listing(session, member), if_none_match)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
@@ -41,12 +44,12 @@ async def create_house_rule(
     return await service.create(session, member, data)
 
 
-@router.get("/history")
+@router.get("/history", response_model=HouseRuleChangePage, responses=CONDITIONAL_RESPONSES)
 async def list_house_rule_changes(
-    session: SessionDep, member: MemberDep, page: PageDep
-) -> HouseRuleChangePage:
+    session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Every change to the house rules with its author and time, newest first."""
-    return await service.history(session, member, page)
+    return model_response(await service.history(session, member, page), if_none_match)
 
 
 @router.patch("/{rule_id}")

@@ -2,9 +2,10 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Response, status
 
 from app.campaigns.access import MemberDep
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.dependencies import SettingsDep
 from app.errors import PROBLEM_RESPONSES
@@ -29,7 +30,7 @@ async def send_message(data: MessageCreate, session: SessionDep, member: MemberD
     return await service.send(session, member, data)
 
 
-@router.get("")
+@router.get("", response_model=MessagePage, responses=CONDITIONAL_RESPONSES)
 async def list_messages(
     session: SessionDep,
     member: MemberDep,
@@ -45,17 +46,20 @@ async def list_messages(
     limit: Annotated[
         int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
     ] = None,
-) -> MessagePage:
+    if_none_match: IfNoneMatch = None,
+) -> Response:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids)."""
     size = min(settings.default_page_size if limit is None else limit, settings.max_page_size)
     window = service.Window(limit=size, before=before, after=after)
-    return await service.mailbox(session, member, window)
+    return model_response(await service.mailbox(session, member, window), if_none_match)
 
 
-@router.get("/unread")
-async def count_unread_messages(session: SessionDep, member: MemberDep) -> UnreadCount:
+@router.get("/unread", response_model=UnreadCount, responses=CONDITIONAL_RESPONSES)
+async def count_unread_messages(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """How many messages addressed to you you have not read yet."""
-    return await service.unread(session, member)
+    return model_response(await service.unread(session, member), if_none_match)
 
 
 @router.post("/read")

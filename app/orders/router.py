@@ -2,6 +2,7 @@
 
 from fastapi import APIRouter, Response, status
 
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response
 from app.db.session import SessionDep
 from app.dependencies import EntityId
 from app.errors import PROBLEM_RESPONSES
@@ -17,48 +18,53 @@ from app.orders.schemas import (
     RaiseCreate,
     ReachableTile,
 )
-from app.turns.context import LockedTurnDep, TurnDep
+from app.turns.context import LockedTurnDep, SeatTurnDep, TurnDep
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["orders"], responses=PROBLEM_RESPONSES)
 
 NO_CONTENT = status.HTTP_204_NO_CONTENT
 
 
-@router.get("/orders")
-async def list_orders(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
+@router.get("/orders", response_model=list[OrderRead], responses=CONDITIONAL_RESPONSES)
+async def list_orders(
+    session: SessionDep, ctx: TurnDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List every order you gave this turn, with what each cost."""
-    return service.read_orders(await service.my_orders(session, ctx))
+    return list_response(service.read_orders(await service.my_orders(session, ctx)), if_none_match)
 
 
 @router.delete("/orders/{order_id}", status_code=NO_CONTENT)
-async def cancel_order(order_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_order(order_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Cancel one of this turn's orders with a full refund."""
     await service.cancel_order(session, ctx, order_id)
     return Response(status_code=NO_CONTENT)
 
 
 @router.post("/builds", status_code=status.HTTP_201_CREATED)
-async def order_build(data: BuildCreate, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
+async def order_build(data: BuildCreate, session: SessionDep, ctx: SeatTurnDep) -> OrderRead:
     """Order a build; its price is paid now and it stands at the turn change (R-BUILD)."""
     return service.read_order(await service.give_build(session, ctx, data))
 
 
-@router.get("/builds")
-async def list_builds(session: SessionDep, ctx: TurnDep) -> list[OrderRead]:
+@router.get("/builds", response_model=list[OrderRead], responses=CONDITIONAL_RESPONSES)
+async def list_builds(
+    session: SessionDep, ctx: TurnDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List the builds you ordered this turn."""
     rows = await service.my_orders(session, ctx)
-    return [o for o in service.read_orders(rows) if o.kind is OrderKind.BUILD]
+    builds = [o for o in service.read_orders(rows) if o.kind is OrderKind.BUILD]
+    return list_response(builds, if_none_match)
 
 
 @router.delete("/builds/{order_id}", status_code=NO_CONTENT)
-async def cancel_build(order_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_build(order_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Cancel a build of this turn for a full refund (R-BUILD-1)."""
     await service.cancel_order(session, ctx, order_id, OrderKind.BUILD)
     return Response(status_code=NO_CONTENT)
 
 
 @router.post("/armies", status_code=status.HTTP_201_CREATED)
-async def raise_army(data: RaiseCreate, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
+async def raise_army(data: RaiseCreate, session: SessionDep, ctx: SeatTurnDep) -> OrderRead:
     """Raise an army from a level-2 city; it appears at the turn change (R-ARMY-1).
 
     Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
@@ -69,13 +75,13 @@ async def raise_army(data: RaiseCreate, session: SessionDep, ctx: LockedTurnDep)
 
 
 @router.post("/armies/{army_id}/upgrade", status_code=status.HTTP_201_CREATED)
-async def upgrade_army(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
+async def upgrade_army(army_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> OrderRead:
     """Order the army's next tier; paid now, effective at the turn change (R-ARMY-3)."""
     return service.read_order(await service.give_upgrade(session, ctx, army_id))
 
 
 @router.delete("/armies/{army_id}/upgrade", status_code=NO_CONTENT)
-async def cancel_upgrade(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_upgrade(army_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Cancel the army's upgrade of this turn for a full refund."""
     await service.cancel_upgrade(session, ctx, army_id)
     return Response(status_code=NO_CONTENT)
@@ -83,21 +89,21 @@ async def cancel_upgrade(army_id: EntityId, session: SessionDep, ctx: LockedTurn
 
 @router.put("/armies/{army_id}/move")
 async def set_move(
-    army_id: EntityId, data: MoveSet, session: SessionDep, ctx: LockedTurnDep
+    army_id: EntityId, data: MoveSet, session: SessionDep, ctx: SeatTurnDep
 ) -> MoveRead:
     """Give or replace the army's move order; the answer shows the budget used and left."""
     return await service.set_move(session, ctx, army_id, data)
 
 
 @router.delete("/armies/{army_id}/move", status_code=NO_CONTENT)
-async def cancel_move(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_move(army_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Cancel the army's move order."""
     await service.cancel_move(session, ctx, army_id)
     return Response(status_code=NO_CONTENT)
 
 
 @router.put("/armies/{army_id}/entrench")
-async def set_entrench(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
+async def set_entrench(army_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> OrderRead:
     """Order the army to entrench this turn instead of moving (R-OPT-4, campaign setting
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points."""
@@ -105,16 +111,22 @@ async def set_entrench(army_id: EntityId, session: SessionDep, ctx: LockedTurnDe
 
 
 @router.delete("/armies/{army_id}/entrench", status_code=NO_CONTENT)
-async def cancel_entrench(army_id: EntityId, session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_entrench(army_id: EntityId, session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Cancel the army's entrenchment order."""
     await service.cancel_entrench(session, ctx, army_id)
     return Response(status_code=NO_CONTENT)
 
 
-@router.get("/armies/{army_id}/reachable")
-async def reachable_tiles(army_id: EntityId, ctx: TurnDep) -> list[ReachableTile]:
+@router.get(
+    "/armies/{army_id}/reachable",
+    response_model=list[ReachableTile],
+    responses=CONDITIONAL_RESPONSES,
+)
+async def reachable_tiles(
+    army_id: EntityId, ctx: TurnDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1)."""
-    return await service.reachable_tiles(ctx, army_id)
+    return list_response(await service.reachable_tiles(ctx, army_id), if_none_match)
 
 
 @router.put("/armies/{army_id}/general")
@@ -127,19 +139,19 @@ async def assign_general(
 
 
 @router.post("/generals", status_code=status.HTTP_201_CREATED)
-async def recruit_general(session: SessionDep, ctx: LockedTurnDep) -> GeneralRead:
+async def recruit_general(session: SessionDep, ctx: SeatTurnDep) -> GeneralRead:
     """Recruit a general; it serves, free, from the turn change (R-ARMY-2)."""
     return await service.recruit_general(session, ctx)
 
 
 @router.post("/faction-action", status_code=status.HTTP_201_CREATED)
-async def use_faction_action(session: SessionDep, ctx: LockedTurnDep) -> OrderRead:
+async def use_faction_action(session: SessionDep, ctx: SeatTurnDep) -> OrderRead:
     """Use your faction's action this turn; it acts at the turn change (R-FAC)."""
     return service.read_order(await service.use_faction_action(session, ctx))
 
 
 @router.delete("/faction-action", status_code=NO_CONTENT)
-async def cancel_faction_action(session: SessionDep, ctx: LockedTurnDep) -> Response:
+async def cancel_faction_action(session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Take back the faction action of this turn."""
     await service.cancel_faction_action(session, ctx)
     return Response(status_code=NO_CONTENT)

@@ -2,11 +2,12 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Response
 
 from app.campaigns import service as campaigns
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.campaigns.schemas import PlayerRead
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.deadlines.service import NowDep
 from app.errors import PROBLEM_RESPONSES
@@ -50,18 +51,24 @@ async def hand_over_seat(
     return await _player(session, member, number)
 
 
-@router.get("/players/{number}/holders")
+@router.get(
+    "/players/{number}/holders",
+    response_model=list[HolderRead],
+    responses=CONDITIONAL_RESPONSES,
+)
 async def list_seat_holders(
-    number: SeatNumber, session: SessionDep, member: MemberDep
-) -> list[HolderRead]:
+    number: SeatNumber, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5)."""
-    return await service.list_holders(session, member, number)
+    return list_response(await service.list_holders(session, member, number), if_none_match)
 
 
-@router.get("/vacation")
-async def read_vacation(member: MemberDep, now: NowDep) -> VacationRead:
+@router.get("/vacation", response_model=VacationRead, responses=CONDITIONAL_RESPONSES)
+async def read_vacation(
+    member: MemberDep, now: NowDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """Your seat's vacation: until when, days used and left (R-CAMP-8)."""
-    return await service.read_vacation(member, now)
+    return model_response(await service.read_vacation(member, now), if_none_match)
 
 
 @router.post("/vacation")

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,12 +10,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.player_read import PlayerRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,12 +29,13 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Problem | ValidationProblem | list[PlayerRead] | None:
+) -> Any | Problem | Problem | ValidationProblem | list[PlayerRead] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -39,6 +45,10 @@ def _parse_response(
             response_200.append(response_200_item)
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -99,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Problem | ValidationProblem | list[PlayerRead]]:
+) -> Response[Any | Problem | Problem | ValidationProblem | list[PlayerRead]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -112,7 +122,8 @@ def sync_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[PlayerRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[PlayerRead]]:
     """List the campaign's players (names hidden by anonymity where it applies).
 
      List the campaign's players (names hidden by anonymity where it applies).
@@ -121,17 +132,20 @@ def sync_detailed(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[PlayerRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[PlayerRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -145,7 +159,8 @@ def sync(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[PlayerRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[PlayerRead] | None:
     """List the campaign's players (names hidden by anonymity where it applies).
 
      List the campaign's players (names hidden by anonymity where it applies).
@@ -154,18 +169,21 @@ def sync(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[PlayerRead]
+        Any | Problem | Problem | ValidationProblem | list[PlayerRead]
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -173,7 +191,8 @@ async def asyncio_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[PlayerRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[PlayerRead]]:
     """List the campaign's players (names hidden by anonymity where it applies).
 
      List the campaign's players (names hidden by anonymity where it applies).
@@ -182,17 +201,20 @@ async def asyncio_detailed(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[PlayerRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[PlayerRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -204,7 +226,8 @@ async def asyncio(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[PlayerRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[PlayerRead] | None:
     """List the campaign's players (names hidden by anonymity where it applies).
 
      List the campaign's players (names hidden by anonymity where it applies).
@@ -213,18 +236,21 @@ async def asyncio(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[PlayerRead]
+        Any | Problem | Problem | ValidationProblem | list[PlayerRead]
     """
 
     return (
         await asyncio_detailed(
             campaign_id=campaign_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

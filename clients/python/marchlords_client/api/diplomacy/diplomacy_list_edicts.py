@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -18,7 +18,11 @@ def _get_kwargs(
     *,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -41,16 +45,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EdictPage | Problem | Problem | ValidationProblem | None:
+) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = EdictPage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -111,7 +120,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EdictPage | Problem | Problem | ValidationProblem]:
+) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,26 +135,30 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[EdictPage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
 
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EdictPage | Problem | Problem | ValidationProblem]
+        Response[Any | EdictPage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -161,20 +174,23 @@ def sync(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> EdictPage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
 
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EdictPage | Problem | Problem | ValidationProblem
+        Any | EdictPage | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
@@ -182,6 +198,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -191,26 +208,30 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[EdictPage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
 
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EdictPage | Problem | Problem | ValidationProblem]
+        Response[Any | EdictPage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -224,20 +245,23 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> EdictPage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
 
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EdictPage | Problem | Problem | ValidationProblem
+        Any | EdictPage | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -246,5 +270,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            if_none_match=if_none_match,
         )
     ).parsed

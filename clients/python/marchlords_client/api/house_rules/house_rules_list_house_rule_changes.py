@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -18,7 +18,11 @@ def _get_kwargs(
     *,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -41,16 +45,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
+) -> Any | HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = HouseRuleChangePage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -111,7 +120,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[HouseRuleChangePage | Problem | Problem | ValidationProblem]:
+) -> Response[Any | HouseRuleChangePage | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,7 +135,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[HouseRuleChangePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | HouseRuleChangePage | Problem | Problem | ValidationProblem]:
     """Every change to the house rules with its author and time, newest first.
 
      Every change to the house rules with its author and time, newest first.
@@ -137,19 +147,22 @@ def sync_detailed(
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HouseRuleChangePage | Problem | Problem | ValidationProblem]
+        Response[Any | HouseRuleChangePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -165,7 +178,8 @@ def sync(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
     """Every change to the house rules with its author and time, newest first.
 
      Every change to the house rules with its author and time, newest first.
@@ -176,13 +190,15 @@ def sync(
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HouseRuleChangePage | Problem | Problem | ValidationProblem
+        Any | HouseRuleChangePage | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
@@ -190,6 +206,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -199,7 +216,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[HouseRuleChangePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | HouseRuleChangePage | Problem | Problem | ValidationProblem]:
     """Every change to the house rules with its author and time, newest first.
 
      Every change to the house rules with its author and time, newest first.
@@ -210,19 +228,22 @@ async def asyncio_detailed(
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[HouseRuleChangePage | Problem | Problem | ValidationProblem]
+        Response[Any | HouseRuleChangePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -236,7 +257,8 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | HouseRuleChangePage | Problem | Problem | ValidationProblem | None:
     """Every change to the house rules with its author and time, newest first.
 
      Every change to the house rules with its author and time, newest first.
@@ -247,13 +269,15 @@ async def asyncio(
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        HouseRuleChangePage | Problem | Problem | ValidationProblem
+        Any | HouseRuleChangePage | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -262,5 +286,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -19,7 +19,11 @@ def _get_kwargs(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -54,16 +58,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MessagePage | Problem | Problem | ValidationProblem | None:
+) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = MessagePage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -124,7 +133,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MessagePage | Problem | Problem | ValidationProblem]:
+) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -140,7 +149,8 @@ def sync_detailed(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
-) -> Response[MessagePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
 
     Args:
@@ -148,13 +158,15 @@ def sync_detailed(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MessagePage | Problem | Problem | ValidationProblem]
+        Response[Any | MessagePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -162,6 +174,7 @@ def sync_detailed(
         before=before,
         after=after,
         limit=limit,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -178,7 +191,8 @@ def sync(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
-) -> MessagePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
 
     Args:
@@ -186,13 +200,15 @@ def sync(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MessagePage | Problem | Problem | ValidationProblem
+        Any | MessagePage | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
@@ -201,6 +217,7 @@ def sync(
         before=before,
         after=after,
         limit=limit,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -211,7 +228,8 @@ async def asyncio_detailed(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
-) -> Response[MessagePage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
 
     Args:
@@ -219,13 +237,15 @@ async def asyncio_detailed(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MessagePage | Problem | Problem | ValidationProblem]
+        Response[Any | MessagePage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -233,6 +253,7 @@ async def asyncio_detailed(
         before=before,
         after=after,
         limit=limit,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -247,7 +268,8 @@ async def asyncio(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
-) -> MessagePage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
 
     Args:
@@ -255,13 +277,15 @@ async def asyncio(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MessagePage | Problem | Problem | ValidationProblem
+        Any | MessagePage | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -271,5 +295,6 @@ async def asyncio(
             before=before,
             after=after,
             limit=limit,
+            if_none_match=if_none_match,
         )
     ).parsed

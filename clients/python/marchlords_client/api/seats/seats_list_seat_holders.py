@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,13 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.holder_read import HolderRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
     number: int,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -26,12 +31,13 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Problem | ValidationProblem | list[HolderRead] | None:
+) -> Any | Problem | Problem | ValidationProblem | list[HolderRead] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -41,6 +47,10 @@ def _parse_response(
             response_200.append(response_200_item)
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -101,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Problem | ValidationProblem | list[HolderRead]]:
+) -> Response[Any | Problem | Problem | ValidationProblem | list[HolderRead]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -115,7 +125,8 @@ def sync_detailed(
     number: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[HolderRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[HolderRead]]:
     """Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
@@ -125,18 +136,21 @@ def sync_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[HolderRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[HolderRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         number=number,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -151,7 +165,8 @@ def sync(
     number: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[HolderRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[HolderRead] | None:
     """Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
@@ -161,19 +176,22 @@ def sync(
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[HolderRead]
+        Any | Problem | Problem | ValidationProblem | list[HolderRead]
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         number=number,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -182,7 +200,8 @@ async def asyncio_detailed(
     number: int,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[HolderRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[HolderRead]]:
     """Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
@@ -192,18 +211,21 @@ async def asyncio_detailed(
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[HolderRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[HolderRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         number=number,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -216,7 +238,8 @@ async def asyncio(
     number: int,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[HolderRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[HolderRead] | None:
     """Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
@@ -226,13 +249,15 @@ async def asyncio(
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[HolderRead]
+        Any | Problem | Problem | ValidationProblem | list[HolderRead]
     """
 
     return (
@@ -240,5 +265,6 @@ async def asyncio(
             campaign_id=campaign_id,
             number=number,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

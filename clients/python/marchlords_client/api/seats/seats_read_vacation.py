@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,12 +10,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.vacation_read import VacationRead
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,16 +29,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Problem | ValidationProblem | VacationRead | None:
+) -> Any | Problem | Problem | ValidationProblem | VacationRead | None:
     if response.status_code == 200:
         response_200 = VacationRead.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -94,7 +104,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Problem | ValidationProblem | VacationRead]:
+) -> Response[Any | Problem | Problem | ValidationProblem | VacationRead]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,7 +117,8 @@ def sync_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | VacationRead]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | VacationRead]:
     """Your seat's vacation: until when, days used and left (R-CAMP-8).
 
      Your seat's vacation: until when, days used and left (R-CAMP-8).
@@ -116,17 +127,20 @@ def sync_detailed(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | VacationRead]
+        Response[Any | Problem | Problem | ValidationProblem | VacationRead]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -140,7 +154,8 @@ def sync(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | VacationRead | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | VacationRead | None:
     """Your seat's vacation: until when, days used and left (R-CAMP-8).
 
      Your seat's vacation: until when, days used and left (R-CAMP-8).
@@ -149,18 +164,21 @@ def sync(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | VacationRead
+        Any | Problem | Problem | ValidationProblem | VacationRead
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -168,7 +186,8 @@ async def asyncio_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | VacationRead]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | VacationRead]:
     """Your seat's vacation: until when, days used and left (R-CAMP-8).
 
      Your seat's vacation: until when, days used and left (R-CAMP-8).
@@ -177,17 +196,20 @@ async def asyncio_detailed(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | VacationRead]
+        Response[Any | Problem | Problem | ValidationProblem | VacationRead]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -199,7 +221,8 @@ async def asyncio(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | VacationRead | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | VacationRead | None:
     """Your seat's vacation: until when, days used and left (R-CAMP-8).
 
      Your seat's vacation: until when, days used and left (R-CAMP-8).
@@ -208,18 +231,21 @@ async def asyncio(
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | VacationRead
+        Any | Problem | Problem | ValidationProblem | VacationRead
     """
 
     return (
         await asyncio_detailed(
             campaign_id=campaign_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed
