@@ -7,6 +7,7 @@ from fastapi import APIRouter, Path, Response, status
 
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
+from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
@@ -46,18 +47,22 @@ async def create_webhook(
     return EndpointCreated(**EndpointRead.of(endpoint).model_dump(), secret=secret)
 
 
-@router.get("")
-async def list_webhooks(session: SessionDep, member: MemberDep) -> list[EndpointRead]:
+@router.get("", response_model=list[EndpointRead], responses=CONDITIONAL_RESPONSES)
+async def list_webhooks(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """List my webhooks in this campaign (never their secrets)."""
-    return [EndpointRead.of(e) for e in await service.list_mine(session, member)]
+    endpoints = [EndpointRead.of(e) for e in await service.list_mine(session, member)]
+    return list_response(endpoints, if_none_match)
 
 
-@router.get("/{webhook_id}")
+@router.get("/{webhook_id}", response_model=EndpointRead, responses=CONDITIONAL_RESPONSES)
 async def get_webhook(
-    webhook_id: WebhookId, session: SessionDep, member: MemberDep
-) -> EndpointRead:
+    webhook_id: WebhookId, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
     """One of my webhooks."""
-    return EndpointRead.of(await service.get_mine(session, member, webhook_id))
+    endpoint = EndpointRead.of(await service.get_mine(session, member, webhook_id))
+    return model_response(endpoint, if_none_match)
 
 
 @router.patch("/{webhook_id}")
@@ -85,13 +90,20 @@ async def delete_webhook(
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
-@router.get("/{webhook_id}/deliveries")
+@router.get(
+    "/{webhook_id}/deliveries", response_model=DeliveryPage, responses=CONDITIONAL_RESPONSES
+)
 async def list_deliveries(
-    webhook_id: WebhookId, session: SessionDep, member: MemberDep, page: PageDep
-) -> DeliveryPage:
+    webhook_id: WebhookId,
+    session: SessionDep,
+    member: MemberDep,
+    page: PageDep,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
     """The webhook's delivery log, newest first: status, attempts, last error."""
     rows, total = await service.deliveries(session, member, webhook_id, page)
-    return DeliveryPage.of((DeliveryRead.of(d) for d in rows), total, page)
+    listed = DeliveryPage.of((DeliveryRead.of(d) for d in rows), total, page)
+    return model_response(listed, if_none_match)
 
 
 @router.post("/{webhook_id}/ping", status_code=status.HTTP_202_ACCEPTED)

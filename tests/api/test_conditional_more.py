@@ -1,13 +1,14 @@
 """Conditional reads on the campaign views a client polls besides the game views of
 test_conditional.py: standings, players, messages, orders, builds, reachable tiles, the
-campaign, its ruleset and house rules, edicts, treaties, seat holders and vacation. Each carries
-an ETag of what its caller sees and answers 304 to `If-None-Match` with it."""
+campaign, its ruleset and house rules, edicts, treaties, seat holders, vacation and webhooks.
+Each carries an ETag of what its caller sees and answers 304 to `If-None-Match` with it."""
 
 from typing import Any
 
 from httpx import AsyncClient, Response
 
 from tests.api.game import Game, GamePlayer, create_lobby, join, my_army, start_game
+from tests.api.webhook_fog import HOOK_URL
 from tests.helpers import MakeUser
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1), out of
@@ -183,3 +184,30 @@ async def test_a_player_joining_the_lobby_changes_the_players_tag(
     assert fresh.status_code == 200
     assert fresh.headers["etag"] != tag
     assert len(fresh.json()) == 2
+
+
+async def test_webhook_views_are_conditional_and_per_member(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    me, other = game.players
+    created = await client.post(game.url("/webhooks"), json={"url": HOOK_URL}, headers=me.headers)
+    assert created.status_code == 201, created.text
+    hook = created.json()["id"]
+    paths = ("/webhooks", f"/webhooks/{hook}", f"/webhooks/{hook}/deliveries")
+    for path in paths:
+        await assert_conditional(client, game, me, path)
+    tags = {path: await etag(client, game, me, path) for path in paths}
+
+    # Another member's webhook is not in my list.
+    theirs = await client.post(game.url("/webhooks"), json={"url": HOOK_URL}, headers=other.headers)
+    assert theirs.status_code == 201, theirs.text
+    assert (await conditional(client, game, me, "/webhooks", tags["/webhooks"])).status_code == 304
+
+    # A test message queued is a new line of my delivery log.
+    pinged = await client.post(game.url(f"/webhooks/{hook}/ping"), headers=me.headers)
+    assert pinged.status_code == 202, pinged.text
+    log = await conditional(client, game, me, paths[2], tags[paths[2]])
+    assert log.status_code == 200
+    assert log.headers["etag"] != tags[paths[2]]
+    assert [d["id"] for d in log.json()["items"]] == [pinged.json()["id"]]

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,13 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.endpoint_read import EndpointRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
     webhook_id: UUID,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -26,16 +31,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> EndpointRead | Problem | Problem | ValidationProblem | None:
+) -> Any | EndpointRead | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = EndpointRead.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -96,7 +106,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[EndpointRead | Problem | Problem | ValidationProblem]:
+) -> Response[Any | EndpointRead | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -110,24 +120,28 @@ def sync_detailed(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[EndpointRead | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | EndpointRead | Problem | Problem | ValidationProblem]:
     """One of my webhooks.
 
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EndpointRead | Problem | Problem | ValidationProblem]
+        Response[Any | EndpointRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         webhook_id=webhook_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -142,25 +156,29 @@ def sync(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> EndpointRead | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | EndpointRead | Problem | Problem | ValidationProblem | None:
     """One of my webhooks.
 
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EndpointRead | Problem | Problem | ValidationProblem
+        Any | EndpointRead | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         webhook_id=webhook_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -169,24 +187,28 @@ async def asyncio_detailed(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[EndpointRead | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | EndpointRead | Problem | Problem | ValidationProblem]:
     """One of my webhooks.
 
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[EndpointRead | Problem | Problem | ValidationProblem]
+        Response[Any | EndpointRead | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
         webhook_id=webhook_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -199,19 +221,22 @@ async def asyncio(
     webhook_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> EndpointRead | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | EndpointRead | Problem | Problem | ValidationProblem | None:
     """One of my webhooks.
 
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        EndpointRead | Problem | Problem | ValidationProblem
+        Any | EndpointRead | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -219,5 +244,6 @@ async def asyncio(
             campaign_id=campaign_id,
             webhook_id=webhook_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

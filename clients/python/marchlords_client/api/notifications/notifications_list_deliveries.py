@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -19,7 +19,11 @@ def _get_kwargs(
     *,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -43,16 +47,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> DeliveryPage | Problem | Problem | ValidationProblem | None:
+) -> Any | DeliveryPage | Problem | Problem | ValidationProblem | None:
     if response.status_code == 200:
         response_200 = DeliveryPage.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -113,7 +122,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DeliveryPage | Problem | Problem | ValidationProblem]:
+) -> Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -129,7 +138,8 @@ def sync_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[DeliveryPage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]:
     """The webhook's delivery log, newest first: status, attempts, last error.
 
     Args:
@@ -137,13 +147,15 @@ def sync_detailed(
         webhook_id (UUID): The webhook's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryPage | Problem | Problem | ValidationProblem]
+        Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -151,6 +163,7 @@ def sync_detailed(
         webhook_id=webhook_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -167,7 +180,8 @@ def sync(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> DeliveryPage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | DeliveryPage | Problem | Problem | ValidationProblem | None:
     """The webhook's delivery log, newest first: status, attempts, last error.
 
     Args:
@@ -175,13 +189,15 @@ def sync(
         webhook_id (UUID): The webhook's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryPage | Problem | Problem | ValidationProblem
+        Any | DeliveryPage | Problem | Problem | ValidationProblem
     """
 
     return sync_detailed(
@@ -190,6 +206,7 @@ def sync(
         client=client,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -200,7 +217,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> Response[DeliveryPage | Problem | Problem | ValidationProblem]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]:
     """The webhook's delivery log, newest first: status, attempts, last error.
 
     Args:
@@ -208,13 +226,15 @@ async def asyncio_detailed(
         webhook_id (UUID): The webhook's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DeliveryPage | Problem | Problem | ValidationProblem]
+        Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]
     """
 
     kwargs = _get_kwargs(
@@ -222,6 +242,7 @@ async def asyncio_detailed(
         webhook_id=webhook_id,
         limit=limit,
         offset=offset,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -236,7 +257,8 @@ async def asyncio(
     client: AuthenticatedClient,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
-) -> DeliveryPage | Problem | Problem | ValidationProblem | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | DeliveryPage | Problem | Problem | ValidationProblem | None:
     """The webhook's delivery log, newest first: status, attempts, last error.
 
     Args:
@@ -244,13 +266,15 @@ async def asyncio(
         webhook_id (UUID): The webhook's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DeliveryPage | Problem | Problem | ValidationProblem
+        Any | DeliveryPage | Problem | Problem | ValidationProblem
     """
 
     return (
@@ -260,5 +284,6 @@ async def asyncio(
             client=client,
             limit=limit,
             offset=offset,
+            if_none_match=if_none_match,
         )
     ).parsed

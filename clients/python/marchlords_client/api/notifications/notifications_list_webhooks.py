@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 from uuid import UUID
 
@@ -10,12 +10,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.endpoint_read import EndpointRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     campaign_id: UUID,
+    *,
+    if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -24,12 +29,13 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | Problem | ValidationProblem | list[EndpointRead] | None:
+) -> Any | Problem | Problem | ValidationProblem | list[EndpointRead] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
@@ -39,6 +45,10 @@ def _parse_response(
             response_200.append(response_200_item)
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -99,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | Problem | ValidationProblem | list[EndpointRead]]:
+) -> Response[Any | Problem | Problem | ValidationProblem | list[EndpointRead]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -112,22 +122,26 @@ def sync_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[EndpointRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[EndpointRead]]:
     """List my webhooks in this campaign (never their secrets).
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[EndpointRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[EndpointRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -141,23 +155,27 @@ def sync(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[EndpointRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[EndpointRead] | None:
     """List my webhooks in this campaign (never their secrets).
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[EndpointRead]
+        Any | Problem | Problem | ValidationProblem | list[EndpointRead]
     """
 
     return sync_detailed(
         campaign_id=campaign_id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -165,22 +183,26 @@ async def asyncio_detailed(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Response[Problem | Problem | ValidationProblem | list[EndpointRead]]:
+    if_none_match: None | str | Unset = UNSET,
+) -> Response[Any | Problem | Problem | ValidationProblem | list[EndpointRead]]:
     """List my webhooks in this campaign (never their secrets).
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | Problem | ValidationProblem | list[EndpointRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[EndpointRead]]
     """
 
     kwargs = _get_kwargs(
         campaign_id=campaign_id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -192,23 +214,27 @@ async def asyncio(
     campaign_id: UUID,
     *,
     client: AuthenticatedClient,
-) -> Problem | Problem | ValidationProblem | list[EndpointRead] | None:
+    if_none_match: None | str | Unset = UNSET,
+) -> Any | Problem | Problem | ValidationProblem | list[EndpointRead] | None:
     """List my webhooks in this campaign (never their secrets).
 
     Args:
         campaign_id (UUID): The campaign's id.
+        if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
+            still current, the answer is `304 Not Modified` without a body.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | Problem | ValidationProblem | list[EndpointRead]
+        Any | Problem | Problem | ValidationProblem | list[EndpointRead]
     """
 
     return (
         await asyncio_detailed(
             campaign_id=campaign_id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed
