@@ -1,19 +1,45 @@
 """Who may touch a campaign: membership lookup, row locking, and the typed dependencies."""
 
+import enum
 import uuid
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path
-from sqlalchemy import and_, select
+from sqlalchemy import Select, and_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
 from app.auth.service import accept_token, bearer_query
+from app.db.locks import note_campaign_lock
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+
+_S = TypeVar("_S", bound=Select[Any])
+
+
+class Lock(enum.Enum):
+    """How a write holds the campaign row until its transaction ends."""
+
+    # One writer at a time: the turn change, readiness, the world, diplomacy, the owner's
+    # acts. `FOR NO KEY UPDATE`, not `FOR UPDATE`: the row's key never changes, and the weaker
+    # lock lets the foreign-key checks of rows inserted meanwhile (a message, its event) pass
+    # instead of queueing behind the whole write.
+    EXCLUSIVE = "exclusive"
+    # A player's own orders: they read the world and their own seat only, and write their
+    # orders, gold and ledger only. `FOR SHARE` keeps out every exclusive writer (so the
+    # world and the turn stand still) but not the other players; the seat's own row, locked
+    # `FOR NO KEY UPDATE`, keeps one player's writes one after the other.
+    SHARED_SEAT = "shared_seat"
+
+
+def locked(query: _S, lock: Lock = Lock.EXCLUSIVE, *, skip_locked: bool = False) -> _S:
+    """`query` (of campaign rows) with the row lock of `lock`."""
+    shared = lock is Lock.SHARED_SEAT
+    return query.with_for_update(read=shared, key_share=not shared, skip_locked=skip_locked)
+
 
 # How a refusal names a phase: "while the campaign is in the lobby; it is active".
 _PHASE = {
@@ -69,15 +95,20 @@ class Membership:
 
 
 async def load_membership(
-    session: AsyncSession, campaign_id: uuid.UUID, user: User, *, lock: bool = False
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    user: User,
+    *,
+    lock: bool | Lock = False,
 ) -> Membership:
     """The caller's membership; 404 for non-members so a campaign's existence never leaks.
 
-    With `lock`, the campaign row is locked (`FOR UPDATE`) for the rest of the transaction:
-    every request that changes turn state takes this lock first, which serialises them.
+    With `lock` (True: `Lock.EXCLUSIVE`), the campaign row is locked for the rest of the
+    transaction: every request that changes turn state takes this lock first.
     """
     if lock:
-        return await _locked_membership(session, campaign_id, user)
+        mode = lock if isinstance(lock, Lock) else Lock.EXCLUSIVE
+        return await _locked_membership(session, campaign_id, user, mode)
     # Reads: one round trip for the campaign and, if any, the caller's seat in it.
     query = (
         select(Campaign, CampaignPlayer)
@@ -94,7 +125,7 @@ async def load_membership(
 
 
 async def _locked_membership(
-    session: AsyncSession, campaign_id: uuid.UUID, user: User
+    session: AsyncSession, campaign_id: uuid.UUID, user: User, lock: Lock
 ) -> Membership:
     """Lock first, then read.
 
@@ -103,21 +134,23 @@ async def _locked_membership(
     the locking query (or loaded into the session before it) comes from the snapshot taken
     before the wait, and writing it back loses what the lock holder committed (gold spent
     twice, a turn's income gone). `populate_existing` refreshes any object the session already
-    holds, so nothing read before the lock is reused after it.
+    holds, so nothing read before the lock is reused after it. Under a shared campaign lock
+    the caller's seat row is locked too, the same way, before anything else is read.
     """
     campaign = await session.scalar(
-        select(Campaign)
-        .where(Campaign.id == campaign_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
+        locked(select(Campaign).where(Campaign.id == campaign_id), lock).execution_options(
+            populate_existing=True
+        )
     )
     if campaign is None:
         raise NotFound("Campaign not found.")
-    player = await session.scalar(
-        select(CampaignPlayer)
-        .where(CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id)
-        .execution_options(populate_existing=True)
+    note_campaign_lock(session, campaign_id)
+    seat = select(CampaignPlayer).where(
+        CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id
     )
+    if lock is Lock.SHARED_SEAT:
+        seat = seat.with_for_update(key_share=True)
+    player = await session.scalar(seat.execution_options(populate_existing=True))
     return _member_or_404(Membership(campaign, user, player, writing=True))
 
 

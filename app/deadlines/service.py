@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import metrics
 from app.battles import service as battle_service
-from app.campaigns.access import Membership
+from app.campaigns.access import Membership, locked
 from app.db.base import utcnow
 from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
@@ -345,7 +345,7 @@ async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -
             try:
                 async with session.begin():
                     # Another process holding a campaign is handling it: skip, don't wait.
-                    campaign = await session.scalar(query.with_for_update(skip_locked=True))
+                    campaign = await session.scalar(locked(query, skip_locked=True))
                     if campaign is None:
                         return report
                     claimed = campaign.id

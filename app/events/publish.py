@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
 from app.notifications import outbox
@@ -39,11 +40,15 @@ async def next_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
     hold the campaign lock (a message) would otherwise take the counter and then, inserting
     its rows, the campaign row's key-share lock (their foreign keys), while a turn change
     holding the campaign row waits for the counter: a deadlock. So the key-share lock is
-    taken first, explicitly; under the campaign lock it costs nothing.
+    taken first, explicitly (`FOR KEY SHARE`: it waits for no campaign lock, which is `FOR NO
+    KEY UPDATE` or `FOR SHARE`); a publisher holding the campaign lock skips it.
     """
-    await session.execute(
-        select(Campaign.id).where(Campaign.id == campaign_id).with_for_update(key_share=True)
-    )
+    if not holds_campaign_lock(session, campaign_id):
+        await session.execute(
+            select(Campaign.id)
+            .where(Campaign.id == campaign_id)
+            .with_for_update(read=True, key_share=True)
+        )
     values = insert(CampaignEventCounter).values(campaign_id=campaign_id, last_seq=1)
     statement = values.on_conflict_do_update(
         index_elements=[CampaignEventCounter.campaign_id],

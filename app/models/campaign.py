@@ -29,7 +29,9 @@ class CampaignStatus(enum.StrEnum):
 class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     """A campaign: its settings, ruleset, map and where its turn stands.
 
-    Every request that changes turn state locks this row first (`SELECT … FOR UPDATE`).
+    Every request that changes turn state locks this row first (app.campaigns.access): `FOR
+    NO KEY UPDATE` (one writer at a time) or, for a player's own orders, `FOR SHARE` (players
+    in parallel, each behind their own seat's row lock).
     """
 
     __tablename__ = "campaigns"

@@ -45,6 +45,15 @@ class OrderRow(CampaignScoped, TimestampMixin, Base):
             unique=True,
             postgresql_where=text("kind = 'upgrade'"),
         ),
+        # A recruited general's random id, drawn by players giving orders in parallel: two
+        # equal draws are refused here, not found at the turn change as two generals of one id.
+        Index(
+            "uq_orders_recruit_general",
+            "campaign_id",
+            "general_id",
+            unique=True,
+            postgresql_where=text("kind = 'recruit'"),
+        ),
     )
 
     turn: Mapped[int]

@@ -19,6 +19,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import InstrumentedAttribute
 
+from app.campaigns.access import locked
 from app.db.outage import is_database_outage
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.notification import EndpointScope, NotificationReminder, WebhookEndpoint
@@ -232,7 +233,7 @@ async def send_reminders(
         claimed: uuid.UUID | None = None
         try:
             async with sessionmaker() as session, session.begin():
-                campaign = await session.scalar(query.with_for_update(skip_locked=True))
+                campaign = await session.scalar(locked(query, skip_locked=True))
                 if campaign is None:
                     return done
                 claimed = campaign.id

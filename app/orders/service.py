@@ -28,7 +28,9 @@ from app.turns.mapping import save_state
 async def _order_id(session: AsyncSession, ctx: TurnContext) -> int:
     """A random order id: a counter would tell how many orders others gave meanwhile (R-FOG-3).
 
-    The campaign lock (held by every order request) keeps a free id free until it is inserted.
+    Players give orders in parallel (app.campaigns.access.Lock.SHARED_SEAT): two of them
+    drawing the same free id at once, one chance in billions, get a conflict on insert (the
+    primary key), never a shared id.
     """
 
     async def taken(candidate: int) -> bool:

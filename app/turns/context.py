@@ -6,7 +6,15 @@ from typing import Annotated
 from fastapi import Depends
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.campaigns.access import LockedMemberDep, MemberDep, Membership
+from app.auth.dependencies import CurrentUser
+from app.campaigns.access import (
+    CampaignId,
+    Lock,
+    LockedMemberDep,
+    MemberDep,
+    Membership,
+    load_membership,
+)
 from app.db.session import SessionDep
 from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
@@ -63,8 +71,18 @@ async def get_locked_turn(session: SessionDep, member: LockedMemberDep) -> TurnC
     return await load_turn_context(session, member)
 
 
+async def get_seat_turn(
+    campaign_id: CampaignId, session: SessionDep, user: CurrentUser
+) -> TurnContext:
+    """A player's own orders: the campaign row shared with the other players' orders, the
+    caller's seat row locked, both before the turn is read (app.campaigns.access.Lock)."""
+    member = await load_membership(session, campaign_id, user, lock=Lock.SHARED_SEAT)
+    return await load_turn_context(session, member)
+
+
 TurnDep = Annotated[TurnContext, Depends(get_turn)]
 LockedTurnDep = Annotated[TurnContext, Depends(get_locked_turn)]
+SeatTurnDep = Annotated[TurnContext, Depends(get_seat_turn)]
 
 
 def refuse(violations: list[Violation], status: int = 422) -> RuleViolation:

@@ -1,0 +1,156 @@
+"""Players give their orders in parallel; everything else still waits its turn.
+
+A player's order write holds the campaign row shared and their own seat's row exclusively
+(app.campaigns.access.Lock). Here a transaction holds exactly those locks, as an order write
+of Alice's in flight would, on a real committing connection, and requests over HTTP show who
+waits for it: Bob's orders and Bob's messages go through; Alice's next order, a ready that
+changes the turn and the owner's resolve wait until it ends, and then succeed with the books
+intact. Which request is waiting is read from PostgreSQL (`pg_stat_activity`), not guessed
+from timing.
+"""
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
+
+from httpx import Response
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from tests.api.game import Game, my_army
+from tests.api.test_races import AUTO_RESOLVE, Race, check_books, race, turn_number
+
+__all__ = ["race"]  # the fixture, shared with the race tests
+
+# Long enough for any request on a loaded machine; reaching it means a request waited on a
+# lock it should not have (the assertion says which).
+PATIENCE_SECONDS = 60.0
+
+
+@asynccontextmanager
+async def alices_order_in_flight(
+    engine: AsyncEngine, game: Game, spend: int = 0
+) -> AsyncIterator[None]:
+    """The locks of an order write of player 1 that pays `spend` gold, held until the block
+    ends (and committed then)."""
+    async with engine.connect() as conn, conn.begin():
+        cid = uuid.UUID(game.id)
+        await conn.execute(text("SELECT 1 FROM campaigns WHERE id = :c FOR SHARE"), {"c": cid})
+        await conn.execute(
+            text(
+                "SELECT 1 FROM campaign_players WHERE campaign_id = :c AND number = 1 "
+                "FOR NO KEY UPDATE"
+            ),
+            {"c": cid},
+        )
+        if spend:
+            await conn.execute(
+                text(
+                    "UPDATE campaign_players SET gold = gold - CAST(:n AS integer) "
+                    "WHERE campaign_id = :c AND number = 1"
+                ),
+                {"c": cid, "n": spend},
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO ledger (campaign_id, player, turn, amount, reason, rule, "
+                    "created_at) VALUES (:c, 1, 1, -CAST(:n AS bigint), 'an order in flight', "
+                    "'R-BUILD-1', now())"
+                ),
+                {"c": cid, "n": spend},
+            )
+        yield
+
+
+async def lock_waiters(conn: AsyncConnection) -> int:
+    """Backends of this database waiting for a lock."""
+    count = await conn.scalar(
+        text(
+            "SELECT count(*) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+    )
+    return int(count or 0)
+
+
+async def until_waiting(engine: AsyncEngine, task: asyncio.Task[Response]) -> None:
+    """Return once some request waits for a lock; fail if `task` finishes first."""
+    async with engine.connect() as conn:
+        while await lock_waiters(conn) == 0:
+            assert not task.done(), f"went through instead of waiting: {task.result().text}"
+            await asyncio.sleep(0.02)
+    assert not task.done()
+
+
+async def through(request: Awaitable[Response]) -> Response:
+    return await asyncio.wait_for(request, PATIENCE_SECONDS)
+
+
+async def test_another_players_orders_and_messages_do_not_wait_for_an_order_write(
+    race: Race,
+) -> None:
+    client = race.client
+    game = await race.start(ruleset={"starting_gold": 20})
+    alice, bob = game.players
+    army = await my_army(client, game, bob)
+    async with alices_order_in_flight(race.engine, game):
+        reachable = await through(
+            client.get(game.url(f"/armies/{army['id']}/reachable"), headers=bob.headers)
+        )
+        step = min(reachable.json(), key=lambda tile: tile["cost"])  # a neighbour
+        moved = await through(
+            client.put(
+                game.url(f"/armies/{army['id']}/move"),
+                json={"path": [[step["q"], step["r"]]]},
+                headers=bob.headers,
+            )
+        )
+        assert moved.status_code == 200, moved.text
+        upgraded = await through(
+            client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=bob.headers)
+        )
+        assert upgraded.status_code == 201, upgraded.text
+        sent = await through(
+            client.post(
+                game.url("/messages"),
+                json={"to": [alice.number], "body": "Hold the ford."},
+                headers=bob.headers,
+            )
+        )
+        assert sent.status_code == 201, sent.text
+    await check_books(race.engine, game.id)
+
+
+async def test_the_same_players_next_order_waits_and_reads_what_the_first_one_paid(
+    race: Race,
+) -> None:
+    client = race.client
+    # 20 gold: the order in flight pays 15, the tier upgrade (8) no longer fits.
+    game = await race.start(ruleset={"starting_gold": 20})
+    alice = game.players[0]
+    army = await my_army(client, game, alice)
+    async with alices_order_in_flight(race.engine, game, spend=15):
+        upgrade = asyncio.ensure_future(
+            client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers)
+        )
+        await until_waiting(race.engine, upgrade)
+    upgraded = await through(upgrade)
+    assert upgraded.status_code == 422, upgraded.text  # the gold read after the wait: 5
+    assert upgraded.json()["code"] == "R-ECO-1"
+    await check_books(race.engine, game.id)
+
+
+async def test_a_turn_change_waits_for_an_order_write_in_flight(race: Race) -> None:
+    client = race.client
+    game = await race.start(settings=AUTO_RESOLVE)
+    alice, bob = game.players
+    assert (await client.put(game.url("/turn/ready"), headers=alice.headers)).status_code == 200
+    async with alices_order_in_flight(race.engine, game):
+        ready = asyncio.ensure_future(client.put(game.url("/turn/ready"), headers=bob.headers))
+        await until_waiting(race.engine, ready)
+        assert await turn_number(client, game) == 1  # reads never wait
+    readied = await through(ready)
+    assert readied.status_code == 200, readied.text
+    assert await turn_number(client, game) == 2
+    await check_books(race.engine, game.id)
