@@ -26,9 +26,9 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute, APIRouter
-from sqlalchemy import select
+from sqlalchemy import String, cast, literal, select
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.auth.client import client_address
@@ -42,7 +42,7 @@ from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
 from app.limits.headers import RateLimitHeadersMiddleware, record_standing
-from app.limits.store import Limit, Rate, give_back, purge_expired, take
+from app.limits.store import Limit, Rate, give_back, purge_expired, take, take_for
 from app.metrics import RATE_LIMITED
 from app.models import Token, User
 from app.users.service import WRONG_PASSWORD
@@ -107,6 +107,22 @@ class Limiter:
         if self._purge_due():
             await self._purge(sessionmaker)
 
+    @asynccontextmanager
+    async def autocommit(self, request: Request) -> AsyncIterator[AsyncSession]:
+        """A session whose every statement commits at once (no BEGIN, no COMMIT round trip),
+        for a check that is a single statement."""
+        sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
+        bind = sessionmaker.kw.get("bind")
+        if isinstance(bind, AsyncEngine):
+            autocommit = bind.execution_options(isolation_level="AUTOCOMMIT")
+            async with AsyncSession(autocommit) as session:
+                yield session
+        else:  # bound to one connection (the tests' rolled-back transaction): join it
+            async with transaction(sessionmaker) as session:
+                yield session
+        if self._purge_due():
+            await self._purge(request.app.state.sessionmaker)
+
     async def _purge(self, sessionmaker: async_sessionmaker[AsyncSession]) -> None:
         # Housekeeping: a failure here must not fail the request whose check already passed.
         try:
@@ -148,13 +164,18 @@ async def limit_writes(request: Request, secret: BearerSecret) -> None:
     if not secret:
         return
     limiter = _limiter(request)
-    async with limiter.transaction(request) as session:
-        user_id = await session.scalar(
-            select(Token.user_id).where(
-                Token.token_hash == hash_token(secret), usable_token(utcnow())
-            )
-        )
-        if user_id is not None:
+    caller = select(Token.user_id).where(
+        Token.token_hash == hash_token(secret), usable_token(utcnow())
+    )
+    # One statement finds the caller and takes the token: every write pays one round trip.
+    async with limiter.autocommit(request) as session:
+        key = literal("writes:") + cast(Token.user_id, String)
+        standing = await take_for(session, key, caller, limiter.writes)
+        if standing is not None:
+            record_standing(request, "writes", standing)
+            return
+        user_id = await session.scalar(caller)
+        if user_id is not None:  # the bucket is empty (a single take: nothing to roll back)
             await _take_or_refuse(
                 request, session, [Limit(f"writes:{user_id}", limiter.writes)], "writes", "writes"
             )

@@ -17,8 +17,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
-from sqlalchemy import ColumnElement, Interval, delete, func, literal, select, update
+from sqlalchemy import ColumnElement, Interval, Select, delete, func, literal, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -139,6 +140,29 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
         if refusing is None and refused:
             refusing = tightest = standing
     return Taken(wait, tightest)
+
+
+async def take_for(
+    session: AsyncSession, key: ColumnElement[str], owner: Select[Any], rate: Rate
+) -> Standing | None:
+    """Take a token from the bucket `key` of the one row `owner` selects, in one statement; its
+    standing, or None if the bucket is empty or `owner` selects no row (the caller tells
+    which apart with `take`, on that rare path only)."""
+    now = func.now()
+    interval, window = _interval(rate.interval), _interval(rate.window)
+    after_take = func.greatest(RateLimit.full_at, now) + interval
+    statement = (
+        insert(RateLimit)
+        .from_select(["key", "full_at"], owner.with_only_columns(key, now + interval))
+        .on_conflict_do_update(
+            index_elements=[RateLimit.key],
+            set_={"full_at": after_take},
+            where=after_take <= now + window,
+        )
+        .returning(func.extract("epoch", RateLimit.full_at - now))
+    )
+    seconds_to_full = (await session.execute(statement)).scalar()
+    return None if seconds_to_full is None else _standing(rate, float(seconds_to_full))
 
 
 async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> Standing | None:
