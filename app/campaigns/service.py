@@ -11,7 +11,7 @@ from sqlalchemy import ScalarSelect, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
-from app.campaigns.access import Membership
+from app.campaigns.access import Membership, locked
 from app.campaigns.ruleset_schema import parse_variant
 from app.campaigns.schemas import (
     CampaignCreate,
@@ -248,9 +248,7 @@ async def join(
     A wrong code and an unknown campaign get the same answer: the code is the secret, so the
     answer says it may be wrong without telling a stranger whether the campaign exists.
     """
-    campaign = await session.scalar(
-        select(Campaign).where(Campaign.id == campaign_id).with_for_update()
-    )
+    campaign = await session.scalar(locked(select(Campaign).where(Campaign.id == campaign_id)))
     if campaign is None or (
         campaign.owner_id != user.id
         and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
@@ -342,7 +340,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
         start_campaign, game_map, ruleset, entries, options
     )
     await save_state(session, campaign, state_before_start(game_map, seated), state)
-    ledger.record(session, campaign.id, state.turn, entries_gold)
+    await ledger.record(session, campaign.id, state.turn, entries_gold)
     campaign.status = CampaignStatus.ACTIVE
     campaign.started_at = utcnow()
     start_turn_clock(campaign, campaign.started_at, battles_declared=False)

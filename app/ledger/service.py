@@ -3,30 +3,39 @@
 import uuid
 from collections.abc import Iterable
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.base import utcnow
 from app.models.campaign import CampaignPlayer
 from app.models.ledger import LedgerRow
 from app.rules.state import LedgerEntry
 
 
-def record(
+async def record(
     session: AsyncSession, campaign_id: uuid.UUID, turn: int, entries: Iterable[LedgerEntry]
 ) -> None:
-    """Add ledger rows for engine entries (the caller updates the players' gold alongside)."""
-    session.add_all(
-        LedgerRow(
-            campaign_id=campaign_id,
-            player=e.player,
-            turn=turn,
-            amount=e.amount,
-            reason=e.reason[:120],
-            rule=e.rule,
-        )
+    """Add ledger rows for engine entries (the caller updates the players' gold alongside).
+
+    One INSERT for all of them: ORM objects would go one statement each (the identity key
+    is the server's, so the ORM cannot batch them and still match rows to objects).
+    """
+    now = utcnow()
+    rows = [
+        {
+            "campaign_id": campaign_id,
+            "player": e.player,
+            "turn": turn,
+            "amount": e.amount,
+            "reason": e.reason[:120],
+            "rule": e.rule,
+            "created_at": now,
+        }
         for e in entries
         if e.amount
-    )
+    ]
+    if rows:
+        await session.execute(insert(LedgerRow), rows)
 
 
 async def post(
@@ -37,7 +46,7 @@ async def post(
     for e in lines:
         row = await session.get_one(CampaignPlayer, (campaign_id, e.player))
         row.gold += e.amount
-    record(session, campaign_id, turn, lines)
+    await record(session, campaign_id, turn, lines)
 
 
 async def balances(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, int]:

@@ -91,7 +91,7 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
         for p in document["players"]
         if p["number"] in gold_now
     ]
-    ledger.record(session, cid, number, entries)
+    await ledger.record(session, cid, number, entries)
     await snapshots.restore(session, campaign, document)
     # The snapshot is the turn now being played again; later ones belong to undone changes.
     await session.execute(

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import anyio.to_thread
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import metrics
@@ -222,12 +222,12 @@ async def change_turn(
         resolve_turn, state, orders, load_ruleset(campaign), edicts
     )
     await diplomacy.close_turn(session, campaign.id, edicts)
-    await save_state(session, campaign, state, result.state)
+    await save_state(session, campaign, state, result.state, memories_loaded=True)
     # Battles: forces fixed at declaration (R-ARMY-4); results confirmed during the
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)
     settled = await battle_records.take_summary_events(session, campaign.id)
-    ledger.record(session, campaign.id, number, result.ledger)
+    await ledger.record(session, campaign.id, number, result.ledger)
     for player in sorted(state.players):
         seen = settled.get(player, [])
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
@@ -236,8 +236,9 @@ async def change_turn(
         session.add(
             TurnSummaryRow(campaign_id=campaign.id, number=number, player=player, events=seen)
         )
-    for row in await players_of(session, campaign.id):
-        row.ready = False
+    await session.execute(
+        update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
+    )
     limit = campaign.settings.turn_limit
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED

@@ -12,6 +12,7 @@ from sqlalchemy import Row, delete, func, insert, literal_column, select, update
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.game_map import GameMap
 from app.models.orders import OrderKind, OrderRow
@@ -240,7 +241,9 @@ async def _world(
         )
         for number, explored in rows.all():
             memories[number] = explored_from_json(explored) if explored else {}
-    if (cached is None or missing) and not wrote_world(session.sync_session, cid):
+    # Under a campaign lock the transaction has an id of its own: it never stores (below).
+    stores = not wrote_world(session.sync_session, cid) and not holds_campaign_lock(session, cid)
+    if (cached is None or missing) and stores:
         # Read committed: a commit between the campaign row and the rows read since would
         # have bumped the version; unchanged, the rows are exactly those of `version`. Only a
         # transaction that has written nothing (no transaction id yet) reads committed rows
@@ -546,13 +549,16 @@ async def save_state(
     campaign: Campaign,
     before: CampaignState,
     after: CampaignState,
+    *,
+    memories_loaded: bool = False,
 ) -> None:
     """Persist `after`, writing only what differs from `before` (loaded in this transaction).
 
     Battles that left `after.battles` are not deleted here: their rows keep their history and
     their status is set by the battle service. A new world version is kept for every viewer
     once this transaction commits (app.turns.mapping.world), with the explored memories
-    `before` really held (those it shares with the world it was built from).
+    `before` really held: all of them with `memories_loaded` (`before` loaded with every
+    player's memory), else those it shares with the world it was built from.
     """
     cid = campaign.id
     await _sync(session, StructureRow, cid, before.structures, after.structures, _structure_columns)
@@ -577,16 +583,11 @@ async def save_state(
                     rule=s.rule,
                 )
             )
-    players = {
-        p.number: p
-        for p in (
-            await session.scalars(select(CampaignPlayer).where(CampaignPlayer.campaign_id == cid))
-        ).all()
-    }
     for pid, player in after.players.items():
         if before.players.get(pid) == player:
             continue
-        row = players[pid]
+        # In the session since `before` was loaded: no round trip.
+        row = await session.get_one(CampaignPlayer, (cid, pid))
         row.gold = player.gold
         row.capital_id = player.capital_id
         row.action_available_turn = player.action_available_turn
@@ -603,7 +604,9 @@ async def save_state(
     if _map_changed(before, after):
         known = worlds.get((cid, campaign.world_version))
         loaded = (
-            [
+            list(before.players)
+            if memories_loaded
+            else [
                 p
                 for p, m in known.explored.items()
                 if p in before.players and before.players[p].explored is m
