@@ -583,11 +583,16 @@ async def save_state(
                     rule=s.rule,
                 )
             )
+    players = {
+        p.number: p
+        for p in (
+            await session.scalars(select(CampaignPlayer).where(CampaignPlayer.campaign_id == cid))
+        ).all()
+    }
     for pid, player in after.players.items():
         if before.players.get(pid) == player:
             continue
-        # In the session since `before` was loaded: no round trip.
-        row = await session.get_one(CampaignPlayer, (cid, pid))
+        row = players[pid]
         row.gold = player.gold
         row.capital_id = player.capital_id
         row.action_available_turn = player.action_available_turn
