@@ -127,6 +127,7 @@ async def add_armies(session: AsyncSession, campaign: Campaign) -> None:
                 )
             )
     campaign.next_id = next_id
+    campaign.world_version += 1  # a world written: viewers' cached copies are out of date
 
 
 async def give_orders(session: AsyncSession, campaign: Campaign, seed: int) -> None:
