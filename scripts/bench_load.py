@@ -778,7 +778,11 @@ async def check_live_events(base_urls: list[str], players: list[Player]) -> list
 async def run(args: argparse.Namespace, url: str, base_urls: list[str]) -> bool:
     stats = Stats()
     per_instance = args.clients // len(base_urls) + 10
-    limits = httpx.Limits(max_connections=per_instance, max_keepalive_connections=per_instance)
+    # uvicorn closes a connection idle for 5 s (its keep-alive timeout): the clients let theirs
+    # go sooner, or a request sent as the server closes one fails in transport (ReadError).
+    limits = httpx.Limits(
+        max_connections=per_instance, max_keepalive_connections=per_instance, keepalive_expiry=2.0
+    )
     async with contextlib.AsyncExitStack() as stack:
         # One connection pool per instance; the clients (and the campaigns' set-up) are dealt
         # over the instances in turn, so the players of one campaign use different instances.
