@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
@@ -39,10 +39,14 @@ async def store_declared_forces(
     declared the battle (R-ARMY-4, `TurnResult.forces`): one source for the number."""
     if not declared:
         return
-    await session.flush()  # the new battle rows were added by save_state
-    for battle_id, muster in sorted(declared.items()):
-        row = await session.get_one(BattleRow, (campaign.id, battle_id))
-        row.forces = muster_to_json(muster)
+    # One statement for all of them (the rows save_state inserted are not in the session).
+    await session.execute(
+        update(BattleRow),
+        [
+            {"campaign_id": campaign.id, "id": battle_id, "forces": muster_to_json(muster)}
+            for battle_id, muster in sorted(declared.items())
+        ],
+    )
 
 
 def queue_summary_events(
