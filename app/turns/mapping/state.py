@@ -501,6 +501,12 @@ async def _sync(
             .values({k: bindparam("b_" + k) for k in changed[0] if k not in key})
         )
         await session.execute(statement, [{"b_" + k: v for k, v in row.items()} for row in changed])
+        # Rows the session already holds (a treaty the caller shows next) are read again.
+        held = session.sync_session.identity_map
+        for row in changed:
+            obj = held.get(session.sync_session.identity_key(model, (campaign_id, row["id"])))
+            if obj is not None:
+                await session.refresh(obj)
 
 
 def _structure_columns(s: Structure) -> dict[str, Any]:
