@@ -30,7 +30,7 @@ class TurnContext:
     membership: Membership
     player: CampaignPlayer
     state: CampaignState
-    orders: TurnOrders
+    orders: TurnOrders  # the player's own orders of this turn
     ruleset: Ruleset
     visible: frozenset[Coord]
     hidden: frozenset[int] = frozenset()  # others' armies concealed from the player (R-OPT-3)
@@ -54,7 +54,9 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
         membership=membership,
         player=player,
         state=state,
-        orders=await load_orders(session, membership.campaign),
+        # Theirs alone: the rules judge a player's orders by that player's orders only, and
+        # a large campaign's other orders (ten per player) would be read for nothing.
+        orders=await load_orders(session, membership.campaign, player.number),
         ruleset=ruleset,
         visible=cached_sight(membership.campaign, state, player.number, ruleset),
         hidden=concealment.hidden_from(state, player.number),

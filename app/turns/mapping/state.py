@@ -399,16 +399,16 @@ def cached_sight(
     return found
 
 
-async def load_orders(session: AsyncSession, campaign: Campaign) -> TurnOrders:
-    """Every order given so far in the campaign's current turn."""
-    rows = (
-        await session.scalars(
-            select(OrderRow)
-            .where(OrderRow.campaign_id == campaign.id, OrderRow.turn == campaign.turn)
-            .order_by(OrderRow.id)
-        )
-    ).all()
-    return orders_from_rows(rows)
+async def load_orders(
+    session: AsyncSession, campaign: Campaign, player: int | None = None
+) -> TurnOrders:
+    """Every order given so far in the campaign's current turn (`player`: theirs only)."""
+    query = select(OrderRow).where(
+        OrderRow.campaign_id == campaign.id, OrderRow.turn == campaign.turn
+    )
+    if player is not None:
+        query = query.where(OrderRow.player == player)
+    return orders_from_rows((await session.scalars(query.order_by(OrderRow.id))).all())
 
 
 _T = TypeVar("_T")
