@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path
-from sqlalchemy import Select, and_, select
+from sqlalchemy import Select, and_, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
@@ -21,7 +21,8 @@ _S = TypeVar("_S", bound=Select[Any])
 
 
 class Lock(enum.Enum):
-    """How a write holds the campaign row until its transaction ends."""
+    """How a write holds the campaign row until its transaction ends (behind the campaign's
+    advisory lock, taken in the same mode, which queues writers and orders fairly)."""
 
     # One writer at a time: the turn change, readiness, the world, diplomacy, the owner's
     # acts. `FOR NO KEY UPDATE`, not `FOR UPDATE`: the row's key never changes, and the weaker
@@ -137,6 +138,15 @@ async def _locked_membership(
     holds, so nothing read before the lock is reused after it. Under a shared campaign lock
     the caller's seat row is locked too, the same way, before anything else is read.
     """
+    # The turnstile first: PostgreSQL queues row locks without fairness (new `FOR SHARE`
+    # lockers pass a waiting writer, which a busy campaign's orders would starve), its
+    # advisory locks in arrival order.
+    turnstile = (
+        func.pg_advisory_xact_lock_shared
+        if lock is Lock.SHARED_SEAT
+        else func.pg_advisory_xact_lock
+    )
+    await session.execute(select(turnstile(_turnstile_key(campaign_id))))
     campaign = await session.scalar(
         locked(select(Campaign).where(Campaign.id == campaign_id), lock).execution_options(
             populate_existing=True
@@ -152,6 +162,12 @@ async def _locked_membership(
         seat = seat.with_for_update(key_share=True)
     player = await session.scalar(seat.execution_options(populate_existing=True))
     return _member_or_404(Membership(campaign, user, player, writing=True))
+
+
+def _turnstile_key(campaign_id: uuid.UUID) -> int:
+    """The campaign's advisory lock key: its id's first 64 bits (a shared key between two
+    campaigns would only make them wait for each other)."""
+    return int.from_bytes(campaign_id.bytes[:8], "big", signed=True)
 
 
 def _member_or_404(membership: Membership) -> Membership:

@@ -1,11 +1,12 @@
 """Players give their orders in parallel; everything else still waits its turn.
 
-A player's order write holds the campaign row shared and their own seat's row exclusively
-(app.campaigns.access.Lock). Here a transaction holds exactly those locks, as an order write
-of Alice's in flight would, on a real committing connection, and requests over HTTP show who
-waits for it: Bob's orders and Bob's messages go through; Alice's next order, a ready that
-changes the turn and the owner's resolve wait until it ends, and then succeed with the books
-intact. Which request is waiting is read from PostgreSQL (`pg_stat_activity`), not guessed
+A player's order write holds the campaign row shared and their own seat's row exclusively,
+behind the campaign's advisory-lock turnstile (app.campaigns.access.Lock). Here a transaction
+holds exactly those locks, as an order write of Alice's in flight would, on a real committing
+connection, and requests over HTTP show who waits for it: Bob's orders and Bob's messages go
+through; Alice's next order, a ready that changes the turn and the owner's resolve wait until
+it ends, and then succeed with the books intact; orders arriving after a waiting write wait
+behind it. Which request is waiting is read from PostgreSQL (`pg_stat_activity`), not guessed
 from timing.
 """
 
@@ -36,6 +37,8 @@ async def alices_order_in_flight(
     ends (and committed then)."""
     async with engine.connect() as conn, conn.begin():
         cid = uuid.UUID(game.id)
+        key = int.from_bytes(cid.bytes[:8], "big", signed=True)
+        await conn.execute(text("SELECT pg_advisory_xact_lock_shared(:k)"), {"k": key})
         await conn.execute(text("SELECT 1 FROM campaigns WHERE id = :c FOR SHARE"), {"c": cid})
         await conn.execute(
             text(
@@ -74,10 +77,12 @@ async def lock_waiters(conn: AsyncConnection) -> int:
     return int(count or 0)
 
 
-async def until_waiting(engine: AsyncEngine, task: asyncio.Task[Response]) -> None:
-    """Return once some request waits for a lock; fail if `task` finishes first."""
+async def until_waiting(
+    engine: AsyncEngine, task: asyncio.Task[Response], waiters: int = 1
+) -> None:
+    """Return once `waiters` requests wait for a lock; fail if `task` finishes first."""
     async with engine.connect() as conn:
-        while await lock_waiters(conn) == 0:
+        while await lock_waiters(conn) < waiters:
             assert not task.done(), f"went through instead of waiting: {task.result().text}"
             await asyncio.sleep(0.02)
     assert not task.done()
@@ -153,4 +158,30 @@ async def test_a_turn_change_waits_for_an_order_write_in_flight(race: Race) -> N
     readied = await through(ready)
     assert readied.status_code == 200, readied.text
     assert await turn_number(client, game) == 2
+    await check_books(race.engine, game.id)
+
+
+async def test_orders_arriving_after_a_waiting_write_queue_behind_it(race: Race) -> None:
+    """PostgreSQL lets a new `FOR SHARE` pass a waiting writer; the turnstile does not, or a
+    busy campaign's orders would hold its readiness and turn change off indefinitely."""
+    client = race.client
+    game = await race.start()
+    bob = game.players[1]
+    army = await my_army(client, game, bob)
+    reachable = await client.get(game.url(f"/armies/{army['id']}/reachable"), headers=bob.headers)
+    step = min(reachable.json(), key=lambda tile: tile["cost"])
+    async with alices_order_in_flight(race.engine, game):
+        ready = asyncio.ensure_future(client.put(game.url("/turn/ready"), headers=bob.headers))
+        await until_waiting(race.engine, ready)
+        move = asyncio.ensure_future(
+            client.put(
+                game.url(f"/armies/{army['id']}/move"),
+                json={"path": [[step["q"], step["r"]]]},
+                headers=bob.headers,
+            )
+        )
+        await until_waiting(race.engine, move, waiters=2)
+    assert (await through(ready)).status_code == 200
+    moved = await through(move)
+    assert moved.status_code == 200, moved.text
     await check_books(race.engine, game.id)
