@@ -19,8 +19,18 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Interval, Select, delete, func, literal, select, update
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import (
+    ColumnElement,
+    Executable,
+    Interval,
+    Select,
+    delete,
+    func,
+    literal,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import RateLimit
@@ -91,6 +101,19 @@ def _standing(rate: Rate, seconds_to_full: float) -> Standing:
     return Standing(rate.burst, remaining, max(0, math.ceil(seconds_to_full - 1e-6)))
 
 
+def _taking(first: Insert, rate: Rate) -> Executable:
+    """`first` (a bucket's row as its first take leaves it) as a take from the bucket: if it
+    exists, its `full_at` moves on by one interval when that stays within the window. Returns
+    the seconds until the bucket is full again after the take (no row: the bucket is empty)."""
+    now = func.now()
+    after_take = func.greatest(RateLimit.full_at, now) + _interval(rate.interval)
+    return first.on_conflict_do_update(
+        index_elements=[RateLimit.key],
+        set_={"full_at": after_take},
+        where=after_take <= now + _interval(rate.window),
+    ).returning(func.extract("epoch", RateLimit.full_at - now))
+
+
 async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
     """Take a token from every bucket of `limits`; `wait` is 0, or the seconds to wait if any
     bucket is empty; `standing` is that of the first bucket that refused, or else of the one
@@ -106,23 +129,15 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
     # Always in key order: two requests locking the same rows never wait for each other
     # in a cycle.
     for limit in sorted(limits, key=lambda limit: limit.key):
-        interval, window = _interval(limit.rate.interval), _interval(limit.rate.window)
-        after_take = func.greatest(RateLimit.full_at, now) + interval
-        statement = (
-            insert(RateLimit)
-            .values(key=limit.key, full_at=now + interval)
-            .on_conflict_do_update(
-                index_elements=[RateLimit.key],
-                set_={"full_at": after_take},
-                where=after_take <= now + window,
-            )
-            # The seconds until the bucket is full again, after this take.
-            .returning(func.extract("epoch", RateLimit.full_at - now))
+        first = insert(RateLimit).values(
+            key=limit.key, full_at=now + _interval(limit.rate.interval)
         )
-        seconds_to_full = (await session.execute(statement)).scalar()
+        seconds_to_full = (await session.execute(_taking(first, limit.rate))).scalar()
         refused = seconds_to_full is None
         if refused:
             # Empty: the next token is back when after_take fits the window again.
+            window = _interval(limit.rate.window)
+            after_take = func.greatest(RateLimit.full_at, now) + _interval(limit.rate.interval)
             row = (
                 await session.execute(
                     select(
@@ -148,20 +163,9 @@ async def take_for(
     """Take a token from the bucket `key` of the one row `owner` selects, in one statement; its
     standing, or None if the bucket is empty or `owner` selects no row (the caller tells
     which apart with `take`, on that rare path only)."""
-    now = func.now()
-    interval, window = _interval(rate.interval), _interval(rate.window)
-    after_take = func.greatest(RateLimit.full_at, now) + interval
-    statement = (
-        insert(RateLimit)
-        .from_select(["key", "full_at"], owner.with_only_columns(key, now + interval))
-        .on_conflict_do_update(
-            index_elements=[RateLimit.key],
-            set_={"full_at": after_take},
-            where=after_take <= now + window,
-        )
-        .returning(func.extract("epoch", RateLimit.full_at - now))
-    )
-    seconds_to_full = (await session.execute(statement)).scalar()
+    first_row = owner.with_only_columns(key, func.now() + _interval(rate.interval))
+    first = insert(RateLimit).from_select(["key", "full_at"], first_row)
+    seconds_to_full = (await session.execute(_taking(first, rate))).scalar()
     return None if seconds_to_full is None else _standing(rate, float(seconds_to_full))
 
 
