@@ -15,12 +15,22 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 
+import pytest
 from httpx import Response
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from tests.api.game import Game, my_army
-from tests.api.test_races import AUTO_RESOLVE, Race, check_books, race, turn_number
+from tests.api.test_races import (
+    AUTO_RESOLVE,
+    ROUNDS,
+    THREE,
+    Race,
+    at_once,
+    check_books,
+    race,
+    turn_number,
+)
 
 __all__ = ["race"]  # the fixture, shared with the race tests
 
@@ -67,13 +77,15 @@ async def alices_order_in_flight(
 
 
 async def lock_waiters(conn: AsyncConnection) -> int:
-    """Backends of this database waiting for a lock."""
+    """Backends of this database waiting for a lock, now: the transaction ends after each
+    look (PostgreSQL keeps the activity it first saw for the rest of a transaction)."""
     count = await conn.scalar(
         text(
             "SELECT count(*) FROM pg_stat_activity "
             "WHERE datname = current_database() AND wait_event_type = 'Lock'"
         )
     )
+    await conn.rollback()
     return int(count or 0)
 
 
@@ -184,4 +196,29 @@ async def test_orders_arriving_after_a_waiting_write_queue_behind_it(race: Race)
     assert (await through(ready)).status_code == 200
     moved = await through(move)
     assert moved.status_code == 200, moved.text
+    await check_books(race.engine, game.id)
+
+
+@pytest.mark.parametrize("round_", range(ROUNDS))
+async def test_orders_of_several_players_racing_the_turn_change_keep_the_books(
+    round_: int, race: Race
+) -> None:
+    """Two players' paid orders (in parallel with each other) and the last ready (the turn
+    change, exclusive) at once: each order is paid once, before or after the change, and the
+    turn changes once."""
+    client = race.client
+    game = await race.start(THREE, settings=AUTO_RESOLVE, ruleset={"starting_gold": 20})
+    alice, bob, carol = game.players
+    armies = [await my_army(client, game, p) for p in (alice, bob)]
+    for p in (alice, bob):
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    first, second, ready = await at_once(
+        client.post(game.url(f"/armies/{armies[0]['id']}/upgrade"), headers=alice.headers),
+        client.post(game.url(f"/armies/{armies[1]['id']}/upgrade"), headers=bob.headers),
+        client.put(game.url("/turn/ready"), headers=carol.headers),
+    )
+    assert ready.status_code == 200, ready.text
+    assert first.status_code == 201, first.text
+    assert second.status_code == 201, second.text
+    assert await turn_number(client, game) == 2
     await check_books(race.engine, game.id)
