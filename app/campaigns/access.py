@@ -146,7 +146,7 @@ async def _locked_membership(
         if lock is Lock.SHARED_SEAT
         else func.pg_advisory_xact_lock
     )
-    await session.execute(select(turnstile(_turnstile_key(campaign_id))))
+    await session.execute(select(turnstile(turnstile_key(campaign_id))))
     campaign = await session.scalar(
         locked(select(Campaign).where(Campaign.id == campaign_id), lock).execution_options(
             populate_existing=True
@@ -164,7 +164,7 @@ async def _locked_membership(
     return _member_or_404(Membership(campaign, user, player, writing=True))
 
 
-def _turnstile_key(campaign_id: uuid.UUID) -> int:
+def turnstile_key(campaign_id: uuid.UUID) -> int:
     """The campaign's advisory lock key: its id's first 64 bits (a shared key between two
     campaigns would only make them wait for each other)."""
     return int.from_bytes(campaign_id.bytes[:8], "big", signed=True)

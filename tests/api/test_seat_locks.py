@@ -20,6 +20,7 @@ from httpx import Response
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.campaigns.access import turnstile_key
 from tests.api.game import Game, my_army
 from tests.api.test_races import (
     AUTO_RESOLVE,
@@ -47,8 +48,9 @@ async def alices_order_in_flight(
     ends (and committed then)."""
     async with engine.connect() as conn, conn.begin():
         cid = uuid.UUID(game.id)
-        key = int.from_bytes(cid.bytes[:8], "big", signed=True)
-        await conn.execute(text("SELECT pg_advisory_xact_lock_shared(:k)"), {"k": key})
+        await conn.execute(
+            text("SELECT pg_advisory_xact_lock_shared(:k)"), {"k": turnstile_key(cid)}
+        )
         await conn.execute(text("SELECT 1 FROM campaigns WHERE id = :c FOR SHARE"), {"c": cid})
         await conn.execute(
             text(
