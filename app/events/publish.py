@@ -5,10 +5,10 @@ NOTIFY is transactional: listeners hear of an event only if the request that mad
 
 import secrets
 import uuid
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
-from sqlalchemy import Text, cast, func, literal, select
+from sqlalchemy import Integer, Text, cast, column, func, literal, select, true, values
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -52,6 +52,14 @@ async def _lock_before_counter(session: AsyncSession, campaign_id: uuid.UUID) ->
         )
 
 
+class Event(NamedTuple):
+    """One live event to publish: its kind, payload and audience (None: every member)."""
+
+    kind: EventKind
+    payload: dict[str, Any]
+    audience: Iterable[int] | None = None
+
+
 async def publish(
     session: AsyncSession,
     campaign_id: uuid.UUID,
@@ -64,41 +72,67 @@ async def publish(
     `audience`: the player numbers who may see it (None: every member). The payload must hold
     nothing that those players may not see (R-FOG-3).
     """
-    seen_by = None if audience is None else sorted(set(audience))
+    await publish_all(session, campaign_id, [Event(kind, payload, audience)])
+
+
+async def publish_all(
+    session: AsyncSession, campaign_id: uuid.UUID, events: Sequence[Event]
+) -> None:
+    """Record `events`, numbered in that order, in one round trip (a turn change publishes one
+    per battle declared and its own: a statement each cost a millisecond apiece)."""
+    if not events:
+        return
     await _lock_before_counter(session, campaign_id)
-    # One round trip: the number taken from the counter, the event's row, the NOTIFY of its id.
+    # One round trip: the numbers taken from the counter, the events' rows, a NOTIFY of each id.
     counter = (
         insert(CampaignEventCounter)
-        .values(campaign_id=campaign_id, last_seq=1)
+        .values(campaign_id=campaign_id, last_seq=len(events))
         .on_conflict_do_update(
             index_elements=[CampaignEventCounter.campaign_id],
-            set_={"last_seq": CampaignEventCounter.last_seq + 1},
+            set_={"last_seq": CampaignEventCounter.last_seq + len(events)},
         )
         .returning(CampaignEventCounter.last_seq)
         .cte("counter")
     )
-    events = table_of(CampaignEvent)
-    fields = {
-        "campaign_id": campaign_id,
-        "cursor": new_cursor(),
-        "kind": str(kind),
-        "audience": seen_by,
-        "payload": payload,
-        "created_at": utcnow(),
-    }
+    table = table_of(CampaignEvent)
+    now = utcnow()
+    audiences = [None if e.audience is None else sorted(set(e.audience)) for e in events]
+    rows = values(
+        column("ordinal", Integer),
+        column("cursor", table.c.cursor.type),
+        column("kind", table.c.kind.type),
+        column("audience", table.c.audience.type),
+        column("payload", table.c.payload.type),
+        name="new_events",
+    ).data(
+        [
+            (i, new_cursor(), str(e.kind), seen_by, e.payload)
+            for i, (e, seen_by) in enumerate(zip(events, audiences, strict=True), start=1)
+        ]
+    )
     written = (
-        insert(events)
+        insert(table)
         .from_select(
-            ["seq", *fields],
+            ["seq", "campaign_id", "cursor", "kind", "audience", "payload", "created_at"],
             select(
-                counter.c.last_seq,
-                *(literal(value, events.c[name].type) for name, value in fields.items()),
-            ),
+                counter.c.last_seq - len(events) + rows.c.ordinal,
+                literal(campaign_id, table.c.campaign_id.type),
+                rows.c.cursor,
+                rows.c.kind,
+                # A column of NULLs alone is typed text by VALUES.
+                cast(rows.c.audience, table.c.audience.type),
+                rows.c.payload,
+                literal(now, table.c.created_at.type),
+            ).select_from(counter.join(rows, true())),
         )
-        .returning(events.c.id)
+        .returning(table.c.id)
         .cte("written")
     )
     message = func.json_build_object("campaign_id", str(campaign_id), "event_id", written.c.id)
     await session.execute(select(func.pg_notify(CHANNEL, cast(message, Text))))
     # Webhook notifications (app/notifications) go out only if this transaction commits.
-    await outbox.on_event(session, campaign_id, kind, payload, seen_by)
+    await outbox.on_events(
+        session,
+        campaign_id,
+        [(e.kind, e.payload, seen_by) for e, seen_by in zip(events, audiences, strict=True)],
+    )

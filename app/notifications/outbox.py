@@ -1,8 +1,8 @@
 """The outbox: deliveries written in the transaction of the change they tell of.
 
-`on_event` is called by `app.events.publish.publish` for every live event, so a notification
-exists if and only if the change that caused it commits. Only a few kinds of event make
-notifications; the others cost nothing here (no query).
+`on_events` is called by `app.events.publish.publish_all` for the live events it records, so
+a notification exists if and only if the change that caused it commits. Only a few kinds of
+event make notifications; the others cost nothing here (no query).
 
 Fog: a personal endpoint hears of an event only if its owner's stream would carry it (the
 same rule as `app.stream.service.Viewer.may_see`), and of the "awaits you" kinds only if their
@@ -11,7 +11,7 @@ only public facts.
 """
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -152,15 +152,15 @@ def _personal(
     return []
 
 
-async def on_event(
+async def on_events(
     session: AsyncSession,
     campaign_id: uuid.UUID,
-    kind: EventKind,
-    payload: dict[str, Any],
-    audience: list[int] | None,
+    events: Sequence[tuple[EventKind, dict[str, Any], list[int] | None]],
 ) -> None:
-    """Write the notifications a live event makes, for every endpoint that may hear of it."""
-    if kind not in HANDLED:
+    """Write the notifications live events make (kind, payload, audience), for every endpoint
+    that may hear of them."""
+    handled = [e for e in events if e[0] in HANDLED]
+    if not handled:
         return
     endpoints = await _endpoints(session, campaign_id)
     if not endpoints:
@@ -170,13 +170,27 @@ async def on_event(
     if campaign is None:
         return
     seats = await _seats(session, campaign_id)
+    for kind, payload, audience in handled:
+        await _notify(session, campaign, endpoints, seats, kind, payload, audience)
+    await session.flush()
+
+
+async def _notify(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    seats: dict[uuid.UUID, int | None],
+    kind: EventKind,
+    payload: dict[str, Any],
+    audience: list[int] | None,
+) -> None:
     public: list[NotificationData] = []
     if kind is EventKind.TURN_CHANGED and audience is None:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
         if campaign.status is CampaignStatus.FINISHED:
             public = [messages.campaign_ended(cid, name, turn)]
         else:
-            battles = await _pending_battles(session, campaign_id)
+            battles = await _pending_battles(session, cid)
             deadline = campaign.turn_deadline_at
             public = [messages.turn_started(cid, name, turn, deadline, battles, personal=False)]
     for endpoint in endpoints:
@@ -188,7 +202,6 @@ async def on_event(
         for data in found:
             if data.kind.value in endpoint.kinds:
                 enqueue(session, endpoint, data)
-    await session.flush()
 
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:

@@ -17,7 +17,7 @@ from app.db.base import utcnow
 from app.deadlines.clock import start_turn_clock
 from app.diplomacy import service as diplomacy
 from app.errors import Conflict
-from app.events.publish import publish
+from app.events.publish import Event, publish, publish_all
 from app.ledger import service as ledger
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
@@ -247,21 +247,18 @@ async def change_turn(
     await vacations.push_new_deadline(session, campaign, started)  # R-CAMP-8
     campaign.change_due_at = None  # R-TURN-7: a scheduled change is this one
     await session.flush()
-    for battle in result.battles:
-        participants = battle.attacker.players | battle.defender.players
-        await publish(
-            session,
-            campaign.id,
+    declared = [
+        Event(
             EventKind.BATTLE_DECLARED,
             {"battle_id": battle.id, "turn": number, "kind": battle.kind.value},
-            audience=participants,
+            audience=battle.attacker.players | battle.defender.players,
         )
-    await publish(
-        session,
-        campaign.id,
-        EventKind.TURN_CHANGED,
-        {"turn": result.state.turn, "status": campaign.status.value},
+        for battle in result.battles
+    ]
+    changed = Event(
+        EventKind.TURN_CHANGED, {"turn": result.state.turn, "status": campaign.status.value}
     )
+    await publish_all(session, campaign.id, [*declared, changed])
     logger.info(
         "turn changed",
         extra={"campaign_id": str(campaign.id), "turn": number, "battles": len(result.battles)},

@@ -29,7 +29,7 @@ from app.auth.tokens import hash_token
 from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
-from app.events.publish import publish
+from app.events.publish import Event, publish, publish_all
 from app.main import create_app
 from app.models import Token, User
 from app.rules.state import EventKind
@@ -793,6 +793,52 @@ async def test_resume_never_skips_an_event_committed_out_of_order(
     async with open_stream(server, game, {**p3.headers, "Last-Event-ID": first.id}) as resumed:
         assert await resumed.event() == second
         assert await resumed.event() == sse(end, "end", {"n": 2})
+
+
+async def test_events_published_together_keep_their_order_and_audiences(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """A turn change publishes its battles and its own event in one statement
+    (`publish_all`): they are numbered in the order given, right after the events before them,
+    each reaches only its audience, and resuming after the first gives the rest."""
+    server: Server = await make_server()
+    game = await new_game(server.client, ("empire", "orcs_goblins", "dwarfs"))
+    p1, p2, p3 = game.players
+    before = await last_seq(committing_sessionmaker, game)
+    together = [
+        Event(cast(EventKind, "first"), {"n": 1}, audience=[p1.number, p2.number]),
+        Event(cast(EventKind, "second"), {"n": 2}, audience=[p3.number]),
+        Event(cast(EventKind, "third"), {"n": 3}),
+    ]
+    async with open_stream(server, game, p2.headers) as stream:
+        async with committing_sessionmaker() as session, session.begin():
+            await publish_all(session, uuid.UUID(game.id), together)
+        first, third = await stream.event(), await stream.event()
+    assert (first.event, first.data, third.event, third.data) == (
+        "first",
+        {"n": 1},
+        "third",
+        {"n": 3},
+    )
+    async with committing_sessionmaker() as session:
+        rows = (
+            await session.execute(
+                text(
+                    "SELECT seq, kind, audience FROM campaign_events"
+                    " WHERE campaign_id = :c AND seq > :s ORDER BY seq"
+                ),
+                {"c": game.id, "s": before},
+            )
+        ).all()
+    assert [tuple(r) for r in rows] == [
+        (before + 1, "first", sorted([p1.number, p2.number])),
+        (before + 2, "second", [p3.number]),
+        (before + 3, "third", None),
+    ]
+    assert first.id is not None
+    async with open_stream(server, game, {**p2.headers, "Last-Event-ID": first.id}) as resumed:
+        assert await resumed.event() == third
 
 
 async def test_an_owner_who_takes_a_seat_stops_streaming_as_game_master_R_FOG_5(
