@@ -283,8 +283,13 @@ def muster(
     if tiers is None:
         ids = sorted(set(battle.attacker.army_ids) | set(battle.defender.army_ids))
         tiers = {i: state.armies[i].tier for i in ids if i in state.armies}
-    armies = {i: replace(a, tier=tiers.get(i, a.tier)) for i, a in state.armies.items()}
-    at = replace(state, armies=armies)
+    # Only the armies whose tier differs from the recorded one are rebuilt (at declaration: none).
+    changed = {
+        i: replace(state.armies[i], tier=tier)
+        for i, tier in tiers.items()
+        if i in state.armies and state.armies[i].tier != tier
+    }
+    at = replace(state, armies={**state.armies, **changed}) if changed else state
     attacker, defender = forces(at, battle, ruleset)
     return Muster(
         tiers=dict(tiers),
