@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 
 from app.rules.hexgrid import Coord
-from app.rules.relations import allies_of
+from app.rules.relations import Relations
 from app.rules.state import Army, CampaignState, Terrain
 
 RULE = "R-OPT-3"
@@ -47,9 +47,16 @@ def hidden_from(state: CampaignState, player: int) -> frozenset[int]:
     army or a structure on or next to it, or fights a pending battle against it (the battle
     reveals it). A side is the player and their allies, who share sight (R-FOG-2)."""
     hiding = concealed(state)
+    return _hidden_from(state, player, hiding, Relations.of(state)) if hiding else frozenset()
+
+
+def _hidden_from(
+    state: CampaignState, player: int, hiding: frozenset[int], relations: Relations
+) -> frozenset[int]:
+    """`hidden_from`, given this turn's `concealed` armies and the players' relations."""
     if not hiding:
         return frozenset()
-    side = allies_of(state, player) | {player}
+    side = relations.allies_of(player) | {player}
     grid = state.map.grid
     near: set[Coord] = set()
     for s in state.structures.values():
@@ -79,7 +86,8 @@ def masks(state: CampaignState) -> dict[int, dict[int, Coord]]:
     """For each player, the armies hidden from them and the tile each hides on."""
     if not state.options.concealment:
         return {}
+    hiding, relations = concealed(state), Relations.of(state)  # the same for every player
     return {
-        pid: {a: state.armies[a].coord for a in sorted(hidden_from(state, pid))}
+        pid: {a: state.armies[a].coord for a in sorted(_hidden_from(state, pid, hiding, relations))}
         for pid in sorted(state.players)
     }

@@ -26,7 +26,7 @@ from enum import StrEnum
 from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.ids import entity_id
-from app.rules.relations import in_force, is_hostile
+from app.rules.relations import Relations, in_force, is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
     CampaignState,
@@ -555,11 +555,12 @@ def withdraw_newly_hostile(
     An army with nowhere to go stays.
     """
     players = sorted(after.players)
+    now, then = Relations.of(after), Relations.of(before)  # every pair is asked: read once
     became = {
         (a, b)
         for a in players
         for b in players
-        if a != b and is_hostile(after, a, b) and not is_hostile(before, a, b)
+        if a != b and now.is_hostile(a, b) and not then.is_hostile(a, b)
     }
     if not became:
         return after, []

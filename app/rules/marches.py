@@ -14,7 +14,7 @@ from app.rules.movement import (
     pending_battle_armies,
     uses_waaagh,
 )
-from app.rules.relations import are_allied, have_pact, is_hostile
+from app.rules.relations import Relations
 from app.rules.ruleset import Ruleset
 from app.rules.sea import Fleet, own_port_coords
 from app.rules.state import (
@@ -46,18 +46,19 @@ class MovementResult:
 
 
 class _Relations:
-    """Hostility and pacts between players, each pair computed once, when first needed."""
+    """Hostility and pacts between players (R-OWN-2), from one table of the treaties in force;
+    each player's enemies and pact partners (among the players) listed once, when first needed."""
 
     def __init__(self, state: CampaignState) -> None:
-        self._state = state
+        self._table = Relations.of(state)
         self._enemies: dict[int, frozenset[int]] = {}
         self._pacts: dict[int, frozenset[int]] = {}
 
     def enemies(self, a: int) -> frozenset[int]:
         """The players hostile to `a` (R-OWN-2)."""
         if a not in self._enemies:
-            players = self._state.players
-            self._enemies[a] = frozenset(b for b in players if is_hostile(self._state, a, b))
+            players = self._table.players
+            self._enemies[a] = frozenset(b for b in players if self._table.is_hostile(a, b))
         return self._enemies[a]
 
     def hostile(self, a: int, b: int) -> bool:
@@ -65,12 +66,12 @@ class _Relations:
 
     def allied(self, a: int, b: int) -> bool:
         """Allied by an alliance or a vassalage: one side in a battle (R-MOVE-3)."""
-        return are_allied(self._state, a, b)
+        return self._table.are_allied(a, b)
 
     def pact(self, a: int, b: int) -> bool:
         if a not in self._pacts:
-            players = self._state.players
-            self._pacts[a] = frozenset(b for b in players if have_pact(self._state, a, b))
+            players = self._table.players
+            self._pacts[a] = frozenset(b for b in players if self._table.have_pact(a, b))
         return b in self._pacts[a]
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from app.rules.relations import allies_of, are_allied, have_pact, in_force, is_hostile
-from app.rules.state import CampaignState, Treaty
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.rules.relations import Relations, allies_of, are_allied, have_pact, in_force, is_hostile
+from app.rules.state import CampaignState, Treaty, TreatyKind
 from tests.rules.builders import make_map, make_state, player, treaty
 
 MAP = make_map(["..", ".."])
@@ -67,3 +70,34 @@ def test_R_DIP_3_ended_or_future_treaties_do_not_bind() -> None:
     assert is_hostile(state, 1, 2)
     assert is_hostile(state, 1, 3)
     assert allies_of(state, 1) == {1}
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(list(TreatyKind)),
+            st.integers(1, 7),  # 7: a player not in the campaign
+            st.integers(1, 7),
+            st.integers(1, 5),
+            st.sampled_from([None, 2, 3, 4, 5]),
+        ),
+        max_size=8,
+    ),
+    st.integers(1, 6),
+)
+def test_R_OWN_2_the_relations_table_answers_as_the_treaties_do(
+    rows: list[tuple[TreatyKind, int, int, int, int | None]], turn: int
+) -> None:
+    treaties = [
+        treaty(i, kind, a, b, since, ends_turn=ends)
+        for i, (kind, a, b, since, ends) in enumerate(rows)
+    ]
+    state = _state(*treaties, turn=turn)
+    table = Relations.of(state)
+    for a in range(1, 8):
+        assert table.allies_of(a) == allies_of(state, a)
+        for b in range(1, 8):
+            assert table.are_allied(a, b) == are_allied(state, a, b)
+            assert table.have_pact(a, b) == have_pact(state, a, b)
+            assert table.is_hostile(a, b) == is_hostile(state, a, b)
