@@ -7,7 +7,7 @@ from dataclasses import replace
 from enum import StrEnum
 
 from app.rules.hexgrid import Coord
-from app.rules.relations import allies_of
+from app.rules.relations import Relations, allies_of
 from app.rules.ruleset import Ruleset
 from app.rules.state import CampaignState, Event, Player, SeenTile, Structure, Terrain
 
@@ -22,38 +22,47 @@ class Visibility(StrEnum):
 
 def own_sight(state: CampaignState, player: int, ruleset: Ruleset) -> frozenset[Coord]:
     """Tiles the player sees by themselves (R-FOG-2), without their allies."""
+    return _own_sights(state, ruleset, (player,))[player]
+
+
+def _own_sights(
+    state: CampaignState, ruleset: Ruleset, players: Iterable[int]
+) -> dict[int, frozenset[Coord]]:
+    """`own_sight` of each of `players`, in one pass over the structures, armies and ships."""
     grid = state.map.grid
-    seen: set[Coord] = set()
+    seen: dict[int, set[Coord]] = {pid: set() for pid in players}
     for s in state.structures.values():
-        if s.owner == player:
-            seen.add(s.coord)
-            seen.update(grid.neighbours(s.coord))
+        tiles = seen.get(s.owner)
+        if tiles is not None:
+            tiles.add(s.coord)
+            tiles.update(grid.neighbours(s.coord))
     for a in state.armies.values():
-        if a.owner == player:
+        tiles = seen.get(a.owner)
+        if tiles is not None:
             tile = state.map.tiles.get(a.coord)
             on_mountain = tile is not None and tile.terrain is Terrain.MOUNTAIN
             radius = ruleset.movement.mountain_sight if on_mountain else ruleset.movement.sight
-            seen.update(grid.within(a.coord, radius))
+            tiles.update(grid.within(a.coord, radius))
     for ship in state.ships.values():
-        if ship.owner == player:  # at anchor or carrying an army, a ship sees around it
-            seen.update(grid.within(ship.coord, ruleset.movement.sight))
-    return frozenset(seen)
+        tiles = seen.get(ship.owner)
+        if tiles is not None:  # at anchor or carrying an army, a ship sees around it
+            tiles.update(grid.within(ship.coord, ruleset.movement.sight))
+    return {pid: frozenset(tiles) for pid, tiles in seen.items()}
 
 
 def sight(state: CampaignState, player: int, ruleset: Ruleset) -> frozenset[Coord]:
     """Tiles the player sees now: their own sight and their allies' (R-FOG-2, R-DIP-2)."""
-    seen: set[Coord] = set()
-    for ally in sorted(allies_of(state, player)):
-        seen.update(own_sight(state, ally, ruleset))
-    return frozenset(seen)
+    allies = sorted(allies_of(state, player))
+    return frozenset().union(*_own_sights(state, ruleset, allies).values())
 
 
 def sights(state: CampaignState, ruleset: Ruleset) -> dict[int, frozenset[Coord]]:
     """Every player's `sight`, each player's own sight computed once."""
-    own = {pid: own_sight(state, pid, ruleset) for pid in sorted(state.players)}
+    own = _own_sights(state, ruleset, sorted(state.players))
+    relations = Relations.of(state)
     out: dict[int, frozenset[Coord]] = {}
     for pid in sorted(state.players):
-        allies = sorted(allies_of(state, pid))
+        allies = sorted(relations.allies_of(pid))
         out[pid] = own[pid] if allies == [pid] else frozenset().union(*(own[a] for a in allies))
     return out
 
@@ -107,9 +116,10 @@ def _memorise(
     held = structures_by_coord(state) if held is None else held
     p = state.players[player]
     memory = dict(p.explored)
+    empty = SeenTile(state.turn, None, None)  # most tiles hold nothing: one memory serves them all
     for c in coords:
         if c in state.map.tiles:
-            memory[c] = _seen_now(state, c, held)
+            memory[c] = _seen_now(state, c, held) if c in held else empty
     return replace(p, explored={c: memory[c] for c in sorted(memory)})
 
 
@@ -118,9 +128,16 @@ def remember(state: CampaignState, player: int, visible: frozenset[Coord]) -> Pl
     return _memorise(state, player, visible)
 
 
-def remember_all(state: CampaignState, ruleset: Ruleset) -> CampaignState:
-    """Every player remembers what they see now (sights taken from the same state)."""
-    seen = sights(state, ruleset)
+def remember_all(
+    state: CampaignState,
+    ruleset: Ruleset,
+    seen: Mapping[int, frozenset[Coord]] | None = None,
+) -> CampaignState:
+    """Every player remembers what they see now (sights taken from the same state).
+
+    `seen`: `sights(state, ruleset)` if the caller has it already (remembering changes no one's
+    sight, so the caller may keep it for the state this returns)."""
+    seen = sights(state, ruleset) if seen is None else seen
     held = structures_by_coord(state)
     players = {pid: _memorise(state, pid, seen[pid], held) for pid in sorted(state.players)}
     return replace(state, players=players)

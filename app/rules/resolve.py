@@ -115,9 +115,10 @@ def resolve_turn(
     # --- end diplomacy
     state, risen = storms.raise_storms(state)  # R-OPT-5: the storms of the new turn
     events += risen
-    state = fog.remember_all(state, ruleset)
+    sight_after = _sights(state, ruleset)  # remembering below changes no one's sight
+    state = fog.remember_all(state, ruleset, sight_after)
 
     # 6. Who sees what.
     masks = (hidden_before, concealment.masks(state))
-    summaries = fog.summaries(events, sight_before, _sights(state, ruleset), masks)
+    summaries = fog.summaries(events, sight_before, sight_after, masks)
     return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries)
