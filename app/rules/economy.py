@@ -170,10 +170,14 @@ def _reduction(tier: int, reductions: tuple[UpkeepReduction, ...]) -> int:
 
 def paying_armies(state: CampaignState, player_id: int) -> list[Army]:
     """The player's armies that pay upkeep at this change (R-ECO-3), in id order."""
+    # Filtered before sorting: asked for every player, each has a small share of the armies.
     return [
         a
-        for _, a in sorted(state.armies.items())
-        if a.owner == player_id and a.raised_turn <= state.turn
+        for _, a in sorted(
+            (i, a)
+            for i, a in state.armies.items()
+            if a.owner == player_id and a.raised_turn <= state.turn
+        )
     ]
 
 
@@ -325,7 +329,7 @@ def _income_phase(
 
 def strongest_army(state: CampaignState, player_id: int) -> Army | None:
     """Highest tier, then oldest (lowest id) (R-ECO-5)."""
-    armies = [a for _, a in sorted(state.armies.items()) if a.owner == player_id]
+    armies = [a for _, a in sorted((i, a) for i, a in state.armies.items() if a.owner == player_id)]
     if not armies:
         return None
     return min(armies, key=lambda a: (-a.tier, a.id))
