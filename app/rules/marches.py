@@ -242,21 +242,34 @@ class _Movement:
             return self._halt(army_id, "R-MOVE-3", "sea")
         return False
 
-    def _detect(self, moving: list[int], start: dict[int, Coord]) -> None:
-        """Meetings after a tick; bounced armies step back and stop, until stable (R-MOVE-3)."""
+    def _swapped(
+        self, moving: list[int], start: dict[int, Coord], arrivals: dict[Coord, list[int]]
+    ) -> set[int]:
+        """Hostile armies that swapped tiles this tick, recorded for their battle (R-MOVE-3)."""
         hostile = self.rel.hostile
+        bounced: set[int] = set()
+        for a in moving:
+            for b in arrivals.get(start[a], ()):
+                if a < b and start[b] == self.pos[a] and hostile(self.owner[a], self.owner[b]):
+                    bounced.update((a, b))
+                    key = min(start[a], start[b]), max(start[a], start[b])
+                    self.swaps.setdefault(key, set()).update((a, b))
+        return bounced
+
+    def _detect(self, moving: list[int], start: dict[int, Coord]) -> None:
+        """Meetings after a tick; bounced armies step back and stop, until stable (R-MOVE-3).
+
+        After the first round only the tiles the bounced armies stepped back to can bounce
+        anyone: the armies still moving have not moved, and elsewhere no one arrived.
+        """
+        returned: set[Coord] | None = None  # None: the first round, every tile is looked at
         while moving:
-            bounced: set[int] = set()
             arrivals: dict[Coord, list[int]] = {}
             for a in moving:
                 arrivals.setdefault(self.pos[a], []).append(a)
-            for a in moving:
-                for b in arrivals.get(start[a], ()):
-                    if a < b and start[b] == self.pos[a] and hostile(self.owner[a], self.owner[b]):
-                        bounced.update((a, b))
-                        key = min(start[a], start[b]), max(start[a], start[b])
-                        self.swaps.setdefault(key, set()).update((a, b))
-            for coord in sorted(arrivals):
+            # Swaps are all found in the first round: the armies still moving stay where they are.
+            bounced = self._swapped(moving, start, arrivals) if returned is None else set()
+            for coord in sorted(arrivals if returned is None else returned.intersection(arrivals)):
                 structure = self.structure_at.get(coord)
                 owners = {self.owner[x] for x in self.occupants[coord]}
                 if structure is not None:
@@ -271,6 +284,7 @@ class _Movement:
             moving = [a for a in moving if a not in bounced]
             if not bounced:
                 return
+            returned = {start[a] for a in bounced}
 
     def _settle(self, army_id: int, start: Coord) -> None:
         """Ships follow, are boarded or left at anchor; hostile anchored ships sink (R-SEA)."""
