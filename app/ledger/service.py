@@ -3,10 +3,11 @@
 import uuid
 from collections.abc import Iterable
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.base import utcnow
+from app.db.base import table_of, utcnow
+from app.db.bulk import insert_rows
 from app.models.campaign import CampaignPlayer
 from app.models.ledger import LedgerRow
 from app.rules.state import LedgerEntry
@@ -17,8 +18,9 @@ async def record(
 ) -> None:
     """Add ledger rows for engine entries (the caller updates the players' gold alongside).
 
-    One INSERT for all of them: ORM objects would go one statement each (the identity key
-    is the server's, so the ORM cannot batch them and still match rows to objects).
+    One INSERT for all of them, the same statement whatever their number: ORM objects would
+    go one statement each (the identity key is the server's, so the ORM cannot batch them
+    and still match rows to objects).
     """
     now = utcnow()
     rows = [
@@ -35,7 +37,7 @@ async def record(
         if e.amount
     ]
     if rows:
-        await session.execute(insert(LedgerRow), rows)
+        await session.execute(insert_rows(table_of(LedgerRow), rows))
 
 
 async def post(

@@ -6,14 +6,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import anyio.to_thread
-from sqlalchemy import func, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import metrics
 from app.battles import records as battle_records
 from app.campaigns.access import Membership
 from app.campaigns.service import players_of, shown_names
-from app.db.base import utcnow
+from app.db.base import table_of, utcnow
 from app.deadlines.clock import start_turn_clock
 from app.diplomacy import service as diplomacy
 from app.errors import Conflict
@@ -210,8 +210,7 @@ async def change_turn(
     The `turns` primary key is the backstop: a second change of the same turn cannot commit.
     """
     number = campaign.turn
-    session.add(TurnRecord(campaign_id=campaign.id, number=number))
-    await session.flush()
+    await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
     state = await load_state(session, campaign)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
@@ -228,14 +227,17 @@ async def change_turn(
     await battle_records.store_declared_forces(session, campaign, result.forces)
     settled = await battle_records.take_summary_events(session, campaign.id)
     await ledger.record(session, campaign.id, number, result.ledger)
+    summaries = []
     for player in sorted(state.players):
         seen = settled.get(player, [])
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
         # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
         seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
-        session.add(
-            TurnSummaryRow(campaign_id=campaign.id, number=number, player=player, events=seen)
+        summaries.append(
+            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
         )
+    if summaries:
+        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
     await session.execute(
         update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
     )

@@ -6,13 +6,14 @@ import json
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Row, bindparam, delete, func, insert, literal_column, select, update
+from sqlalchemy import Row, delete, func, insert, literal_column, select, update
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import table_of
+from app.db.bulk import unnested
 from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.game_map import GameMap
@@ -403,12 +404,12 @@ async def load_orders(
     session: AsyncSession, campaign: Campaign, player: int | None = None
 ) -> TurnOrders:
     """Every order given so far in the campaign's current turn (`player`: theirs only)."""
-    query = select(OrderRow).where(
-        OrderRow.campaign_id == campaign.id, OrderRow.turn == campaign.turn
-    )
+    # Plain rows, not ORM objects: a turn change reads one per army, and nothing changes them.
+    table = table_of(OrderRow)
+    query = select(table).where(table.c.campaign_id == campaign.id, table.c.turn == campaign.turn)
     if player is not None:
-        query = query.where(OrderRow.player == player)
-    return orders_from_rows((await session.scalars(query.order_by(OrderRow.id))).all())
+        query = query.where(table.c.player == player)
+    return orders_from_rows((await session.execute(query.order_by(table.c.id))).all())
 
 
 _T = TypeVar("_T")
@@ -421,7 +422,23 @@ def _stored(value: _T | None) -> _T:
     return value
 
 
-def orders_from_rows(rows: Sequence[OrderRow]) -> TurnOrders:
+class _OrderFields(Protocol):
+    """An order's stored columns (an `OrderRow`, or a plain row of its table)."""
+
+    id: int
+    player: int
+    kind: OrderKind
+    army_id: int | None
+    path: list[Any] | None
+    q: int | None
+    r: int | None
+    build_kind: str | None
+    target_id: int | None
+    general_id: int | None
+    cost: int
+
+
+def orders_from_rows(rows: Sequence[_OrderFields]) -> TurnOrders:
     moves: dict[int, MoveOrder] = {}
     builds: list[BuildOrder] = []
     raises: list[RaiseArmyOrder] = []
@@ -491,22 +508,43 @@ async def _sync(
     if added:
         await session.execute(insert(model), added)
     if changed:
-        # A Core UPDATE by primary key run for every row (the ORM's bulk update costs several
-        # times as much CPU per row: 170 armies move every turn).
-        table = table_of(model)
-        key = {"campaign_id", "id"}
-        statement = (
-            update(table)
-            .where(*(table.c[k] == bindparam("b_" + k) for k in sorted(key)))
-            .values({k: bindparam("b_" + k) for k in changed[0] if k not in key})
-        )
-        await session.execute(statement, [{"b_" + k: v for k, v in row.items()} for row in changed])
-        # Rows the session already holds (a treaty the caller shows next) are read again.
-        held = session.sync_session.identity_map
-        for row in changed:
-            obj = held.get(session.sync_session.identity_key(model, (campaign_id, row["id"])))
-            if obj is not None:
-                await session.refresh(obj)
+        await _update_rows(session, model, campaign_id, "id", changed)
+
+
+async def _update_rows(
+    session: AsyncSession,
+    model: Any,
+    campaign_id: uuid.UUID,
+    key: str,
+    rows: list[dict[str, Any]],
+    merge_memory: bool = False,
+) -> None:
+    """UPDATE the campaign's rows of `model` matched on `key`, from arrays of their new values:
+    one statement whatever their number (170 armies move every turn) and the same text each
+    time (one prepared statement), where an UPDATE run per row costs PostgreSQL several times
+    as much. `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`.
+    Rows the session holds (a treaty or a seat the caller shows next) are read again."""
+    table = table_of(model)
+    names = [k for k in rows[0] if k != "campaign_id"]
+    new = unnested(table, [{k: row[k] for k in names} for row in rows], "new", {"seen": JSONB()})
+    values: dict[str, Any] = {k: new.c[k] for k in names if k not in (key, "seen")}
+    if merge_memory:
+        # Only what a memory gained is sent, merged into the stored one (memories only ever
+        # gain or update tiles): not every tile it holds, every turn.
+        merged = table.c.explored.op("||")(new.c.seen)
+        values["explored"] = func.coalesce(merged, table.c.explored)
+    await session.execute(
+        update(table)
+        .where(table.c.campaign_id == campaign_id, table.c[key] == new.c[key])
+        .values(values)
+    )
+    # An identity key is (class, primary key, token); these primary keys are (campaign, key).
+    keys = {(campaign_id, row[key]) for row in rows}
+    held = session.sync_session.identity_map
+    for identity in list(held.keys()):
+        obj = held.get(identity) if identity[0] is model and identity[1] in keys else None
+        if obj is not None:
+            await session.refresh(obj)
 
 
 def _structure_columns(s: Structure) -> dict[str, Any]:
@@ -577,6 +615,8 @@ async def save_state(
     player's memory), else those it shares with the world it was built from.
     """
     cid = campaign.id
+    # Rows are written by statements the session does not track: its own changes go first.
+    await session.flush()
     await _sync(session, StructureRow, cid, before.structures, after.structures, _structure_columns)
     await _sync(session, ArmyRow, cid, before.armies, after.armies, _army_columns)
     await _sync(session, GeneralRow, cid, before.generals, after.generals, _general_columns)
@@ -599,36 +639,25 @@ async def save_state(
                     rule=s.rule,
                 )
             )
-    players = {
-        p.number: p
-        for p in (
-            await session.scalars(select(CampaignPlayer).where(CampaignPlayer.campaign_id == cid))
-        ).all()
-    }
-    memories: list[dict[str, Any]] = []
+    players: list[dict[str, Any]] = []
     for pid, player in after.players.items():
         if before.players.get(pid) == player:
             continue
-        row = players[pid]
-        row.gold = player.gold
-        row.capital_id = player.capital_id
-        row.action_available_turn = player.action_available_turn
-        row.victories = player.victories
-        row.infamy = player.infamy
-        row.inactive = player.inactive
         seen = _newly_remembered(before.players[pid].explored, player.explored)
-        if seen:
-            memories.append({"b_number": pid, "b_seen": explored_to_json(seen)})
-    if memories:
-        # Only what each memory gained goes to the database, merged into the stored one
-        # (memories only ever gain or update tiles): not every tile it holds, every turn.
-        table = table_of(CampaignPlayer)
-        await session.execute(
-            update(table)
-            .where(table.c.campaign_id == cid, table.c.number == bindparam("b_number"))
-            .values(explored=table.c.explored.op("||")(bindparam("b_seen", type_=JSONB))),
-            memories,
+        players.append(
+            {
+                "number": pid,
+                "gold": player.gold,
+                "capital_id": player.capital_id,
+                "action_available_turn": player.action_available_turn,
+                "victories": player.victories,
+                "infamy": player.infamy,
+                "inactive": player.inactive,
+                "seen": explored_to_json(seen) if seen else None,
+            }
         )
+    if players:
+        await _update_rows(session, CampaignPlayer, cid, "number", players, merge_memory=True)
     campaign.turn = after.turn
     if before.storms != after.storms:
         campaign.storms = storms_to_json(after.storms)

@@ -1,0 +1,36 @@
+"""Many rows in one statement whose text does not depend on how many there are.
+
+A multi-row VALUES list is a new statement for each row count: compiled again, prepared again
+on every pooled connection. One array per column, `unnest`-ed into rows, keeps a single text
+(one prepared statement) and a single round trip, whatever the number of rows.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import Table, bindparam, func, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.sql.expression import Insert, TableValuedAlias
+from sqlalchemy.types import TypeEngine
+
+
+def unnested(
+    table: Table,
+    rows: Sequence[Mapping[str, Any]],
+    name: str,
+    types: Mapping[str, TypeEngine[Any]] | None = None,
+) -> TableValuedAlias:
+    """`rows` (the same keys in each) as a FROM item `name`, a column per key, typed as the
+    table's column of that name or as `types` says."""
+    keys = list(rows[0])
+    typed = {k: (types or {}).get(k) or table.c[k].type for k in keys}
+    arrays = (
+        bindparam(f"{name}_{k}", [row[k] for row in rows], type_=ARRAY(typed[k])) for k in keys
+    )
+    return func.unnest(*arrays).table_valued(*keys).render_derived(name=name)
+
+
+def insert_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> Insert:
+    """INSERT `rows` (the same keys in each) into `table` in one statement."""
+    new = unnested(table, rows, "new")
+    return insert(table).from_select(list(rows[0]), select(*new.c))
