@@ -87,6 +87,9 @@ class Limiter:
         # Seconds between two purges of full buckets by this process.
         self.purge_every = purge_every
         self._last_purge: float | None = None
+        # The engine's AUTOCOMMIT copy, made once: `execution_options` builds a new proxy
+        # engine at each call (a measurable part of a write's fixed cost).
+        self._autocommit: tuple[AsyncEngine, AsyncEngine] | None = None
 
     def login_limits(self, address: str, username: str) -> list[Limit]:
         """The buckets a login attempt of `username` from `address` takes from."""
@@ -114,8 +117,9 @@ class Limiter:
         sessionmaker: async_sessionmaker[AsyncSession] = request.app.state.sessionmaker
         bind = sessionmaker.kw.get("bind")
         if isinstance(bind, AsyncEngine):
-            autocommit = bind.execution_options(isolation_level="AUTOCOMMIT")
-            async with AsyncSession(autocommit) as session:
+            if self._autocommit is None or self._autocommit[0] is not bind:
+                self._autocommit = (bind, bind.execution_options(isolation_level="AUTOCOMMIT"))
+            async with AsyncSession(self._autocommit[1]) as session:
                 yield session
         else:  # bound to one connection (the tests' rolled-back transaction): join it
             async with transaction(sessionmaker) as session:
