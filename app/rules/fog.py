@@ -171,14 +171,17 @@ def summaries(
     """Each player's view of a change (R-FOG-3): every event as far as they saw it, with what
     they saw before or after it. `masks`: the armies hidden from each player before and after
     (R-OPT-3, `concealment.masks`), whose events leave out the tiles they hid on."""
+    events = tuple(events)
     hiding = [m for m in masks if m]
     pids = sorted(set(before) | set(after))
     sights = {pid: before.get(pid, frozenset()) | after.get(pid, frozenset()) for pid in pids}
     # Who saw each tile: an event is looked at only by the players it concerns or who saw one
-    # of its tiles (anyone else learns nothing of it), not by every player in turn.
+    # of its tiles (anyone else learns nothing of it), not by every player in turn. Only the
+    # events' tiles are listed: a player's sight is far larger than what happened in it.
+    event_tiles = {coord for event in events for coord in event.coords}
     watchers: dict[Coord, list[int]] = {}
     for pid in pids:
-        for coord in sights[pid]:
+        for coord in sights[pid] & event_tiles:
             watchers.setdefault(coord, []).append(pid)
     seen: dict[int, list[Event]] = {pid: [] for pid in pids}
     for event in events:
