@@ -554,13 +554,13 @@ def withdraw_newly_hostile(
     force; at equal distance its owner's tiles come first, then the lowest coordinates.
     An army with nowhere to go stays.
     """
-    players = sorted(after.players)
-    now, then = Relations.of(after), Relations.of(before)  # every pair is asked: read once
+    players = frozenset(after.players)
+    now, then = Relations.of(after), Relations.of(before)
+    # Only the pairs at peace before can become hostile: those of the treaties, not every pair.
     became = {
         (a, b)
-        for a in players
-        for b in players
-        if a != b and now.is_hostile(a, b) and not then.is_hostile(a, b)
+        for a, b in then.allied | then.pacts
+        if a != b and a in players and b in players and now.is_hostile(a, b)
     }
     if not became:
         return after, []
