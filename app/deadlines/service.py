@@ -169,7 +169,7 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         session, campaign.id, EventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
     )
     await _steward_absent_seats(session, campaign, late)
-    await change_turn(session, campaign, now)
+    await change_turn(session, campaign, now, players=gate.players)
     return numbers
 
 
@@ -324,8 +324,9 @@ async def _change_after_grace(
     session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
 ) -> None:
     """R-TURN-7: the grace period is over; the change runs if nothing waits for it again."""
-    if campaign.status is CampaignStatus.ACTIVE and (await turn_gate(session, campaign)).open:
-        await change_turn(session, campaign, now)
+    gate = await turn_gate(session, campaign) if campaign.status is CampaignStatus.ACTIVE else None
+    if gate is not None and gate.open:
+        await change_turn(session, campaign, now, players=gate.players)
         report.changed.append(campaign.id)
     else:
         await call_off_change(session, campaign)

@@ -1,10 +1,8 @@
 """Vacations and the turn deadline (R-CAMP-8); free of service imports, so the turn change
 and the deadline sweeper can call it."""
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
-
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.deadlines.clock import warning_window
 from app.models.campaign import Campaign, CampaignPlayer
@@ -26,16 +24,13 @@ def shift_deadline(c: Campaign, delta: timedelta) -> None:
         c.deadline_warn_at = c.turn_deadline_at - warning_window(hours)
 
 
-async def push_new_deadline(session: AsyncSession, c: Campaign, now: datetime) -> None:
+def push_new_deadline(c: Campaign, seats: Iterable[CampaignPlayer], now: datetime) -> None:
     """A turn starting now: its deadline moves back by what is left of each vacation; the
-    vacations that are over are cleared. The caller holds the campaign lock."""
-    seats = await session.scalars(
-        select(CampaignPlayer).where(
-            CampaignPlayer.campaign_id == c.id, CampaignPlayer.vacation_until.is_not(None)
-        )
-    )
+    vacations that are over are cleared. `seats`: the campaign's, read under its lock."""
     for seat in seats:
-        if on_vacation(seat, now) and seat.vacation_until is not None:
+        if seat.vacation_until is None:
+            continue
+        if on_vacation(seat, now):
             shift_deadline(c, seat.vacation_until - now)
         else:
             seat.vacation_until = None

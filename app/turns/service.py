@@ -1,6 +1,7 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -55,6 +56,7 @@ class TurnGate:
 
     waiting: list[CampaignPlayer]  # seated, active players who have not declared ready
     battles: int  # battles waiting for a result
+    players: list[CampaignPlayer]  # every seat, as read under the caller's lock
 
     @property
     def open(self) -> bool:
@@ -77,7 +79,7 @@ async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
 
 def _gate(players: list[CampaignPlayer], battles: int) -> TurnGate:
     waiting = [p for p in players if p.faction is not None and not (p.ready or p.inactive)]
-    return TurnGate(waiting, battles)
+    return TurnGate(waiting, battles, players)
 
 
 async def change_turn_if_due(
@@ -90,7 +92,8 @@ async def change_turn_if_due(
     if not campaign.settings.auto_resolve:
         return False
     await session.flush()
-    if not (await turn_gate(session, campaign)).open:
+    gate = await turn_gate(session, campaign)
+    if not gate.open:
         return False
     grace = campaign.settings.grace_minutes
     if grace:
@@ -100,7 +103,7 @@ async def change_turn_if_due(
             payload = {"turn": campaign.turn, "due_at": campaign.change_due_at.isoformat()}
             await publish(session, campaign.id, EventKind.TURN_CHANGE_SCHEDULED, payload)
         return False
-    await change_turn(session, campaign, now)
+    await change_turn(session, campaign, now, players=gate.players)
     return True
 
 
@@ -195,24 +198,31 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     """The owner's confirmation of the end of turn (R-TURN-3)."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
-    blocked = (await turn_gate(session, m.campaign)).blockers()
-    if blocked:
-        raise Conflict("The turn cannot change yet: " + "; ".join(blocked) + ".", code="R-TURN-3")
-    await change_turn(session, m.campaign)
+    gate = await turn_gate(session, m.campaign)
+    if gate.blockers():
+        blocked = "; ".join(gate.blockers())
+        raise Conflict(f"The turn cannot change yet: {blocked}.", code="R-TURN-3")
+    await change_turn(session, m.campaign, players=gate.players)
 
 
 @metrics.timed_turn_change
 async def change_turn(
-    session: AsyncSession, campaign: Campaign, now: datetime | None = None
+    session: AsyncSession,
+    campaign: Campaign,
+    now: datetime | None = None,
+    *,
+    players: Sequence[CampaignPlayer] | None = None,
 ) -> TurnResult:
-    """Resolve the turn (R-TURN-4). The caller holds the campaign row lock.
+    """Resolve the turn (R-TURN-4). The caller holds the campaign row lock; `players`: every
+    seat, if the caller has just read them under it (its turn gate).
 
     The `turns` primary key is the backstop: a second change of the same turn cannot commit.
     """
+    seats = list(players) if players is not None else await players_of(session, campaign.id)
     number = campaign.turn
     await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
-    state = await load_state(session, campaign)
+    state = await load_state(session, campaign, players=seats)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
     orders = await load_orders(session, campaign)
     # The resolver is pure CPU work: a worker thread keeps this process's other requests
@@ -246,7 +256,7 @@ async def change_turn(
         campaign.status = CampaignStatus.FINISHED
     started = now or utcnow()
     start_turn_clock(campaign, started, battles_declared=bool(result.battles))
-    await vacations.push_new_deadline(session, campaign, started)  # R-CAMP-8
+    vacations.push_new_deadline(campaign, seats, started)  # R-CAMP-8
     campaign.change_due_at = None  # R-TURN-7: a scheduled change is this one
     await session.flush()
     declared = [

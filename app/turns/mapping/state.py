@@ -272,6 +272,7 @@ async def load_state(
     *,
     generals: bool = True,
     stakes: bool = True,
+    players: Sequence[CampaignPlayer] | None = None,
 ) -> CampaignState:
     """The campaign as the engine sees it now.
 
@@ -280,15 +281,17 @@ async def load_state(
     memories, like what stands on the map, are kept per world version (`_world`).
     `generals`, `stakes`: False leaves them empty, for reads that show neither (a round trip
     each saved); never for a state that is resolved or saved.
+    `players`: the campaign's seats, when the caller has just read them under its lock.
     """
     cid = campaign.id
-    players = (
-        await session.scalars(
-            select(CampaignPlayer)
-            .where(CampaignPlayer.campaign_id == cid)
-            .order_by(CampaignPlayer.number)
-        )
-    ).all()
+    if players is None:
+        players = (
+            await session.scalars(
+                select(CampaignPlayer)
+                .where(CampaignPlayer.campaign_id == cid)
+                .order_by(CampaignPlayer.number)
+            )
+        ).all()
     seated = [p.number for p in players if p.faction]
     wanted = seated if explored_for is None else [p for p in seated if p in explored_for]
     world, memories = await _world(session, campaign, wanted)
