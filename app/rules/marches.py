@@ -271,6 +271,8 @@ class _Movement:
             bounced = self._swapped(moving, start, arrivals) if returned is None else set()
             for coord in sorted(arrivals if returned is None else returned.intersection(arrivals)):
                 structure = self.structure_at.get(coord)
+                if structure is None and len(self.occupants[coord]) == 1:
+                    continue  # alone on a free tile: no one to meet
                 owners = {self.owner[x] for x in self.occupants[coord]}
                 if structure is not None:
                     owners.add(structure.owner)
