@@ -8,11 +8,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Row, delete, func, insert, literal_column, select, update
+from sqlalchemy import Row, delete, func, insert, inspect, literal_column, select, update
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
-from app.db.base import table_of
+from app.db.base import table_of, utcnow
 from app.db.bulk import unnested
 from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
@@ -525,12 +526,14 @@ async def _update_rows(
     """UPDATE the campaign's rows of `model` matched on `key`, from arrays of their new values:
     one statement whatever their number (170 armies move every turn) and the same text each
     time (one prepared statement), where an UPDATE run per row costs PostgreSQL several times
-    as much. `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`.
-    Rows the session holds (a treaty or a seat the caller shows next) are read again."""
+    as much. `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`."""
     table = table_of(model)
     names = [k for k in rows[0] if k != "campaign_id"]
     new = unnested(table, [{k: row[k] for k in names} for row in rows], "new", {"seen": JSONB()})
-    values: dict[str, Any] = {k: new.c[k] for k in names if k not in (key, "seen")}
+    written = [k for k in names if k not in (key, "seen")]
+    values: dict[str, Any] = {k: new.c[k] for k in written}
+    if "updated_at" in table.c:
+        values["updated_at"] = utcnow()  # one time for all, the one the session is told below
     if merge_memory:
         # Only what a memory gained is sent, merged into the stored one (memories only ever
         # gain or update tiles): not every tile it holds, every turn.
@@ -541,13 +544,22 @@ async def _update_rows(
         .where(table.c.campaign_id == campaign_id, table.c[key] == new.c[key])
         .values(values)
     )
-    # An identity key is (class, primary key, token); these primary keys are (campaign, key).
-    keys = {(campaign_id, row[key]) for row in rows}
+    # The rows' objects the session holds (a treaty, the seats of a turn gate) take the values
+    # just written, without a query each. An identity key is (class, primary key, token);
+    # these primary keys are (campaign, key).
+    by_key = {(campaign_id, row[key]): row for row in rows}
     held = session.sync_session.identity_map
     for identity in list(held.keys()):
-        obj = held.get(identity) if identity[0] is model and identity[1] in keys else None
-        if obj is not None:
-            await session.refresh(obj)
+        row = by_key.get(identity[1]) if identity[0] is model else None
+        obj = held.get(identity) if row is not None else None
+        if row is None or obj is None:
+            continue
+        for name in written:
+            set_committed_value(obj, name, row[name])
+        if "updated_at" in values:
+            set_committed_value(obj, "updated_at", values["updated_at"])
+        if merge_memory and "explored" in inspect(obj).dict:
+            session.expire(obj, ["explored"])  # merged by the database: read again if needed
 
 
 def _structure_columns(s: Structure) -> dict[str, Any]:
