@@ -79,7 +79,7 @@ async def publish_all(
     session: AsyncSession, campaign_id: uuid.UUID, events: Sequence[Event]
 ) -> None:
     """Record `events`, numbered in that order, in one round trip (a turn change publishes one
-    per battle declared and its own: a statement each cost a millisecond apiece)."""
+    per battle declared and its own: a statement each cost about a millisecond)."""
     if not events:
         return
     await _lock_before_counter(session, campaign_id)

@@ -19,7 +19,7 @@ import os
 import socket
 import tempfile
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -234,16 +234,16 @@ def _kill_after_save_state(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> 
 
 
 def _kill_after_last_event(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
-    original = events.publish
+    original = events.publish_all
 
-    async def publish(
-        session: AsyncSession, campaign_id: Any, kind: EventKind, *a: Any, **k: Any
+    async def publish_all(
+        session: AsyncSession, campaign_id: Any, published: Sequence[events.Event]
     ) -> None:
-        await original(session, campaign_id, kind, *a, **k)
-        if kind == EventKind.TURN_CHANGED:  # ledger, summaries, events and NOTIFY all sent
-            await faults.kill(session)
+        await original(session, campaign_id, published)
+        if any(e.kind == EventKind.TURN_CHANGED for e in published):
+            await faults.kill(session)  # ledger, summaries, events and NOTIFY all sent
 
-    monkeypatch.setattr(turns_service, "publish", publish)
+    monkeypatch.setattr(turns_service, "publish_all", publish_all)
 
 
 def _kill_at_commit(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
