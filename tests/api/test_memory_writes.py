@@ -7,11 +7,14 @@ after turn, for every player, while armies march and see new and old tiles.
 """
 
 import uuid
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
 
+from app.db.session import create_sessionmaker
 from app.models import Campaign, CampaignPlayer
+from app.turns.mapping import load_state, save_state
 from app.turns.mapping.state import explored_from_json
 from app.turns.mapping.world import worlds
 from tests.api.game import Game, GamePlayer, my_army
@@ -90,3 +93,33 @@ async def test_R_FOG_1_stored_memories_are_those_the_change_computed(race: Race)
         memories = now
     last = await maps(race, game)
     assert all(any(t["fog"] == "explored" for t in m["tiles"]) for m in last)  # left behind
+
+
+async def test_R_FOG_1_a_change_of_gold_alone_leaves_the_stored_memories_as_they_were(
+    race: Race,
+) -> None:
+    """A write that moves gold and nothing of any memory (a battle's stake, an edict's price)
+    keeps each seat's memory as stored: an object of tiles.
+
+    BUG: the seats' rows were written with a JSON `null` for the memory they had not gained,
+    and `explored || 'null'` made each memory an array: a random game's replay then failed."""
+    game = await race.start()
+    cid = uuid.UUID(game.id)
+
+    async def stored() -> dict[int, Any]:
+        async with race.engine.connect() as conn:
+            rows = await conn.execute(
+                select(CampaignPlayer.number, CampaignPlayer.explored).where(
+                    CampaignPlayer.campaign_id == cid
+                )
+            )
+            return dict(rows.all())
+
+    before = await stored()
+    async with create_sessionmaker(race.engine)() as session, session.begin():
+        campaign = await session.get_one(Campaign, cid)
+        state = await load_state(session, campaign)
+        richer = {n: replace(p, gold=p.gold + 1) for n, p in state.players.items()}
+        await save_state(session, campaign, state, replace(state, players=richer))
+    assert await stored() == before
+    assert all(isinstance(memory, dict) and memory for memory in before.values())

@@ -529,7 +529,10 @@ async def _update_rows(
     as much. `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`."""
     table = table_of(model)
     names = [k for k in rows[0] if k != "campaign_id"]
-    new = unnested(table, [{k: row[k] for k in names} for row in rows], "new", {"seen": JSONB()})
+    # A memory that gained nothing sends SQL NULL (kept by the coalesce below), never JSON
+    # null: `jsonb || 'null'` would turn the memory into an array.
+    seen = JSONB(none_as_null=True)
+    new = unnested(table, [{k: row[k] for k in names} for row in rows], "new", {"seen": seen})
     written = [k for k in names if k not in (key, "seen")]
     values: dict[str, Any] = {k: new.c[k] for k in written}
     if "updated_at" in table.c:
