@@ -4,7 +4,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 import anyio.to_thread
 from sqlalchemy import func, insert, select, update
@@ -41,12 +41,18 @@ from app.turns.schemas import ReadyPlayer, TurnRead
 logger = logging.getLogger(__name__)
 
 
-async def pending_battles(session: AsyncSession, campaign_id: Any) -> int:
-    count = await session.scalar(
+def _pending_count(campaign_id: Any) -> Any:
+    """The campaign's battles waiting for a result, as a scalar subquery."""
+    return (
         select(func.count())
         .select_from(BattleRow)
         .where(BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+        .scalar_subquery()
     )
+
+
+async def pending_battles(session: AsyncSession, campaign_id: Any) -> int:
+    count = await session.scalar(select(_pending_count(campaign_id)))
     return count or 0
 
 
@@ -63,23 +69,42 @@ class TurnGate:
         return not self.waiting and not self.battles
 
     def blockers(self) -> list[str]:
-        out = []
-        if self.waiting:
-            out.append(f"{len(self.waiting)} player(s) not ready")
-        if self.battles:
-            out.append(f"{self.battles} battle(s) waiting for a result")
-        return out
+        return _blockers(len(self.waiting), self.battles)
+
+
+def _blockers(waiting: int, battles: int) -> list[str]:
+    out = []
+    if waiting:
+        out.append(f"{waiting} player(s) not ready")
+    if battles:
+        out.append(f"{battles} battle(s) waiting for a result")
+    return out
+
+
+class _Seat(Protocol):
+    faction: str | None
+    ready: bool
+    inactive: bool
+
+
+def _waits(seat: _Seat) -> bool:
+    """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4)."""
+    return seat.faction is not None and not (seat.ready or seat.inactive)
 
 
 async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
-    """Who and what the current turn waits for; inactive players are always ready (R-CAMP-4)."""
-    players = await players_of(session, campaign.id)
-    return _gate(players, await pending_battles(session, campaign.id))
-
-
-def _gate(players: list[CampaignPlayer], battles: int) -> TurnGate:
-    waiting = [p for p in players if p.faction is not None and not (p.ready or p.inactive)]
-    return TurnGate(waiting, battles, players)
+    """Who and what the current turn waits for (R-TURN-3), in one round trip: every seat, each
+    row carrying the count of pending battles."""
+    rows = (
+        await session.execute(
+            select(CampaignPlayer, _pending_count(campaign.id))
+            .where(CampaignPlayer.campaign_id == campaign.id)
+            .order_by(CampaignPlayer.number)
+        )
+    ).all()
+    players = [p for p, _ in rows]
+    battles = rows[0][1] if rows else await pending_battles(session, campaign.id)
+    return TurnGate([p for p in players if _waits(p)], battles, players)
 
 
 async def change_turn_if_due(
@@ -117,47 +142,47 @@ async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
 
 
 async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
-    """Two round trips: the players with their names, then the pending battles' count and the
-    last change's time (polled by every client: `turn_gate` and `display_names` in fewer
-    statements)."""
+    """One round trip, polled by every client: the campaign's row joined to each seat and its
+    holder's name, with the count of pending battles and the last change's time (a row with no
+    seat when there is none)."""
     c = m.campaign
+    last_change = (
+        select(func.max(TurnRecord.resolved_at))
+        .where(TurnRecord.campaign_id == c.id)
+        .scalar_subquery()
+    )
     rows = (
         await session.execute(
-            select(CampaignPlayer, User.display_name)
-            .join(User, User.id == CampaignPlayer.user_id)
-            .where(CampaignPlayer.campaign_id == c.id)
+            select(
+                _pending_count(c.id).label("battles"),
+                last_change.label("last"),
+                CampaignPlayer.number,
+                CampaignPlayer.faction,
+                CampaignPlayer.ready,
+                CampaignPlayer.inactive,
+                User.display_name,
+            )
+            .select_from(Campaign)
+            .outerjoin(CampaignPlayer, CampaignPlayer.campaign_id == Campaign.id)
+            .outerjoin(User, User.id == CampaignPlayer.user_id)
+            .where(Campaign.id == c.id)
             .order_by(CampaignPlayer.number)
         )
     ).all()
-    players = [p for p, _ in rows]
-    names = shown_names(m, [(p.number, name) for p, name in rows])
-    battles, last = (
-        await session.execute(
-            select(
-                select(func.count())
-                .select_from(BattleRow)
-                .where(
-                    BattleRow.campaign_id == c.id,
-                    BattleRow.status.in_(PENDING_BATTLE_STATUSES),
-                )
-                .scalar_subquery(),
-                select(func.max(TurnRecord.resolved_at))
-                .where(TurnRecord.campaign_id == c.id)
-                .scalar_subquery(),
-            )
-        )
-    ).one()
-    gate = _gate(players, battles or 0)
-    blocked = gate.blockers() if c.status is CampaignStatus.ACTIVE else [c.status.value]
+    battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
+    seats = [r for r in rows if r.number is not None]
+    names = shown_names(m, [(r.number, r.display_name) for r in seats])
+    waiting = sum(1 for r in seats if _waits(r))
+    blocked = _blockers(waiting, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]
     return TurnRead(
         number=c.turn,
         season=season_of(c.turn).value if c.settings.seasons and c.turn > 0 else None,
         status=c.status.value,
         players=[
-            ReadyPlayer(number=p.number, name=names[p.number], ready=p.ready, inactive=p.inactive)
-            for p in players
+            ReadyPlayer(number=r.number, name=names[r.number], ready=r.ready, inactive=r.inactive)
+            for r in seats
         ],
-        pending_battles=gate.battles,
+        pending_battles=battles,
         blocked_by=blocked,
         auto_resolve=c.settings.auto_resolve,
         awaiting_owner=not blocked and not c.settings.auto_resolve,
