@@ -100,8 +100,8 @@ async def _touch(session: AsyncSession, token: Token, now: datetime) -> None:
     set_committed_value(token, "last_used_at", now)
 
 
-def usable_token(now: datetime) -> ColumnElement[bool]:
-    """SQL condition: the token is neither revoked nor expired at `now`."""
+def usable_token(now: datetime | ColumnElement[datetime]) -> ColumnElement[bool]:
+    """SQL condition: the token is neither revoked nor expired at `now` (a time or a parameter)."""
     return and_(Token.revoked_at.is_(None), or_(Token.expires_at.is_(None), Token.expires_at > now))
 
 

@@ -26,7 +26,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute, APIRouter
-from sqlalchemy import String, cast, literal, select
+from sqlalchemy import String, bindparam, cast, literal, select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
@@ -42,7 +42,15 @@ from app.errors import AppError, Unauthorized
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
 from app.limits.headers import RateLimitHeadersMiddleware, record_standing
-from app.limits.store import Limit, Rate, give_back, purge_expired, take, take_for
+from app.limits.store import (
+    Limit,
+    Rate,
+    give_back,
+    purge_expired,
+    take,
+    take_for,
+    taking_for,
+)
 from app.metrics import RATE_LIMITED
 from app.models import Token, User
 from app.users.service import WRONG_PASSWORD
@@ -90,6 +98,14 @@ class Limiter:
         # The engine's AUTOCOMMIT copy, made once: `execution_options` builds a new proxy
         # engine at each call (a measurable part of a write's fixed cost).
         self._autocommit: tuple[AsyncEngine, AsyncEngine] | None = None
+        # Every write's take, built once: the caller found from their bearer token's hash.
+        self.write_caller = select(Token.user_id).where(
+            Token.token_hash == bindparam("token_hash"),
+            usable_token(bindparam("now", type_=Token.expires_at.type)),
+        )
+        self.write_take = taking_for(
+            literal("writes:") + cast(Token.user_id, String), self.write_caller, self.writes
+        )
 
     def login_limits(self, address: str, username: str) -> list[Limit]:
         """The buckets a login attempt of `username` from `address` takes from."""
@@ -168,17 +184,14 @@ async def limit_writes(request: Request, secret: BearerSecret) -> None:
     if not secret:
         return
     limiter = _limiter(request)
-    caller = select(Token.user_id).where(
-        Token.token_hash == hash_token(secret), usable_token(utcnow())
-    )
+    caller = {"token_hash": hash_token(secret), "now": utcnow()}
     # One statement finds the caller and takes the token: every write pays one round trip.
     async with limiter.autocommit(request) as session:
-        key = literal("writes:") + cast(Token.user_id, String)
-        standing = await take_for(session, key, caller, limiter.writes)
+        standing = await take_for(session, limiter.write_take, caller, limiter.writes)
         if standing is not None:
             record_standing(request, "writes", standing)
             return
-        user_id = await session.scalar(caller)
+        user_id = await session.scalar(limiter.write_caller, caller)
         if user_id is not None:  # the bucket is empty (a single take: nothing to roll back)
             await _take_or_refuse(
                 request, session, [Limit(f"writes:{user_id}", limiter.writes)], "writes", "writes"

@@ -33,6 +33,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.base import table_of
 from app.models import RateLimit
 
 # Longest key kept (the column's size); longer ones (an odd username) are cut.
@@ -157,15 +158,22 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
     return Taken(wait, tightest)
 
 
-async def take_for(
-    session: AsyncSession, key: ColumnElement[str], owner: Select[Any], rate: Rate
-) -> Standing | None:
-    """Take a token from the bucket `key` of the one row `owner` selects, in one statement; its
-    standing, or None if the bucket is empty or `owner` selects no row (the caller tells
-    which apart with `take`, on that rare path only)."""
+def taking_for(key: ColumnElement[str], owner: Select[Any], rate: Rate) -> Executable:
+    """The statement that takes a token from the bucket `key` of the one row `owner` selects
+    (built once: its parameters are `owner`'s)."""
     first_row = owner.with_only_columns(key, func.now() + _interval(rate.interval))
-    first = insert(RateLimit).from_select(["key", "full_at"], first_row)
-    seconds_to_full = (await session.execute(_taking(first, rate))).scalar()
+    # On the table, not the entity: executed with parameters, an ORM insert is a bulk insert.
+    first = insert(table_of(RateLimit)).from_select(["key", "full_at"], first_row)
+    return _taking(first, rate)
+
+
+async def take_for(
+    session: AsyncSession, taking: Executable, params: dict[str, Any], rate: Rate
+) -> Standing | None:
+    """Take a token with `taking` (from `taking_for`), in one statement; its standing, or None
+    if the bucket is empty or its owner's row is not found (the caller tells which apart with
+    `take`, on that rare path only)."""
+    seconds_to_full = (await session.execute(taking, params)).scalar()
     return None if seconds_to_full is None else _standing(rate, float(seconds_to_full))
 
 
