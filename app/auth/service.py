@@ -3,7 +3,7 @@
 import uuid
 from datetime import datetime, timedelta
 
-from sqlalchemy import ColumnElement, Select, and_, func, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -52,18 +52,22 @@ async def issue_token(
     return token, secret
 
 
-def bearer_query(secret: str) -> Select[Token, User]:
-    """The token of a bearer secret and its user: one row, or none for an unknown secret."""
-    return (
-        select(Token, User)
-        .join(User, User.id == Token.user_id)
-        .where(Token.token_hash == hash_token(secret))
-    )
+# The token of a bearer secret and its user: one row, or none for an unknown secret. Built
+# once (every request runs it), executed with `bearer_params`.
+BEARER: Select[Token, User] = (
+    select(Token, User)
+    .join(User, User.id == Token.user_id)
+    .where(Token.token_hash == bindparam("token_hash"))
+)
+
+
+def bearer_params(secret: str) -> dict[str, str]:
+    return {"token_hash": hash_token(secret)}
 
 
 async def authenticate_token(session: AsyncSession, secret: str) -> tuple[Token, User]:
     """Resolve a bearer secret to its token and user; unknown, expired and revoked all 401."""
-    row = (await session.execute(bearer_query(secret))).one_or_none()
+    row = (await session.execute(BEARER, bearer_params(secret))).one_or_none()
     if row is None:
         raise Unauthorized("Invalid token.")
     token, user = row

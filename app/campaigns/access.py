@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path
-from sqlalchemy import Select, and_, func, select
+from sqlalchemy import Select, and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
-from app.auth.service import accept_token, bearer_query
+from app.auth.service import BEARER, accept_token, bearer_params
 from app.db.locks import note_campaign_lock
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
@@ -179,6 +179,18 @@ def _member_or_404(membership: Membership) -> Membership:
 CampaignId = Annotated[uuid.UUID, Path(description="The campaign's id.")]
 
 
+# Every read's token, user, campaign and seat, built once (executed with the bearer token's
+# hash and the campaign's id).
+_READ_MEMBERSHIP = (
+    BEARER.add_columns(Campaign, CampaignPlayer)
+    .outerjoin(Campaign, Campaign.id == bindparam("campaign_id"))
+    .outerjoin(
+        CampaignPlayer,
+        and_(CampaignPlayer.campaign_id == Campaign.id, CampaignPlayer.user_id == User.id),
+    )
+)
+
+
 async def get_membership(
     campaign_id: CampaignId, session: SessionDep, secret: BearerSecret
 ) -> Membership:
@@ -187,16 +199,8 @@ async def get_membership(
     `load_membership`: 401 for a bad token first, then 404 for a non-member)."""
     if not secret:
         raise Unauthorized("Not authenticated.")
-    query = (
-        bearer_query(secret)
-        .add_columns(Campaign, CampaignPlayer)
-        .outerjoin(Campaign, Campaign.id == campaign_id)
-        .outerjoin(
-            CampaignPlayer,
-            and_(CampaignPlayer.campaign_id == Campaign.id, CampaignPlayer.user_id == User.id),
-        )
-    )
-    row = (await session.execute(query)).one_or_none()
+    params = {**bearer_params(secret), "campaign_id": campaign_id}
+    row = (await session.execute(_READ_MEMBERSHIP, params)).one_or_none()
     if row is None:
         raise Unauthorized("Invalid token.")
     token, user, campaign, player = row
