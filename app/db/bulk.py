@@ -8,7 +8,7 @@ on every pooled connection. One array per column, `unnest`-ed into rows, keeps a
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, insert, select
+from sqlalchemy import Table, bindparam, func, insert, literal, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.sql.expression import Insert, TableValuedAlias
 from sqlalchemy.types import TypeEngine
@@ -30,7 +30,10 @@ def unnested(
     return func.unnest(*arrays).table_valued(*keys).render_derived(name=name)
 
 
-def insert_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> Insert:
-    """INSERT `rows` (the same keys in each) into `table` in one statement."""
+def insert_rows(table: Table, rows: Sequence[Mapping[str, Any]], **same: Any) -> Insert:
+    """INSERT `rows` (the same keys in each) into `table` in one statement; `same`: values of
+    every row, bound once (the campaign id among them: a distributed database routes the
+    statement by it, and the shard-readiness test finds it)."""
     new = unnested(table, rows, "new")
-    return insert(table).from_select(list(rows[0]), select(*new.c))
+    constants = [literal(value, table.c[name].type) for name, value in same.items()]
+    return insert(table).from_select([*same, *rows[0]], select(*constants, *new.c))

@@ -22,22 +22,15 @@ async def record(
     go one statement each (the identity key is the server's, so the ORM cannot batch them
     and still match rows to objects).
     """
-    now = utcnow()
     rows = [
-        {
-            "campaign_id": campaign_id,
-            "player": e.player,
-            "turn": turn,
-            "amount": e.amount,
-            "reason": e.reason[:120],
-            "rule": e.rule,
-            "created_at": now,
-        }
+        {"player": e.player, "amount": e.amount, "reason": e.reason[:120], "rule": e.rule}
         for e in entries
         if e.amount
     ]
     if rows:
-        await session.execute(insert_rows(table_of(LedgerRow), rows))
+        table = table_of(LedgerRow)
+        insert = insert_rows(table, rows, campaign_id=campaign_id, turn=turn, created_at=utcnow())
+        await session.execute(insert)
 
 
 async def post(
