@@ -1,12 +1,13 @@
 """Who may touch a campaign: membership lookup, row locking, and the typed dependencies."""
 
 import enum
+import functools
 import uuid
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path
-from sqlalchemy import Select, and_, bindparam, func, select
+from sqlalchemy import BigInteger, Select, and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
@@ -138,30 +139,44 @@ async def _locked_membership(
     holds, so nothing read before the lock is reused after it. Under a shared campaign lock
     the caller's seat row is locked too, the same way, before anything else is read.
     """
+    turnstile, campaign_row, seat_row = _lock_statements(lock)
+    await session.execute(turnstile, {"key": turnstile_key(campaign_id)})
+    campaign = await session.scalar(campaign_row, {"campaign_id": campaign_id})
+    if campaign is None:
+        raise NotFound("Campaign not found.")
+    note_campaign_lock(session, campaign_id)
+    player = await session.scalar(seat_row, {"campaign_id": campaign_id, "user_id": user.id})
+    return _member_or_404(Membership(campaign, user, player, writing=True))
+
+
+@functools.cache
+def _lock_statements(
+    lock: Lock,
+) -> tuple[Select[Any], Select[Campaign], Select[CampaignPlayer]]:
+    """The three statements of a write's lock in mode `lock`, built once (every write runs
+    them): the turnstile, the campaign row, the caller's seat."""
     # The turnstile first: PostgreSQL queues row locks without fairness (new `FOR SHARE`
     # lockers pass a waiting writer, which a busy campaign's orders would starve), its
     # advisory locks in arrival order.
-    turnstile = (
+    take = (
         func.pg_advisory_xact_lock_shared
         if lock is Lock.SHARED_SEAT
         else func.pg_advisory_xact_lock
     )
-    await session.execute(select(turnstile(turnstile_key(campaign_id))))
-    campaign = await session.scalar(
-        locked(select(Campaign).where(Campaign.id == campaign_id), lock).execution_options(
-            populate_existing=True
-        )
-    )
-    if campaign is None:
-        raise NotFound("Campaign not found.")
-    note_campaign_lock(session, campaign_id)
+    turnstile = select(take(bindparam("key", type_=BigInteger)))
+    campaign = locked(select(Campaign).where(Campaign.id == bindparam("campaign_id")), lock)
     seat = select(CampaignPlayer).where(
-        CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id == user.id
+        CampaignPlayer.campaign_id == bindparam("campaign_id"),
+        CampaignPlayer.user_id == bindparam("user_id"),
     )
     if lock is Lock.SHARED_SEAT:
         seat = seat.with_for_update(key_share=True)
-    player = await session.scalar(seat.execution_options(populate_existing=True))
-    return _member_or_404(Membership(campaign, user, player, writing=True))
+    # Nothing read before the lock is reused after it (`_locked_membership`).
+    return (
+        turnstile,
+        campaign.execution_options(populate_existing=True),
+        seat.execution_options(populate_existing=True),
+    )
 
 
 def turnstile_key(campaign_id: uuid.UUID) -> int:
