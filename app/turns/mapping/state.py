@@ -8,7 +8,17 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Row, delete, func, insert, inspect, literal_column, select, update
+from sqlalchemy import (
+    Row,
+    bindparam,
+    delete,
+    func,
+    insert,
+    inspect,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.dialects.postgresql import JSONB, aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
@@ -327,14 +337,23 @@ async def load_state(
     )
 
 
-def _json_rows(table: Any, campaign_id: uuid.UUID, *columns: Any) -> Any:
-    """The campaign's rows of `table` as one JSON array of arrays (by id), in a subquery."""
+def _json_rows(table: Any, *columns: Any) -> Any:
+    """The rows of `table` of the campaign `:campaign_id` as one JSON array of arrays (by id),
+    in a subquery."""
     rows = func.json_agg(aggregate_order_by(func.json_build_array(*columns), table.c.id))
     return (
         select(func.coalesce(rows, literal_column("'[]'::json")))
-        .where(table.c.campaign_id == campaign_id)
+        .where(table.c.campaign_id == bindparam("campaign_id"))
         .scalar_subquery()
     )
+
+
+_G, _K = table_of(GeneralRow), table_of(StakeRow)
+# Built once: every write and most reads run it.
+_GENERALS_AND_STAKES = select(
+    _json_rows(_G, _G.c.id, _G.c.owner, _G.c.army_id, _G.c.held_by),
+    _json_rows(_K, _K.c.battle_id, _K.c.winner, _K.c.loser, _K.c.amount, _K.c.rule),
+)
 
 
 async def _generals_and_stakes(
@@ -348,16 +367,8 @@ async def _generals_and_stakes(
         return found
     if not stakes:
         return await load_generals(session, campaign_id), ()
-    g, k = GeneralRow.__table__, StakeRow.__table__
     general_rows, stake_rows = (
-        await session.execute(
-            select(
-                _json_rows(g, campaign_id, g.c.id, g.c.owner, g.c.army_id, g.c.held_by),
-                _json_rows(
-                    k, campaign_id, k.c.battle_id, k.c.winner, k.c.loser, k.c.amount, k.c.rule
-                ),
-            )
-        )
+        await session.execute(_GENERALS_AND_STAKES, {"campaign_id": campaign_id})
     ).one()
     if isinstance(general_rows, str):
         general_rows = json.loads(general_rows)
