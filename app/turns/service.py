@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 import anyio.to_thread
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import metrics
@@ -49,6 +49,34 @@ def _pending_count(campaign_id: Any) -> Any:
         .where(BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
         .scalar_subquery()
     )
+
+
+_CAMPAIGN = bindparam("campaign_id", type_=Campaign.id.type)
+# Built once (every ready, every poll of the turn runs them), executed with the campaign id.
+_GATE = (
+    select(CampaignPlayer, _pending_count(_CAMPAIGN))
+    .where(CampaignPlayer.campaign_id == _CAMPAIGN)
+    .order_by(CampaignPlayer.number)
+)
+_TURN = (
+    select(
+        _pending_count(_CAMPAIGN).label("battles"),
+        select(func.max(TurnRecord.resolved_at))
+        .where(TurnRecord.campaign_id == _CAMPAIGN)
+        .scalar_subquery()
+        .label("last"),
+        CampaignPlayer.number,
+        CampaignPlayer.faction,
+        CampaignPlayer.ready,
+        CampaignPlayer.inactive,
+        User.display_name,
+    )
+    .select_from(Campaign)
+    .outerjoin(CampaignPlayer, CampaignPlayer.campaign_id == Campaign.id)
+    .outerjoin(User, User.id == CampaignPlayer.user_id)
+    .where(Campaign.id == _CAMPAIGN)
+    .order_by(CampaignPlayer.number)
+)
 
 
 async def pending_battles(session: AsyncSession, campaign_id: Any) -> int:
@@ -95,13 +123,7 @@ def _waits(seat: _Seat) -> bool:
 async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
     """Who and what the current turn waits for (R-TURN-3), in one round trip: every seat, each
     row carrying the count of pending battles."""
-    rows = (
-        await session.execute(
-            select(CampaignPlayer, _pending_count(campaign.id))
-            .where(CampaignPlayer.campaign_id == campaign.id)
-            .order_by(CampaignPlayer.number)
-        )
-    ).all()
+    rows = (await session.execute(_GATE, {"campaign_id": campaign.id})).all()
     players = [p for p, _ in rows]
     battles = rows[0][1] if rows else await pending_battles(session, campaign.id)
     return TurnGate([p for p in players if _waits(p)], battles, players)
@@ -146,29 +168,7 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
     holder's name, with the count of pending battles and the last change's time (a row with no
     seat when there is none)."""
     c = m.campaign
-    last_change = (
-        select(func.max(TurnRecord.resolved_at))
-        .where(TurnRecord.campaign_id == c.id)
-        .scalar_subquery()
-    )
-    rows = (
-        await session.execute(
-            select(
-                _pending_count(c.id).label("battles"),
-                last_change.label("last"),
-                CampaignPlayer.number,
-                CampaignPlayer.faction,
-                CampaignPlayer.ready,
-                CampaignPlayer.inactive,
-                User.display_name,
-            )
-            .select_from(Campaign)
-            .outerjoin(CampaignPlayer, CampaignPlayer.campaign_id == Campaign.id)
-            .outerjoin(User, User.id == CampaignPlayer.user_id)
-            .where(Campaign.id == c.id)
-            .order_by(CampaignPlayer.number)
-        )
-    ).all()
+    rows = (await session.execute(_TURN, {"campaign_id": c.id})).all()
     battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
     seats = [r for r in rows if r.number is not None]
     names = shown_names(m, [(r.number, r.display_name) for r in seats])
