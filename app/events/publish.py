@@ -8,11 +8,12 @@ import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Integer, Text, cast, column, func, literal, select, true, values
+from sqlalchemy import Integer, Text, cast, func, literal, select, true
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import table_of, utcnow
+from app.db.bulk import unnested
 from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
@@ -97,18 +98,23 @@ async def publish_all(
     table = table_of(CampaignEvent)
     now = utcnow()
     audiences = [None if e.audience is None else sorted(set(e.audience)) for e in events]
-    rows = values(
-        column("ordinal", Integer),
-        column("cursor", table.c.cursor.type),
-        column("kind", table.c.kind.type),
-        column("audience", table.c.audience.type),
-        column("payload", table.c.payload.type),
-        name="new_events",
-    ).data(
+    # Arrays unnested, not a VALUES list: the same statement (compiled and prepared once)
+    # whatever the number of events. An audience travels as "1,2" (arrays of arrays must be
+    # rectangular), NULL for every member.
+    rows = unnested(
+        table,
         [
-            (i, new_cursor(), str(e.kind), seen_by, e.payload)
+            {
+                "ordinal": i,
+                "cursor": new_cursor(),
+                "kind": str(e.kind),
+                "audience": None if seen_by is None else ",".join(map(str, seen_by)),
+                "payload": e.payload,
+            }
             for i, (e, seen_by) in enumerate(zip(events, audiences, strict=True), start=1)
-        ]
+        ],
+        "new_events",
+        {"ordinal": Integer(), "audience": Text()},
     )
     written = (
         insert(table)
@@ -119,8 +125,7 @@ async def publish_all(
                 literal(campaign_id, table.c.campaign_id.type),
                 rows.c.cursor,
                 rows.c.kind,
-                # A column of NULLs alone is typed text by VALUES.
-                cast(rows.c.audience, table.c.audience.type),
+                cast(func.string_to_array(rows.c.audience, ","), table.c.audience.type),
                 rows.c.payload,
                 literal(now, table.c.created_at.type),
             ).select_from(counter.join(rows, true())),
