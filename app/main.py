@@ -23,7 +23,7 @@ from app.deadlines.router import turn_router as deadline_turn_router
 from app.deadlines.service import run_sweeper
 from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
-from app.heap import freeze_startup_heap
+from app.heap import tune_collector
 from app.history.router import router as history_router
 from app.house_rules.router import router as house_rules_router
 from app.limits import guard_routes, install_limits
@@ -127,7 +127,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
         # Webhook reminders and deliveries (app/notifications): SKIP LOCKED, like the sweeper.
         notifier = asyncio.create_task(run_notifier(app.state.sessionmaker, settings))
-        freeze_startup_heap()
+        tune_collector()
         try:
             yield
         finally:
