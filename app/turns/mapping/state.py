@@ -517,9 +517,10 @@ async def _sync(
     changed: list[dict[str, Any]] = []
     for entity_id, entity in after.items():
         old = before.get(entity_id)
-        if old != entity:
-            values = {"campaign_id": campaign_id, "id": entity_id, **columns(entity)}
-            (added if old is None else changed).append(values)
+        if old is None:
+            added.append({"campaign_id": campaign_id, "id": entity_id, **columns(entity)})
+        elif old != entity:
+            changed.append({"id": entity_id, **columns(entity)})
     if added:
         await session.execute(insert(model), added)
     if changed:
@@ -537,14 +538,13 @@ async def _update_rows(
     """UPDATE the campaign's rows of `model` matched on `key`, from arrays of their new values:
     one statement whatever their number (170 armies move every turn) and the same text each
     time (one prepared statement), where an UPDATE run per row costs PostgreSQL several times
-    as much. `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`."""
+    as much. `rows`: the key and the new values of each row, the same columns in each.
+    `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`."""
     table = table_of(model)
-    names = [k for k in rows[0] if k != "campaign_id"]
     # A memory that gained nothing sends SQL NULL (kept by the coalesce below), never JSON
     # null: `jsonb || 'null'` would turn the memory into an array.
-    seen = JSONB(none_as_null=True)
-    new = unnested(table, [{k: row[k] for k in names} for row in rows], "new", {"seen": seen})
-    written = [k for k in names if k not in (key, "seen")]
+    new = unnested(table, rows, "new", {"seen": JSONB(none_as_null=True)})
+    written = [k for k in rows[0] if k not in (key, "seen")]
     values: dict[str, Any] = {k: new.c[k] for k in written}
     if "updated_at" in table.c:
         values["updated_at"] = utcnow()  # one time for all, the one the session is told below
