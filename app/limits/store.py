@@ -102,12 +102,18 @@ def _standing(rate: Rate, seconds_to_full: float) -> Standing:
     return Standing(rate.burst, remaining, max(0, math.ceil(seconds_to_full - 1e-6)))
 
 
+def _after_take(rate: Rate) -> ColumnElement[Any]:
+    """When a bucket is full again after one more take (one interval after now or after when
+    it was to be full, whichever is later)."""
+    return func.greatest(RateLimit.full_at, func.now()) + _interval(rate.interval)
+
+
 def _taking(first: Insert, rate: Rate) -> Executable:
     """`first` (a bucket's row as its first take leaves it) as a take from the bucket: if it
     exists, its `full_at` moves on by one interval when that stays within the window. Returns
     the seconds until the bucket is full again after the take (no row: the bucket is empty)."""
     now = func.now()
-    after_take = func.greatest(RateLimit.full_at, now) + _interval(rate.interval)
+    after_take = _after_take(rate)
     return first.on_conflict_do_update(
         index_elements=[RateLimit.key],
         set_={"full_at": after_take},
@@ -138,7 +144,7 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
         if refused:
             # Empty: the next token is back when after_take fits the window again.
             window = _interval(limit.rate.window)
-            after_take = func.greatest(RateLimit.full_at, now) + _interval(limit.rate.interval)
+            after_take = _after_take(limit.rate)
             row = (
                 await session.execute(
                     select(
