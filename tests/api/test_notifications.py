@@ -8,6 +8,7 @@ is the real time (receivers check it against their clock).
 
 import asyncio
 import functools
+import ipaddress
 import json
 import random
 import uuid
@@ -693,6 +694,14 @@ REFUSED = [
     "https://[::1",  # unreadable
     "https://a..b/hook",  # not a host name
     "https://93.184.215.14\t/hook",  # a control character
+    # Not globally reachable by IANA's registries, though Python 3.11's is_global says so:
+    "https://192.0.0.192/latest/meta-data",  # IETF Protocol Assignments (a metadata address)
+    "https://[::ffff:192.0.0.192]/hook",  # the same, mapped in IPv6
+    "https://[64:ff9b::192.0.0.192]/hook",  # the same, through NAT64
+    "https://[64:ff9b::a9fe:a9fe]/hook",  # 169.254.169.254 through NAT64
+    "https://[2002:c000:c0::1]/hook",  # 6to4
+    "https://[fec0::1]/hook",  # deprecated site-local
+    "https://198.18.0.1/hook",  # benchmarking
 ]
 
 
@@ -749,9 +758,126 @@ async def test_redirects_are_not_followed(
     assert [m.path for m in receiver.received] == ["/hook"]
 
 
-def test_address_rules() -> None:
-    import ipaddress
+async def test_delivery_refuses_a_stored_address_that_is_not_public(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """An endpoint whose URL reached the database before the policy refused it (registered
+    on an older server) is refused again by the attempt itself: nothing is connected to."""
+    game = await start_game(client, make_user)
+    hook = await register(client, game, game.owner.headers, receiver.url())
+    endpoint = await session.get_one(WebhookEndpoint, (uuid.UUID(game.id), uuid.UUID(hook["id"])))
+    endpoint.url = "https://192.0.0.192/latest/meta-data"
+    await session.flush()
+    await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=game.owner.headers)
+    report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert len(report.given_up) == 1
+    (entry,) = (
+        await client.get(game.url(f"/webhooks/{hook['id']}/deliveries"), headers=game.owner.headers)
+    ).json()["items"]
+    assert entry["status"] == "failed"
+    assert entry["last_error"] == (
+        "The URL points to an address that is not public (IETF Protocol Assignments)."
+    )
 
+
+# One real address from every entry of IANA's IPv4 and IPv6 special-purpose address
+# registries (app/notifications/ssrf.py), from the blocks outside them that are not global
+# unicast, from the forms that carry an IPv4 address, and from their public neighbours:
+# (address, whether the server may post to it).
+REGISTRY_ADDRESSES = [
+    ("0.1.2.3", False),  # 0.0.0.0/8 "This network"
+    ("0.0.0.0", False),  # noqa: S104 - 0.0.0.0/32 "This host on this network"
+    ("10.20.30.40", False),  # Private-Use
+    ("100.100.100.200", False),  # Shared Address Space (a metadata service)
+    ("127.0.0.1", False),  # Loopback (allowed only with allow_loopback)
+    ("169.254.169.254", False),  # Link Local (the cloud metadata service)
+    ("172.31.255.254", False),  # Private-Use
+    ("192.0.0.192", False),  # IETF Protocol Assignments
+    ("192.0.0.1", False),  # IPv4 Service Continuity Prefix (DS-Lite)
+    ("192.0.0.8", False),  # IPv4 dummy address
+    ("192.0.0.9", True),  # Port Control Protocol Anycast: the registry's exception
+    ("192.0.0.10", True),  # TURN Anycast: the registry's exception
+    ("192.0.0.170", False),  # NAT64/DNS64 Discovery
+    ("192.0.0.171", False),  # NAT64/DNS64 Discovery
+    ("192.0.2.1", False),  # TEST-NET-1
+    ("192.31.196.1", True),  # AS112-v4
+    ("192.52.193.1", True),  # AMT
+    ("192.88.99.1", False),  # Deprecated 6to4 Relay Anycast (N/A)
+    ("192.88.99.2", False),  # 6a44-relay anycast
+    ("192.168.1.1", False),  # Private-Use
+    ("192.175.48.6", True),  # Direct Delegation AS112 Service
+    ("198.19.255.254", False),  # Benchmarking
+    ("198.51.100.7", False),  # TEST-NET-2
+    ("203.0.113.9", False),  # TEST-NET-3
+    ("240.0.0.1", False),  # Reserved
+    ("255.255.255.255", False),  # Limited Broadcast
+    ("224.0.0.251", False),  # multicast (not unicast at all)
+    ("93.184.215.14", True),
+    ("100.63.255.254", True),  # just outside Shared Address Space
+    ("172.32.0.1", True),  # just outside Private-Use
+    ("192.0.1.1", True),  # just outside IETF Protocol Assignments
+    ("198.17.255.254", True),  # just outside Benchmarking
+    ("::1", False),  # Loopback Address
+    ("::", False),  # Unspecified Address
+    ("::ffff:10.0.0.1", False),  # IPv4-mapped: judged by the IPv4 address
+    ("::ffff:192.0.0.192", False),
+    ("::ffff:93.184.215.14", True),
+    ("64:ff9b::93.184.215.14", True),  # NAT64 well-known prefix: judged by the IPv4 address
+    ("64:ff9b::192.0.0.192", False),
+    ("64:ff9b::10.0.0.1", False),
+    ("64:ff9b:1::1", False),  # Local-use IPv4/IPv6 translation
+    ("100::1", False),  # Discard-Only
+    ("100:0:0:1::1", False),  # Dummy IPv6 Prefix
+    ("2001:1::4", False),  # IETF Protocol Assignments (2001::/23)
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", False),  # TEREDO (N/A)
+    ("2001:1::1", True),  # PCP Anycast: exceptions inside 2001::/23
+    ("2001:1::2", True),  # TURN Anycast
+    ("2001:1::3", True),  # DNS-SD SRP Anycast
+    ("2001:2::1", False),  # Benchmarking
+    ("2001:3::1", True),  # AMT
+    ("2001:4:112::1", True),  # AS112-v6
+    ("2001:10::1", False),  # Deprecated ORCHID
+    ("2001:20::1", True),  # ORCHIDv2
+    ("2001:30::1", True),  # Drone Remote ID Protocol Entity Tags
+    ("2001:db8::1", False),  # Documentation
+    ("2001:200::1", True),  # just outside 2001::/23
+    ("2002:c000:c0::1", False),  # 6to4 (N/A), whatever it carries
+    ("2002:5db8:d70e::1", False),
+    ("2620:4f:8000::42", True),  # Direct Delegation AS112 Service
+    ("3fff::1", False),  # Documentation (3fff::/20)
+    ("3fff:1000::1", True),  # just outside it
+    ("5f00::1", False),  # SRv6 SIDs
+    ("fd00:ec2::254", False),  # Unique-Local (a metadata service)
+    ("fe80::1", False),  # Link-Local Unicast
+    ("fec0::1", False),  # deprecated site-local: outside 2000::/3
+    ("ff02::1", False),  # multicast
+    ("::c000:c0", False),  # deprecated IPv4-compatible
+    ("2606:2800:21f:cb07:6820:80da:af6b:8b2c", True),
+]
+
+
+@pytest.mark.parametrize(("text", "public"), REGISTRY_ADDRESSES)
+def test_addresses_follow_the_iana_special_purpose_registries(text: str, public: bool) -> None:
+    address = ipaddress.ip_address(text)
+    if public:
+        ssrf.check_address(address, allow_loopback=False)
+    else:
+        with pytest.raises(ssrf.UnsafeURL):
+            ssrf.check_address(address, allow_loopback=False)
+
+
+def test_every_registry_entry_has_an_address_in_the_tests() -> None:
+    judged = {ssrf.special_block(ipaddress.ip_address(text)) for text, _ in REGISTRY_ADDRESSES}
+    for block in (*ssrf.IPV4_SPECIAL, *ssrf.IPV6_SPECIAL):
+        assert block in judged, block
+
+
+def test_address_rules() -> None:
     allowed = ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]
     for address in allowed:
         ssrf.check_address(ipaddress.ip_address(address), allow_loopback=False)
