@@ -86,8 +86,13 @@ class Settings(BaseSettings):
     # Notifications (app/notifications): webhook endpoints must be https on public addresses;
     # this also allows http and https on loopback addresses (development and tests only).
     webhooks_allow_loopback: bool = False
-    # Seconds one delivery attempt may take (connect, send, first bytes of the answer).
+    # Seconds one delivery attempt may take in all: resolving, connecting, sending and
+    # reading the answer together (a receiver trickling bytes is cut off at this deadline).
     webhook_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+    # Delivery attempts a server process makes at once, in all and to one endpoint (one: an
+    # endpoint's messages go in order, and no endpoint gets more than this from a process).
+    webhook_max_concurrent_deliveries: int = Field(default=16, ge=1, le=256)
+    webhook_max_concurrent_per_endpoint: int = Field(default=1, ge=1, le=16)
     # Where clients reach this API (`https://marchlords.example`): Discord and Slack messages
     # then carry absolute links; unset: link paths only.
     public_url: str | None = Field(default=None, pattern=r"^https?://[^/\s?#]+(/[^\s?#]*)?$")

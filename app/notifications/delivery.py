@@ -13,20 +13,30 @@ final. After `max_attempts` attempts a delivery is given up; after `disable_afte
 attempts in a row an endpoint is disabled and its owner told (a `webhook_disabled` live event
 to their seat). A personal delivery waits out its user's quiet hours (no attempt counted) and
 is muted while they are on vacation.
+
+Bounded work: each attempt has one deadline for all of it (`webhook_timeout_seconds`:
+checking the target, connecting, sending, reading the answer), however slowly a receiver
+trickles its bytes; attempts run concurrently, at most `webhook_max_concurrent_deliveries` at
+once per process and `webhook_max_concurrent_per_endpoint` to one endpoint, so a slow receiver
+holds its own slot and nobody else's; the backoff counts from the end of the attempt. The
+reminders run in a loop of their own and never wait for an attempt.
 """
 
 import asyncio
 import email.utils
 import logging
 import random
+import time
 import uuid
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Callable, Collection
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 import httpx
-from sqlalchemy import delete, exists, select, tuple_
+from sqlalchemy import ColumnElement, delete, exists, select, tuple_
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
@@ -68,6 +78,7 @@ class RetryPolicy:
     max_delay: timedelta = timedelta(hours=6)
     max_retry_after: timedelta = timedelta(hours=24)
     disable_after: int = 20  # failed attempts in a row, across the endpoint's deliveries
+    # Longer than an attempt's deadline (at most 60 s) and the recording of its outcome.
     lease: timedelta = timedelta(minutes=2)
     batch: int = 20  # deliveries claimed per campaign and pass
 
@@ -145,10 +156,21 @@ def signed_headers(secret: str, message_id: str, body: str, sent_at: datetime) -
     }
 
 
-async def post(
-    client: httpx.AsyncClient, claim: _Claim, body: str, settings: Settings, now: datetime
+async def post(client: httpx.AsyncClient, claim: _Claim, body: str, settings: Settings) -> Outcome:
+    """One attempt, within its deadline: `webhook_timeout_seconds` for all of it, not for
+    each read (a receiver sending a byte a second would otherwise keep it open for ever)."""
+    deadline = settings.webhook_timeout_seconds
+    try:
+        async with asyncio.timeout(deadline):
+            return await _attempt(client, claim, body, settings)
+    except TimeoutError:
+        return Outcome(ok=False, retryable=True, error=f"Timed out after {deadline:g} s.")
+
+
+async def _attempt(
+    client: httpx.AsyncClient, claim: _Claim, body: str, settings: Settings
 ) -> Outcome:
-    """One attempt: check the target again, connect to the checked address, read a little."""
+    """Check the target again, connect to the checked address, read a little."""
     try:
         target = await ssrf.check(claim.url, allow_loopback=settings.webhooks_allow_loopback)
     except ssrf.UnsafeURL as refused:
@@ -193,19 +215,31 @@ async def post(
         retryable=code in RETRYABLE_STATUSES,
         status_code=code,
         error=f"HTTP {code}",
-        retry_after=retry_after(response.headers.get("retry-after"), now),
+        # An HTTP date is the receiver's real time: compared with the real time here.
+        retry_after=retry_after(response.headers.get("retry-after"), datetime.now(UTC)),
     )
 
 
 # ------------------------------------------------------------------------------ claiming
 
 
-async def _due_campaigns(session: AsyncSession, now: datetime, limit: int = 100) -> list[uuid.UUID]:
+def _due(now: datetime, saturated: Collection[uuid.UUID]) -> list[ColumnElement[bool]]:
+    """Pending, due, and not to an endpoint that has all the attempts it may have at once."""
+    due = [
+        WebhookDelivery.status == DeliveryStatus.PENDING,
+        WebhookDelivery.next_attempt_at <= now,
+    ]
+    if saturated:
+        due.append(WebhookDelivery.endpoint_id.not_in(saturated))
+    return due
+
+
+async def _due_campaigns(
+    session: AsyncSession, now: datetime, saturated: Collection[uuid.UUID], limit: int = 100
+) -> list[uuid.UUID]:
     has_due = exists(
         select(WebhookDelivery.id).where(
-            WebhookDelivery.campaign_id == Campaign.id,
-            WebhookDelivery.status == DeliveryStatus.PENDING,
-            WebhookDelivery.next_attempt_at <= now,
+            WebhookDelivery.campaign_id == Campaign.id, *_due(now, saturated)
         )
     )
     rows = await session.scalars(select(Campaign.id).where(has_due).limit(limit))
@@ -218,19 +252,23 @@ async def _claim(
     now: datetime,
     policy: RetryPolicy,
     report: DeliveryReport,
+    *,
+    in_flight: Counter[uuid.UUID],
+    per_endpoint: int,
+    limit: int,
 ) -> list[_Claim]:
+    """Lease the campaign's due deliveries that can start at once: at most `limit`, and no
+    more to one endpoint than `per_endpoint` with those `in_flight`. The others stay due."""
+    saturated = [e for e, n in in_flight.items() if n >= per_endpoint]
     rows = await session.scalars(
         select(WebhookDelivery)
-        .where(
-            WebhookDelivery.campaign_id == campaign_id,
-            WebhookDelivery.status == DeliveryStatus.PENDING,
-            WebhookDelivery.next_attempt_at <= now,
-        )
+        .where(WebhookDelivery.campaign_id == campaign_id, *_due(now, saturated))
         .order_by(WebhookDelivery.id)
         .limit(policy.batch)
         .with_for_update(skip_locked=True, key_share=True)
     )
-    claims = []
+    claims: list[_Claim] = []
+    taken: Counter[uuid.UUID] = Counter()
     for row in rows.all():
         endpoint = await session.get(WebhookEndpoint, (campaign_id, row.endpoint_id))
         if endpoint is None or endpoint.disabled_at is not None:
@@ -253,6 +291,9 @@ async def _claim(
                 row.next_attempt_at = until
                 report.postponed.append(row.id)
                 continue
+        if len(claims) >= limit or in_flight[endpoint.id] + taken[endpoint.id] >= per_endpoint:
+            continue  # no room now: left due, for a later pass (a lease would sit idle)
+        taken[endpoint.id] += 1
         row.attempts += 1
         row.last_attempt_at = now
         row.next_attempt_at = now + policy.lease
@@ -308,7 +349,8 @@ async def _record(
     policy: RetryPolicy,
     rng: random.Random,
     report: DeliveryReport,
-) -> None:
+) -> bool:
+    """Record the outcome of an attempt that ended at `now`; True if it disabled the endpoint."""
     # Lock order: the campaign row first, as every campaign write does (the campaign lock,
     # or publish()'s key-share lock). Disabling the endpoint publishes an event, and a request
     # holding the campaign lock may be waiting for this endpoint's row: without this, a cycle.
@@ -338,7 +380,7 @@ async def _record(
         .execution_options(populate_existing=True)
     )
     if row is None or endpoint is None:
-        return  # deleted meanwhile
+        return False  # deleted meanwhile
     row.last_status_code = outcome.status_code
     if outcome.ok:
         row.status = DeliveryStatus.DELIVERED
@@ -347,7 +389,7 @@ async def _record(
         endpoint.consecutive_failures = 0
         report.delivered.append(row.id)
         await session.flush()
-        return
+        return False
     row.last_error = _cut(outcome.error or "Failed.")
     endpoint.consecutive_failures += 1
     report.failed.append(row.id)
@@ -359,7 +401,10 @@ async def _record(
         if outcome.retry_after is not None:
             delay = max(delay, min(outcome.retry_after, policy.max_retry_after))
         row.next_attempt_at = now + delay
-    if endpoint.disabled_at is None and endpoint.consecutive_failures >= policy.disable_after:
+    disabling = (
+        endpoint.disabled_at is None and endpoint.consecutive_failures >= policy.disable_after
+    )
+    if disabling:
         await _disable(
             session,
             endpoint,
@@ -368,6 +413,7 @@ async def _record(
         )
         report.disabled.append(endpoint.id)
     await session.flush()
+    return disabling
 
 
 async def _give_up(session: AsyncSession, claim: _Claim, report: DeliveryReport) -> None:
@@ -386,6 +432,142 @@ def body_of(claim: _Claim, settings: Settings) -> str:
     return render(claim.format, data, claim.created_at, settings.public_url)
 
 
+def _http_client(settings: Settings) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        # Per operation; the attempt's own deadline (post) bounds all of them together.
+        timeout=settings.webhook_timeout_seconds,
+        limits=httpx.Limits(max_connections=settings.webhook_max_concurrent_deliveries),
+        follow_redirects=False,
+        trust_env=False,
+    )
+
+
+class DeliveryWorker:
+    """Runs delivery attempts side by side, within the settings' bounds.
+
+    It claims only what it can start at once (a claimed delivery is leased: one left waiting
+    here could not be sent by another process either), starts each attempt as a task, and
+    records its outcome when it ends, at `clock()`: the backoff counts from there. Its
+    database work (claims, outcomes) goes one short transaction at a time, so the worker holds
+    at most one connection whatever the number of attempts in flight.
+    """
+
+    def __init__(
+        self,
+        sessionmaker: async_sessionmaker[AsyncSession],
+        settings: Settings,
+        client: httpx.AsyncClient,
+        *,
+        policy: RetryPolicy = DEFAULT_POLICY,
+        rng: random.Random | None = None,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.settings = settings
+        self.client = client
+        self.policy = policy
+        self.rng = rng or random.Random()  # noqa: S311 - jitter, not secrecy
+        self.clock = clock
+        self.report = DeliveryReport()
+        self.errors: list[Exception] = []  # of attempts' bookkeeping (logged as they happen)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._in_flight: Counter[uuid.UUID] = Counter()  # attempts per endpoint
+        self._disabled: set[uuid.UUID] = set()  # endpoints this worker disabled
+        self._database = asyncio.Lock()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    def room(self) -> int:
+        return self.settings.webhook_max_concurrent_deliveries - len(self._tasks)
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        async with self._database, self.sessionmaker() as session, session.begin():
+            yield session
+
+    async def dispatch(self, now: datetime) -> int:
+        """Claim what is due at `now` and can start, and start it; returns how many started."""
+        if self.room() <= 0:
+            return 0
+        per_endpoint = self.settings.webhook_max_concurrent_per_endpoint
+        saturated = [e for e, n in self._in_flight.items() if n >= per_endpoint]
+        async with self._transaction() as session:
+            campaigns = await _due_campaigns(session, now, saturated)
+        started = 0
+        for campaign_id in campaigns:
+            if self.room() <= 0:
+                break
+            async with self._transaction() as session:
+                claims = await _claim(
+                    session,
+                    campaign_id,
+                    now,
+                    self.policy,
+                    self.report,
+                    in_flight=self._in_flight,
+                    per_endpoint=per_endpoint,
+                    limit=self.room(),
+                )
+            for claim in claims:
+                self._disabled.discard(claim.endpoint_id)  # enabled at its claim
+                self._start(claim)
+                started += 1
+        return started
+
+    def _start(self, claim: _Claim) -> None:
+        endpoint = claim.endpoint_id
+        self._in_flight[endpoint] += 1
+        task = asyncio.create_task(self._run(claim))
+        self._tasks.add(task)
+
+        def done(finished: asyncio.Task[None]) -> None:
+            self._tasks.discard(finished)
+            self._in_flight[endpoint] -= 1
+            if self._in_flight[endpoint] <= 0:
+                del self._in_flight[endpoint]
+
+        task.add_done_callback(done)
+
+    async def _run(self, claim: _Claim) -> None:
+        try:
+            if claim.endpoint_id in self._disabled:  # by an attempt that ended meanwhile
+                async with self._transaction() as session:
+                    await _give_up(session, claim, self.report)
+                return
+            outcome = await post(self.client, claim, body_of(claim, self.settings), self.settings)
+            ended = self.clock()
+            async with self._transaction() as session:
+                disabled = await _record(
+                    session, claim, outcome, ended, self.policy, self.rng, self.report
+                )
+            if disabled:
+                self._disabled.add(claim.endpoint_id)
+        except Exception as exc:  # the lease runs out and the delivery is tried again
+            self.errors.append(exc)
+            if is_database_outage(exc):
+                logger.warning("webhook delivery: database unreachable; tried again later")
+            else:
+                logger.exception(
+                    "webhook delivery failed", extra={"campaign_id": str(claim.campaign_id)}
+                )
+
+    async def wait(self, at_most: float | None = None) -> None:
+        """Until an attempt ends (or `at_most` seconds have passed)."""
+        if not self._tasks:
+            if at_most is not None:
+                await asyncio.sleep(at_most)
+            return
+        await asyncio.wait(set(self._tasks), timeout=at_most, return_when=asyncio.FIRST_COMPLETED)
+
+    async def close(self) -> None:
+        """Stop the attempts in flight (their leases run out: they are tried again)."""
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
 async def deliver_due(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
@@ -395,34 +577,33 @@ async def deliver_due(
     client: httpx.AsyncClient | None = None,
     rng: random.Random | None = None,
 ) -> DeliveryReport:
-    """One pass: every delivery due at `now`, campaign by campaign."""
-    report = DeliveryReport()
-    rng = rng or random.Random()  # noqa: S311 - jitter, not secrecy
-    async with sessionmaker() as session, session.begin():
-        campaigns = await _due_campaigns(session, now)
-    if not campaigns:
-        return report
-    own_client = client is None
-    if client is None:
-        client = httpx.AsyncClient(
-            timeout=settings.webhook_timeout_seconds, follow_redirects=False, trust_env=False
-        )
+    """Every delivery due at `now`, within the worker's bounds, until none is left; outcomes
+    are recorded at `now` plus the real time elapsed since (tests move `now` at will)."""
+    began = time.monotonic()
+
+    def clock() -> datetime:
+        return now + timedelta(seconds=time.monotonic() - began)
+
+    http = client or _http_client(settings)
+    worker = DeliveryWorker(sessionmaker, settings, http, policy=policy, rng=rng, clock=clock)
     try:
-        for campaign_id in campaigns:
-            async with sessionmaker() as session, session.begin():
-                claims = await _claim(session, campaign_id, now, policy, report)
-            for claim in claims:
-                if claim.endpoint_id in report.disabled:  # by an earlier claim of this pass
-                    async with sessionmaker() as session, session.begin():
-                        await _give_up(session, claim, report)
-                    continue
-                outcome = await post(client, claim, body_of(claim, settings), settings, now)
-                async with sessionmaker() as session, session.begin():
-                    await _record(session, claim, outcome, now, policy, rng, report)
+        while True:
+            was_busy = worker.busy
+            started = await worker.dispatch(now)
+            if started and worker.room() > 0:
+                continue  # more may be due (past a batch, or a full endpoint's)
+            if not worker.busy:
+                if was_busy or started:
+                    continue  # attempts ended during that pass: their endpoints are free
+                break  # a pass with nothing in flight found nothing to start
+            await worker.wait()
     finally:
-        if own_client:
-            await client.aclose()
-    return report
+        await worker.close()
+        if client is None:
+            await http.aclose()
+    if worker.errors:
+        raise worker.errors[0]
+    return worker.report
 
 
 async def prune(
@@ -447,31 +628,74 @@ async def prune(
     return int(getattr(result, "rowcount", 0) or 0)
 
 
+async def _deliver_forever(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    interval: float,
+    clock: Callable[[], datetime],
+) -> None:
+    """Start what is due every `interval` seconds, or as soon as an attempt ends (a slot, or
+    its endpoint, is free again); attempts in flight go on meanwhile."""
+    failing = False
+    pruned_at: datetime | None = None
+    async with _http_client(settings) as http:
+        worker = DeliveryWorker(sessionmaker, settings, http, clock=clock)
+        try:
+            while True:
+                started = 0
+                try:
+                    now = clock()
+                    started = await worker.dispatch(now)
+                    if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
+                        await prune(sessionmaker, now)
+                        pruned_at = now
+                except Exception as exc:
+                    if not is_database_outage(exc):
+                        logger.exception("webhook delivery pass failed")
+                    elif not failing:
+                        logger.warning("webhook deliveries: database unreachable; retrying")
+                    failing = True
+                else:
+                    failing = False
+                worker.report = DeliveryReport()  # for tests only: not kept
+                worker.errors.clear()  # logged already
+                if started and worker.room() > 0:
+                    continue
+                await worker.wait(interval)
+        finally:
+            await worker.close()
+
+
+async def _remind_forever(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    interval: float,
+    clock: Callable[[], datetime],
+) -> None:
+    from app.notifications.reminders import send_reminders
+
+    failing = False
+    while True:
+        try:
+            await send_reminders(sessionmaker, clock())
+        except Exception as exc:
+            if not is_database_outage(exc):
+                logger.exception("reminder pass failed")
+            elif not failing:
+                logger.warning("reminders: database unreachable; retrying")
+            failing = True
+        else:
+            failing = False
+        await asyncio.sleep(interval)
+
+
 async def run_notifier(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
     interval: float = 5.0,
     clock: Callable[[], datetime] = utcnow,
 ) -> None:
-    """Remind and deliver forever (the app's lifespan starts it and cancels it at shutdown)."""
-    from app.notifications.reminders import send_reminders
-
-    failing = False
-    pruned_at: datetime | None = None
-    while True:
-        try:
-            now = clock()
-            await send_reminders(sessionmaker, now)
-            await deliver_due(sessionmaker, settings, now)
-            if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
-                await prune(sessionmaker, now)
-                pruned_at = now
-        except Exception as exc:
-            if not is_database_outage(exc):
-                logger.exception("notification pass failed")
-            elif not failing:
-                logger.warning("notifications: database unreachable; retrying")
-            failing = True
-        else:
-            failing = False
-        await asyncio.sleep(interval)
+    """Remind and deliver forever, side by side: a reminder never waits for an attempt (the
+    app's lifespan starts this and cancels it at shutdown)."""
+    async with asyncio.TaskGroup() as group:
+        group.create_task(_remind_forever(sessionmaker, interval, clock))
+        group.create_task(_deliver_forever(sessionmaker, settings, interval, clock))

@@ -7,10 +7,12 @@ is the real time (receivers check it against their clock).
 """
 
 import asyncio
+import contextlib
 import functools
 import ipaddress
 import json
 import random
+import time
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -33,7 +35,7 @@ from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointScope
 from app.notifications import messages, ssrf
-from app.notifications.delivery import RetryPolicy, deliver_due, prune
+from app.notifications.delivery import RetryPolicy, deliver_due, prune, run_notifier
 from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
 from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
@@ -50,6 +52,7 @@ class Received:
     path: str
     headers: dict[str, str]
     body: str
+    at: float = field(default_factory=time.monotonic)
 
     def json(self) -> Any:
         return json.loads(self.body)
@@ -102,6 +105,75 @@ async def receiver() -> AsyncIterator[Receiver]:
     async with server:
         yield found
         server.close()
+
+
+@dataclass
+class Connection:
+    path: str
+    opened: float  # monotonic, when the request had arrived
+    closed: float | None = None  # when the client hung up
+
+
+@dataclass
+class Trickler:
+    """A real slow receiver on 127.0.0.1: reads the request, then answers one byte a second
+    (a 200 whose 40-byte body would take more than a minute), until the client hangs up."""
+
+    port: int = 0
+    connections: list[Connection] = field(default_factory=list)
+
+    def url(self, path: str = "/slow") -> str:
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        path = head.decode("latin-1").split(" ", 2)[1]
+        length = next(
+            int(line.split(b":", 1)[1])
+            for line in head.lower().split(b"\r\n")
+            if line.startswith(b"content-length:")
+        )
+        await reader.readexactly(length)
+        connection = Connection(path, time.monotonic())
+        self.connections.append(connection)
+        answer = b"HTTP/1.1 200 OK\r\nContent-Length: 40\r\n\r\n" + b"x" * 40
+        try:
+            for byte in answer:
+                writer.write(bytes([byte]))
+                await writer.drain()
+                try:  # a second, unless the client hangs up first (EOF)
+                    if await asyncio.wait_for(reader.read(1), timeout=1.0) == b"":
+                        break
+                except TimeoutError:
+                    pass
+        except ConnectionError:
+            pass
+        finally:
+            connection.closed = time.monotonic()
+            writer.close()
+
+    def open_at(self, moment: float) -> int:
+        return sum(
+            1 for c in self.connections if c.opened <= moment and (c.closed or moment) >= moment
+        )
+
+
+@pytest.fixture
+async def trickler() -> AsyncIterator[Trickler]:
+    found = Trickler()
+    server = await asyncio.start_server(found.handle, "127.0.0.1", 0)
+    found.port = server.sockets[0].getsockname()[1]
+    async with server:
+        yield found
+        server.close()
+
+
+async def eventually(condition: Any, within: float, what: str) -> None:
+    """Poll `condition()` every 20 ms, for at most `within` seconds."""
+    limit = time.monotonic() + within
+    while not condition():
+        assert time.monotonic() < limit, f"not within {within} s: {what}"
+        await asyncio.sleep(0.02)
 
 
 @pytest.fixture
@@ -667,6 +739,141 @@ async def test_the_other_side_is_reminded_before_a_report_confirms_itself_R_BAT_
     assert data["battle_id"] == battle_id
     assert data["link"] == f"/v1/campaigns/{game.id}/battles/{battle_id}"
     assert datetime.fromisoformat(data["deadline_at"]) == due
+
+
+# ------------------------------------------------------------------------------ bounded work
+
+
+async def test_a_trickling_receiver_is_cut_off_at_the_attempts_deadline_and_retried(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    trickler: Trickler,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """One byte a second never trips a per-read timeout: the deadline is the attempt's. The
+    other campaign's ping is delivered meanwhile, and the backoff counts from the cut-off."""
+    deadline = 2.0
+    tight = loopback_settings.model_copy(update={"webhook_timeout_seconds": deadline})
+    slow_game = await start_game(client, make_user)
+    slow = await register(client, slow_game, slow_game.owner.headers, trickler.url())
+    other_game = await start_game(client, make_user)
+    fast = await register(client, other_game, other_game.owner.headers, receiver.url())
+    for game, hook in ((slow_game, slow), (other_game, fast)):
+        url = game.url(f"/webhooks/{hook['id']}/ping")
+        assert (await client.post(url, headers=game.owner.headers)).status_code == 202
+    policy = RetryPolicy(base_delay=timedelta(seconds=deadline), disable_after=100)
+    t0 = utcnow() + timedelta(seconds=1)
+    began = time.monotonic()
+    report = await deliver(sessionmaker, tight, t0, policy)
+    took = time.monotonic() - began
+
+    assert took < deadline + 1.5
+    (cut,) = trickler.connections
+    assert cut.closed is not None
+    assert deadline - 0.2 <= cut.closed - cut.opened <= deadline + 1.0
+    (delivered,) = receiver.received
+    assert delivered.at < cut.closed  # not behind the slow one
+    assert len(report.delivered) == 1
+    row = await session.scalar(
+        select(WebhookDelivery)
+        .where(WebhookDelivery.campaign_id == uuid.UUID(slow_game.id))
+        .execution_options(populate_existing=True)
+    )
+    assert row is not None
+    assert report.failed == [row.id]
+    assert (row.status.value, row.attempts) == ("pending", 1)
+    assert row.last_error == "Timed out after 2 s."
+    # Backoff: base 2 s, jitter 1–2 s, from the end of the attempt (at t0 + ~2 s).
+    assert row.next_attempt_at >= t0 + timedelta(seconds=deadline + deadline / 2)
+
+
+async def test_deliveries_run_side_by_side_within_the_bounds_in_all_and_per_endpoint(
+    client: AsyncClient,
+    make_user: MakeUser,
+    trickler: Trickler,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Four slow attempts, two at once in all, one at a time to an endpoint: two rounds of
+    one deadline each, never three connections open, never two to /a."""
+    bounded = loopback_settings.model_copy(
+        update={
+            "webhook_timeout_seconds": 1.0,
+            "webhook_max_concurrent_deliveries": 2,
+            "webhook_max_concurrent_per_endpoint": 1,
+        }
+    )
+    game = await start_game(client, make_user)
+    owner = game.owner.headers
+    hooks = {path: await register(client, game, owner, trickler.url(f"/{path}")) for path in "abc"}
+    for path in ("a", "a", "b", "c"):
+        url = game.url(f"/webhooks/{hooks[path]['id']}/ping")
+        assert (await client.post(url, headers=owner)).status_code == 202
+    began = time.monotonic()
+    report = await deliver(sessionmaker, bounded, utcnow() + timedelta(seconds=1))
+    took = time.monotonic() - began
+
+    assert len(report.failed) == 4
+    assert len(trickler.connections) == 4
+    assert 1.8 <= took < 3.5  # two rounds of 1 s: neither one by one (4 s) nor all at once
+    moments = [c.opened + 0.01 for c in trickler.connections]
+    assert max(trickler.open_at(m) for m in moments) == 2
+    first_a, second_a = [c for c in trickler.connections if c.path == "/a"]
+    assert first_a.closed is not None
+    assert second_a.opened >= first_a.closed
+
+
+async def test_a_slow_receiver_delays_no_other_delivery_nor_reminder_of_the_running_worker(
+    committing_loopback_client: AsyncClient,
+    committing_engine: AsyncEngine,
+    receiver: Receiver,
+    trickler: Trickler,
+    loopback_settings: Settings,
+) -> None:
+    """The worker as the server runs it: while an attempt trickles, a ping queued afterwards
+    for another campaign is delivered, and a reminder falling due is written and delivered."""
+    client = committing_loopback_client
+    make = functools.partial(register_and_login, client)
+    slow_game = await start_game(client, make)
+    slow = await register(client, slow_game, slow_game.owner.headers, trickler.url())
+    other = await start_game(
+        client, make, settings={"turn_deadline_hours": 24, "reminder_hours": 3}
+    )
+    p2 = other.players[1]
+    fast = await register(client, other, p2.headers, receiver.url())
+    ping = slow_game.url(f"/webhooks/{slow['id']}/ping")
+    assert (await client.post(ping, headers=slow_game.owner.headers)).status_code == 202
+
+    deadline = 4.0
+    shift = [timedelta(0)]  # moves the worker's clock: the reminder falls due on demand
+    worker = asyncio.create_task(
+        run_notifier(
+            create_sessionmaker(committing_engine),
+            loopback_settings.model_copy(update={"webhook_timeout_seconds": deadline}),
+            interval=0.1,
+            clock=lambda: utcnow() + shift[0],
+        )
+    )
+    try:
+        await eventually(lambda: trickler.connections, 3, "the slow attempt begins")
+        (trickling,) = trickler.connections
+        url = other.url(f"/webhooks/{fast['id']}/ping")
+        assert (await client.post(url, headers=p2.headers)).status_code == 202
+        await eventually(lambda: receiver.received, 1.5, "the other ping is delivered")
+        shift[0] = timedelta(hours=22)  # 2 h before the other campaign's deadline
+        await eventually(lambda: len(receiver.received) == 2, 1.5, "the reminder is delivered")
+        assert trickling.closed is None  # all this while the slow attempt was open
+        assert [m.json()["type"] for m in receiver.received] == ["ping", "deadline_reminder"]
+        await eventually(lambda: trickling.closed is not None, deadline, "the cut-off")
+        assert trickling.closed is not None
+        assert deadline - 0.2 <= trickling.closed - trickling.opened <= deadline + 1.0
+    finally:
+        worker.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await worker
 
 
 # ------------------------------------------------------------------------------ SSRF
