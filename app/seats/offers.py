@@ -15,7 +15,7 @@ and it sees the seat as the last writer left it.
 import uuid
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
@@ -25,7 +25,13 @@ from app.campaigns.schemas import CampaignRead
 from app.errors import Conflict, NotFound
 from app.events.publish import publish
 from app.models import User
-from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatOffer
+from app.models.campaign import (
+    Campaign,
+    CampaignPlayer,
+    CampaignStatus,
+    SeatOffer,
+    SeatOfferOrigin,
+)
 from app.pagination import PageParams, paginate_rows
 from app.rules.state import EventKind
 from app.seats.schemas import OfferedSeat, OfferedSeatPage, SeatOfferRead
@@ -46,7 +52,7 @@ async def list_offered_to(session: AsyncSession, user: User, page: PageParams) -
             & (CampaignPlayer.number == SeatOffer.number),
         )
         .join(maker, maker.id == SeatOffer.made_by)
-        .where(SeatOffer.user_id == user.id)
+        .where(SeatOffer.user_id == user.id, _answerable())
         .order_by(SeatOffer.made_at.desc(), SeatOffer.id)
     )
     rows, total = await paginate_rows(session, query, page)
@@ -66,6 +72,13 @@ async def list_offered_to(session: AsyncSession, user: User, page: PageParams) -
         for offer, c, faction, made_by in rows
     ]
     return OfferedSeatPage.of(items, total, page)
+
+
+def _answerable() -> ColumnElement[bool]:
+    """Seats are handed over while the campaign is active (R-CAMP-6): a handover's offer left
+    unanswered when it ended is void. An imported seat may be taken whatever the status (a
+    finished copy's players read its standings)."""
+    return or_(SeatOffer.origin == SeatOfferOrigin.IMPORT, Campaign.status == CampaignStatus.ACTIVE)
 
 
 async def list_campaign_offers(session: AsyncSession, m: Membership) -> list[SeatOfferRead]:
@@ -133,6 +146,10 @@ async def accept(
 ) -> CampaignRead:
     """Take the seat offered: from now on the user holds it and is a member (R-CAMP-6)."""
     c, offer, seat = await _locked_offer(session, user, offer_id)
+    if offer.origin is SeatOfferOrigin.HANDOVER and c.status is not CampaignStatus.ACTIVE:
+        raise Conflict(
+            "The campaign is over: its seats are not handed over any more.", code="R-CAMP-6"
+        )
     held = await session.scalar(
         select(func.count()).where(
             CampaignPlayer.campaign_id == c.id, CampaignPlayer.user_id == user.id

@@ -250,6 +250,20 @@ async def test_R_CAMP_6_a_handed_seat_stays_with_its_holder_until_the_new_one_ac
     assert (await ok(await client.get(game.url("/me"), headers=bob.headers)))["gold"] >= 0
 
 
+async def test_R_CAMP_6_a_handovers_offer_is_void_once_the_campaign_ends(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    bob, carol = game.players[1], await make_user()
+    offer = await ok(await hand_over(client, game, 2, carol), 201)
+    await ok(await client.post(game.url("/end"), headers=game.owner.headers))
+    assert await offers_to(client, carol) == []
+    response = await client.post(f"{OFFERS}/{offer['id']}/accept", headers=carol.headers)
+    assert_problem(response, 409, "R-CAMP-6")
+    assert_problem(await client.get(game.url(), headers=carol.headers), 404, "not_found")
+    assert (await ok(await client.get(game.url(), headers=bob.headers)))["my_player"] == 2
+
+
 async def test_R_CAMP_6_accept_and_decline_take_an_idempotency_key(
     client: AsyncClient, make_user: MakeUser
 ) -> None:

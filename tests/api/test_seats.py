@@ -175,9 +175,7 @@ async def test_R_CAMP_6_a_player_offers_their_seat_and_takes_the_offer_back(
     ]
     # The handover takes the offer away with the seat.
     dave = await make_user()
-    assert (await hand_over_accepted(client, game, 2, dave, game.owner.headers))[
-        "offered"
-    ] is False
+    assert (await hand_over_accepted(client, game, 2, dave, game.owner.headers))["offered"] is False
 
 
 async def test_R_CAMP_6_handover_refusals(client: AsyncClient, make_user: MakeUser) -> None:
