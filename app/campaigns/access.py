@@ -139,14 +139,25 @@ async def _locked_membership(
     holds, so nothing read before the lock is reused after it. Under a shared campaign lock
     the caller's seat row is locked too, the same way, before anything else is read.
     """
-    turnstile, campaign_row, seat_row = _lock_statements(lock)
-    await session.execute(turnstile, {"key": turnstile_key(campaign_id)})
-    campaign = await session.scalar(campaign_row, {"campaign_id": campaign_id})
+    campaign = await lock_campaign(session, campaign_id, lock)
     if campaign is None:
         raise NotFound("Campaign not found.")
-    note_campaign_lock(session, campaign_id)
+    seat_row = _lock_statements(lock)[2]
     player = await session.scalar(seat_row, {"campaign_id": campaign_id, "user_id": user.id})
     return _member_or_404(Membership(campaign, user, player, writing=True))
+
+
+async def lock_campaign(
+    session: AsyncSession, campaign_id: uuid.UUID, lock: Lock = Lock.EXCLUSIVE
+) -> Campaign | None:
+    """Take the campaign's lock (turnstile, then row) and read the row after it; None: no
+    such campaign. For writes by callers who are not members yet (a seat offer's answer)."""
+    turnstile, campaign_row, _ = _lock_statements(lock)
+    await session.execute(turnstile, {"key": turnstile_key(campaign_id)})
+    campaign = await session.scalar(campaign_row, {"campaign_id": campaign_id})
+    if campaign is not None:
+        note_campaign_lock(session, campaign_id)
+    return campaign
 
 
 @functools.cache

@@ -111,5 +111,10 @@ class PlayerRead(BaseModel):
     vacation_until: datetime | None = Field(
         default=None, description="The end of the seat's vacation, while on one (R-CAMP-8)."
     )
+    vacant: bool = Field(
+        default=False,
+        description="Nobody holds the seat: the user it was offered to has not accepted "
+        "(R-CAMP-6, R-CAMP-9); the owner may offer it to someone else once declined.",
+    )
     is_you: bool
     is_owner: bool

@@ -174,20 +174,30 @@ async def display_names(
     """
     rows = await session.execute(
         select(CampaignPlayer.number, User.display_name)
-        .join(User, User.id == CampaignPlayer.user_id)
+        .outerjoin(User, User.id == CampaignPlayer.user_id)
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
     return shown_names(m, [(number, name) for number, name in rows.all()], reveal)
 
 
+def vacant_name(number: int) -> str:
+    """The name of a seat nobody holds yet (its offer unanswered or declined, R-CAMP-6)."""
+    return f"Seat {number} (vacant)"
+
+
 def shown_names(
-    m: Membership, rows: Iterable[tuple[int, str]], reveal: frozenset[int] = frozenset()
+    m: Membership, rows: Iterable[tuple[int, str | None]], reveal: frozenset[int] = frozenset()
 ) -> dict[int, str]:
-    """`display_names` of (number, display name) rows the caller has already read."""
+    """`display_names` of (number, display name) rows the caller has already read; a seat
+    without a holder has no display name (None)."""
     hidden = m.names_hidden
     me = m.player.number if m.player else None
     return {
-        number: name if not hidden or number == me or number in reveal else anonymous_name(number)
+        number: vacant_name(number)
+        if name is None
+        else name
+        if not hidden or number == me or number in reveal
+        else anonymous_name(number)
         for number, name in rows
     }
 
@@ -218,6 +228,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             vacation_until=p.vacation_until
             if p.vacation_until and p.vacation_until > now
             else None,
+            vacant=p.user_id is None,
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
@@ -317,6 +328,11 @@ async def start(session: AsyncSession, m: Membership) -> None:
     m.require_status(CampaignStatus.LOBBY)
     campaign = m.campaign
     players = await players_of(session, campaign.id)
+    if any(p.user_id is None for p in players):
+        raise Conflict(
+            "A seat's user has not accepted it yet (R-CAMP-6): wait for the answer.",
+            code="R-CAMP-2",
+        )
     seated = [p for p in players if p.faction is not None and p.slot_index is not None]
     if len(seated) != len(players):
         raise Conflict("Every player must pick a faction and a start slot.", code="R-CAMP-2")

@@ -4,7 +4,13 @@ Alembic's env imports it so autogenerate sees every table: add new model modules
 """
 
 from app.models.calendar import CalendarFeed
-from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.campaign import (
+    Campaign,
+    CampaignPlayer,
+    CampaignStatus,
+    SeatOffer,
+    SeatOfferOrigin,
+)
 from app.models.diplomacy import EdictRow
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
@@ -61,6 +67,8 @@ __all__ = [
     "OrderRow",
     "PendingSummaryEvent",
     "RateLimit",
+    "SeatOffer",
+    "SeatOfferOrigin",
     "ShipRow",
     "SiegeRow",
     "StakeRow",

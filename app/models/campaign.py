@@ -92,7 +92,10 @@ class CampaignPlayer(TimestampMixin, Base):
         ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
     )
     number: Mapped[int] = mapped_column(primary_key=True)
-    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
+    # The seat's holder; NULL while nobody holds it: an imported seat whose offer awaits its
+    # answer or was declined (R-CAMP-6, app/seats/offers.py). Every membership is found by this
+    # column, so a seat without a holder makes nobody a member.
+    user_id: Mapped[uuid.UUID | None] = mapped_column(ForeignKey("users.id"), index=True)
     faction: Mapped[str | None] = mapped_column(String(40))
     slot_index: Mapped[int | None]
     gold: Mapped[int] = mapped_column(BigInteger, default=0)
@@ -141,6 +144,41 @@ class SeatHolder(Base):
     from_turn: Mapped[int]
     to_turn: Mapped[int]
     handed_at: Mapped[datetime]
+
+
+class SeatOfferOrigin(enum.StrEnum):
+    IMPORT = "import"  # the importer named the user for the seat (R-CAMP-9)
+    HANDOVER = "handover"  # the owner hands the seat, as it stands, to the user (R-CAMP-6)
+
+
+class SeatOffer(Base):
+    """A seat offered to a user, awaiting their answer (R-CAMP-6): nobody becomes a member of
+    a campaign without accepting. Only pending offers are kept: an answer deletes the row.
+
+    A seat has at most one pending offer, and a user at most one per campaign.
+    """
+
+    __tablename__ = "seat_offers"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "number"],
+            ["campaign_players.campaign_id", "campaign_players.number"],
+            ondelete="CASCADE",
+        ),
+        UniqueConstraint("campaign_id", "number"),
+        UniqueConstraint("campaign_id", "user_id"),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4)
+    number: Mapped[int]
+    # Who is asked; the offer is theirs to see (and its maker's).
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"), index=True)
+    made_by: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"))
+    origin: Mapped[SeatOfferOrigin] = mapped_column(pg_enum(SeatOfferOrigin, "seat_offer_origin"))
+    made_at: Mapped[datetime]
 
 
 class CampaignScoped:

@@ -81,7 +81,11 @@ async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUI
             CampaignPlayer.campaign_id == campaign_id
         )
     )
-    return {user: (number if faction is not None else None) for user, number, faction in rows}
+    return {
+        user: (number if faction is not None else None)
+        for user, number, faction in rows
+        if user is not None  # a vacant seat (its offer unanswered) is nobody's
+    }
 
 
 class _Viewer:

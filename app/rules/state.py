@@ -471,6 +471,10 @@ class EventKind(StrEnum):
     # Seats, stewards, vacations and the grace period (R-CAMP-6/7/8, R-TURN-7)
     SEAT_OFFERED = "seat_offered"
     SEAT_HANDED_OVER = "seat_handed_over"
+    SEAT_OFFER_DECLINED = "seat_offer_declined"  # to the offer's maker and the seat (R-CAMP-6)
+    # The owner's own seat went to another user: the owner is the game master from now on
+    # and sees everything, so every player is told (R-FOG-5, R-CAMP-6).
+    OWNER_BECAME_GAME_MASTER = "owner_became_game_master"
     SEAT_STEWARDED = "seat_stewarded"
     VACATION_STARTED = "vacation_started"
     VACATION_ENDED = "vacation_ended"

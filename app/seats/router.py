@@ -1,18 +1,31 @@
-"""Seats: offers, handover, holders (R-CAMP-6) and vacations (R-CAMP-8)."""
+"""Seats: offers, handover, holders (R-CAMP-6) and vacations (R-CAMP-8); the seats offered to
+the caller, to accept or decline (`offers_router`, under /users/me)."""
 
+import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response
+from fastapi import APIRouter, Path, Response, status
+from fastapi.routing import APIRoute
 
+from app.auth.dependencies import CurrentUser
 from app.campaigns import service as campaigns
 from app.campaigns.access import LockedMemberDep, MemberDep
-from app.campaigns.schemas import PlayerRead
+from app.campaigns.schemas import CampaignRead, PlayerRead
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.deadlines.service import NowDep
+from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
-from app.seats import service
-from app.seats.schemas import Handover, HolderRead, VacationRead, VacationStart
+from app.idempotency.dependencies import make_idempotent
+from app.seats import offers, service
+from app.seats.schemas import (
+    Handover,
+    HolderRead,
+    OfferedSeatPage,
+    SeatOfferRead,
+    VacationRead,
+    VacationStart,
+)
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["seats"], responses=PROBLEM_RESPONSES)
 
@@ -38,17 +51,35 @@ async def withdraw_seat_offer(session: SessionDep, member: LockedMemberDep) -> P
     return await _player(session, member, seat.number)
 
 
-@router.post("/players/{number}/handover")
+@router.post("/players/{number}/handover", status_code=status.HTTP_201_CREATED)
 async def hand_over_seat(
     number: SeatNumber,
     data: Handover,
     session: SessionDep,
     member: LockedMemberDep,
     now: NowDep,
-) -> PlayerRead:
-    """Hand a seat, as it stands, to another user (owner, R-CAMP-6)."""
-    await service.hand_over(session, member, number, data.username, now)
-    return await _player(session, member, number)
+) -> SeatOfferRead:
+    """Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+    R-CAMP-6)."""
+    offer = await service.hand_over(session, member, number, data.username, now)
+    return await offers.read_offer(session, offer)
+
+
+@router.get("/seat-offers", response_model=list[SeatOfferRead], responses=CONDITIONAL_RESPONSES)
+async def list_seat_offers(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    """The campaign's seat offers awaiting an answer (owner, R-CAMP-6)."""
+    return list_response(await offers.list_campaign_offers(session, member), if_none_match)
+
+
+@router.delete("/seat-offers/{offer_id}", status_code=status.HTTP_204_NO_CONTENT)
+async def cancel_seat_offer(
+    offer_id: uuid.UUID, session: SessionDep, member: LockedMemberDep
+) -> Response:
+    """Take back a seat offer before it is answered (owner, R-CAMP-6)."""
+    await offers.withdraw(session, member, offer_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get(
@@ -83,3 +114,40 @@ async def start_vacation(
 async def end_vacation(session: SessionDep, member: LockedMemberDep, now: NowDep) -> VacationRead:
     """Come back early: the days not taken are given back (R-CAMP-8)."""
     return await service.end_vacation(session, member, now)
+
+
+# The caller's seat offers: they are no member of the campaign yet, so these live under the
+# user, not under /campaigns (whose writes get `Idempotency-Key` by path, app.limits.routes).
+offers_router = APIRouter(
+    prefix="/users/me/seat-offers", tags=["seats"], responses=PROBLEM_RESPONSES
+)
+
+OfferId = Annotated[uuid.UUID, Path(description="The seat offer's id.")]
+
+
+@offers_router.get("")
+async def list_my_seat_offers(
+    session: SessionDep, user: CurrentUser, page: PageDep
+) -> OfferedSeatPage:
+    """The seats offered to me, awaiting my answer (R-CAMP-6, R-CAMP-9)."""
+    return await offers.list_offered_to(session, user, page)
+
+
+@offers_router.post("/{offer_id}/accept")
+async def accept_seat_offer(
+    offer_id: OfferId, session: SessionDep, user: CurrentUser, now: NowDep
+) -> CampaignRead:
+    """Take the seat offered to me: I become a player of the campaign (R-CAMP-6)."""
+    return await offers.accept(session, user, offer_id, now)
+
+
+@offers_router.post("/{offer_id}/decline", status_code=status.HTTP_204_NO_CONTENT)
+async def decline_seat_offer(offer_id: OfferId, session: SessionDep, user: CurrentUser) -> Response:
+    """Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6)."""
+    await offers.decline(session, user, offer_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+for _route in offers_router.routes:
+    if isinstance(_route, APIRoute) and "POST" in (_route.methods or set()):
+        make_idempotent(_route)  # a retried answer is answered the same, not 404

@@ -1,9 +1,12 @@
 """Seats: handover, holders' history and vacations (R-CAMP-6, R-CAMP-8)."""
 
+import uuid
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.models.campaign import CampaignStatus, SeatOfferOrigin
+from app.pagination import Page
 from app.users.schemas import Username
 
 
@@ -13,6 +16,39 @@ class Handover(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     username: Username
+
+
+class SeatOfferRead(BaseModel):
+    """A seat offered to a user, as its maker (the campaign's owner) sees it (R-CAMP-6)."""
+
+    id: uuid.UUID
+    number: int = Field(description="The seat offered.")
+    username: str = Field(description="The user asked; they are no member until they accept.")
+    origin: SeatOfferOrigin = Field(
+        description="`import`: named by the importer (R-CAMP-9); `handover`: handed over by "
+        "the owner (R-CAMP-6)."
+    )
+    made_at: datetime
+
+
+class OfferedSeat(BaseModel):
+    """A seat offered to you, awaiting your answer (R-CAMP-6): what you need to decide, and
+    nothing else of the campaign until you accept."""
+
+    id: uuid.UUID
+    campaign_id: uuid.UUID
+    campaign_name: str
+    campaign_status: CampaignStatus
+    turn: int
+    number: int = Field(description="The seat's player number.")
+    faction: str | None = Field(description="The seat's faction (null: not chosen yet).")
+    offered_by: str = Field(description="The display name of who offers it: the owner.")
+    origin: SeatOfferOrigin
+    made_at: datetime
+
+
+class OfferedSeatPage(Page[OfferedSeat]):
+    pass
 
 
 class HolderRead(BaseModel):

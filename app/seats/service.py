@@ -6,17 +6,25 @@ alone, so the new holder sees exactly what the seat saw, and the previous holder
 requests resolve their seat from their user id, no longer has one.
 """
 
+import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.errors import Conflict, NotFound, RuleViolation
 from app.events.publish import publish
 from app.models import User
-from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatHolder
+from app.models.campaign import (
+    Campaign,
+    CampaignPlayer,
+    CampaignStatus,
+    SeatHolder,
+    SeatOffer,
+    SeatOfferOrigin,
+)
 from app.rules.state import EventKind
 from app.seats.schemas import HolderRead, VacationRead
 from app.seats.vacations import DAY, on_vacation, shift_deadline
@@ -57,8 +65,9 @@ async def set_offer(session: AsyncSession, m: Membership, offered: bool) -> Camp
 
 async def hand_over(
     session: AsyncSession, m: Membership, number: int, username: str, now: datetime
-) -> CampaignPlayer:
-    """The owner gives a seat to another user (R-CAMP-6); the seat itself does not change."""
+) -> SeatOffer:
+    """The owner offers a seat, as it stands, to another user (R-CAMP-6). The seat changes
+    hands only when that user accepts (app/seats/offers.py); until then its holder keeps it."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
     c = m.campaign
@@ -68,6 +77,14 @@ async def hand_over(
         raise RuleViolation("R-CAMP-6", "No user has this username.")
     if user.id == seat.user_id:
         raise Conflict("This user already holds this seat.", code="R-CAMP-6")
+    if user.id == c.owner_id:
+        # Handing a seat away and taking one back would let the owner read the game master's
+        # view (every seat's map and messages) between two turns of play.
+        raise Conflict(
+            "While the campaign is active no seat is handed to its owner: an owner without a "
+            "seat is the game master, who sees everything (R-FOG-5).",
+            code="R-CAMP-6",
+        )
     held = await session.scalar(
         select(CampaignPlayer.number).where(
             CampaignPlayer.campaign_id == c.id, CampaignPlayer.user_id == user.id
@@ -75,35 +92,94 @@ async def hand_over(
     )
     if held is not None:
         raise Conflict("This user already holds a seat in this campaign.", code="R-CAMP-6")
-    last = await session.scalar(
-        select(SeatHolder)
-        .where(SeatHolder.campaign_id == c.id, SeatHolder.number == number)
-        .order_by(SeatHolder.ordinal.desc())
-        .limit(1)
-    )
-    session.add(
-        SeatHolder(
-            campaign_id=c.id,
-            number=number,
-            ordinal=last.ordinal + 1 if last else 1,
-            user_id=seat.user_id,
-            from_turn=last.to_turn if last else 1,
-            to_turn=c.turn,
-            handed_at=now,
+    return await make_offer(session, c, seat.number, user.id, SeatOfferOrigin.HANDOVER, now)
+
+
+async def make_offer(
+    session: AsyncSession,
+    c: Campaign,
+    number: int,
+    user_id: uuid.UUID,
+    origin: SeatOfferOrigin,
+    now: datetime,
+) -> SeatOffer:
+    """Offer seat `number` to a user, for the owner (under the campaign lock: read after it)."""
+    pending = await session.execute(
+        select(SeatOffer.number, SeatOffer.user_id).where(
+            SeatOffer.campaign_id == c.id,
+            or_(SeatOffer.number == number, SeatOffer.user_id == user_id),
         )
     )
+    for offered_number, offered_user in pending.all():
+        if offered_number == number:
+            raise Conflict(
+                "This seat is already offered to a user: withdraw that offer first.",
+                code="R-CAMP-6",
+            )
+        if offered_user == user_id:
+            raise Conflict("This user is already offered a seat of this campaign.", code="R-CAMP-6")
+    offer = SeatOffer(
+        campaign_id=c.id,
+        id=uuid.uuid4(),
+        number=number,
+        user_id=user_id,
+        made_by=c.owner_id,
+        origin=origin,
+        made_at=now,
+    )
+    session.add(offer)
+    await session.flush()
+    return offer
+
+
+async def give_seat(
+    session: AsyncSession, c: Campaign, seat: CampaignPlayer, user_id: uuid.UUID, now: datetime
+) -> None:
+    """Seat `seat` changes hands to a user who accepted it; the seat itself does not change.
+
+    Under the campaign lock, `seat` read after it. A seat nobody held (imported, R-CAMP-9) gets
+    its first holder here: the copy's history of holders starts with them.
+    """
+    previous = seat.user_id
+    if previous is not None:
+        last = await session.scalar(
+            select(SeatHolder)
+            .where(SeatHolder.campaign_id == c.id, SeatHolder.number == seat.number)
+            .order_by(SeatHolder.ordinal.desc())
+            .limit(1)
+        )
+        session.add(
+            SeatHolder(
+                campaign_id=c.id,
+                number=seat.number,
+                ordinal=last.ordinal + 1 if last else 1,
+                user_id=previous,
+                from_turn=last.to_turn if last else 1,
+                to_turn=c.turn,
+                handed_at=now,
+            )
+        )
     if seat.vacation_until is not None and seat.vacation_until > now:
         _end_vacation(c, seat, now)
     was_inactive = seat.inactive
-    seat.user_id = user.id
+    seat.user_id = user_id
     seat.ready = seat.offered = seat.inactive = False
     seat.missed_in_row = 0
     await session.flush()
+    number = seat.number
     await publish(session, c.id, EventKind.SEAT_HANDED_OVER, {"player": number, "turn": c.turn})
     if was_inactive:
         await publish(session, c.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": False})
+    if previous is not None and previous == c.owner_id and c.status is CampaignStatus.ACTIVE:
+        # R-FOG-5: from now on the owner sees every seat; no seat comes back to them
+        # (`hand_over`), and every player is told.
+        await publish(
+            session,
+            c.id,
+            EventKind.OWNER_BECAME_GAME_MASTER,
+            {"player": number, "turn": c.turn},
+        )
     await call_off_change(session, c)  # the seat is not ready any more (R-TURN-7)
-    return seat
 
 
 async def list_holders(session: AsyncSession, m: Membership, number: int) -> list[HolderRead]:
@@ -137,6 +213,8 @@ async def list_holders(session: AsyncSession, m: Membership, number: int) -> lis
         )
         for h, display in rows.all()
     ]
+    if seat.user_id is None:
+        return out  # nobody holds it now (an imported seat whose offer is unanswered)
     since = out[-1].to_turn if out else 1
     out.append(
         HolderRead(

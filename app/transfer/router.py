@@ -34,5 +34,5 @@ async def export_campaign(
 async def import_campaign(
     data: CampaignImport, session: SessionDep, user: CurrentUser
 ) -> ImportedCampaign:
-    """Recreate an exported campaign here, owned by you, its seats taken by the users named."""
+    """Recreate an exported campaign here, owned by you, its seats offered to the users named."""
     return await service.import_campaign(session, data, user)

@@ -245,8 +245,10 @@ class CampaignImport(BaseModel):
         Username,
     ] = Field(
         max_length=MAX_SEATS,
-        description="Seat number → username of the user who takes it here (R-CAMP-9); every "
-        "seat needs one, each user at most one seat.",
+        description="Seat number → username of the user offered it here (R-CAMP-9); every "
+        "seat needs one, each user at most one seat. A seat named for you is yours at once; "
+        "any other user holds theirs, and is a member, only once they accept the offer "
+        "(R-CAMP-6).",
     )
     name: str | None = Field(
         default=None, min_length=1, max_length=80, description="A new name (default: the same)."

@@ -18,14 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.battles.service import list_battles
 from app.campaigns.access import Membership
 from app.campaigns.service import _check_settings, _invite_code, _ruleset_document, players_of
-from app.db.base import table_of
+from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.history.service import standings, summary_event
 from app.maps.schemas import MapDocument
 from app.maps.service import upload_map
 from app.me.service import read_me
 from app.models import User
-from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatOfferOrigin
 from app.models.game_map import GameMap
 from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.ledger import LedgerRow
@@ -35,6 +35,7 @@ from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.rules.state import EventKind
+from app.seats.service import make_offer
 from app.transfer.schemas import (
     FORMAT,
     MAX_HOUSE_RULE_CHANGES,
@@ -334,6 +335,21 @@ async def _holders(
     return {int(n): users[name] for n, name in data.seats.items()}
 
 
+def _taken(holder: uuid.UUID, importer: User) -> uuid.UUID | None:
+    """Who holds an imported seat at once: the importer, if named; nobody otherwise."""
+    return holder if holder == importer.id else None
+
+
+async def _offer_seats(
+    session: AsyncSession, campaign: Campaign, holders: dict[int, uuid.UUID], importer: User
+) -> None:
+    """Each seat named for another user than the importer is an offer to that user."""
+    now = utcnow()
+    for number, user_id in sorted(holders.items()):
+        if user_id != importer.id:
+            await make_offer(session, campaign, number, user_id, SeatOfferOrigin.IMPORT, now)
+
+
 def _check_history(data: CampaignExport) -> None:
     """One change per turn, before the turn the game stands at; rollbacks numbered once."""
     numbers = [t.number for t in data.turns]
@@ -399,11 +415,14 @@ async def import_campaign(
     try:
         await session.flush()
         cid = campaign.id
+        # A seat named for the importer is theirs (importing says yes); any other user named
+        # is offered theirs (R-CAMP-6) and holds nothing, nor is a member, until they accept.
         seats = [
-            {**s, "campaign_id": cid, "user_id": holders[s["number"]]}
+            {**s, "campaign_id": cid, "user_id": _taken(holders[s["number"]], importer)}
             for s in snapshots.decode_rows(_SEATS, raw["seats"])
         ]
         await _insert(session, _SEATS, seats)
+        await _offer_seats(session, campaign, holders, importer)
         for name, table in WORLD_TABLES.items():
             await _insert(session, table, _incoming(table, state["tables"][name], cid))
         await _insert(session, _ORDERS, _incoming(_ORDERS, state["orders"], cid))
@@ -497,7 +516,11 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
     holders = await session.scalars(select(User).where(User.id.in_([p.user_id for p in seats])))
     users = {u.id: u for u in holders}
     viewers = [Membership(campaign, owner, None)]
-    viewers += [Membership(campaign, users[p.user_id], p) for p in seats]
+    # A seat nobody holds yet is read as its holder will read it (the user matters only for
+    # names and "is you", the seat for everything else).
+    viewers += [
+        Membership(campaign, owner if p.user_id is None else users[p.user_id], p) for p in seats
+    ]
     for member in viewers:
         view = await load_view(session, member)
         world_map_json(view)

@@ -37,6 +37,7 @@ from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub, EventRecord, Signal
 from app.stream.service import Viewer, next_recheck, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
+from tests.api.seat_offers import accept
 from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
 
 WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
@@ -732,7 +733,8 @@ async def test_R_CAMP_6_a_seat_handed_over_ends_the_previous_holders_stream(
             json={"username": carol.username},
             headers=game.owner.headers,
         )
-        assert handover.status_code == 200, handover.text
+        assert handover.status_code == 201, handover.text
+        await accept(server.client, carol, game.id)
         await _stream_ends(stream)
     assert_problem(
         await server.client.get(game.url("/events"), headers=bob.headers), 404, "not_found"

@@ -57,7 +57,15 @@ PUBLIC = frozenset(
 )
 
 # Objects of one user outside campaigns: another user gets 404.
-USER_OBJECT = frozenset({"tokens-revoke-token", "maps-read-map"})
+USER_OBJECT = frozenset(
+    {
+        "tokens-revoke-token",
+        "maps-read-map",
+        # A seat offered to a user is theirs to answer (R-CAMP-6): anyone else gets 404.
+        "seats-accept-seat-offer",
+        "seats-decline-seat-offer",
+    }
+)
 
 # Only the campaign's owner (R-CAMP-1, R-CAMP-4, R-TURN-3, R-HOUSE-1, R-BAT-5): 403 for players.
 OWNER_ONLY = frozenset(
@@ -70,6 +78,8 @@ OWNER_ONLY = frozenset(
         "campaigns-extend-deadline",
         "campaigns-set-player-status",
         "seats-hand-over-seat",
+        "seats-list-seat-offers",
+        "seats-cancel-seat-offer",
         "turn-resolve-turn",
         "turn-force-turn",
         "turn-rollback-turn",
@@ -424,6 +434,16 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         await client.post("/v1/maps/generate", json={"seed": 7}, headers=p2.headers), 201
     )
     p2_player = await session.get_one(CampaignPlayer, (cid, 2), populate_existing=True)
+    # Seat 3 offered to a user outside the campaign: the offer is theirs and the owner's.
+    invitee = await make_user()
+    offer = await _ok(
+        await client.post(
+            game.url("/players/3/handover"),
+            json={"username": invitee.username},
+            headers=game.owner.headers,
+        ),
+        201,
+    )
 
     ids = {
         "campaign_id": game.id,
@@ -442,6 +462,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "free_general": free_general,
         "p2_capital": p2_player.capital_id,
         "webhook_id": webhook["id"],
+        "offer_id": offer["id"],
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.deadlines.service import get_now, sweep
 from app.models import Campaign, CampaignEvent, TurnRecord
 from tests.api.game import Game, army_of, start_game
+from tests.api.seat_offers import accept, hand_over_accepted
 from tests.api.test_deadlines import declare_field_battle
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
@@ -86,7 +87,7 @@ async def test_R_CAMP_6_a_seat_handed_over_keeps_everything_and_the_new_holder_s
     }
     carol = await make_user()
 
-    body = await ok(await hand_over(client, game, 2, carol, game.owner.headers))
+    body = await hand_over_accepted(client, game, 2, carol, game.owner.headers)
     assert (body["number"], body["name"], body["faction"]) == (
         2,
         carol.username.title(),
@@ -139,7 +140,7 @@ async def test_R_CAMP_6_the_new_holder_reads_the_seats_past_summaries_and_vacati
     await ok(await client.post(game.url("/vacation"), json={"days": 3}, headers=bob.headers))
     carol = await make_user()
     set_clock(app, now + timedelta(hours=12))
-    await ok(await hand_over(client, game, 2, carol, alice.headers))
+    await hand_over_accepted(client, game, 2, carol, alice.headers)
 
     assert await ok(await client.get(game.url("/turns/1/summary"), headers=carol.headers)) == (
         summary
@@ -174,9 +175,7 @@ async def test_R_CAMP_6_a_player_offers_their_seat_and_takes_the_offer_back(
     ]
     # The handover takes the offer away with the seat.
     dave = await make_user()
-    assert (await ok(await hand_over(client, game, 2, dave, game.owner.headers)))[
-        "offered"
-    ] is False
+    assert (await hand_over_accepted(client, game, 2, dave, game.owner.headers))["offered"] is False
 
 
 async def test_R_CAMP_6_handover_refusals(client: AsyncClient, make_user: MakeUser) -> None:
@@ -213,9 +212,10 @@ async def test_R_CAMP_6_handover_with_an_idempotency_key_is_done_once(
     headers = {**game.owner.headers, "Idempotency-Key": "handover-1"}
     first = await hand_over(client, game, 2, carol, headers)
     again = await hand_over(client, game, 2, carol, headers)
-    assert (first.status_code, again.status_code) == (200, 200)
+    assert (first.status_code, again.status_code) == (201, 201)
     assert again.headers["Idempotent-Replayed"] == "true"
     assert again.json() == first.json()
+    await accept(client, carol, game.id)
     holders = await ok(await client.get(game.url("/players/2/holders"), headers=carol.headers))
     assert [h["to_turn"] for h in holders] == [1, None]
 
@@ -226,7 +226,7 @@ async def test_R_CAMP_5_holders_are_named_only_to_the_owner_and_to_themselves(
     game = await start_game(client, make_user, THREE, settings={"anonymity": True})
     alice, bob, carol = game.players
     dave = await make_user()
-    await ok(await hand_over(client, game, 2, dave, alice.headers))
+    await hand_over_accepted(client, game, 2, dave, alice.headers)
     url = game.url("/players/2/holders")
     owner_view = await ok(await client.get(url, headers=alice.headers))
     assert [h["name"] for h in owner_view] == [bob.user.username.title(), dave.username.title()]
@@ -343,7 +343,7 @@ async def test_R_CAMP_7_handing_a_stewards_seat_over_makes_it_active(
     await ok(await client.post(game.url("/turn/force"), headers=game.owner.headers))
     assert (await player(client, game, 2))["inactive"] is True
     erin = await make_user()
-    body = await ok(await hand_over(client, game, 2, erin, game.owner.headers))
+    body = await hand_over_accepted(client, game, 2, erin, game.owner.headers)
     assert (body["inactive"], body["missed_in_row"], body["missed_turns"]) == (False, 0, 1)
     orcs = await army_of(session, game, 2)
     await ok(

@@ -14,6 +14,7 @@ from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import Campaign
 from tests.api.game import my_army
+from tests.api.seat_offers import OFFERS
 from tests.api.test_races import Race, at_once, check_books, ready_of, rounds, turn_number
 from tests.helpers import MakeUser, assert_problem
 
@@ -29,19 +30,19 @@ def race_fixture(
 
 @rounds
 async def test_R_CAMP_6_handover_racing_the_old_holders_spend(round_: int, race: Race) -> None:
-    """The order lands on the seat before the handover (the new holder sees it, paid for) or
-    comes after it (404: its sender holds no seat any more); never both, never lost."""
+    """The order lands on the seat before the new holder accepts it (they see it, paid for)
+    or comes after (404: its sender holds no seat any more); never both, never lost."""
     client = race.client
     game = await race.start(ruleset={"starting_gold": 9})
     alice, bob = game.players
     carol = await race.make_user()
     army = await my_army(client, game, bob)
+    offered = await client.post(
+        game.url("/players/2/handover"), json={"username": carol.username}, headers=alice.headers
+    )
+    assert offered.status_code == 201, offered.text
     handover, upgrade = await at_once(
-        client.post(
-            game.url("/players/2/handover"),
-            json={"username": carol.username},
-            headers=alice.headers,
-        ),
+        client.post(f"{OFFERS}/{offered.json()['id']}/accept", headers=carol.headers),
         client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=bob.headers),
     )
     assert handover.status_code == 200, handover.text

@@ -418,12 +418,14 @@ def test_every_campaign_scoped_table_has_campaign_id_in_every_key() -> None:
 
 
 # Indexes of campaign-scoped tables that serve the lookups across campaigns by design (a user's
-# campaigns, seats and webhook endpoints; an owner's campaigns; the webhook delivery queue).
+# campaigns, seats, seats offered and webhook endpoints; an owner's campaigns; the webhook
+# delivery queue).
 CROSS_CAMPAIGN_INDEXES = frozenset(
     {
         "ix_campaign_players_user_id",
         "ix_campaigns_owner_id",
         "ix_seat_holders_user_id",
+        "ix_seat_offers_user_id",  # the seats offered to a user (GET /users/me/seat-offers)
         "ix_webhook_endpoints_user_id",
         "ix_webhook_deliveries_due",
     }

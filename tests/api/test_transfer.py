@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models import Campaign, CampaignPlayer, LedgerRow
 from app.transfer import service as transfer_service
 from tests.api.game import Game, GamePlayer, my_army, start_game
+from tests.api.seat_offers import accept
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}
@@ -109,8 +110,10 @@ async def test_R_CAMP_9_export_import_export_gives_the_same_document(
     without = await _export(client, copy["id"], importer, messages=False)
     assert without["messages"] is None
 
-    # The copy plays on: its seats are held by the users named, its books are right, and the
-    # change kept before the export can still be rolled back.
+    # The copy plays on: its seats are held by the users named once they accept, its books
+    # are right, and the change kept before the export can still be rolled back.
+    for user in (carol, dave):
+        await accept(client, user, copy["id"])
     carol_seat = GamePlayer(carol, 1, "empire")
     dave_seat = GamePlayer(dave, 2, "orcs_goblins")
     copied = Game(copy["id"], importer, [carol_seat, dave_seat])

@@ -126,6 +126,8 @@ from .my_general import MyGeneral
 from .notification_data import NotificationData
 from .notification_kind import NotificationKind
 from .notification_preferences import NotificationPreferences
+from .offered_seat import OfferedSeat
+from .offered_seat_page import OfferedSeatPage
 from .order_kind import OrderKind
 from .order_read import OrderRead
 from .other_army import OtherArmy
@@ -229,6 +231,8 @@ from .ruleset_variant_movement_variant import RulesetVariantMovementVariant
 from .ruleset_variant_score_variant import RulesetVariantScoreVariant
 from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
+from .seat_offer_origin import SeatOfferOrigin
+from .seat_offer_read import SeatOfferRead
 from .seen_structure import SeenStructure
 from .side_forces_read import SideForcesRead
 from .slack_block import SlackBlock
@@ -414,6 +418,8 @@ __all__ = (
     "NotificationData",
     "NotificationKind",
     "NotificationPreferences",
+    "OfferedSeat",
+    "OfferedSeatPage",
     "OrderKind",
     "OrderRead",
     "OtherArmy",
@@ -483,6 +489,8 @@ __all__ = (
     "RulesetVariantScoreVariant",
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
+    "SeatOfferOrigin",
+    "SeatOfferRead",
     "SeenStructure",
     "SideForcesRead",
     "SlackBlock",

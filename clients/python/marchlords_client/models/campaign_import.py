@@ -22,8 +22,9 @@ class CampaignImport:
     Attributes:
         document (CampaignExport): A whole campaign, version 1 (R-CAMP-9): importing it on any server recreates it, and
             exporting the copy gives the same document again.
-        seats (CampaignImportSeats): Seat number → username of the user who takes it here (R-CAMP-9); every seat needs
-            one, each user at most one seat.
+        seats (CampaignImportSeats): Seat number → username of the user offered it here (R-CAMP-9); every seat needs
+            one, each user at most one seat. A seat named for you is yours at once; any other user holds theirs, and is a
+            member, only once they accept the offer (R-CAMP-6).
         name (None | str | Unset): A new name (default: the same).
     """
 

@@ -11,7 +11,11 @@ T = TypeVar("T", bound="CampaignImportSeats")
 
 @_attrs_define
 class CampaignImportSeats:
-    """Seat number → username of the user who takes it here (R-CAMP-9); every seat needs one, each user at most one seat."""
+    """Seat number → username of the user offered it here (R-CAMP-9); every seat needs one, each user at most one seat. A
+    seat named for you is yours at once; any other user holds theirs, and is a member, only once they accept the offer
+    (R-CAMP-6).
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

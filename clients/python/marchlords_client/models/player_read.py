@@ -28,6 +28,8 @@ class PlayerRead:
         slot (int | None):
         missed_in_row (int | Unset): Deadlines missed in a row; K of them make a steward (R-CAMP-7). Default: 0.
         offered (bool | Unset): The holder offers the seat (R-CAMP-6). Default: False.
+        vacant (bool | Unset): Nobody holds the seat: the user it was offered to has not accepted (R-CAMP-6, R-CAMP-9);
+            the owner may offer it to someone else once declined. Default: False.
         vacation_days_used (int | Unset): Vacation days taken (R-CAMP-8). Default: 0.
         vacation_until (datetime.datetime | None | Unset): The end of the seat's vacation, while on one (R-CAMP-8).
     """
@@ -44,6 +46,7 @@ class PlayerRead:
     slot: int | None
     missed_in_row: int | Unset = 0
     offered: bool | Unset = False
+    vacant: bool | Unset = False
     vacation_days_used: int | Unset = 0
     vacation_until: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -75,6 +78,8 @@ class PlayerRead:
 
         offered = self.offered
 
+        vacant = self.vacant
+
         vacation_days_used = self.vacation_days_used
 
         vacation_until: None | str | Unset
@@ -105,6 +110,8 @@ class PlayerRead:
             field_dict["missed_in_row"] = missed_in_row
         if offered is not UNSET:
             field_dict["offered"] = offered
+        if vacant is not UNSET:
+            field_dict["vacant"] = vacant
         if vacation_days_used is not UNSET:
             field_dict["vacation_days_used"] = vacation_days_used
         if vacation_until is not UNSET:
@@ -150,6 +157,8 @@ class PlayerRead:
 
         offered = d.pop("offered", UNSET)
 
+        vacant = d.pop("vacant", UNSET)
+
         vacation_days_used = d.pop("vacation_days_used", UNSET)
 
         def _parse_vacation_until(data: object) -> datetime.datetime | None | Unset:
@@ -182,6 +191,7 @@ class PlayerRead:
             slot=slot,
             missed_in_row=missed_in_row,
             offered=offered,
+            vacant=vacant,
             vacation_days_used=vacation_days_used,
             vacation_until=vacation_until,
         )

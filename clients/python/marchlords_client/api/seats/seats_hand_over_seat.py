@@ -8,8 +8,8 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.handover import Handover
-from ...models.player_read import PlayerRead
 from ...models.problem import Problem
+from ...models.seat_offer_read import SeatOfferRead
 from ...models.validation_problem import ValidationProblem
 from ...types import UNSET, Response, Unset
 
@@ -43,11 +43,11 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> PlayerRead | Problem | Problem | ValidationProblem | None:
-    if response.status_code == 200:
-        response_200 = PlayerRead.from_dict(response.json())
+) -> Problem | Problem | ValidationProblem | SeatOfferRead | None:
+    if response.status_code == 201:
+        response_201 = SeatOfferRead.from_dict(response.json())
 
-        return response_200
+        return response_201
 
     if response.status_code == 400:
         response_400 = Problem.from_dict(response.json())
@@ -118,7 +118,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[PlayerRead | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | SeatOfferRead]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -134,10 +134,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: Handover,
     idempotency_key: None | str | Unset = UNSET,
-) -> Response[PlayerRead | Problem | Problem | ValidationProblem]:
-    """Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+) -> Response[Problem | Problem | ValidationProblem | SeatOfferRead]:
+    """Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
 
-     Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+     Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+    R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -155,7 +156,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerRead | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | SeatOfferRead]
     """
 
     kwargs = _get_kwargs(
@@ -179,10 +180,11 @@ def sync(
     client: AuthenticatedClient,
     body: Handover,
     idempotency_key: None | str | Unset = UNSET,
-) -> PlayerRead | Problem | Problem | ValidationProblem | None:
-    """Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+) -> Problem | Problem | ValidationProblem | SeatOfferRead | None:
+    """Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
 
-     Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+     Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+    R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -200,7 +202,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerRead | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | SeatOfferRead
     """
 
     return sync_detailed(
@@ -219,10 +221,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: Handover,
     idempotency_key: None | str | Unset = UNSET,
-) -> Response[PlayerRead | Problem | Problem | ValidationProblem]:
-    """Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+) -> Response[Problem | Problem | ValidationProblem | SeatOfferRead]:
+    """Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
 
-     Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+     Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+    R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -240,7 +243,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[PlayerRead | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | SeatOfferRead]
     """
 
     kwargs = _get_kwargs(
@@ -262,10 +265,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: Handover,
     idempotency_key: None | str | Unset = UNSET,
-) -> PlayerRead | Problem | Problem | ValidationProblem | None:
-    """Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+) -> Problem | Problem | ValidationProblem | SeatOfferRead | None:
+    """Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
 
-     Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+     Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+    R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -283,7 +287,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        PlayerRead | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | SeatOfferRead
     """
 
     return (

@@ -126,9 +126,9 @@ def sync_detailed(
     body: CampaignImport,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[ImportedCampaign | Problem | Problem | ValidationProblem]:
-    """Recreate an exported campaign here, owned by you, its seats taken by the users named.
+    """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
-     Recreate an exported campaign here, owned by you, its seats taken by the users named.
+     Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
@@ -165,9 +165,9 @@ def sync(
     body: CampaignImport,
     idempotency_key: None | str | Unset = UNSET,
 ) -> ImportedCampaign | Problem | Problem | ValidationProblem | None:
-    """Recreate an exported campaign here, owned by you, its seats taken by the users named.
+    """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
-     Recreate an exported campaign here, owned by you, its seats taken by the users named.
+     Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
@@ -199,9 +199,9 @@ async def asyncio_detailed(
     body: CampaignImport,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[ImportedCampaign | Problem | Problem | ValidationProblem]:
-    """Recreate an exported campaign here, owned by you, its seats taken by the users named.
+    """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
-     Recreate an exported campaign here, owned by you, its seats taken by the users named.
+     Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
@@ -236,9 +236,9 @@ async def asyncio(
     body: CampaignImport,
     idempotency_key: None | str | Unset = UNSET,
 ) -> ImportedCampaign | Problem | Problem | ValidationProblem | None:
-    """Recreate an exported campaign here, owned by you, its seats taken by the users named.
+    """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
-     Recreate an exported campaign here, owned by you, its seats taken by the users named.
+     Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
