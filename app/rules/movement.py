@@ -210,7 +210,6 @@ def _step_worlds(
     tell apart (R-FOG-3): an unseen tile is land in one and sea in the other. Returns those
     worlds, and whether a seen sea step was impossible in every world that reached it."""
     after: set[_Afloat] = set()
-    refused = False
     if terrain is not Terrain.SEA:  # land, or an unseen tile that may be land
         for aboard, anchored in worlds:
             # Landing leaves the ship at anchor on the tile before (R-SEA-2).
