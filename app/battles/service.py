@@ -1,9 +1,11 @@
 """Battles from declaration to consequences (R-BAT, R-SIEGE, R-SYS, R-ARMY-4, R-TURN-3).
 
 Who sees a battle (R-FOG-3/4): its participants; a player whose current sight holds its tile
-(the public part only: kind, tile, sides' players, status, and the result once it stands); the
-owner who does not play (the game master) sees all; the owner who plays sees, besides, the
-battles they may arbitrate. A battle the caller cannot see does not exist for them (404).
+(the public part only: kind, tile, sides' players, status, and the result once it stands),
+unless one of its armies is concealed from them (R-OPT-3: the battle reveals it to its
+participants only, `visibility.battle_seen`); the owner who does not play (the game master)
+sees all; the owner who plays sees, besides, the battles they may arbitrate. A battle the caller
+cannot see does not exist for them (404).
 """
 
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams, paginate
-from app.rules import battles, concealment, fog
+from app.rules import battles, concealment, fog, visibility
 from app.rules.hexgrid import Coord
 from app.rules.ids import entity_counter
 from app.rules.ruleset import Ruleset
@@ -71,6 +73,7 @@ class Viewer:
     ruleset: Ruleset
     sight: frozenset[Coord]
     inactive: frozenset[int]
+    hidden: frozenset[int] = frozenset()  # armies concealed from the caller (R-OPT-3)
 
     @property
     def master(self) -> bool:
@@ -104,6 +107,7 @@ async def _viewer(session: AsyncSession, m: Membership, *, full: bool = True) ->
             else frozenset()
         ),
         inactive=frozenset(p.id for p in state.players.values() if p.inactive),
+        hidden=(concealment.hidden_from(state, me) if in_game and me is not None else frozenset()),
     )
 
 
@@ -128,14 +132,24 @@ def _sides() -> tuple[Any, Any]:
     return BattleRow.attacker, BattleRow.defender
 
 
+def _names_army(column: Any, army_id: int) -> ColumnElement[bool]:
+    result: ColumnElement[bool] = column.contains({"army_ids": [army_id]})
+    return result
+
+
 def _visible_clause(v: Viewer) -> ColumnElement[bool]:
+    """`visibility.battle_seen` as SQL, and the battles the owner who plays may arbitrate."""
     if v.me is None:  # the game master
         return true()
     seen = sorted(v.sight)
+    # R-OPT-3: a battle naming an army concealed from the caller does not exist for them.
+    concealed = [_names_army(col, a) for a in sorted(v.hidden) for col in _sides()]
     clauses = [
         _in_side(BattleRow.attacker, v.me),
         _in_side(BattleRow.defender, v.me),
-        tuple_(BattleRow.q, BattleRow.r).in_(seen) if seen else false(),
+        and_(tuple_(BattleRow.q, BattleRow.r).in_(seen), ~or_(false(), *concealed))
+        if seen
+        else false(),
     ]
     if v.is_owner:
         clauses.append(_arbitrable_clause(v))
@@ -390,6 +404,7 @@ async def _settle(
     a.row.resolved_turn = campaign.turn
     a.row.auto_confirm_at = None
     a.row.play_by_proposal = a.row.play_by_proposed_by = None
+    hidden_before = concealment.masks(v.state)  # R-OPT-3
     records.queue_summary_events(
         session,
         campaign.id,
@@ -397,7 +412,13 @@ async def _settle(
             events,
             fog.sights(v.state, v.ruleset),
             fog.sights(after, v.ruleset),
-            (concealment.masks(v.state), concealment.masks(after)),  # R-OPT-3
+            (hidden_before, concealment.masks(after)),
+            # The battle (and those it cancels) as it stood: one naming an army concealed
+            # from a player does not exist for them, nor do its consequences.
+            visibility.concealed_battles(
+                {**v.state.battles, a.battle.id: a.battle}.values(), hidden_before
+            ),
+            cause=a.battle.id,
         ),
     )
     await session.flush()

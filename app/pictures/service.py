@@ -28,10 +28,10 @@ from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pictures import cache
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
-from app.rules import concealment, fog, setup
+from app.rules import concealment, fog, setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
-from app.rules.state import Battle, CampaignState
+from app.rules.state import CampaignState
 from app.turns import snapshots
 from app.turns.mapping import load_ruleset, load_state
 from app.world import service as world
@@ -43,10 +43,6 @@ ROLLBACK_RULE = "R-TURN-6"  # a rolled back change's lines stay in the ledger (a
 def _viewer(member: Membership) -> int | None:
     """The seat whose sight applies; None: the owner who does not play (the game master)."""
     return member.player.number if member.player is not None else None
-
-
-def _participants(battle: Battle) -> frozenset[int]:
-    return battle.attacker.players | battle.defender.players
 
 
 # ---------------------------------------------------------------------------- the map now
@@ -72,10 +68,25 @@ async def _own_moves(
     return moves
 
 
+async def _concealed_from(
+    session: AsyncSession, campaign: Campaign, viewer: int | None
+) -> frozenset[int]:
+    """The armies concealed from the viewer now (R-OPT-3); none without the option."""
+    if viewer is None or not campaign.settings.concealment:
+        return frozenset()  # no state read: the picture of a campaign without it costs nothing more
+    state = await load_state(session, campaign, explored_for=(), generals=False, stakes=False)
+    return concealment.hidden_from(state, viewer) if viewer in state.players else frozenset()
+
+
 async def _pending_battles(
-    session: AsyncSession, campaign_id: uuid.UUID, viewer: int | None, sight: frozenset[Coord]
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    viewer: int | None,
+    sight: frozenset[Coord],
+    hidden: frozenset[int],
 ) -> tuple[list[Coord], int]:
-    """Tiles of the pending battles the viewer may see (R-FOG-4), and how many are pending."""
+    """Tiles of the pending battles the viewer may see (R-FOG-4, R-OPT-3: not one naming an army
+    concealed from them), and how many are pending."""
     rows = await session.execute(
         select(BattleRow.q, BattleRow.r, BattleRow.attacker, BattleRow.defender).where(
             BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES)
@@ -84,8 +95,9 @@ async def _pending_battles(
     shown, count = [], 0
     for q, r, attacker, defender in rows.all():
         count += 1
-        players = set(attacker.get("players", ())) | set(defender.get("players", ()))
-        if viewer is None or viewer in players or (q, r) in sight:
+        players = frozenset(attacker.get("players", ())) | frozenset(defender.get("players", ()))
+        armies = [*attacker.get("army_ids", ()), *defender.get("army_ids", ())]
+        if visibility.battle_seen(players, armies, (q, r), viewer, sight, hidden):
             shown.append((q, r))
     return shown, count
 
@@ -105,7 +117,8 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
     sight = frozenset((t["q"], t["r"]) for t in view["tiles"] if t["fog"] == "visible")
     armies = {a["id"]: (t["q"], t["r"]) for t in view["tiles"] for a in t.get("armies", ())}
     moves = [] if viewer is None else await _own_moves(session, campaign, viewer, armies)
-    battles, pending = await _pending_battles(session, campaign.id, viewer, sight)
+    hidden = await _concealed_from(session, campaign, viewer)
+    battles, pending = await _pending_battles(session, campaign.id, viewer, sight, hidden)
     key = (
         "map",
         campaign.id,
@@ -194,7 +207,7 @@ async def _replay(session: AsyncSession, member: Membership, number: int) -> _Re
     battles = [
         b.coord
         for b in state.battles.values()
-        if player is None or player in _participants(b) or b.coord in visible
+        if visibility.battle_seen_in(b, player, visible, hidden)
     ]
     data = world.world_map(view)
     picture = MapPicture(

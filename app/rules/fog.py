@@ -9,7 +9,15 @@ from enum import StrEnum
 from app.rules.hexgrid import Coord
 from app.rules.relations import Relations, allies_of
 from app.rules.ruleset import Ruleset
-from app.rules.state import CampaignState, Event, Player, SeenTile, Structure, Terrain
+from app.rules.state import (
+    CampaignState,
+    Event,
+    EventKind,
+    Player,
+    SeenTile,
+    Structure,
+    Terrain,
+)
 
 
 class Visibility(StrEnum):
@@ -162,16 +170,29 @@ def _unmasked(event: Event, pid: int, sight: frozenset[Coord], masks: list[Masks
     return as_seen_by(event, pid, sight)
 
 
+def _of_battle(event: Event, cause: int | None) -> int | None:
+    """The battle an event is of: the one it names, else the one whose result it is."""
+    battle_id = event.data.get("battle_id")
+    return battle_id if isinstance(battle_id, int) else cause
+
+
 def summaries(
     events: Iterable[Event],
     before: Mapping[int, frozenset[Coord]],
     after: Mapping[int, frozenset[Coord]],
     masks: Iterable[Masks] = (),
+    concealed: Mapping[int, frozenset[int]] | None = None,
+    cause: int | None = None,
 ) -> dict[int, tuple[Event, ...]]:
     """Each player's view of a change (R-FOG-3): every event as far as they saw it, with what
     they saw before or after it. `masks`: the armies hidden from each player before and after
-    (R-OPT-3, `concealment.masks`), whose events leave out the tiles they hid on."""
+    (R-OPT-3, `concealment.masks`), whose events leave out the tiles they hid on.
+
+    `concealed`: by player, the battles that do not exist for them (R-OPT-3,
+    `visibility.concealed_battles`): an event of such a battle (its `battle_id`; without one,
+    the battle `cause` whose result the events are) reaches its participants only."""
     events = tuple(events)
+    events_of = [_of_battle(e, cause) if concealed else None for e in events]
     hiding = [m for m in masks if m]
     pids = sorted(set(before) | set(after))
     sights = {pid: before.get(pid, frozenset()) | after.get(pid, frozenset()) for pid in pids}
@@ -184,12 +205,22 @@ def summaries(
         for coord in sights[pid] & event_tiles:
             watchers.setdefault(coord, []).append(pid)
     seen: dict[int, list[Event]] = {pid: [] for pid in pids}
-    for event in events:
+    for event, battle_id in zip(events, events_of, strict=True):
         lookers = {pid for pid in event.players if pid in seen}
         for coord in event.coords:
             lookers.update(watchers.get(coord, ()))
         for pid in lookers:
-            view = _unmasked(event, pid, sights[pid], hiding)
+            if (
+                battle_id is not None
+                and concealed is not None
+                and pid not in event.players
+                and battle_id in concealed.get(pid, ())
+            ):
+                continue  # R-OPT-3: a battle that does not exist for them
+            # A storm rises at step 5, once everyone has moved: only what is seen then shows it
+            # (R-OPT-5), not a tile seen earlier in the change.
+            seen_by = after.get(pid, frozenset()) if event.kind is EventKind.STORM_ROSE else None
+            view = _unmasked(event, pid, sights[pid] if seen_by is None else seen_by, hiding)
             if view is not None:
                 seen[pid].append(view)
     return {pid: tuple(seen[pid]) for pid in pids}

@@ -200,6 +200,33 @@ def _army_refusals(state: CampaignState, orders: TurnOrders, army: Army) -> list
     return out
 
 
+_Afloat = tuple[bool, frozenset[Coord]]  # aboard or not; own ships at anchor on the way
+
+
+def _step_worlds(
+    worlds: set[_Afloat], prev: Coord, step: Coord, terrain: Terrain | None, ports: frozenset[Coord]
+) -> tuple[set[_Afloat], bool]:
+    """Where the army may stand after stepping onto `step`, in every world the player cannot
+    tell apart (R-FOG-3): an unseen tile is land in one and sea in the other. Returns those
+    worlds, and whether a seen sea step was impossible in every world that reached it."""
+    after: set[_Afloat] = set()
+    if terrain is not Terrain.SEA:  # land, or an unseen tile that may be land
+        for aboard, anchored in worlds:
+            # Landing leaves the ship at anchor on the tile before (R-SEA-2).
+            after.add((False, anchored | {prev} if aboard else anchored))
+    if terrain is not None and terrain is not Terrain.SEA:
+        return after, False
+    boarded = {
+        (True, anchored)
+        for aboard, anchored in worlds
+        if aboard or prev in ports or step in anchored
+    }
+    # A seen sea tile no world can put to sea on is refused; an unseen one that turns out to
+    # be sea is discovered at resolution, where the army halts before it (R-MOVE-3).
+    refused = terrain is Terrain.SEA and not boarded
+    return after | boarded, refused
+
+
 def _path_refusal(
     state: CampaignState,
     army: Army,
@@ -207,28 +234,26 @@ def _path_refusal(
     visible: frozenset[Coord],
     known: Callable[[Coord], Terrain | None],
 ) -> Violation | None:
-    """The first step the player can see is impossible (R-MOVE-1, R-MOVE-4, R-SEA-1)."""
+    """The first step the player can see is impossible (R-MOVE-1, R-MOVE-4, R-SEA-1).
+
+    An unseen tile is never assumed to be land or sea (R-FOG-3): the path is followed in
+    every world the player cannot tell apart, and a step is refused only when it is impossible
+    in every world that reaches it."""
     grid = state.map.grid
     ports = own_port_coords(state, army.owner)
-    anchored = set(own_anchored_coords(state, army.owner))
     pact = _pact_tiles(state, army.owner, visible)
-    aboard = army.ship_id is not None
+    worlds: set[_Afloat] = {(army.ship_id is not None, own_anchored_coords(state, army.owner))}
     prev = army.coord
     for index, step in enumerate(path, start=1):
         if not grid.contains(step) or not grid.adjacent(prev, step):
             return Violation("R-MOVE-1", f"Step {index} is not next to the tile before it.")
         if step in pact:
             return Violation("R-MOVE-4", f"Step {index} enters a pact partner's territory.")
-        at_sea = known(step) is Terrain.SEA
-        if at_sea and not aboard:
-            if prev not in ports and step not in anchored:
-                return Violation(
-                    "R-SEA-1", f"Step {index} puts to sea without one of your ports or ships."
-                )
-            aboard = True
-        elif not at_sea and aboard:
-            aboard = False
-            anchored.add(prev)  # its ship stays at anchor there (R-SEA-2)
+        worlds, refused = _step_worlds(worlds, prev, step, known(step), ports)
+        if refused:
+            return Violation(
+                "R-SEA-1", f"Step {index} puts to sea without one of your ports or ships."
+            )
         prev = step
     return None
 

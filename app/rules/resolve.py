@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from app.rules import battles as battles_mod
-from app.rules import concealment, diplomacy, fog, marches, storms
+from app.rules import concealment, diplomacy, fog, marches, storms, visibility
 from app.rules.armies import apply_army_orders_with_events, check_army_orders
 from app.rules.building import apply_builds, build_event, check_builds
 from app.rules.economy import apply_ledger, collect
@@ -119,6 +119,9 @@ def resolve_turn(
     state = fog.remember_all(state, ruleset, sight_after)
 
     # 6. Who sees what.
-    masks = (hidden_before, concealment.masks(state))
-    summaries = fog.summaries(events, sight_before, sight_after, masks)
+    hidden_after = concealment.masks(state)
+    masks = (hidden_before, hidden_after)
+    # R-OPT-3: a battle naming an army concealed from a player does not exist for them.
+    concealed = visibility.concealed_battles(state.battles.values(), hidden_after)
+    summaries = fog.summaries(events, sight_before, sight_after, masks, concealed)
     return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries)

@@ -75,8 +75,9 @@ def reach_aboard(
                     continue
                 terrain = known(n)
                 steps: list[tuple[_SearchState, int]] = []
-                # An unknown tile may be sea: aboard, it is sailed at the sea's cost (R-FOG-3).
-                maybe_sea = terrain is Terrain.SEA or (terrain is None and aboard)
+                # An unknown tile may be sea (R-FOG-3): sailed aboard at the sea's cost, or put
+                # to sea on from a port or onto an own ship, as a seen sea tile would be.
+                maybe_sea = terrain is Terrain.SEA or terrain is None
                 if maybe_sea and (aboard or coord in ports or n in anchored or n == anchor):
                     sea: _SearchState = (n, True, None if n == anchor else anchor, True)
                     steps.append((sea, cost + sea_step))

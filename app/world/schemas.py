@@ -71,8 +71,9 @@ class StormTile(BaseModel):
 
 
 class WorldStorm(BaseModel):
-    """A storm at sea this turn (R-OPT-5), seen because the viewer sees one of its tiles: all
-    its tiles, its centre first. An army aboard a ship inside one after moving loses a tier."""
+    """A storm at sea this turn (R-OPT-5), as far as the viewer sees it: exactly the tiles of it
+    in their sight, in the storm's order (its centre first, if seen); never a tile they do not
+    see. An army aboard a ship inside one after moving loses a tier."""
 
     tiles: list[StormTile]
 
@@ -95,7 +96,7 @@ class WorldMap(BaseModel):
     storms: list[WorldStorm] = Field(
         default_factory=list,
         description="R-OPT-5 (when the campaign has storms on): the storms of this turn the "
-        "viewer sees at least one tile of.",
+        "viewer sees at least one tile of, each with only the tiles they see.",
     )
 
 

@@ -17,7 +17,7 @@ from app.campaigns.service import display_names
 from app.conditional import etag_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
-from app.rules import building, concealment, fog, sea
+from app.rules import building, concealment, fog, sea, visibility
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
 from app.rules.movement import pending_battle_armies
@@ -213,10 +213,10 @@ def world_map(view: View, *, tiles: bool = True) -> dict[str, Any]:
             if index is not None
             else {}
         ),
+        # R-OPT-5: only the storm tiles the viewer sees (an unexplored one would give away sea).
         "storms": [
-            {"tiles": [{"q": q, "r": r} for q, r in s.tiles]}
-            for s in view.state.storms
-            if view.player is None or any(c in view.visible for c in s.tiles)
+            {"tiles": [{"q": q, "r": r} for q, r in tiles]}
+            for tiles in visibility.storms_seen(view.state.storms, view.player, view.visible)
         ],
     }
 

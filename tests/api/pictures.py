@@ -60,13 +60,29 @@ def svg_world(text: str) -> dict[str, Any]:
             tile.setdefault("armies", []).append(army)
         else:
             tile.setdefault("ships", []).append({"id": _int(e, "id"), "owner": owner})
+    # Storms as the JSON map lists them (`WorldStorm`), so that they are judged like it.
+    storms = [
+        {"tiles": [{"q": _int(u, "q"), "r": _int(u, "r")} for u in e.iter(f"{SVG_NS}use")]}
+        for e in root.iter(f"{SVG_NS}g")
+        if "storm" in _classes(e)
+    ]
     return {
         "turn": _int(board, "turn"),
         "width": _int(board, "width"),
         "height": _int(board, "height"),
         "wrap": board.get("data-wrap"),
         "tiles": [tiles[c] for c in sorted(tiles, key=lambda c: (c[1], c[0]))],
+        "storms": storms,
     }
+
+
+def battle_frames(text: str) -> list[tuple[int, int]]:
+    """The tiles a map picture frames as pending battles."""
+    return [
+        (_int(e, "q"), _int(e, "r"))
+        for e in parse(text).iter(f"{SVG_NS}g")
+        if "battle" in _classes(e)
+    ]
 
 
 def comparable(world: dict[str, Any]) -> dict[tuple[int, int], dict[str, Any]]:

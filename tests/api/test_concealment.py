@@ -4,27 +4,32 @@ import uuid
 from typing import Any
 
 from httpx import AsyncClient
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import Campaign
+from app.campaigns.access import load_membership
+from app.models import BattleRow, Campaign, User
 from app.rules import concealment
 from app.rules.maps import builtin_maps
 from app.rules.state import Army, CampaignState, Options
+from app.stream.service import Viewer, visible_events
 from tests.api.game import Game, GamePlayer, army_of, start_game
+from tests.api.pictures import battle_frames
+from tests.api.test_rule_scenarios import change_turn
 from tests.helpers import MakeUser, assert_problem
 
 FOREST = (1, 2)  # a forest of the skirmish map
 WATCH = (3, 1)  # two tiles from it: in sight with sight 2, not next to it
 
 
-def salt_that(army_id: int, hides: bool) -> int:
-    """A campaign seed whose turn-1 draw hides (or not) an army on the forest."""
+def salt_that(army_id: int, hides: bool, turns: tuple[int, ...] = (1,)) -> int:
+    """A campaign seed whose draws of `turns` hide (or not) an army on the forest."""
     skirmish = builtin_maps()["skirmish"]
     army = Army(army_id, 1, FOREST)
+    on = Options(concealment=True)
     for salt in range(100):
-        state = CampaignState(1, skirmish, {}, options=Options(concealment=True), id_salt=salt)
-        if concealment.draw(state, army) == hides:
+        states = [CampaignState(t, skirmish, {}, options=on, id_salt=salt) for t in turns]
+        if all(concealment.draw(state, army) == hides for state in states):
             return salt
     raise AssertionError("no such seed in 100")
 
@@ -96,3 +101,108 @@ async def test_R_OPT_3_off_by_default(client: AsyncClient, make_user: MakeUser) 
     game = await start_game(client, make_user)
     campaign = (await client.get(game.url(), headers=game.owner.headers)).json()
     assert campaign["settings"]["concealment"] is False
+
+
+BESIDE = (0, 2)  # next to the forest, out of the watcher's sight
+
+
+async def test_R_OPT_3_R_FOG_4_a_battle_with_a_concealed_army_does_not_exist_for_onlookers(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The Dwarfs attack the Empire's army in the forest from (0, 2); the Orcs watch the forest
+    from two tiles away, where the seed's draws of turns 2 and 3 hide the Empire's army from
+    them. The
+    battle reveals it to the Dwarfs and the Empire only: to the Orcs it does not exist — not in
+    the battle list (404 by id), not framed on the map picture, not in the turn summaries (the
+    encounter, then its result), not on their event stream — and only the count of pending
+    battles tells them a battle holds up the turn (R-FOG-4)."""
+    game = await start_game(
+        client,
+        make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"concealment": True},
+        ruleset={"movement": {"sight": 2}},
+    )
+    empire, orcs, dwarfs = game.players
+    cid = uuid.UUID(game.id)
+    hidden, watcher, attacker = (
+        await army_of(session, game, empire.number),
+        await army_of(session, game, orcs.number),
+        await army_of(session, game, dwarfs.number),
+    )
+    (hidden.q, hidden.r), (watcher.q, watcher.r), (attacker.q, attacker.r) = FOREST, WATCH, BESIDE
+    await session.execute(
+        update(Campaign)
+        .where(Campaign.id == cid)
+        .values(
+            id_salt=salt_that(hidden.id, True, turns=(2, 3)),
+            world_version=Campaign.world_version + 1,
+        )
+    )
+    await session.flush()
+    hidden_id, attacker_id = hidden.id, attacker.id
+    attack = await client.put(
+        game.url(f"/armies/{attacker_id}/move"),
+        json={"path": [list(FOREST)]},
+        headers=dwarfs.headers,
+    )
+    assert attack.status_code == 200, attack.text
+
+    await change_turn(client, game)
+
+    rows = list(await session.scalars(select(BattleRow).where(BattleRow.campaign_id == cid)))
+    assert [(b.q, b.r, b.attacker["army_ids"], b.defender["army_ids"]) for b in rows] == [
+        (*FOREST, [attacker_id], [hidden_id])
+    ]
+    battle_id = rows[0].id
+
+    async def onlooker_knows_nothing(turn: int) -> None:
+        listed = (await client.get(game.url("/battles"), headers=orcs.headers)).json()
+        assert (listed["items"], listed["total"]) == ([], 0)
+        one = await client.get(game.url(f"/battles/{battle_id}"), headers=orcs.headers)
+        assert_problem(one, 404, "not_found")
+        picture = await client.get(game.url("/map.svg"), headers=orcs.headers)
+        assert battle_frames(picture.text) == []
+        summary = await client.get(game.url(f"/turns/{turn}/summary"), headers=orcs.headers)
+        told = [e for e in summary.json()["events"] if tuple(map(tuple, e["coords"])) == (FOREST,)]
+        assert told == []
+        assert [e for e in summary.json()["events"] if "battle_id" in e["data"]] == []
+
+    # The Orcs see the forest but neither the army in it nor the battle; they are told how
+    # many battles are pending.
+    assert (await views(client, game, orcs, hidden_id))[3] == "visible"
+    assert (await views(client, game, orcs, hidden_id))[:3] == ([], [], False)
+    turn = (await client.get(game.url("/turn"), headers=orcs.headers)).json()
+    assert turn["pending_battles"] == 1
+    await onlooker_knows_nothing(1)
+    for side in (empire, dwarfs):
+        listed = (await client.get(game.url("/battles"), headers=side.headers)).json()
+        assert [b["id"] for b in listed["items"]] == [battle_id]
+        picture = await client.get(game.url("/map.svg"), headers=side.headers)
+        assert battle_frames(picture.text) == [FOREST]
+        summary = (await client.get(game.url("/turns/1/summary"), headers=side.headers)).json()
+        assert [
+            e["kind"] for e in summary["events"] if e["data"].get("battle_id") == battle_id
+        ] == ["encounter"]
+
+    # The result: reported and confirmed by its sides, then a turn change.
+    draw = {"outcome": "draw", "attacker_losses_pct": 10, "defender_losses_pct": 10}
+    reported = await client.post(
+        game.url(f"/battles/{battle_id}/report"), json=draw, headers=dwarfs.headers
+    )
+    assert reported.status_code == 200, reported.text
+    confirmed = await client.post(game.url(f"/battles/{battle_id}/confirm"), headers=empire.headers)
+    assert confirmed.status_code == 200, confirmed.text
+    listed = (await client.get(game.url("/battles"), headers=orcs.headers)).json()
+    assert (listed["items"], listed["total"]) == ([], 0)
+    await change_turn(client, game)
+    await onlooker_knows_nothing(2)
+    mine = (await client.get(game.url("/turns/2/summary"), headers=empire.headers)).json()
+    assert "battle_resolved" in [e["kind"] for e in mine["events"]]
+
+    # Nor does their event stream carry anything of it.
+    session.expire_all()
+    account = await session.get_one(User, orcs.user.id)
+    viewer = Viewer.of(await load_membership(session, cid, account))
+    streamed = await visible_events(session, viewer, after=0)
+    assert [e for e in streamed if e.payload.get("battle_id") == battle_id] == []

@@ -242,3 +242,39 @@ async def test_ids_made_at_the_turn_change_count_nothing_R_FOG_3(
     assert len(new) == ordered
     assert all(SCRAMBLED_BASE <= i < 2 * SCRAMBLED_BASE for i in new), new
     assert all(0 < i < SCRAMBLED_BASE for i in before)  # the start's ids stay small
+
+
+async def test_an_order_through_an_unexplored_tile_is_not_judged_as_if_it_were_land_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """A Dark Elves army aboard its ship on (5, 3) is ordered (4, 3) → (3, 3) → (2, 3): (3, 3)
+    is unexplored sea, (2, 3) sea in sight (a ship of theirs at anchor on (1, 3) sees it). The
+    order is not refused R-SEA-1 as though (3, 3) were land (it was: "puts to sea without one of
+    your ports or ships"); at the change the fleet finds sea there and sails on to (2, 3)."""
+    game = await start_game(client, make_user, ("empire", "dark_elves"), slots=[0, 3])
+    elves = game.players[1]
+    cid = uuid.UUID(game.id)
+    army = await session.scalar(
+        select(ArmyRow).where(ArmyRow.campaign_id == cid, ArmyRow.owner == elves.number)
+    )
+    assert army is not None
+    army.q, army.r, army.ship_id = 5, 3, 990
+    session.add(ShipRow(campaign_id=cid, id=990, owner=elves.number, q=5, r=3, army_id=army.id))
+    session.add(ShipRow(campaign_id=cid, id=991, owner=elves.number, q=1, r=3, army_id=None))
+    await session.flush()
+    world = (await client.get(game.url("/map"), headers=elves.headers)).json()
+    fog_of = {(t["q"], t["r"]): t["fog"] for t in world["tiles"]}
+    assert [fog_of[c] for c in ((4, 3), (3, 3), (2, 3))] == ["visible", "unexplored", "visible"]
+
+    path = {"path": [[4, 3], [3, 3], [2, 3]]}
+    ordered = await client.put(
+        game.url(f"/armies/{army.id}/move"), json=path, headers=elves.headers
+    )
+    assert ordered.status_code == 200, ordered.text
+
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).status_code == 200
+    resolved = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert resolved.status_code == 200, resolved.text
+    mine = (await client.get(game.url("/armies"), headers=elves.headers)).json()["mine"]
+    assert [(a["id"], a["q"], a["r"], a["at_sea"]) for a in mine] == [(army.id, 2, 3, True)]

@@ -25,15 +25,17 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient, Response
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import load_membership
-from app.models import ArmyRow, BattleRow, User
+from app.models import ArmyRow, BattleRow, Campaign, User
+from app.rules import storms
 from app.rules.hexgrid import Coord, Grid, Wrap
 from app.stream.service import Viewer, visible_events
+from app.turns.mapping.state import storms_to_json
 from tests.api.game import start_game
-from tests.api.pictures import WORLD_MAP_SCHEMA, svg_world
+from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.helpers import AuthUser, MakeUser
@@ -108,6 +110,13 @@ class Table:
             # A picture is judged as the map it draws (tests/api/pictures.py), and by its text.
             payload: Any = svg_world(response.text)
             schema = WORLD_MAP_SCHEMA
+            # R-FOG-4, R-OPT-3: a frame only on the tile of a battle the caller may know of.
+            self.found += [
+                f"{where}: battle framed on {coord}"
+                for coord in battle_frames(response.text)
+                if coord not in known.battle_tiles
+            ]
+            self.tally["storm tiles drawn"] += sum(len(s["tiles"]) for s in payload["storms"])
             self.found += [
                 f"{where}: real name {name!r} under anonymity"
                 for name in known.hidden_names
@@ -462,9 +471,19 @@ async def test_random_games_never_show_a_concealed_army_R_OPT_3(
         app,
         2024,
         4,
-        settings={"concealment": True},
+        settings={"concealment": True, "storms": True},
         ruleset={"movement": {"sight": 3}},
     )
+    # R-OPT-5: storms over a quarter of the sea for turn 1 (later ones as the seed raises them),
+    # many of them seen in part: only the tiles in sight may be listed or drawn.
+    state = (await knowledge(session, uuid.UUID(t.campaign_id), 1)).state
+    planted = [storms.storm_at(state, c) for c in storms.sea_tiles(state)[::4]]
+    await session.execute(
+        update(Campaign)
+        .where(Campaign.id == uuid.UUID(t.campaign_id))
+        .values(storms=storms_to_json(planted), world_version=Campaign.world_version + 1)
+    )
+    await session.flush()
     for number in range(1, TURNS + 1):
         await _turn(t, number)
     for player in sorted(t.users):
@@ -472,6 +491,7 @@ async def test_random_games_never_show_a_concealed_army_R_OPT_3(
     assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
     assert t.tally["armies concealed from the caller"] > 0, t.tally
+    assert t.tally["storm tiles drawn"] > 0, t.tally
 
 
 async def test_a_summary_does_not_follow_an_army_out_of_sight_R_TURN_5_R_FOG_3(

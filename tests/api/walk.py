@@ -17,7 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import BattleRow, Campaign, CampaignPlayer, OrderRow, User
-from app.rules import concealment, fog
+from app.models.world import PENDING_BATTLE_STATUSES
+from app.rules import concealment, fog, visibility
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
 from app.turns.mapping import load_ruleset, load_state
@@ -69,6 +70,7 @@ class Knowledge:
     fought_at: frozenset[Coord]  # tiles of battles the player took part in (R-FOG-4)
     state: CampaignState = field(repr=False)
     hidden: frozenset[int] = frozenset()  # armies concealed from the player (R-OPT-3)
+    battle_tiles: frozenset[Coord] = frozenset()  # tiles of the pending battles they may see
 
     def union(self, other: "Knowledge") -> "Knowledge":
         kinds = set(self.allowed) | set(other.allowed)
@@ -85,6 +87,7 @@ class Knowledge:
             fought_at=self.fought_at | other.fought_at,
             state=other.state,
             hidden=self.hidden & other.hidden,
+            battle_tiles=self.battle_tiles | other.battle_tiles,
         )  # fmt: skip
 
 
@@ -97,13 +100,18 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
     battles = list(await session.scalars(select(BattleRow).filter_by(campaign_id=campaign_id)))
     mine_in: list[BattleRow] = []
     seen_battles: set[int] = set()
+    # R-OPT-3: a battle naming an army concealed from the player does not exist for them.
+    hidden = concealment.hidden_from(state, me)
+    pending_tiles: set[Coord] = set()
     for b in battles:
-        players = set(b.attacker["players"]) | set(b.defender["players"])
+        players = frozenset(b.attacker["players"]) | frozenset(b.defender["players"])
+        armies = [*b.attacker["army_ids"], *b.defender["army_ids"]]
         if me in players:
             mine_in.append(b)
+        if visibility.battle_seen(players, armies, (b.q, b.r), me, sight, hidden):
             seen_battles.add(b.id)
-        elif (b.q, b.r) in sight:
-            seen_battles.add(b.id)
+            if b.status in PENDING_BATTLE_STATUSES:
+                pending_tiles.add((b.q, b.r))
     fought_armies = {a for b in mine_in for s in (b.attacker, b.defender) for a in s["army_ids"]}
     fought_places = {
         s["structure_id"] for b in mine_in for s in (b.attacker, b.defender) if s["structure_id"]
@@ -117,7 +125,6 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
 
     armies_ok, armies_all = entities(state.armies.values())
     # R-OPT-3: an army concealed from the player is out of sight, unless they fought it.
-    hidden = concealment.hidden_from(state, me)
     armies_ok -= hidden
     structures_ok, structures_all = entities(state.structures.values())
     # An explored tile names its structure as last seen: that id was shown then (R-FOG-1).
@@ -168,6 +175,7 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
         fought_at=frozenset((b.q, b.r) for b in mine_in),
         state=state,
         hidden=hidden,
+        battle_tiles=frozenset(pending_tiles),
     )
 
 
@@ -294,6 +302,11 @@ def leaks(
             _judge(k, ID_KIND[name], obj.get("id"), f"{where} {name}", out)
         if name in TILE_SCHEMAS:
             _tile(k, obj, out)
+        # R-OPT-5: a storm only on tiles in sight (an unexplored one would tell of its sea).
+        if name == "WorldStorm":
+            shown = [(t["q"], t["r"]) for t in obj.get("tiles", ())]
+            if any(c not in k.sight for c in shown):
+                out.append(f"{where}: storm on {sorted(set(shown) - k.sight)} outside sight")
         if name == "StandingRead" and obj.get("player") != k.me and obj.get("gold") is not None:
             out.append(f"{where}: player {obj.get('player')}'s gold")
         # R-FOG-6: a player's numbers per turn are theirs alone while the campaign runs.

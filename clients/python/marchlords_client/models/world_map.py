@@ -36,7 +36,7 @@ class WorldMap:
             width (int):
             wrap (Wrap):
             storms (list[WorldStorm] | Unset): R-OPT-5 (when the campaign has storms on): the storms of this turn the viewer
-                sees at least one tile of.
+                sees at least one tile of, each with only the tiles they see.
     """
 
     height: int

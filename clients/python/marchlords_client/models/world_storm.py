@@ -15,8 +15,9 @@ T = TypeVar("T", bound="WorldStorm")
 
 @_attrs_define
 class WorldStorm:
-    """A storm at sea this turn (R-OPT-5), seen because the viewer sees one of its tiles: all
-    its tiles, its centre first. An army aboard a ship inside one after moving loses a tier.
+    """A storm at sea this turn (R-OPT-5), as far as the viewer sees it: exactly the tiles of it
+    in their sight, in the storm's order (its centre first, if seen); never a tile they do not
+    see. An army aboard a ship inside one after moving loses a tier.
 
         Attributes:
             tiles (list[StormTile]):
