@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.errors import Conflict, NotFound, RuleViolation
 from app.events.publish import publish
+from app.events.revocations import Revocation, end_streams
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatHolder
 from app.rules.state import EventKind
@@ -95,6 +96,10 @@ async def hand_over(
     if seat.vacation_until is not None and seat.vacation_until > now:
         _end_vacation(c, seat, now)
     was_inactive = seat.inactive
+    # Both holders' open streams end: the previous one no longer sees the seat, and the new one
+    # (the owner, if it is them) no longer sees what they saw before.
+    for holder in (seat.user_id, user.id):
+        await end_streams(session, Revocation(user_id=holder, campaign_id=c.id))
     seat.user_id = user.id
     seat.ready = seat.offered = seat.inactive = False
     seat.missed_in_row = 0
