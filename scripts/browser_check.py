@@ -8,11 +8,17 @@ through the system's chromedriver (Selenium; nothing downloads a browser or a dr
 with `fetch` only: registers two players and logs them in, creates a campaign with an
 `Idempotency-Key` and checks that the retry is replayed, opens the event stream (a streamed
 `fetch` with the bearer header, which EventSource cannot send), seats both players, starts the
-campaign, reads and draws the map JSON, and waits for the stream's `turn_changed` event.
+campaign, reads and draws the map JSON, and waits for the stream's `player_ready` event.
+Then the browser opens the owner's `map.svg` by itself, as a link in a chat or an email is
+opened (the bearer header set through the DevTools protocol, since a link cannot carry it), with
+the policy the server sends it (`Content-Security-Policy`: its own `<style>` by its hash): the
+screenshot's pixels inside the tiles must be the terrain colours the picture's style gives
+them (a blocked style leaves every tile black).
 
-Saves a screenshot (`.data/browser-check.png`) and exits 1 if the page failed or the browser's
-console logged any error (a refused CORS request is one), 0 otherwise. Every wait is bounded;
-the server, the static server, the browser and PostgreSQL are always stopped.
+Saves screenshots (`.data/browser-check.png`, `.data/browser-check-map.png`) and exits 1 if the
+page failed, a tile is not its colour or the browser's console logged any error (a refused
+CORS request or a style the policy blocks is one), 0 otherwise. Every wait is bounded; the
+server, the static server, the browser and PostgreSQL are always stopped.
 
 Needs `chromium` and `chromium-driver` (Debian: `apt-get install -y chromium chromium-driver`)
 and the `browser` extra (in `dev`).
@@ -24,8 +30,10 @@ import argparse
 import asyncio
 import contextlib
 import shutil
+import struct
 import sys
 import threading
+import zlib
 from collections.abc import Iterator
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -41,11 +49,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
+from app.pictures.svg import TERRAIN_COLOURS, UNEXPLORED
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).resolve().parent / "browser_check.html"
 DATA_DIR = ROOT / ".data" / "browser-pg"
 SCREENSHOT = ROOT / ".data" / "browser-check.png"
+MAP_SCREENSHOT = ROOT / ".data" / "browser-check-map.png"
 DATABASE = "marchlords_browser"
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome")
 CHROMEDRIVER = ("chromedriver",)
@@ -107,7 +117,17 @@ def chromium(binary: str, driver: str, timeout: float) -> Iterator[webdriver.Chr
         browser.quit()
 
 
-def run_page(browser: webdriver.Chrome, page_url: str, timeout: float) -> bool:
+def console_errors(browser: webdriver.Chrome) -> list[str]:
+    """The console's errors since the last call."""
+    entries: list[dict[str, Any]] = browser.get_log("browser")  # type: ignore[no-untyped-call]
+    errors = [entry["message"] for entry in entries if entry["level"] == "SEVERE"]
+    for message in errors:
+        print(f"console error: {message}", file=sys.stderr)
+    return errors
+
+
+def run_page(browser: webdriver.Chrome, page_url: str, timeout: float) -> dict[str, Any] | None:
+    """Run the page; its result (the picture's address and a token) if it passed."""
     browser.get(page_url)
     try:
         result: dict[str, Any] = WebDriverWait(browser, timeout, poll_frequency=0.2).until(
@@ -120,13 +140,113 @@ def run_page(browser: webdriver.Chrome, page_url: str, timeout: float) -> bool:
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOT))
     print(f"screenshot: {SCREENSHOT.relative_to(ROOT)}")
-    entries: list[dict[str, Any]] = browser.get_log("browser")  # type: ignore[no-untyped-call]
-    errors = [entry["message"] for entry in entries if entry["level"] == "SEVERE"]
-    for message in errors:
-        print(f"console error: {message}", file=sys.stderr)
+    errors = console_errors(browser)
     if not result.get("ok"):
         print(f"page failed: {result.get('error')}", file=sys.stderr)
-    return bool(result.get("ok")) and not errors
+    return result if result.get("ok") and not errors else None
+
+
+def png_rgb(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Width, height and RGB rows of an 8-bit, non-interlaced RGB or RGBA PNG (Chromium's
+    screenshots), with the standard library alone."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    chunks: dict[bytes, bytes] = {}
+    at = 8
+    while at < len(data):
+        (length,), kind = struct.unpack(">I", data[at : at + 4]), data[at + 4 : at + 8]
+        chunks[kind] = chunks.get(kind, b"") + data[at + 8 : at + 8 + length]
+        at += 12 + length
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f"unsupported PNG (depth {depth}, colour type {colour})")
+    size = 3 if colour == 2 else 4
+    raw = zlib.decompress(chunks[b"IDAT"])
+    stride = width * size
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up = previous[i]
+            corner = previous[i - size] if i >= size else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                guess = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + guess) & 0xFF
+        rows.append(bytes(b for x in range(width) for b in line[x * size : x * size + 3]))
+        previous = line
+    return width, height, rows
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    value = int(colour.lstrip("#"), 16)
+    return value >> 16, (value >> 8) & 0xFF, value & 0xFF
+
+
+def expected_colour(terrain: str | None, fog: str) -> tuple[int, int, int]:
+    """A tile's colour on the white background, as the picture's style sets it."""
+    if fog == "unexplored" or terrain is None:
+        return _rgb(UNEXPLORED)
+    rgb = _rgb(TERRAIN_COLOURS[terrain])
+    if fog == "explored":  # .t.explored{fill-opacity:.45}
+        return tuple(round(255 + 0.45 * (c - 255)) for c in rgb)  # type: ignore[return-value]
+    return rgb
+
+
+# The picture's tiles as the browser laid them out, and a point inside each: right of the
+# centre at its height, where nothing stands (structures, armies, ships and tags keep clear).
+_TILES_SCRIPT = """
+return [window.devicePixelRatio, Array.from(document.querySelectorAll("use.t[data-fog]"), (e) => {
+  const box = e.getBoundingClientRect();
+  return [e.dataset.terrain || null, e.dataset.fog, box.left + box.width * 0.8,
+          box.top + box.height / 2];
+})];
+"""
+
+
+def check_picture(browser: webdriver.Chrome, picture: str, token: str) -> bool:
+    """Open the map picture by itself; its tiles must show their colours, not black."""
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd(
+        "Network.setExtraHTTPHeaders", {"headers": {"Authorization": f"Bearer {token}"}}
+    )
+    browser.get(picture)
+    ratio, tiles = browser.execute_script(_TILES_SCRIPT)
+    browser.save_screenshot(str(MAP_SCREENSHOT))
+    print(f"screenshot: {MAP_SCREENSHOT.relative_to(ROOT)}")
+    width, height, rows = png_rgb(MAP_SCREENSHOT.read_bytes())
+    checked, wrong, black = 0, [], 0
+    terrains = set()
+    for terrain, fog, x, y in tiles:
+        px, py = round(x * ratio), round(y * ratio)
+        if not (0 <= px < width and 0 <= py < height):
+            continue
+        got = tuple(rows[py][px * 3 : px * 3 + 3])
+        want = expected_colour(terrain, fog)
+        checked += 1
+        black += got == (0, 0, 0)
+        if terrain is not None:
+            terrains.add(terrain)
+        if any(abs(g - w) > 3 for g, w in zip(got, want, strict=True)):
+            wrong.append(f"{terrain}/{fog} at ({px}, {py}): {got}, not {want}")
+    for line in wrong[:10]:
+        print(f"picture: {line}", file=sys.stderr)
+    errors = console_errors(browser)  # a style the policy refused is logged as an error
+    print(
+        f"  picture: {checked} of {len(tiles)} tiles sampled ({len(terrains)} terrains seen), "
+        f"{checked - len(wrong)} in their colour, {black} black"
+    )
+    return checked >= 20 and len(terrains) >= 3 and not wrong and not errors
 
 
 def main() -> int:
@@ -171,7 +291,10 @@ def main() -> int:
         ):
             wait_ready(api_url, process, seconds=60)
             with chromium(binary, driver, args.timeout) as browser:
-                ok = run_page(browser, page_url, args.timeout)
+                result = run_page(browser, page_url, args.timeout)
+                ok = result is not None and check_picture(
+                    browser, result["picture"], result["token"]
+                )
         asyncio.run(drop_database(url))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)

@@ -11,6 +11,7 @@ from app.auth.passwords import verify_password
 from app.auth.tokens import generate_token, hash_token
 from app.db.base import utcnow
 from app.errors import Unauthorized
+from app.events.revocations import Revocation, end_streams
 from app.models import Token, TokenKind, User
 
 # Touch last_used_at at most this often, so authenticated reads do not all become writes.
@@ -119,13 +120,15 @@ async def is_token_active(session: AsyncSession, token_id: uuid.UUID) -> bool:
 
 
 async def revoke_token(session: AsyncSession, token: Token) -> None:
-    """Revoke `token` (logout); it answers 401 from now on."""
+    """Revoke `token` (logout); it answers 401 from now on, and its open streams end."""
     token.revoked_at = utcnow()
     await session.flush()
+    await end_streams(session, Revocation(token_id=token.id))
 
 
 async def revoke_other_tokens(session: AsyncSession, user: User, keep: Token) -> None:
-    """Revoke every active token of `user` but `keep` (after a password change)."""
+    """Revoke every active token of `user` but `keep` (after a password change), and end the
+    streams opened with them."""
     now = utcnow()
     await session.execute(
         update(Token)
@@ -133,3 +136,4 @@ async def revoke_other_tokens(session: AsyncSession, user: User, keep: Token) ->
         .values(revoked_at=now)
         .execution_options(synchronize_session=False)
     )
+    await end_streams(session, Revocation(user_id=user.id, keep_token_id=keep.id))

@@ -25,6 +25,7 @@ from app.campaigns.settings import CampaignSettings
 from app.db.base import utcnow
 from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict, NotFound, RuleViolation
+from app.events.revocations import Revocation, end_streams
 from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
@@ -320,6 +321,7 @@ async def leave(session: AsyncSession, m: Membership) -> None:
         raise NotFound("You do not play in this campaign.")
     await session.delete(m.player)
     await session.flush()
+    await end_streams(session, Revocation(user_id=m.user.id, campaign_id=m.campaign.id))
 
 
 async def start(session: AsyncSession, m: Membership) -> None:

@@ -1,6 +1,6 @@
 """Engine and per-request session: one request = one transaction."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from starlette.datastructures import State
 
 from app.db.outage import translate_connect_errors
 from app.db.urls import engine_arguments
@@ -67,10 +68,23 @@ async def transaction(
         await session.commit()
 
 
+AfterCommit = Callable[[State], Awaitable[None]]
+_AFTER_COMMIT = "after_commit"
+
+
+def after_commit(session: AsyncSession, callback: AfterCommit) -> None:
+    """Run `callback(app.state)` once the request's transaction has committed, before the
+    answer is sent (never if it rolls back). A session not made for a request (the sweeper's)
+    drops it: what it does must also reach the process another way (a NOTIFY)."""
+    session.info.setdefault(_AFTER_COMMIT, []).append(callback)
+
+
 async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
     """Yield a session that commits if the endpoint succeeds and rolls back if it raises."""
     async with transaction(request.app.state.sessionmaker) as session:
         yield session
+    for callback in session.info.pop(_AFTER_COMMIT, ()):
+        await callback(request.app.state)
 
 
 # scope="function": commit before the response is sent, so a failed commit is a 500, not a

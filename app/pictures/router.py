@@ -17,6 +17,7 @@ from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.pictures import service
 from app.pictures.schemas import MAX_CHART_TURNS, Charts
+from app.web.security import picture_csp
 from app.world.schemas import WorldMap
 
 router = APIRouter(
@@ -57,6 +58,9 @@ def _view(body: bytes, media_type: str, if_none_match: str | None) -> Response:
     headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
     if matches(if_none_match, tag):
         return Response(status_code=304, headers=headers)
+    if media_type == SVG:
+        # Opened by itself in a browser, the picture needs its own <style> (app/web/security).
+        headers["Content-Security-Policy"] = picture_csp(body)
     return Response(body, media_type=media_type, headers=headers)
 
 

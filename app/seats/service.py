@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.errors import Conflict, NotFound, RuleViolation
 from app.events.publish import publish
+from app.events.revocations import Revocation, end_streams
 from app.models import User
 from app.models.campaign import (
     Campaign,
@@ -162,6 +163,11 @@ async def give_seat(
     if seat.vacation_until is not None and seat.vacation_until > now:
         _end_vacation(c, seat, now)
     was_inactive = seat.inactive
+    # Both holders' open streams end: the previous one no longer sees the seat, and the new one
+    # no longer sees what they saw before (an owner who played now sees as the game master).
+    for holder in (previous, user_id):
+        if holder is not None:
+            await end_streams(session, Revocation(user_id=holder, campaign_id=c.id))
     seat.user_id = user_id
     seat.ready = seat.offered = seat.inactive = False
     seat.missed_in_row = 0

@@ -1,11 +1,12 @@
 """The periodic rechecks of open event streams, batched.
 
 Every open stream asks, every `recheck_seconds`, whether its token still stands and its caller
-is still the member they were when it started (`Viewer`). Asked one by one, a thousand streams
-would cost a thousand sessions every few seconds; the streams recheck at the same moments
-(`service.next_recheck`), so their questions are gathered for a short window and answered
-together: one session, one query for the tokens and one per campaign (its row and the callers'
-seats), whatever the number of streams.
+is still the member they were when it started (`Viewer`): the backstop of revocations, which
+end streams at once (app/events/revocations.py) but send nothing when a token expires. Asked
+one by one, a thousand streams would cost a thousand sessions every few seconds; the streams
+recheck at the same moments (`service.next_recheck`), so their questions are gathered for a
+short window and answered together: one session, one query for the tokens and one per campaign
+(its row and the callers' seats), whatever the number of streams.
 """
 
 import asyncio

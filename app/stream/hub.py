@@ -11,6 +11,11 @@ drain its queue is dropped (its stream ends and the browser reconnects with `Las
 so that it never holds up the others. If the connection to PostgreSQL drops, the hub
 reconnects with exponential backoff, then tells every subscription to catch up from the table
 (notifications sent while nobody listened are lost; the rows are not).
+
+The same connection LISTENs on `marchlords_revocations` (app/events/revocations.py): a token
+revoked, a seat handed over, a campaign left end the streams they name as the notification
+arrives, in commit order with the events (so none committed after the revocation reaches
+them); the request that revoked ends its own process's streams itself, before it answers.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 import asyncpg
 
 from app.events.publish import CHANNEL
+from app.events.revocations import REVOCATIONS_CHANNEL, Revocation
 from app.metrics import OPEN_STREAMS
 
 logger = logging.getLogger(__name__)
@@ -69,10 +75,29 @@ _FETCH = (
 class Subscription:
     """A connected client's feed of one campaign's event ids, in NOTIFY order."""
 
-    def __init__(self, campaign_id: uuid.UUID, maxsize: int) -> None:
+    def __init__(
+        self,
+        campaign_id: uuid.UUID,
+        maxsize: int,
+        *,
+        token_id: uuid.UUID | None = None,
+        user_id: uuid.UUID | None = None,
+    ) -> None:
         self.campaign_id = campaign_id
+        # Who listens, for revocations (app/events/revocations.py); None: nobody they name.
+        self.token_id = token_id
+        self.user_id = user_id
         self._queue: asyncio.Queue[QueueItem] = asyncio.Queue(maxsize)
         self.closed = False
+        # Set when the stream reading it has ended (its `subscribe()` block exited).
+        self.ended = asyncio.Event()
+
+    def revoked_by(self, revocation: Revocation) -> bool:
+        if self.token_id is None or self.user_id is None:
+            return False
+        return revocation.ends(
+            token_id=self.token_id, user_id=self.user_id, campaign_id=self.campaign_id
+        )
 
     @property
     def pending(self) -> int:
@@ -81,6 +106,8 @@ class Subscription:
 
     def offer(self, item: QueueItem) -> bool:
         """Enqueue without waiting; False if the queue is full (the caller drops us)."""
+        if self.closed:  # nothing reaches a closed feed, not even a last event
+            return True
         try:
             self._queue.put_nowait(item)
         except asyncio.QueueFull:
@@ -134,7 +161,7 @@ class EventHub:
         self.keepalive_seconds = keepalive_seconds
         self.retry_ms = retry_ms
         # How often an open stream checks that its token still stands and its caller is still
-        # a member (a revoked token's stream ends within this time).
+        # a member: the backstop of revocations (an expired token, a notification missed).
         self.recheck_seconds = recheck_seconds
         self.health_check_seconds = health_check_seconds
         self.backoff_initial = backoff_initial
@@ -147,6 +174,9 @@ class EventHub:
         self._announced: asyncio.Queue[tuple[uuid.UUID, int]] = asyncio.Queue()
         self._query_lock = asyncio.Lock()
         self.listening = asyncio.Event()
+        # How many revocations this process has applied: a stream whose caller was checked
+        # before one it may have missed rechecks at once (app/stream/router.py).
+        self.revocations = 0
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -206,6 +236,7 @@ class EventHub:
         try:
             connection.add_termination_listener(lambda _conn: lost.set())
             await connection.add_listener(CHANNEL, self._on_notify)
+            await connection.add_listener(REVOCATIONS_CHANNEL, self._on_revocation)
             self.listening.set()
             logger.info("event listener connected")
             self._broadcast(Signal.RESYNC)
@@ -229,9 +260,18 @@ class EventHub:
     # -- fan-out ---------------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def subscribe(self, campaign_id: uuid.UUID) -> AsyncIterator[Subscription]:
-        """Receive the ids of the campaign's events from now on, until the block exits."""
-        subscription = Subscription(campaign_id, self.queue_size)
+    async def subscribe(
+        self,
+        campaign_id: uuid.UUID,
+        *,
+        token_id: uuid.UUID | None = None,
+        user_id: uuid.UUID | None = None,
+    ) -> AsyncIterator[Subscription]:
+        """Receive the ids of the campaign's events from now on, until the block exits (or a
+        revocation naming `token_id` or `user_id` closes the subscription)."""
+        subscription = Subscription(
+            campaign_id, self.queue_size, token_id=token_id, user_id=user_id
+        )
         self._subscriptions[campaign_id].add(subscription)
         OPEN_STREAMS.inc()
         try:
@@ -239,6 +279,45 @@ class EventHub:
         finally:
             OPEN_STREAMS.dec()
             self._discard(subscription)
+            subscription.ended.set()
+
+    # -- revocations -----------------------------------------------------------------------
+
+    def end_revoked(self, revocation: Revocation) -> list[Subscription]:
+        """Close every subscription `revocation` names (their streams send nothing more)."""
+        self.revocations += 1
+        campaigns = (
+            [revocation.campaign_id]
+            if revocation.campaign_id is not None and revocation.token_id is None
+            else list(self._subscriptions)
+        )
+        closed = []
+        for campaign_id in campaigns:
+            for subscription in list(self._subscriptions.get(campaign_id, ())):
+                if subscription.revoked_by(revocation):
+                    self._discard(subscription)
+                    subscription.close()
+                    closed.append(subscription)
+        return closed
+
+    async def revoke(self, revocation: Revocation, *, wait_seconds: float = 0.0) -> None:
+        """`end_revoked`, then wait up to `wait_seconds` for those streams to have ended."""
+        closed = self.end_revoked(revocation)
+        if closed and wait_seconds > 0:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait_seconds):
+                    for subscription in closed:
+                        await subscription.ended.wait()
+
+    def _on_revocation(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        try:
+            revocation = Revocation.from_json(payload)
+        except ValueError:
+            logger.warning("ignoring malformed revocation notification")
+            return
+        # At once, in the listener's callback: an event committed after the revocation is
+        # announced after it, so it cannot reach the streams closed here.
+        self.end_revoked(revocation)
 
     def subscriber_count(self, campaign_id: uuid.UUID) -> int:
         """How many streams of the campaign are connected to this process."""

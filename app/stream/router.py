@@ -35,8 +35,10 @@ STREAM_DESCRIPTION = (
     "vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, "
     "...) and `data:` a JSON object. You receive only the "
     "events addressed to you (an owner who plays: their seat's; the owner who does not play: "
-    "all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends within "
-    "seconds once its token is revoked or expires, or its caller leaves the campaign."
+    "all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends as soon "
+    "as its token is revoked, its caller leaves the campaign or hands their seat on (before "
+    "that request is answered; within a second on another server process), and within "
+    "seconds once its token expires."
 )
 
 # An event cursor as sent in `id:` (app/events/publish.py: 12 random bytes, URL-safe base64).
@@ -51,6 +53,9 @@ class Feed:
     hub: EventHub
     resume_after: int | None
     token_id: uuid.UUID
+    # The hub's revocation count before the caller was checked: if it moved by the time the
+    # stream subscribes, a revocation may have slipped between the two, so it rechecks at once.
+    revocations_seen: int
 
 
 def get_viewer(member: MemberDep) -> Viewer:
@@ -80,8 +85,17 @@ def get_cursor(
     return last_event_id_header if last_event_id_header is not None else last_event_id
 
 
+def revocations_so_far(request: Request) -> int:
+    """The process's revocation count, taken before anything else (the token's check)."""
+    hub: EventHub | None = getattr(request.app.state, "event_hub", None)
+    return hub.revocations if hub is not None else 0
+
+
 async def get_feed(
     request: Request,
+    # First: FastAPI solves a dependency's parameters in order, so this precedes the token's
+    # check (in `viewer` and `auth`).
+    revocations_seen: Annotated[int, Depends(revocations_so_far)],
     session: SessionDep,
     viewer: Annotated[Viewer, Depends(get_viewer)],
     cursor: Annotated[str | None, Depends(get_cursor)],
@@ -107,7 +121,7 @@ async def get_feed(
     hub: EventHub | None = getattr(request.app.state, "event_hub", None)
     if hub is None:
         raise ServiceUnavailable("Live events are unavailable.")
-    return Feed(viewer, hub, resume_after, auth.token.id)
+    return Feed(viewer, hub, resume_after, auth.token.id, revocations_seen)
 
 
 def _access_check(request: Request, feed: Feed, user: User) -> service.AccessCheck:
@@ -170,9 +184,17 @@ async def stream_events(
     still_allowed = _access_check(request, feed, member.user)
 
     async def body() -> AsyncIterator[bytes]:
-        async with hub.subscribe(viewer.campaign_id) as subscription:
+        async with hub.subscribe(
+            viewer.campaign_id, token_id=feed.token_id, user_id=member.user.id
+        ) as subscription:
             events = service.stream_events(
-                hub, subscription, sessionmaker, viewer, feed.resume_after, still_allowed
+                hub,
+                subscription,
+                sessionmaker,
+                viewer,
+                feed.resume_after,
+                still_allowed,
+                check_first=hub.revocations != feed.revocations_seen,
             )
             async with contextlib.aclosing(events):
                 async for event in events:

@@ -144,15 +144,22 @@ async def stream_events(
     viewer: Viewer,
     resume_after: int | None,
     still_allowed: AccessCheck | None = None,
+    *,
+    check_first: bool = False,
 ) -> AsyncGenerator[ServerSentEvent, None]:
     """Yield the viewer's events as SSE, for an already open `subscription`.
 
     `resume_after`: the `seq` to resume after (None: from now on). The subscription must be
     opened BEFORE this runs, so that an event committed meanwhile wakes the stream up.
-    Every `hub.recheck_seconds`, `still_allowed` decides whether the stream goes on: a revoked
-    or expired token, or a caller who left the campaign, ends it within that time.
+    A revocation closes the subscription (app/events/revocations.py): from then on nothing more
+    is sent, whatever the stream was doing, and it ends. Every `hub.recheck_seconds`, and first
+    of all if `check_first` (a revocation may have come between the caller's check and the
+    subscription), `still_allowed` decides whether the stream goes on: the backstop for what
+    sends no revocation (an expired token) or one a listener reconnecting missed.
     """
     loop = asyncio.get_running_loop()
+    if check_first and still_allowed is not None and not await still_allowed():
+        return
     if resume_after is None:
         async with sessionmaker() as session:
             cursor = await latest_seq(session, viewer.campaign_id)
@@ -169,6 +176,8 @@ async def stream_events(
             async with sessionmaker() as session:
                 page = await visible_events(session, viewer, after=cursor, limit=BACKLOG_PAGE)
             for event in page:
+                if subscription.closed:
+                    return
                 cursor = event.seq
                 yield to_sse(event)
                 last_sent = loop.time()
@@ -185,6 +194,8 @@ async def stream_events(
                 return
             next_check = next_recheck(loop.time(), hub.recheck_seconds)
         for item in batch:
+            if subscription.closed:  # revoked meanwhile: not even what the batch held
+                return
             if isinstance(item, EventRecord) and item.seq <= cursor:
                 continue  # already read with the backlog
             if isinstance(item, EventRecord) and item.seq == cursor + 1:
@@ -198,6 +209,8 @@ async def stream_events(
             # `cursor` (which covers the rest of the batch too).
             catch_up = True
             break
+        if subscription.closed:
+            return
         if not batch and now - last_sent >= hub.keepalive_seconds:
             yield ServerSentEvent(comment="keep-alive")
             last_sent = loop.time()

@@ -5,11 +5,13 @@ reversing ledger entries (the ledger never loses a line); the change leaves the 
 for `turn_rollbacks`, with what each player was told of it; everyone is told.
 """
 
+from datetime import datetime
+
 from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.db.base import utcnow
+from app.campaigns.service import players_of
 from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict
 from app.events.publish import publish
@@ -19,6 +21,7 @@ from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.rules.state import EventKind, LedgerEntry
+from app.seats import vacations
 from app.turns import snapshots
 from app.turns.schemas import RollbackPage, RollbackRead
 from app.turns.service import call_off_change, pending_battles
@@ -26,7 +29,7 @@ from app.turns.service import call_off_change, pending_battles
 RULE = "R-TURN-6"
 
 
-async def rollback_turn(session: AsyncSession, m: Membership) -> None:
+async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> None:
     """Return the campaign to the end of the turn before the last change (lock held)."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
@@ -97,7 +100,10 @@ async def rollback_turn(session: AsyncSession, m: Membership) -> None:
     await session.execute(
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
     )
-    start_turn_clock(campaign, utcnow(), battles_declared=bool(await pending_battles(session, cid)))
+    # The turn played again starts now, as a turn change starts one: its clocks restart and
+    # the deadline moves back by what is left of each running vacation (R-CAMP-8).
+    start_turn_clock(campaign, now, battles_declared=bool(await pending_battles(session, cid)))
+    vacations.push_new_deadline(campaign, await players_of(session, cid), now)
     await session.flush()
     await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
 

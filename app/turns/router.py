@@ -5,6 +5,7 @@ from fastapi import APIRouter, Response
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
+from app.deadlines.service import NowDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.turns import rollback, service
@@ -45,9 +46,9 @@ async def resolve_turn(session: SessionDep, member: LockedMemberDep) -> TurnRead
 
 
 @router.post("/rollback")
-async def rollback_turn(session: SessionDep, member: LockedMemberDep) -> TurnRead:
+async def rollback_turn(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
     """Roll back the last turn change (owner): the end of the turn before returns (R-TURN-6)."""
-    await rollback.rollback_turn(session, member)
+    await rollback.rollback_turn(session, member, now)
     return await service.read_turn(session, member)
 
 

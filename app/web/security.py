@@ -6,6 +6,8 @@ untouched: nothing is buffered but the small HTML pages of the API docs).
   the docs pages (Swagger UI at /docs, ReDoc at /redoc, FastAPI's defaults) exactly what they
   load: scripts and styles from cdn.jsdelivr.net, ReDoc's Google fonts, FastAPI's favicon, the
   inline script of Swagger UI by its hash, and `fetch` of /openapi.json from this origin;
+  for an SVG picture (its route sets `picture_csp` of the document it sends, which this
+  middleware leaves as it is) exactly its own `<style>` elements, by their hash;
 - `Strict-Transport-Security` when enabled and the request came over TLS (the scheme after the
   trusted proxies' `X-Forwarded-Proto`, app.limits).
 """
@@ -13,6 +15,7 @@ untouched: nothing is buffered but the small HTML pages of the API docs).
 import base64
 import hashlib
 import re
+from xml.etree import ElementTree
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -29,19 +32,48 @@ _DOCS_CSP = (
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
+# Text in a picture is escaped (`&lt;`), so every `<style` in one opens a style element.
+_STYLE_ELEMENT = re.compile(rb"<style(?:\s[^>]*)?>(.*?)</style>", re.DOTALL)
+_CSP = b"content-security-policy"
 _STATIC = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 )
 
 
+def _sha256_source(text: bytes) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text).digest()).decode()}'"
+
+
 def docs_csp(html: bytes) -> str:
     """The docs policy allowing exactly the inline scripts of `html` (by their SHA-256)."""
-    hashes = "".join(
-        f" 'sha256-{base64.b64encode(hashlib.sha256(script).digest()).decode()}'"
-        for script in _INLINE_SCRIPT.findall(html)
-    )
+    hashes = "".join(f" {_sha256_source(script)}" for script in _INLINE_SCRIPT.findall(html))
     return _DOCS_CSP.format(hashes=hashes)
+
+
+def style_texts(document: bytes) -> list[bytes]:
+    """The text of each `<style>` element of an SVG (XML) document as the browser's DOM holds
+    it, which is what a CSP hash is taken of: CDATA sections unwrapped (drawsvg wraps its CSS in
+    one), character references resolved."""
+    texts = []
+    for raw in _STYLE_ELEMENT.findall(document):
+        # Our own rendered picture, never a client's input: the standard parser is safe here.
+        element = ElementTree.fromstring(b"<style>" + raw + b"</style>")  # noqa: S314
+        text = element.text or ""
+        texts.append(text.encode())
+    return texts
+
+
+def picture_csp(document: bytes) -> str:
+    """The policy of an SVG picture opened by itself (a link in a chat or an email): nothing
+    loads and nothing frames it; its own `<style>` elements apply, allowed by the SHA-256 of
+    their text (no other style, no style attribute, no script); without one, the API's policy.
+    Computed from the document sent, so it cannot drift from what the pictures draw."""
+    styles = style_texts(document)
+    if not styles:
+        return API_CSP
+    hashes = " ".join(dict.fromkeys(_sha256_source(text) for text in styles))
+    return f"default-src 'none'; style-src {hashes}; frame-ancestors 'none'"
 
 
 class SecurityHeadersMiddleware:
@@ -66,7 +98,9 @@ class SecurityHeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [*message.get("headers", []), *extra]
-                headers.append((b"content-security-policy", API_CSP.encode()))
+                # A picture's route has set the policy of its document (picture_csp).
+                if not any(name.lower() == _CSP for name, _ in headers):
+                    headers.append((_CSP, API_CSP.encode()))
                 message = {**message, "headers": headers}
             await send(message)
 
@@ -91,7 +125,7 @@ class SecurityHeadersMiddleware:
                 if start is None:  # not ASGI: the start always comes first
                     raise RuntimeError("response body before its start")
                 headers = [*start.get("headers", []), *extra]
-                headers.append((b"content-security-policy", docs_csp(body).encode()))
+                headers.append((_CSP, docs_csp(body).encode()))
                 await send({**start, "headers": headers})
                 await send({"type": "http.response.body", "body": body})
                 return

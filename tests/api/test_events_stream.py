@@ -8,6 +8,7 @@ browser would read it. Each wait is bounded.
 
 import asyncio
 import contextlib
+import itertools
 import json
 import socket
 import uuid
@@ -30,6 +31,7 @@ from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.events.publish import Event, publish, publish_all
+from app.events.revocations import Revocation
 from app.main import create_app
 from app.models import Token, User
 from app.rules.state import EventKind
@@ -37,8 +39,8 @@ from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub, EventRecord, Signal
 from app.stream.service import Viewer, next_recheck, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
-from tests.api.seat_offers import accept
-from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
+from tests.api.seat_offers import accept, offer_of
+from tests.helpers import AuthUser, MakeUser, assert_problem, login, register_and_login
 
 WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
 
@@ -56,9 +58,9 @@ async def make_hub(database_url: str) -> AsyncIterator[Callable[..., Any]]:
     """`await make_hub(**options)`: a started listener on the test database (stopped after)."""
     hubs: list[EventHub] = []
 
-    async def make(**options: Any) -> EventHub:
+    async def make(hub_class: type[EventHub] = EventHub, **options: Any) -> EventHub:
         options.setdefault("keepalive_seconds", 30.0)
-        hub = EventHub(asyncpg_dsn(database_url), **options)
+        hub = hub_class(asyncpg_dsn(database_url), **options)
         hubs.append(hub)
         await hub.start()
         await hub.wait_listening(WAIT)
@@ -902,3 +904,253 @@ async def test_the_rechecks_of_many_streams_are_answered_in_one_session(
     assert answers == [True, True, False, False, False] * 50
     assert sessions == 1
     assert next_recheck(12.3, 5.0) == next_recheck(14.9, 5.0) == 15.0
+
+
+# -- revocation ends streams at once (issue 24, item 13) -------------------------------------
+
+# Never during these tests: the periodic recheck cannot be what ends a stream.
+NO_RECHECK = 3600.0
+# The other process's listener hears of a revocation within this (the README's promise).
+OTHER_PROCESS_WITHIN = 1.0
+
+
+class LateToRevocations(EventHub):
+    """A listener that hears revocations 2 s late: on the request's own process, what ends
+    the stream before the answer must be the request itself, not its NOTIFY."""
+
+    def _on_revocation(self, *args: Any) -> None:
+        asyncio.get_running_loop().call_later(2.0, super()._on_revocation, *args)
+
+
+@dataclass
+class RevokingCase:
+    """A stream that a request ends, and one it leaves open (its own token, the owner's)."""
+
+    game: Game
+    revoked: dict[str, str]
+    bystander: dict[str, str]
+    request: Callable[[AsyncClient], Any]  # the revoking request, made on the given process
+
+
+async def _revoking_case(how: str, client: AsyncClient) -> RevokingCase:
+    """Set up the situation the revoking request `how` ends a stream in."""
+    if how == "leave":  # a member leaves the lobby
+        owner = await register_and_login(client)
+        member = await register_and_login(client)
+        lobby = await create_lobby(client, owner)
+        await join(client, lobby, member, "empire", 0)
+        game = Game(lobby["id"], owner, [])
+        return RevokingCase(
+            game,
+            member.headers,
+            owner.headers,
+            lambda c: c.delete(game.url("/players/me"), headers=member.headers),
+        )
+    game = await new_game(client)
+    bob = game.players[1]
+    if how == "handover":  # the owner hands Bob's seat to Carol; her acceptance moves it
+        carol = await register_and_login(client)
+        offered = await client.post(
+            game.url("/players/2/handover"),
+            json={"username": carol.username},
+            headers=game.owner.headers,
+        )
+        assert offered.status_code == 201, offered.text
+        offer = await offer_of(client, carol, game.id)
+        return RevokingCase(
+            game,
+            bob.headers,
+            game.owner.headers,
+            lambda c: c.post(
+                f"/v1/users/me/seat-offers/{offer['id']}/accept", headers=carol.headers
+            ),
+        )
+    if how == "password":  # Bob changes his password: his other tokens are revoked
+        second = await login(client, bob.user.username)
+        assert second.status_code == 200, second.text
+        other = {"Authorization": f"Bearer {second.json()['access_token']}"}
+        change = {"current_password": bob.user.password, "new_password": "another long password"}
+        return RevokingCase(
+            game,
+            other,
+            bob.headers,
+            lambda c: c.put("/v1/users/me/password", json=change, headers=bob.headers),
+        )
+    created = await client.post("/v1/tokens", json={"name": "stream"}, headers=bob.headers)
+    assert created.status_code == 201, created.text
+    token = created.json()
+    personal = {"Authorization": f"Bearer {token['token']}"}
+    if how == "logout":
+        return RevokingCase(
+            game,
+            personal,
+            game.owner.headers,
+            lambda c: c.post("/v1/auth/logout", headers=personal),
+        )
+    assert how == "token"
+    return RevokingCase(
+        game,
+        personal,
+        game.owner.headers,
+        lambda c: c.delete(f"/v1/tokens/{token['id']}", headers=bob.headers),
+    )
+
+
+async def _read_until_end(stream: Stream) -> list[str]:
+    """The ids of the events read until the server ends the stream."""
+    received = []
+    with contextlib.suppress(AssertionError):  # Stream.message: "the stream ended"
+        while True:
+            message = await stream.message()
+            if message.event is not None:
+                assert message.id is not None
+                received.append(message.id)
+    assert stream.response.is_stream_consumed
+    return received
+
+
+@pytest.mark.parametrize("where", ["same process", "other process"])
+@pytest.mark.parametrize("how", ["token", "logout", "password", "handover", "leave"])
+async def test_a_revocation_ends_the_stream_before_any_later_event(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+    how: str,
+    where: str,
+) -> None:
+    """While events are published one after the other, a request takes the stream's right
+    away (its token revoked, the seat handed over, the campaign left). On the stream's own
+    process the stream has ended when the answer comes; on another process within a second;
+    either way no event published after the answer reaches it. The other streams go on.
+
+    BUG: the stream kept receiving events until its next recheck (up to 5 s later)."""
+    same = where == "same process"
+    hub_class = LateToRevocations if same else EventHub
+    streaming: Server = await make_server(hub_class=hub_class, recheck_seconds=NO_RECHECK)
+    revoking = streaming if same else await make_server(recheck_seconds=NO_RECHECK)
+    case = await _revoking_case(how, streaming.client)
+    game = case.game
+    answered = asyncio.Event()
+    published_after: list[str] = []
+
+    async def publish_continuously() -> None:
+        for n in itertools.count():
+            late = answered.is_set()
+            cursor = await publish_committed(committing_sessionmaker, game, "tick", {"n": n})
+            if late:
+                published_after.append(cursor)
+            await asyncio.sleep(0.005)
+
+    async with (
+        open_stream(streaming, game, case.revoked) as stream,
+        open_stream(streaming, game, case.bystander) as bystander,
+    ):
+        live = await publish_committed(committing_sessionmaker, game, "live", {"n": -1})
+        assert (await stream.event()).id == live
+        assert (await bystander.event()).id == live
+        publisher = asyncio.create_task(publish_continuously())
+        try:
+            await asyncio.sleep(0.1)  # events flow while the request runs
+            response = await case.request(revoking.client)
+            answered.set()
+            assert response.is_success, response.text
+            if same:
+                # Ended before the answer: the listener no longer feeds it, and what is left
+                # to read is what it sent before (and the end of the response).
+                assert streaming.hub.subscriber_count(uuid.UUID(game.id)) == 1
+                within = 0.5
+            else:
+                within = OTHER_PROCESS_WITHIN
+            async with asyncio.timeout(within):
+                received = await _read_until_end(stream)
+            await eventually(lambda: len(published_after) >= 3)
+        finally:
+            publisher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await publisher
+        assert not set(received) & set(published_after)
+        # The bystander still hears everything, the events after the answer included.
+        heard = [(await bystander.event()).id]
+        while heard[-1] != published_after[-1]:
+            heard.append((await bystander.event()).id)
+        assert set(published_after) <= set(heard)
+
+
+async def test_a_revocation_between_the_callers_check_and_the_subscription_ends_the_stream(
+    make_server: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """The token is revoked after the stream's request checked it but before the stream
+    subscribed (no subscription for the revocation to close): the stream checks again at once
+    and ends without sending anything."""
+    server: Server = await make_server(recheck_seconds=NO_RECHECK)
+    game = await new_game(server.client)
+    bob = game.players[1]
+    created = await server.client.post("/v1/tokens", json={"name": "s"}, headers=bob.headers)
+    assert created.status_code == 201, created.text
+    token = created.json()
+    subscribe = server.hub.subscribe
+
+    @contextlib.asynccontextmanager
+    async def revoked_first(campaign_id: uuid.UUID, **caller: Any) -> AsyncIterator[Any]:
+        before = server.hub.revocations
+        revoked = await server.client.delete(f"/v1/tokens/{token['id']}", headers=bob.headers)
+        assert revoked.status_code == 204, revoked.text
+        # Applied here by the request, then heard from the listener: all is over before we
+        # subscribe, nothing is left to close the subscription.
+        await eventually(lambda: server.hub.revocations == before + 2)
+        async with subscribe(campaign_id, **caller) as subscription:
+            yield subscription
+
+    server.hub.subscribe = revoked_first  # type: ignore[method-assign]
+    headers = {"Authorization": f"Bearer {token['token']}"}
+    async with server.client.stream("GET", game.url("/events"), headers=headers) as response:
+        assert response.status_code == 200
+        publisher = asyncio.create_task(
+            publish_committed(committing_sessionmaker, game, "tick", {"n": 1})
+        )
+        async with asyncio.timeout(WAIT / 2):
+            assert await response.aread() == b""
+        await publisher
+
+
+async def test_a_revocation_closes_exactly_the_subscriptions_it_names(
+    make_hub: Callable[..., Any],
+    committing_sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    """By token; by user in one campaign; by user everywhere but one token. A notification
+    that is no revocation is ignored, and the listener goes on."""
+    hub: EventHub = await make_hub()
+    here, there = uuid.uuid4(), uuid.uuid4()
+    alice, bob = uuid.uuid4(), uuid.uuid4()
+    tokens = [uuid.uuid4() for _ in range(4)]
+    async with contextlib.AsyncExitStack() as stack:
+        subscriptions = [
+            await stack.enter_async_context(hub.subscribe(campaign, token_id=t, user_id=u))
+            for campaign, t, u in [
+                (here, tokens[0], alice),
+                (there, tokens[1], alice),
+                (here, tokens[2], alice),
+                (here, tokens[3], bob),
+            ]
+        ]
+        anonymous = await stack.enter_async_context(hub.subscribe(here))
+
+        def closed() -> list[bool]:
+            return [s.closed for s in [*subscriptions, anonymous]]
+
+        async def notify(payload: str) -> None:
+            async with committing_sessionmaker() as session, session.begin():
+                await session.execute(
+                    text("SELECT pg_notify('marchlords_revocations', :p)"), {"p": payload}
+                )
+
+        for junk in ("not json", "[]", json.dumps({"campaign_id": str(here)}), '{"token_id": 1}'):
+            await notify(junk)
+        await notify(Revocation(token_id=tokens[3]).to_json())
+        await eventually(lambda: closed() == [False, False, False, True, False])
+        assert hub.listening.is_set()
+        hub.end_revoked(Revocation(user_id=alice, campaign_id=there))
+        assert closed() == [False, True, False, True, False]
+        hub.end_revoked(Revocation(user_id=alice, keep_token_id=tokens[2]))
+        assert closed() == [True, True, False, True, False]
+        assert hub.subscriber_count(here) == 2

@@ -1,13 +1,16 @@
 """R-TURN-6: per-turn snapshots, the owner's rollback of the last turn change."""
 
 import uuid
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import func, select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.deadlines.service import get_now, sweep
 from app.models import Campaign, LedgerRow, TurnRecord, TurnSnapshot
 from app.models.event import CampaignEvent
 from app.turns.mapping import load_orders, load_state
@@ -23,6 +26,8 @@ from tests.api.test_races import (
     turn_number,
 )
 from tests.helpers import MakeUser, assert_problem
+
+DAY = timedelta(days=1)
 
 
 async def _campaign(session: AsyncSession, game: Game) -> Campaign:
@@ -355,3 +360,43 @@ async def test_R_TURN_6_R_TURN_7_a_rollback_calls_off_a_scheduled_change(
         )
     ).all()
     assert kinds[-2:] == ["turn_change_called_off", "turn_rolled_back"]
+
+
+async def test_R_TURN_6_R_CAMP_8_the_turn_played_again_counts_running_vacations(
+    client: AsyncClient,
+    make_user: MakeUser,
+    app: FastAPI,
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    settings = {"turn_deadline_hours": 24, "vacation_days": 5, "deadline_auto_change": True}
+    game = await start_game(client, make_user, settings=settings)
+    bob = game.players[1]
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    changed = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert changed.status_code == 200, changed.text
+    # In turn 2 Bob leaves for three days; then the owner rolls turn 1's change back.
+    now = datetime.fromisoformat(changed.json()["deadline_at"]) - DAY + timedelta(minutes=5)
+    app.dependency_overrides[get_now] = lambda: now
+    away = await client.post(game.url("/vacation"), json={"days": 3}, headers=bob.headers)
+    assert away.status_code == 200, away.text
+    until = datetime.fromisoformat(away.json()["until"])
+    rolled = await client.post(game.url("/turn/rollback"), headers=game.owner.headers)
+    assert rolled.status_code == 200, rolled.text
+    # Turn 1 starts again now, with the days of the vacation still to come, as a turn change
+    # would start it: 24 hours after the vacation ends.
+    assert rolled.json()["number"] == 1
+    assert datetime.fromisoformat(rolled.json()["deadline_at"]) == until + DAY
+    # Back an hour later: the two whole days not taken come back, and leave the deadline;
+    # the turn's 24 hours and the rest of the day begun away are still ahead (a turn changed
+    # during the vacation would have the same), and the sweeper leaves the turn alone.
+    now += timedelta(hours=1)
+    back = await client.delete(game.url("/vacation"), headers=bob.headers)
+    assert back.status_code == 200, back.text
+    deadline = datetime.fromisoformat(back.json()["deadline_at"])
+    assert deadline == until + DAY - 2 * DAY
+    assert deadline - now == 2 * DAY - timedelta(hours=1)
+    assert (await sweep(sessionmaker, now + timedelta(seconds=23))).changed == []
+    assert (await sweep(sessionmaker, deadline - timedelta(seconds=1))).changed == []
+    turn = await client.get(game.url("/turn"), headers=game.owner.headers)
+    assert turn.json()["number"] == 1

@@ -16,8 +16,10 @@ from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.main import create_app
+from app.pictures.svg import TERRAIN_COLOURS
 from app.stream.hub import EventHub
-from tests.api.game import create_lobby
+from tests.api.game import create_lobby, start_game
+from tests.api.pictures import SVG_NS, parse
 from tests.api.served import WAIT, served
 from tests.helpers import register_and_login
 
@@ -149,3 +151,34 @@ async def test_the_event_stream_carries_the_headers_and_still_streams(
                 assert first.startswith((":", "retry"))
     finally:
         await hub.stop()
+
+
+def _sha256(text: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
+async def test_a_picture_may_use_exactly_its_own_style(client: AsyncClient, make_user: Any) -> None:
+    game = await start_game(client, make_user)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    for path in ("/map.svg", "/map.svg?coordinates=true", "/turns/1/map.svg"):
+        response = await client.get(game.url(path), headers=game.owner.headers)
+        assert response.status_code == 200, response.text
+        assert_common(response)
+        # The style as the browser's DOM holds it (CDATA unwrapped) is what the hash is of.
+        root = parse(response.text)
+        styles = ["".join(e.itertext()) for e in root.iter(f"{SVG_NS}style")]
+        assert len(styles) == 1
+        assert all(f".t.{t}{{fill:{c}}}" in styles[0] for t, c in TERRAIN_COLOURS.items())
+        assert response.headers.get_list("content-security-policy") == [
+            f"default-src 'none'; style-src {_sha256(styles[0])}; frame-ancestors 'none'"
+        ]
+        # A hash allows <style> elements only: nothing may rely on a style attribute.
+        assert not [e.tag for e in root.iter() if "style" in e.attrib]
+    # The charts style nothing by CSS, the JSON is no document: the API's policy.
+    for path in ("/charts.svg", "/map", "/turns/1/map"):
+        response = await client.get(game.url(path), headers=game.owner.headers)
+        assert response.status_code == 200, response.text
+        assert b"<style" not in response.content
+        assert response.headers.get_list("content-security-policy") == [API_CSP]
