@@ -36,3 +36,38 @@ web_build() {
     (cd "$WEB" && npm run --silent build >&2)
     _web_sources_sha256 >"$stamp"
 }
+
+# Start scripts/serve on a free port with its own embedded database (a temporary data dir),
+# wait until it answers, export MARCHLORDS_BASE_URL; the server and its data go on exit.
+web_live_server() {
+    local port data
+    port="$(python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    data="$(mktemp -d "${TMPDIR:-/tmp}/marchlords-web-pg.XXXXXX")"
+    WEB_SERVER_LOG="$data/serve.log"
+    WEB_SERVER_DATA="$data"
+    export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
+    # Many users register from one address in a few seconds: lift the per-address limits.
+    MARCHLORDS_PORT="$port" MARCHLORDS_PG_DATA_DIR="$data/pg" MARCHLORDS_REGISTRATIONS_PER_HOUR=100000 \
+        MARCHLORDS_WRITE_RATE_PER_MINUTE=100000 MARCHLORDS_WRITE_BURST=10000 MARCHLORDS_WEB_BUILD=0 \
+        "$ROOT/scripts/serve" >"$WEB_SERVER_LOG" 2>&1 &
+    WEB_SERVER_PID=$!
+    trap _web_stop_server EXIT
+    local _
+    for _ in $(seq 1 240); do
+        python -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" \
+            "$MARCHLORDS_BASE_URL/healthz" 2>/dev/null && return 0
+        kill -0 "$WEB_SERVER_PID" 2>/dev/null || break
+        sleep 0.5
+    done
+    cat "$WEB_SERVER_LOG" >&2
+    echo "error: the test server did not start" >&2
+    return 1
+}
+
+_web_stop_server() {
+    local status=$? # the script's own status, kept (the server's exit on SIGTERM is 143)
+    kill "$WEB_SERVER_PID" 2>/dev/null || true
+    wait "$WEB_SERVER_PID" 2>/dev/null || true
+    rm -rf "$WEB_SERVER_DATA"
+    exit "$status"
+}

@@ -15,7 +15,7 @@ const KEY = "marchlords.token";
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(KEY));
   const value = useMemo<Session>(() => {
-    const api = createApi("", () => localStorage.getItem(KEY));
+    const api = createApi(window.location.origin, () => localStorage.getItem(KEY));
     return {
       token,
       api,
