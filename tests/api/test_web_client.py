@@ -74,9 +74,7 @@ async def test_a_route_of_the_client_gets_the_index(clients: MakeClient, dist: P
     assert response.text == INDEX
 
 
-async def test_the_api_keeps_its_paths_answers_and_policy(
-    clients: MakeClient, dist: Path
-) -> None:
+async def test_the_api_keeps_its_paths_answers_and_policy(clients: MakeClient, dist: Path) -> None:
     client = clients(dist)
 
     unknown = await client.get("/v1/no-such-thing")

@@ -4,7 +4,7 @@
 // apart from the tiles.
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
 import type { Schemas } from "../api/client.ts";
-import { centre, corners, key, mapSize, pathPoints, type Coord, type Reach } from "../lib/hex.ts";
+import { centre, corners, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, type Coord, type Reach } from "../lib/hex.ts";
 
 export const HEX = 18;
 
@@ -34,38 +34,49 @@ interface Props {
   label: string;
 }
 
+/** The terrain under fog: one path per colour and per owner's border (a few elements, not
+ * one per tile), so that a 64×64 map is drawn and panned cheaply. */
 const Tiles = memo(function Tiles({ world }: { world: Schemas["WorldMap"] }) {
-  const hex = corners(0, 0, HEX - 0.6);
+  const groups = new Map<string, Coord[]>();
+  const borders = new Map<number, Coord[]>();
+  for (const tile of world.tiles) {
+    const fill = tile.fog === "unexplored" ? "#2b2b2b" : (TERRAIN[tile.terrain ?? "plain"] ?? "#ccc");
+    const group = `${tile.fog}|${fill}`;
+    const list = groups.get(group) ?? [];
+    list.push([tile.q, tile.r]);
+    groups.set(group, list);
+    if (tile.owner) {
+      const owned = borders.get(tile.owner) ?? [];
+      owned.push([tile.q, tile.r]);
+      borders.set(tile.owner, owned);
+    }
+  }
   return (
     <g className="tiles">
       <defs>
-        <polygon id="hex" points={hex} />
+        <polygon id="hex" points={corners(0, 0, HEX - 0.6)} />
       </defs>
-      {world.tiles.map((tile) => {
-        const [x, y] = centre([tile.q, tile.r], HEX);
-        const fill = tile.fog === "unexplored" ? "#2b2b2b" : (TERRAIN[tile.terrain ?? "plain"] ?? "#ccc");
-        return (
-          <use
-            key={key([tile.q, tile.r])}
-            href="#hex"
-            x={x}
-            y={y}
-            fill={fill}
-            className={`tile ${tile.fog}`}
-            stroke={tile.owner ? playerColour(tile.owner) : "#0003"}
-            strokeWidth={tile.owner ? 2 : 0.6}
-            data-q={tile.q}
-            data-r={tile.r}
-            data-fog={tile.fog}
-          />
-        );
+      {[...groups].map(([group, coords]) => {
+        const [fog, fill] = group.split("|");
+        return <path key={group} d={hexesPath(coords, HEX - 0.6)} fill={fill} className={`tile ${fog}`} data-fog={fog} data-count={coords.length} />;
       })}
+      {[...borders].map(([owner, coords]) => (
+        <path key={`o${owner}`} d={hexesPath(coords, HEX - 2)} className="border" stroke={playerColour(owner)} data-owner-border={owner} />
+      ))}
+    </g>
+  );
+});
+
+/** Structures, armies with their tiers, ships and storms, above the terrain and the highlights. */
+const Contents = memo(function Contents({ world }: { world: Schemas["WorldMap"] }) {
+  return (
+    <g className="contents-layer">
       {world.tiles.map((tile) => {
         if (!tile.structure && !tile.armies?.length && !tile.ships?.length) return null;
         const [x, y] = centre([tile.q, tile.r], HEX);
         const s = tile.structure;
         return (
-          <g key={`c${key([tile.q, tile.r])}`} transform={`translate(${x.toFixed(1)},${y.toFixed(1)})`} className="contents">
+          <g key={`c${key([tile.q, tile.r])}`} transform={`translate(${x.toFixed(1)},${y.toFixed(1)})`} className="contents" data-tile={`${tile.q},${tile.r}`}>
             {s ? (
               <g className={`structure ${s.kind}`} data-structure={s.kind}>
                 {s.kind === "city" ? <rect x={-7} y={-9} width={14} height={10} /> : s.kind === "port" ? <circle cy={-4} r={5} /> : <polygon points="-6,0 0,-10 6,0" />}
@@ -75,14 +86,7 @@ const Tiles = memo(function Tiles({ world }: { world: Schemas["WorldMap"] }) {
               </g>
             ) : null}
             {tile.armies?.map((a, i) => (
-              <g
-                key={a.id}
-                className="army"
-                data-army-id={a.id}
-                data-owner={a.owner}
-                data-tier={a.tier}
-                transform={`translate(${-6 + i * 6},${4})`}
-              >
+              <g key={a.id} className="army" data-army-id={a.id} data-owner={a.owner} data-tier={a.tier} transform={`translate(${-6 + i * 6},${4})`}>
                 <rect x={-5} y={-4} width={10} height={9} rx={2} fill={playerColour(a.owner)} />
                 <text y={3.5} textAnchor="middle" className="tier">
                   {a.tier}
@@ -97,12 +101,9 @@ const Tiles = memo(function Tiles({ world }: { world: Schemas["WorldMap"] }) {
           </g>
         );
       })}
-      {(world.storms ?? []).flatMap((storm, i) =>
-        storm.tiles.map((t) => {
-          const [x, y] = centre([t.q, t.r], HEX);
-          return <use key={`s${i}-${t.q},${t.r}`} href="#hex" x={x} y={y} className="storm" data-storm="1" />;
-        }),
-      )}
+      {(world.storms ?? []).map((storm, i) => (
+        <path key={`s${i}`} d={hexesPath(storm.tiles.map((t) => [t.q, t.r] as const), HEX - 0.6)} className="storm" data-storm={storm.tiles.length} />
+      ))}
     </g>
   );
 });
@@ -173,7 +174,16 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     const target = (e.target as Element).closest("[data-q]");
     const q = target?.getAttribute("data-q");
     const r = target?.getAttribute("data-r");
-    if (q != null && r != null) onSelect([Number(q), Number(r)]);
+    if (q != null && r != null) {
+      onSelect([Number(q), Number(r)]);
+      return;
+    }
+    // Terrain is drawn in batches: find the hex under the pointer from its map coordinates.
+    const matrix = groupRef.current?.getScreenCTM();
+    if (!matrix) return;
+    const point = new DOMPoint(e.clientX, e.clientY).matrixTransform(matrix.inverse());
+    const hex = normalize(world, pixelToHex(point.x, point.y, HEX));
+    if (hex) onSelect(hex);
   };
   const onWheel = (e: WheelEvent<SVGSVGElement>) => {
     const box = svgRef.current?.getBoundingClientRect();
@@ -225,16 +235,24 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
       >
         <g ref={groupRef}>
           <Tiles world={world} />
-          <g className="overlay">
+          <g className="reach-layer">
             {reachSet.map((t) => {
               const [x, y] = centre([t.q, t.r], HEX);
               return (
                 <g key={`r${t.q},${t.r}`} className="reach" data-reach={`${t.q},${t.r}`}>
                   <use href="#hex" x={x} y={y} data-q={t.q} data-r={t.r} />
-                  <text x={x} y={y + 13} textAnchor="middle" className="cost">
-                    {t.cost}
-                  </text>
                 </g>
+              );
+            })}
+          </g>
+          <Contents world={world} />
+          <g className="overlay">
+            {reachSet.map((t) => {
+              const [x, y] = centre([t.q, t.r], HEX);
+              return (
+                <text key={`c${t.q},${t.r}`} x={x} y={y + 13} textAnchor="middle" className="cost">
+                  {t.cost}
+                </text>
               );
             })}
             {battles.map((b) => {

@@ -133,3 +133,37 @@ export function pathTo(grid: Grid, start: Coord, target: Coord, reachable: reado
 export function pathPoints(start: Coord, path: readonly Coord[], size: number): string {
   return [start, ...path].map((c) => centre(c, size).map((v) => v.toFixed(1)).join(",")).join(" ");
 }
+
+/** The hex under a pixel of the map drawn at `size` (the inverse of `centre`). */
+export function pixelToHex(x: number, y: number, size: number): Coord {
+  const px = x - (size * SQRT3) / 2;
+  const py = y - size;
+  const fq = ((SQRT3 / 3) * px - py / 3) / size;
+  const fr = ((2 / 3) * py) / size;
+  // Round in cube coordinates (q + r + s = 0), fixing the component that rounded furthest.
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  return [q + 0, r + 0];
+}
+
+/** One SVG path `d` drawing every hex of `coords` (one element for many tiles). */
+export function hexesPath(coords: readonly Coord[], size: number): string {
+  const parts: string[] = [];
+  const offsets: [number, number][] = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    offsets.push([size * Math.cos(angle), size * Math.sin(angle)]);
+  }
+  for (const c of coords) {
+    const [cx, cy] = centre(c, size);
+    parts.push(`M${offsets.map(([dx, dy]) => `${(cx + dx).toFixed(1)} ${(cy + dy).toFixed(1)}`).join("L")}Z`);
+  }
+  return parts.join("");
+}

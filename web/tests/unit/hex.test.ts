@@ -76,3 +76,21 @@ describe("path drawing", () => {
     expect(points[0]).toBe(centre([2, 1], 10).map((v) => v.toFixed(1)).join(","));
   });
 });
+
+describe("picking and batching", () => {
+  it("finds the hex under any pixel near a centre", async () => {
+    const { pixelToHex } = await import("../../src/lib/hex.ts");
+    for (const c of [[0, 0], [3, 1], [-1, 3], [-3, 7], [9, 0]] as const) {
+      const [x, y] = centre(c, 18);
+      expect(pixelToHex(x, y, 18)).toEqual([c[0], c[1]]);
+      expect(pixelToHex(x + 7, y - 6, 18)).toEqual([c[0], c[1]]);
+    }
+  });
+
+  it("draws many hexes as one path", async () => {
+    const { hexesPath } = await import("../../src/lib/hex.ts");
+    const d = hexesPath([[0, 0], [1, 0]], 10);
+    expect(d.match(/M/g)).toHaveLength(2);
+    expect(d.match(/Z/g)).toHaveLength(2);
+  });
+});
