@@ -132,6 +132,13 @@ const en = {
   attacker_victory: "Attacker victory",
   draw: "Draw",
   defender_victory: "Defender victory",
+  tokens: "Tokens for scripts",
+  expiresInDays: "Expires in days (empty: never)",
+  tokenOnce: "Copy it now, it is shown only once:",
+  revoke: "Revoke",
+  createToken: "Create a token",
+  history: "History",
+  replayTurn: "Turn to replay",
 } as const;
 
 export type Key = keyof typeof en;
@@ -266,6 +273,13 @@ const fr: Record<Key, string> = {
   attacker_victory: "Victoire de l'attaquant",
   draw: "Match nul",
   defender_victory: "Victoire du défenseur",
+  tokens: "Jetons pour les scripts",
+  expiresInDays: "Expire dans (jours, vide : jamais)",
+  tokenOnce: "Copiez-le maintenant, il n'est montré qu'une fois :",
+  revoke: "Révoquer",
+  createToken: "Créer un jeton",
+  history: "Historique",
+  replayTurn: "Tour à revoir",
 };
 
 export const dictionaries = { en, fr } as const;

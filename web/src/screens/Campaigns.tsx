@@ -5,6 +5,7 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
+import { Tokens } from "./Tokens.tsx";
 
 export function Campaigns() {
   const { t } = useI18n();
@@ -34,6 +35,7 @@ export function Campaigns() {
       </section>
       <CreateCampaign />
       <JoinCampaign />
+      <Tokens />
     </div>
   );
 }

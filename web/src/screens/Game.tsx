@@ -8,7 +8,7 @@ import { useI18n, type Key } from "../i18n.tsx";
 import { pathTo, type Coord } from "../lib/hex.ts";
 import { useSession } from "../session.tsx";
 
-type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary";
+type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary" | "history";
 
 /** Time left until `iso`, as "1 d 02:03:04" (negative: "0:00:00"). */
 export function countdown(iso: string, now: number): string {
@@ -139,6 +139,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     ["messages", "messages", unread.data?.unread ? <span className="badge" data-testid="unread">{unread.data.unread}</span> : null],
     ["edicts", "edicts"],
     ["summary", "summary"],
+    ["history", "history"],
   ];
 
   return (
@@ -202,6 +203,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {tab === "battles" ? <BattlesPanel campaignId={id} battles={battles.data?.items ?? []} /> : null}
             {tab === "messages" ? <MessagesPanel campaignId={id} /> : null}
             {tab === "edicts" ? <EdictsPanel campaignId={id} myNumber={campaign.my_player} /> : null}
+            {tab === "history" ? <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} /> : null}
             {tab === "summary" ? <SummaryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} events={lastEvents} /> : null}
           </div>
         </aside>
@@ -915,6 +917,45 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
         {events.map((e, i) => (
           <li key={`${e.id}-${i}`}>
             <code>{e.kind}</code> {JSON.stringify(e.data)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Replays under fog: the map as this player saw it at the end of a past turn, with a scrubber. */
+function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const last = Math.max(1, turn - 1);
+  const [number, setNumber] = useState(last);
+  const path = { campaign_id: campaignId, number };
+  const replay = useQuery({
+    queryKey: ["campaign", campaignId, "replay", number],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turns/{number}/map", { params: { path } })),
+    enabled: turn > 1,
+  });
+  const summary = useQuery({
+    queryKey: ["campaign", campaignId, "summary", number],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turns/{number}/summary", { params: { path } })),
+    enabled: turn > 1,
+  });
+  if (turn <= 1) return <p>{t("noSummary")}</p>;
+  return (
+    <div data-testid="history">
+      <label>
+        {t("replayTurn")}: {number}
+        <input type="range" min={1} max={last} value={number} onChange={(e) => setNumber(Number(e.target.value))} />
+      </label>
+      <ProblemView error={replay.error ?? summary.error} />
+      {replay.data ? (
+        <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} />
+      ) : null}
+      <ul className="list">
+        {summary.data?.events.map((e, i) => (
+          <li key={i}>
+            <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} <span className="muted">[{e.rule}]</span>
           </li>
         ))}
       </ul>

@@ -88,9 +88,14 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   const b = await seat(browser, "bruno");
   const c = await seat(browser, "chloe");
   await expectAccessible(a.page, "campaigns");
+  // A token for scripts, shown once, works against the API.
+  await a.page.getByRole("region", { name: "Tokens for scripts" }).getByLabel("Name", { exact: true }).fill("my script");
+  await a.page.getByRole("button", { name: "Create a token" }).click();
+  const scriptToken = (await a.page.getByTestId("new-token").textContent()) ?? "";
+  expect((await apiGet<S["UserRead"]>(a.page.request, scriptToken, "/v1/users/me")).username).toBe(a.name);
 
   // Alice creates the campaign on the built-in skirmish map.
-  await a.page.getByLabel("Name", { exact: true }).fill("Border war");
+  await a.page.getByRole("region", { name: "Create a campaign" }).getByLabel("Name", { exact: true }).fill("Border war");
   const mapSelect = a.page.getByRole("combobox", { name: "Map", exact: true });
   const options = await mapSelect.locator("option").allTextContents();
   await mapSelect.selectOption({ label: options.find((o) => o.toLowerCase().includes("skirmish")) ?? "" });
@@ -202,6 +207,12 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   expect(Number(await c.page.getByTestId("gold").textContent())).not.toBe(goldBefore);
   await c.page.getByRole("tab", { name: "Last turn" }).click();
   await expect(c.page.getByRole("tabpanel")).toContainText("outpost_built");
+  // The replay of turn 1 under Chloe's fog, with its scrubber.
+  await c.page.getByRole("tab", { name: "History" }).click();
+  await c.page.getByRole("slider", { name: /Turn to replay/ }).fill("1");
+  await expect(c.page.getByTestId("history").locator("svg.map")).toHaveAttribute("data-turn", /\d+/);
+  await expect(c.page.getByTestId("history")).toContainText("army_moved");
+  await c.page.getByRole("tab", { name: "My armies" }).click();
 
   // The same game page on a 375×667 phone: nothing wider than the screen, still accessible.
   await a.page.setViewportSize({ width: 375, height: 667 });
@@ -221,7 +232,7 @@ test("the game page is usable on a 375×667 phone and in French", async ({ brows
   await page.getByRole("combobox", { name: "Langue", exact: true }).selectOption("en");
   await signUp(page, name);
   await page.getByRole("combobox", { name: "Language", exact: true }).selectOption("fr");
-  await page.getByLabel("Nom", { exact: true }).fill("Téléphone");
+  await page.getByRole("region", { name: "Créer une campagne" }).getByLabel("Nom", { exact: true }).fill("Téléphone");
   await page.getByRole("radio", { name: "Carte générée" }).check();
   await page.getByRole("button", { name: "Créer", exact: true }).click();
   await expect(page.getByRole("heading", { name: /Salon/ })).toBeVisible();
