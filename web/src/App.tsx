@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { ApiError, ok } from "./api/client.ts";
 import { ProblemView } from "./components/ProblemView.tsx";
 import { useI18n, type Lang } from "./i18n.tsx";
@@ -19,7 +20,11 @@ export function App() {
     enabled: token !== null,
     retry: false,
   });
-  if (user.error instanceof ApiError && user.error.problem.status === 401) signOut();
+  // A token the server no longer accepts (expired, revoked): back to the sign-in form.
+  const expired = user.error instanceof ApiError && user.error.problem.status === 401;
+  useEffect(() => {
+    if (expired) signOut();
+  }, [expired, signOut]);
   return (
     <>
       <a className="skip" href="#main">

@@ -88,8 +88,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
       controller.signal,
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, token]);
+  }, [id, token]); // `base` and the query client are stable for one campaign
 
   const mine = armies.data?.mine ?? [];
   const army = mine.find((a) => a.id === armyId) ?? null;
