@@ -77,6 +77,11 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <p>
             {t("inviteCode")}: <code data-testid="invite-code">{campaign.invite_code}</code> · {t("campaignId")}:{" "}
             <code data-testid="campaign-id">{campaign.id}</code>
+            <br />
+            {t("inviteLink")}:{" "}
+            <a href={`/campaigns/${campaign.id}?invite=${campaign.invite_code}`} data-testid="invite-link">
+              {`${window.location.origin}/campaigns/${campaign.id}?invite=${campaign.invite_code}`}
+            </a>
           </p>
         ) : null}
         <table>

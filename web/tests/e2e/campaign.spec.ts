@@ -104,6 +104,7 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   const campaignId = (await a.page.getByTestId("campaign-id").textContent()) ?? "";
   const invite = (await a.page.getByTestId("invite-code").textContent()) ?? "";
   expect(campaignId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(a.page.getByTestId("invite-link")).toHaveAttribute("href", `/campaigns/${campaignId}?invite=${invite}`);
   await a.page.getByRole("button", { name: "Join", exact: true }).click();
   await chooseFactionAndSlot(a.page, "Empire", "0");
   await expectAccessible(a.page, "lobby");
