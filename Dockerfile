@@ -28,6 +28,16 @@ RUN pip install "uv==$(python -c 'import tomllib; print(next(p["version"] for p 
 RUN uv sync --locked --no-install-project --extra tracing
 
 
+# The web client (web/): built with the Node of its package-lock (devDependencies only here);
+# the image carries the built files, served at / by app/web/client.py.
+FROM node:24-slim AS web
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY web/ ./
+RUN npm run build
+
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -40,6 +50,7 @@ COPY --from=build /opt/venv /opt/venv
 COPY app ./app
 COPY migrations ./migrations
 COPY alembic.ini ./
+COPY --from=web /web/dist ./web/dist
 RUN useradd --system --home-dir /srv/marchlords marchlords
 
 USER marchlords

@@ -36,6 +36,8 @@ class Settings(BaseSettings):
     embedded_db_name: str = "marchlords"
 
     host: str = "127.0.0.1"
+    # The built web client (web/, `npm run build`) served at `/` (app/web/client.py).
+    web_dist_dir: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
     port: int = Field(default=8000, ge=1, le=65535)
 
     access_token_ttl_minutes: int = Field(default=7 * 24 * 60, ge=1)

@@ -53,6 +53,7 @@ from app.transfer.router import router as transfer_router
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
 from app.web import install_web
+from app.web.client import install_web_client
 from app.world.router import router as world_router
 
 API_VERSION = "0.1.0"
@@ -177,6 +178,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(ops_router)
     app.include_router(metrics_router)
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
+    install_web_client(app, settings)  # `/`: the built web client, last (a catch-all)
 
     def openapi() -> dict[str, Any]:
         # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, and the ruleset

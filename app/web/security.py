@@ -2,7 +2,8 @@
 untouched: nothing is buffered but the small HTML pages of the API docs).
 
 - `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` everywhere;
-- `Content-Security-Policy`: for the JSON API nothing may load and nothing may frame it; for
+- `Content-Security-Policy`: for the JSON API nothing may load and nothing may frame it (a
+  response that set its own keeps it: the web client's pages, app/web/client.py); for
   the docs pages (Swagger UI at /docs, ReDoc at /redoc, FastAPI's defaults) exactly what they
   load: scripts and styles from cdn.jsdelivr.net, ReDoc's Google fonts, FastAPI's favicon, the
   inline script of Swagger UI by its hash, and `fetch` of /openapi.json from this origin;
@@ -98,7 +99,8 @@ class SecurityHeadersMiddleware:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [*message.get("headers", []), *extra]
-                # A picture's route has set the policy of its document (picture_csp).
+                # A picture's route (picture_csp) and the web client's pages (app/web/client.py)
+                # bring the policy of their own documents.
                 if not any(name.lower() == _CSP for name, _ in headers):
                     headers.append((_CSP, API_CSP.encode()))
                 message = {**message, "headers": headers}

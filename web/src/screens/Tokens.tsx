@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ok } from "../api/client.ts";
+import { ProblemView } from "../components/ProblemView.tsx";
+import { useI18n } from "../i18n.tsx";
+import { useSession } from "../session.tsx";
+
+/** Personal access tokens for scripts (and the login sessions), created and revoked here. */
+export function Tokens() {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const tokens = useQuery({ queryKey: ["tokens"], queryFn: async () => ok(await api.GET("/v1/tokens", {})) });
+  const [name, setName] = useState("");
+  const [days, setDays] = useState("");
+  const create = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/tokens", { body: { name, expires_in_days: days ? Number(days) : null } })),
+    onSuccess: async () => {
+      setName("");
+      await queryClient.invalidateQueries({ queryKey: ["tokens"] });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: async (id: string) => ok(await api.DELETE("/v1/tokens/{token_id}", { params: { path: { token_id: id } } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tokens"] }),
+  });
+  return (
+    <section className="card" aria-labelledby="tokens-title">
+      <h2 id="tokens-title">{t("tokens")}</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <label>
+          {t("name")}
+          <input name="token_name" required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          {t("expiresInDays")}
+          <input type="number" min={1} max={3650} value={days} onChange={(e) => setDays(e.target.value)} />
+        </label>
+        <ProblemView error={create.error} />
+        <button type="submit" disabled={create.isPending}>
+          {t("createToken")}
+        </button>
+      </form>
+      {create.data ? (
+        <p className="notice">
+          {t("tokenOnce")} <code data-testid="new-token">{create.data.token}</code>
+        </p>
+      ) : null}
+      <ul className="list">
+        {tokens.data?.items.map((token) => (
+          <li key={token.id}>
+            {token.name ?? token.kind} <span className="muted">({token.kind}{token.expires_at ? `, → ${token.expires_at.slice(0, 10)}` : ""})</span>{" "}
+            {token.current ? null : (
+              <button type="button" onClick={() => revoke.mutate(token.id)}>
+                {t("revoke")}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ProblemView error={revoke.error ?? tokens.error} />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// The signed-in user's token (localStorage) and the typed client that sends it.
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createApi, type Api } from "./api/client.ts";
+
+interface Session {
+  token: string | null;
+  api: Api;
+  signIn: (token: string) => void;
+  signOut: () => void;
+}
+
+const Context = createContext<Session | null>(null);
+const KEY = "marchlords.token";
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => localStorage.getItem(KEY));
+  const value = useMemo<Session>(() => {
+    const api = createApi(window.location.origin, () => localStorage.getItem(KEY));
+    return {
+      token,
+      api,
+      signIn: (next) => {
+        localStorage.setItem(KEY, next);
+        setToken(next);
+      },
+      signOut: () => {
+        localStorage.removeItem(KEY);
+        setToken(null);
+      },
+    };
+  }, [token]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useSession(): Session {
+  const value = useContext(Context);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { centre, corners, distance, mapSize, neighbours, normalize, pathPoints, pathTo, type Grid } from "../../src/lib/hex.ts";
+
+const flat: Grid = { width: 10, height: 8, wrap: "none" };
+
+describe("hex geometry", () => {
+  it("keeps odd-r rows: row r starts at q = -floor(r/2)", () => {
+    expect(normalize(flat, [0, 0])).toEqual([0, 0]);
+    expect(normalize(flat, [-1, 3])).toEqual([-1, 3]);
+    expect(normalize(flat, [-2, 3])).toBeNull();
+    expect(normalize(flat, [10, 0])).toBeNull();
+  });
+
+  it("wraps horizontally and on a torus", () => {
+    const ring: Grid = { width: 10, height: 8, wrap: "horizontal" };
+    expect(normalize(ring, [10, 0])).toEqual([0, 0]);
+    expect(normalize(ring, [0, -1])).toBeNull();
+    const torus: Grid = { width: 10, height: 8, wrap: "torus" };
+    expect(normalize(torus, [0, 8])).toEqual([4, 0]); // q shifts by height/2 per wrap (as the server)
+    expect(normalize(torus, [3, -1])).toEqual([-1, 7]);
+    expect(neighbours(torus, [0, 0])).toHaveLength(6);
+  });
+
+  it("gives corner tiles fewer neighbours", () => {
+    expect(neighbours(flat, [0, 0])).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
+    expect(neighbours(flat, [3, 3])).toHaveLength(6);
+  });
+
+  it("places odd rows half a hex east", () => {
+    const [x0, y0] = centre([0, 0], 10);
+    const [x1, y1] = centre([0, 1], 10);
+    expect(x1 - x0).toBeCloseTo((Math.sqrt(3) * 10) / 2);
+    expect(y1 - y0).toBeCloseTo(15);
+    expect(corners(0, 0, 10).split(" ")).toHaveLength(6);
+    const [w, h] = mapSize(flat, 10);
+    expect(w).toBeGreaterThan(centre([9, 0], 10)[0]);
+    expect(h).toBeGreaterThan(centre([-3, 7], 10)[1]);
+  });
+
+  it("measures axial distance", () => {
+    expect(distance([0, 0], [3, -1])).toBe(3);
+    expect(distance([2, 1], [7, 1])).toBe(5);
+  });
+});
+
+describe("path drawing", () => {
+  // Costs as GET …/reachable gives them from (2, 1): a straight road east, a detour north.
+  const reach = [
+    { q: 3, r: 1, cost: 1 },
+    { q: 4, r: 1, cost: 2 },
+    { q: 5, r: 1, cost: 3 },
+    { q: 3, r: 0, cost: 1 },
+    { q: 4, r: 0, cost: 3 },
+  ];
+
+  it("walks back through tiles of decreasing cost", () => {
+    expect(pathTo(flat, [2, 1], [5, 1], reach)).toEqual([
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
+    expect(pathTo(flat, [2, 1], [3, 0], reach)).toEqual([[3, 0]]);
+  });
+
+  it("refuses unreachable targets and the start itself", () => {
+    expect(pathTo(flat, [2, 1], [8, 5], reach)).toBeNull();
+    expect(pathTo(flat, [2, 1], [2, 1], reach)).toBeNull();
+  });
+
+  it("draws the path from the army's tile", () => {
+    const points = pathPoints([2, 1], [[3, 1]], 10).split(" ");
+    expect(points).toHaveLength(2);
+    expect(points[0]).toBe(centre([2, 1], 10).map((v) => v.toFixed(1)).join(","));
+  });
+});
+
+describe("picking and batching", () => {
+  it("finds the hex under any pixel near a centre", async () => {
+    const { pixelToHex } = await import("../../src/lib/hex.ts");
+    for (const c of [[0, 0], [3, 1], [-1, 3], [-3, 7], [9, 0]] as const) {
+      const [x, y] = centre(c, 18);
+      expect(pixelToHex(x, y, 18)).toEqual([c[0], c[1]]);
+      expect(pixelToHex(x + 7, y - 6, 18)).toEqual([c[0], c[1]]);
+    }
+  });
+
+  it("draws many hexes as one path", async () => {
+    const { hexesPath } = await import("../../src/lib/hex.ts");
+    const d = hexesPath([[0, 0], [1, 0]], 10);
+    expect(d.match(/M/g)).toHaveLength(2);
+    expect(d.match(/Z/g)).toHaveLength(2);
+  });
+});
