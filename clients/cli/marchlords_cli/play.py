@@ -68,8 +68,15 @@ def me(campaign: CampaignOption, as_json: JsonOption = False) -> None:
             yield f"forecast: net {forecast['net']:+d}{insolvent}"
             for line in forecast.get("income", []) + forecast.get("upkeep", []):
                 yield f"  {line['amount']:+4d} {line['reason']} ({line['rule']})"
-        if state.get("faction_action"):
-            yield f"faction action: {state['faction_action']}"
+        action = state.get("faction_action")
+        if action:
+            if action.get("used_this_turn"):
+                when = "used this turn"
+            elif action.get("available"):
+                when = "available"
+            else:
+                when = f"available from turn {action.get('available_from_turn')}"
+            yield f"faction action: {action['name']} ({when})"
         yield from order_lines(state["orders"])
 
     run(campaign, as_json, lambda c, cid: me_read_me.sync_detailed(cid, client=c, limit=5), lines)

@@ -131,8 +131,8 @@ def summary(
     def lines(s: dict[str, Any]) -> Iterable[str]:
         yield f"turn {s['number']}, player {s['player']}:"
         for event in s.get("events", []):
-            where = " ".join(f"{q},{r}" for q, r in event.get("coords", []))
-            yield f"  {event['kind']} {where} {compact(event.get('data', {}))} ({event['rule']})"
+            where = "".join(f" {q},{r}" for q, r in event.get("coords", []))
+            yield f"  {event['kind']}{where} {compact(event.get('data', {}))} ({event['rule']})"
 
     run(
         campaign,
