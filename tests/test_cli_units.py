@@ -4,11 +4,14 @@ event-stream reader, and that every operation of the API has a command."""
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
+import typer.main
 from marchlords_cli.common import coordinates, protect
 from marchlords_cli.hexmap import LEGEND, STRUCTURES, TERRAIN, UNKNOWN, draw
+from marchlords_cli.main import app
 from marchlords_cli.watch import server_sent_events
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,3 +119,24 @@ def test_every_operation_of_the_api_has_a_command() -> None:
 
     assert operations - used - set(NOT_COMMANDS) == set()
     assert set(NOT_COMMANDS) <= operations  # no stale excuse
+
+
+def test_every_command_takes_json() -> None:
+    def leaves(command: Any, path: str) -> list[tuple[str, Any]]:
+        subcommands = getattr(command, "commands", None)  # a group (typer's own click)
+        if subcommands is None:
+            return [(path, command)]
+        found: list[tuple[str, Any]] = []
+        for name, sub in sorted(subcommands.items()):
+            found += leaves(sub, f"{path} {name}")
+        return found
+
+    commands = leaves(typer.main.get_command(app), "marchlords")
+    lacking = [
+        path
+        for path, command in commands
+        if not any("--json" in param.opts for param in command.params)
+    ]
+
+    assert len(commands) > 100
+    assert lacking == []

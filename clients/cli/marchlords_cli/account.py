@@ -4,6 +4,7 @@ import uuid
 from pathlib import Path
 from typing import Annotated, Any
 
+import httpx
 import typer
 from marchlords_client import AuthenticatedClient, Client
 from marchlords_client.api.auth import auth_login, auth_logout
@@ -36,7 +37,6 @@ from marchlords_client.models import (
 
 from marchlords_cli import config
 from marchlords_cli.common import (
-    EXIT_REFUSED,
     EXIT_UNREACHABLE,
     TIMEOUT,
     JsonOption,
@@ -110,7 +110,7 @@ def logout(as_json: JsonOption = False) -> None:
         with AuthenticatedClient(login.server, token=login.token, timeout=TIMEOUT) as client:
             try:
                 response = auth_logout.sync_detailed(client=client)
-            except Exception as error:  # httpx's errors: the token may still be valid
+            except httpx.HTTPError as error:  # the token may still be valid: keep it
                 fail(EXIT_UNREACHABLE, f"cannot reach {login.server} to revoke the token: {error}")
         if response.status_code == 401:
             revoked = False  # already invalid: nothing left to revoke
@@ -286,6 +286,3 @@ def install(app: typer.Typer) -> None:
     app.add_typer(tokens, name="token")
     app.add_typer(calendar, name="calendar")
     app.add_typer(notifications, name="notifications")
-
-
-__all__ = ["EXIT_REFUSED", "install"]
