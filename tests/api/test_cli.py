@@ -445,8 +445,9 @@ async def test_three_players_play_a_whole_campaign_with_the_cli(
             f"turn {turn}: ready",
             "everyone is ready: the owner must still confirm (`marchlords turn resolve`)",
         ], last.err
-        refused = await cat("turn", "resolve", "-c", cid)
-        assert refused.code == 1  # not the owner
+        if turn == 1:
+            refused = await cat("turn", "resolve", "-c", cid)
+            assert refused.code == 1  # not the owner
         resolved = await ann("turn", "resolve", "-c", cid)
         assert (resolved.code, resolved.out) == (0, f"turn {turn + 1} begins\n"), resolved.err
 
