@@ -4,7 +4,9 @@ committed contract `openapi/openapi.json` with openapi-python-client: `python sc
 
 The client is generated into a fresh temporary directory, formatted by ruff (the generator's
 post hooks, `clients/openapi-python-client.yml`), then replaces `clients/python` whole, so the
-result depends on the contract and the pinned generator only. `--check` writes nothing and exits
+result depends on the contract, the pinned generator and the templates in `clients/templates`
+only (they override the generator's own: `pyproject_uv.toml.jinja` for the package's metadata,
+`README.md.jinja` for its README). `--check` writes nothing and exits
 1 when the committed client differs from a fresh one.
 """
 

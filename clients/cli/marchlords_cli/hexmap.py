@@ -17,9 +17,13 @@ TERRAIN = {
     "port": "p",
 }
 STRUCTURES = {"city": "C", "outpost": "T", "port": "P"}
+UNKNOWN = "?"  # a terrain this CLI does not know, or an explored tile whose terrain is unknown
+# Every glyph `draw` can write, explained (a test checks that none is missing).
 LEGEND = (
-    "@ your army  ! other army  C/T/P city/outpost/port  a digit after a tile: its owner\n"
-    ". plain  f forest  ^ mountain  , marsh  : desert  o oasis  ~ sea  - coast  # unexplored"
+    "@ your army  ! another's army  C city  T outpost  P port  a digit after a tile: its owner\n"
+    ". plain  f forest  ^ mountain  , marsh  : desert  o oasis  ~ sea  - coast\n"
+    "c city site  p port site (terrains where a city or a port may stand; none stands yet)\n"
+    "# unexplored  ? terrain not known"
 )
 
 
@@ -47,8 +51,8 @@ def cell(tile: dict[str, object], me: int | None) -> Cell:
         return Cell(q, r, "@" if me in owners else "!", mark)
     structure = tile.get("structure")
     if isinstance(structure, dict):
-        return Cell(q, r, STRUCTURES.get(str(structure.get("kind")), "S"), mark)
-    return Cell(q, r, TERRAIN.get(str(tile.get("terrain")), "?"), mark)
+        return Cell(q, r, STRUCTURES.get(str(structure.get("kind")), UNKNOWN), mark)
+    return Cell(q, r, TERRAIN.get(str(tile.get("terrain")), UNKNOWN), mark)
 
 
 def draw(tiles: Iterable[dict[str, object]], me: int | None) -> str:

@@ -1,0 +1,128 @@
+"""Seats (`marchlords seat …`): offer yours, the owner's handover and stewards, who held a
+seat, and vacations (R-CAMP-6 … R-CAMP-8)."""
+
+from typing import Annotated
+
+import typer
+from marchlords_client.api.campaigns import campaigns_set_player_status
+from marchlords_client.api.seats import (
+    seats_end_vacation,
+    seats_hand_over_seat,
+    seats_list_seat_holders,
+    seats_offer_seat,
+    seats_read_vacation,
+    seats_start_vacation,
+    seats_withdraw_seat_offer,
+)
+from marchlords_client.models import Handover, PlayerStatusUpdate, VacationStart
+
+from marchlords_cli.common import CampaignOption, JsonOption, group, key, run
+
+seat = group("Seats: offer yours, hand one over or give it a steward (owner), vacations.")
+SeatArgument = Annotated[int, typer.Argument(help="The seat's player number.")]
+
+
+@seat.command("offer")
+def offer(
+    campaign: CampaignOption,
+    undo: Annotated[bool, typer.Option("--undo", help="Take the offer back.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Offer your seat to someone else: the owner may then hand it over."""
+    endpoint = seats_withdraw_seat_offer if undo else seats_offer_seat
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: endpoint.sync_detailed(cid, client=c, idempotency_key=key()),
+        lambda p: [f"seat {p['number']}: {'offered' if p.get('offered') else 'not offered'}"],
+    )
+
+
+@seat.command("handover")
+def handover(
+    campaign: CampaignOption,
+    number: SeatArgument,
+    username: Annotated[str, typer.Argument(help="The user who takes the seat.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Hand a seat to a user who holds none in the campaign (owner)."""
+    body = Handover(username=username)
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: seats_hand_over_seat.sync_detailed(
+            cid, number, client=c, body=body, idempotency_key=key()
+        ),
+        lambda p: [f"seat {p['number']}: {p['name']}"],
+    )
+
+
+@seat.command("steward")
+def steward(
+    campaign: CampaignOption,
+    number: SeatArgument,
+    end: Annotated[bool, typer.Option("--end", help="End the stewardship.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Give an absent seat a steward (always ready, its battles the owner's), or `--end` it."""
+    body = PlayerStatusUpdate(inactive=not end)
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: campaigns_set_player_status.sync_detailed(
+            cid, number, client=c, body=body, idempotency_key=key()
+        ),
+        lambda p: [f"seat {p['number']}: {'steward' if p.get('inactive') else 'its holder plays'}"],
+    )
+
+
+@seat.command("holders")
+def holders(campaign: CampaignOption, number: SeatArgument, as_json: JsonOption = False) -> None:
+    """Who held the seat, from which turn to which."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: seats_list_seat_holders.sync_detailed(cid, number, client=c),
+        lambda items: [
+            f"{h.get('name')}: turn {h.get('from_turn')} to {h.get('to_turn') or 'now'}"
+            for h in items
+        ],
+    )
+
+
+@seat.command("vacation")
+def vacation(
+    campaign: CampaignOption,
+    days: Annotated[
+        int | None, typer.Argument(help="Days away (none: show your vacation days).")
+    ] = None,
+    end: Annotated[bool, typer.Option("--end", help="Come back early.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Go away for DAYS (the deadline moves back), `--end` it early, or show your days."""
+    if end and days is not None:
+        raise typer.BadParameter("either DAYS or --end")
+    if end:
+        request = lambda c, cid: seats_end_vacation.sync_detailed(  # noqa: E731
+            cid, client=c, idempotency_key=key()
+        )
+    elif days is not None:
+        body = VacationStart(days=days)
+        request = lambda c, cid: seats_start_vacation.sync_detailed(  # noqa: E731
+            cid, client=c, body=body, idempotency_key=key()
+        )
+    else:
+        request = lambda c, cid: seats_read_vacation.sync_detailed(cid, client=c)  # noqa: E731
+    run(
+        campaign,
+        as_json,
+        request,
+        lambda v: [
+            f"vacation: {v['days_used']} days used, {v['days_left']} left"
+            + (f", away until {v['until']}" if v.get("until") else "")
+        ],
+    )
+
+
+def install(app: typer.Typer) -> None:
+    app.add_typer(seat, name="seat")
