@@ -166,8 +166,23 @@ async def test_every_command_group_runs(
     assert "not offered" in (await ben("seat", "offer", "--undo")).stdout
     await ben("seat", "offer")
     carol = await register_and_login(served.client)
+    cat = InProcess(served, carol, game.id, tmp_path / "cat")
+    # A handover is an offer (R-CAMP-6): the owner withdraws one, makes another; Carol declines
+    # the next and accepts the last, and only then holds the seat.
+    first = await gm.json("seat", "handover", "2", carol.username)
+    assert [o["id"] for o in await gm.json("seat", "offers", "-c", game.id)] == [first["id"]]
+    assert (await gm("seat", "withdraw", first["id"])).stdout == "offer withdrawn\n"
+    second = await gm.json("seat", "handover", "2", carol.username)
+    assert second["username"] == carol.username
+    assert (await cat("seat", "decline", second["id"])).stdout == "offer declined\n"
     handed = await gm("seat", "handover", "2", carol.username)
-    assert handed.stdout == f"seat 2: {carol.username.title()}\n"  # their display name
+    assert handed.stdout.startswith(f"seat 2 offered to {carol.username} (offer ")
+    mine = (await cat.json("seat", "offers"))["items"]
+    assert [(o["campaign_id"], o["number"]) for o in mine] == [(game.id, 2)]
+    assert "seat 2 (" in (await cat("seat", "offers")).stdout
+    accepted = await cat("seat", "accept", mine[0]["id"])
+    assert accepted.stdout == f"you now play in {mine[0]['campaign_name']} ({game.id})\n"
+    assert (await cat.json("seat", "offers"))["items"] == []
     holders = (await gm("seat", "holders", "2")).stdout.splitlines()
     assert holders[0].startswith(f"{bob.user.username.title()}: turn 1 to ")
     assert holders[1].startswith(f"{carol.username.title()}: turn ")

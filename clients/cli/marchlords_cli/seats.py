@@ -1,14 +1,20 @@
 """Seats (`marchlords seat …`): offer yours, the owner's handover and stewards, who held a
-seat, and vacations (R-CAMP-6 … R-CAMP-8)."""
+seat, the seats offered to you (accept or decline), and vacations (R-CAMP-6 … R-CAMP-9)."""
 
+import uuid
 from typing import Annotated
 
 import typer
 from marchlords_client.api.campaigns import campaigns_set_player_status
 from marchlords_client.api.seats import (
+    seats_accept_seat_offer,
+    seats_cancel_seat_offer,
+    seats_decline_seat_offer,
     seats_end_vacation,
     seats_hand_over_seat,
+    seats_list_my_seat_offers,
     seats_list_seat_holders,
+    seats_list_seat_offers,
     seats_offer_seat,
     seats_read_vacation,
     seats_start_vacation,
@@ -16,7 +22,7 @@ from marchlords_client.api.seats import (
 )
 from marchlords_client.models import Handover, PlayerStatusUpdate, VacationStart
 
-from marchlords_cli.common import CampaignOption, JsonOption, group, key, run
+from marchlords_cli.common import CampaignOption, JsonOption, call, group, key, run, session, show
 
 seat = group("Seats: offer yours, hand one over or give it a steward (owner), vacations.")
 SeatArgument = Annotated[int, typer.Argument(help="The seat's player number.")]
@@ -45,7 +51,7 @@ def handover(
     username: Annotated[str, typer.Argument(help="The user who takes the seat.")],
     as_json: JsonOption = False,
 ) -> None:
-    """Hand a seat to a user who holds none in the campaign (owner)."""
+    """Offer a seat to a user who holds none in the campaign (owner): theirs once they accept."""
     body = Handover(username=username)
     run(
         campaign,
@@ -53,7 +59,87 @@ def handover(
         lambda c, cid: seats_hand_over_seat.sync_detailed(
             cid, number, client=c, body=body, idempotency_key=key()
         ),
-        lambda p: [f"seat {p['number']}: {p['name']}"],
+        lambda o: [f"seat {o['number']} offered to {o['username']} (offer {o['id']})"],
+    )
+
+
+OfferArgument = Annotated[uuid.UUID, typer.Argument(help="The offer's id (`seat offers`).")]
+
+
+@seat.command("offers")
+def offers(
+    campaign: Annotated[
+        str | None,
+        typer.Option("--campaign", "-c", help="The owner's view: the campaign's pending offers."),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The seats offered to you, or with `-c` the pending offers of your campaign (owner)."""
+    if campaign is not None:
+        run(
+            campaign,
+            as_json,
+            lambda c, cid: seats_list_seat_offers.sync_detailed(cid, client=c),
+            lambda items: (
+                [f"{o['id']}  seat {o['number']} to {o['username']} ({o['origin']})" for o in items]
+                or ["(none)"]
+            ),
+        )
+        return
+    client = session()
+    page = call(lambda: seats_list_my_seat_offers.sync_detailed(client=client), as_json)
+    show(
+        page,
+        as_json,
+        lambda p: (
+            [
+                f"{o['id']}  {o['campaign_name']}: seat {o['number']}"
+                f" ({o.get('faction') or 'faction not chosen'}), offered by {o['offered_by']}"
+                for o in p["items"]
+            ]
+            or ["(none)"]
+        ),
+    )
+
+
+@seat.command("accept")
+def accept(offer_id: OfferArgument, as_json: JsonOption = False) -> None:
+    """Take a seat offered to you: you become a player of its campaign."""
+    client = session()
+    joined = call(
+        lambda: seats_accept_seat_offer.sync_detailed(
+            offer_id, client=client, idempotency_key=key()
+        ),
+        as_json,
+    )
+    show(joined, as_json, lambda c: [f"you now play in {c['name']} ({c['id']})"])
+
+
+@seat.command("decline")
+def decline(offer_id: OfferArgument, as_json: JsonOption = False) -> None:
+    """Decline a seat offered to you: it goes back to whoever offered it."""
+    client = session()
+    call(
+        lambda: seats_decline_seat_offer.sync_detailed(
+            offer_id, client=client, idempotency_key=key()
+        ),
+        as_json,
+    )
+    show(None, as_json, "offer declined")
+
+
+@seat.command("withdraw")
+def withdraw(
+    campaign: CampaignOption, offer_id: OfferArgument, as_json: JsonOption = False
+) -> None:
+    """Withdraw a pending offer of your campaign (owner)."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: seats_cancel_seat_offer.sync_detailed(
+            cid, offer_id, client=c, idempotency_key=key()
+        ),
+        "offer withdrawn",
     )
 
 
