@@ -41,6 +41,7 @@ from app.notifications.router import preferences_router as notification_preferen
 from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
 from app.rule_refs import add_rule_lines
 from app.seats.router import router as seats_router
@@ -159,6 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
+    picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     install_limits(app, settings)  # before the request-id middleware, which wraps it
     app.add_middleware(RequestContextMiddleware)
     install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
