@@ -36,7 +36,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.rules.ruleset import parse_ruleset
 from app.rules.state import EventKind
-from app.transfer.checks import document_faults
+from app.transfer.checks import document_faults, too_deep
 from app.transfer.schemas import (
     FORMAT,
     MAX_HOUSE_RULE_CHANGES,
@@ -370,6 +370,9 @@ async def import_campaign(
     header = doc.campaign
     ruleset = await to_thread.run_sync(_ruleset_document, header.ruleset)
     _check_settings(header.settings, ruleset)
+    deep = too_deep(doc, "/document")
+    if deep is not None:  # before it is serialized
+        raise _refuse("The document is nested too deep.", [deep])
     raw = doc.model_dump(mode="json")
     # What the engine trusts, on the plain document before anything is built (off the loop:
     # a document of 100,000 rows takes a moment).
