@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from app.rules.ruleset import Ruleset
+from app.rules.ruleset import LONGEST_PATH, Ruleset
 from app.rules.state import StructureKind
 
 # Gold a seat, a stake, an order or a ledger line may carry: a seat earns tens of gold a turn;
@@ -32,8 +32,8 @@ MAX_DEPTH = 32
 ARMIES_PER_TILE = 4
 GENERALS_PER_TILE = 8
 SHIPS_PER_TILE = 4
-# Tiles of a move order's path (a march is a few tiles; several times over).
-MAX_PATH = 64
+# Tiles of a move order's path: the longest any ruleset's movement allows (R-MOVE-1).
+MAX_PATH = LONGEST_PATH
 # Reported at most, the first ones in document order.
 MAX_FAULTS = 20
 LOBBY = "lobby"
@@ -203,7 +203,7 @@ def _check_state(
         if not 0 <= siege["draws"] <= MAX_COUNTER:
             faults.add(f"{at}/sieges/{index}/draws", f"not within 0…{MAX_COUNTER}")
     for index, treaty in enumerate(treaties.values()):
-        _check_treaty(treaty, f"{at}/treaties/{index}", structures, seats, turn, faults)
+        _check_treaty(treaty, f"{at}/treaties/{index}", seats, turn, faults)
     for index, stake in enumerate(t["stakes"]):
         where = f"{at}/stakes/{index}"
         if stake["battle_id"] not in battles:
@@ -318,17 +318,13 @@ def _check_generals(
             faults.add(f"{where}/held_by", "no such seat")
 
 
-def _check_treaty(
-    treaty: Row, at: str, structures: Mapping[int, Row], seats: set[int], turn: int, faults: _Faults
-) -> None:
+def _check_treaty(treaty: Row, at: str, seats: set[int], turn: int, faults: _Faults) -> None:
     for side in ("a", "b"):
         if treaty[side] not in seats:
             faults.add(f"{at}/{side}", "no such seat")
     if treaty["a"] == treaty["b"]:
         faults.add(f"{at}/b", "a treaty of a seat with itself")
-    for city in ("city_a", "city_b"):
-        if treaty[city] is not None and treaty[city] not in structures:
-            faults.add(f"{at}/{city}", "no such structure")
+    # Its cities may be gone (razed, taken): the route then yields nothing (app.rules.economy).
     if not 0 <= treaty["since_turn"] <= turn:
         faults.add(f"{at}/since_turn", "not within 0 and the current turn")
 
@@ -336,15 +332,15 @@ def _check_treaty(
 def _check_battles(
     rows: Sequence[Row], at: str, tiles: int, seats: set[int], turn: int, faults: _Faults
 ) -> None:
-    places: dict[tuple[int, int, int], int] = {}
+    places: dict[tuple[int, int, int, str], int] = {}
     pending = 0
     for index, battle in enumerate(rows):
         where = f"{at}/{index}"
         if not 1 <= battle["turn"] <= turn:
             faults.add(f"{where}/turn", "not within 1 and the current turn")
-        place = (battle["turn"], battle["q"], battle["r"])
+        place = (battle["turn"], battle["q"], battle["r"], battle["kind"])
         if places.setdefault(place, index) != index:
-            faults.add(f"{where}/q", "a second battle at this tile and turn")
+            faults.add(f"{where}/q", "a second battle of its kind at this tile and turn")
         pending += battle["status"] in PENDING
         for side in ("attacker", "defender"):
             players = battle[side].get("players") if isinstance(battle[side], dict) else None
