@@ -13,6 +13,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign
+from app.transfer import service as transfer_service
+from tests.api import test_fog_random as fog_random
 from tests.api.game import start_game
 from tests.api.test_transfer import _export
 from tests.helpers import AuthUser, MakeUser, assert_problem
@@ -202,7 +204,7 @@ def _battle(battle_id: int) -> dict[str, Any]:
 
 def identical_battles(d: Doc) -> str:
     _tables(d)["battles"] = [_battle(1000 + n) for n in range(7500)]
-    return "/document/state/tables/battles/1/q"
+    return "/document/state/tables/battles"
 
 
 def gold_at_the_top_of_64_bits(d: Doc) -> str:
@@ -348,3 +350,30 @@ async def test_R_CAMP_9_a_document_the_server_could_not_play_is_refused_naming_t
         headers=importer.headers,
     )
     assert clean.status_code == 201, clean.text
+
+
+async def test_R_CAMP_9_a_played_random_game_passes_the_checks_and_imports(
+    app: FastAPI,
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The checks refuse only what the engine never writes: a generated map, seven turns of
+    four players' random marches, outposts and battles reported and confirmed
+    (tests/api/test_fog_random.py; this seed has two battles of one kind at one tile and
+    turn) export and import again."""
+    table = await fog_random._setup(client, make_user, session, app, 2, 4)
+    for number in range(1, 8):
+        await fog_random._turn(table, number)
+    assert table.tally["POST confirm 200"] >= 1, table.tally  # battles were fought
+    # The owner plays: let them export the running game for this test.
+    monkeypatch.setattr(transfer_service, "require_exporter", lambda member: None)
+    owner = table.users[1]
+    document = await _export(client, table.campaign_id, owner)
+    assert document["state"]["tables"]["battles"]
+    seats = {str(n): (await make_user()).username for n in table.users}
+    imported = await client.post(
+        "/v1/campaigns/import", json={"document": document, "seats": seats}, headers=owner.headers
+    )
+    assert imported.status_code == 201, imported.text
