@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.auth.client import client_address
-from app.auth.dependencies import BearerSecret, get_authenticated, oauth2_scheme
+from app.auth.dependencies import BearerSecret, oauth2_scheme
 from app.auth.service import usable_token
 from app.auth.tokens import hash_token
 from app.config import Settings
@@ -318,7 +318,7 @@ def _guard(route: APIRoute) -> None:
     guards: list[Any] = []
     # Authenticated: the route reads the bearer token, whichever way (`CurrentUser`, or
     # `MemberDep`, which reads it with the campaign in one round trip).
-    if uses_dependency(route.dependant, get_authenticated):
+    if is_authenticated(route.dependant):
         guards.append(Depends(limit_writes))
     if route.path == PASSWORD_PATH:
         guards.append(Depends(limit_password_checks, scope="function"))
