@@ -62,6 +62,12 @@ class Settings(BaseSettings):
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
     # Idempotency-Key replay window.
     idempotency_ttl_hours: float = Field(default=24, gt=0)
+    # Bytes of drawn pictures and replayed maps kept per process (app/pictures/cache.py), least
+    # recently used evicted first; 0: nothing kept.
+    # Campaign imports (POST /v1/campaigns/import) a process runs at once, one per user at a
+    # time (app/transfer/admission.py): each holds a document of up to max_upload_body_bytes.
+    imports_at_once: int = Field(default=2, ge=1)
+    picture_cache_bytes: int = Field(default=32 * 1024 * 1024, ge=0)
 
     # Browsers (app/web): origins allowed to call the API cross-origin (comma-separated, exact
     # `scheme://host[:port]`) and/or a regular expression an origin must match in full; neither:

@@ -50,6 +50,8 @@ ERROR_CODES: dict[str, str] = {
     "http_error": "another 4xx status from the HTTP layer",
     "idempotency_key_in_use": "409: a request with this `Idempotency-Key` is still running",
     "idempotency_key_reused": "422: this `Idempotency-Key` was used for another request",
+    "imports_busy": "503: the server runs as many imports as it takes at once; retry after "
+    "`Retry-After`",
     "internal_error": "500: an unexpected error, logged with the request id",
     "invalid_value": "422: a value cannot be stored (a NUL character, a number out of range)",
     "method_not_allowed": "405: the path does not take this method (see `Allow`)",

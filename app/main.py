@@ -41,6 +41,7 @@ from app.notifications.router import preferences_router as notification_preferen
 from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
@@ -49,6 +50,7 @@ from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
+from app.transfer.admission import ImportAdmission, ImportAdmissionMiddleware
 from app.transfer.router import router as transfer_router
 from app.turns.router import router as turns_router
 from app.users.router import router as users_router
@@ -162,7 +164,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
+    picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     install_limits(app, settings)  # before the request-id middleware, which wraps it
+    # Imports are admitted before their bodies are read (app/transfer/admission.py).
+    app.state.imports = ImportAdmission(settings.imports_at_once)
+    app.add_middleware(ImportAdmissionMiddleware, admission=app.state.imports)
     app.add_middleware(RequestContextMiddleware)
     install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
     install_error_handlers(app)

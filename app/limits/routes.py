@@ -4,7 +4,8 @@ proxies, and the per-route guards.
 `guard_routes` runs on every v1 router before it is included (app.main), so routes added by
 any domain package get the guards without opting in:
 
-- every authenticated write (POST/PUT/PATCH/DELETE) is rate limited per user;
+- every authenticated write (POST/PUT/PATCH/DELETE: a route that reads the bearer token,
+  through any dependency) is rate limited per user;
 - every write under `/campaigns` accepts `Idempotency-Key` (app.idempotency);
 - `POST /auth/token` is limited in failed attempts per username and client address, per client
   address and per username; so is a wrong current password of `PUT /users/me/password`;
@@ -32,7 +33,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.auth.client import client_address
-from app.auth.dependencies import BearerSecret, get_authenticated
+from app.auth.dependencies import BearerSecret, oauth2_scheme
 from app.auth.service import usable_token
 from app.auth.tokens import hash_token
 from app.config import Settings
@@ -279,8 +280,18 @@ TOO_MANY_RESPONSE: dict[str, Any] = {
 }
 
 
-def _uses(dependant: Dependant, call: Callable[..., Any]) -> bool:
-    return dependant.call is call or any(_uses(d, call) for d in dependant.dependencies)
+def uses_dependency(dependant: Dependant, call: Callable[..., Any]) -> bool:
+    return dependant.call is call or any(uses_dependency(d, call) for d in dependant.dependencies)
+
+
+def is_authenticated(dependant: Dependant) -> bool:
+    """The route reads the caller's bearer token (directly or through any dependency)."""
+    return uses_dependency(dependant, oauth2_scheme)
+
+
+def is_write_limited(dependant: Dependant) -> bool:
+    """The route spends one of the caller's write tokens (`limit_writes`)."""
+    return uses_dependency(dependant, limit_writes)
 
 
 _GUARDED = "_marchlords_guarded"
@@ -305,7 +316,9 @@ def _guard(route: APIRoute) -> None:
         make_idempotent(route)
     # Prepended: the limits run before the endpoint's own dependencies take a connection.
     guards: list[Any] = []
-    if _uses(route.dependant, get_authenticated):
+    # Authenticated: the route reads the bearer token, whichever way (`CurrentUser`, or
+    # `MemberDep`, which reads it with the campaign in one round trip).
+    if is_authenticated(route.dependant):
         guards.append(Depends(limit_writes))
     if route.path == PASSWORD_PATH:
         guards.append(Depends(limit_password_checks, scope="function"))

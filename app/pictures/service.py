@@ -225,11 +225,11 @@ async def replay_document(session: AsyncSession, member: Membership, number: int
     """Turn `number` as the caller saw it at its end, as a `WorldMap` document."""
     taken_at = await _snapshot_time(session, member, number)
     key = ("json", member.campaign.id, _replay_viewer(member), number, taken_at)
-    found = cache.replays.get(key)
+    found = cache.pictures.get(key)
     if found is None:
         replay = await _replay(session, member, number)
         found = json.dumps(replay.world, separators=(",", ":")).encode()
-        cache.replays.put(key, found)
+        cache.pictures.put(key, found)
     return found
 
 

@@ -34,8 +34,10 @@ from app.models.orders import OrderRow
 from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
+from app.rules.ruleset import parse_ruleset
 from app.rules.state import EventKind
 from app.seats.service import make_offer
+from app.transfer.checks import document_faults, too_deep
 from app.transfer.schemas import (
     FORMAT,
     MAX_HOUSE_RULE_CHANGES,
@@ -384,8 +386,16 @@ async def import_campaign(
     header = doc.campaign
     ruleset = await to_thread.run_sync(_ruleset_document, header.ruleset)
     _check_settings(header.settings, ruleset)
-    _check_history(doc)
+    deep = too_deep(doc, "/document")
+    if deep is not None:  # before it is serialized
+        raise _refuse("The document is nested too deep.", [deep])
     raw = doc.model_dump(mode="json")
+    # What the engine trusts, on the plain document before anything is built (off the loop:
+    # a document of 100,000 rows takes a moment).
+    faults = await to_thread.run_sync(document_faults, {"document": raw}, parse_ruleset(ruleset))
+    if faults:
+        raise _refuse("The document holds a game this server could not play.", faults)
+    _check_history(doc)
     numbers = [s["number"] for s in raw["seats"]]
     holders = await _holders(session, data, numbers)
     game_map = await upload_map(session, MapDocument.model_validate(raw["map"]), importer.id)

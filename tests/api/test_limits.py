@@ -8,14 +8,16 @@ sent anywhere.
 """
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from datetime import timedelta
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
-from fastapi import FastAPI
+from fastapi import APIRouter, Depends, FastAPI
+from fastapi.dependencies.models import Dependant
+from fastapi.routing import APIRoute
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
@@ -24,15 +26,26 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from app.auth.dependencies import BearerSecret
 from app.config import Settings
 from app.db.session import create_sessionmaker
+from app.limits import guard_routes
+from app.limits.routes import (
+    WRITE_METHODS,
+    is_authenticated,
+    is_write_limited,
+    limit_failed_logins,
+    limit_registrations,
+    uses_dependency,
+)
 from app.main import create_app
-from app.models import Campaign, GameMap, RateLimit, Token
-from tests.api.game import builtin_map_id
+from app.models import Campaign, GameMap, Message, RateLimit, Token
+from tests.api.game import builtin_map_id, start_game
 from tests.api.served import run_serve_without_database
 from tests.helpers import (
     DEFAULT_PASSWORD,
     AuthUser,
+    MakeUser,
     assert_problem,
     login,
     register_and_login,
@@ -591,3 +604,96 @@ async def test_logins_and_registrations_carry_the_rate_limit_headers(
     assert_problem(refused, 429, "too_many_requests")
     assert standing(refused) == (3, 0, 60)
     assert refused.headers["Retry-After"] == "20"
+
+
+# --- every authenticated write is limited ------------------------------------------------------
+
+
+async def test_messages_past_the_burst_get_429_with_retry_after(
+    client: AsyncClient, make_user: MakeUser, clients: ClientFactory, session: AsyncSession
+) -> None:
+    # Set up on the unlimited app, then start from full buckets on the limited one (burst 3).
+    game = await start_game(client, make_user)
+    await session.execute(delete(RateLimit))
+    limited = clients("192.0.2.1")
+    sender = game.players[0]
+    body = {"to": [game.players[1].number], "body": "Hold the ford."}
+    for _ in range(3):
+        sent = await limited.post(game.url("/messages"), json=body, headers=sender.headers)
+        assert sent.status_code == 201, sent.text
+    refused = await limited.post(game.url("/messages"), json=body, headers=sender.headers)
+    assert_problem(refused, 429, "too_many_requests")
+    assert refused.headers["Retry-After"] == "60"
+    assert standing(refused) == (3, 0, 180)
+    count = select(func.count()).select_from(Message).where(Message.campaign_id == game.id)
+    assert await session.scalar(count) == 3
+    # Marking messages read is a write too.
+    read = await limited.post(game.url("/messages/read"), json={"up_to": 1}, headers=sender.headers)
+    assert_problem(read, 429, "too_many_requests")
+
+
+# Writes without a bearer token, each limited in its own way (app.limits.routes).
+UNAUTHENTICATED_WRITES = {
+    ("POST", "/v1/users"): limit_registrations,
+    ("POST", "/v1/auth/token"): limit_failed_logins,
+}
+
+
+def write_routes(routes: Iterable[Any]) -> Iterator[tuple[str, str, Dependant]]:
+    """(method, path, dependant) of every write route of the app, as it serves them: routers
+    included in routers (FastAPI keeps an included router's routes as contexts of it)."""
+    for route in routes:
+        if isinstance(route, APIRoute):
+            for method in sorted((route.methods or set()) & WRITE_METHODS):
+                yield method, route.path, route.dependant
+        contexts = getattr(route, "effective_route_contexts", None)
+        if contexts is not None:
+            for context in contexts():
+                original = context.original_route
+                if isinstance(original, APIRoute) and context.dependant is not None:
+                    for method in sorted((context.methods or set()) & WRITE_METHODS):
+                        yield method, context.path, context.dependant
+        nested = getattr(route, "routes", None)
+        if contexts is None and isinstance(nested, list):
+            yield from write_routes(nested)
+
+
+def test_every_authenticated_write_route_carries_the_write_limit(limited_app: FastAPI) -> None:
+    found = list(write_routes(limited_app.router.routes))
+    # The walk saw every write operation the app publishes (and maybe hidden ones too).
+    published = {
+        (method.upper(), path)
+        for path, operations in limited_app.openapi()["paths"].items()
+        for method in operations
+        if method.upper() in WRITE_METHODS
+    }
+    assert published <= {(method, path) for method, path, _ in found}
+    assert len(found) > 50
+    unlimited = []
+    for method, path, dependant in found:
+        own = UNAUTHENTICATED_WRITES.get((method, path))
+        if own is not None:
+            assert uses_dependency(dependant, own), (method, path)
+            assert not is_authenticated(dependant), (method, path)
+        elif not is_write_limited(dependant):
+            unlimited.append(f"{method} {path}")
+    assert unlimited == []
+
+
+def test_a_route_that_reads_the_bearer_token_only_through_a_dependency_is_limited() -> None:
+    # A new router written like the messages' (the token read by a helper, not CurrentUser).
+    async def caller(secret: BearerSecret) -> str | None:
+        return secret
+
+    router = APIRouter()
+
+    @router.post("/things")
+    async def make_thing(who: Annotated[str | None, Depends(caller)]) -> None:
+        """Make a thing."""
+
+    guard_routes(router)
+    app = FastAPI()
+    app.include_router(router)
+    ((method, path, dependant),) = list(write_routes(app.router.routes))
+    assert (method, path) == ("POST", "/things")
+    assert is_write_limited(dependant)

@@ -4,21 +4,25 @@ Skirmish map: player 1 (Empire, the owner) starts at (2, 1), player 2 (Orcs & Go
 (7, 1); at the start neither sees the other.
 """
 
+import functools
 import uuid
 from typing import Any
 
 from fastapi import FastAPI
-from httpx import AsyncClient, Response
+from httpx import ASGITransport, AsyncClient, Response
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.config import Settings
+from app.main import create_app
 from app.models import CampaignPlayer, LedgerRow
 from app.models.turn import TurnRecord
+from app.pictures import cache as picture_cache
 from app.rules.hexgrid import Grid, Wrap, to_offset
 from tests.api.game import Game, GamePlayer, army_of, my_army, start_game
 from tests.api.pictures import SVG_NS, WORLD_MAP_SCHEMA, comparable, parse, svg_world
 from tests.api.walk import Schemas, knowledge, leaks
-from tests.helpers import MakeUser, assert_problem
+from tests.helpers import MakeUser, assert_problem, register_and_login
 
 SVG = "image/svg+xml"
 
@@ -460,3 +464,33 @@ async def test_the_chart_checker_catches_another_players_line_R_FOG_6(
     theirs = {**chart["players"][0], "player": 1}
     planted = {**chart, "players": [*chart["players"], theirs]}
     assert leaks(schemas, schema, planted, k, "charts") == ["charts: player 1's chart"]
+
+
+async def test_the_picture_cache_holds_no_more_bytes_than_its_setting(
+    settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    budget = 40 * 1024  # a skirmish picture is ~15 KB: two or three of them
+    application = create_app(settings.model_copy(update={"picture_cache_bytes": budget}))
+    application.state.sessionmaker = sessionmaker
+    try:
+        assert picture_cache.pictures.max_bytes == budget
+        async with AsyncClient(
+            transport=ASGITransport(app=application), base_url="http://test"
+        ) as client:
+            game = await start_game(client, functools.partial(register_and_login, client))
+            await change_turn(client, game)
+            await change_turn(client, game)
+            drawn = 0
+            for index in (0, 1):
+                for path in ("/map.svg", "/map.svg?coordinates=true", "/turns/1/map.svg"):
+                    drawn += len(await get_svg(client, game, path, index))
+                    assert picture_cache.pictures.held_bytes <= budget
+                for path in ("/turns/1/map", "/turns/2/map"):
+                    await get_json(client, game, path, index)
+                    assert picture_cache.pictures.held_bytes <= budget
+            assert drawn > 2 * budget  # more was drawn than the cache may hold
+            assert 0 < len(picture_cache.pictures) < 10
+    finally:
+        picture_cache.pictures.resize(settings.picture_cache_bytes)
