@@ -1,6 +1,6 @@
 """Army lists (rosters) attached to armies (issue 30, R-ARMY-4, R-FOG-4)."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Response
 
@@ -28,6 +28,28 @@ async def read_roster(
     """Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
     every army's. 404 for anyone else, as for an army without a list (R-FOG-3)."""
     return model_response(await service.read_roster(session, member, army_id), if_none_match)
+
+
+ORIGINAL_RESPONSE: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The file as uploaded.",
+        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    },
+}
+
+
+@router.get("/original", response_class=Response, responses=ORIGINAL_RESPONSE)
+async def read_roster_original(army_id: ArmyId, session: SessionDep, member: MemberDep) -> Response:
+    """The list's file as it was uploaded (to take back to its builder): its owner and the game
+    master only. A battle's participants read the opponent's list on the battle, never its
+    file (an Old World Builder file keeps the names of its hidden choices)."""
+    original, filename = await service.read_original(session, member, army_id)
+    disposition = f'attachment; filename="{filename}"'
+    return Response(
+        original,
+        media_type="application/octet-stream",
+        headers={"Content-Disposition": disposition, "Cache-Control": "private, no-store"},
+    )
 
 
 @router.put("")

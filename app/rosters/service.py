@@ -99,6 +99,28 @@ async def read_roster(session: AsyncSession, m: Membership, army_id: int) -> Ros
     return read_model(m, row, army.owner, army.tier)
 
 
+_DEFAULT_NAMES = {
+    "owb": "roster.owb.json",
+    "new_recruit": "roster.json",
+    "rosz": "roster.rosz",
+    "text": "roster.txt",
+}
+
+
+async def read_original(session: AsyncSession, m: Membership, army_id: int) -> tuple[bytes, str]:
+    """The uploaded file and a safe name for it (owner and game master only)."""
+    await _readable_army(session, m, army_id)
+    row = await session.get(RosterRow, (m.campaign.id, army_id), populate_existing=True)
+    if row is None:
+        raise NotFound(_NOT_FOUND)
+    # Only plain characters reach the Content-Disposition header.
+    safe = "".join(c for c in (row.filename or "") if c.isascii() and (c.isalnum() or c in "._-"))
+    default = _DEFAULT_NAMES.get(row.format, "roster")
+    if row.format == "rosz" and not row.original.startswith(b"PK"):
+        default = "roster.ros"  # the bare XML
+    return row.original, safe.lstrip(".") or default
+
+
 async def _writable_army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow:
     """The caller's own army, not in a pending battle; the caller holds the campaign lock."""
     army = await _readable_army(session, m, army_id)

@@ -134,6 +134,12 @@ async def test_every_format_uploads_and_a_foreign_faction_is_a_warning(
     assert r.json()["warnings"] == [
         "the list is for 'Dwarfen Mountain Holds', your faction is 'Orcs & Goblins'"
     ]
+    # The original file comes back as uploaded, to its owner.
+    r = await client.get(url(game, a2) + "/original", headers=p2.headers)
+    assert (r.status_code, r.content) == (200, buffer.getvalue())
+    assert r.headers["content-disposition"] == 'attachment; filename="karaz.rosz"'
+    assert_problem(await client.get(url(game, a2) + "/original", headers=p1.headers), 404,
+                   "not_found")  # fmt: skip
 
 
 async def test_an_unreadable_list_is_422_naming_the_line_and_changes_nothing(
@@ -218,8 +224,11 @@ async def test_R_FOG_4_a_declared_battle_shows_both_lists_to_its_participants_on
     (await army(session, game, a2)).tier = 3
     await session.flush()
     assert (await get_battle(client, game, p1, battle["id"]))["rosters"] == expected
-    # The roster route still answers only the owner (the battle is where the opponent reads).
+    # The roster route still answers only the owner (the battle is where the opponent reads),
+    # and the original file, which may name hidden choices, stays the owner's.
     assert_problem(await client.get(url(game, a2), headers=p1.headers), 404, "not_found")
+    r = await client.get(url(game, a2) + "/original", headers=p1.headers)
+    assert_problem(r, 404, "not_found")
     # A player who sees the battle's tile but takes no part sees no list.
     await place(session, game, 3, (6, 0))
     onlooker = await get_battle(client, game, p3, battle["id"])
