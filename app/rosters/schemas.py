@@ -29,7 +29,12 @@ class RosterUpload(BaseModel):
         "`rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: "
         "detected from the content.",
     )
-    filename: str | None = Field(default=None, max_length=200)
+    filename: str | None = Field(
+        default=None,
+        max_length=200,
+        pattern=r"^[^\x00-\x1f\x7f]*$",
+        description="The file's name, kept to name the download (no control characters).",
+    )
 
 
 class RosterUnitRead(BaseModel):

@@ -19,7 +19,7 @@ class RosterUpload:
         content (str): The file: text (JSON, XML or plain text) as is, or, with `base64: true`, its bytes in base64 (a
             `.rosz` zip must be). At most 262144 bytes decoded.
         base64 (bool | Unset): `content` is the file's bytes in base64. Default: False.
-        filename (None | str | Unset):
+        filename (None | str | Unset): The file's name, kept to name the download (no control characters).
         format_ (None | RosterFormat | Unset): `owb` (Old World Builder `.owb.json`), `new_recruit` (New Recruit JSON),
             `rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: detected from the content.
     """
