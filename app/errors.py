@@ -58,6 +58,7 @@ ERROR_CODES: dict[str, str] = {
     "not_acceptable": "406: no acceptable representation",
     "not_found": "404: no such resource, or one you may not know of",
     "player_required": "422: the owner must say which player's summary (`?player=N`)",
+    "roster_unreadable": "422: an army list that cannot be read (`where`: the line or field)",
     "service_unavailable": "503: the database is unreachable; retry after `Retry-After`",
     "too_many_requests": "429: a rate limit; retry after `Retry-After`",
     "unauthorized": "401: missing, unknown, expired or revoked credentials",

@@ -43,6 +43,7 @@ from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
 from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
+from app.rosters.router import router as rosters_router
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
@@ -89,6 +90,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     calendar_router,
     seats_router,
     seat_offers_router,
+    rosters_router,
 )
 
 

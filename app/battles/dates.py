@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles.schemas import BattleRead, SideName
-from app.battles.service import _OVER, _Action, _action, _names, _publish, _read
+from app.battles.service import _OVER, _Action, _action, _present, _publish
 from app.campaigns.access import Membership
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.rules import battles
@@ -64,7 +64,7 @@ async def propose(
         await session.flush()
         payload = {"date": date.isoformat(), "side": side}
         await _publish(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
-    return _read(a.viewer, await _names(session, m), row)
+    return await _present(session, a.viewer, row)
 
 
 async def accept(
@@ -76,7 +76,7 @@ async def accept(
     row = a.row
     if row.play_by_proposal is None or row.play_by_proposed_by is None:
         if row.play_by == date:  # already agreed: a retry of the acceptance
-            return _read(a.viewer, await _names(session, m), row)
+            return await _present(session, a.viewer, row)
         raise Conflict("No play-by date is waiting for an answer.", code=RULE)
     proposer = battles.sides_of(a.battle, row.play_by_proposed_by)
     if proposer is None:
@@ -95,4 +95,4 @@ async def accept(
     row.play_by_proposal = row.play_by_proposed_by = None
     await session.flush()
     await _publish(session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle)
-    return _read(a.viewer, await _names(session, m), row)
+    return await _present(session, a.viewer, row)

@@ -7,6 +7,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validato
 
 from app.models.world import BattleStatus
 from app.pagination import Page
+from app.rosters.schemas import RosterRead
 from app.rules.state import BattleKind, Fate, Outcome
 
 SideName = Literal["attacker", "defender"]
@@ -152,6 +153,18 @@ class ArbitrateBody(BaseModel):
         return self
 
 
+class BattleRosterRead(BaseModel):
+    """An army's list in a battle, checked at the army's tier when the battle was declared."""
+
+    side: SideName
+    army_id: int
+    exceeds_caps: bool = Field(
+        description="R-ARMY-4: the list exceeds its army's caps at the tier it was declared "
+        "with (`roster.check` says by how much)."
+    )
+    roster: RosterRead
+
+
 class BattleRead(BaseModel):
     """A battle as the caller may see it (R-FOG-3/4)."""
 
@@ -190,6 +203,12 @@ class BattleRead(BaseModel):
         default=None,
         description="R-BAT-9: when the pending report confirms itself unless the other side "
         "answers first (shifted by pauses). Only for participants and the game master.",
+    )
+    rosters: list[BattleRosterRead] | None = Field(
+        default=None,
+        description="R-FOG-4: the lists of both sides' armies (those that have one), for the "
+        "battle's participants and the game master only; null for everyone else. A list is "
+        "fixed while its army fights a pending battle, so this is the list as fielded.",
     )
 
 

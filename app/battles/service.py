@@ -8,6 +8,7 @@ sees all; the owner who plays sees, besides, the battles they may arbitrate. A b
 cannot see does not exist for them (404).
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -21,6 +22,7 @@ from app.battles.schemas import (
     BattlePage,
     BattlePlayer,
     BattleRead,
+    BattleRosterRead,
     BattleSideRead,
     BattleStatus,
     PlayByProposalRead,
@@ -36,8 +38,10 @@ from app.errors import Conflict, Forbidden, NotFound
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
-from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.models.roster import RosterRow
+from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.pagination import PageParams, paginate
+from app.rosters import service as rosters
 from app.rules import battles, concealment, fog, visibility
 from app.rules.hexgrid import Coord
 from app.rules.ids import entity_counter
@@ -54,6 +58,7 @@ from app.turns.mapping import (
     save_state,
     side_to_json,
 )
+from app.turns.mapping.battles import tiers_from_json
 
 _OVER = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
 _LIVE_KIND = {
@@ -206,7 +211,59 @@ def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
 
-def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
+def _sees_rosters(v: Viewer, row: BattleRow) -> bool:
+    """R-FOG-4: the participants and the game master; not the owner who plays and may
+    arbitrate, nor an onlooker who sees the tile."""
+    if v.master:
+        return True
+    return v.me is not None and v.me in battles.participants(battle_from_row(row))
+
+
+_Rosters = dict[int, tuple[RosterRow, ArmyRow]]
+
+
+async def _rosters_of(session: AsyncSession, v: Viewer, rows: Sequence[BattleRow]) -> _Rosters:
+    ids = {
+        i
+        for row in rows
+        if _sees_rosters(v, row)
+        for side in (row.attacker, row.defender)
+        for i in side["army_ids"]
+    }
+    return await rosters.load_rosters(session, v.membership, ids)
+
+
+def _battle_rosters(v: Viewer, row: BattleRow, found: _Rosters) -> list[BattleRosterRead] | None:
+    if not _sees_rosters(v, row):
+        return None
+    tiers = tiers_from_json(row.forces) or {}
+    out = []
+    sides: tuple[tuple[SideName, dict[str, Any]], ...] = (
+        ("attacker", row.attacker),
+        ("defender", row.defender),
+    )
+    for name, side in sides:
+        for army_id in sorted(set(side["army_ids"])):
+            if army_id not in found:
+                continue
+            roster_row, army = found[army_id]
+            read = rosters.read_model(
+                v.membership, roster_row, army.owner, tiers.get(army_id, army.tier)
+            )
+            out.append(
+                BattleRosterRead(
+                    side=name, army_id=army_id, exceeds_caps=not read.check.fits, roster=read
+                )
+            )
+    return out
+
+
+async def _present(session: AsyncSession, v: Viewer, row: BattleRow) -> BattleRead:
+    found = await _rosters_of(session, v, [row])
+    return _read(v, await _names(session, v.membership), row, found)
+
+
+def _read(v: Viewer, names: _Names, row: BattleRow, found: _Rosters) -> BattleRead:
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
     full = _full_view(v, row)
@@ -253,6 +310,7 @@ def _read(v: Viewer, names: _Names, row: BattleRow) -> BattleRead:
         play_by=row.play_by,
         play_by_proposal=_proposal(battle, row),
         auto_confirm_at=row.auto_confirm_at if full and status is BattleStatus.REPORTED else None,
+        rosters=_battle_rosters(v, row, found),
     )
 
 
@@ -284,13 +342,14 @@ async def list_battles(
     ordered = query.order_by(BattleRow.turn.desc(), BattleRow.id.desc())
     rows, total = await paginate(session, ordered, page)
     names = await _names(session, m)
-    return BattlePage.of((_read(v, names, r) for r in rows), total, page)
+    found = await _rosters_of(session, v, rows)
+    return BattlePage.of((_read(v, names, r, found) for r in rows), total, page)
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
     v = await _viewer(session, m, full=False)
     row = await _visible_row(session, v, battle_id)
-    return _read(v, await _names(session, m), row)
+    return await _present(session, v, row)
 
 
 # --------------------------------------------------------------------------------- actions
@@ -457,7 +516,7 @@ async def choose_leader(
         a.row.defender = side_to_json(new_side)
     a.row.forces = records.fixed_forces(a.viewer.state, battle, a.viewer.ruleset, a.row.forces)
     await session.flush()
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 def _auto_confirm_at(campaign: Campaign, now: datetime) -> datetime | None:
@@ -494,7 +553,7 @@ async def report(
     await _publish(
         session, a, EventKind.BATTLE_REPORTED, {"status": "reported", "reported_by": me}, a.battle
     )
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 async def edit_report(
@@ -511,13 +570,13 @@ async def edit_report(
     if a.row.reported_by != me:
         raise Forbidden("Only the player who reported the result edits it.", code="R-BAT-10")
     if a.row.report == data.model_dump(mode="json"):
-        return _read(a.viewer, await _names(session, m), a.row)
+        return await _present(session, a.viewer, a.row)
     _check_report(a, _engine_report(data))
     _store_report(a, data, me, now)
     await session.flush()
     payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
     await _publish(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 async def confirm(
@@ -540,7 +599,7 @@ async def confirm(
     _check_report(a, result)
     resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
     await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: str) -> BattleRead:
@@ -555,7 +614,7 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     await _publish(
         session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
     )
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
@@ -568,7 +627,7 @@ async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> Battl
     if isinstance(resolution, list):
         raise refuse(resolution)
     await _settle(session, a, BattleStatus.ABANDONED, resolution.state, resolution.events)
-    return _read(a.viewer, await _names(session, m), a.row)
+    return await _present(session, a.viewer, a.row)
 
 
 async def arbitrate(
@@ -599,7 +658,7 @@ async def arbitrate(
         a.row.rejection_reason = None
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
-    return _read(v, await _names(session, m), a.row)
+    return await _present(session, v, a.row)
 
 
 async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: BattleRow) -> None:

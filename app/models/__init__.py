@@ -26,6 +26,7 @@ from app.models.notification import (
 )
 from app.models.orders import OrderKind, OrderRow
 from app.models.rate_limit import RateLimit
+from app.models.roster import RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
 from app.models.token import Token, TokenKind
@@ -67,6 +68,7 @@ __all__ = [
     "OrderRow",
     "PendingSummaryEvent",
     "RateLimit",
+    "RosterRow",
     "SeatOffer",
     "SeatOfferOrigin",
     "ShipRow",

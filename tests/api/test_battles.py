@@ -292,6 +292,7 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
         "play_by": None,  # R-BAT-8
         "play_by_proposal": None,
         "auto_confirm_at": None,  # R-BAT-9
+        "rosters": [],  # issue 30: the armies' lists (none here), for participants only
     }
     assert battle == full
     assert await get_battle(client, game, p2, bid) == {**full, "your_side": "defender"}
@@ -321,6 +322,7 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
                      "forces": None},
         "stake": None,
         "waits_for_earlier_battle": None,
+        "rosters": None,
     }  # fmt: skip
     assert await get_battle(client, game, p3, bid) == onlooker
     listed = (await client.get(game.url("/battles"), headers=p3.headers)).json()

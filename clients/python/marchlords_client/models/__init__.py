@@ -8,6 +8,8 @@ from .battle_kind import BattleKind
 from .battle_page import BattlePage
 from .battle_player import BattlePlayer
 from .battle_read import BattleRead
+from .battle_roster_read import BattleRosterRead
+from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
 from .build_create import BuildCreate
@@ -162,6 +164,11 @@ from .rollback_export_summaries import RollbackExportSummaries
 from .rollback_export_summaries_additional_property_item import RollbackExportSummariesAdditionalPropertyItem
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
+from .roster_check_read import RosterCheckRead
+from .roster_format import RosterFormat
+from .roster_read import RosterRead
+from .roster_unit_read import RosterUnitRead
+from .roster_upload import RosterUpload
 from .ruleset_document import RulesetDocument
 from .ruleset_variant import RulesetVariant
 from .ruleset_variant_battles_variant import RulesetVariantBattlesVariant
@@ -300,6 +307,8 @@ __all__ = (
     "BattlePage",
     "BattlePlayer",
     "BattleRead",
+    "BattleRosterRead",
+    "BattleRosterReadSide",
     "BattleSideRead",
     "BattleStatus",
     "BuildCreate",
@@ -454,6 +463,11 @@ __all__ = (
     "RollbackExportSummariesAdditionalPropertyItem",
     "RollbackPage",
     "RollbackRead",
+    "RosterCheckRead",
+    "RosterFormat",
+    "RosterRead",
+    "RosterUnitRead",
+    "RosterUpload",
     "RulesetDocument",
     "RulesetVariant",
     "RulesetVariantBattlesVariant",

@@ -13,6 +13,7 @@ from ..models.your_side import YourSide
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.battle_roster_read import BattleRosterRead
     from ..models.battle_side_read import BattleSideRead
     from ..models.play_by_proposal_read import PlayByProposalRead
     from ..models.report_read import ReportRead
@@ -46,6 +47,9 @@ class BattleRead:
         play_by (datetime.datetime | None | Unset): R-BAT-8: the date both sides agreed to play the battle by; null:
             none yet.
         play_by_proposal (None | PlayByProposalRead | Unset): R-BAT-8: a proposed date waiting for the other side.
+        rosters (list[BattleRosterRead] | None | Unset): R-FOG-4: the lists of both sides' armies (those that have one),
+            for the battle's participants and the game master only; null for everyone else. A list is fixed while its army
+            fights a pending battle, so this is the list as fielded.
         waits_for_earlier_battle (bool | None | Unset): True while an earlier-declared battle of one of its armies is
             pending: an army in several battles plays them in declaration order, so no result can be reported yet
             (R-MOVE-3). Only for participants and the game master; null otherwise.
@@ -67,6 +71,7 @@ class BattleRead:
     auto_confirm_at: datetime.datetime | None | Unset = UNSET
     play_by: datetime.datetime | None | Unset = UNSET
     play_by_proposal: None | PlayByProposalRead | Unset = UNSET
+    rosters: list[BattleRosterRead] | None | Unset = UNSET
     waits_for_earlier_battle: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -139,6 +144,18 @@ class BattleRead:
         else:
             play_by_proposal = self.play_by_proposal
 
+        rosters: list[dict[str, Any]] | None | Unset
+        if isinstance(self.rosters, Unset):
+            rosters = UNSET
+        elif isinstance(self.rosters, list):
+            rosters = []
+            for rosters_type_0_item_data in self.rosters:
+                rosters_type_0_item = rosters_type_0_item_data.to_dict()
+                rosters.append(rosters_type_0_item)
+
+        else:
+            rosters = self.rosters
+
         waits_for_earlier_battle: bool | None | Unset
         if isinstance(self.waits_for_earlier_battle, Unset):
             waits_for_earlier_battle = UNSET
@@ -170,6 +187,8 @@ class BattleRead:
             field_dict["play_by"] = play_by
         if play_by_proposal is not UNSET:
             field_dict["play_by_proposal"] = play_by_proposal
+        if rosters is not UNSET:
+            field_dict["rosters"] = rosters
         if waits_for_earlier_battle is not UNSET:
             field_dict["waits_for_earlier_battle"] = waits_for_earlier_battle
 
@@ -177,6 +196,7 @@ class BattleRead:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.battle_roster_read import BattleRosterRead  # noqa: PLC0415
         from ..models.battle_side_read import BattleSideRead  # noqa: PLC0415
         from ..models.play_by_proposal_read import PlayByProposalRead  # noqa: PLC0415
         from ..models.report_read import ReportRead  # noqa: PLC0415
@@ -309,6 +329,28 @@ class BattleRead:
 
         play_by_proposal = _parse_play_by_proposal(d.pop("play_by_proposal", UNSET))
 
+        def _parse_rosters(data: object) -> list[BattleRosterRead] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                rosters_type_0 = []
+                _rosters_type_0 = data
+                for rosters_type_0_item_data in _rosters_type_0:
+                    rosters_type_0_item = BattleRosterRead.from_dict(rosters_type_0_item_data)
+
+                    rosters_type_0.append(rosters_type_0_item)
+
+                return rosters_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[BattleRosterRead] | None | Unset, data)
+
+        rosters = _parse_rosters(d.pop("rosters", UNSET))
+
         def _parse_waits_for_earlier_battle(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -335,6 +377,7 @@ class BattleRead:
             auto_confirm_at=auto_confirm_at,
             play_by=play_by,
             play_by_proposal=play_by_proposal,
+            rosters=rosters,
             waits_for_earlier_battle=waits_for_earlier_battle,
         )
 

@@ -1,0 +1,1 @@
+"""Army lists (rosters) attached to armies: parsing, storage and who may read them (issue 30)."""

@@ -1,0 +1,100 @@
+"""The server's own small shape of an army list, and the error every parser raises.
+
+No rules text is kept: names, counts, points and the chosen options as one line of text.
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+MAX_FILE_BYTES = 256 * 1024  # an uploaded file, before any decompression
+MAX_UNCOMPRESSED_BYTES = 2 * 1024 * 1024  # the XML inside a .rosz
+MAX_UNITS = 300
+MAX_NAME_CHARS = 200
+MAX_OPTIONS_CHARS = 1000
+MAX_POINTS = 1_000_000  # a unit's or a list's points
+
+
+class RosterFormat(StrEnum):
+    OWB = "owb"  # Old World Builder "Export as JSON" (.owb.json)
+    NEW_RECRUIT = "new_recruit"  # New Recruit's JSON export
+    ROSZ = "rosz"  # BattleScribe / New Recruit roster XML, zipped (.rosz) or not (.ros)
+    TEXT = "text"  # plain text, one unit a line (see app/rosters/formats/text.py)
+
+
+class RosterUnreadable(ValueError):
+    """The file is not a list the server can read; `where` names the line or field."""
+
+    def __init__(self, message: str, where: str = "file") -> None:
+        super().__init__(f"{where}: {message}")
+        self.message = message
+        self.where = where
+
+
+@dataclass(frozen=True, slots=True)
+class RosterUnit:
+    name: str
+    count: int
+    points: int  # the whole unit with its options
+    options: str  # the chosen options, comma-separated
+    general: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRoster:
+    format: RosterFormat
+    name: str
+    faction: str
+    game_system: str
+    total_points: int
+    general_points: int  # the points of the unit that leads (0: none marked)
+    units: tuple[RosterUnit, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def clip(text: str, limit: int) -> str:
+    """One line of at most `limit` characters (control characters become spaces)."""
+    flat = "".join(c if c.isprintable() else " " for c in text)
+    flat = " ".join(flat.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def points_value(value: object, where: str) -> int:
+    """A points figure: a finite non-negative number up to MAX_POINTS, rounded to a whole."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RosterUnreadable("points must be a number", where)
+    if value != value or not 0 <= value <= MAX_POINTS:  # NaN, negative, absurd
+        raise RosterUnreadable(f"points must be between 0 and {MAX_POINTS}", where)
+    return round(value)
+
+
+def finish(
+    fmt: RosterFormat,
+    name: str,
+    faction: str,
+    game_system: str,
+    units: list[RosterUnit],
+    declared_total: int | None,
+    warnings: list[str],
+) -> ParsedRoster:
+    """The roster with its totals: the declared total when the file has one, else the sum."""
+    if not units:
+        raise RosterUnreadable("the list has no units", "units")
+    if len(units) > MAX_UNITS:
+        raise RosterUnreadable(f"more than {MAX_UNITS} units", "units")
+    summed = sum(u.points for u in units)
+    total = summed if declared_total is None else declared_total
+    if declared_total is not None and declared_total != summed:
+        warnings.append(f"the list says {declared_total} points, its units add up to {summed}")
+    generals = [u for u in units if u.general]
+    if len(generals) > 1:
+        warnings.append("more than one unit is marked as the general: the first one counts")
+    return ParsedRoster(
+        format=fmt,
+        name=clip(name, MAX_NAME_CHARS),
+        faction=clip(faction, MAX_NAME_CHARS),
+        game_system=clip(game_system, MAX_NAME_CHARS),
+        total_points=min(total, MAX_POINTS),
+        general_points=generals[0].points if generals else 0,
+        units=tuple(units),
+        warnings=tuple(warnings),
+    )

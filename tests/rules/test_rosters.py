@@ -1,0 +1,75 @@
+"""An army list against its army's caps at its tier, per game system (R-ARMY-4, R-SYS,
+R-HOUSE-2): a pure rule, without a database."""
+
+from dataclasses import replace
+
+import pytest
+
+from app.rules.rosters import ArmyCaps, army_caps, check_roster
+from app.rules.ruleset import Battles, Tier, default_ruleset
+from app.rules.state import Options
+
+RULESET = default_ruleset()
+
+
+@pytest.mark.parametrize(
+    ("system", "custom", "tier", "caps"),
+    [
+        # The Old World: the tier table as written (tier 1: 500 + 100, tier 2: 1000 + 175).
+        ("old_world", None, 1, (500, 100)),
+        ("old_world", None, 2, (1000, 175)),
+        # The 9th Age ×2.25: 2250 and 393.75, rounded once to the nearest 5 → 395.
+        ("ninth_age", None, 2, (2250, 395)),
+        # WFB 8th ×1.25: 1250 and 218.75 → 220.
+        ("whfb8", None, 2, (1250, 220)),
+        ("kings_of_war", None, 6, (3000, 500)),
+        # A system not listed: the owner's coefficient (×1.5).
+        ("custom", 150, 3, (2250, 375)),
+    ],
+)
+def test_R_ARMY_4_R_SYS_caps_per_game_system(
+    system: str, custom: int | None, tier: int, caps: tuple[int, int]
+) -> None:
+    options = Options(game_system=system, custom_coefficient_pct=custom)
+    assert army_caps(tier, options, RULESET) == ArmyCaps(tier, *caps)
+
+
+@pytest.mark.parametrize("system", ["old_world", "ninth_age", "whfb8", "kings_of_war"])
+def test_R_ARMY_4_a_list_at_its_caps_fits_one_point_more_does_not(system: str) -> None:
+    options = Options(game_system=system)
+    caps = army_caps(2, options, RULESET)
+    at_caps = check_roster(caps.army_points + caps.general_points, caps.general_points, 2,
+                           options, RULESET)  # fmt: skip
+    assert at_caps.fits
+    assert (at_caps.army_excess, at_caps.general_excess) == (0, 0)
+    over = check_roster(caps.army_points + caps.general_points + 1, caps.general_points, 2,
+                        options, RULESET)  # fmt: skip
+    assert not over.fits
+    assert (over.army_excess, over.general_excess) == (1, 0)
+
+
+def test_R_ARMY_4_excess_per_cap_general_counted_apart() -> None:
+    """A 9th Age tier-1 army (1125 + 225): a 300-point general exceeds its cap by 75; the
+    rest of the list (1400 − 300 = 1100) fits the army cap."""
+    options = Options(game_system="ninth_age")
+    check = check_roster(1400, 300, 1, options, RULESET)
+    assert check.caps == ArmyCaps(1, 1125, 225)
+    assert (check.army_points, check.general_points) == (1100, 300)
+    assert (check.army_excess, check.general_excess) == (0, 75)
+    assert not check.fits
+    # Without a marked general the whole list is army points.
+    assert check_roster(1400, 0, 1, options, RULESET).army_excess == 275
+
+
+def test_R_HOUSE_2_a_variant_tier_table_and_rounding_set_the_caps() -> None:
+    """The campaign's ruleset variant (house rules) is what caps: its own tiers, its own
+    rounding step."""
+    variant = replace(
+        RULESET,
+        tiers=(Tier(1, 0, 1, 600, 120), Tier(2, 8, 2, 1100, 190)),
+        battles=replace(RULESET.battles, points_rounding=50),
+    )
+    assert isinstance(variant.battles, Battles)
+    options = Options(game_system="whfb8")  # ×1.25: 1375 and 237.5 → nearest 50
+    assert army_caps(2, options, variant) == ArmyCaps(2, 1400, 250)
+    assert army_caps(1, Options(), variant) == ArmyCaps(1, 600, 100)
