@@ -137,6 +137,21 @@ async def test_every_command_group_runs(
             row.q, row.r = coord
             ids[player.number] = row.id
         await session.commit()
+    # Ann attaches her army's list, checks it, takes its file back and detaches it; Ben may not
+    # read it (R-FOG-3: no battle declared, not his army).
+    aid = str(ids[alice.number])
+    listing = Path(__file__).parents[1] / "rosters" / "fixtures" / "reikland.txt"
+    attached = await ann.json("roster", "attach", aid, str(listing))
+    assert (attached["name"], attached["total_points"]) == ("Reikland border patrol", 500)
+    shown = (await ann("roster", "show", aid)).stdout
+    assert shown.startswith(f"army {aid}: Reikland border patrol (Empire, ")
+    assert f"tier {attached['check']['tier']}: army " in shown
+    await ann("roster", "original", aid, "-o", str(tmp_path / "list.txt"))
+    assert (tmp_path / "list.txt").read_bytes() == listing.read_bytes()
+    assert "[not_found]" in (await ben("roster", "show", aid, code=1)).stderr
+    assert (await ann("roster", "detach", aid)).stdout == f"army {aid}: list detached\n"
+    await ann("roster", "show", aid, code=1)
+
     await ben("move", str(ids[bob.number]), "4,1")
     await ann("ready")
     await ben("ready")

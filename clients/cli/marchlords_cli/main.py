@@ -23,6 +23,7 @@ from marchlords_cli import (
     common,
     diplomacy,
     play,
+    rosters,
     seats,
     turns,
     watch,
@@ -36,7 +37,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (account, campaign, play, turns, battles, diplomacy, seats, webhooks, watch):
+for module in (account, campaign, play, turns, battles, rosters, diplomacy, seats, webhooks, watch):
     module.install(app)
 
 

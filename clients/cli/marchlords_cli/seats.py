@@ -86,8 +86,8 @@ def offers(
             ),
         )
         return
-    client = session()
-    page = call(lambda: seats_list_my_seat_offers.sync_detailed(client=client), as_json)
+    with session() as client:
+        page = call(lambda: seats_list_my_seat_offers.sync_detailed(client=client), as_json)
     show(
         page,
         as_json,
@@ -105,26 +105,26 @@ def offers(
 @seat.command("accept")
 def accept(offer_id: OfferArgument, as_json: JsonOption = False) -> None:
     """Take a seat offered to you: you become a player of its campaign."""
-    client = session()
-    joined = call(
-        lambda: seats_accept_seat_offer.sync_detailed(
-            offer_id, client=client, idempotency_key=key()
-        ),
-        as_json,
-    )
+    with session() as client:
+        joined = call(
+            lambda: seats_accept_seat_offer.sync_detailed(
+                offer_id, client=client, idempotency_key=key()
+            ),
+            as_json,
+        )
     show(joined, as_json, lambda c: [f"you now play in {c['name']} ({c['id']})"])
 
 
 @seat.command("decline")
 def decline(offer_id: OfferArgument, as_json: JsonOption = False) -> None:
     """Decline a seat offered to you: it goes back to whoever offered it."""
-    client = session()
-    call(
-        lambda: seats_decline_seat_offer.sync_detailed(
-            offer_id, client=client, idempotency_key=key()
-        ),
-        as_json,
-    )
+    with session() as client:
+        call(
+            lambda: seats_decline_seat_offer.sync_detailed(
+                offer_id, client=client, idempotency_key=key()
+            ),
+            as_json,
+        )
     show(None, as_json, "offer declined")
 
 

@@ -299,6 +299,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/armies/{army_id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
+         * @description Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
+         *     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
+         *
+         *     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
+         */
+        get: operations["rosters-read-roster"];
+        /**
+         * Attach a list to your army, replacing its list: an Old World Builder `.owb.json`, a New
+         * @description Attach a list to your army, replacing its list: an Old World Builder `.owb.json`, a New
+         *     Recruit JSON, a BattleScribe/New Recruit `.rosz` (base64), or plain text. 422
+         *     `roster_unreadable` names the line or field it cannot read; a faction other than yours is
+         *     a warning. 409 `R-ARMY-4` while the army fights a pending battle.
+         *
+         *     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-CAMP-2.
+         */
+        put: operations["rosters-put-roster"];
+        post?: never;
+        /**
+         * Detach your army's list (409 `R-ARMY-4` while it fights a pending battle).
+         * @description Detach your army's list (409 `R-ARMY-4` while it fights a pending battle).
+         *
+         *     Rules (docs/rules.md): R-ARMY-4, R-CAMP-2.
+         */
+        delete: operations["rosters-delete-roster"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/armies/{army_id}/roster/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The list's file as it was uploaded (to take back to its builder): its owner and the game
+         * @description The list's file as it was uploaded (to take back to its builder): its owner and the game
+         *     master only. A battle's participants read the opponent's list on the battle, never its
+         *     file (an Old World Builder file keeps the names of its hidden choices).
+         */
+        get: operations["rosters-read-roster-original"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/armies/{army_id}/upgrade": {
         parameters: {
             query?: never;
@@ -2307,6 +2367,11 @@ export interface components {
             report: components["schemas"]["ReportRead"] | null;
             /** Resolved Turn */
             resolved_turn: number | null;
+            /**
+             * Rosters
+             * @description R-FOG-4: the lists of both sides' armies (those that have one), for the battle's participants and the game master only; null for everyone else. A list is fixed while its army fights a pending battle, so this is the list as fielded.
+             */
+            rosters?: components["schemas"]["BattleRosterRead"][] | null;
             /** @description Only for participants and the game master. */
             stake: components["schemas"]["StakeRead"] | null;
             status: components["schemas"]["BattleStatus"];
@@ -2322,6 +2387,25 @@ export interface components {
             waits_for_earlier_battle?: boolean | null;
             /** Your Side */
             your_side: ("attacker" | "defender") | null;
+        };
+        /**
+         * BattleRosterRead
+         * @description An army's list in a battle, checked at the army's tier when the battle was declared.
+         */
+        BattleRosterRead: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Exceeds Caps
+             * @description R-ARMY-4: the list exceeds its army's caps at the tier it was declared with (`roster.check` says by how much).
+             */
+            exceeds_caps: boolean;
+            roster: components["schemas"]["RosterRead"];
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
         };
         /** BattleSideRead */
         BattleSideRead: {
@@ -4925,6 +5009,143 @@ export interface components {
              * Format: date-time
              */
             rolled_back_at: string;
+        };
+        /**
+         * RosterCheckRead
+         * @description The list against its army's caps at its tier (R-ARMY-4, R-SYS).
+         */
+        RosterCheckRead: {
+            /**
+             * Army Points
+             * @description The list's total less its general's points.
+             */
+            army_points: number;
+            /**
+             * Army Points Cap
+             * @description The tier's army points in the campaign's system.
+             */
+            army_points_cap: number;
+            /**
+             * Army Points Excess
+             * @description Points over the army cap; 0 within it.
+             */
+            army_points_excess: number;
+            /**
+             * Fits
+             * @description Within both caps.
+             */
+            fits: boolean;
+            /** General Points */
+            general_points: number;
+            /** General Points Cap */
+            general_points_cap: number;
+            /** General Points Excess */
+            general_points_excess: number;
+            /**
+             * Tier
+             * @description The tier checked: the army's now, or its tier when the battle was declared.
+             */
+            tier: number;
+        };
+        /**
+         * RosterFormat
+         * @enum {string}
+         */
+        RosterFormat: "owb" | "new_recruit" | "rosz" | "text";
+        /**
+         * RosterRead
+         * @description An army's list, as its owner, the game master, or (once a battle is declared) the
+         *     battle's participants see it (R-FOG-4).
+         */
+        RosterRead: {
+            /** Army Id */
+            army_id: number;
+            check: components["schemas"]["RosterCheckRead"];
+            /**
+             * Faction
+             * @description As the list names it.
+             */
+            faction: string;
+            /** Filename */
+            filename: string | null;
+            format: components["schemas"]["RosterFormat"];
+            /**
+             * Game System
+             * @description As the list names it.
+             */
+            game_system: string;
+            /** General Points */
+            general_points: number;
+            /** Name */
+            name: string;
+            /**
+             * Owner
+             * @description The player number of the army's owner.
+             */
+            owner: number;
+            /** Total Points */
+            total_points: number;
+            /** Units */
+            units: components["schemas"]["RosterUnitRead"][];
+            /**
+             * Uploaded At
+             * Format: date-time
+             */
+            uploaded_at: string;
+            /**
+             * Warnings
+             * @description What the server noticed but accepted: a faction other than the player's, a declared total that is not the units' sum, several generals.
+             */
+            warnings: string[];
+        };
+        /** RosterUnitRead */
+        RosterUnitRead: {
+            /**
+             * Count
+             * @description Models in the unit.
+             */
+            count: number;
+            /**
+             * General
+             * @description The unit that leads the army (its general).
+             */
+            general: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Options
+             * @description The chosen options, comma-separated; no rules text.
+             */
+            options: string;
+            /**
+             * Points
+             * @description The unit with its options, in the list's own points.
+             */
+            points: number;
+        };
+        /**
+         * RosterUpload
+         * @description An army list to attach to your army (replacing the one it has).
+         */
+        RosterUpload: {
+            /**
+             * Base64
+             * @description `content` is the file's bytes in base64.
+             * @default false
+             */
+            base64: boolean;
+            /**
+             * Content
+             * @description The file: text (JSON, XML or plain text) as is, or, with `base64: true`, its bytes in base64 (a `.rosz` zip must be). At most 262144 bytes decoded.
+             */
+            content: string;
+            /**
+             * Filename
+             * @description The file's name, kept to name the download (no control characters).
+             */
+            filename?: string | null;
+            /** @description `owb` (Old World Builder `.owb.json`), `new_recruit` (New Recruit JSON), `rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: detected from the content. */
+            format?: components["schemas"]["RosterFormat"] | null;
         };
         /**
          * RulesetDocument
@@ -7978,6 +8199,444 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rosters-read-roster": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description The army's id within the campaign. */
+                army_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterRead"];
+                };
+            };
+            /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
+            304: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rosters-put-roster": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The army's id within the campaign. */
+                army_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RosterUpload"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rosters-delete-roster": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The army's id within the campaign. */
+                army_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "rosters-read-roster-original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The army's id within the campaign. */
+                army_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as uploaded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
             };
             /** @description Malformed request body (not decodable) */
             400: {
