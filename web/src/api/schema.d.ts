@@ -137,8 +137,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Recreate an exported campaign here, owned by you, its seats taken by the users named.
-         * @description Recreate an exported campaign here, owned by you, its seats taken by the users named.
+         * Recreate an exported campaign here, owned by you, its seats offered to the users named.
+         * @description Recreate an exported campaign here, owned by you, its seats offered to the users named.
          *
          *     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
          */
@@ -1311,8 +1311,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Hand a seat, as it stands, to another user (owner, R-CAMP-6).
-         * @description Hand a seat, as it stands, to another user (owner, R-CAMP-6).
+         * Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+         * @description Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
+         *     R-CAMP-6).
          *
          *     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
          */
@@ -1384,6 +1385,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/seat-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The campaign's seat offers awaiting an answer (owner, R-CAMP-6). */
+        get: operations["seats-list-seat-offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/seat-offers/{offer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take back a seat offer before it is answered (owner, R-CAMP-6). */
+        delete: operations["seats-cancel-seat-offer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2044,6 +2079,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/seat-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seats offered to me, awaiting my answer (R-CAMP-6, R-CAMP-9). */
+        get: operations["seats-list-my-seat-offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/seat-offers/{offer_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the seat offered to me: I become a player of the campaign (R-CAMP-6). */
+        post: operations["seats-accept-seat-offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/seat-offers/{offer_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6). */
+        post: operations["seats-decline-seat-offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     notification: {
@@ -2438,7 +2524,7 @@ export interface components {
             name?: string | null;
             /**
              * Seats
-             * @description Seat number → username of the user who takes it here (R-CAMP-9); every seat needs one, each user at most one seat.
+             * @description Seat number → username of the user offered it here (R-CAMP-9); every seat needs one, each user at most one seat. A seat named for you is yours at once; any other user holds theirs, and is a member, only once they accept the offer (R-CAMP-6).
              */
             seats: {
                 [key: string]: string;
@@ -3027,7 +3113,7 @@ export interface components {
          *     and history, the app's summary-only lines, and the live events (SSE) alike.
          * @enum {string}
          */
-        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "gold" | "treaty_began" | "treaty_ended" | "treaty_broken" | "trade_route_lost" | "edict_received" | "edict_answered" | "edict_expired" | "explored" | "army_withdrew" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_stewarded" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
+        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "gold" | "treaty_began" | "treaty_ended" | "treaty_broken" | "trade_route_lost" | "edict_received" | "edict_answered" | "edict_expired" | "explored" | "army_withdrew" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_offer_declined" | "owner_became_game_master" | "seat_stewarded" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
         /**
          * ExplorationEdict
          * @description Explore the tiles around one tile near your territory at the turn change.
@@ -4301,6 +4387,60 @@ export interface components {
             vacation: boolean;
         };
         /**
+         * OfferedSeat
+         * @description A seat offered to you, awaiting your answer (R-CAMP-6): what you need to decide, and
+         *     nothing else of the campaign until you accept.
+         */
+        OfferedSeat: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /** Campaign Name */
+            campaign_name: string;
+            campaign_status: components["schemas"]["CampaignStatus"];
+            /**
+             * Faction
+             * @description The seat's faction (null: not chosen yet).
+             */
+            faction: string | null;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Made At
+             * Format: date-time
+             */
+            made_at: string;
+            /**
+             * Number
+             * @description The seat's player number.
+             */
+            number: number;
+            /**
+             * Offered By
+             * @description The display name of who offers it: the owner.
+             */
+            offered_by: string;
+            origin: components["schemas"]["SeatOfferOrigin"];
+            /** Turn */
+            turn: number;
+        };
+        /** OfferedSeatPage */
+        OfferedSeatPage: {
+            /** Items */
+            items: components["schemas"]["OfferedSeat"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Total */
+            total: number;
+        };
+        /**
          * OrderKind
          * @enum {string}
          */
@@ -4534,6 +4674,12 @@ export interface components {
             ready: boolean;
             /** Slot */
             slot: number | null;
+            /**
+             * Vacant
+             * @description Nobody holds the seat: the user it was offered to has not accepted (R-CAMP-6, R-CAMP-9); the owner may offer it to someone else once declined.
+             * @default false
+             */
+            vacant: boolean;
             /**
              * Vacation Days Used
              * @description Vacation days taken (R-CAMP-8).
@@ -5113,6 +5259,39 @@ export interface components {
                     upkeep?: number;
                 };
             };
+        };
+        /**
+         * SeatOfferOrigin
+         * @enum {string}
+         */
+        SeatOfferOrigin: "import" | "handover";
+        /**
+         * SeatOfferRead
+         * @description A seat offered to a user, as its maker (the campaign's owner) sees it (R-CAMP-6).
+         */
+        SeatOfferRead: {
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Made At
+             * Format: date-time
+             */
+            made_at: string;
+            /**
+             * Number
+             * @description The seat offered.
+             */
+            number: number;
+            /** @description `import`: named by the importer (R-CAMP-9); `handover`: handed over by the owner (R-CAMP-6). */
+            origin: components["schemas"]["SeatOfferOrigin"];
+            /**
+             * Username
+             * @description The user asked; they are no member until they accept.
+             */
+            username: string;
         };
         /**
          * SeenStructure
@@ -5953,7 +6132,7 @@ export interface components {
             height: number;
             /**
              * Storms
-             * @description R-OPT-5 (when the campaign has storms on): the storms of this turn the viewer sees at least one tile of.
+             * @description R-OPT-5 (when the campaign has storms on): the storms of this turn the viewer sees at least one tile of, each with only the tiles they see.
              */
             storms?: components["schemas"]["WorldStorm"][];
             /** Tiles */
@@ -5966,8 +6145,9 @@ export interface components {
         };
         /**
          * WorldStorm
-         * @description A storm at sea this turn (R-OPT-5), seen because the viewer sees one of its tiles: all
-         *     its tiles, its centre first. An army aboard a ship inside one after moving loses a tier.
+         * @description A storm at sea this turn (R-OPT-5), as far as the viewer sees it: exactly the tiles of it
+         *     in their sight, in the storm's order (its centre first, if seen); never a tile they do not
+         *     see. An army aboard a ship inside one after moving loses a tier.
          */
         WorldStorm: {
             /** Tiles */
@@ -11054,7 +11234,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, ...) and `data:` a JSON object. You receive only the events addressed to you (an owner who plays: their seat's; the owner who does not play: all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends within seconds once its token is revoked or expires, or its caller leaves the campaign. */
+            /** @description A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, ...) and `data:` a JSON object. You receive only the events addressed to you (an owner who plays: their seat's; the owner who does not play: all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends as soon as its token is revoked, its caller leaves the campaign or hands their seat on (before that request is answered; within a second on another server process), and within seconds once its token expires. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14186,12 +14366,12 @@ export interface operations {
         };
         responses: {
             /** @description Successful Response */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PlayerRead"];
+                    "application/json": components["schemas"]["SeatOfferRead"];
                 };
             };
             /** @description Malformed request body (not decodable) */
@@ -14603,6 +14783,228 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "seats-list-seat-offers": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeatOfferRead"][];
+                };
+            };
+            /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
+            304: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "seats-cancel-seat-offer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                offer_id: string;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The database is unreachable; retry after `Retry-After` */
@@ -19181,6 +19583,328 @@ export interface operations {
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "seats-list-my-seat-offers": {
+        parameters: {
+            query?: {
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferedSeatPage"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "seats-accept-seat-offer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request or rule violation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblem"] | components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "seats-decline-seat-offer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat offer's id. */
+                offer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             204: {

@@ -3,7 +3,9 @@ import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
+import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
+import { HouseRulesPanel } from "./Settings.tsx";
 
 interface Faction {
   key: string;
@@ -58,6 +60,13 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
         }),
       ),
     onSuccess: refresh,
+  });
+  const leave = useMutation({
+    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/players/me", { params: { path } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      navigate("/");
+    },
   });
   const start = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/start", { params: { path } })),
@@ -162,8 +171,17 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
               {t("choose")}
             </button>
           </form>
+          {!me.is_owner ? (
+            <p>
+              <button type="button" onClick={() => leave.mutate()} disabled={leave.isPending}>
+                {t("leaveCampaign")}
+              </button>
+            </p>
+          ) : null}
+          <ProblemView error={leave.error} />
         </section>
       ) : null}
+      <HouseRulesPanel campaign={campaign} />
     </div>
   );
 }
