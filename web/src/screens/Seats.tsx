@@ -65,7 +65,8 @@ export function SeatOffers() {
   );
 }
 
-/** The seats of a running campaign: mine (vacation, offer to leave) and, for the owner, all. */
+/** The seats of a running campaign: mine (vacation, offer to leave) and, for the owner, all
+ * (an owner who hands over their own seat becomes the game master, R-FOG-5). */
 export function SeatsPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
@@ -144,7 +145,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
     <li data-seat={player.number}>
       {player.number}. {player.name}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
-      {campaign.is_owner && !player.is_you ? (
+      {campaign.is_owner ? (
         <div>
           <form
             className="inline-form"
@@ -161,9 +162,11 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
               {t("handOver")} #{player.number}
             </button>
           </form>{" "}
-          <button type="button" onClick={() => steward.mutate(!player.inactive)} disabled={steward.isPending}>
-            {player.inactive ? t("stewardOff") : t("stewardOn")} #{player.number}
-          </button>
+          {!player.is_you ? (
+            <button type="button" onClick={() => steward.mutate(!player.inactive)} disabled={steward.isPending}>
+              {player.inactive ? t("stewardOff") : t("stewardOn")} #{player.number}
+            </button>
+          ) : null}
           {made ? (
             <p className="notice" role="status">
               {t("offerMade")} {made.username} ({t("seat")} {made.number})
