@@ -61,6 +61,7 @@ function CreateCampaign() {
   const [wrap, setWrap] = useState<Schemas["Wrap"]>("none");
   const [maxPlayers, setMaxPlayers] = useState(8);
   const [deadline, setDeadline] = useState("");
+  const [vacationDays, setVacationDays] = useState("");
   const [options, setOptions] = useState({ storms: false, seasons: false, anonymity: false });
   const create = useMutation({
     mutationFn: async () => {
@@ -70,6 +71,7 @@ function CreateCampaign() {
         seasons: options.seasons,
         anonymity: options.anonymity,
         turn_deadline_hours: deadline ? Number(deadline) : null,
+        ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
       } as Schemas["CampaignSettings"];
       const ruleset = parseJsonField(variant, t("rulesetVariant")) as Schemas["RulesetVariant"] | null;
       let chosen = mapId || maps.data?.items[0]?.id || "";
@@ -174,6 +176,10 @@ function CreateCampaign() {
           <label>
             {t("turnDeadlineHours")}
             <input type="number" min={1} value={deadline} onChange={(e) => setDeadline(e.target.value)} />
+          </label>
+          <label>
+            {t("vacationDaysPerSeat")}
+            <input type="number" min={0} name="vacation_days" value={vacationDays} onChange={(e) => setVacationDays(e.target.value)} />
           </label>
           {(["storms", "seasons", "anonymity"] as const).map((key) => (
             <label key={key} className="inline">

@@ -41,6 +41,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const map = useQuery({
     queryKey: ["map", campaign.map_id],
     queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
+    retry: false,
   });
   const me = players.data?.find((p) => p.is_you);
   const [faction, setFaction] = useState<string>("");
@@ -73,7 +74,10 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     onSuccess: refresh,
   });
   const factions = factionsOf(ruleset.data);
-  const slots = map.data?.slots ?? 0;
+  // A generated or uploaded map is readable by its author only (GET /v1/maps/{id} answers 404
+  // to the others): offer every slot the campaign could have, the server refuses one that is not.
+  const slotsUnknown = map.isError;
+  const slots = map.data?.slots ?? (slotsUnknown ? campaign.settings.max_players ?? 0 : 0);
   const taken = new Map((players.data ?? []).filter((p) => p.slot !== null).map((p) => [p.slot, p.name]));
 
   return (
@@ -166,6 +170,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                 ))}
               </select>
             </label>
+            {slotsUnknown ? <p className="muted">{t("slotsUnknown")}</p> : null}
             <ProblemView error={choose.error} />
             <button type="submit" disabled={choose.isPending}>
               {t("choose")}

@@ -134,6 +134,7 @@ test("notification settings and webhooks, the seats and vacation panel", async (
   await o.page.getByRole("radio", { name: "Generated map" }).check();
   // A ruleset variant at creation: enough starting gold to recruit a general on turn 1.
   await o.page.getByLabel(/Ruleset variant/).fill('{"starting_gold": 200}');
+  await o.page.getByLabel(/Vacation days per seat/).fill("3");
   await o.page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(o.page.getByRole("heading", { name: /Lobby: Hooks/ })).toBeVisible();
   const rules = o.page.getByRole("region", { name: "House rules" });

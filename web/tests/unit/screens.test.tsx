@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, type Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { localToIso, ReportForm } from "../../src/screens/Battles.tsx";
+import { BattlesPanel, localToIso, ReportForm } from "../../src/screens/Battles.tsx";
 import { parseJsonField } from "../../src/screens/Campaigns.tsx";
 import { GameMasterPanel } from "../../src/screens/GameMaster.tsx";
 import { raiseBody, RaiseForm } from "../../src/screens/Generals.tsx";
@@ -185,6 +185,63 @@ describe("orders", () => {
     expect(parseJsonField("  ", "Ruleset")).toBeNull();
     expect(parseJsonField('{"starting_gold": 20}', "Ruleset")).toEqual({ starting_gold: 20 });
     expect(() => parseJsonField("{oops", "Ruleset")).toThrow(/^Ruleset: /);
+  });
+});
+
+describe("battles", () => {
+  const battle = (over: Partial<Schemas["BattleRead"]>): Schemas["BattleRead"] =>
+    ({
+      id: 9,
+      kind: "field",
+      q: 5,
+      r: 1,
+      turn: 2,
+      status: "disputed",
+      your_side: null,
+      attacker: { players: [{ number: 1, name: "Alice" }], forces: null },
+      defender: { players: [{ number: 2, name: "Bruno" }], forces: null },
+      report: { outcome: "attacker_victory", attacker_losses_pct: 30, defender_losses_pct: 60, general_captured: false, reported_by: null, reported_side: "attacker", arbitrated: false, version: 1, fate: null },
+      rejection_reason: "Not what happened.",
+      resolved_turn: null,
+      stake: null,
+      play_by: null,
+      play_by_proposal: null,
+      ...over,
+    }) as Schemas["BattleRead"];
+
+  it("the game master rules a disputed battle with a result, or cancels it", async () => {
+    const requests = serve({ [`POST /v1/campaigns/${CAMPAIGN}/battles/9/arbitrate`]: () => json(battle({ status: "confirmed" })) });
+    wrap(<BattlesPanel campaignId={CAMPAIGN} battles={[battle({})]} isOwner={true} />);
+    const arbitration = screen.getByRole("group", { name: "Arbitration (game master)" });
+    fireEvent.change(within(arbitration).getByLabelText("Outcome"), { target: { value: "defender_victory" } });
+    fireEvent.click(within(arbitration).getByRole("button", { name: "Rule this result" }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(JSON.parse(requests[0]?.body ?? "{}")).toEqual({
+      cancel: false,
+      report: { outcome: "defender_victory", attacker_losses_pct: 30, defender_losses_pct: 60, general_captured: false },
+    });
+    fireEvent.click(within(arbitration).getByRole("button", { name: "Cancel the battle #9" }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(JSON.parse(requests[1]?.body ?? "{}")).toEqual({ cancel: true });
+  });
+
+  it("a player accepts the other side's play-by date, and edits their own report", async () => {
+    const requests = serve({
+      [`POST /v1/campaigns/${CAMPAIGN}/battles/9/play-by/accept`]: () => json(battle({})),
+      [`PUT /v1/campaigns/${CAMPAIGN}/battles/9/report`]: () => problem(409, "The other side has already answered.", "R-BAT-6"),
+    });
+    const proposed = battle({ status: "reported", your_side: "attacker", play_by_proposal: { date: "2026-12-05T18:00:00Z", side: "defender" } });
+    wrap(<BattlesPanel campaignId={CAMPAIGN} battles={[proposed]} isOwner={false} />);
+    expect(screen.queryByRole("group", { name: "Arbitration (game master)" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Accept the date #9" }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(JSON.parse(requests[0]?.body ?? "{}")).toEqual({ date: "2026-12-05T18:00:00Z" });
+    fireEvent.click(screen.getByRole("button", { name: "Edit the report #9" }));
+    fireEvent.change(screen.getByLabelText("Defender losses %"), { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save the report" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("R-BAT-6");
+    expect((screen.getByLabelText("Defender losses %") as HTMLInputElement).value).toBe("80");
+    expect(requests[1]?.key).toBe(`PUT /v1/campaigns/${CAMPAIGN}/battles/9/report`);
   });
 });
 
