@@ -44,7 +44,7 @@ export function Campaigns() {
   );
 }
 
-function CreateCampaign() {
+export function CreateCampaign() {
   const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, type Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
 import { BattlesPanel, localToIso, ReportForm } from "../../src/screens/Battles.tsx";
-import { parseJsonField } from "../../src/screens/Campaigns.tsx";
+import { CreateCampaign, parseJsonField } from "../../src/screens/Campaigns.tsx";
 import { GameMasterPanel } from "../../src/screens/GameMaster.tsx";
 import { raiseBody, RaiseForm } from "../../src/screens/Generals.tsx";
 import { SeatOffers, SeatsPanel } from "../../src/screens/Seats.tsx";
@@ -242,6 +242,45 @@ describe("battles", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("R-BAT-6");
     expect((screen.getByLabelText("Defender losses %") as HTMLInputElement).value).toBe("80");
     expect(requests[1]?.key).toBe(`PUT /v1/campaigns/${CAMPAIGN}/battles/9/report`);
+  });
+});
+
+describe("creation", () => {
+  it("uploads a map file, then creates the campaign on it with the ruleset variant", async () => {
+    const map = { name: "Isle", width: 2, height: 1, wrap: "none", slots: [[0, 0]], tiles: [] };
+    const requests = serve({
+      "GET /v1/maps": () => json({ items: [], total: 0, limit: 100, offset: 0 }),
+      "POST /v1/maps": () => json({ id: "map-1", name: "Isle", width: 2, height: 1, slots: 1 }, 201),
+      "POST /v1/campaigns": () => problem(422, "A campaign needs a map with at least 2 slots.", "R-MAP-4"),
+    });
+    wrap(<CreateCampaign />);
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Islands" } });
+    fireEvent.click(screen.getByLabelText("Uploaded map"));
+    const file = new File([JSON.stringify(map)], "isle.json", { type: "application/json" });
+    // jsdom's File has no text(); the browsers' has.
+    Object.defineProperty(file, "text", { value: async () => JSON.stringify(map) });
+    fireEvent.change(screen.getByLabelText("Map file (JSON)"), { target: { files: [file] } });
+    await screen.findByText("isle.json");
+    fireEvent.change(screen.getByLabelText(/Ruleset variant/), { target: { value: '{"starting_gold": 20}' } });
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("R-MAP-4");
+    const posts = requests.filter((r) => r.key.startsWith("POST"));
+    expect(posts.map((r) => r.key)).toEqual(["POST /v1/maps", "POST /v1/campaigns"]);
+    expect(JSON.parse(posts[0]?.body ?? "{}")).toEqual(map);
+    expect(JSON.parse(posts[1]?.body ?? "{}")).toMatchObject({ name: "Islands", map_id: "map-1", ruleset: { starting_gold: 20 } });
+    // What was typed stays; the uploaded map is now the chosen one (no second upload on retry).
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Islands");
+    expect((screen.getByLabelText(/Ruleset variant/) as HTMLTextAreaElement).value).toBe('{"starting_gold": 20}');
+  });
+
+  it("a malformed ruleset variant is refused before anything is sent", async () => {
+    const requests = serve({ "GET /v1/maps": () => json({ items: [{ id: "m", name: "Skirmish", width: 9, height: 9, slots: 3 }], total: 1, limit: 100, offset: 0 }) });
+    wrap(<CreateCampaign />);
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Oops" } });
+    fireEvent.change(screen.getByLabelText(/Ruleset variant/), { target: { value: "{not json" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Ruleset variant/);
+    expect(requests.filter((r) => r.key.startsWith("POST"))).toEqual([]);
   });
 });
 
