@@ -5,6 +5,8 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
+import { SeatOffers } from "./Seats.tsx";
+import { NotificationSettings } from "./Settings.tsx";
 import { Tokens } from "./Tokens.tsx";
 
 export function Campaigns() {
@@ -16,6 +18,7 @@ export function Campaigns() {
   });
   return (
     <div className="columns">
+      <SeatOffers />
       <section className="card" aria-labelledby="campaigns-title">
         <h2 id="campaigns-title">{t("campaigns")}</h2>
         {campaigns.isPending ? <p>{t("loading")}</p> : null}
@@ -36,11 +39,12 @@ export function Campaigns() {
       <CreateCampaign />
       <JoinCampaign />
       <Tokens />
+      <NotificationSettings />
     </div>
   );
 }
 
-function CreateCampaign() {
+export function CreateCampaign() {
   const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
@@ -49,12 +53,15 @@ function CreateCampaign() {
     queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
   });
   const [name, setName] = useState("");
-  const [source, setSource] = useState<"builtin" | "generated">("builtin");
+  const [source, setSource] = useState<"builtin" | "generated" | "upload">("builtin");
+  const [upload, setUpload] = useState<{ name: string; text: string } | null>(null);
+  const [variant, setVariant] = useState("");
   const [mapId, setMapId] = useState("");
   const [size, setSize] = useState({ width: 24, height: 18, players: 4, seed: 1 });
   const [wrap, setWrap] = useState<Schemas["Wrap"]>("none");
   const [maxPlayers, setMaxPlayers] = useState(8);
   const [deadline, setDeadline] = useState("");
+  const [vacationDays, setVacationDays] = useState("");
   const [options, setOptions] = useState({ storms: false, seasons: false, anonymity: false });
   const create = useMutation({
     mutationFn: async () => {
@@ -64,12 +71,21 @@ function CreateCampaign() {
         seasons: options.seasons,
         anonymity: options.anonymity,
         turn_deadline_hours: deadline ? Number(deadline) : null,
+        ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
       } as Schemas["CampaignSettings"];
-      const chosen = mapId || maps.data?.items[0]?.id || "";
+      const ruleset = parseJsonField(variant, t("rulesetVariant")) as Schemas["RulesetVariant"] | null;
+      let chosen = mapId || maps.data?.items[0]?.id || "";
+      if (source === "upload") {
+        // The uploaded map is validated and kept first (R-MAP), then the campaign is made on it.
+        const document = parseJsonField(upload?.text ?? "", t("mapFile")) as Schemas["MapDocument"] | null;
+        if (!document) throw new Error(t("mapFileMissing"));
+        chosen = ok(await api.POST("/v1/maps", { body: document })).id;
+        setSource("builtin");
+        setMapId(chosen);
+        await queryClient.invalidateQueries({ queryKey: ["maps"] });
+      }
       const body: Schemas["CampaignCreate"] =
-        source === "builtin"
-          ? { name, map_id: chosen, settings }
-          : { name, generate_map: { ...size, wrap }, settings };
+        source === "generated" ? { name, generate_map: { ...size, wrap }, settings, ruleset } : { name, map_id: chosen, settings, ruleset };
       return ok(await api.POST("/v1/campaigns", { body }));
     },
     onSuccess: async (created) => {
@@ -105,7 +121,25 @@ function CreateCampaign() {
             <input type="radio" name="source" checked={source === "generated"} onChange={() => setSource("generated")} />
             {t("generatedMap")}
           </label>
-          {source === "builtin" ? (
+          <label className="inline">
+            <input type="radio" name="source" checked={source === "upload"} onChange={() => setSource("upload")} />
+            {t("uploadMap")}
+          </label>
+          {source === "upload" ? (
+            <label>
+              {t("mapFile")}
+              <input
+                type="file"
+                name="map_file"
+                accept="application/json,.json"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void file.text().then((text) => setUpload({ name: file.name, text }));
+                }}
+              />
+              {upload ? <span className="muted">{upload.name}</span> : null}
+            </label>
+          ) : source === "builtin" ? (
             <label>
               {t("map")}
               <select name="map_id" value={mapId} onChange={(e) => setMapId(e.target.value)}>
@@ -143,6 +177,10 @@ function CreateCampaign() {
             {t("turnDeadlineHours")}
             <input type="number" min={1} value={deadline} onChange={(e) => setDeadline(e.target.value)} />
           </label>
+          <label>
+            {t("vacationDaysPerSeat")}
+            <input type="number" min={0} name="vacation_days" value={vacationDays} onChange={(e) => setVacationDays(e.target.value)} />
+          </label>
           {(["storms", "seasons", "anonymity"] as const).map((key) => (
             <label key={key} className="inline">
               <input type="checkbox" checked={options[key]} onChange={(e) => setOptions({ ...options, [key]: e.target.checked })} />
@@ -150,6 +188,11 @@ function CreateCampaign() {
             </label>
           ))}
         </fieldset>
+        <label>
+          {t("rulesetVariant")}
+          <textarea name="ruleset" rows={3} value={variant} placeholder='{"starting_gold": 20}' onChange={(e) => setVariant(e.target.value)} />
+        </label>
+        <p className="muted">{t("houseRulesLater")}</p>
         <ProblemView error={create.error} />
         <button type="submit" disabled={create.isPending}>
           {t("create")}
@@ -157,6 +200,16 @@ function CreateCampaign() {
       </form>
     </section>
   );
+}
+
+/** A JSON text field's value (empty: null); a clear message, not a server call, when malformed. */
+export function parseJsonField(text: string, label: string): unknown {
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export function JoinCampaign({ initialId = "", initialCode = "" }: { initialId?: string; initialCode?: string }) {

@@ -7,8 +7,13 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
 import { pathTo, type Coord } from "../lib/hex.ts";
 import { useSession } from "../session.tsx";
+import { GameMasterPanel } from "./GameMaster.tsx";
+import { FactionActionSection, GeneralsSection, RaiseForm } from "./Generals.tsx";
+import { BattlesPanel } from "./Battles.tsx";
+import { SeatsPanel } from "./Seats.tsx";
+import { ChartsTable, HouseRulesPanel, WebhooksPanel } from "./Settings.tsx";
 
-type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary" | "history";
+type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary" | "history" | "seats" | "notify" | "gm";
 
 /** Time left until `iso`, as "1 d 02:03:04" (negative: "0:00:00"). */
 export function countdown(iso: string, now: number): string {
@@ -55,7 +60,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/messages/unread", { params: { path } })),
   });
 
-  const [tab, setTab] = useState<Tab>("armies");
+  // The game master who does not play opens on their own tools.
+  const [tab, setTab] = useState<Tab>(campaign.my_player === null && campaign.is_owner ? "gm" : "armies");
   const [selected, setSelected] = useState<Coord | null>(null);
   const [armyId, setArmyId] = useState<number | null>(null);
   const [target, setTarget] = useState<Coord | null>(null);
@@ -139,7 +145,10 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     ["edicts", "edicts"],
     ["summary", "summary"],
     ["history", "history"],
+    ["seats", "seats"],
+    ["notify", "notifications"],
   ];
+  if (campaign.is_owner) tabs.push(["gm", "gameMaster"]);
 
   return (
     <div className="game">
@@ -199,10 +208,19 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
               />
             ) : null}
             {tab === "tile" ? <TilePanel campaignId={id} coord={selected} /> : null}
-            {tab === "battles" ? <BattlesPanel campaignId={id} battles={battles.data?.items ?? []} /> : null}
+            {tab === "battles" ? <BattlesPanel campaignId={id} battles={battles.data?.items ?? []} isOwner={campaign.is_owner} /> : null}
             {tab === "messages" ? <MessagesPanel campaignId={id} /> : null}
             {tab === "edicts" ? <EdictsPanel campaignId={id} myNumber={campaign.my_player} /> : null}
-            {tab === "history" ? <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} /> : null}
+            {tab === "history" ? (
+              <>
+                <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} />
+                <ChartsTable campaignId={id} />
+                <HouseRulesPanel campaign={campaign} />
+              </>
+            ) : null}
+            {tab === "seats" ? <SeatsPanel campaign={campaign} /> : null}
+            {tab === "notify" ? <WebhooksPanel campaign={campaign} /> : null}
+            {tab === "gm" ? <GameMasterPanel campaign={campaign} /> : null}
             {tab === "summary" ? <SummaryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} events={lastEvents} /> : null}
           </div>
         </aside>
@@ -461,10 +479,24 @@ function ArmiesPanel(props: {
               {t("upgrade")} #{u.army_id} · {t("cost")} {u.cost}
             </li>
           ))}
-          {orders.builds.length + orders.raises.length + orders.moves.length + orders.upgrades.length === 0 ? <li>{t("noOrders")}</li> : null}
+          {orders.recruits.map((g) => (
+            <li key={`g${g.general_id}`}>
+              {t("recruitGeneral")} #{g.general_id} · {t("cost")} {g.cost}
+            </li>
+          ))}
+          {orders.faction_action ? <li>{t("factionAction")}</li> : null}
+          {orders.builds.length + orders.raises.length + orders.moves.length + orders.upgrades.length + orders.recruits.length + (orders.faction_action ? 1 : 0) === 0 ? (
+            <li>{t("noOrders")}</li>
+          ) : null}
         </ul>
       ) : null}
       <ProblemView error={cancelOrder.error} />
+      {props.me ? (
+        <>
+          <GeneralsSection campaignId={props.campaignId} armies={props.armies?.mine ?? []} />
+          <FactionActionSection campaignId={props.campaignId} me={props.me} />
+        </>
+      ) : null}
     </div>
   );
 }
@@ -489,10 +521,6 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           body: { kind: option.kind, q: coord?.[0] ?? 0, r: coord?.[1] ?? 0, army_id: option.army_id ?? null },
         }),
       ),
-    onSuccess: refresh,
-  });
-  const raise = useMutation({
-    mutationFn: async (cityId: number) => ok(await api.POST("/v1/campaigns/{campaign_id}/armies", { params: { path }, body: { city_id: cityId } })),
     onSuccess: refresh,
   });
   if (!coord) return <p className="muted">{t("goToTile")}</p>;
@@ -573,131 +601,9 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
       ) : null}
       <ProblemView error={build.error} />
       {d?.structure && "id" in d.structure && d.structure.kind === "city" && d.owner !== null && d.structure.id ? (
-        <button type="button" onClick={() => raise.mutate(d.structure && d.structure.id ? d.structure.id : 0)}>
-          {t("raise")}
-        </button>
+        <RaiseForm campaignId={campaignId} cityId={d.structure.id} />
       ) : null}
-      <ProblemView error={raise.error} />
     </div>
-  );
-}
-
-function BattlesPanel({ campaignId, battles }: { campaignId: string; battles: readonly Schemas["BattleRead"][] }) {
-  const { t } = useI18n();
-  if (battles.length === 0) return <p>{t("noBattles")}</p>;
-  return (
-    <ul className="list">
-      {battles.map((b) => (
-        <BattleItem key={b.id} campaignId={campaignId} battle={b} />
-      ))}
-    </ul>
-  );
-}
-
-function BattleItem({ campaignId, battle }: { campaignId: string; battle: Schemas["BattleRead"] }) {
-  const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId, battle_id: battle.id };
-  const [outcome, setOutcome] = useState<Schemas["Outcome"]>("attacker_victory");
-  const [attackerLosses, setAttackerLosses] = useState("30");
-  const [defenderLosses, setDefenderLosses] = useState("60");
-  const [reason, setReason] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
-  const report = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", {
-          params: { path },
-          body: { outcome, attacker_losses_pct: Number(attackerLosses), defender_losses_pct: Number(defenderLosses), general_captured: false },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const confirm = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/confirm", { params: { path } })),
-    onSuccess: refresh,
-  });
-  const reject = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/reject", { params: { path }, body: { reason } })),
-    onSuccess: refresh,
-  });
-  const side = (label: Key, s: Schemas["BattleSideRead"]) => (
-    <p>
-      {t(label)}: {s.players.map((p) => p.name).join(", ")}
-      {s.forces ? ` · ${s.forces.total_points} pts` : ""}
-    </p>
-  );
-  const reportedByOther = battle.report !== null && battle.report.reported_side !== battle.your_side;
-  return (
-    <li className="battle-item" data-battle-id={battle.id} data-status={battle.status}>
-      <h4>
-        #{battle.id} · {battle.kind} · ({battle.q}, {battle.r}) · <span data-testid="battle-status">{battle.status}</span>
-      </h4>
-      {side("attacker", battle.attacker)}
-      {side("defender", battle.defender)}
-      {battle.report ? (
-        <p>
-          {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%
-          {battle.report.reported_by ? ` · ${battle.report.reported_by.name}` : ""}
-        </p>
-      ) : null}
-      {battle.rejection_reason ? <p className="muted">{battle.rejection_reason}</p> : null}
-      {battle.your_side && (battle.status === "awaiting_report" || battle.status === "disputed") ? (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            report.mutate();
-          }}
-        >
-          <label>
-            {t("outcome")}
-            <select value={outcome} onChange={(e) => setOutcome(e.target.value as Schemas["Outcome"])}>
-              {(["attacker_victory", "draw", "defender_victory"] as const).map((o) => (
-                <option key={o} value={o}>
-                  {t(o)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t("attackerLosses")}
-            <input type="number" min={0} max={100} value={attackerLosses} onChange={(e) => setAttackerLosses(e.target.value)} />
-          </label>
-          <label>
-            {t("defenderLosses")}
-            <input type="number" min={0} max={100} value={defenderLosses} onChange={(e) => setDefenderLosses(e.target.value)} />
-          </label>
-          <ProblemView error={report.error} />
-          <button type="submit" disabled={report.isPending}>
-            {t("report")}
-          </button>
-        </form>
-      ) : null}
-      {battle.your_side && battle.status === "reported" && reportedByOther ? (
-        <div className="buttons">
-          <button type="button" className="primary" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
-            {t("confirm")} #{battle.id}
-          </button>
-          <form
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              reject.mutate();
-            }}
-          >
-            <label>
-              {t("reason")}
-              <input value={reason} required onChange={(e) => setReason(e.target.value)} />
-            </label>
-            <button type="submit" disabled={reject.isPending}>
-              {t("reject")}
-            </button>
-          </form>
-          <ProblemView error={confirm.error ?? reject.error} />
-        </div>
-      ) : null}
-    </li>
   );
 }
 

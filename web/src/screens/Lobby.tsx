@@ -3,7 +3,9 @@ import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
+import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
+import { HouseRulesPanel } from "./Settings.tsx";
 
 interface Faction {
   key: string;
@@ -39,6 +41,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const map = useQuery({
     queryKey: ["map", campaign.map_id],
     queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
+    retry: false,
   });
   const me = players.data?.find((p) => p.is_you);
   const [faction, setFaction] = useState<string>("");
@@ -59,12 +62,22 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
       ),
     onSuccess: refresh,
   });
+  const leave = useMutation({
+    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/players/me", { params: { path } })),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      navigate("/");
+    },
+  });
   const start = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/start", { params: { path } })),
     onSuccess: refresh,
   });
   const factions = factionsOf(ruleset.data);
-  const slots = map.data?.slots ?? 0;
+  // A generated or uploaded map is readable by its author only (GET /v1/maps/{id} answers 404
+  // to the others): offer every slot the campaign could have, the server refuses one that is not.
+  const slotsUnknown = map.isError;
+  const slots = map.data?.slots ?? (slotsUnknown ? campaign.settings.max_players ?? 0 : 0);
   const taken = new Map((players.data ?? []).filter((p) => p.slot !== null).map((p) => [p.slot, p.name]));
 
   return (
@@ -157,13 +170,23 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                 ))}
               </select>
             </label>
+            {slotsUnknown ? <p className="muted">{t("slotsUnknown")}</p> : null}
             <ProblemView error={choose.error} />
             <button type="submit" disabled={choose.isPending}>
               {t("choose")}
             </button>
           </form>
+          {!me.is_owner ? (
+            <p>
+              <button type="button" onClick={() => leave.mutate()} disabled={leave.isPending}>
+                {t("leaveCampaign")}
+              </button>
+            </p>
+          ) : null}
+          <ProblemView error={leave.error} />
         </section>
       ) : null}
+      <HouseRulesPanel campaign={campaign} />
     </div>
   );
 }

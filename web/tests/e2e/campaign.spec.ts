@@ -5,7 +5,7 @@
 // armies of that player's own API views, and none of another player's hidden armies.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { components } from "../../src/api/schema.d.ts";
-import { apiGet, expectAccessible, signUp, tokenOf, uniqueName } from "./helpers.ts";
+import { apiGet, chooseFactionAndSlot, expectAccessible, expectNoOverflow, signUp, tokenOf, uniqueName } from "./helpers.ts";
 
 type S = components["schemas"];
 
@@ -22,13 +22,6 @@ async function seat(browser: Browser, label: string): Promise<Seat> {
   const name = uniqueName(label);
   await signUp(page, name);
   return { context, page, name, token: await tokenOf(page) };
-}
-
-async function chooseFactionAndSlot(page: Page, faction: string, slot: string): Promise<void> {
-  await page.getByRole("combobox", { name: "Faction", exact: true }).selectOption({ label: faction });
-  await page.getByRole("combobox", { name: "Starting slot", exact: true }).selectOption(slot);
-  await page.getByRole("button", { name: "Save my choice" }).click();
-  await expect(page.getByRole("row").filter({ hasText: "(you)" })).toContainText(faction);
 }
 
 async function selectArmy(page: Page, armyId: number): Promise<void> {
@@ -71,16 +64,6 @@ async function allReady(seats: Seat[]): Promise<void> {
     await s.page.getByRole("button", { name: "I am ready" }).click();
     await expect(s.page.getByRole("button", { name: "Withdraw ready" })).toBeVisible();
   }
-}
-
-async function expectNoOverflow(page: Page): Promise<void> {
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-      .slice(0, 5)
-      .map((e) => `${e.tagName}.${e.className}`),
-  );
-  expect(wide).toEqual([]);
 }
 
 test("three players play two turns in their browsers", async ({ browser }) => {

@@ -37,3 +37,22 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
 }
+
+/** In the lobby: pick a faction (by its name) and a starting slot, and save. */
+export async function chooseFactionAndSlot(page: Page, faction: string, slot: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Faction", exact: true }).selectOption({ label: faction });
+  await page.getByRole("combobox", { name: "Starting slot", exact: true }).selectOption(slot);
+  await page.getByRole("button", { name: "Save my choice" }).click();
+  await expect(page.getByRole("row").filter({ hasText: "(you)" })).toContainText(faction);
+}
+
+/** Nothing on the page is wider than the viewport (a phone's 375 px). */
+export async function expectNoOverflow(page: Page): Promise<void> {
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className}`),
+  );
+  expect(wide).toEqual([]);
+}

@@ -1,0 +1,239 @@
+// Battles (R-BAT): the opposing sides and the report; report, edit the report, confirm, reject
+// with a reason; play-by dates (propose, accept); the game master's arbitration of a dispute.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ok, type Schemas } from "../api/client.ts";
+import { ProblemView } from "../components/ProblemView.tsx";
+import { useI18n, type Key } from "../i18n.tsx";
+import { useSession } from "../session.tsx";
+
+const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
+
+/** A `datetime-local` value (the browser's local time) as a date-time with its offset. */
+export function localToIso(value: string): string {
+  return new Date(value).toISOString();
+}
+
+export function BattlesPanel({ campaignId, battles, isOwner }: { campaignId: string; battles: readonly Schemas["BattleRead"][]; isOwner: boolean }) {
+  const { t } = useI18n();
+  if (battles.length === 0) return <p>{t("noBattles")}</p>;
+  return (
+    <ul className="list">
+      {battles.map((b) => (
+        <BattleItem key={b.id} campaignId={campaignId} battle={b} isOwner={isOwner} />
+      ))}
+    </ul>
+  );
+}
+
+/** A result from the table: outcome, losses, a captured general; kept when the server refuses. */
+export function ReportForm({
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+}: {
+  initial: Schemas["ReportRead"] | null;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (report: Schemas["ReportCreate"]) => void;
+}) {
+  const { t } = useI18n();
+  const [outcome, setOutcome] = useState<Schemas["Outcome"]>(initial?.outcome ?? "attacker_victory");
+  const [attackerLosses, setAttackerLosses] = useState(String(initial?.attacker_losses_pct ?? 30));
+  const [defenderLosses, setDefenderLosses] = useState(String(initial?.defender_losses_pct ?? 60));
+  const [captured, setCaptured] = useState(initial?.general_captured ?? false);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ outcome, attacker_losses_pct: Number(attackerLosses), defender_losses_pct: Number(defenderLosses), general_captured: captured });
+      }}
+    >
+      <label>
+        {t("outcome")}
+        <select value={outcome} onChange={(e) => setOutcome(e.target.value as Schemas["Outcome"])}>
+          {(["attacker_victory", "draw", "defender_victory"] as const).map((o) => (
+            <option key={o} value={o}>
+              {t(o)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("attackerLosses")}
+        <input type="number" min={0} max={100} value={attackerLosses} onChange={(e) => setAttackerLosses(e.target.value)} />
+      </label>
+      <label>
+        {t("defenderLosses")}
+        <input type="number" min={0} max={100} value={defenderLosses} onChange={(e) => setDefenderLosses(e.target.value)} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={captured} onChange={(e) => setCaptured(e.target.checked)} />
+        {t("generalCaptured")}
+      </label>
+      <ProblemView error={error} />
+      <button type="submit" disabled={pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaignId, battle_id: battle.id };
+  const [reason, setReason] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [date, setDate] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  const report = useMutation({
+    mutationFn: async (body: Schemas["ReportCreate"]) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", { params: { path }, body })),
+    onSuccess: refresh,
+  });
+  const edit = useMutation({
+    mutationFn: async (body: Schemas["ReportCreate"]) => ok(await api.PUT("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", { params: { path }, body })),
+    onSuccess: async () => {
+      setEditing(false);
+      await refresh();
+    },
+  });
+  const arbitrate = useMutation({
+    mutationFn: async (body: Schemas["ArbitrateBody"]) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/arbitrate", { params: { path }, body })),
+    onSuccess: refresh,
+  });
+  const confirm = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/confirm", { params: { path } })),
+    onSuccess: refresh,
+  });
+  const reject = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/reject", { params: { path }, body: { reason } })),
+    onSuccess: refresh,
+  });
+  const proposeDate = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by", { params: { path }, body: { date: localToIso(date) } })),
+    onSuccess: refresh,
+  });
+  const acceptDate = useMutation({
+    mutationFn: async (proposed: string) =>
+      ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by/accept", { params: { path }, body: { date: proposed } })),
+    onSuccess: refresh,
+  });
+  const side = (label: Key, s: Schemas["BattleSideRead"]) => (
+    <p>
+      {t(label)}: {s.players.map((p) => p.name).join(", ")}
+      {s.forces ? ` · ${s.forces.total_points} pts` : ""}
+    </p>
+  );
+  const mine = battle.your_side !== null;
+  const open = !FINAL.includes(battle.status);
+  const reportedByOther = battle.report !== null && battle.report.reported_side !== battle.your_side;
+  const reportedByMe = battle.report !== null && battle.report.reported_side === battle.your_side;
+  const proposal = battle.play_by_proposal ?? null;
+  const dateId = `play-by-${battle.id}`;
+  return (
+    <li className="battle-item" data-battle-id={battle.id} data-status={battle.status}>
+      <h4>
+        #{battle.id} · {battle.kind} · ({battle.q}, {battle.r}) · <span data-testid="battle-status">{battle.status}</span>
+      </h4>
+      {side("attacker", battle.attacker)}
+      {side("defender", battle.defender)}
+      {battle.report ? (
+        <p>
+          {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%
+          {battle.report.reported_by ? ` · ${battle.report.reported_by.name}` : ""}
+          {battle.report.arbitrated ? ` · ${t("arbitrated")}` : ""}
+        </p>
+      ) : null}
+      {battle.rejection_reason ? <p className="muted">{battle.rejection_reason}</p> : null}
+      {battle.play_by ? (
+        <p>
+          {t("playBy")}: <time dateTime={battle.play_by}>{new Date(battle.play_by).toLocaleString()}</time>
+        </p>
+      ) : null}
+      {mine && (battle.status === "awaiting_report" || battle.status === "disputed") ? (
+        <ReportForm initial={battle.report} submitLabel={t("report")} pending={report.isPending} error={report.error} onSubmit={(body) => report.mutate(body)} />
+      ) : null}
+      {mine && battle.status === "reported" && reportedByMe ? (
+        editing ? (
+          <ReportForm initial={battle.report} submitLabel={t("saveReport")} pending={edit.isPending} error={edit.error} onSubmit={(body) => edit.mutate(body)} />
+        ) : (
+          <button type="button" onClick={() => setEditing(true)}>
+            {t("editReport")} #{battle.id}
+          </button>
+        )
+      ) : null}
+      {mine && battle.status === "reported" && reportedByOther ? (
+        <div className="buttons">
+          <button type="button" className="primary" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+            {t("confirm")} #{battle.id}
+          </button>
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              reject.mutate();
+            }}
+          >
+            <label>
+              {t("reason")}
+              <input value={reason} required onChange={(e) => setReason(e.target.value)} />
+            </label>
+            <button type="submit" disabled={reject.isPending}>
+              {t("reject")}
+            </button>
+          </form>
+          <ProblemView error={confirm.error ?? reject.error} />
+        </div>
+      ) : null}
+      {mine && open ? (
+        <div className="play-by">
+          {proposal ? (
+            <p>
+              {t("playByProposed")} ({t(proposal.side === "attacker" ? "attacker" : "defender")}):{" "}
+              <time dateTime={proposal.date}>{new Date(proposal.date).toLocaleString()}</time>{" "}
+              {proposal.side !== battle.your_side ? (
+                <button type="button" onClick={() => acceptDate.mutate(proposal.date)} disabled={acceptDate.isPending}>
+                  {t("acceptDate")} #{battle.id}
+                </button>
+              ) : null}
+            </p>
+          ) : null}
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              proposeDate.mutate();
+            }}
+          >
+            <label htmlFor={dateId}>{t("playByDate")}</label>
+            <input id={dateId} type="datetime-local" required value={date} onChange={(e) => setDate(e.target.value)} />
+            <button type="submit" disabled={proposeDate.isPending}>
+              {t("proposeDate")}
+            </button>
+          </form>
+          <ProblemView error={proposeDate.error ?? acceptDate.error} />
+        </div>
+      ) : null}
+      {isOwner && battle.status === "disputed" ? (
+        <fieldset data-testid="arbitration">
+          <legend>{t("arbitration")}</legend>
+          <ReportForm
+            initial={battle.report}
+            submitLabel={t("ruleResult")}
+            pending={arbitrate.isPending}
+            error={arbitrate.error}
+            onSubmit={(body) => arbitrate.mutate({ cancel: false, report: body })}
+          />
+          <button type="button" onClick={() => arbitrate.mutate({ cancel: true })} disabled={arbitrate.isPending}>
+            {t("cancelBattle")} #{battle.id}
+          </button>
+        </fieldset>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,331 @@
+// Notification settings (quiet hours, mute; webhooks in JSON, Discord or Slack format), the
+// charts of a campaign (its numbers per turn, as a table) and its house rules (R-HOUSE-1).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { ok, type Schemas } from "../api/client.ts";
+import { ProblemView } from "../components/ProblemView.tsx";
+import { useI18n } from "../i18n.tsx";
+import { useSession } from "../session.tsx";
+
+/** The PUT body of the notification form: empty times mean none. */
+export function preferencesBody(form: { timeZone: string; quietStart: string; quietEnd: string; vacation: boolean }): Schemas["NotificationPreferences"] {
+  return {
+    time_zone: form.timeZone.trim() || "UTC",
+    quiet_start: form.quietStart || null,
+    quiet_end: form.quietEnd || null,
+    vacation: form.vacation,
+  };
+}
+
+/** Quiet hours and the mute switch of the user's personal webhooks, every campaign. */
+export function NotificationSettings() {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const prefs = useQuery({
+    queryKey: ["notifications"],
+    queryFn: async () => ok(await api.GET("/v1/users/me/notifications")),
+  });
+  const [form, setForm] = useState({ timeZone: "", quietStart: "", quietEnd: "", vacation: false });
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (prefs.data && !loaded) {
+      setForm({
+        timeZone: prefs.data.time_zone ?? "UTC",
+        quietStart: prefs.data.quiet_start?.slice(0, 5) ?? "",
+        quietEnd: prefs.data.quiet_end?.slice(0, 5) ?? "",
+        vacation: prefs.data.vacation ?? false,
+      });
+      setLoaded(true);
+    }
+  }, [prefs.data, loaded]);
+  const save = useMutation({
+    mutationFn: async () => ok(await api.PUT("/v1/users/me/notifications", { body: preferencesBody(form) })),
+    onSuccess: (data) => queryClient.setQueryData(["notifications"], data),
+  });
+  return (
+    <section className="card" aria-labelledby="notify-title">
+      <h2 id="notify-title">{t("notifications")}</h2>
+      <ProblemView error={prefs.error} />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        <label>
+          {t("timeZone")}
+          <input name="time_zone" value={form.timeZone} placeholder="Europe/Paris" onChange={(e) => setForm({ ...form, timeZone: e.target.value })} />
+        </label>
+        <div className="grid4">
+          <label>
+            {t("quietStart")}
+            <input type="time" name="quiet_start" value={form.quietStart} onChange={(e) => setForm({ ...form, quietStart: e.target.value })} />
+          </label>
+          <label>
+            {t("quietEnd")}
+            <input type="time" name="quiet_end" value={form.quietEnd} onChange={(e) => setForm({ ...form, quietEnd: e.target.value })} />
+          </label>
+        </div>
+        <label className="inline">
+          <input type="checkbox" checked={form.vacation} onChange={(e) => setForm({ ...form, vacation: e.target.checked })} />
+          {t("muteNotifications")}
+        </label>
+        <ProblemView error={save.error} />
+        <button type="submit" disabled={save.isPending}>
+          {t("save")}
+        </button>
+        {save.isSuccess ? (
+          <span role="status" className="muted">
+            {" "}
+            {t("saved")}
+          </span>
+        ) : null}
+      </form>
+    </section>
+  );
+}
+
+/** The user's webhooks in one campaign: add (the secret shown once), ping, delete. */
+export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaign.id };
+  const key = ["campaign", campaign.id, "webhooks"];
+  const hooks = useQuery({
+    queryKey: key,
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/webhooks", { params: { path } })),
+  });
+  const [url, setUrl] = useState("");
+  const [format, setFormat] = useState<Schemas["EndpointFormat"]>("json");
+  const [scope, setScope] = useState<Schemas["EndpointScope"]>("personal");
+  const [secret, setSecret] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/webhooks", { params: { path }, body: { url: url.trim(), format, scope } })),
+    onSuccess: async (created) => {
+      setSecret(created.secret);
+      setUrl("");
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (id: string) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}", { params: { path: { ...path, webhook_id: id } } })),
+    onSuccess: refresh,
+  });
+  const ping = useMutation({
+    mutationFn: async (id: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}/ping", { params: { path: { ...path, webhook_id: id } } })),
+  });
+  return (
+    <div data-testid="webhooks">
+      <h3>{t("webhooks")}</h3>
+      <p className="muted">{t("webhooksHint")}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <label>
+          {t("webhookUrl")}
+          <input type="url" name="url" required value={url} placeholder="https://discord.com/api/webhooks/…" onChange={(e) => setUrl(e.target.value)} />
+        </label>
+        <label>
+          {t("webhookFormat")}
+          <select name="format" value={format} onChange={(e) => setFormat(e.target.value as Schemas["EndpointFormat"])}>
+            <option value="json">JSON (Standard Webhooks)</option>
+            <option value="discord">Discord</option>
+            <option value="slack">Slack</option>
+          </select>
+        </label>
+        {campaign.is_owner ? (
+          <label>
+            {t("webhookScope")}
+            <select name="scope" value={scope} onChange={(e) => setScope(e.target.value as Schemas["EndpointScope"])}>
+              <option value="personal">{t("scopePersonal")}</option>
+              <option value="campaign">{t("scopeCampaign")}</option>
+            </select>
+          </label>
+        ) : null}
+        <ProblemView error={add.error} />
+        <button type="submit" disabled={add.isPending}>
+          {t("addWebhook")}
+        </button>
+      </form>
+      {secret ? (
+        <p className="notice" role="status">
+          {t("tokenOnce")} <code>{secret}</code>
+        </p>
+      ) : null}
+      <ProblemView error={hooks.error} />
+      <ul className="list">
+        {hooks.data?.map((h) => (
+          <li key={h.id}>
+            <code>{h.url}</code> · {h.format} · {h.scope}
+            {h.enabled ? "" : ` · ${t("disabled")}${h.disabled_reason ? `: ${h.disabled_reason}` : ""}`}
+            <span className="buttons">
+              <button type="button" onClick={() => ping.mutate(h.id)} disabled={ping.isPending}>
+                {t("ping")}
+              </button>
+              <button type="button" onClick={() => remove.mutate(h.id)} disabled={remove.isPending}>
+                {t("delete")}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {ping.isSuccess ? (
+        <p role="status" className="muted">
+          {t("pingQueued")}
+        </p>
+      ) : null}
+      <ProblemView error={remove.error ?? ping.error} />
+    </div>
+  );
+}
+
+/** The charts' numbers per turn (mine; everyone's once the campaign ended or for the GM). */
+export function ChartsTable({ campaignId }: { campaignId: string }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const charts = useQuery({
+    queryKey: ["campaign", campaignId, "charts"],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/charts", { params: { path: { campaign_id: campaignId } } })),
+  });
+  return (
+    <div data-testid="charts">
+      <h3>{t("charts")}</h3>
+      <ProblemView error={charts.error} />
+      {charts.data?.players.map((p) => (
+        <table key={p.player}>
+          <caption>
+            {t("player")} {p.player}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("turn")}</th>
+              <th scope="col">{t("gold")}</th>
+              <th scope="col">{t("income")}</th>
+              <th scope="col">{t("territories")}</th>
+              <th scope="col">{t("score")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.points.map((pt) => (
+              <tr key={pt.turn}>
+                <td>
+                  {pt.turn}
+                  {pt.current ? ` (${t("now")})` : ""}
+                </td>
+                <td>{pt.gold}</td>
+                <td>{pt.income ?? "—"}</td>
+                <td>{pt.territories}</td>
+                <td>{pt.score}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}
+
+/** The house rules: every member reads them; the owner adds and removes amendments. */
+export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaign.id };
+  const key = ["campaign", campaign.id, "house-rules"];
+  const rules = useQuery({
+    queryKey: key,
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/house-rules", { params: { path } })),
+  });
+  const [kind, setKind] = useState<Schemas["AmendmentKind"]>("add");
+  const [section, setSection] = useState("");
+  const [page, setPage] = useState("");
+  const [text, setText] = useState("");
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const add = useMutation({
+    mutationFn: async () =>
+      ok(await api.POST("/v1/campaigns/{campaign_id}/house-rules", { params: { path }, body: { kind, section, page: page || null, text } })),
+    onSuccess: async () => {
+      setText("");
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/house-rules/{rule_id}", { params: { path: { ...path, rule_id: id } } })),
+    onSuccess: refresh,
+  });
+  return (
+    <section className="card" aria-labelledby="house-title" data-testid="house-rules">
+      <h2 id="house-title">{t("houseRules")}</h2>
+      <ProblemView error={rules.error} />
+      {rules.data ? (
+        <p className="muted">
+          {t("gameSystem")}: {rules.data.game_system}
+        </p>
+      ) : null}
+      {rules.data?.amendments.length === 0 ? <p className="muted">{t("none")}</p> : null}
+      <ol>
+        {rules.data?.amendments.map((a) => (
+          <li key={a.id}>
+            <strong>
+              {t(a.kind)} · {a.section}
+              {a.page ? ` (p. ${a.page})` : ""}
+            </strong>
+            : {a.text}
+            {campaign.is_owner ? (
+              <>
+                {" "}
+                <button type="button" onClick={() => remove.mutate(a.id)} disabled={remove.isPending}>
+                  {t("delete")} · {a.section}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <ProblemView error={remove.error} />
+      {campaign.is_owner ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate();
+          }}
+        >
+          <div className="grid4">
+            <label>
+              {t("kind")}
+              <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as Schemas["AmendmentKind"])}>
+                {(["add", "replace", "remove"] as const).map((k) => (
+                  <option key={k} value={k}>
+                    {t(k)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t("section")}
+              <input name="section" required value={section} onChange={(e) => setSection(e.target.value)} />
+            </label>
+            <label>
+              {t("page")}
+              <input name="page" value={page} onChange={(e) => setPage(e.target.value)} />
+            </label>
+          </div>
+          <label>
+            {t("amendmentText")}
+            <textarea name="text" required value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <ProblemView error={add.error} />
+          <button type="submit" disabled={add.isPending}>
+            {t("addAmendment")}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
