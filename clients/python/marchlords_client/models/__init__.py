@@ -230,6 +230,7 @@ from .ruleset_variant_score_variant import RulesetVariantScoreVariant
 from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .seen_structure import SeenStructure
+from .server_sent_event import ServerSentEvent
 from .side_forces_read import SideForcesRead
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
@@ -484,6 +485,7 @@ __all__ = (
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
     "SeenStructure",
+    "ServerSentEvent",
     "SideForcesRead",
     "SlackBlock",
     "SlackBlockType",

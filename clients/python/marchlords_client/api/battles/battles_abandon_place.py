@@ -135,6 +135,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -178,6 +181,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -215,6 +221,9 @@ async def asyncio_detailed(
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -256,6 +265,9 @@ async def asyncio(
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

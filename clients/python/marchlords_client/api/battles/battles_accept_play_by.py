@@ -145,6 +145,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -194,6 +197,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -237,6 +243,9 @@ async def asyncio_detailed(
     nothing.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -284,6 +293,9 @@ async def asyncio(
     nothing.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -142,6 +142,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-5, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -189,6 +192,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-5, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -230,6 +236,9 @@ async def asyncio_detailed(
     waits for the earlier-declared battles of its armies (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-5, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -275,6 +284,9 @@ async def asyncio(
     waits for the earlier-declared battles of its armies (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-5, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

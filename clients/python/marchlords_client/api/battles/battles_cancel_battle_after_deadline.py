@@ -132,6 +132,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-TURN-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id.
@@ -174,6 +177,9 @@ def sync(
 
     Rules (docs/rules.md): R-TURN-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id.
@@ -210,6 +216,9 @@ async def asyncio_detailed(
      Cancel a pending battle, with no effects, once a deadline has passed (owner, R-TURN-3).
 
     Rules (docs/rules.md): R-TURN-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -250,6 +259,9 @@ async def asyncio(
      Cancel a pending battle, with no effects, once a deadline has passed (owner, R-TURN-3).
 
     Rules (docs/rules.md): R-TURN-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -186,6 +189,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -225,6 +231,9 @@ async def asyncio_detailed(
      Choose another army of your side to lead, before a result is reported (R-BAT-3).
 
     Rules (docs/rules.md): R-BAT-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -268,6 +277,9 @@ async def asyncio(
      Choose another army of your side to lead, before a result is reported (R-BAT-3).
 
     Rules (docs/rules.md): R-BAT-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

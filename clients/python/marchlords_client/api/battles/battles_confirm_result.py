@@ -148,6 +148,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -194,6 +197,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -234,6 +240,9 @@ async def asyncio_detailed(
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -278,6 +287,9 @@ async def asyncio(
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -155,6 +155,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         status (BattleStatus | None | Unset): Only battles in this state.
@@ -201,6 +205,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         status (BattleStatus | None | Unset): Only battles in this state.
@@ -241,6 +249,10 @@ async def asyncio_detailed(
      List the battles you may see, newest first (R-FOG-3/4).
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -285,6 +297,10 @@ async def asyncio(
      List the battles you may see, newest first (R-FOG-3/4).
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -146,6 +146,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -196,6 +199,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -240,6 +246,9 @@ async def asyncio_detailed(
     pending (409).
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -288,6 +297,9 @@ async def asyncio(
     pending (409).
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

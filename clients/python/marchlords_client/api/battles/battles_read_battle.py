@@ -128,6 +128,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -168,6 +172,10 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -202,6 +210,10 @@ async def asyncio_detailed(
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -240,6 +252,10 @@ async def asyncio(
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

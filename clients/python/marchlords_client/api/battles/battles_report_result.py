@@ -144,6 +144,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -192,6 +195,9 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         battle_id (int): The battle's id within the campaign.
@@ -234,6 +240,9 @@ async def asyncio_detailed(
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -280,6 +289,9 @@ async def asyncio(
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -114,6 +114,8 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 
+    Takes no credentials.
+
     Args:
         token (str): The secret of the feed's URL.
 
@@ -150,6 +152,8 @@ def sync(
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 
+    Takes no credentials.
+
     Args:
         token (str): The secret of the feed's URL.
 
@@ -180,6 +184,8 @@ async def asyncio_detailed(
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
+
+    Takes no credentials.
 
     Args:
         token (str): The secret of the feed's URL.
@@ -214,6 +220,8 @@ async def asyncio(
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
+
+    Takes no credentials.
 
     Args:
         token (str): The secret of the feed's URL.

@@ -132,6 +132,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
             same key and the same request returns the first response, with `Idempotent-Replayed:
@@ -172,6 +175,9 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
             same key and the same request returns the first response, with `Idempotent-Replayed:
@@ -206,6 +212,9 @@ async def asyncio_detailed(
      Create a campaign in the lobby; you are its owner and get its invite code.
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -244,6 +253,9 @@ async def asyncio(
      Create a campaign in the lobby; you are its owner and get its invite code.
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the

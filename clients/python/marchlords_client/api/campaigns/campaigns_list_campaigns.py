@@ -123,6 +123,8 @@ def sync_detailed(
 ) -> Response[CampaignPage | Problem | Problem | ValidationProblem]:
     """List the campaigns you own or play in.
 
+     List the campaigns you own or play in.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -155,6 +157,8 @@ def sync(
 ) -> CampaignPage | Problem | Problem | ValidationProblem | None:
     """List the campaigns you own or play in.
 
+     List the campaigns you own or play in.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -181,6 +185,8 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
 ) -> Response[CampaignPage | Problem | Problem | ValidationProblem]:
     """List the campaigns you own or play in.
+
+     List the campaigns you own or play in.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -211,6 +217,8 @@ async def asyncio(
     offset: int | Unset = 0,
 ) -> CampaignPage | Problem | Problem | ValidationProblem | None:
     """List the campaigns you own or play in.
+
+     List the campaigns you own or play in.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.

@@ -130,6 +130,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -167,6 +171,10 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -198,6 +206,10 @@ async def asyncio_detailed(
      List the campaign's players (names hidden by anonymity where it applies).
 
     Rules (docs/rules.md): R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -233,6 +245,10 @@ async def asyncio(
      List the campaign's players (names hidden by anonymity where it applies).
 
     Rules (docs/rules.md): R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

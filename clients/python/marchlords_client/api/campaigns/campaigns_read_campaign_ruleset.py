@@ -125,6 +125,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-HOUSE-2.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -162,6 +166,10 @@ def sync(
 
     Rules (docs/rules.md): R-HOUSE-2.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -193,6 +201,10 @@ async def asyncio_detailed(
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
     Rules (docs/rules.md): R-HOUSE-2.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -228,6 +240,10 @@ async def asyncio(
      The campaign's full ruleset document, readable by every player (R-HOUSE-2).
 
     Rules (docs/rules.md): R-HOUSE-2.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-4, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The player's number.
@@ -187,6 +190,9 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-4, R-CAMP-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The player's number.
@@ -227,6 +233,9 @@ async def asyncio_detailed(
      Mark a player inactive (always ready) or active again (owner, R-CAMP-4).
 
     Rules (docs/rules.md): R-CAMP-4, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -271,6 +280,9 @@ async def asyncio(
      Mark a player inactive (always ready) or active again (owner, R-CAMP-4).
 
     Rules (docs/rules.md): R-CAMP-4, R-CAMP-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -134,6 +134,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-DIP-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         treaty_id (int):
@@ -176,6 +179,9 @@ def sync(
 
     Rules (docs/rules.md): R-DIP-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         treaty_id (int):
@@ -212,6 +218,9 @@ async def asyncio_detailed(
      Break a treaty: it ends at the next turn change and earns you infamy (R-DIP-3).
 
     Rules (docs/rules.md): R-DIP-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +261,9 @@ async def asyncio(
      Break a treaty: it ends at the next turn change and earns you infamy (R-DIP-3).
 
     Rules (docs/rules.md): R-DIP-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -154,6 +154,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -197,6 +200,9 @@ def sync(
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -234,6 +240,9 @@ async def asyncio_detailed(
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -275,6 +284,9 @@ async def asyncio(
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

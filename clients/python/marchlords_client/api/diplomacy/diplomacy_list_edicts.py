@@ -139,6 +139,12 @@ def sync_detailed(
 ) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
 
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -178,6 +184,12 @@ def sync(
 ) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
 
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -211,6 +223,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
+
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -248,6 +266,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
+
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -124,6 +124,12 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem | TreatyRead]:
     """One of your treaties.
 
+     One of your treaties.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         treaty_id (int):
@@ -160,6 +166,12 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | TreatyRead | None:
     """One of your treaties.
 
+     One of your treaties.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         treaty_id (int):
@@ -190,6 +202,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem | TreatyRead]:
     """One of your treaties.
+
+     One of your treaties.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -224,6 +242,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | TreatyRead | None:
     """One of your treaties.
+
+     One of your treaties.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

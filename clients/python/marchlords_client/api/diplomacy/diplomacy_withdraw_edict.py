@@ -134,6 +134,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-DIP-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         edict_id (int):
@@ -176,6 +179,9 @@ def sync(
 
     Rules (docs/rules.md): R-DIP-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         edict_id (int):
@@ -212,6 +218,9 @@ async def asyncio_detailed(
      Withdraw your unanswered proposal or pending exploration, for a full refund.
 
     Rules (docs/rules.md): R-DIP-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +261,9 @@ async def asyncio(
      Withdraw your unanswered proposal or pending exploration, for a full refund.
 
     Rules (docs/rules.md): R-DIP-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -143,6 +143,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-TURN-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -186,6 +190,10 @@ def sync(
 
     Rules (docs/rules.md): R-TURN-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -223,6 +231,10 @@ async def asyncio_detailed(
      The turn changes so far, oldest first.
 
     Rules (docs/rules.md): R-TURN-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -264,6 +276,10 @@ async def asyncio(
      The turn changes so far, oldest first.
 
     Rules (docs/rules.md): R-TURN-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

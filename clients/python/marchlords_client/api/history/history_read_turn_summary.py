@@ -142,6 +142,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The turn change's number.
@@ -185,6 +189,10 @@ def sync(
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The turn change's number.
@@ -222,6 +230,10 @@ async def asyncio_detailed(
      Your summary of one turn change: what you saw happen (R-TURN-5).
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -263,6 +275,10 @@ async def asyncio(
      Your summary of one turn change: what you saw happen (R-TURN-5).
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

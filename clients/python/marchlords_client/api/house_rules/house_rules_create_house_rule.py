@@ -138,6 +138,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -180,6 +183,9 @@ def sync(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -216,6 +222,9 @@ async def asyncio_detailed(
      Add an amendment at a position, last by default (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -256,6 +265,9 @@ async def asyncio(
      Add an amendment at a position, last by default (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -132,6 +132,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         rule_id (int): The amendment's id.
@@ -174,6 +177,9 @@ def sync(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         rule_id (int): The amendment's id.
@@ -210,6 +216,9 @@ async def asyncio_detailed(
      Remove an amendment; the later ones move up (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -250,6 +259,9 @@ async def asyncio(
      Remove an amendment; the later ones move up (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

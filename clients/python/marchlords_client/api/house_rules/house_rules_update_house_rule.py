@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         rule_id (int): The amendment's id.
@@ -186,6 +189,9 @@ def sync(
 
     Rules (docs/rules.md): R-HOUSE-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         rule_id (int): The amendment's id.
@@ -225,6 +231,9 @@ async def asyncio_detailed(
      Change an amendment's text, section, page, kind or position (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -268,6 +277,9 @@ async def asyncio(
      Change an amendment's text, section, page, kind or position (owner).
 
     Rules (docs/rules.md): R-HOUSE-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -128,6 +128,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-MAP-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (GeneratedMap): Parameters of a map generated from a seed (same seed → same map).
             Coordinates are axial `(q, r)`: `r` is the row, 0 at the top, growing southwards. The map
@@ -171,6 +174,9 @@ def sync(
 
     Rules (docs/rules.md): R-MAP-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (GeneratedMap): Parameters of a map generated from a seed (same seed → same map).
             Coordinates are axial `(q, r)`: `r` is the row, 0 at the top, growing southwards. The map
@@ -208,6 +214,9 @@ async def asyncio_detailed(
      Generate a playable map from a seed and keep it (same seed, same map).
 
     Rules (docs/rules.md): R-MAP-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (GeneratedMap): Parameters of a map generated from a seed (same seed → same map).
@@ -249,6 +258,9 @@ async def asyncio(
      Generate a playable map from a seed and keep it (same seed, same map).
 
     Rules (docs/rules.md): R-MAP-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (GeneratedMap): Parameters of a map generated from a seed (same seed → same map).

@@ -110,6 +110,8 @@ def sync_detailed(
 ) -> Response[MapRead | Problem | Problem | ValidationProblem]:
     """Show one map with its whole document.
 
+     Show one map with its whole document.
+
     Args:
         map_id (UUID):
 
@@ -139,6 +141,8 @@ def sync(
 ) -> MapRead | Problem | Problem | ValidationProblem | None:
     """Show one map with its whole document.
 
+     Show one map with its whole document.
+
     Args:
         map_id (UUID):
 
@@ -162,6 +166,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[MapRead | Problem | Problem | ValidationProblem]:
     """Show one map with its whole document.
+
+     Show one map with its whole document.
 
     Args:
         map_id (UUID):
@@ -189,6 +195,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> MapRead | Problem | Problem | ValidationProblem | None:
     """Show one map with its whole document.
+
+     Show one map with its whole document.
 
     Args:
         map_id (UUID):

@@ -128,6 +128,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
             tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
@@ -171,6 +174,9 @@ def sync(
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
             tiles), and the start slots (R-MAP-4). Coordinates are axial `(q, r)`: `r` is the row, 0
@@ -208,6 +214,9 @@ async def asyncio_detailed(
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
@@ -249,6 +258,9 @@ async def asyncio(
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`

@@ -129,6 +129,8 @@ def sync_detailed(
 ) -> Response[Problem | Problem | ValidationProblem | UnreadCount]:
     """Mark a message of yours and every older one as read.
 
+     Mark a message of yours and every older one as read.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -167,6 +169,8 @@ def sync(
 ) -> Problem | Problem | ValidationProblem | UnreadCount | None:
     """Mark a message of yours and every older one as read.
 
+     Mark a message of yours and every older one as read.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -199,6 +203,8 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Problem | Problem | ValidationProblem | UnreadCount]:
     """Mark a message of yours and every older one as read.
+
+     Mark a message of yours and every older one as read.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -235,6 +241,8 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Problem | Problem | ValidationProblem | UnreadCount | None:
     """Mark a message of yours and every older one as read.
+
+     Mark a message of yours and every older one as read.
 
     Args:
         campaign_id (UUID): The campaign's id.

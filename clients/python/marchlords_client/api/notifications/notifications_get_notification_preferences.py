@@ -103,6 +103,8 @@ def sync_detailed(
 ) -> Response[NotificationPreferences | Problem | Problem | ValidationProblem]:
     """My quiet hours and vacation switch (personal webhooks, every campaign).
 
+     My quiet hours and vacation switch (personal webhooks, every campaign).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -126,6 +128,8 @@ def sync(
 ) -> NotificationPreferences | Problem | Problem | ValidationProblem | None:
     """My quiet hours and vacation switch (personal webhooks, every campaign).
 
+     My quiet hours and vacation switch (personal webhooks, every campaign).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -144,6 +148,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[NotificationPreferences | Problem | Problem | ValidationProblem]:
     """My quiet hours and vacation switch (personal webhooks, every campaign).
+
+     My quiet hours and vacation switch (personal webhooks, every campaign).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,6 +171,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> NotificationPreferences | Problem | Problem | ValidationProblem | None:
     """My quiet hours and vacation switch (personal webhooks, every campaign).
+
+     My quiet hours and vacation switch (personal webhooks, every campaign).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

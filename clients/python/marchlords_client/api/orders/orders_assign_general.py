@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -186,6 +189,9 @@ def sync(
 
     Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -225,6 +231,9 @@ async def asyncio_detailed(
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
     Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -268,6 +277,9 @@ async def asyncio(
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
     Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -128,6 +128,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Cancel the army's entrenchment order.
 
+     Cancel the army's entrenchment order.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -166,6 +171,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Cancel the army's entrenchment order.
 
+     Cancel the army's entrenchment order.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -198,6 +208,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Cancel the army's entrenchment order.
+
+     Cancel the army's entrenchment order.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -234,6 +249,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Cancel the army's entrenchment order.
+
+     Cancel the army's entrenchment order.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

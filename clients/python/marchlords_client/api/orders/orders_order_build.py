@@ -138,6 +138,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -180,6 +183,9 @@ def sync(
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -216,6 +222,9 @@ async def asyncio_detailed(
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -256,6 +265,9 @@ async def asyncio(
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -142,6 +142,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -189,6 +192,9 @@ def sync(
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -230,6 +236,9 @@ async def asyncio_detailed(
     if the raise is cancelled).
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -275,6 +284,9 @@ async def asyncio(
     if the raise is cancelled).
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -133,6 +133,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -173,6 +177,10 @@ def sync(
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -207,6 +215,10 @@ async def asyncio_detailed(
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -245,6 +257,10 @@ async def asyncio(
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -134,6 +134,9 @@ def sync_detailed(
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -176,6 +179,9 @@ def sync(
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -212,6 +218,9 @@ async def asyncio_detailed(
      Order the army to entrench this turn instead of moving (R-OPT-4, campaign setting
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +261,9 @@ async def asyncio(
      Order the army to entrench this turn instead of moving (R-OPT-4, campaign setting
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

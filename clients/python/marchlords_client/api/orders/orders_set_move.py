@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -187,6 +190,9 @@ def sync(
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -227,6 +233,9 @@ async def asyncio_detailed(
      Give or replace the army's move order; the answer shows the budget used and left.
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -271,6 +280,9 @@ async def asyncio(
      Give or replace the army's move order; the answer shows the budget used and left.
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

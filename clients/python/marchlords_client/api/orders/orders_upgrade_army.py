@@ -134,6 +134,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -176,6 +179,9 @@ def sync(
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -212,6 +218,9 @@ async def asyncio_detailed(
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +261,9 @@ async def asyncio(
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

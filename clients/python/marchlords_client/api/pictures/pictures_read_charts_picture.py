@@ -141,6 +141,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         first (int | None | Unset): The first turn shown; default: the latest ones.
@@ -184,6 +188,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         first (int | None | Unset): The first turn shown; default: the latest ones.
@@ -221,6 +229,10 @@ async def asyncio_detailed(
      The charts as small SVG line charts: one per number, a line per player shown.
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -262,6 +274,10 @@ async def asyncio(
      The charts as small SVG line charts: one per number, a line per player shown.
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -132,6 +132,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         coordinates (bool | Unset): Write each tile's `q,r` on it (readable when zoomed in).
@@ -173,6 +177,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         coordinates (bool | Unset): Write each tile's `q,r` on it (readable when zoomed in).
@@ -208,6 +216,10 @@ async def asyncio_detailed(
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -247,6 +259,10 @@ async def asyncio(
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -128,6 +128,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): A past turn: one that has changed.
@@ -168,6 +172,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): A past turn: one that has changed.
@@ -202,6 +210,10 @@ async def asyncio_detailed(
      A past turn's map as you saw it when it ended; everything once the campaign has ended.
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -240,6 +252,10 @@ async def asyncio(
      A past turn's map as you saw it when it ended; everything once the campaign has ended.
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

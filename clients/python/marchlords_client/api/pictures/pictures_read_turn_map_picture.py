@@ -135,6 +135,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): A past turn: one that has changed.
@@ -179,6 +183,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): A past turn: one that has changed.
@@ -217,6 +225,10 @@ async def asyncio_detailed(
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -259,6 +271,10 @@ async def asyncio(
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

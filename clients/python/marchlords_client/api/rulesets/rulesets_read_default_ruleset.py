@@ -107,6 +107,8 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-HOUSE-2.
 
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -134,6 +136,8 @@ def sync(
 
     Rules (docs/rules.md): R-HOUSE-2.
 
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -156,6 +160,8 @@ async def asyncio_detailed(
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
     Rules (docs/rules.md): R-HOUSE-2.
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,6 +187,8 @@ async def asyncio(
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
     Rules (docs/rules.md): R-HOUSE-2.
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -141,6 +141,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
@@ -186,6 +189,9 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
@@ -225,6 +231,9 @@ async def asyncio_detailed(
      Hand a seat, as it stands, to another user (owner, R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -268,6 +277,9 @@ async def asyncio(
      Hand a seat, as it stands, to another user (owner, R-CAMP-6).
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

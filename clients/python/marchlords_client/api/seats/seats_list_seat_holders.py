@@ -133,6 +133,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-5, R-CAMP-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
@@ -173,6 +177,10 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-5, R-CAMP-6.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         number (int): The seat's player number.
@@ -207,6 +215,10 @@ async def asyncio_detailed(
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
     Rules (docs/rules.md): R-CAMP-5, R-CAMP-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -245,6 +257,10 @@ async def asyncio(
      Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
 
     Rules (docs/rules.md): R-CAMP-5, R-CAMP-6.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

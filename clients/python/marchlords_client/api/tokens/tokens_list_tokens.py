@@ -123,6 +123,8 @@ def sync_detailed(
 ) -> Response[Problem | Problem | ValidationProblem | TokenPage]:
     """List my usable tokens, login sessions included (never their secrets), newest first.
 
+     List my usable tokens, login sessions included (never their secrets), newest first.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -155,6 +157,8 @@ def sync(
 ) -> Problem | Problem | ValidationProblem | TokenPage | None:
     """List my usable tokens, login sessions included (never their secrets), newest first.
 
+     List my usable tokens, login sessions included (never their secrets), newest first.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -181,6 +185,8 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
 ) -> Response[Problem | Problem | ValidationProblem | TokenPage]:
     """List my usable tokens, login sessions included (never their secrets), newest first.
+
+     List my usable tokens, login sessions included (never their secrets), newest first.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -211,6 +217,8 @@ async def asyncio(
     offset: int | Unset = 0,
 ) -> Problem | Problem | ValidationProblem | TokenPage | None:
     """List my usable tokens, login sessions included (never their secrets), newest first.
+
+     List my usable tokens, login sessions included (never their secrets), newest first.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.

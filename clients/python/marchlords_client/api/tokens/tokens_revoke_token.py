@@ -118,6 +118,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke one of my tokens, a login session or a personal access token.
 
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         token_id (UUID):
 
@@ -147,6 +152,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke one of my tokens, a login session or a personal access token.
 
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         token_id (UUID):
 
@@ -170,6 +180,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke one of my tokens, a login session or a personal access token.
+
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         token_id (UUID):
@@ -197,6 +212,11 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke one of my tokens, a login session or a personal access token.
+
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         token_id (UUID):

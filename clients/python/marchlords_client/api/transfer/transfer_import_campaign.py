@@ -132,6 +132,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
             same key and the same request returns the first response, with `Idempotent-Replayed:
@@ -171,6 +174,9 @@ def sync(
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
             same key and the same request returns the first response, with `Idempotent-Replayed:
@@ -204,6 +210,9 @@ async def asyncio_detailed(
      Recreate an exported campaign here, owned by you, its seats taken by the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -241,6 +250,9 @@ async def asyncio(
      Recreate an exported campaign here, owned by you, its seats taken by the users named.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the

@@ -131,6 +131,9 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-TURN-2, R-TURN-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -170,6 +173,9 @@ def sync(
 
     Rules (docs/rules.md): R-TURN-2, R-TURN-7.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -203,6 +209,9 @@ async def asyncio_detailed(
      Withdraw your readiness until the turn changes.
 
     Rules (docs/rules.md): R-TURN-2, R-TURN-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -240,6 +249,9 @@ async def asyncio(
      Withdraw your readiness until the turn changes.
 
     Rules (docs/rules.md): R-TURN-2, R-TURN-7.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

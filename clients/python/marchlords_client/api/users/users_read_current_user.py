@@ -103,6 +103,8 @@ def sync_detailed(
 ) -> Response[Problem | Problem | ValidationProblem | UserRead]:
     """Show the authenticated user.
 
+     Show the authenticated user.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -126,6 +128,8 @@ def sync(
 ) -> Problem | Problem | ValidationProblem | UserRead | None:
     """Show the authenticated user.
 
+     Show the authenticated user.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -144,6 +148,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Problem | Problem | ValidationProblem | UserRead]:
     """Show the authenticated user.
+
+     Show the authenticated user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,6 +171,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Problem | Problem | ValidationProblem | UserRead | None:
     """Show the authenticated user.
+
+     Show the authenticated user.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -131,6 +131,10 @@ def sync_detailed(
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         q (int):
@@ -174,6 +178,10 @@ def sync(
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         q (int):
@@ -211,6 +219,10 @@ async def asyncio_detailed(
      One tile as you see it, and which builds it accepts from you now.
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +264,10 @@ async def asyncio(
      One tile as you see it, and which builds it accepts from you now.
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
