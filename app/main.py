@@ -43,6 +43,7 @@ from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
 from app.pictures.router import router as pictures_router
+from app.routing import LITERAL_PATHS, LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import router as seats_router
 from app.stream.hub import EventHub
@@ -161,6 +162,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
+    # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
+    literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])
+    setattr(app.state, LITERAL_PATHS, literal_paths)
+    app.add_middleware(LiteralPathMiddleware, paths=literal_paths)
     install_limits(app, settings)  # before the request-id middleware, which wraps it
     app.add_middleware(RequestContextMiddleware)
     install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
@@ -199,8 +204,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     # A one-line docstring became the summary; repeating it says nothing.
                     if operation.get("description") == operation.get("summary"):
                         operation.pop("description", None)
-            add_rule_lines(schema)
             finish_contract(schema, app.routes)  # tags, notes, servers (app/contract.py)
+            add_rule_lines(schema)  # last: each description ends with its rules
             app.openapi_schema = schema
         return app.openapi_schema
 

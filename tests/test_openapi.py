@@ -31,3 +31,56 @@ def test_error_responses_are_documented_as_problems() -> None:
     assert "application/problem+json" in me["401"]["content"]
     assert "Problem" in schema["components"]["schemas"]
     assert "ValidationProblem" in schema["components"]["schemas"]
+
+
+def test_problem_codes_are_the_registered_codes_and_the_rule_ids() -> None:
+    from app.errors import ERROR_CODES
+    from app.rule_ids import RULE_IDS
+
+    schemas = json.loads(render_openapi())["components"]["schemas"]
+    assert set(schemas["ProblemCode"]["enum"]) == (set(ERROR_CODES) - {"validation_error"}) | set(
+        RULE_IDS
+    )
+    assert schemas["Problem"]["properties"]["code"]["$ref"] == "#/components/schemas/ProblemCode"
+    assert schemas["ValidationProblem"]["properties"]["code"]["const"] == "validation_error"
+    violations = schemas["Problem"]["properties"]["violations"]["anyOf"][0]
+    assert violations["items"] == {"$ref": "#/components/schemas/RuleViolationItem"}
+
+
+def test_a_422_is_a_union_discriminated_on_code() -> None:
+    schema = json.loads(render_openapi())
+    unprocessable = schema["components"]["schemas"]["UnprocessableProblem"]
+    mapping = unprocessable["discriminator"]["mapping"]
+    assert unprocessable["discriminator"]["propertyName"] == "code"
+    assert mapping.pop("validation_error") == "#/components/schemas/ValidationProblem"
+    assert set(mapping.values()) == {"#/components/schemas/Problem"}
+    assert set(mapping) == set(schema["components"]["schemas"]["ProblemCode"]["enum"])
+    for methods in schema["paths"].values():
+        for operation in methods.values():
+            if "422" in operation["responses"]:
+                content = operation["responses"]["422"]["content"]["application/problem+json"]
+                assert content["schema"] == {"$ref": "#/components/schemas/UnprocessableProblem"}
+
+
+def test_every_rate_limited_operation_declares_429_and_the_ratelimit_headers() -> None:
+    """A rate-limited operation (app.limits.routes) has a 429 with `Retry-After`, its other
+    answers declare the `RateLimit-*` headers and its description says so; a conditional
+    read's says how a 304 reaches a client."""
+    schema = json.loads(render_openapi())
+    limited = 0
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            responses = operation["responses"]
+            if "304" in responses:
+                assert "Conditional read" in operation["description"], (path, method)
+            if "429" not in responses:
+                continue
+            limited += 1
+            assert "Retry-After" in responses["429"]["headers"]
+            for status, response in responses.items():
+                headers = response.get("headers", {})
+                assert {"RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(
+                    headers
+                ), (path, method, status)
+            assert "Rate limited" in operation["description"], (path, method)
+    assert limited > 50

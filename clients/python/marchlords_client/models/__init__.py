@@ -146,6 +146,7 @@ from .player_choice import PlayerChoice
 from .player_read import PlayerRead
 from .player_status_update import PlayerStatusUpdate
 from .problem import Problem
+from .problem_code import ProblemCode
 from .raise_create import RaiseCreate
 from .reachable_tile import ReachableTile
 from .read_mark import ReadMark
@@ -160,6 +161,7 @@ from .rollback_export_summaries import RollbackExportSummaries
 from .rollback_export_summaries_additional_property_item import RollbackExportSummariesAdditionalPropertyItem
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
+from .rule_violation_item import RuleViolationItem
 from .ruleset_document import RulesetDocument
 from .ruleset_variant import RulesetVariant
 from .ruleset_variant_battles_variant import RulesetVariantBattlesVariant
@@ -435,6 +437,7 @@ __all__ = (
     "PlayerRead",
     "PlayerStatusUpdate",
     "Problem",
+    "ProblemCode",
     "RaiseCreate",
     "ReachableTile",
     "ReadMark",
@@ -484,6 +487,7 @@ __all__ = (
     "RulesetVariantScoreVariant",
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
+    "RuleViolationItem",
     "SeenStructure",
     "ServerSentEvent",
     "SideForcesRead",

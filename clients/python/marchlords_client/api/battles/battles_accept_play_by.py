@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -143,10 +143,10 @@ def sync_detailed(
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
 
-    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -195,10 +195,10 @@ def sync(
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
 
-    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -242,10 +242,10 @@ async def asyncio_detailed(
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
 
-    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -292,10 +292,10 @@ async def asyncio(
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
 
-    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -81,16 +81,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -128,11 +128,11 @@ def sync_detailed(
 
      List the campaign's players (names hidden by anonymity where it applies).
 
-    Rules (docs/rules.md): R-CAMP-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-CAMP-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -169,11 +169,11 @@ def sync(
 
      List the campaign's players (names hidden by anonymity where it applies).
 
-    Rules (docs/rules.md): R-CAMP-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-CAMP-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -205,11 +205,11 @@ async def asyncio_detailed(
 
      List the campaign's players (names hidden by anonymity where it applies).
 
-    Rules (docs/rules.md): R-CAMP-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-CAMP-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -244,11 +244,11 @@ async def asyncio(
 
      List the campaign's players (names hidden by anonymity where it applies).
 
-    Rules (docs/rules.md): R-CAMP-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-CAMP-5.
 
     Args:
         campaign_id (UUID): The campaign's id.

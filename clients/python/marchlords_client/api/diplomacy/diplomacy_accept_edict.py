@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -132,10 +132,10 @@ def sync_detailed(
 
      Accept a proposal addressed to you; the treaty begins at the turn change (R-DIP-3).
 
-    Rules (docs/rules.md): R-DIP-2.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-DIP-2.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -177,10 +177,10 @@ def sync(
 
      Accept a proposal addressed to you; the treaty begins at the turn change (R-DIP-3).
 
-    Rules (docs/rules.md): R-DIP-2.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-DIP-2.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -217,10 +217,10 @@ async def asyncio_detailed(
 
      Accept a proposal addressed to you; the treaty begins at the turn change (R-DIP-3).
 
-    Rules (docs/rules.md): R-DIP-2.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-DIP-2.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -260,10 +260,10 @@ async def asyncio(
 
      Accept a proposal addressed to you; the treaty begins at the turn change (R-DIP-3).
 
-    Rules (docs/rules.md): R-DIP-2.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-DIP-2.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -92,16 +92,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -141,11 +141,11 @@ def sync_detailed(
 
      The turn changes so far, oldest first.
 
-    Rules (docs/rules.md): R-TURN-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-TURN-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -188,11 +188,11 @@ def sync(
 
      The turn changes so far, oldest first.
 
-    Rules (docs/rules.md): R-TURN-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-TURN-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -230,11 +230,11 @@ async def asyncio_detailed(
 
      The turn changes so far, oldest first.
 
-    Rules (docs/rules.md): R-TURN-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-TURN-5.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -275,11 +275,11 @@ async def asyncio(
 
      The turn changes so far, oldest first.
 
-    Rules (docs/rules.md): R-TURN-5.
-
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (README, Conditional reads).
+
+    Rules (docs/rules.md): R-TURN-5.
 
     Args:
         campaign_id (UUID): The campaign's id.

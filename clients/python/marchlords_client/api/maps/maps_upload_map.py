@@ -75,16 +75,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -126,10 +126,10 @@ def sync_detailed(
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
-    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
@@ -172,10 +172,10 @@ def sync(
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
-    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
@@ -213,10 +213,10 @@ async def asyncio_detailed(
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
-    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`
@@ -257,10 +257,10 @@ async def asyncio(
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
-    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
     Args:
         body (MapDocument): A whole map: size, wrap mode, every tile once (`width × height`

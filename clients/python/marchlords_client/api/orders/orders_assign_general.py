@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -139,10 +139,10 @@ def sync_detailed(
 
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
-    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -187,10 +187,10 @@ def sync(
 
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
-    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -230,10 +230,10 @@ async def asyncio_detailed(
 
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
-    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -276,10 +276,10 @@ async def asyncio(
 
      Give a free general to an army without one, at no cost (R-ARMY-2, R-ARMY-6).
 
-    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-2, R-ARMY-6.
 
     Args:
         campaign_id (UUID): The campaign's id.

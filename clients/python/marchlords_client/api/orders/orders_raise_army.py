@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -140,10 +140,10 @@ def sync_detailed(
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
 
-    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -190,10 +190,10 @@ def sync(
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
 
-    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -235,10 +235,10 @@ async def asyncio_detailed(
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
 
-    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -283,10 +283,10 @@ async def asyncio(
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
 
-    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
-
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
     Args:
         campaign_id (UUID): The campaign's id.

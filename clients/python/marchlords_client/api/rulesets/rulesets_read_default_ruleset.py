@@ -60,16 +60,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -105,9 +105,9 @@ def sync_detailed(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
-    Rules (docs/rules.md): R-HOUSE-2.
-
     Takes no credentials.
+
+    Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,9 +134,9 @@ def sync(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
-    Rules (docs/rules.md): R-HOUSE-2.
-
     Takes no credentials.
+
+    Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,9 +159,9 @@ async def asyncio_detailed(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
-    Rules (docs/rules.md): R-HOUSE-2.
-
     Takes no credentials.
+
+    Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -186,9 +186,9 @@ async def asyncio(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
-    Rules (docs/rules.md): R-HOUSE-2.
-
     Takes no credentials.
+
+    Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
