@@ -84,3 +84,19 @@ def test_every_rate_limited_operation_declares_429_and_the_ratelimit_headers() -
                 ), (path, method, status)
             assert "Rate limited" in operation["description"], (path, method)
     assert limited > 50
+
+
+def test_request_schemas_offer_no_value_the_server_refuses() -> None:
+    """A house rule's `kind` (and the other fields a change may not clear) is never null; quiet
+    hours are wall-clock times without an offset (JSON Schema's `time` needs one)."""
+    from jsonschema import Draft202012Validator
+
+    schemas = json.loads(render_openapi())["components"]["schemas"]
+    update = schemas["HouseRuleUpdate"]["properties"]
+    for name in ("section", "kind", "text", "position"):
+        assert "null" not in json.dumps(update[name]), name
+    quiet = {"$ref": "#/components/schemas/NotificationPreferences"}
+    validator = Draft202012Validator({**quiet, "components": {"schemas": schemas}})
+    assert validator.is_valid({"quiet_start": "22:00", "quiet_end": "07:30:00"})
+    for refused in ("00:00:00Z", "22:00+01:00", "24:00", "7:30"):
+        assert not validator.is_valid({"quiet_start": refused}), refused
