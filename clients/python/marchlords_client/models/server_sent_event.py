@@ -21,6 +21,10 @@ class ServerSentEvent:
         event (EventKind | Unset): The one vocabulary of what happens (snake_case): the engine's events in turn
             summaries
             and history, the app's summary-only lines, and the live events (SSE) alike.
+
+            A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
+            army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as
+            `battle_declared`; its outcome as `battle_resolved` (summary) and `battle_confirmed` (live).
         id (str | Unset): The event's cursor: send it back as `Last-Event-ID` to resume.
         retry (int | Unset): Milliseconds a client waits before reconnecting (first frame).
     """
