@@ -6,7 +6,10 @@
 - each operation's description says what every client needs to know that the schema cannot:
   whether it is a conditional read (`If-None-Match` → 304), rate limited (`RateLimit-*`, 429),
   and whether it takes no credentials;
-- the `RateLimit-*` headers on every answer of a rate-limited operation (not only its 429).
+- the `RateLimit-*` headers on every answer of a rate-limited operation (not only its 429);
+- every free-form string (no `pattern`, `format`, `enum` or `const`) of a schema or parameter
+  excludes the NUL character, which PostgreSQL cannot store (the server answers 422
+  `invalid_value`): a value the schema allows is not refused for it.
 
 Run by `app.main.create_app`'s `openapi()` after FastAPI built the document.
 """
@@ -43,6 +46,10 @@ RATE_LIMIT_NOTE = (
 )
 PUBLIC_NOTE = "Takes no credentials."
 
+# Any text without a NUL character (which PostgreSQL's text and JSON types refuse).
+NO_NUL_PATTERN = "^[^\\u0000]*$"
+_STRING_KEYWORDS = ("pattern", "format", "enum", "const", "contentMediaType")
+
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
@@ -53,6 +60,12 @@ def finish(schema: dict[str, Any], routes: Iterable[Any]) -> None:
     info.setdefault("contact", CONTACT)
     schema.setdefault("servers", SERVERS)
     schema["tags"] = _tags(schema, routes)
+    _no_nul(schema.get("components", {}).get("schemas", {}))
+    for operations in schema.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method in _METHODS:
+                for parameter in operation.get("parameters", ()):
+                    _no_nul(parameter.get("schema", {}))
     rate_limit_headers = _rate_limit_headers(schema)
     for operations in schema.get("paths", {}).values():
         for method, operation in operations.items():
@@ -118,3 +131,16 @@ def _add_rate_limit_headers(operation: dict[str, Any], headers: dict[str, Any]) 
                 **response,
                 "headers": {**response.get("headers", {}), **headers},
             }
+
+
+def _no_nul(node: Any) -> None:
+    """Give every free-form string schema under `node` the no-NUL pattern (in place)."""
+    if isinstance(node, dict):
+        if node.get("type") == "string" and not any(k in node for k in _STRING_KEYWORDS):
+            node["pattern"] = NO_NUL_PATTERN
+        for key, value in node.items():
+            if key not in ("examples", "example", "default", "discriminator"):
+                _no_nul(value)
+    elif isinstance(node, list):
+        for item in node:
+            _no_nul(item)

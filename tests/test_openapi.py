@@ -100,3 +100,38 @@ def test_request_schemas_offer_no_value_the_server_refuses() -> None:
     assert validator.is_valid({"quiet_start": "22:00", "quiet_end": "07:30:00"})
     for refused in ("00:00:00Z", "22:00+01:00", "24:00", "7:30"):
         assert not validator.is_valid({"quiet_start": refused}), refused
+
+
+def test_no_string_of_the_contract_admits_a_nul_character() -> None:
+    """PostgreSQL refuses NUL in text (422 `invalid_value`): every string schema either has a
+    pattern (the no-NUL one when nothing else constrains it), a format, an enum or a const."""
+    import re
+
+    from app.contract import NO_NUL_PATTERN
+
+    schema = json.loads(render_openapi())
+    assert schema["components"]["schemas"]["TokenCreate"]["properties"]["name"]["pattern"] == (
+        NO_NUL_PATTERN
+    )
+    assert re.search(NO_NUL_PATTERN, "my\x00token") is None
+    assert re.search(NO_NUL_PATTERN, "my token") is not None
+    free: list[str] = []
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            keywords = ("pattern", "format", "enum", "const", "contentMediaType")
+            if node.get("type") == "string" and not any(k in node for k in keywords):
+                free.append(where)
+            for key, value in node.items():
+                if key not in ("examples", "example", "default", "discriminator"):
+                    walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                walk(item, f"{where}/{index}")
+
+    walk(schema["components"]["schemas"], "#/components/schemas")
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            for parameter in operation.get("parameters", ()):
+                walk(parameter["schema"], f"{path} {method} {parameter['name']}")
+    assert free == []
