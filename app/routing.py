@@ -35,16 +35,13 @@ def literal_path_methods(
     routers: Iterable[tuple[str, APIRouter]],
 ) -> dict[str, frozenset[str]]:
     """Every path without parameters among the routers' (each under its prefix), with the
-    methods its routes take (HEAD wherever GET is)."""
+    methods its routes take (FastAPI's routes take HEAD only where they say so)."""
     methods: dict[str, set[str]] = {}
     for prefix, router in routers:
         for route in _routes(router):
             path = prefix + route.path
             if "{" not in path:
-                taken = set(route.methods or ())
-                if "GET" in taken:
-                    taken.add("HEAD")
-                methods.setdefault(path, set()).update(taken)
+                methods.setdefault(path, set()).update(route.methods or ())
     return {path: frozenset(taken) for path, taken in methods.items()}
 
 
