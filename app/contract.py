@@ -7,9 +7,10 @@
   whether it is a conditional read (`If-None-Match` → 304), rate limited (`RateLimit-*`, 429),
   and whether it takes no credentials;
 - the `RateLimit-*` headers on every answer of a rate-limited operation (not only its 429);
-- every free-form string (no `pattern`, `format`, `enum` or `const`) of a schema or parameter
-  excludes the NUL character, which PostgreSQL cannot store (the server answers 422
-  `invalid_value`): a value the schema allows is not refused for it.
+- every free-form string (no `pattern`, `format`, `enum` or `const`) of a schema (but the
+  problems, which name refused fields as sent) or parameter excludes the NUL character, which
+  PostgreSQL cannot store (the server answers 422 `invalid_value`): a value the schema allows
+  is not refused for it.
 
 Run by `app.main.create_app`'s `openapi()` after FastAPI built the document.
 """
@@ -20,6 +21,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from fastapi.routing import APIRoute
+
+from app.errors import problem_schemas
 
 DESCRIPTION = (
     "JSON REST API of Marchlords, multiplayer hex-map wargame campaigns under fog of war.\n\n"
@@ -60,7 +63,11 @@ def finish(schema: dict[str, Any], routes: Iterable[Any]) -> None:
     info.setdefault("contact", CONTACT)
     schema.setdefault("servers", SERVERS)
     schema["tags"] = _tags(schema, routes)
-    _no_nul(schema.get("components", {}).get("schemas", {}))
+    # Problems are left out: a validation error names the refused fields, NUL and all.
+    problems = set(problem_schemas())
+    for name, component in schema.get("components", {}).get("schemas", {}).items():
+        if name not in problems:
+            _no_nul(component)
     for operations in schema.get("paths", {}).values():
         for method, operation in operations.items():
             if method in _METHODS:

@@ -129,7 +129,12 @@ def test_no_string_of_the_contract_admits_a_nul_character() -> None:
             for index, item in enumerate(node):
                 walk(item, f"{where}/{index}")
 
-    walk(schema["components"]["schemas"], "#/components/schemas")
+    from app.errors import problem_schemas
+
+    problems = set(problem_schemas())  # they name the refused fields as sent, NUL and all
+    for name, component in schema["components"]["schemas"].items():
+        if name not in problems:
+            walk(component, f"#/components/schemas/{name}")
     for path, methods in schema["paths"].items():
         for method, operation in methods.items():
             for parameter in operation.get("parameters", ()):
