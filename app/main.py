@@ -15,6 +15,7 @@ from app.calendar.router import router as calendar_router
 from app.campaigns.router import router as campaigns_router
 from app.campaigns.ruleset_schema import variant_json_schema
 from app.config import Settings, get_settings
+from app.contract import finish as finish_contract
 from app.db.embedded import asyncpg_dsn, database_url_async
 from app.db.session import create_engine, create_sessionmaker
 from app.deadlines.router import battles_router as deadline_battles_router
@@ -44,10 +45,12 @@ from app.orders.router import router as orders_router
 from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
 from app.rosters.router import router as rosters_router
+from app.routing import LITERAL_PATHS, LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
 from app.stream.hub import EventHub
+from app.stream.router import SERVER_SENT_EVENT_SCHEMA
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
@@ -167,6 +170,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
+    # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
+    literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])
+    setattr(app.state, LITERAL_PATHS, literal_paths)
+    app.add_middleware(LiteralPathMiddleware, paths=literal_paths)
     install_limits(app, settings)  # before the request-id middleware, which wraps it
     # Imports are admitted before their bodies are read (app/transfer/admission.py).
     app.state.imports = ImportAdmission(settings.imports_at_once)
@@ -203,12 +210,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components.update(problem_schemas())
             components["RulesetVariant"] = variant_json_schema()  # $ref'd by campaigns' schemas
+            components["ServerSentEvent"] = SERVER_SENT_EVENT_SCHEMA  # the stream's items
             for operations in schema.get("paths", {}).values():
                 for operation in operations.values():
                     # A one-line docstring became the summary; repeating it says nothing.
                     if operation.get("description") == operation.get("summary"):
                         operation.pop("description", None)
-            add_rule_lines(schema)
+            finish_contract(schema, app.routes)  # tags, notes, servers (app/contract.py)
+            add_rule_lines(schema)  # last: each description ends with its rules
             app.openapi_schema = schema
         return app.openapi_schema
 

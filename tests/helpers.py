@@ -1,11 +1,16 @@
 """Helpers for API tests (importable: `from tests.helpers import register_and_login`)."""
 
+import functools
 import itertools
+import json
 import uuid
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from httpx import AsyncClient, Response
+from jsonschema import Draft202012Validator
+
+from app.openapi import OPENAPI_PATH
 
 DEFAULT_PASSWORD = "correct horse battery"
 _counter = itertools.count(1)
@@ -81,4 +86,26 @@ def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]
     assert body["type"] == f"urn:marchlords:problem:{code}"
     assert body["title"]
     assert body["detail"]
+    assert_problem_in_contract(body)
     return body
+
+
+@functools.cache
+def _problem_validators() -> tuple[Draft202012Validator, Draft202012Validator]:
+    """Validators of the committed contract's `Problem` and 422 `UnprocessableProblem`."""
+    document = json.loads(OPENAPI_PATH.read_text(encoding="utf-8"))
+    components = {"components": document["components"]}  # what the `$ref`s point into
+
+    def validator(name: str) -> Draft202012Validator:
+        return Draft202012Validator({"$ref": f"#/components/schemas/{name}", **components})
+
+    return validator("Problem"), validator("UnprocessableProblem")
+
+
+def assert_problem_in_contract(body: dict[str, Any]) -> None:
+    """The problem is what the contract says: its `code` one of `ProblemCode` (or a 422's
+    `validation_error`, with `errors`), `violations` typed, as a generated client parses it."""
+    problem, unprocessable = _problem_validators()
+    checked = unprocessable if body.get("status") == 422 else problem
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in checked.iter_errors(body)]
+    assert errors == [], (body, errors)

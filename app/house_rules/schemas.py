@@ -1,9 +1,10 @@
 """House rules: ordered amendments, and the history of their changes (R-HOUSE-1)."""
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from app.models.house_rule import AmendmentKind, HouseRuleAction
 from app.pagination import Page
@@ -26,11 +27,13 @@ class HouseRuleUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    section: str | None = Field(default=None, min_length=1, max_length=200)
+    # Omitted or set, never null (but `page`): the schema does not offer null where the
+    # validator below refuses it.
+    section: Annotated[str, Field(min_length=1, max_length=200)] | SkipJsonSchema[None] = None
     page: str | None = Field(default=None, max_length=40)
-    kind: AmendmentKind | None = None
-    text: str | None = Field(default=None, min_length=1, max_length=20000)
-    position: int | None = Field(default=None, ge=1)
+    kind: AmendmentKind | SkipJsonSchema[None] = None
+    text: Annotated[str, Field(min_length=1, max_length=20000)] | SkipJsonSchema[None] = None
+    position: Annotated[int, Field(ge=1)] | SkipJsonSchema[None] = None
 
     @model_validator(mode="after")
     def _no_null_required(self) -> "HouseRuleUpdate":

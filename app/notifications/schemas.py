@@ -2,10 +2,10 @@
 
 import uuid
 from datetime import datetime, time
-from typing import Self
+from typing import Annotated, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from app.models.notification import (
     DeliveryStatus,
@@ -34,6 +34,21 @@ KINDS_FIELD = Field(
     "`battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, "
     "`campaign_ended`. Campaign: `campaign_started`, `turn_started`, `campaign_ended`.",
 )
+
+
+# A local wall-clock time, without an offset: `HH:MM` or `HH:MM:SS` (JSON Schema's `time` format
+# is RFC 3339's, whose offset is required, so it would promise what the server refuses).
+WallClock = Annotated[
+    time,
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,6})?)?$",
+            "maxLength": 15,
+            "examples": ["22:00"],
+        }
+    ),
+]
 
 
 class EndpointCreate(BaseModel):
@@ -145,10 +160,10 @@ class NotificationPreferences(BaseModel):
         description="IANA time zone of the quiet hours.",
         examples=["Europe/Paris"],
     )
-    quiet_start: time | None = Field(
+    quiet_start: WallClock | None = Field(
         default=None, description="Local time the quiet hours begin (e.g. `22:00`)."
     )
-    quiet_end: time | None = Field(
+    quiet_end: WallClock | None = Field(
         default=None,
         description="Local time they end (e.g. `07:30`); notifications due meanwhile wait "
         "until then. May be earlier than `quiet_start` (overnight).",

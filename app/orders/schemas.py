@@ -81,9 +81,15 @@ class MoveRead(OrderRead):
 
 
 class ReachableTile(BaseModel):
+    """A tile the army may be ordered to, with what it costs and a path there."""
+
     q: int
     r: int
-    cost: int
+    cost: int = Field(description="Tiles, or half-steps for a path aboard (R-SEA-1).")
+    path: list[CoordPair] = Field(
+        description="A path of that cost from the army's tile (excluded) to this one, as "
+        "`PUT …/armies/{army_id}/move` takes it: the rules engine's, so no client routes."
+    )
 
 
 class GeneralRead(BaseModel):

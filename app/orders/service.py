@@ -218,16 +218,19 @@ def _require_known_army(ctx: TurnContext, army_id: int) -> None:
 
 
 async def reachable_tiles(ctx: TurnContext, army_id: int) -> list[ReachableTile]:
-    """Where one of the caller's armies may be ordered this turn, and at what cost."""
+    """Where one of the caller's armies may be ordered this turn, at what cost, and how."""
     army = ctx.state.armies.get(army_id)
     if army is None or army.owner != ctx.number:
         raise NotFound("Army not found.")
     waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     # A search over the map: off the event loop (its radius is bounded by R-HOUSE-2).
-    tiles = await to_thread.run_sync(
-        movement.reachable, ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh
+    routes = await to_thread.run_sync(
+        movement.reachable_routes, ctx.state, ctx.number, army_id, ctx.visible, ctx.ruleset, waaagh
     )
-    return [ReachableTile(q=c[0], r=c[1], cost=cost) for c, cost in sorted(tiles.items())]
+    return [
+        ReachableTile(q=c[0], r=c[1], cost=cost, path=[[q, r] for q, r in path])
+        for c, (cost, path) in sorted(routes.items())
+    ]
 
 
 async def set_move(

@@ -18,7 +18,7 @@ from app.rules import ruleset as ruleset_module
 from app.rules.hexgrid import Coord
 from app.rules.relations import have_pact
 from app.rules.ruleset import Faction, Ruleset
-from app.rules.sea import is_sea, own_anchored_coords, own_port_coords, reach_aboard
+from app.rules.sea import is_sea, own_anchored_coords, own_port_coords, routes_aboard
 from app.rules.state import (
     Army,
     BuildKind,
@@ -307,18 +307,19 @@ def validate_move(
 # ------------------------------------------------------------------------------ reachable
 
 
-def _land_reach(
+def _land_routes(
     state: CampaignState,
     army: Army,
     blocked: set[Coord],
     known: Callable[[Coord], Terrain | None],
     ruleset: Ruleset,
     waaagh: bool,
-) -> dict[Coord, int]:
-    """Tiles an army on land reaches over land, in tiles (R-MOVE-1)."""
+) -> dict[Coord, tuple[int, tuple[Coord, ...]]]:
+    """Tiles an army on land reaches over land, in tiles, each with a shortest path (R-MOVE-1)."""
     grid = state.map.grid
     limit = move_budget(state, army.owner, None, ruleset, waaagh, aboard=False)
     dist = {army.coord: 0}
+    came_from: dict[Coord, Coord] = {}
     frontier = [army.coord]
     for steps in range(1, limit + 1):
         nxt: list[Coord] = []
@@ -326,10 +327,19 @@ def _land_reach(
             for n in grid.neighbours(coord):
                 if n not in dist and n not in blocked and known(n) is not Terrain.SEA:
                     dist[n] = steps
+                    came_from[n] = coord
                     nxt.append(n)
         frontier = nxt
+
+    def path_to(coord: Coord) -> tuple[Coord, ...]:
+        tiles = []
+        while coord != army.coord:
+            tiles.append(coord)
+            coord = came_from[coord]
+        return tuple(reversed(tiles))
+
     return {
-        c: d
+        c: (d, path_to(c))
         for c, d in dist.items()
         if c != army.coord and d <= move_budget(state, army.owner, known(c), ruleset, waaagh, False)
     }
@@ -347,6 +357,20 @@ def reachable(
 
     A tile reached over land is given in tiles; one reached only by a path aboard, in half-steps.
     """
+    routes = reachable_routes(state, player_id, army_id, visible, ruleset, waaagh)
+    return {coord: cost for coord, (cost, _) in routes.items()}
+
+
+def reachable_routes(
+    state: CampaignState,
+    player_id: int,
+    army_id: int,
+    visible: frozenset[Coord],
+    ruleset: Ruleset,
+    waaagh: bool,
+) -> dict[Coord, tuple[int, tuple[Coord, ...]]]:
+    """`reachable`, with for each tile a path of that cost (the army's own tile excluded): the
+    `path` of a move order that `validate_move` accepts, so no client routes by itself."""
     army = state.armies.get(army_id)
     if army is None or army.owner != player_id:
         return {}
@@ -354,14 +378,14 @@ def reachable(
         return {}
     known = _knower(state, player_id, visible)
     blocked = _pact_tiles(state, player_id, visible)
-    found: dict[Coord, int] = {}
+    found: dict[Coord, tuple[int, tuple[Coord, ...]]] = {}
     if not is_sea(state, army.coord):
-        found = _land_reach(state, army, blocked, known, ruleset, waaagh)
+        found = _land_routes(state, army, blocked, known, ruleset, waaagh)
 
     def aboard_budget(last: Terrain | None) -> int:
         return move_budget(state, player_id, last, ruleset, waaagh=False, aboard=True)
 
     halves = (ruleset.movement.land_step_halves, ruleset.movement.sea_step_halves)
-    for coord, cost in reach_aboard(state, army, blocked, known, halves, aboard_budget).items():
-        found.setdefault(coord, cost)
+    for coord, route in routes_aboard(state, army, blocked, known, halves, aboard_budget).items():
+        found.setdefault(coord, route)
     return {c: found[c] for c in sorted(found)}

@@ -56,6 +56,20 @@ def reach_aboard(
     `halves` is (land step, sea step); `budget(terrain)` is the budget of a path ending on
     that terrain (None: unknown). A bucketed Dijkstra over (tile, aboard, anchor, at sea).
     """
+    routes = routes_aboard(state, army, blocked, known, halves, budget)
+    return {coord: cost for coord, (cost, _) in routes.items()}
+
+
+def routes_aboard(
+    state: CampaignState,
+    army: Army,
+    blocked: set[Coord],
+    known: Callable[[Coord], Terrain | None],
+    halves: tuple[int, int],
+    budget: Callable[[Terrain | None], int],
+) -> dict[Coord, tuple[int, tuple[Coord, ...]]]:
+    """`reach_aboard` with, for each tile, a path of that least cost (the army's tile
+    excluded), as a move order gives it."""
     grid = state.map.grid
     land_step, sea_step = halves
     ports = own_port_coords(state, army.owner)
@@ -63,6 +77,8 @@ def reach_aboard(
     limit = budget(None)
     start: _SearchState = (army.coord, army.ship_id is not None, None, is_sea(state, army.coord))
     best: dict[_SearchState, int] = {start: 0}
+    # The state each best cost was reached from: the path is read back from it.
+    came_from: dict[_SearchState, _SearchState] = {}
     buckets: list[list[_SearchState]] = [[] for _ in range(limit + 1)]
     buckets[0].append(start)
     for cost in range(limit + 1):
@@ -88,12 +104,25 @@ def reach_aboard(
                 for step, new_cost in steps:
                     if new_cost <= limit and new_cost < best.get(step, limit + 1):
                         best[step] = new_cost
+                        came_from[step] = current
                         buckets[new_cost].append(step)
-    found: dict[Coord, int] = {}
-    for (coord, _, _, touched), cost in best.items():
-        if touched and coord != army.coord and cost <= budget(known(coord)):
-            found[coord] = min(cost, found.get(coord, cost))
-    return found
+    found: dict[Coord, tuple[int, _SearchState]] = {}
+    for searched, cost in best.items():
+        coord, _, _, touched = searched
+        ends_here = touched and coord != army.coord and cost <= budget(known(coord))
+        if ends_here and (coord not in found or cost < found[coord][0]):
+            found[coord] = (cost, searched)
+    return {coord: (cost, _path(came_from, end)) for coord, (cost, end) in found.items()}
+
+
+def _path(came_from: dict[_SearchState, _SearchState], end: _SearchState) -> tuple[Coord, ...]:
+    """The tiles from the search's start (excluded) to `end` (included)."""
+    tiles = [end[0]]
+    current = end
+    while current in came_from:
+        current = came_from[current]
+        tiles.append(current[0])
+    return tuple(reversed(tiles[:-1]))
 
 
 class Fleet:

@@ -392,7 +392,12 @@ class LedgerEntry:
 
 class EventKind(StrEnum):
     """The one vocabulary of what happens (snake_case): the engine's events in turn summaries
-    and history, the app's summary-only lines, and the live events (SSE) alike."""
+    and history, the app's summary-only lines, and the live events (SSE) alike.
+
+    A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
+    army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as
+    `battle_declared`; its outcome as `battle_resolved` (summary) and `battle_confirmed` (live).
+    """
 
     # Movement and the sea (R-MOVE, R-SEA)
     ARMY_MOVED = "army_moved"

@@ -6,7 +6,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response, StreamingResponse
@@ -40,6 +40,32 @@ STREAM_DESCRIPTION = (
     "that request is answered; within a second on another server process), and within "
     "seconds once its token expires."
 )
+
+# One event of the stream as the contract gives it (`x-itemSchema` of the stream's 200, in the
+# components via app.main): what an SSE parser hands over for each event.
+SERVER_SENT_EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "One event of the stream, as an SSE parser (`EventSource`) hands it over.",
+    "properties": {
+        "id": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9_-]{16}$",
+            "description": "The event's cursor: send it back as `Last-Event-ID` to resume.",
+        },
+        "event": {"$ref": "#/components/schemas/EventKind"},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"type": "object"},
+            "description": "The event's payload as JSON.",
+        },
+        "retry": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Milliseconds a client waits before reconnecting (first frame).",
+        },
+    },
+}
 
 # An event cursor as sent in `id:` (app/events/publish.py: 12 random bytes, URL-safe base64).
 CURSOR_PATTERN = r"^[A-Za-z0-9_-]{16}$"
@@ -157,15 +183,15 @@ class _EventStreamDocs(Response):
         200: {
             "content": {
                 "text/event-stream": {
-                    "itemSchema": {
-                        "type": "object",
-                        "properties": {
-                            "data": {"type": "string"},
-                            "event": {"type": "string", "$ref": "#/components/schemas/EventKind"},
-                            "id": {"type": "string"},
-                            "retry": {"type": "integer", "minimum": 0},
-                        },
-                    }
+                    # OpenAPI 3.1 has no schema for the items of a stream: the body is text,
+                    # each of its events a `ServerSentEvent` (also given as `x-itemSchema`, the
+                    # `itemSchema` of OpenAPI 3.2), whose `data` is an `Event` as JSON.
+                    "schema": {
+                        "type": "string",
+                        "description": "Events as `text/event-stream`: each is a "
+                        "`ServerSentEvent` whose `data:` is an `Event` as JSON.",
+                    },
+                    "x-itemSchema": {"$ref": "#/components/schemas/ServerSentEvent"},
                 }
             }
         },

@@ -144,6 +144,8 @@ async def test_every_405_allows_exactly_the_documented_methods(client: AsyncClie
     for template in schema["paths"]:
         path = re.sub(r"\{[a-z_]+\}", "1", template.replace("{campaign_id}", str(uuid.uuid4())))
         expected = set().union(*(ms for rx, ms in templates.items() if rx.match(path)))
+        if "{" not in template:  # a path spelled out is no other route's parameter
+            expected = {m.upper() for m in schema["paths"][template]}
         wrong = next(m for m in ("PATCH", "PUT", "DELETE", "POST", "GET") if m not in expected)
 
         response = await client.request(wrong, path)

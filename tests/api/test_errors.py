@@ -112,3 +112,19 @@ async def test_request_id_is_in_log_lines(
     access = [r for r in caplog.records if r.name == "app.access"]
     assert access
     assert getattr(access[-1], "request_id", None) == "trace-me"
+
+
+async def test_a_path_a_route_spells_out_is_not_another_routes_parameter(
+    client: AsyncClient,
+) -> None:
+    """`/v1/campaigns/import` is not a `{campaign_id}`, `/v1/maps/generate` not a `{map_id}`:
+    another method there is a 405 naming that path's methods alone."""
+    patched = await client.patch("/v1/campaigns/import", json={})
+    assert_problem(patched, 405, "method_not_allowed")
+    assert patched.headers["allow"] == "POST"
+    for method in ("OPTIONS", "GET", "DELETE"):
+        answer = await client.request(method, "/v1/maps/generate")
+        assert_problem(answer, 405, "method_not_allowed")
+        assert answer.headers["allow"] == "POST", method
+    # A parameter still takes what no route spells out (an unknown id: 422 or 404 as before).
+    assert (await client.patch("/v1/campaigns/not-a-uuid", json={})).status_code in (401, 422)

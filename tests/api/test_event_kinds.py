@@ -47,8 +47,11 @@ def test_the_contract_publishes_event_kinds_as_one_enum_for_summaries_and_live_e
         ref.items()
     )
     stream = contract["paths"]["/v1/campaigns/{campaign_id}/events"]["get"]["responses"]["200"]
-    item = stream["content"]["text/event-stream"]["itemSchema"]
-    assert item["properties"]["event"].items() >= ref.items()
+    # OpenAPI 3.1 has no `itemSchema`: the stream's items are given as `x-itemSchema`.
+    item = stream["content"]["text/event-stream"]["x-itemSchema"]
+    assert item == {"$ref": "#/components/schemas/ServerSentEvent"}
+    event = contract["components"]["schemas"]["ServerSentEvent"]["properties"]["event"]
+    assert event.items() >= ref.items()
 
 
 async def test_summaries_and_live_events_of_a_real_turn_speak_the_vocabulary(

@@ -289,7 +289,12 @@ async def test_openapi_documents_the_header_on_campaign_writes_only(client: Asyn
     header = next(p for p in build["parameters"] if p["name"] == "Idempotency-Key")
     assert header["in"] == "header"
     assert header["required"] is False
-    assert header["schema"]["anyOf"][0] == {"type": "string", "minLength": 1, "maxLength": 255}
+    assert header["schema"]["anyOf"][0] == {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+        "pattern": "^[^\\u0000]*$",  # no NUL (app/contract.py)
+    }
 
 
 # --- a concurrent duplicate: real committed transactions on separate connections -------------

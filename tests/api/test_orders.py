@@ -199,3 +199,28 @@ async def test_R_CAMP_orders_need_an_active_campaign_and_a_player(
     assert ended.status_code == 200
     late = await client.post(game.url("/faction-action"), headers=game.players[0].headers)
     assert_problem(late, 409, "R-CAMP-2")
+
+
+async def test_R_MOVE_1_each_reachable_tile_comes_with_a_path_the_move_order_accepts(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """`…/reachable` gives the rules engine's path to every tile: a client orders the march by
+    sending it back as it is, and the order costs what the tile said (R-MOVE-1)."""
+    game = await start_game(client, make_user)
+    me = game.players[0]
+    army = await my_army(client, game, me)
+    answer = await client.get(game.url(f"/armies/{army['id']}/reachable"), headers=me.headers)
+    assert answer.status_code == 200, answer.text
+    tiles = answer.json()
+    assert tiles
+    for tile in tiles:
+        assert tile["path"][-1] == [tile["q"], tile["r"]]
+        assert len(tile["path"]) >= 1
+    # The farthest and a few others (each order is a write, within the write burst).
+    farthest = sorted(tiles, key=lambda tile: -tile["cost"])
+    for tile in farthest[:3] + farthest[-2:]:
+        moved = await client.put(
+            game.url(f"/armies/{army['id']}/move"), json={"path": tile["path"]}, headers=me.headers
+        )
+        assert moved.status_code == 200, (tile, moved.text)
+        assert moved.json()["used"] == tile["cost"], tile

@@ -150,6 +150,7 @@ from .player_choice import PlayerChoice
 from .player_read import PlayerRead
 from .player_status_update import PlayerStatusUpdate
 from .problem import Problem
+from .problem_code import ProblemCode
 from .raise_create import RaiseCreate
 from .reachable_tile import ReachableTile
 from .read_mark import ReadMark
@@ -169,6 +170,7 @@ from .roster_format import RosterFormat
 from .roster_read import RosterRead
 from .roster_unit_read import RosterUnitRead
 from .roster_upload import RosterUpload
+from .rule_violation_item import RuleViolationItem
 from .ruleset_document import RulesetDocument
 from .ruleset_variant import RulesetVariant
 from .ruleset_variant_battles_variant import RulesetVariantBattlesVariant
@@ -241,6 +243,7 @@ from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .seat_offer_origin import SeatOfferOrigin
 from .seat_offer_read import SeatOfferRead
 from .seen_structure import SeenStructure
+from .server_sent_event import ServerSentEvent
 from .side_forces_read import SideForcesRead
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
@@ -449,6 +452,7 @@ __all__ = (
     "PlayerRead",
     "PlayerStatusUpdate",
     "Problem",
+    "ProblemCode",
     "RaiseCreate",
     "ReachableTile",
     "ReadMark",
@@ -503,9 +507,11 @@ __all__ = (
     "RulesetVariantScoreVariant",
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
+    "RuleViolationItem",
     "SeatOfferOrigin",
     "SeatOfferRead",
     "SeenStructure",
+    "ServerSentEvent",
     "SideForcesRead",
     "SlackBlock",
     "SlackBlockType",

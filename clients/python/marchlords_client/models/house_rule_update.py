@@ -16,27 +16,23 @@ class HouseRuleUpdate:
     """Change some fields of an amendment, or move it (`position`).
 
     Attributes:
-        kind (AmendmentKind | None | Unset):
+        kind (AmendmentKind | Unset): How an amendment changes the rulebook (the source's blue, green and red text).
         page (None | str | Unset):
-        position (int | None | Unset):
-        section (None | str | Unset):
-        text (None | str | Unset):
+        position (int | Unset):
+        section (str | Unset):
+        text (str | Unset):
     """
 
-    kind: AmendmentKind | None | Unset = UNSET
+    kind: AmendmentKind | Unset = UNSET
     page: None | str | Unset = UNSET
-    position: int | None | Unset = UNSET
-    section: None | str | Unset = UNSET
-    text: None | str | Unset = UNSET
+    position: int | Unset = UNSET
+    section: str | Unset = UNSET
+    text: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        kind: None | str | Unset
-        if isinstance(self.kind, Unset):
-            kind = UNSET
-        elif isinstance(self.kind, AmendmentKind):
+        kind: str | Unset = UNSET
+        if not isinstance(self.kind, Unset):
             kind = self.kind.value
-        else:
-            kind = self.kind
 
         page: None | str | Unset
         if isinstance(self.page, Unset):
@@ -44,23 +40,11 @@ class HouseRuleUpdate:
         else:
             page = self.page
 
-        position: int | None | Unset
-        if isinstance(self.position, Unset):
-            position = UNSET
-        else:
-            position = self.position
+        position = self.position
 
-        section: None | str | Unset
-        if isinstance(self.section, Unset):
-            section = UNSET
-        else:
-            section = self.section
+        section = self.section
 
-        text: None | str | Unset
-        if isinstance(self.text, Unset):
-            text = UNSET
-        else:
-            text = self.text
+        text = self.text
 
         field_dict: dict[str, Any] = {}
 
@@ -81,23 +65,12 @@ class HouseRuleUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-
-        def _parse_kind(data: object) -> AmendmentKind | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                kind_type_0 = AmendmentKind(data)
-
-                return kind_type_0
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(AmendmentKind | None | Unset, data)
-
-        kind = _parse_kind(d.pop("kind", UNSET))
+        _kind = d.pop("kind", UNSET)
+        kind: AmendmentKind | Unset
+        if isinstance(_kind, Unset):
+            kind = UNSET
+        else:
+            kind = AmendmentKind(_kind)
 
         def _parse_page(data: object) -> None | str | Unset:
             if data is None:
@@ -108,32 +81,11 @@ class HouseRuleUpdate:
 
         page = _parse_page(d.pop("page", UNSET))
 
-        def _parse_position(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
+        position = d.pop("position", UNSET)
 
-        position = _parse_position(d.pop("position", UNSET))
+        section = d.pop("section", UNSET)
 
-        def _parse_section(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        section = _parse_section(d.pop("section", UNSET))
-
-        def _parse_text(data: object) -> None | str | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(None | str | Unset, data)
-
-        text = _parse_text(d.pop("text", UNSET))
+        text = d.pop("text", UNSET)
 
         house_rule_update = cls(
             kind=kind,

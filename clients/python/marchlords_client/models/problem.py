@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.problem_code import ProblemCode
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.rule_violation_item import RuleViolationItem
+
 
 T = TypeVar("T", bound="Problem")
 
@@ -16,7 +21,8 @@ class Problem:
     """RFC 9457 problem details, as returned by every error response.
 
     Attributes:
-        code (str): Stable machine-readable code: a snake_case error code or a rule id.
+        code (ProblemCode): The `code` of a `Problem`: a registered snake_case code (README, Error format) or a rule id
+            of the players' rulebook (`docs/rules.md#<id>`).
         detail (str):
         status (int):
         title (str):
@@ -24,19 +30,22 @@ class Problem:
         help_ (None | str | Unset): For a rule id `code`: where the players' rulebook explains the rule
             (`docs/rules.md#R-…`, relative to the project's repository).
         instance (None | str | Unset): Path of the failed request.
+        violations (list[RuleViolationItem] | None | Unset): For a rule id `code`: everything the rule refused, each
+            with the `rule` broken (an order) or the `path` of the fault (a document); may be absent.
     """
 
-    code: str
+    code: ProblemCode
     detail: str
     status: int
     title: str
     type_: str
     help_: None | str | Unset = UNSET
     instance: None | str | Unset = UNSET
+    violations: list[RuleViolationItem] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        code = self.code
+        code = self.code.value
 
         detail = self.detail
 
@@ -58,6 +67,18 @@ class Problem:
         else:
             instance = self.instance
 
+        violations: list[dict[str, Any]] | None | Unset
+        if isinstance(self.violations, Unset):
+            violations = UNSET
+        elif isinstance(self.violations, list):
+            violations = []
+            for violations_type_0_item_data in self.violations:
+                violations_type_0_item = violations_type_0_item_data.to_dict()
+                violations.append(violations_type_0_item)
+
+        else:
+            violations = self.violations
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -73,13 +94,17 @@ class Problem:
             field_dict["help"] = help_
         if instance is not UNSET:
             field_dict["instance"] = instance
+        if violations is not UNSET:
+            field_dict["violations"] = violations
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rule_violation_item import RuleViolationItem  # noqa: PLC0415
+
         d = dict(src_dict)
-        code = d.pop("code")
+        code = ProblemCode(d.pop("code"))
 
         detail = d.pop("detail")
 
@@ -107,6 +132,28 @@ class Problem:
 
         instance = _parse_instance(d.pop("instance", UNSET))
 
+        def _parse_violations(data: object) -> list[RuleViolationItem] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                violations_type_0 = []
+                _violations_type_0 = data
+                for violations_type_0_item_data in _violations_type_0:
+                    violations_type_0_item = RuleViolationItem.from_dict(violations_type_0_item_data)
+
+                    violations_type_0.append(violations_type_0_item)
+
+                return violations_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[RuleViolationItem] | None | Unset, data)
+
+        violations = _parse_violations(d.pop("violations", UNSET))
+
         problem = cls(
             code=code,
             detail=detail,
@@ -115,6 +162,7 @@ class Problem:
             type_=type_,
             help_=help_,
             instance=instance,
+            violations=violations,
         )
 
         problem.additional_properties = d

@@ -23,6 +23,10 @@ class SummaryEvent:
     Attributes:
         kind (EventKind): The one vocabulary of what happens (snake_case): the engine's events in turn summaries
             and history, the app's summary-only lines, and the live events (SSE) alike.
+
+            A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
+            army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as
+            `battle_declared`; its outcome as `battle_resolved` (summary) and `battle_confirmed` (live).
         rule (str):
         coords (list[list[int]] | Unset):
         data (SummaryEventData | Unset):

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.rule_violation_item import RuleViolationItem
     from ..models.validation_error_item import ValidationErrorItem
 
 
@@ -20,7 +21,7 @@ class ValidationProblem:
     """422 problem for malformed requests, listing every invalid field.
 
     Attributes:
-        code (str): Stable machine-readable code: a snake_case error code or a rule id.
+        code (Literal['validation_error']): Always `validation_error`.
         detail (str):
         errors (list[ValidationErrorItem]):
         status (int):
@@ -29,9 +30,11 @@ class ValidationProblem:
         help_ (None | str | Unset): For a rule id `code`: where the players' rulebook explains the rule
             (`docs/rules.md#R-…`, relative to the project's repository).
         instance (None | str | Unset): Path of the failed request.
+        violations (list[RuleViolationItem] | None | Unset): For a rule id `code`: everything the rule refused, each
+            with the `rule` broken (an order) or the `path` of the fault (a document); may be absent.
     """
 
-    code: str
+    code: Literal["validation_error"]
     detail: str
     errors: list[ValidationErrorItem]
     status: int
@@ -39,6 +42,7 @@ class ValidationProblem:
     type_: str
     help_: None | str | Unset = UNSET
     instance: None | str | Unset = UNSET
+    violations: list[RuleViolationItem] | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -69,6 +73,18 @@ class ValidationProblem:
         else:
             instance = self.instance
 
+        violations: list[dict[str, Any]] | None | Unset
+        if isinstance(self.violations, Unset):
+            violations = UNSET
+        elif isinstance(self.violations, list):
+            violations = []
+            for violations_type_0_item_data in self.violations:
+                violations_type_0_item = violations_type_0_item_data.to_dict()
+                violations.append(violations_type_0_item)
+
+        else:
+            violations = self.violations
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -85,15 +101,20 @@ class ValidationProblem:
             field_dict["help"] = help_
         if instance is not UNSET:
             field_dict["instance"] = instance
+        if violations is not UNSET:
+            field_dict["violations"] = violations
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rule_violation_item import RuleViolationItem  # noqa: PLC0415
         from ..models.validation_error_item import ValidationErrorItem  # noqa: PLC0415
 
         d = dict(src_dict)
-        code = d.pop("code")
+        code = cast(Literal["validation_error"], d.pop("code"))
+        if code != "validation_error":
+            raise ValueError(f"code must match const 'validation_error', got '{code}'")
 
         detail = d.pop("detail")
 
@@ -128,6 +149,28 @@ class ValidationProblem:
 
         instance = _parse_instance(d.pop("instance", UNSET))
 
+        def _parse_violations(data: object) -> list[RuleViolationItem] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                violations_type_0 = []
+                _violations_type_0 = data
+                for violations_type_0_item_data in _violations_type_0:
+                    violations_type_0_item = RuleViolationItem.from_dict(violations_type_0_item_data)
+
+                    violations_type_0.append(violations_type_0_item)
+
+                return violations_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[RuleViolationItem] | None | Unset, data)
+
+        violations = _parse_violations(d.pop("violations", UNSET))
+
         validation_problem = cls(
             code=code,
             detail=detail,
@@ -137,6 +180,7 @@ class ValidationProblem:
             type_=type_,
             help_=help_,
             instance=instance,
+            violations=violations,
         )
 
         validation_problem.additional_properties = d

@@ -74,16 +74,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -129,6 +129,11 @@ def sync_detailed(
     application/x-www-form-urlencoded` with `username` and `password` (`curl -d
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
+
     Args:
         body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
             urlencoded`).
@@ -165,6 +170,11 @@ def sync(
     application/x-www-form-urlencoded` with `username` and `password` (`curl -d
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
+
     Args:
         body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
             urlencoded`).
@@ -195,6 +205,11 @@ async def asyncio_detailed(
     The body is a **form**, not JSON, as OAuth2 requires: `Content-Type:
     application/x-www-form-urlencoded` with `username` and `password` (`curl -d
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
 
     Args:
         body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-
@@ -229,6 +244,11 @@ async def asyncio(
     The body is a **form**, not JSON, as OAuth2 requires: `Content-Type:
     application/x-www-form-urlencoded` with `username` and `password` (`curl -d
     'username=alice&password=…'`). A JSON body is refused with 422 saying so.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
 
     Args:
         body (LoginForm): The OAuth2 password form of the login (`application/x-www-form-

@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -133,6 +133,9 @@ def sync_detailed(
      Give up your attacked outpost or port without a fight (R-BAT-6); like a report, only
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 
     Args:
@@ -176,6 +179,9 @@ def sync(
      Give up your attacked outpost or port without a fight (R-BAT-6); like a report, only
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 
     Args:
@@ -213,6 +219,9 @@ async def asyncio_detailed(
 
      Give up your attacked outpost or port without a fight (R-BAT-6); like a report, only
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 
@@ -254,6 +263,9 @@ async def asyncio(
 
      Give up your attacked outpost or port without a fight (R-BAT-6); like a report, only
     once no earlier-declared battle of one of its armies is pending (422, `R-MOVE-3`).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-6, R-MOVE-3.
 

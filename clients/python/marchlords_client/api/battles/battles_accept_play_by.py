@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -142,6 +142,9 @@ def sync_detailed(
     The date named must be the proposal's (409 if it was replaced meanwhile); a player of the
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
@@ -192,6 +195,9 @@ def sync(
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
@@ -235,6 +241,9 @@ async def asyncio_detailed(
     The date named must be the proposal's (409 if it was replaced meanwhile); a player of the
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
@@ -282,6 +291,9 @@ async def asyncio(
     The date named must be the proposal's (409 if it was replaced meanwhile); a player of the
     side that proposed it cannot accept it (403). Accepting the date already agreed changes
     nothing.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 

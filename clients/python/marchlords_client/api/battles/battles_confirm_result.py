@@ -92,16 +92,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -145,6 +145,9 @@ def sync_detailed(
     """Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 
@@ -192,6 +195,9 @@ def sync(
 
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 
     Args:
@@ -232,6 +238,9 @@ async def asyncio_detailed(
     """Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 
@@ -276,6 +285,9 @@ async def asyncio(
     """Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
 
      Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-7, R-BAT-10, R-SIEGE-2, R-SIEGE-3, R-SIEGE-4.
 

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -143,6 +143,9 @@ def sync_detailed(
     (`battle_report_edited`) and the automatic confirmation's clock starts again (R-BAT-9).
     Sending the report as it stands changes nothing. Only the player who reported edits it
     (403); a report already answered cannot be edited (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-10, R-BAT-6, R-BAT-9.
 
@@ -194,6 +197,9 @@ def sync(
     Sending the report as it stands changes nothing. Only the player who reported edits it
     (403); a report already answered cannot be edited (409).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-10, R-BAT-6, R-BAT-9.
 
     Args:
@@ -238,6 +244,9 @@ async def asyncio_detailed(
     (`battle_report_edited`) and the automatic confirmation's clock starts again (R-BAT-9).
     Sending the report as it stands changes nothing. Only the player who reported edits it
     (403); a report already answered cannot be edited (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-10, R-BAT-6, R-BAT-9.
 
@@ -286,6 +295,9 @@ async def asyncio(
     (`battle_report_edited`) and the automatic confirmation's clock starts again (R-BAT-9).
     Sending the report as it stands changes nothing. Only the player who reported edits it
     (403); a report already answered cannot be edited (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-10, R-BAT-6, R-BAT-9.
 

@@ -103,16 +103,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -152,6 +152,10 @@ def sync_detailed(
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 
@@ -199,6 +203,10 @@ def sync(
 
      List the battles you may see, newest first (R-FOG-3/4).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 
     Args:
@@ -239,6 +247,10 @@ async def asyncio_detailed(
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 
@@ -283,6 +295,10 @@ async def asyncio(
     """List the battles you may see, newest first (R-FOG-3/4).
 
      List the battles you may see, newest first (R-FOG-3/4).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
 

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -143,6 +143,9 @@ def sync_detailed(
     date already waiting, or already agreed, changes nothing. The date must be in the future
     and at most 90 days ahead (422); only the battle's players propose (403), while it is
     pending (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
@@ -194,6 +197,9 @@ def sync(
     and at most 90 days ahead (422); only the battle's players propose (403), while it is
     pending (409).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
     Args:
@@ -238,6 +244,9 @@ async def asyncio_detailed(
     date already waiting, or already agreed, changes nothing. The date must be in the future
     and at most 90 days ahead (422); only the battle's players propose (403), while it is
     pending (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 
@@ -286,6 +295,9 @@ async def asyncio(
     date already waiting, or already agreed, changes nothing. The date must be in the future
     and at most 90 days ahead (422); only the battle's players propose (403), while it is
     pending (409).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-7.
 

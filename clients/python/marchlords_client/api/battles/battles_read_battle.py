@@ -78,16 +78,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -125,6 +125,10 @@ def sync_detailed(
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 
@@ -166,6 +170,10 @@ def sync(
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 
     Args:
@@ -200,6 +208,10 @@ async def asyncio_detailed(
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 
@@ -238,6 +250,10 @@ async def asyncio(
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
 
      A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
 

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -138,6 +138,9 @@ def sync_detailed(
     """Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
 
      Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5.
 
@@ -184,6 +187,9 @@ def sync(
 
      Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-5.
 
     Args:
@@ -223,6 +229,9 @@ async def asyncio_detailed(
     """Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
 
      Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5.
 
@@ -266,6 +275,9 @@ async def asyncio(
     """Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
 
      Reject the other side's report with a reason; the battle is disputed (R-BAT-5).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5.
 

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -141,6 +141,9 @@ def sync_detailed(
 
     An army in several battles plays them in declaration order: while an earlier-declared
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 
@@ -190,6 +193,9 @@ def sync(
     An army in several battles plays them in declaration order: while an earlier-declared
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 
     Args:
@@ -232,6 +238,9 @@ async def asyncio_detailed(
 
     An army in several battles plays them in declaration order: while an earlier-declared
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 
@@ -278,6 +287,9 @@ async def asyncio(
 
     An army in several battles plays them in declaration order: while an earlier-declared
     battle of one of this battle's armies is pending, the report is refused (422, `R-MOVE-3`).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BAT-5, R-BAT-6, R-BAT-9, R-MOVE-3.
 

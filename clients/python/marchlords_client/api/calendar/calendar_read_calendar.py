@@ -63,16 +63,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -112,6 +112,8 @@ def sync_detailed(
     No Authorization header: the secret in the path is the credential. An unknown, rotated or
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
 
+    Takes no credentials.
+
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 
     Args:
@@ -148,6 +150,8 @@ def sync(
     No Authorization header: the secret in the path is the credential. An unknown, rotated or
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
 
+    Takes no credentials.
+
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 
     Args:
@@ -178,6 +182,8 @@ async def asyncio_detailed(
 
     No Authorization header: the secret in the path is the credential. An unknown, rotated or
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
+
+    Takes no credentials.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 
@@ -212,6 +218,8 @@ async def asyncio(
 
     No Authorization header: the secret in the path is the credential. An unknown, rotated or
     revoked secret is 404. It lists what its user may see, nothing more (R-BAT-8, R-CAMP-5).
+
+    Takes no credentials.
 
     Rules (docs/rules.md): R-BAT-8, R-CAMP-5, R-TURN-3.
 

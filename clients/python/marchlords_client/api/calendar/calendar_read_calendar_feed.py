@@ -60,16 +60,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -103,6 +103,8 @@ def sync_detailed(
 ) -> Response[CalendarFeedRead | Problem | Problem | ValidationProblem]:
     """When my calendar feed's secret URL was issued (404 if I have none).
 
+     When my calendar feed's secret URL was issued (404 if I have none).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -126,6 +128,8 @@ def sync(
 ) -> CalendarFeedRead | Problem | Problem | ValidationProblem | None:
     """When my calendar feed's secret URL was issued (404 if I have none).
 
+     When my calendar feed's secret URL was issued (404 if I have none).
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -144,6 +148,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[CalendarFeedRead | Problem | Problem | ValidationProblem]:
     """When my calendar feed's secret URL was issued (404 if I have none).
+
+     When my calendar feed's secret URL was issued (404 if I have none).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -165,6 +171,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> CalendarFeedRead | Problem | Problem | ValidationProblem | None:
     """When my calendar feed's secret URL was issued (404 if I have none).
+
+     When my calendar feed's secret URL was issued (404 if I have none).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -63,16 +63,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -111,6 +111,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke my calendar feed: its URL answers 404 from now on.
 
+     Revoke my calendar feed: its URL answers 404 from now on.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -134,6 +139,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke my calendar feed: its URL answers 404 from now on.
 
+     Revoke my calendar feed: its URL answers 404 from now on.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -152,6 +162,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke my calendar feed: its URL answers 404 from now on.
+
+     Revoke my calendar feed: its URL answers 404 from now on.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,6 +188,11 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke my calendar feed: its URL answers 404 from now on.
+
+     Revoke my calendar feed: its URL answers 404 from now on.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

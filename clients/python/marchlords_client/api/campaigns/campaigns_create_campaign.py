@@ -78,16 +78,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -130,6 +130,9 @@ def sync_detailed(
 
      Create a campaign in the lobby; you are its owner and get its invite code.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 
     Args:
@@ -170,6 +173,9 @@ def sync(
 
      Create a campaign in the lobby; you are its owner and get its invite code.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 
     Args:
@@ -204,6 +210,9 @@ async def asyncio_detailed(
     """Create a campaign in the lobby; you are its owner and get its invite code.
 
      Create a campaign in the lobby; you are its owner and get its invite code.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 
@@ -242,6 +251,9 @@ async def asyncio(
     """Create a campaign in the lobby; you are its owner and get its invite code.
 
      Create a campaign in the lobby; you are its owner and get its invite code.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-MAP-4, R-HOUSE-2, R-OPT-2.
 

@@ -76,16 +76,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -121,6 +121,12 @@ def sync_detailed(
 ) -> Response[Any | CampaignRead | Problem | Problem | ValidationProblem]:
     """Show a campaign: status, turn and settings.
 
+     Show a campaign: status, turn and settings.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -154,6 +160,12 @@ def sync(
 ) -> Any | CampaignRead | Problem | Problem | ValidationProblem | None:
     """Show a campaign: status, turn and settings.
 
+     Show a campaign: status, turn and settings.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -181,6 +193,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | CampaignRead | Problem | Problem | ValidationProblem]:
     """Show a campaign: status, turn and settings.
+
+     Show a campaign: status, turn and settings.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -212,6 +230,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | CampaignRead | Problem | Problem | ValidationProblem | None:
     """Show a campaign: status, turn and settings.
+
+     Show a campaign: status, turn and settings.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

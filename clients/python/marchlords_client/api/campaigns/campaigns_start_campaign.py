@@ -77,16 +77,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -129,6 +129,9 @@ def sync_detailed(
 
      Start the campaign: capitals, armies and starting gold for every player (owner).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-2, R-CAMP-3.
 
     Args:
@@ -168,6 +171,9 @@ def sync(
 
      Start the campaign: capitals, armies and starting gold for every player (owner).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-2, R-CAMP-3.
 
     Args:
@@ -201,6 +207,9 @@ async def asyncio_detailed(
     """Start the campaign: capitals, armies and starting gold for every player (owner).
 
      Start the campaign: capitals, armies and starting gold for every player (owner).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-2, R-CAMP-3.
 
@@ -238,6 +247,9 @@ async def asyncio(
     """Start the campaign: capitals, armies and starting gold for every player (owner).
 
      Start the campaign: capitals, armies and starting gold for every player (owner).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-2, R-CAMP-3.
 

@@ -99,16 +99,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -151,6 +151,9 @@ def sync_detailed(
     """Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 
@@ -195,6 +198,9 @@ def sync(
 
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 
     Args:
@@ -232,6 +238,9 @@ async def asyncio_detailed(
     """Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 
@@ -273,6 +282,9 @@ async def asyncio(
     """Issue your one edict of the turn; its cost is paid now (R-DIP-2).
 
      Issue your one edict of the turn; its cost is paid now (R-DIP-2).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-2, R-ECO-1.
 

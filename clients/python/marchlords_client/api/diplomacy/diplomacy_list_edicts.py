@@ -92,16 +92,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -138,6 +138,12 @@ def sync_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
+
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -178,6 +184,12 @@ def sync(
 ) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
 
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -211,6 +223,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | EdictPage | Problem | Problem | ValidationProblem]:
     """List the edicts you sent or received, newest first.
+
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -248,6 +266,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | EdictPage | Problem | Problem | ValidationProblem | None:
     """List the edicts you sent or received, newest first.
+
+     List the edicts you sent or received, newest first.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

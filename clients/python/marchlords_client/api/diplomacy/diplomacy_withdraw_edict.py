@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -132,6 +132,9 @@ def sync_detailed(
 
      Withdraw your unanswered proposal or pending exploration, for a full refund.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-DIP-2.
 
     Args:
@@ -174,6 +177,9 @@ def sync(
 
      Withdraw your unanswered proposal or pending exploration, for a full refund.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-DIP-2.
 
     Args:
@@ -210,6 +216,9 @@ async def asyncio_detailed(
     """Withdraw your unanswered proposal or pending exploration, for a full refund.
 
      Withdraw your unanswered proposal or pending exploration, for a full refund.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-2.
 
@@ -250,6 +259,9 @@ async def asyncio(
     """Withdraw your unanswered proposal or pending exploration, for a full refund.
 
      Withdraw your unanswered proposal or pending exploration, for a full refund.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-2.
 

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any, cast
+from typing import Any
 from urllib.parse import quote
 from uuid import UUID
 
@@ -47,9 +47,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | str | None:
     if response.status_code == 200:
-        response_200 = cast(Any, None)
+        response_200 = response.text
         return response_200
 
     if response.status_code == 400:
@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -111,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | str]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -126,7 +126,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     last_event_id_query: None | str | Unset = UNSET,
     last_event_id_header: None | str | Unset = UNSET,
-) -> Response[Any | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | str]:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`).
 
      Stream the campaign's live events you may see (resume with `Last-Event-ID`).
@@ -145,7 +145,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -167,7 +167,7 @@ def sync(
     client: AuthenticatedClient,
     last_event_id_query: None | str | Unset = UNSET,
     last_event_id_header: None | str | Unset = UNSET,
-) -> Any | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | str | None:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`).
 
      Stream the campaign's live events you may see (resume with `Last-Event-ID`).
@@ -186,7 +186,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | str
     """
 
     return sync_detailed(
@@ -203,7 +203,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     last_event_id_query: None | str | Unset = UNSET,
     last_event_id_header: None | str | Unset = UNSET,
-) -> Response[Any | Problem | Problem | ValidationProblem]:
+) -> Response[Problem | Problem | ValidationProblem | str]:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`).
 
      Stream the campaign's live events you may see (resume with `Last-Event-ID`).
@@ -222,7 +222,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | Problem | ValidationProblem]
+        Response[Problem | Problem | ValidationProblem | str]
     """
 
     kwargs = _get_kwargs(
@@ -242,7 +242,7 @@ async def asyncio(
     client: AuthenticatedClient,
     last_event_id_query: None | str | Unset = UNSET,
     last_event_id_header: None | str | Unset = UNSET,
-) -> Any | Problem | Problem | ValidationProblem | None:
+) -> Problem | Problem | ValidationProblem | str | None:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`).
 
      Stream the campaign's live events you may see (resume with `Last-Event-ID`).
@@ -261,7 +261,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | Problem | ValidationProblem
+        Problem | Problem | ValidationProblem | str
     """
 
     return (

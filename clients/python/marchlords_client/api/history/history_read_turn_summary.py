@@ -91,16 +91,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -139,6 +139,10 @@ def sync_detailed(
     """Your summary of one turn change: what you saw happen (R-TURN-5).
 
      Your summary of one turn change: what you saw happen (R-TURN-5).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 
@@ -183,6 +187,10 @@ def sync(
 
      Your summary of one turn change: what you saw happen (R-TURN-5).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 
     Args:
@@ -220,6 +228,10 @@ async def asyncio_detailed(
     """Your summary of one turn change: what you saw happen (R-TURN-5).
 
      Your summary of one turn change: what you saw happen (R-TURN-5).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 
@@ -261,6 +273,10 @@ async def asyncio(
     """Your summary of one turn change: what you saw happen (R-TURN-5).
 
      Your summary of one turn change: what you saw happen (R-TURN-5).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
 

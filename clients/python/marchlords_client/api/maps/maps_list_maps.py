@@ -78,16 +78,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -123,6 +123,8 @@ def sync_detailed(
 ) -> Response[MapPage | Problem | Problem | ValidationProblem]:
     """List the built-in maps and the maps you uploaded or generated.
 
+     List the built-in maps and the maps you uploaded or generated.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -155,6 +157,8 @@ def sync(
 ) -> MapPage | Problem | Problem | ValidationProblem | None:
     """List the built-in maps and the maps you uploaded or generated.
 
+     List the built-in maps and the maps you uploaded or generated.
+
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
@@ -181,6 +185,8 @@ async def asyncio_detailed(
     offset: int | Unset = 0,
 ) -> Response[MapPage | Problem | Problem | ValidationProblem]:
     """List the built-in maps and the maps you uploaded or generated.
+
+     List the built-in maps and the maps you uploaded or generated.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.
@@ -211,6 +217,8 @@ async def asyncio(
     offset: int | Unset = 0,
 ) -> MapPage | Problem | Problem | ValidationProblem | None:
     """List the built-in maps and the maps you uploaded or generated.
+
+     List the built-in maps and the maps you uploaded or generated.
 
     Args:
         limit (int | None | Unset): Page size; capped at the server's maximum.

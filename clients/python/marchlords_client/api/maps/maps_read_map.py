@@ -66,16 +66,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -110,6 +110,8 @@ def sync_detailed(
 ) -> Response[MapRead | Problem | Problem | ValidationProblem]:
     """Show one map with its whole document.
 
+     Show one map with its whole document.
+
     Args:
         map_id (UUID):
 
@@ -139,6 +141,8 @@ def sync(
 ) -> MapRead | Problem | Problem | ValidationProblem | None:
     """Show one map with its whole document.
 
+     Show one map with its whole document.
+
     Args:
         map_id (UUID):
 
@@ -162,6 +166,8 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[MapRead | Problem | Problem | ValidationProblem]:
     """Show one map with its whole document.
+
+     Show one map with its whole document.
 
     Args:
         map_id (UUID):
@@ -189,6 +195,8 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> MapRead | Problem | Problem | ValidationProblem | None:
     """Show one map with its whole document.
+
+     Show one map with its whole document.
 
     Args:
         map_id (UUID):

@@ -75,16 +75,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -125,6 +125,9 @@ def sync_detailed(
     """Upload a custom map; it is validated and every fault is reported (R-MAP).
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
@@ -169,6 +172,9 @@ def sync(
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
     Args:
@@ -206,6 +212,9 @@ async def asyncio_detailed(
     """Upload a custom map; it is validated and every fault is reported (R-MAP).
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 
@@ -247,6 +256,9 @@ async def asyncio(
     """Upload a custom map; it is validated and every fault is reported (R-MAP).
 
      Upload a custom map; it is validated and every fault is reported (R-MAP).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MAP-1, R-MAP-2, R-MAP-3, R-MAP-4.
 

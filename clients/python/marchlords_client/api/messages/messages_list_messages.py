@@ -105,16 +105,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -152,6 +152,12 @@ def sync_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+     Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -195,6 +201,12 @@ def sync(
 ) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
 
+     Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         before (int | None | Unset): Only messages older than this one (its id).
@@ -231,6 +243,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+     Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -271,6 +289,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+     Your messages, sent and received, newest first (cursor pages by your messages' ids).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -135,6 +135,9 @@ def sync_detailed(
     """Write to one player, several or all, within the campaign's word limit (R-DIP-1).
 
      Write to one player, several or all, within the campaign's word limit (R-DIP-1).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-1.
 
@@ -179,6 +182,9 @@ def sync(
 
      Write to one player, several or all, within the campaign's word limit (R-DIP-1).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-DIP-1.
 
     Args:
@@ -216,6 +222,9 @@ async def asyncio_detailed(
     """Write to one player, several or all, within the campaign's word limit (R-DIP-1).
 
      Write to one player, several or all, within the campaign's word limit (R-DIP-1).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-1.
 
@@ -257,6 +266,9 @@ async def asyncio(
     """Write to one player, several or all, within the campaign's word limit (R-DIP-1).
 
      Write to one player, several or all, within the campaign's word limit (R-DIP-1).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-DIP-1.
 

@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -134,6 +134,11 @@ def sync_detailed(
 ) -> Response[EndpointCreated | Problem | Problem | ValidationProblem]:
     """Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
 
+     Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -172,6 +177,11 @@ def sync(
 ) -> EndpointCreated | Problem | Problem | ValidationProblem | None:
     """Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
 
+     Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -204,6 +214,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[EndpointCreated | Problem | Problem | ValidationProblem]:
     """Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+     Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -240,6 +255,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> EndpointCreated | Problem | Problem | ValidationProblem | None:
     """Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+     Register a webhook: personal (any member) or campaign (owner); the secret is shown once.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

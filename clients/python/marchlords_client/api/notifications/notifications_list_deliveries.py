@@ -94,16 +94,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -141,6 +141,12 @@ def sync_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]:
     """The webhook's delivery log, newest first: status, attempts, last error.
+
+     The webhook's delivery log, newest first: status, attempts, last error.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -184,6 +190,12 @@ def sync(
 ) -> Any | DeliveryPage | Problem | Problem | ValidationProblem | None:
     """The webhook's delivery log, newest first: status, attempts, last error.
 
+     The webhook's delivery log, newest first: status, attempts, last error.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
@@ -220,6 +232,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | DeliveryPage | Problem | Problem | ValidationProblem]:
     """The webhook's delivery log, newest first: status, attempts, last error.
+
+     The webhook's delivery log, newest first: status, attempts, last error.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -260,6 +278,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | DeliveryPage | Problem | Problem | ValidationProblem | None:
     """The webhook's delivery log, newest first: status, attempts, last error.
+
+     The webhook's delivery log, newest first: status, attempts, last error.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

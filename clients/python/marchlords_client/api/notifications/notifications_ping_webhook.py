@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -130,6 +130,11 @@ def sync_detailed(
 ) -> Response[DeliveryRead | Problem | Problem | ValidationProblem]:
     """Send a test message to the webhook (queued: see its delivery log).
 
+     Send a test message to the webhook (queued: see its delivery log).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
@@ -168,6 +173,11 @@ def sync(
 ) -> DeliveryRead | Problem | Problem | ValidationProblem | None:
     """Send a test message to the webhook (queued: see its delivery log).
 
+     Send a test message to the webhook (queued: see its delivery log).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
@@ -200,6 +210,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[DeliveryRead | Problem | Problem | ValidationProblem]:
     """Send a test message to the webhook (queued: see its delivery log).
+
+     Send a test message to the webhook (queued: see its delivery log).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -236,6 +251,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> DeliveryRead | Problem | Problem | ValidationProblem | None:
     """Send a test message to the webhook (queued: see its delivery log).
+
+     Send a test message to the webhook (queued: see its delivery log).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

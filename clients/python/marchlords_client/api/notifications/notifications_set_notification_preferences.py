@@ -74,16 +74,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -123,6 +123,11 @@ def sync_detailed(
 ) -> Response[NotificationPreferences | Problem | Problem | ValidationProblem]:
     """Set my quiet hours (in my time zone) and vacation switch.
 
+     Set my quiet hours (in my time zone) and vacation switch.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
             every campaign.
@@ -153,6 +158,11 @@ def sync(
 ) -> NotificationPreferences | Problem | Problem | ValidationProblem | None:
     """Set my quiet hours (in my time zone) and vacation switch.
 
+     Set my quiet hours (in my time zone) and vacation switch.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
             every campaign.
@@ -177,6 +187,11 @@ async def asyncio_detailed(
     body: NotificationPreferences,
 ) -> Response[NotificationPreferences | Problem | Problem | ValidationProblem]:
     """Set my quiet hours (in my time zone) and vacation switch.
+
+     Set my quiet hours (in my time zone) and vacation switch.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
@@ -205,6 +220,11 @@ async def asyncio(
     body: NotificationPreferences,
 ) -> NotificationPreferences | Problem | Problem | ValidationProblem | None:
     """Set my quiet hours (in my time zone) and vacation switch.
+
+     Set my quiet hours (in my time zone) and vacation switch.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -137,6 +137,11 @@ def sync_detailed(
 ) -> Response[EndpointRead | Problem | Problem | ValidationProblem]:
     """Change a webhook's URL, format or kinds, or enable it again after it was disabled.
 
+     Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
@@ -178,6 +183,11 @@ def sync(
 ) -> EndpointRead | Problem | Problem | ValidationProblem | None:
     """Change a webhook's URL, format or kinds, or enable it again after it was disabled.
 
+     Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         webhook_id (UUID): The webhook's id.
@@ -213,6 +223,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[EndpointRead | Problem | Problem | ValidationProblem]:
     """Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+     Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +267,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> EndpointRead | Problem | Problem | ValidationProblem | None:
     """Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+     Change a webhook's URL, format or kinds, or enable it again after it was disabled.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

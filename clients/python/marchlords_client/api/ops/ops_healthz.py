@@ -46,6 +46,10 @@ def sync_detailed(
 ) -> Response[Health]:
     """Liveness: the process answers (does not touch the database).
 
+     Liveness: the process answers (does not touch the database).
+
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -69,6 +73,10 @@ def sync(
 ) -> Health | None:
     """Liveness: the process answers (does not touch the database).
 
+     Liveness: the process answers (does not touch the database).
+
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -87,6 +95,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Health]:
     """Liveness: the process answers (does not touch the database).
+
+     Liveness: the process answers (does not touch the database).
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -108,6 +120,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Health | None:
     """Liveness: the process answers (does not touch the database).
+
+     Liveness: the process answers (does not touch the database).
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -52,6 +52,10 @@ def sync_detailed(
 ) -> Response[Health | Problem]:
     """Readiness: the database answers `SELECT 1`.
 
+     Readiness: the database answers `SELECT 1`.
+
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -75,6 +79,10 @@ def sync(
 ) -> Health | Problem | None:
     """Readiness: the database answers `SELECT 1`.
 
+     Readiness: the database answers `SELECT 1`.
+
+    Takes no credentials.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -93,6 +101,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
 ) -> Response[Health | Problem]:
     """Readiness: the database answers `SELECT 1`.
+
+     Readiness: the database answers `SELECT 1`.
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -114,6 +126,10 @@ async def asyncio(
     client: AuthenticatedClient | Client,
 ) -> Health | Problem | None:
     """Readiness: the database answers `SELECT 1`.
+
+     Readiness: the database answers `SELECT 1`.
+
+    Takes no credentials.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

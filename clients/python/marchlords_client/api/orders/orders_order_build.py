@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -136,6 +136,9 @@ def sync_detailed(
 
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 
     Args:
@@ -178,6 +181,9 @@ def sync(
 
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 
     Args:
@@ -214,6 +220,9 @@ async def asyncio_detailed(
     """Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 
@@ -254,6 +263,9 @@ async def asyncio(
     """Order a build; its price is paid now and it stands at the turn change (R-BUILD).
 
      Order a build; its price is paid now and it stands at the turn change (R-BUILD).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-BUILD-1, R-BUILD-3, R-BUILD-4, R-BUILD-5, R-MAP-3, R-ECO-1, R-FOG-3.
 

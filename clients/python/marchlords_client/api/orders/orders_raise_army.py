@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -139,6 +139,9 @@ def sync_detailed(
     Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
@@ -187,6 +190,9 @@ def sync(
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
     Args:
@@ -228,6 +234,9 @@ async def asyncio_detailed(
     Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 
@@ -273,6 +282,9 @@ async def asyncio(
     Without `general_id`, a general is recruited in the same request (R-ARMY-2): `cost` is the
     army's price and `total_cost` the whole price, army and general (both refunded together
     if the raise is cancelled).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-1, R-ARMY-2, R-ECO-1, R-ECO-3.
 

@@ -83,16 +83,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -130,6 +130,10 @@ def sync_detailed(
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 
@@ -171,6 +175,10 @@ def sync(
 
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 
     Args:
@@ -205,6 +213,10 @@ async def asyncio_detailed(
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 
@@ -243,6 +255,10 @@ async def asyncio(
     """Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
 
      Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
 

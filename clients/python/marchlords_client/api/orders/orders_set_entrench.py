@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -134,6 +134,9 @@ def sync_detailed(
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -176,6 +179,9 @@ def sync(
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         campaign_id (UUID): The campaign's id.
         army_id (int):
@@ -212,6 +218,9 @@ async def asyncio_detailed(
      Order the army to entrench this turn instead of moving (R-OPT-4, campaign setting
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,6 +261,9 @@ async def asyncio(
      Order the army to entrench this turn instead of moving (R-OPT-4, campaign setting
     `cover`): it cancels the army's move order, as a move order cancels it. A defending army
     entrenched the turn a battle is declared takes 10 % more off the attacker's points.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         campaign_id (UUID): The campaign's id.

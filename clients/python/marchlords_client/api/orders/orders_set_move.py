@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -138,6 +138,9 @@ def sync_detailed(
     """Give or replace the army's move order; the answer shows the budget used and left.
 
      Give or replace the army's move order; the answer shows the budget used and left.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 
@@ -185,6 +188,9 @@ def sync(
 
      Give or replace the army's move order; the answer shows the budget used and left.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 
     Args:
@@ -225,6 +231,9 @@ async def asyncio_detailed(
     """Give or replace the army's move order; the answer shows the budget used and left.
 
      Give or replace the army's move order; the answer shows the budget used and left.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 
@@ -269,6 +278,9 @@ async def asyncio(
     """Give or replace the army's move order; the answer shows the budget used and left.
 
      Give or replace the army's move order; the answer shows the budget used and left.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-MOVE-1, R-MOVE-2, R-MOVE-4, R-SEA-1, R-BUILD-5, R-ARMY-6, R-BAT-5, R-FOG-3.
 

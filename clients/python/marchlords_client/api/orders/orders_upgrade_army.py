@@ -79,16 +79,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -132,6 +132,9 @@ def sync_detailed(
 
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 
     Args:
@@ -174,6 +177,9 @@ def sync(
 
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 
     Args:
@@ -210,6 +216,9 @@ async def asyncio_detailed(
     """Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 
@@ -250,6 +259,9 @@ async def asyncio(
     """Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
 
      Order the army's next tier; paid now, effective at the turn change (R-ARMY-3).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-3, R-ARMY-6, R-BAT-5, R-ECO-1.
 

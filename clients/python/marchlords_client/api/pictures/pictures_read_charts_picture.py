@@ -90,16 +90,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -138,6 +138,10 @@ def sync_detailed(
     """The charts as small SVG line charts: one per number, a line per player shown.
 
      The charts as small SVG line charts: one per number, a line per player shown.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
@@ -182,6 +186,10 @@ def sync(
 
      The charts as small SVG line charts: one per number, a line per player shown.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
     Args:
@@ -219,6 +227,10 @@ async def asyncio_detailed(
     """The charts as small SVG line charts: one per number, a line per player shown.
 
      The charts as small SVG line charts: one per number, a line per player shown.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
@@ -260,6 +272,10 @@ async def asyncio(
     """The charts as small SVG line charts: one per number, a line per player shown.
 
      The charts as small SVG line charts: one per number, a line per player shown.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 

@@ -82,16 +82,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -129,6 +129,10 @@ def sync_detailed(
     """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
@@ -171,6 +175,10 @@ def sync(
 
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
     Args:
@@ -206,6 +214,10 @@ async def asyncio_detailed(
     """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
@@ -245,6 +257,10 @@ async def asyncio(
     """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
 
      Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 

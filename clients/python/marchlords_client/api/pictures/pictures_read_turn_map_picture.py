@@ -84,16 +84,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -132,6 +132,10 @@ def sync_detailed(
     """A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 
@@ -177,6 +181,10 @@ def sync(
 
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 
     Args:
@@ -215,6 +223,10 @@ async def asyncio_detailed(
     """A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 
@@ -257,6 +269,10 @@ async def asyncio(
     """A past turn's map as you saw it when it ended, as an SVG picture (a replay).
 
      A past turn's map as you saw it when it ended, as an SVG picture (a replay).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
 

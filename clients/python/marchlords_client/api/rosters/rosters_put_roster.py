@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -141,6 +141,9 @@ def sync_detailed(
     Recruit JSON, a BattleScribe/New Recruit `.rosz` (base64), or plain text. 422
     `roster_unreadable` names the line or field it cannot read; a faction other than yours is
     a warning. 409 `R-ARMY-4` while the army fights a pending battle.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-CAMP-2.
 
@@ -190,6 +193,9 @@ def sync(
     `roster_unreadable` names the line or field it cannot read; a faction other than yours is
     a warning. 409 `R-ARMY-4` while the army fights a pending battle.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-CAMP-2.
 
     Args:
@@ -232,6 +238,9 @@ async def asyncio_detailed(
     Recruit JSON, a BattleScribe/New Recruit `.rosz` (base64), or plain text. 422
     `roster_unreadable` names the line or field it cannot read; a faction other than yours is
     a warning. 409 `R-ARMY-4` while the army fights a pending battle.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-CAMP-2.
 
@@ -278,6 +287,9 @@ async def asyncio(
     Recruit JSON, a BattleScribe/New Recruit `.rosz` (base64), or plain text. 422
     `roster_unreadable` names the line or field it cannot read; a faction other than yours is
     a warning. 409 `R-ARMY-4` while the army fights a pending battle.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-CAMP-2.
 

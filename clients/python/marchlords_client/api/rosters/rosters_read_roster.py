@@ -78,16 +78,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -126,6 +126,10 @@ def sync_detailed(
 
      Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
@@ -168,6 +172,10 @@ def sync(
      Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
     Args:
@@ -203,6 +211,10 @@ async def asyncio_detailed(
 
      Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
@@ -242,6 +254,10 @@ async def asyncio(
 
      Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 

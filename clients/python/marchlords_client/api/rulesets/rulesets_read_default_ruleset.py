@@ -60,16 +60,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -105,6 +105,8 @@ def sync_detailed(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
+    Takes no credentials.
+
     Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
@@ -132,6 +134,8 @@ def sync(
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
 
+    Takes no credentials.
+
     Rules (docs/rules.md): R-HOUSE-2.
 
     Raises:
@@ -154,6 +158,8 @@ async def asyncio_detailed(
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
+
+    Takes no credentials.
 
     Rules (docs/rules.md): R-HOUSE-2.
 
@@ -179,6 +185,8 @@ async def asyncio(
     """The default ruleset: every cost, income, tier, faction and game system of the rules.
 
      The default ruleset: every cost, income, tier, faction and game system of the rules.
+
+    Takes no credentials.
 
     Rules (docs/rules.md): R-HOUSE-2.
 

@@ -77,16 +77,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -127,6 +127,11 @@ def sync_detailed(
 ) -> Response[CampaignRead | Problem | Problem | ValidationProblem]:
     """Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
 
+     Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         offer_id (UUID): The seat offer's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -162,6 +167,11 @@ def sync(
 ) -> CampaignRead | Problem | Problem | ValidationProblem | None:
     """Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
 
+     Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         offer_id (UUID): The seat offer's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -191,6 +201,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[CampaignRead | Problem | Problem | ValidationProblem]:
     """Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+     Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         offer_id (UUID): The seat offer's id.
@@ -224,6 +239,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> CampaignRead | Problem | Problem | ValidationProblem | None:
     """Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+     Take the seat offered to me: I become a player of the campaign (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         offer_id (UUID): The seat offer's id.

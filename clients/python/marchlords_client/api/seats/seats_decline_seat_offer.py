@@ -75,16 +75,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -125,6 +125,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
 
+     Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         offer_id (UUID): The seat offer's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -160,6 +165,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
 
+     Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         offer_id (UUID): The seat offer's id.
         idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
@@ -189,6 +199,11 @@ async def asyncio_detailed(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+     Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         offer_id (UUID): The seat offer's id.
@@ -222,6 +237,11 @@ async def asyncio(
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+     Refuse the seat offered to me: it goes back to the campaign's owner (R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         offer_id (UUID): The seat offer's id.

@@ -85,16 +85,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -139,6 +139,9 @@ def sync_detailed(
 
      Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
     R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -186,6 +189,9 @@ def sync(
      Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
     R-CAMP-6).
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
     Args:
@@ -226,6 +232,9 @@ async def asyncio_detailed(
 
      Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
     R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 
@@ -270,6 +279,9 @@ async def asyncio(
 
      Offer a seat, as it stands, to another user; it is theirs once they accept (owner,
     R-CAMP-6).
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-1, R-CAMP-6, R-CAMP-7, R-TURN-7.
 

@@ -81,16 +81,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -126,6 +126,12 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem | list[SeatOfferRead]]:
     """The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
 
+     The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -159,6 +165,12 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | list[SeatOfferRead] | None:
     """The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
 
+     The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Args:
         campaign_id (UUID): The campaign's id.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
@@ -186,6 +198,12 @@ async def asyncio_detailed(
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem | list[SeatOfferRead]]:
     """The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+     The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -217,6 +235,12 @@ async def asyncio(
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | list[SeatOfferRead] | None:
     """The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+     The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Args:
         campaign_id (UUID): The campaign's id.

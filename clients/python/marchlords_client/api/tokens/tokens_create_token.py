@@ -75,16 +75,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -124,6 +124,11 @@ def sync_detailed(
 ) -> Response[Problem | Problem | ValidationProblem | TokenCreated]:
     """Create a personal access token; the secret is in this response only.
 
+     Create a personal access token; the secret is in this response only.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (TokenCreate): Request for a new personal access token.
 
@@ -153,6 +158,11 @@ def sync(
 ) -> Problem | Problem | ValidationProblem | TokenCreated | None:
     """Create a personal access token; the secret is in this response only.
 
+     Create a personal access token; the secret is in this response only.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (TokenCreate): Request for a new personal access token.
 
@@ -176,6 +186,11 @@ async def asyncio_detailed(
     body: TokenCreate,
 ) -> Response[Problem | Problem | ValidationProblem | TokenCreated]:
     """Create a personal access token; the secret is in this response only.
+
+     Create a personal access token; the secret is in this response only.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (TokenCreate): Request for a new personal access token.
@@ -203,6 +218,11 @@ async def asyncio(
     body: TokenCreate,
 ) -> Problem | Problem | ValidationProblem | TokenCreated | None:
     """Create a personal access token; the secret is in this response only.
+
+     Create a personal access token; the secret is in this response only.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (TokenCreate): Request for a new personal access token.

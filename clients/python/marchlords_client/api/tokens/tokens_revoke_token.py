@@ -69,16 +69,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -118,6 +118,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke one of my tokens, a login session or a personal access token.
 
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         token_id (UUID):
 
@@ -147,6 +152,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke one of my tokens, a login session or a personal access token.
 
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         token_id (UUID):
 
@@ -170,6 +180,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Revoke one of my tokens, a login session or a personal access token.
+
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         token_id (UUID):
@@ -197,6 +212,11 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Revoke one of my tokens, a login session or a personal access token.
+
+     Revoke one of my tokens, a login session or a personal access token.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         token_id (UUID):

@@ -78,16 +78,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -130,6 +130,9 @@ def sync_detailed(
 
      Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
     Args:
@@ -169,6 +172,9 @@ def sync(
 
      Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
     Args:
@@ -202,6 +208,9 @@ async def asyncio_detailed(
     """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
      Recreate an exported campaign here, owned by you, its seats offered to the users named.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 
@@ -239,6 +248,9 @@ async def asyncio(
     """Recreate an exported campaign here, owned by you, its seats offered to the users named.
 
      Recreate an exported campaign here, owned by you, its seats offered to the users named.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Rules (docs/rules.md): R-CAMP-9, R-ECO-6, R-MAP-4, R-HOUSE-2.
 

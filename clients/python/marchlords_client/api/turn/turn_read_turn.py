@@ -76,16 +76,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -122,6 +122,10 @@ def sync_detailed(
     """The current turn: number, season, who is ready, and what blocks the change.
 
      The current turn: number, season, who is ready, and what blocks the change.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-3, R-OPT-1.
 
@@ -160,6 +164,10 @@ def sync(
 
      The current turn: number, season, who is ready, and what blocks the change.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-TURN-3, R-OPT-1.
 
     Args:
@@ -191,6 +199,10 @@ async def asyncio_detailed(
     """The current turn: number, season, who is ready, and what blocks the change.
 
      The current turn: number, season, who is ready, and what blocks the change.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-3, R-OPT-1.
 
@@ -226,6 +238,10 @@ async def asyncio(
     """The current turn: number, season, who is ready, and what blocks the change.
 
      The current turn: number, season, who is ready, and what blocks the change.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-TURN-3, R-OPT-1.
 

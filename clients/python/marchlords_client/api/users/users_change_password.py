@@ -73,16 +73,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -122,6 +122,11 @@ def sync_detailed(
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Change my password; every other token of mine is revoked, this one keeps working.
 
+     Change my password; every other token of mine is revoked, this one keeps working.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (PasswordChange): A new password, given with the current one.
 
@@ -151,6 +156,11 @@ def sync(
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Change my password; every other token of mine is revoked, this one keeps working.
 
+     Change my password; every other token of mine is revoked, this one keeps working.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Args:
         body (PasswordChange): A new password, given with the current one.
 
@@ -174,6 +184,11 @@ async def asyncio_detailed(
     body: PasswordChange,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
     """Change my password; every other token of mine is revoked, this one keeps working.
+
+     Change my password; every other token of mine is revoked, this one keeps working.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (PasswordChange): A new password, given with the current one.
@@ -201,6 +216,11 @@ async def asyncio(
     body: PasswordChange,
 ) -> Any | Problem | Problem | ValidationProblem | None:
     """Change my password; every other token of mine is revoked, this one keeps working.
+
+     Change my password; every other token of mine is revoked, this one keeps working.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
         body (PasswordChange): A new password, given with the current one.

@@ -75,16 +75,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -124,6 +124,13 @@ def sync_detailed(
 ) -> Response[Problem | Problem | ValidationProblem | UserRead]:
     """Register a new user account.
 
+     Register a new user account.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
+
     Args:
         body (UserCreate): Registration form.
 
@@ -153,6 +160,13 @@ def sync(
 ) -> Problem | Problem | ValidationProblem | UserRead | None:
     """Register a new user account.
 
+     Register a new user account.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
+
     Args:
         body (UserCreate): Registration form.
 
@@ -176,6 +190,13 @@ async def asyncio_detailed(
     body: UserCreate,
 ) -> Response[Problem | Problem | ValidationProblem | UserRead]:
     """Register a new user account.
+
+     Register a new user account.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
 
     Args:
         body (UserCreate): Registration form.
@@ -203,6 +224,13 @@ async def asyncio(
     body: UserCreate,
 ) -> Problem | Problem | ValidationProblem | UserRead | None:
     """Register a new user account.
+
+     Register a new user account.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
+    Takes no credentials.
 
     Args:
         body (UserCreate): Registration form.

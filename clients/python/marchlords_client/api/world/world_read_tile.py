@@ -80,16 +80,16 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                response_422_type_0 = ValidationProblem.from_dict(data)
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
 
-                return response_422_type_0
+                return componentsschemas_unprocessable_problem_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
             if not isinstance(data, dict):
                 raise TypeError()
-            response_422_type_1 = Problem.from_dict(data)
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
 
-            return response_422_type_1
+            return componentsschemas_unprocessable_problem_type_1
 
         response_422 = _parse_response_422(response.json())
 
@@ -128,6 +128,10 @@ def sync_detailed(
     """One tile as you see it, and which builds it accepts from you now.
 
      One tile as you see it, and which builds it accepts from you now.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
@@ -172,6 +176,10 @@ def sync(
 
      One tile as you see it, and which builds it accepts from you now.
 
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
+
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
     Args:
@@ -209,6 +217,10 @@ async def asyncio_detailed(
     """One tile as you see it, and which builds it accepts from you now.
 
      One tile as you see it, and which builds it accepts from you now.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
@@ -250,6 +262,10 @@ async def asyncio(
     """One tile as you see it, and which builds it accepts from you now.
 
      One tile as you see it, and which builds it accepts from you now.
+
+    Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
+    body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
+    body: keep your copy then (README, Conditional reads).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
