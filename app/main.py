@@ -37,6 +37,9 @@ from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
 from app.notifications.contract import document_webhooks
 from app.notifications.delivery import run_notifier
+from app.notifications.email_router import address_router as email_address_router
+from app.notifications.email_router import links_router as email_links_router
+from app.notifications.router import inbox_router as notification_inbox_router
 from app.notifications.router import preferences_router as notification_preferences_router
 from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
@@ -82,6 +85,9 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     transfer_router,
     notifications_router,
     notification_preferences_router,
+    notification_inbox_router,
+    email_address_router,
+    email_links_router,
     calendar_router,
     seats_router,
 )

@@ -6,6 +6,7 @@ Alembic's env imports it so autogenerate sees every table: add new model modules
 from app.models.calendar import CalendarFeed
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.diplomacy import EdictRow
+from app.models.email import EmailDelivery, UserEmail
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
 from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
@@ -13,6 +14,7 @@ from app.models.idempotency import IdempotencyKey
 from app.models.ledger import LedgerRow
 from app.models.message import Message, MessageReadMark
 from app.models.notification import (
+    InboxItem,
     NotificationPreference,
     NotificationReminder,
     WebhookDelivery,
@@ -46,12 +48,14 @@ __all__ = [
     "CampaignPlayer",
     "CampaignStatus",
     "EdictRow",
+    "EmailDelivery",
     "GameMap",
     "GeneralRow",
     "HouseRule",
     "HouseRuleAction",
     "HouseRuleChange",
     "IdempotencyKey",
+    "InboxItem",
     "LedgerRow",
     "Message",
     "MessageReadMark",
@@ -73,6 +77,7 @@ __all__ = [
     "TurnSnapshot",
     "TurnSummaryRow",
     "User",
+    "UserEmail",
     "WebhookDelivery",
     "WebhookEndpoint",
 ]

@@ -142,3 +142,30 @@ class NotificationPreference(Base):
     quiet_start: Mapped[time | None]
     quiet_end: Mapped[time | None]
     vacation: Mapped[bool] = mapped_column(default=False)
+
+
+class InboxItem(Base):
+    """One notification in a user's inbox (issue 28): every notification the user receives,
+    on any channel, is listed here, written in the transaction of the change it tells of.
+
+    It belongs to the campaign it is about (`campaign_id` leads the key, like every campaign
+    row) and is listed across campaigns by user (`ix_notification_inbox_user`). `id` is
+    random (below 2**53: a counter shared by every user would tell how busy the others are);
+    `seq` orders the inbox and never leaves the server.
+    """
+
+    __tablename__ = "notification_inbox"
+    __table_args__ = (Index("ix_notification_inbox_user", "user_id", "seq"),)
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, Identity())
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40))
+    turn: Mapped[int]
+    # The notification's data (`NotificationData` as JSON): the same facts as a webhook's.
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    read_at: Mapped[datetime | None]

@@ -11,11 +11,12 @@ from app.models.notification import (
     DeliveryStatus,
     EndpointFormat,
     EndpointScope,
+    InboxItem,
     NotificationPreference,
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.notifications.messages import NotificationKind
+from app.notifications.messages import CampaignRef, NotificationData, NotificationKind
 from app.pagination import Page
 
 URL_FIELD = Field(
@@ -183,3 +184,47 @@ class NotificationPreferences(BaseModel):
             quiet_end=p.quiet_end,
             vacation=p.vacation,
         )
+
+
+class InboxItemRead(BaseModel):
+    """One notification of your inbox: what it is about and where to look."""
+
+    id: int = Field(description="The notification's id (mark it read with it).")
+    kind: NotificationKind
+    campaign: CampaignRef
+    turn: int = Field(description="The campaign's turn when it was written.")
+    text: str = Field(description="One sentence saying what happened.")
+    link: str = Field(description="Path of the resource to look at, under this API.")
+    deadline_at: datetime | None = None
+    battle_id: int | None = None
+    edict_id: int | None = None
+    created_at: datetime
+    read: bool
+    read_at: datetime | None
+
+    @classmethod
+    def of(cls, item: InboxItem) -> Self:
+        data = NotificationData.model_validate_json(item.body)
+        return cls(
+            id=item.id,
+            kind=data.kind,
+            campaign=data.campaign,
+            turn=item.turn,
+            text=data.text,
+            link=data.link,
+            deadline_at=data.deadline_at,
+            battle_id=data.battle_id,
+            edict_id=data.edict_id,
+            created_at=item.created_at,
+            read=item.read_at is not None,
+            read_at=item.read_at,
+        )
+
+
+class InboxPage(Page[InboxItemRead]):
+    unread: int = Field(description="Your unread notifications, in all.")
+
+
+class InboxMarked(BaseModel):
+    marked: int = Field(description="How many were unread and are now read.")
+    unread: int = Field(description="Unread notifications left (0).")

@@ -46,6 +46,8 @@ from .edict_kind import EdictKind
 from .edict_page import EdictPage
 from .edict_read import EdictRead
 from .edict_status import EdictStatus
+from .email_address_read import EmailAddressRead
+from .email_address_set import EmailAddressSet
 from .endpoint_create import EndpointCreate
 from .endpoint_created import EndpointCreated
 from .endpoint_format import EndpointFormat
@@ -102,6 +104,9 @@ from .house_rule_update import HouseRuleUpdate
 from .house_rules import HouseRules
 from .http_validation_error import HTTPValidationError
 from .imported_campaign import ImportedCampaign
+from .inbox_item_read import InboxItemRead
+from .inbox_marked import InboxMarked
+from .inbox_page import InboxPage
 from .join_request import JoinRequest
 from .joiner import Joiner
 from .leader_set import LeaderSet
@@ -334,6 +339,8 @@ __all__ = (
     "EdictPage",
     "EdictRead",
     "EdictStatus",
+    "EmailAddressRead",
+    "EmailAddressSet",
     "EndpointCreate",
     "EndpointCreated",
     "EndpointFormat",
@@ -390,6 +397,9 @@ __all__ = (
     "HouseRuleUpdate",
     "HTTPValidationError",
     "ImportedCampaign",
+    "InboxItemRead",
+    "InboxMarked",
+    "InboxPage",
     "Joiner",
     "JoinRequest",
     "LeaderSet",

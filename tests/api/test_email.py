@@ -1,0 +1,352 @@
+"""Email (issue 28) through a real SMTP server in the test process (aiosmtpd on 127.0.0.1):
+confirmation by a single-use expiring link, delivery with text and HTML parts, the RFC 8058
+one-click unsubscribe headers and POST, retries after a refusal, quiet hours in the user's
+time zone across its midnight."""
+
+import re
+import socket
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi import FastAPI
+from httpx import AsyncClient
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.config import Settings
+from app.db.base import utcnow
+from app.main import create_app
+from app.models import EmailDelivery, UserEmail
+from app.models.notification import DeliveryStatus
+from app.notifications.email import CONFIRMATION, send_due
+from tests.api.game import Game, start_game
+from tests.api.test_notifications import next_turn
+from tests.helpers import AuthUser, MakeUser, assert_problem
+
+PUBLIC = "https://marchlords.test"
+
+
+@dataclass
+class Mailbox:
+    """What the SMTP server received; `refuse` holds answers to give before accepting."""
+
+    messages: list[EmailMessage] = field(default_factory=list)
+    refuse: list[str] = field(default_factory=list)
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        if self.refuse:
+            return self.refuse.pop(0)
+        parsed = BytesParser(policy=policy.default).parsebytes(envelope.content)
+        assert isinstance(parsed, EmailMessage)
+        self.messages.append(parsed)
+        return "250 OK"
+
+    def to(self, address: str) -> list[EmailMessage]:
+        return [m for m in self.messages if m["To"] == address]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Mailbox, int]]:
+    mailbox = Mailbox()
+    port = _free_port()
+    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield mailbox, port
+    finally:
+        controller.stop()
+
+
+@pytest.fixture
+def mailbox(smtp: tuple[Mailbox, int]) -> Mailbox:
+    return smtp[0]
+
+
+@pytest.fixture
+def email_settings(settings: Settings, smtp: tuple[Mailbox, int]) -> Settings:
+    return settings.model_copy(
+        update={
+            "smtp_host": "127.0.0.1",
+            "smtp_port": smtp[1],
+            "smtp_security": "none",
+            "smtp_from": "Marchlords <noreply@marchlords.test>",
+            "public_url": PUBLIC,
+        }
+    )
+
+
+@pytest.fixture
+def app(
+    email_settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> FastAPI:
+    application = create_app(email_settings)
+    application.state.sessionmaker = sessionmaker
+    return application
+
+
+def _body(message: EmailMessage, subtype: str) -> str:
+    part = message.get_body(preferencelist=(subtype,))
+    assert part is not None, f"no text/{subtype} part"
+    assert isinstance(part, EmailMessage)
+    content: str = part.get_content()
+    return content
+
+
+def _link(message: EmailMessage, path: str) -> str:
+    found = re.search(re.escape(f"{PUBLIC}{path}") + r"([A-Za-z0-9_\-]+)", _body(message, "plain"))
+    assert found, _body(message, "plain")
+    return found.group(1)
+
+
+async def _set_address(client: AsyncClient, user: AuthUser, address: str) -> dict[str, Any]:
+    response = await client.put(
+        "/v1/users/me/email", json={"address": address}, headers=user.headers
+    )
+    assert response.status_code == 202, response.text
+    found: dict[str, Any] = response.json()
+    return found
+
+
+async def _confirmed(
+    client: AsyncClient,
+    user: AuthUser,
+    address: str,
+    mailbox: Mailbox,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+) -> None:
+    await _set_address(client, user, address)
+    await send_due(sessionmaker, settings, utcnow() + timedelta(seconds=1))
+    token = _link(mailbox.to(address)[-1], "/v1/email/confirm/")
+    assert (await client.post(f"/v1/email/confirm/{token}")).status_code == 200
+
+
+async def _queued(session: AsyncSession, user: AuthUser) -> int:
+    count = await session.scalar(
+        select(func.count())
+        .select_from(EmailDelivery)
+        .where(EmailDelivery.user_id == user.id, EmailDelivery.kind != CONFIRMATION)
+    )
+    return count or 0
+
+
+async def test_an_address_is_confirmed_by_its_link_before_anything_else_is_sent(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    shown = await _set_address(client, p2.user, "p2@example.org")
+    assert shown == {
+        "address": "p2@example.org",
+        "confirmed": False,
+        "confirmed_at": None,
+        "unsubscribed": False,
+    }
+    await next_turn(client, game)
+    assert await _queued(session, p2.user) == 0  # unconfirmed: nothing but the confirmation
+    report = await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    assert len(report.delivered) == 1
+    (confirmation,) = mailbox.to("p2@example.org")
+    assert confirmation["Subject"] == "Confirm your email address for Marchlords"
+    assert confirmation["From"] == "Marchlords <noreply@marchlords.test>"
+    token = _link(confirmation, "/v1/email/confirm/")
+    assert f"{PUBLIC}/v1/email/confirm/{token}" in _body(confirmation, "html")
+
+    # The link's page changes nothing (prefetchers and scanners GET links); its button posts.
+    page = await client.get(f"/v1/email/confirm/{token}")
+    assert page.status_code == 200
+    assert "<form method='post'" in page.text
+    me = await client.get("/v1/users/me/email", headers=p2.headers)
+    assert me.json()["confirmed"] is False
+    confirmed = await client.post(f"/v1/email/confirm/{token}")  # no sign-in needed
+    assert confirmed.status_code == 200, confirmed.text
+    me = await client.get("/v1/users/me/email", headers=p2.headers)
+    assert me.json()["confirmed"] is True
+    # Single use.
+    assert_problem(await client.post(f"/v1/email/confirm/{token}"), 404, "not_found")
+    # The sent message's bodies (holding the link) are gone from the database.
+    row = await session.scalar(select(EmailDelivery).where(EmailDelivery.kind == CONFIRMATION))
+    assert row is not None
+    await session.refresh(row)
+    assert row.text_body == ""
+    assert row.status is DeliveryStatus.DELIVERED
+
+
+async def test_notifications_arrive_with_both_parts_and_one_click_unsubscribe(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    p2 = game.players[1]
+    address = "p2@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    await next_turn(client, game)
+    report = await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    assert len(report.delivered) == 2
+    summary, turn = mailbox.to(address)[1:]
+    assert turn["Subject"].startswith("Test campaign: Turn 2 of Test campaign has begun")
+    assert summary["Subject"] == "Test campaign: Your summary of turn 1 of Test campaign is ready."
+    for message in (summary, turn):
+        assert message.is_multipart()
+        assert message.get_content_type() == "multipart/alternative"
+        unsubscribe = message["List-Unsubscribe"]
+        assert re.fullmatch(
+            re.escape(f"<{PUBLIC}/v1/email/unsubscribe/") + r"[\w\-]+>", unsubscribe
+        )
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert f"{PUBLIC}/v1/campaigns/{game.id}/turn" in _body(turn, "plain")
+    assert f'href="{PUBLIC}/v1/campaigns/{game.id}/turn"' in _body(turn, "html")
+    # Each message has its own unsubscribe link.
+    assert summary["List-Unsubscribe"] != turn["List-Unsubscribe"]
+
+    # One click, as a mail client does it (RFC 8058): a POST of the form, without signing in.
+    url = turn["List-Unsubscribe"].strip("<>").removeprefix(PUBLIC)
+    page = await client.get(url)
+    assert page.status_code == 200
+    assert "Unsubscribe" in page.text
+    assert (await client.get("/v1/users/me/email", headers=p2.headers)).json()[
+        "unsubscribed"
+    ] is False
+    clicked = await client.post(
+        url,
+        content="List-Unsubscribe=One-Click",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert clicked.status_code == 200, clicked.text
+    assert (await client.get("/v1/users/me/email", headers=p2.headers)).json()[
+        "unsubscribed"
+    ] is True
+    before = await _queued(session, p2.user)
+    await next_turn(client, game)
+    assert await _queued(session, p2.user) == before  # nothing more is written
+    assert_problem(await client.post("/v1/email/unsubscribe/" + "x" * 43), 404, "not_found")
+
+
+async def test_an_expired_confirmation_link_confirms_nothing(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    user = await make_user()
+    await _set_address(client, user, "late@example.org")
+    await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    token = _link(mailbox.to("late@example.org")[0], "/v1/email/confirm/")
+    row = await session.get(UserEmail, user.id)
+    assert row is not None
+    row.confirm_expires_at = utcnow() - timedelta(seconds=1)
+    await session.flush()
+    assert_problem(await client.post(f"/v1/email/confirm/{token}"), 404, "not_found")
+    assert (await client.get("/v1/users/me/email", headers=user.headers)).json()[
+        "confirmed"
+    ] is False
+
+
+async def test_a_refused_message_is_retried_later_and_a_final_refusal_given_up(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    user = await make_user()
+    mailbox.refuse = ["451 4.3.0 Try again later"]
+    await _set_address(client, user, "retry@example.org")
+    now = utcnow() + timedelta(seconds=1)
+    first = await send_due(sessionmaker, email_settings, now)
+    assert len(first.failed) == 1
+    assert first.given_up == []
+    assert mailbox.messages == []
+    row = await session.scalar(select(EmailDelivery).where(EmailDelivery.user_id == user.id))
+    assert row is not None
+    await session.refresh(row)
+    assert row.status is DeliveryStatus.PENDING
+    assert row.attempts == 1
+    assert row.last_error is not None
+    assert "451" in row.last_error
+    assert row.next_attempt_at > now  # backoff: not due at once
+    assert (await send_due(sessionmaker, email_settings, now)).delivered == []
+    later = await send_due(sessionmaker, email_settings, now + timedelta(hours=1))
+    assert later.delivered == [row.id]
+    assert len(mailbox.to("retry@example.org")) == 1
+
+    other = await make_user()
+    mailbox.refuse = ["550 5.1.1 No such user"]
+    await _set_address(client, other, "gone@example.org")
+    final = await send_due(sessionmaker, email_settings, now + timedelta(hours=2))
+    assert len(final.given_up) == 1
+    assert (await send_due(sessionmaker, email_settings, now + timedelta(days=1))).delivered == []
+
+
+async def test_email_waits_out_quiet_hours_across_the_users_midnight(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game: Game = await start_game(client, make_user)
+    p2 = game.players[1]
+    address = "night@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    zone = ZoneInfo("America/New_York")
+    prefs = {"time_zone": "America/New_York", "quiet_start": "22:00", "quiet_end": "07:00"}
+    response = await client.put("/v1/users/me/notifications", json=prefs, headers=p2.headers)
+    assert response.status_code == 200, response.text
+    await next_turn(client, game)
+    tomorrow = (utcnow().astimezone(zone) + timedelta(days=1)).date()
+    evening = datetime.combine(tomorrow, time(22, 30), tzinfo=zone)  # local day D, UTC D+1
+    after_midnight = datetime.combine(tomorrow + timedelta(days=1), time(0, 30), tzinfo=zone)
+    morning = datetime.combine(tomorrow + timedelta(days=1), time(7, 0), tzinfo=zone)
+    sent_before = len(mailbox.messages)
+    held = await send_due(sessionmaker, email_settings, evening)
+    assert len(held.postponed) == 2
+    assert held.delivered == []
+    assert (await send_due(sessionmaker, email_settings, after_midnight)).delivered == []
+    assert len(mailbox.messages) == sent_before
+    woke = await send_due(sessionmaker, email_settings, morning)
+    assert len(woke.delivered) == 2
+
+
+async def test_an_address_cannot_be_set_when_email_is_off(
+    client: AsyncClient, make_user: MakeUser, settings: Settings, app: FastAPI
+) -> None:
+    app.state.settings = settings  # no SMTP host
+    user = await make_user()
+    response = await client.put(
+        "/v1/users/me/email", json={"address": "a@example.org"}, headers=user.headers
+    )
+    assert_problem(response, 409, "email_disabled")
+    bad = await client.put(
+        "/v1/users/me/email", json={"address": "not an address"}, headers=user.headers
+    )
+    assert bad.status_code == 422
