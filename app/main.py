@@ -9,6 +9,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
+from app.auth.reset import router as password_reset_router
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
 from app.calendar.router import router as calendar_router
@@ -64,6 +65,7 @@ API_VERSION = "0.1.0"
 V1_ROUTERS: tuple[APIRouter, ...] = (
     users_router,
     auth_router,
+    password_reset_router,
     tokens_router,
     rulesets_router,
     maps_router,

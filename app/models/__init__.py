@@ -6,7 +6,7 @@ Alembic's env imports it so autogenerate sees every table: add new model modules
 from app.models.calendar import CalendarFeed
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.diplomacy import EdictRow
-from app.models.email import EmailDelivery, UserEmail
+from app.models.email import EmailDelivery, PasswordReset, UserEmail
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
 from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
@@ -63,6 +63,7 @@ __all__ = [
     "NotificationReminder",
     "OrderKind",
     "OrderRow",
+    "PasswordReset",
     "PendingSummaryEvent",
     "RateLimit",
     "ShipRow",

@@ -61,3 +61,19 @@ class EmailDelivery(Base):
     last_attempt_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(String(300))
     delivered_at: Mapped[datetime | None]
+
+
+class PasswordReset(Base):
+    """A password reset link sent to a user's confirmed address: single use, expiring. The
+    rows of the last hour are also what limits resets per account and per address."""
+
+    __tablename__ = "password_resets"
+    __table_args__ = (Index("ix_password_resets_user", "user_id", "created_at"),)
+
+    token_hash: Mapped[str] = mapped_column(CHAR(64), primary_key=True)
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    # Lower-cased, as asked for (the per-address limit counts by it).
+    address: Mapped[str] = mapped_column(String(254), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]

@@ -84,7 +84,7 @@ def _base(settings: Settings) -> str:
 # ------------------------------------------------------------------------------ writing
 
 
-def _add(
+def queue_message(
     session: AsyncSession,
     user_id: uuid.UUID,
     address: str,
@@ -92,7 +92,7 @@ def _add(
     subject: str,
     payload: dict[str, Any],
     *,
-    personal: bool,
+    personal: bool = False,
     now: datetime,
 ) -> EmailDelivery:
     """Queue one message; its one-click unsubscribe secret lives in the payload until sent."""
@@ -131,7 +131,7 @@ async def enqueue_notifications(
     )
     for address in rows:
         for data in per_user[address.user_id]:
-            _add(
+            queue_message(
                 session,
                 address.user_id,
                 address.address,
@@ -170,7 +170,7 @@ async def set_address(
     row.unsubscribed_at = None
     row.confirm_token_hash = hash_token(token)
     row.confirm_expires_at = now + CONFIRM_FOR
-    _add(
+    queue_message(
         session,
         user.id,
         address,
@@ -228,6 +228,13 @@ def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
     if row.kind == CONFIRMATION:
         link = f"{base}/v1/email/confirm/{payload['confirm']}"
         lead = "Confirm this address to receive Marchlords notifications (valid for 24 hours):"
+    elif "reset" in payload:
+        link = f"{base}/v1/auth/password-reset/confirm"
+        lead = (
+            "Someone asked to reset your Marchlords password. If it was you, post this token "
+            f"with your new password to the address below within the hour: {payload['reset']}"
+            ' (JSON: {"token": "...", "new_password": "..."}). If not, ignore this message.'
+        )
     else:
         data = NotificationData.model_validate(payload["data"])
         link = f"{base}{data.link}"

@@ -1,7 +1,7 @@
-"""notify: email addresses and the email outbox
+"""notify: email addresses, the email outbox and password resets
 
-Issue 28: a user's address, confirmed by a single-use expiring link, and the outbox of
-messages sent by SMTP (with each message's one-click unsubscribe digest).
+Issue 28: a user's address, confirmed by a single-use expiring link, the outbox of messages
+sent by SMTP (with each message's one-click unsubscribe digest), and password reset links.
 
 Revision ID: 2f6a8c4e9b31
 Revises: 7d3b9e1f4a62
@@ -86,8 +86,34 @@ def upgrade() -> None:
         op.f("ix_email_deliveries_user_id"), "email_deliveries", ["user_id"], unique=False
     )
 
+    op.create_table(
+        "password_resets",
+        sa.Column("token_hash", sa.CHAR(length=64), nullable=False),
+        sa.Column("user_id", sa.Uuid(), nullable=False),
+        sa.Column("address", sa.String(length=254), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("used_at", sa.DateTime(timezone=True), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_password_resets_user_id_users"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("token_hash", name=op.f("pk_password_resets")),
+    )
+    op.create_index(
+        "ix_password_resets_user", "password_resets", ["user_id", "created_at"], unique=False
+    )
+    op.create_index(
+        op.f("ix_password_resets_address"), "password_resets", ["address"], unique=False
+    )
+
 
 def downgrade() -> None:
+    op.drop_index(op.f("ix_password_resets_address"), table_name="password_resets")
+    op.drop_index("ix_password_resets_user", table_name="password_resets")
+    op.drop_table("password_resets")
     op.drop_index(op.f("ix_email_deliveries_user_id"), table_name="email_deliveries")
     op.drop_index("ix_email_deliveries_due", table_name="email_deliveries")
     op.drop_table("email_deliveries")

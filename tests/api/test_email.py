@@ -21,10 +21,11 @@ from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.auth.reset import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
 from app.config import Settings
 from app.db.base import utcnow
 from app.main import create_app
-from app.models import EmailDelivery, UserEmail
+from app.models import EmailDelivery, PasswordReset, UserEmail
 from app.models.notification import DeliveryStatus
 from app.notifications.email import CONFIRMATION, send_due
 from tests.api.game import Game, start_game
@@ -350,3 +351,127 @@ async def test_an_address_cannot_be_set_when_email_is_off(
         "/v1/users/me/email", json={"address": "not an address"}, headers=user.headers
     )
     assert bad.status_code == 422
+
+
+# ------------------------------------------------------------------------ password reset
+
+RESET_ANSWER = {
+    "detail": "If this is the confirmed address of an account, a reset link was sent to it."
+}
+
+
+def _reset_token(message: EmailMessage) -> str:
+    found = re.search(r"within the hour: ([A-Za-z0-9_\-]+) ", _body(message, "plain"))
+    assert found, _body(message, "plain")
+    return found.group(1)
+
+
+async def _ask_reset(client: AsyncClient, address: str) -> None:
+    response = await client.post("/v1/auth/password-reset", json={"address": address})
+    assert response.status_code == 202, response.text
+    assert response.json() == RESET_ANSWER
+
+
+async def _resets(session: AsyncSession, user: AuthUser) -> int:
+    count = await session.scalar(
+        select(func.count()).select_from(PasswordReset).where(PasswordReset.user_id == user.id)
+    )
+    return count or 0
+
+
+async def test_a_reset_link_sets_a_new_password_once_and_signs_out_everywhere(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    user = await make_user()
+    address = "forgetful@example.org"
+    await _confirmed(client, user, address, mailbox, sessionmaker, email_settings)
+    second = await client.post(
+        "/v1/auth/token", data={"username": user.username, "password": user.password}
+    )
+    other_headers = {"Authorization": f"Bearer {second.json()['access_token']}"}
+    # Unknown, and known in other letters: the same answer.
+    await _ask_reset(client, "nobody@example.org")
+    await _ask_reset(client, "Forgetful@Example.ORG")
+    await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    messages = mailbox.to(address)
+    assert len(messages) == 2  # the confirmation, then the reset
+    assert messages[1]["Subject"] == "Reset your Marchlords password"
+    assert mailbox.to("nobody@example.org") == []
+    token = _reset_token(messages[1])
+
+    done = await client.post(
+        "/v1/auth/password-reset/confirm",
+        json={"token": token, "new_password": "a brand new secret"},
+    )
+    assert done.status_code == 204, done.text
+    # Every token of the account is revoked (open streams recheck theirs and close).
+    for headers in (user.headers, other_headers):
+        assert_problem(await client.get("/v1/users/me", headers=headers), 401, "unauthorized")
+    old = await client.post(
+        "/v1/auth/token", data={"username": user.username, "password": user.password}
+    )
+    assert old.status_code == 401
+    new = await client.post(
+        "/v1/auth/token", data={"username": user.username, "password": "a brand new secret"}
+    )
+    assert new.status_code == 200, new.text
+    # Single use.
+    again = await client.post(
+        "/v1/auth/password-reset/confirm",
+        json={"token": token, "new_password": "yet another secret"},
+    )
+    assert_problem(again, 400, "invalid_reset_token")
+
+
+async def test_an_expired_or_unknown_reset_link_changes_nothing(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    user = await make_user()
+    await _confirmed(client, user, "slow@example.org", mailbox, sessionmaker, email_settings)
+    await _ask_reset(client, "slow@example.org")
+    await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    token = _reset_token(mailbox.to("slow@example.org")[-1])
+    row = await session.scalar(select(PasswordReset).where(PasswordReset.user_id == user.id))
+    assert row is not None
+    row.expires_at = utcnow() - timedelta(seconds=1)
+    await session.flush()
+    for secret in (token, "z" * 43):
+        refused = await client.post(
+            "/v1/auth/password-reset/confirm",
+            json={"token": secret, "new_password": "a brand new secret"},
+        )
+        assert_problem(refused, 400, "invalid_reset_token")
+    assert (await client.get("/v1/users/me", headers=user.headers)).status_code == 200
+
+
+async def test_resets_are_limited_per_account_and_per_address_and_need_a_confirmed_one(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    shared = "family@example.org"
+    alice, bob = await make_user(), await make_user()
+    await _confirmed(client, alice, shared, mailbox, sessionmaker, email_settings)
+    await _confirmed(client, bob, shared, mailbox, sessionmaker, email_settings)
+    for _ in range(6):
+        await _ask_reset(client, shared)  # always the same answer
+    # Per address: 5 an hour in all; per account: 3 (one of them got 3, the other 2).
+    counts = sorted([await _resets(session, alice), await _resets(session, bob)])
+    assert counts == [RESET_PER_ADDRESS - RESET_PER_ACCOUNT, RESET_PER_ACCOUNT]
+    # An address set but never confirmed gets no reset link.
+    carol = await make_user()
+    await _set_address(client, carol, "carol@example.org")
+    await _ask_reset(client, "carol@example.org")
+    assert await _resets(session, carol) == 0

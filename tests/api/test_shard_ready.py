@@ -63,6 +63,7 @@ GLOBAL_TABLES = frozenset(
         "calendar_feeds",  # one secret per user, across campaigns
         "user_emails",  # a user's address, across campaigns
         "email_deliveries",  # messages to a user's address, across campaigns
+        "password_resets",  # a user's reset links
     }
 )
 

@@ -136,6 +136,9 @@ from .order_read import OrderRead
 from .other_army import OtherArmy
 from .outcome import Outcome
 from .password_change import PasswordChange
+from .password_reset_accepted import PasswordResetAccepted
+from .password_reset_confirm import PasswordResetConfirm
+from .password_reset_request import PasswordResetRequest
 from .pending_build import PendingBuild
 from .pending_move import PendingMove
 from .pending_move_order import PendingMoveOrder
@@ -429,6 +432,9 @@ __all__ = (
     "OtherArmy",
     "Outcome",
     "PasswordChange",
+    "PasswordResetAccepted",
+    "PasswordResetConfirm",
+    "PasswordResetRequest",
     "PendingBuild",
     "PendingMove",
     "PendingMoveOrder",
