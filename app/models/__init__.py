@@ -17,6 +17,7 @@ from app.models.notification import (
     InboxItem,
     NotificationPreference,
     NotificationReminder,
+    StreamPresence,
     WebhookDelivery,
     WebhookEndpoint,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "ShipRow",
     "SiegeRow",
     "StakeRow",
+    "StreamPresence",
     "StructureRow",
     "Token",
     "TokenKind",

@@ -169,3 +169,21 @@ class InboxItem(Base):
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     read_at: Mapped[datetime | None]
+
+
+class StreamPresence(Base):
+    """An open event stream of a user on a campaign (issue 28: nothing is pushed to a user who
+    is looking). One row per stream, in any server process: written when the stream opens,
+    its `seen_at` refreshed while it stays open, deleted when it closes; a row not refreshed
+    for `app.notifications.presence.STALE_AFTER` (a process that died) counts for nothing."""
+
+    __tablename__ = "stream_presence"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    stream_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)

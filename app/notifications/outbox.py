@@ -25,7 +25,7 @@ from app.db.base import utcnow
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.notification import EndpointScope, WebhookDelivery, WebhookEndpoint
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import inbox, messages
+from app.notifications import inbox, messages, presence
 from app.notifications.messages import NotificationData
 from app.rules.diplomacy import PROPOSALS
 from app.rules.state import EventKind
@@ -130,12 +130,18 @@ async def deliver(
     applied to `per_user` already. Callers flush.
     """
     when = now or utcnow()
+    told = {user: found for user, found in per_user.items() if found}
+    if not told:
+        return
+    # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
+    # pushed to them (no webhook, no email).
+    watching = await presence.looking(session, campaign.id, told, when)
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
-        if endpoint.scope is EndpointScope.PERSONAL:
+        if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
     rows = []
-    for user_id, found in per_user.items():
+    for user_id, found in told.items():
         for data in found:
             rows.append(inbox.row(campaign.id, user_id, data, when))
             for endpoint in personal.get(user_id, ()):
@@ -146,7 +152,8 @@ async def deliver(
     # publishes events (app.events.publish imports this one).
     from app.notifications import email
 
-    await email.enqueue_notifications(session, per_user, when)
+    pushed = {user: found for user, found in told.items() if user not in watching}
+    await email.enqueue_notifications(session, pushed, when)
 
 
 async def notify_user(

@@ -5,6 +5,7 @@ time zone across its midnight."""
 
 import re
 import socket
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
@@ -26,10 +27,12 @@ from app.config import Settings
 from app.db.base import utcnow
 from app.main import create_app
 from app.models import EmailDelivery, PasswordReset, UserEmail
-from app.models.notification import DeliveryStatus
+from app.models.notification import DeliveryStatus, StreamPresence
+from app.notifications import presence
 from app.notifications.email import CONFIRMATION, send_due
 from tests.api.game import Game, start_game
-from tests.api.test_notifications import next_turn
+from tests.api.test_notifications import Receiver, deliver, next_turn, register
+from tests.api.test_notifications import receiver as receiver  # a fixture
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 PUBLIC = "https://marchlords.test"
@@ -87,6 +90,7 @@ def email_settings(settings: Settings, smtp: tuple[Mailbox, int]) -> Settings:
             "smtp_security": "none",
             "smtp_from": "Marchlords <noreply@marchlords.test>",
             "public_url": PUBLIC,
+            "webhooks_allow_loopback": True,
         }
     )
 
@@ -475,3 +479,67 @@ async def test_resets_are_limited_per_account_and_per_address_and_need_a_confirm
     await _set_address(client, carol, "carol@example.org")
     await _ask_reset(client, "carol@example.org")
     assert await _resets(session, carol) == 0
+
+
+# ------------------------------------------------------------------------ no noise
+
+
+async def test_nothing_is_pushed_to_a_player_whose_stream_is_open_on_the_campaign(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    """While p2 has a stream open (the stream's own presence block), their webhook and their
+    email hear nothing of the campaign, their inbox lists it all; p1, not looking, is told."""
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    for player in (p1, p2):
+        await register(client, game, player.headers, receiver.url(f"/p{player.number}"))
+        address = f"p{player.number}@example.org"
+        await _confirmed(client, player.user, address, mailbox, sessionmaker, email_settings)
+    inbox_before = (await client.get("/v1/notifications", headers=p2.headers)).json()["total"]
+    async with presence.present(sessionmaker, uuid.UUID(game.id), p2.user.id):
+        await next_turn(client, game)
+    await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    assert receiver.of("/p2") == []
+    assert len(mailbox.to("p2@example.org")) == 1  # the confirmation only
+    assert [m.json()["type"] for m in receiver.of("/p1")] == ["summary_ready", "turn_started"]
+    assert len(mailbox.to("p1@example.org")) == 3
+    inbox_after = (await client.get("/v1/notifications", headers=p2.headers)).json()["total"]
+    assert inbox_after == inbox_before + 2
+    # The stream closed: its row is gone, and the next turn reaches p2 again.
+    rows = await session.scalars(select(StreamPresence))
+    assert list(rows) == []
+    await next_turn(client, game)
+    await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=2))
+    assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready", "turn_started"]
+
+
+async def test_a_stale_presence_row_of_a_dead_process_mutes_nobody(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    await register(client, game, p2.headers, receiver.url("/p2"))
+    session.add(
+        StreamPresence(
+            campaign_id=uuid.UUID(game.id),
+            user_id=p2.user.id,
+            stream_id=uuid.uuid4(),
+            seen_at=utcnow() - presence.STALE_AFTER - timedelta(seconds=1),
+        )
+    )
+    await session.flush()
+    await next_turn(client, game)
+    await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready", "turn_started"]
