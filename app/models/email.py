@@ -37,7 +37,10 @@ class EmailDelivery(Base):
     on every attempt, and are blanked once it is sent (they may hold a link's secret)."""
 
     __tablename__ = "email_deliveries"
-    __table_args__ = (Index("ix_email_deliveries_due", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_email_deliveries_due", "status", "next_attempt_at"),
+        Index("ix_email_deliveries_collapse", "user_id", "collapse_key", "created_at"),
+    )
 
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
     user_id: Mapped[uuid.UUID] = mapped_column(
@@ -50,6 +53,10 @@ class EmailDelivery(Base):
     html_body: Mapped[str] = mapped_column(Text)
     # The message's one-click unsubscribe secret (RFC 8058), as a SHA-256 digest.
     unsubscribe_token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True)
+    # `{campaign id}:{kind}` of a notification: at most one such message per user within
+    # `app.notifications.email.COLLAPSE_WINDOW` (the campaign is named, not referenced: this
+    # table is global, like its user's address).
+    collapse_key: Mapped[str | None] = mapped_column(String(80))
     # Quiet hours and vacation apply to notifications, not to confirmations and resets.
     personal: Mapped[bool] = mapped_column(default=True)
     status: Mapped[DeliveryStatus] = mapped_column(

@@ -30,7 +30,7 @@ from email.message import EmailMessage
 from typing import Any
 
 import aiosmtplib
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth.tokens import generate_token, hash_token
@@ -48,6 +48,8 @@ logger = logging.getLogger(__name__)
 
 CONFIRMATION = "email_confirmation"
 CONFIRM_FOR = timedelta(hours=24)
+# At most one email of a kind per campaign and user within this window (the inbox has all).
+COLLAPSE_WINDOW = timedelta(hours=1)
 EMAIL_POLICY = RetryPolicy(max_attempts=8, lease=timedelta(minutes=2), batch=20)
 MAX_ERROR_LENGTH = 300
 # Where links point when MARCHLORDS_PUBLIC_URL is unset (development): set it in production.
@@ -94,6 +96,7 @@ def queue_message(
     *,
     personal: bool = False,
     now: datetime,
+    collapse: str | None = None,
 ) -> EmailDelivery:
     """Queue one message; its one-click unsubscribe secret lives in the payload until sent."""
     unsubscribe = generate_token()
@@ -106,6 +109,7 @@ def queue_message(
         html_body="",
         unsubscribe_token_hash=hash_token(unsubscribe),
         personal=personal,
+        collapse_key=collapse,
         status=DeliveryStatus.PENDING,
         attempts=0,
         next_attempt_at=now,
@@ -115,31 +119,74 @@ def queue_message(
     return row
 
 
+def collapse_key(campaign_id: uuid.UUID, kind: str) -> str:
+    return f"{campaign_id}:{kind}"
+
+
 async def enqueue_notifications(
-    session: AsyncSession, per_user: dict[uuid.UUID, list[NotificationData]], now: datetime
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+    now: datetime,
 ) -> None:
-    """One message per notification to each user with a confirmed, subscribed address."""
+    """A message per notification to each user with a confirmed, subscribed address, but at
+    most one of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces
+    one not sent yet, and one sent in the window holds back the next (the inbox has all)."""
     users = [user for user, found in per_user.items() if found]
     if not users:
         return
-    rows = await session.scalars(
-        select(UserEmail).where(
-            UserEmail.user_id.in_(users),
-            UserEmail.confirmed_at.is_not(None),
-            UserEmail.unsubscribed_at.is_(None),
+    addresses = list(
+        await session.scalars(
+            select(UserEmail).where(
+                UserEmail.user_id.in_(users),
+                UserEmail.confirmed_at.is_not(None),
+                UserEmail.unsubscribed_at.is_(None),
+            )
         )
     )
-    for address in rows:
+    if not addresses:
+        return
+    keys = {collapse_key(campaign_id, d.kind.value) for u in users for d in per_user[u]}
+    recent: dict[tuple[uuid.UUID, str], EmailDelivery] = {}
+    for row in await session.scalars(
+        select(EmailDelivery)
+        .where(
+            EmailDelivery.user_id.in_([a.user_id for a in addresses]),
+            EmailDelivery.collapse_key.in_(sorted(keys)),
+            or_(
+                EmailDelivery.status == DeliveryStatus.PENDING,
+                EmailDelivery.created_at > now - COLLAPSE_WINDOW,
+            ),
+        )
+        .order_by(EmailDelivery.id)
+        .with_for_update()
+    ):
+        assert row.collapse_key is not None  # noqa: S101  (selected by it)
+        recent[(row.user_id, row.collapse_key)] = row
+    for address in addresses:
         for data in per_user[address.user_id]:
-            queue_message(
+            key = collapse_key(campaign_id, data.kind.value)
+            subject = f"{data.campaign.name}: {data.text}"
+            payload = {"data": data.model_dump(mode="json")}
+            earlier = recent.get((address.user_id, key))
+            if earlier is not None and earlier.status is DeliveryStatus.PENDING:
+                # Not sent yet: it says the newer thing instead (its unsubscribe link kept).
+                kept = json.loads(earlier.text_body)["unsubscribe"]
+                earlier.subject = subject[:200]
+                earlier.text_body = json.dumps({**payload, "unsubscribe": kept})
+                continue
+            if earlier is not None:
+                continue  # one of this kind went out within the window
+            recent[(address.user_id, key)] = queue_message(
                 session,
                 address.user_id,
                 address.address,
                 data.kind.value,
-                f"{data.campaign.name}: {data.text}",
-                {"data": data.model_dump(mode="json")},
+                subject,
+                payload,
                 personal=True,
                 now=now,
+                collapse=key,
             )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
@@ -20,7 +20,7 @@ from app.db.ids import random_public_id
 from app.errors import NotFound
 from app.models import User
 from app.models.notification import InboxItem
-from app.notifications.messages import NotificationData
+from app.notifications.messages import COLLAPSING_KINDS, NotificationData
 from app.pagination import PageParams
 
 
@@ -37,6 +37,30 @@ def row(
         "body": data.model_dump_json(),
         "created_at": now,
     }
+
+
+async def collapse(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+) -> None:
+    """A new reminder replaces its user's unread ones of the same kind in the campaign."""
+    pairs = {
+        (user, data.kind.value)
+        for user, found in per_user.items()
+        for data in found
+        if data.kind in COLLAPSING_KINDS
+    }
+    if pairs:
+        await session.execute(
+            delete(InboxItem)
+            .where(
+                InboxItem.campaign_id == campaign_id,
+                InboxItem.read_at.is_(None),
+                tuple_(InboxItem.user_id, InboxItem.kind).in_(sorted(pairs)),
+            )
+            .execution_options(synchronize_session=False)
+        )
 
 
 async def write(session: AsyncSession, rows: Sequence[dict[str, Any]]) -> None:

@@ -15,15 +15,21 @@ messages carry only public facts.
 
 import uuid
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.models.notification import EndpointScope, WebhookDelivery, WebhookEndpoint
+from app.models.notification import (
+    EndpointScope,
+    NotificationReminder,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.notifications import inbox, messages, presence
 from app.notifications.messages import NotificationData
@@ -37,8 +43,12 @@ HANDLED = frozenset(
         EventKind.BATTLE_DECLARED,
         EventKind.BATTLE_REPORTED,
         EventKind.EDICT_RECEIVED,
+        EventKind.PLAYER_READY,
     }
 )
+# The key of the "last one not ready" alert in `notification_reminders`: once per turn.
+LAST_NOT_READY_KEY = "last"
+_ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
 _PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
 
 
@@ -147,13 +157,14 @@ async def deliver(
             for endpoint in personal.get(user_id, ()):
                 if data.kind.value in endpoint.kinds:
                     enqueue(session, endpoint, data, when)
+    await inbox.collapse(session, campaign.id, told)
     await inbox.write(session, rows)
     # Imported here: the email module uses the delivery worker's policy, whose module
     # publishes events (app.events.publish imports this one).
     from app.notifications import email
 
     pushed = {user: found for user, found in told.items() if user not in watching}
-    await email.enqueue_notifications(session, pushed, when)
+    await email.enqueue_notifications(session, campaign.id, pushed, when)
 
 
 async def notify_user(
@@ -238,6 +249,10 @@ async def _notify(
     payload: dict[str, Any],
     audience: list[int] | None,
 ) -> None:
+    if kind is EventKind.PLAYER_READY:
+        if payload.get("ready") is True:
+            await _last_not_ready(session, campaign, endpoints, viewers)
+        return
     public: list[NotificationData] = []
     if kind is EventKind.TURN_CHANGED and audience is None:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
@@ -257,6 +272,42 @@ async def _notify(
         for user, viewer in viewers.items()
     }
     await deliver(session, campaign, per_user, endpoints)
+
+
+async def _last_not_ready(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    viewers: dict[uuid.UUID, _Viewer],
+) -> None:
+    """A player declared ready and one seat alone is left: tell its player, once per turn
+    (the `notification_reminders` key; withdrawing and declaring again tells nobody twice).
+    Readiness is public (every member's stream shows `player_ready`)."""
+    from app.turns.service import turn_gate  # the turns module publishes through this one
+
+    if campaign.status is not CampaignStatus.ACTIVE:
+        return
+    gate = await turn_gate(session, campaign)
+    if len(gate.waiting) != 1:
+        return
+    last = gate.waiting[0]
+    marked = await session.execute(
+        insert(NotificationReminder)
+        .values(
+            campaign_id=campaign.id,
+            turn=campaign.turn,
+            kind=LAST_NOT_READY_KEY,
+            deadline_at=_ONCE_PER_TURN,
+        )
+        .on_conflict_do_nothing()
+        .returning(NotificationReminder.turn)
+    )
+    if marked.first() is None or last.user_id not in viewers:
+        return
+    data = messages.last_not_ready(
+        campaign.id, campaign.name, campaign.turn, campaign.turn_deadline_at
+    )
+    await deliver(session, campaign, {last.user_id: [data]}, endpoints)
 
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:

@@ -33,7 +33,8 @@ KINDS_FIELD = Field(
     description="What to hear about; default: every kind the scope allows. Personal: "
     "`campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`, "
     "`battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, "
-    "`campaign_ended`. Campaign: `campaign_started`, `turn_started`, `campaign_ended`.",
+    "`last_not_ready`, `campaign_ended`. Campaign: `campaign_started`, `turn_started`, "
+    "`campaign_ended`.",
 )
 
 

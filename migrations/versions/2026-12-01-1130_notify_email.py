@@ -48,6 +48,7 @@ def upgrade() -> None:
         sa.Column("text_body", sa.Text(), nullable=False),
         sa.Column("html_body", sa.Text(), nullable=False),
         sa.Column("unsubscribe_token_hash", sa.CHAR(length=64), nullable=False),
+        sa.Column("collapse_key", sa.String(length=80), nullable=True),
         sa.Column("personal", sa.Boolean(), nullable=False),
         sa.Column(
             "status",
@@ -85,6 +86,12 @@ def upgrade() -> None:
     op.create_index(
         op.f("ix_email_deliveries_user_id"), "email_deliveries", ["user_id"], unique=False
     )
+    op.create_index(
+        "ix_email_deliveries_collapse",
+        "email_deliveries",
+        ["user_id", "collapse_key", "created_at"],
+        unique=False,
+    )
 
     op.create_table(
         "password_resets",
@@ -114,6 +121,7 @@ def downgrade() -> None:
     op.drop_index(op.f("ix_password_resets_address"), table_name="password_resets")
     op.drop_index("ix_password_resets_user", table_name="password_resets")
     op.drop_table("password_resets")
+    op.drop_index("ix_email_deliveries_collapse", table_name="email_deliveries")
     op.drop_index(op.f("ix_email_deliveries_user_id"), table_name="email_deliveries")
     op.drop_index("ix_email_deliveries_due", table_name="email_deliveries")
     op.drop_table("email_deliveries")

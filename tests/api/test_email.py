@@ -26,9 +26,9 @@ from app.auth.reset import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
 from app.config import Settings
 from app.db.base import utcnow
 from app.main import create_app
-from app.models import EmailDelivery, PasswordReset, UserEmail
+from app.models import Campaign, EmailDelivery, PasswordReset, UserEmail
 from app.models.notification import DeliveryStatus, StreamPresence
-from app.notifications import presence
+from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
 from tests.api.game import Game, start_game
 from tests.api.test_notifications import Receiver, deliver, next_turn, register
@@ -543,3 +543,94 @@ async def test_a_stale_presence_row_of_a_dead_process_mutes_nobody(
     await next_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready", "turn_started"]
+
+
+async def _inbox_kinds(client: AsyncClient, user: AuthUser) -> list[str]:
+    response = await client.get("/v1/notifications", headers=user.headers)
+    return [i["kind"] for i in response.json()["items"]]
+
+
+async def test_the_last_one_not_ready_is_told_once_per_turn(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user, ("empire", "orcs_goblins", "dwarfs"))
+    p1, p2, p3 = game.players
+
+    async def ready(player: Any, value: bool) -> None:
+        response = await client.put(
+            game.url("/turn/ready"), json={"ready": value}, headers=player.headers
+        )
+        assert response.is_success, response.text
+
+    await ready(p1, True)
+    assert "last_not_ready" not in await _inbox_kinds(client, p3.user)  # two are left
+    await ready(p2, True)
+    kinds = await _inbox_kinds(client, p3.user)
+    assert kinds.count("last_not_ready") == 1
+    (alert,) = [
+        i
+        for i in (await client.get("/v1/notifications", headers=p3.headers)).json()["items"]
+        if i["kind"] == "last_not_ready"
+    ]
+    assert alert["link"] == f"/v1/campaigns/{game.id}/turn"
+    assert alert["turn"] == 1
+    # Withdrawn and declared again: nobody is told twice in one turn.
+    await ready(p2, False)
+    await ready(p2, True)
+    assert (await _inbox_kinds(client, p3.user)).count("last_not_ready") == 1
+    for other in (p1, p2):
+        assert "last_not_ready" not in await _inbox_kinds(client, other.user)
+
+
+async def test_reminders_replace_each_other_and_one_email_of_a_kind_per_window(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    address = "reminded@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    campaign = await session.get(Campaign, uuid.UUID(game.id))
+    assert campaign is not None
+    now = utcnow()
+
+    async def remind(hours: int, at: datetime) -> None:
+        data = messages.deadline_reminder(
+            campaign.id, campaign.name, campaign.turn, at + timedelta(hours=hours), battle=False
+        )
+        await outbox.deliver(session, campaign, {p2.user.id: [data]}, [], at)
+        await session.flush()
+
+    await remind(3, now)
+    await remind(2, now + timedelta(minutes=1))
+    # The inbox holds the newer reminder only.
+    items = (await client.get("/v1/notifications", headers=p2.headers)).json()["items"]
+    reminders = [i for i in items if i["kind"] == "deadline_reminder"]
+    assert len(reminders) == 1
+    assert reminders[0]["deadline_at"].startswith(
+        (now + timedelta(minutes=1, hours=2)).strftime("%Y-%m-%dT%H:%M")
+    )
+    # One email, saying the newer thing.
+    sent = await send_due(sessionmaker, email_settings, now + timedelta(minutes=2))
+    assert len(sent.delivered) == 1
+    assert len(mailbox.to(address)) == 2  # the confirmation and one reminder
+    # Within the window no other email of the kind goes; the inbox still gets it.
+    await remind(1, now + timedelta(minutes=30))
+    assert (
+        await send_due(sessionmaker, email_settings, now + timedelta(minutes=31))
+    ).delivered == []
+    # A reminder read stays; only unread ones are replaced.
+    reminder_id = (await client.get("/v1/notifications", headers=p2.headers)).json()["items"][0][
+        "id"
+    ]
+    await client.post(f"/v1/notifications/{reminder_id}/read", headers=p2.headers)
+    await remind(1, now + timedelta(minutes=90))
+    kinds = await _inbox_kinds(client, p2.user)
+    assert kinds.count("deadline_reminder") == 2
+    # Past the window, the kind is emailed again.
+    later = await send_due(sessionmaker, email_settings, now + timedelta(minutes=91))
+    assert len(later.delivered) == 1

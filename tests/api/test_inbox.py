@@ -2,6 +2,8 @@
 """The inbox (issue 28): every notification a user receives is listed for them, with read
 marks, whether or not they registered any webhook, and never what they may not see."""
 
+import uuid
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 
@@ -12,6 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.db.base import utcnow
 from app.models import InboxItem
+from app.notifications import inbox as inbox_store
+from app.notifications import messages
 from tests.api.game import start_game
 from tests.api.test_deadlines import declare_field_battle
 from tests.api.test_notifications import (  # noqa: F401 (fixtures)
@@ -23,6 +27,7 @@ from tests.api.test_notifications import (  # noqa: F401 (fixtures)
     receiver,
     register,
 )
+from tests.api.webhook_fog import webhook_leaks
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 
@@ -40,15 +45,17 @@ async def test_a_player_without_any_webhook_finds_the_turn_in_their_inbox(
     _p1, p2 = game.players
     await next_turn(client, game)
     listed = await inbox(client, p2.user)
-    # Newest first: the turn change's two, then the campaign's start.
+    # Newest first: the turn change's two, the alert that the turn waited for p2 alone
+    # (p1 declared ready first), then the campaign's start.
     assert [i["kind"] for i in listed["items"]] == [
         "turn_started",
         "summary_ready",
+        "last_not_ready",
         "campaign_started",
     ]
-    assert listed["total"] == 3
-    assert listed["unread"] == 3
-    turn_started, summary, started = listed["items"]
+    assert listed["total"] == 4
+    assert listed["unread"] == 4
+    turn_started, summary, _alone, started = listed["items"]
     assert turn_started["campaign"] == {"id": game.id, "name": "Test campaign"}
     assert turn_started["turn"] == 2
     assert turn_started["link"] == f"/v1/campaigns/{game.id}/turn"
@@ -77,8 +84,8 @@ async def test_inbox_items_match_what_the_personal_webhook_gets(
     posted = [m.json()["data"] for m in receiver.of("/p2")]
     assert hook["kinds"]
     listed = (await inbox(client, p2.user))["items"]
-    # The two of the turn change, oldest first like the posts (the start came before the hook).
-    mine = [{k: i[k] for k in ("kind", "text", "link", "turn")} for i in reversed(listed[:2])]
+    # The three of the turn, oldest first like the posts (the start came before the hook).
+    mine = [{k: i[k] for k in ("kind", "text", "link", "turn")} for i in reversed(listed[:3])]
     assert mine == [{k: d[k] for k in ("kind", "text", "link", "turn")} for d in posted]
 
 
@@ -120,13 +127,16 @@ async def test_pages_read_marks_and_the_unread_count(
         await next_turn(client, game)
     p2 = game.players[1]
     everything = await inbox(client, p2.user, limit=100)
-    assert everything["total"] == 7  # started; then summary and turn for turns 2, 3 and 4
+    # Started; summary and turn for turns 2, 3 and 4; the last "you alone are not ready"
+    # (each replaced the one before while unread).
+    assert everything["total"] == 8
+    assert [i["kind"] for i in everything["items"]].count("last_not_ready") == 1
     ids = [i["id"] for i in everything["items"]]
-    assert len(set(ids)) == 7
+    assert len(set(ids)) == 8
     first = await inbox(client, p2.user, limit=3)
     second = await inbox(client, p2.user, limit=3, offset=3)
     assert [i["id"] for i in first["items"] + second["items"]] == ids[:6]
-    assert first["total"] == 7
+    assert first["total"] == 8
     assert first["limit"] == 3
 
     # The page size is capped by the server, whatever is asked.
@@ -140,10 +150,10 @@ async def test_pages_read_marks_and_the_unread_count(
     again = await client.post(f"/v1/notifications/{ids[1]}/read", headers=p2.headers)
     assert again.json()["read_at"] == marked.json()["read_at"]
     after = await inbox(client, p2.user)
-    assert after["unread"] == 6
+    assert after["unread"] == 7
     assert [i["read"] for i in after["items"]][:3] == [False, True, False]
     unread = await inbox(client, p2.user, unread_only=True)
-    assert unread["total"] == 6
+    assert unread["total"] == 7
     assert ids[1] not in {i["id"] for i in unread["items"]}
 
     # Another user's notification is not found, exactly like one that does not exist.
@@ -156,7 +166,7 @@ async def test_pages_read_marks_and_the_unread_count(
     assert (await inbox(client, p1.user))["unread"] == 7
 
     everything_read = await client.post("/v1/notifications/read", headers=p2.headers)
-    assert everything_read.json() == {"marked": 6, "unread": 0}
+    assert everything_read.json() == {"marked": 7, "unread": 0}
     assert (await inbox(client, p2.user))["unread"] == 0
     assert (await inbox(client, p1.user))["unread"] == 7
     count = await session.scalar(
@@ -169,3 +179,25 @@ async def test_pages_read_marks_and_the_unread_count(
 async def test_the_inbox_requires_signing_in(client: AsyncClient) -> None:
     assert_problem(await client.get("/v1/notifications"), 401, "unauthorized")
     assert_problem(await client.post("/v1/notifications/read"), 401, "unauthorized")
+
+
+async def test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted_leak(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The random fog games' checker (tests/api/webhook_fog.py) covers the inbox: clean after
+    a battle between players 1 and 2, and a battle item planted in player 3's is reported."""
+    game = await start_game(
+        client, make_user, ("empire", "orcs_goblins", "dwarfs"), settings={"anonymity": True}
+    )
+    users = {p.number: p.user for p in game.players}
+    battle_id = await declare_field_battle(client, session, game)
+    tally: Counter[str] = Counter()
+    names = {u.username for u in users.values()}
+    assert await webhook_leaks(session, game.id, users, names, tally) == []
+    assert tally["inbox battle_awaits_report"] == 2
+    cid = uuid.UUID(game.id)
+    told = messages.battle_awaits(cid, "Test campaign", 2, battle_id, confirmation=False)
+    await inbox_store.write(session, [inbox_store.row(cid, users[3].id, told, utcnow())])
+    await session.flush()
+    found = await webhook_leaks(session, game.id, users, names, tally)
+    assert found == [f"inbox battle_awaits_report to player 3: battle {battle_id} is not theirs"]
