@@ -57,6 +57,8 @@ class EmailDelivery(Base):
     # `app.notifications.email.COLLAPSE_WINDOW` (the campaign is named, not referenced: this
     # table is global, like its user's address).
     collapse_key: Mapped[str | None] = mapped_column(String(80))
+    # Held for the user's daily digest: sent, with every other one due, as one message.
+    digest: Mapped[bool] = mapped_column(default=False)
     # Quiet hours and vacation apply to notifications, not to confirmations and resets.
     personal: Mapped[bool] = mapped_column(default=True)
     status: Mapped[DeliveryStatus] = mapped_column(

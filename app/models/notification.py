@@ -20,7 +20,7 @@ from sqlalchemy import (
     String,
     Text,
 )
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, utcnow
@@ -142,6 +142,12 @@ class NotificationPreference(Base):
     quiet_start: Mapped[time | None]
     quiet_end: Mapped[time | None]
     vacation: Mapped[bool] = mapped_column(default=False)
+    # Per kind and channel (issue 28): `{kind: {"inbox"|"email"|"webhook": "on"|"off"|
+    # "digest"}}`; a kind or channel not named is "on". Read by
+    # `app.notifications.preferences`.
+    channels: Mapped[dict[str, dict[str, str]]] = mapped_column(JSONB, default=dict)
+    # The local hour (in `time_zone`) of the daily email digest.
+    digest_hour: Mapped[int] = mapped_column(default=8)
 
 
 class InboxItem(Base):

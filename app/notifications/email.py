@@ -42,6 +42,7 @@ from app.models.email import EmailDelivery, UserEmail
 from app.models.notification import DeliveryStatus, NotificationPreference
 from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
 from app.notifications.messages import NotificationData
+from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
 from app.notifications.quiet import quiet_until
 
 logger = logging.getLogger(__name__)
@@ -109,6 +110,7 @@ def queue_message(
         html_body="",
         unsubscribe_token_hash=hash_token(unsubscribe),
         personal=personal,
+        digest=False,
         collapse_key=collapse,
         status=DeliveryStatus.PENDING,
         attempts=0,
@@ -127,6 +129,7 @@ async def enqueue_notifications(
     session: AsyncSession,
     campaign_id: uuid.UUID,
     per_user: dict[uuid.UUID, list[NotificationData]],
+    wishes: dict[uuid.UUID, Wishes],
     now: datetime,
 ) -> None:
     """A message per notification to each user with a confirmed, subscribed address, but at
@@ -164,10 +167,28 @@ async def enqueue_notifications(
         assert row.collapse_key is not None  # noqa: S101  (selected by it)
         recent[(row.user_id, row.collapse_key)] = row
     for address in addresses:
+        wants = wishes.get(address.user_id, DEFAULT)
         for data in per_user[address.user_id]:
             key = collapse_key(campaign_id, data.kind.value)
             subject = f"{data.campaign.name}: {data.text}"
             payload = {"data": data.model_dump(mode="json")}
+            choice = wants.choice(data.kind, Channel.EMAIL)
+            if choice is Choice.OFF:
+                continue
+            if choice is Choice.DIGEST:
+                held = queue_message(
+                    session,
+                    address.user_id,
+                    address.address,
+                    data.kind.value,
+                    subject,
+                    payload,
+                    personal=True,
+                    now=now,
+                )
+                held.digest = True
+                held.next_attempt_at = next_digest(now, wants)
+                continue
             earlier = recent.get((address.user_id, key))
             if earlier is not None and earlier.status is DeliveryStatus.PENDING:
                 # Not sent yet: it says the newer thing instead (its unsubscribe link kept).
@@ -282,6 +303,8 @@ def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
             f"with your new password to the address below within the hour: {payload['reset']}"
             ' (JSON: {"token": "...", "new_password": "..."}). If not, ignore this message.'
         )
+    elif "digest" in payload:
+        return _render_digest(row, settings, payload["digest"], unsubscribe_url)
     else:
         data = NotificationData.model_validate(payload["data"])
         link = f"{base}{data.link}"
@@ -292,6 +315,31 @@ def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
         f'<p><a href="{html.escape(link)}">{html.escape(link)}</a></p>'
         f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
     )
+    return _message(row, settings, text, markup, unsubscribe_url)
+
+
+def _render_digest(
+    row: EmailDelivery, settings: Settings, items: list[Any], unsubscribe_url: str
+) -> EmailMessage:
+    base = _base(settings)
+    found = [NotificationData.model_validate(item) for item in items]
+    lines = [f"- {d.campaign.name}: {d.text}\n  {base}{d.link}" for d in found]
+    text = "Since your last digest:\n\n" + "\n".join(lines)
+    text += f"\n\nUnsubscribe: {unsubscribe_url}\n"
+    entries = "".join(
+        f'<li>{html.escape(d.text)} <a href="{html.escape(base + d.link)}">open</a></li>'
+        for d in found
+    )
+    markup = (
+        f"<p>Since your last digest:</p><ul>{entries}</ul>"
+        f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
+    )
+    return _message(row, settings, text, markup, unsubscribe_url)
+
+
+def _message(
+    row: EmailDelivery, settings: Settings, text: str, markup: str, unsubscribe_url: str
+) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.smtp_from
     message["To"] = row.address
@@ -387,6 +435,8 @@ async def _claim(
     )
     claims: list[tuple[int, EmailMessage]] = []
     for row in rows.all():
+        if row.status is not DeliveryStatus.PENDING:
+            continue  # gathered into a digest claimed just before
         if row.personal:
             preference = await session.get(NotificationPreference, row.user_id)
             if preference is not None and preference.vacation:
@@ -404,12 +454,42 @@ async def _claim(
                 continue
         if len(claims) >= settings.smtp_max_concurrent:
             continue  # left due for the next pass
+        if row.digest:
+            await _gather_digest(session, row, now)
         row.attempts += 1
         row.last_attempt_at = now
         row.next_attempt_at = now + policy.lease
         claims.append((row.id, render(row, settings)))
     await session.flush()
     return claims
+
+
+async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: datetime) -> None:
+    """The user's digest: every notification held for it and due goes in this one message
+    (the others are finished as sent with it); a retry sends the same gathering."""
+    payload = json.loads(carrier.text_body)
+    if "digest" in payload:
+        return  # gathered at an earlier attempt
+    held = await session.scalars(
+        select(EmailDelivery)
+        .where(
+            EmailDelivery.user_id == carrier.user_id,
+            EmailDelivery.digest.is_(True),
+            EmailDelivery.status == DeliveryStatus.PENDING,
+            EmailDelivery.next_attempt_at <= now,
+            EmailDelivery.id != carrier.id,
+        )
+        .order_by(EmailDelivery.id)
+        .with_for_update(skip_locked=True)
+    )
+    items = [payload["data"]]
+    for other in held.all():
+        items.append(json.loads(other.text_body)["data"])
+        _finish(other, DeliveryStatus.DELIVERED)
+        other.delivered_at = now
+        other.last_error = f"Sent in the digest of message {carrier.id}."
+    carrier.subject = f"Marchlords: {len(items)} notification(s) since your last digest"
+    carrier.text_body = json.dumps({"digest": items, "unsubscribe": payload["unsubscribe"]})
 
 
 async def _record(

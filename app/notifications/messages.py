@@ -23,6 +23,7 @@ class NotificationKind(enum.StrEnum):
     EDICT_AWAITS_ANSWER = "edict_awaits_answer"
     DEADLINE_REMINDER = "deadline_reminder"
     LAST_NOT_READY = "last_not_ready"
+    MESSAGE_RECEIVED = "message_received"
     CAMPAIGN_ENDED = "campaign_ended"
     PING = "ping"
 
@@ -37,6 +38,7 @@ PERSONAL_KINDS = (
     NotificationKind.EDICT_AWAITS_ANSWER,
     NotificationKind.DEADLINE_REMINDER,
     NotificationKind.LAST_NOT_READY,
+    NotificationKind.MESSAGE_RECEIVED,
     NotificationKind.CAMPAIGN_ENDED,
 )
 # Kinds whose newest unread item replaces the older ones in the inbox (a collapse key: the
@@ -197,6 +199,17 @@ def last_not_ready(
         + _at(deadline),
         link=f"{_base(cid)}/turn",
         deadline_at=deadline,
+    )
+
+
+def message_received(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
+    """A message for the recipient; its sender is not named (anonymity, R-CAMP-5)."""
+    return NotificationData(
+        kind=NotificationKind.MESSAGE_RECEIVED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"A new message for you in {name}.",
+        link=f"{_base(cid)}/messages",
     )
 
 

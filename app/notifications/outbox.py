@@ -31,8 +31,9 @@ from app.models.notification import (
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import inbox, messages, presence
+from app.notifications import inbox, messages, preferences, presence
 from app.notifications.messages import NotificationData
+from app.notifications.preferences import Channel, Choice
 from app.rules.diplomacy import PROPOSALS
 from app.rules.state import EventKind
 
@@ -44,6 +45,7 @@ HANDLED = frozenset(
         EventKind.BATTLE_REPORTED,
         EventKind.EDICT_RECEIVED,
         EventKind.PLAYER_READY,
+        EventKind.MESSAGE_RECEIVED,
     }
 )
 # The key of the "last one not ready" alert in `notification_reminders`: once per turn.
@@ -146,25 +148,33 @@ async def deliver(
     # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
     # pushed to them (no webhook, no email).
     watching = await presence.looking(session, campaign.id, told, when)
+    # What each wants on each channel, per kind (one mechanism for all channels).
+    wishes = await preferences.of_users(session, told)
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
     rows = []
+    listed: dict[uuid.UUID, list[NotificationData]] = {}
     for user_id, found in told.items():
+        wants = wishes[user_id]
         for data in found:
-            rows.append(inbox.row(campaign.id, user_id, data, when))
+            if wants.choice(data.kind, Channel.INBOX) is not Choice.OFF:
+                rows.append(inbox.row(campaign.id, user_id, data, when))
+                listed.setdefault(user_id, []).append(data)
+            if wants.choice(data.kind, Channel.WEBHOOK) is Choice.OFF:
+                continue
             for endpoint in personal.get(user_id, ()):
                 if data.kind.value in endpoint.kinds:
                     enqueue(session, endpoint, data, when)
-    await inbox.collapse(session, campaign.id, told)
+    await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
     # Imported here: the email module uses the delivery worker's policy, whose module
     # publishes events (app.events.publish imports this one).
     from app.notifications import email
 
     pushed = {user: found for user, found in told.items() if user not in watching}
-    await email.enqueue_notifications(session, campaign.id, pushed, when)
+    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
 
 
 async def notify_user(
@@ -214,6 +224,8 @@ def _personal(
     if kind is EventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
+    if kind is EventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
+        return [messages.message_received(cid, name, turn)]
     if kind is EventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
         return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
     return []

@@ -2,7 +2,7 @@
 
 import uuid
 from datetime import datetime, time
-from typing import Self
+from typing import Any, Literal, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -33,8 +33,8 @@ KINDS_FIELD = Field(
     description="What to hear about; default: every kind the scope allows. Personal: "
     "`campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`, "
     "`battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, "
-    "`last_not_ready`, `campaign_ended`. Campaign: `campaign_started`, `turn_started`, "
-    "`campaign_ended`.",
+    "`last_not_ready`, `message_received`, `campaign_ended`. Campaign: `campaign_started`, "
+    "`turn_started`, `campaign_ended`.",
 )
 
 
@@ -134,8 +134,18 @@ class DeliveryPage(Page[DeliveryRead]):
     pass
 
 
+class KindChannels(BaseModel):
+    """Where one kind of notification goes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    inbox: Literal["on", "off"] = "on"
+    email: Literal["on", "off", "digest"] = "on"
+    webhook: Literal["on", "off"] = Field(default="on", description="Your personal webhooks.")
+
+
 class NotificationPreferences(BaseModel):
-    """Quiet hours and vacation, for your personal endpoints in every campaign."""
+    """Quiet hours, vacation and what you hear on each channel, in every campaign."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -157,6 +167,15 @@ class NotificationPreferences(BaseModel):
     )
     vacation: bool = Field(
         default=False, description="While true, personal notifications are not sent (muted)."
+    )
+    kinds: dict[NotificationKind, KindChannels] = Field(
+        default_factory=dict,
+        description="Per kind of notification, each channel `on` or `off` (email: or "
+        "`digest`, once a day at `digest_hour`); a kind not named is on everywhere.",
+        examples=[{"turn_started": {"email": "digest"}, "message_received": {"webhook": "off"}}],
+    )
+    digest_hour: int = Field(
+        default=8, ge=0, le=23, description="Local hour (in `time_zone`) of the email digest."
     )
 
     @field_validator("time_zone")
@@ -184,7 +203,21 @@ class NotificationPreferences(BaseModel):
             quiet_start=p.quiet_start,
             quiet_end=p.quiet_end,
             vacation=p.vacation,
+            kinds={
+                NotificationKind(kind): KindChannels.model_validate(channels)
+                for kind, channels in (p.channels or {}).items()
+                if kind in NotificationKind.__members__.values()
+            },
+            digest_hour=p.digest_hour,
         )
+
+    def stored(self) -> dict[str, Any]:
+        """The columns of `notification_preferences`."""
+        values = self.model_dump(exclude={"kinds"})
+        values["channels"] = {
+            kind.value: channels.model_dump(mode="json") for kind, channels in self.kinds.items()
+        }
+        return values
 
 
 class InboxItemRead(BaseModel):

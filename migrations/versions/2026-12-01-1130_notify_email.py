@@ -49,6 +49,7 @@ def upgrade() -> None:
         sa.Column("html_body", sa.Text(), nullable=False),
         sa.Column("unsubscribe_token_hash", sa.CHAR(length=64), nullable=False),
         sa.Column("collapse_key", sa.String(length=80), nullable=True),
+        sa.Column("digest", sa.Boolean(), nullable=False),
         sa.Column("personal", sa.Boolean(), nullable=False),
         sa.Column(
             "status",

@@ -213,8 +213,9 @@ async def test_notifications_arrive_with_both_parts_and_one_click_unsubscribe(
     await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
     await next_turn(client, game)
     report = await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
-    assert len(report.delivered) == 2
-    summary, turn = mailbox.to(address)[1:]
+    assert len(report.delivered) == 3
+    alone, summary, turn = mailbox.to(address)[1:]  # p2 declared ready last
+    assert alone["Subject"].startswith("Test campaign: Everyone else in Test campaign is ready")
     assert turn["Subject"].startswith("Test campaign: Turn 2 of Test campaign has begun")
     assert summary["Subject"] == "Test campaign: Your summary of turn 1 of Test campaign is ready."
     for message in (summary, turn):
@@ -334,12 +335,12 @@ async def test_email_waits_out_quiet_hours_across_the_users_midnight(
     morning = datetime.combine(tomorrow + timedelta(days=1), time(7, 0), tzinfo=zone)
     sent_before = len(mailbox.messages)
     held = await send_due(sessionmaker, email_settings, evening)
-    assert len(held.postponed) == 2
+    assert len(held.postponed) == 3  # p2 alone not ready, the summary, the new turn
     assert held.delivered == []
     assert (await send_due(sessionmaker, email_settings, after_midnight)).delivered == []
     assert len(mailbox.messages) == sent_before
     woke = await send_due(sessionmaker, email_settings, morning)
-    assert len(woke.delivered) == 2
+    assert len(woke.delivered) == 3
 
 
 async def test_an_address_cannot_be_set_when_email_is_off(
@@ -511,13 +512,14 @@ async def test_nothing_is_pushed_to_a_player_whose_stream_is_open_on_the_campaig
     assert [m.json()["type"] for m in receiver.of("/p1")] == ["summary_ready", "turn_started"]
     assert len(mailbox.to("p1@example.org")) == 3
     inbox_after = (await client.get("/v1/notifications", headers=p2.headers)).json()["total"]
-    assert inbox_after == inbox_before + 2
+    assert inbox_after == inbox_before + 3  # alone not ready, the summary, the new turn
     # The stream closed: its row is gone, and the next turn reaches p2 again.
     rows = await session.scalars(select(StreamPresence))
     assert list(rows) == []
     await next_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=2))
-    assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready", "turn_started"]
+    told = [m.json()["type"] for m in receiver.of("/p2")]
+    assert told == ["last_not_ready", "summary_ready", "turn_started"]
 
 
 async def test_a_stale_presence_row_of_a_dead_process_mutes_nobody(
@@ -542,7 +544,8 @@ async def test_a_stale_presence_row_of_a_dead_process_mutes_nobody(
     await session.flush()
     await next_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
-    assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready", "turn_started"]
+    told = [m.json()["type"] for m in receiver.of("/p2")]
+    assert told == ["last_not_ready", "summary_ready", "turn_started"]
 
 
 async def _inbox_kinds(client: AsyncClient, user: AuthUser) -> list[str]:
@@ -634,3 +637,86 @@ async def test_reminders_replace_each_other_and_one_email_of_a_kind_per_window(
     # Past the window, the kind is emailed again.
     later = await send_due(sessionmaker, email_settings, now + timedelta(minutes=91))
     assert len(later.delivered) == 1
+
+
+# ------------------------------------------------------------------------ preferences
+
+
+async def test_each_kind_goes_to_the_channels_its_user_chose(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    await register(client, game, p2.headers, receiver.url("/p2"))
+    address = "choosy@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    wishes = {
+        "kinds": {
+            "turn_started": {"inbox": "off", "webhook": "off"},
+            "summary_ready": {"email": "off"},
+            "last_not_ready": {"inbox": "off", "email": "off", "webhook": "off"},
+        }
+    }
+    response = await client.put("/v1/users/me/notifications", json=wishes, headers=p2.headers)
+    assert response.status_code == 200, response.text
+    shown = (await client.get("/v1/users/me/notifications", headers=p2.headers)).json()
+    assert shown["kinds"]["turn_started"] == {"inbox": "off", "email": "on", "webhook": "off"}
+    assert shown["digest_hour"] == 8
+    await next_turn(client, game)
+    await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
+    assert await _inbox_kinds(client, p2.user) == ["summary_ready", "campaign_started"]
+    assert [m.json()["type"] for m in receiver.of("/p2")] == ["summary_ready"]
+    emailed = mailbox.to(address)[1:]  # after the confirmation
+    assert [m["Subject"].split(": ", 1)[1][:6] for m in emailed] == ["Turn 2"]
+    # A digest is for email only.
+    wrong = {"kinds": {"turn_started": {"inbox": "digest"}}}
+    refused = await client.put("/v1/users/me/notifications", json=wrong, headers=p2.headers)
+    assert refused.status_code == 422
+
+
+async def test_the_daily_digest_gathers_its_kinds_in_one_message_at_the_users_hour(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    address = "daily@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    digest = {"email": "digest"}
+    wishes = {
+        "time_zone": "Asia/Tokyo",
+        "digest_hour": 7,
+        "kinds": {"turn_started": digest, "summary_ready": digest, "last_not_ready": digest},
+    }
+    response = await client.put("/v1/users/me/notifications", json=wishes, headers=p2.headers)
+    assert response.status_code == 200, response.text
+    await next_turn(client, game)
+    await next_turn(client, game)
+    now = utcnow()
+    assert (
+        await send_due(sessionmaker, email_settings, now + timedelta(seconds=1))
+    ).delivered == []
+    assert len(mailbox.to(address)) == 1  # the confirmation
+    zone = ZoneInfo("Asia/Tokyo")
+    local = now.astimezone(zone)
+    seven = datetime.combine(local.date(), time(7), tzinfo=zone)
+    if seven <= local:
+        seven += timedelta(days=1)
+    sent = await send_due(sessionmaker, email_settings, seven)
+    assert len(sent.delivered) == 1
+    (message,) = mailbox.to(address)[1:]
+    assert message["Subject"] == "Marchlords: 6 notification(s) since your last digest"
+    text = _body(message, "plain")
+    assert text.count("Turn 2 of Test campaign has begun") == 1
+    assert text.count("Turn 3 of Test campaign has begun") == 1
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert (await send_due(sessionmaker, email_settings, seven + timedelta(days=1))).delivered == []

@@ -201,3 +201,25 @@ async def test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted_leak(
     await session.flush()
     found = await webhook_leaks(session, game.id, users, names, tally)
     assert found == [f"inbox battle_awaits_report to player 3: battle {battle_id} is not theirs"]
+
+
+async def test_a_message_is_in_its_recipients_inbox_only_and_names_nobody(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(
+        client, make_user, ("empire", "orcs_goblins", "dwarfs"), settings={"anonymity": True}
+    )
+    p1, p2, p3 = game.players
+    sent = await client.post(
+        game.url("/messages"), json={"to": [2], "body": "Secret pact?"}, headers=p1.headers
+    )
+    assert sent.status_code == 201, sent.text
+    items = (await inbox(client, p2.user))["items"]
+    assert items[0]["kind"] == "message_received"
+    assert items[0]["link"] == f"/v1/campaigns/{game.id}/messages"
+    assert "Secret pact" not in items[0]["text"]
+    for other in (p1, p3):
+        kinds = [i["kind"] for i in (await inbox(client, other.user))["items"]]
+        assert "message_received" not in kinds
+    response = await client.get("/v1/notifications", headers=p2.headers)
+    assert all(p.user.username not in response.text for p in game.players)

@@ -109,6 +109,10 @@ from .inbox_marked import InboxMarked
 from .inbox_page import InboxPage
 from .join_request import JoinRequest
 from .joiner import Joiner
+from .kind_channels import KindChannels
+from .kind_channels_email import KindChannelsEmail
+from .kind_channels_inbox import KindChannelsInbox
+from .kind_channels_webhook import KindChannelsWebhook
 from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
@@ -131,6 +135,7 @@ from .my_general import MyGeneral
 from .notification_data import NotificationData
 from .notification_kind import NotificationKind
 from .notification_preferences import NotificationPreferences
+from .notification_preferences_kinds import NotificationPreferencesKinds
 from .order_kind import OrderKind
 from .order_read import OrderRead
 from .other_army import OtherArmy
@@ -405,6 +410,10 @@ __all__ = (
     "InboxPage",
     "Joiner",
     "JoinRequest",
+    "KindChannels",
+    "KindChannelsEmail",
+    "KindChannelsInbox",
+    "KindChannelsWebhook",
     "LeaderSet",
     "LedgerEntryRead",
     "LedgerLine",
@@ -427,6 +436,7 @@ __all__ = (
     "NotificationData",
     "NotificationKind",
     "NotificationPreferences",
+    "NotificationPreferencesKinds",
     "OrderKind",
     "OrderRead",
     "OtherArmy",

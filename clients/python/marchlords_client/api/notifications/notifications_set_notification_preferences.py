@@ -124,8 +124,8 @@ def sync_detailed(
     """Set my quiet hours (in my time zone) and vacation switch.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,8 +154,8 @@ def sync(
     """Set my quiet hours (in my time zone) and vacation switch.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -179,8 +179,8 @@ async def asyncio_detailed(
     """Set my quiet hours (in my time zone) and vacation switch.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -207,8 +207,8 @@ async def asyncio(
     """Set my quiet hours (in my time zone) and vacation switch.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
