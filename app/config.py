@@ -4,9 +4,9 @@ import ipaddress
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.exc import ArgumentError
 
@@ -104,6 +104,19 @@ class Settings(BaseSettings):
     # Where clients reach this API (`https://marchlords.example`): Discord and Slack messages
     # then carry absolute links; unset: link paths only.
     public_url: str | None = Field(default=None, pattern=r"^https?://[^/\s?#]+(/[^\s?#]*)?$")
+
+    # Email (app/notifications/email.py): SMTP_HOST unset turns email off (said once at
+    # start-up). SECURITY: `starttls` (upgrade a plain connection, port 587), `tls` (TLS
+    # from the start, port 465) or `none` (plain: a relay on the same host, tests).
+    smtp_host: str | None = None
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_security: Literal["starttls", "tls", "none"] = "starttls"
+    smtp_username: str | None = None
+    smtp_password: SecretStr | None = None
+    smtp_from: str = Field(default="Marchlords <marchlords@localhost>", min_length=3)
+    # Seconds one SMTP attempt may take in all (connect, login, send).
+    smtp_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+    smtp_max_concurrent: int = Field(default=4, ge=1, le=64)
 
     log_level: str = "INFO"
     # JSON lines for machines; set false for human-readable console logs.

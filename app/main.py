@@ -9,6 +9,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
+from app.auth.reset import router as password_reset_router
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
 from app.calendar.router import router as calendar_router
@@ -38,6 +39,9 @@ from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
 from app.notifications.contract import document_webhooks
 from app.notifications.delivery import run_notifier
+from app.notifications.email_router import address_router as email_address_router
+from app.notifications.email_router import links_router as email_links_router
+from app.notifications.router import inbox_router as notification_inbox_router
 from app.notifications.router import preferences_router as notification_preferences_router
 from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
@@ -69,6 +73,7 @@ API_VERSION = "0.1.0"
 V1_ROUTERS: tuple[APIRouter, ...] = (
     users_router,
     auth_router,
+    password_reset_router,
     tokens_router,
     rulesets_router,
     maps_router,
@@ -90,6 +95,9 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     transfer_router,
     notifications_router,
     notification_preferences_router,
+    notification_inbox_router,
+    email_address_router,
+    email_links_router,
     calendar_router,
     seats_router,
     seat_offers_router,

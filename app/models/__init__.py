@@ -12,6 +12,7 @@ from app.models.campaign import (
     SeatOfferOrigin,
 )
 from app.models.diplomacy import EdictRow
+from app.models.email import EmailDelivery, PasswordReset, UserEmail
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
 from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
@@ -19,8 +20,10 @@ from app.models.idempotency import IdempotencyKey
 from app.models.ledger import LedgerRow
 from app.models.message import Message, MessageReadMark
 from app.models.notification import (
+    InboxItem,
     NotificationPreference,
     NotificationReminder,
+    StreamPresence,
     WebhookDelivery,
     WebhookEndpoint,
 )
@@ -53,12 +56,14 @@ __all__ = [
     "CampaignPlayer",
     "CampaignStatus",
     "EdictRow",
+    "EmailDelivery",
     "GameMap",
     "GeneralRow",
     "HouseRule",
     "HouseRuleAction",
     "HouseRuleChange",
     "IdempotencyKey",
+    "InboxItem",
     "LedgerRow",
     "Message",
     "MessageReadMark",
@@ -66,6 +71,7 @@ __all__ = [
     "NotificationReminder",
     "OrderKind",
     "OrderRow",
+    "PasswordReset",
     "PendingSummaryEvent",
     "RateLimit",
     "RosterRow",
@@ -74,6 +80,7 @@ __all__ = [
     "ShipRow",
     "SiegeRow",
     "StakeRow",
+    "StreamPresence",
     "StructureRow",
     "Token",
     "TokenKind",
@@ -83,6 +90,7 @@ __all__ = [
     "TurnSnapshot",
     "TurnSummaryRow",
     "User",
+    "UserEmail",
     "WebhookDelivery",
     "WebhookEndpoint",
 ]

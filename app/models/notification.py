@@ -20,7 +20,7 @@ from sqlalchemy import (
     String,
     Text,
 )
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, utcnow
@@ -142,3 +142,54 @@ class NotificationPreference(Base):
     quiet_start: Mapped[time | None]
     quiet_end: Mapped[time | None]
     vacation: Mapped[bool] = mapped_column(default=False)
+    # Per kind and channel (issue 28): `{kind: {"inbox"|"email"|"webhook": "on"|"off"|
+    # "digest"}}`; a kind or channel not named is "on". Read by
+    # `app.notifications.preferences`.
+    channels: Mapped[dict[str, dict[str, str]]] = mapped_column(JSONB, default=dict)
+    # The local hour (in `time_zone`) of the daily email digest.
+    digest_hour: Mapped[int] = mapped_column(default=8)
+
+
+class InboxItem(Base):
+    """One notification in a user's inbox (issue 28): every notification the user receives,
+    on any channel, is listed here, written in the transaction of the change it tells of.
+
+    It belongs to the campaign it is about (`campaign_id` leads the key, like every campaign
+    row) and is listed across campaigns by user (`ix_notification_inbox_user`). `id` is
+    random (below 2**53: a counter shared by every user would tell how busy the others are);
+    `seq` orders the inbox and never leaves the server.
+    """
+
+    __tablename__ = "notification_inbox"
+    __table_args__ = (Index("ix_notification_inbox_user", "user_id", "seq"),)
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    seq: Mapped[int] = mapped_column(BigInteger, Identity())
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(40))
+    turn: Mapped[int]
+    # The notification's data (`NotificationData` as JSON): the same facts as a webhook's.
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    read_at: Mapped[datetime | None]
+
+
+class StreamPresence(Base):
+    """An open event stream of a user on a campaign (issue 28: nothing is pushed to a user who
+    is looking). One row per stream, in any server process: written when the stream opens,
+    its `seen_at` refreshed while it stays open, deleted when it closes; a row not refreshed
+    for `app.notifications.presence.STALE_AFTER` (a process that died) counts for nothing."""
+
+    __tablename__ = "stream_presence"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    stream_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)

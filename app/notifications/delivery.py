@@ -694,8 +694,14 @@ async def run_notifier(
     interval: float = 5.0,
     clock: Callable[[], datetime] = utcnow,
 ) -> None:
-    """Remind and deliver forever, side by side: a reminder never waits for an attempt (the
-    app's lifespan starts this and cancels it at shutdown)."""
+    """Remind and deliver (webhooks, and email when SMTP is configured) forever, side by
+    side: a reminder never waits for an attempt (the app's lifespan starts this and cancels
+    it at shutdown)."""
+    from app.notifications import email
+
+    email.log_configuration(settings)
     async with asyncio.TaskGroup() as group:
         group.create_task(_remind_forever(sessionmaker, interval, clock))
         group.create_task(_deliver_forever(sessionmaker, settings, interval, clock))
+        if email.enabled(settings):
+            group.create_task(email.send_forever(sessionmaker, settings, interval, clock))

@@ -22,6 +22,8 @@ class NotificationKind(enum.StrEnum):
     BATTLE_AWAITS_CONFIRMATION = "battle_awaits_confirmation"
     EDICT_AWAITS_ANSWER = "edict_awaits_answer"
     DEADLINE_REMINDER = "deadline_reminder"
+    LAST_NOT_READY = "last_not_ready"
+    MESSAGE_RECEIVED = "message_received"
     CAMPAIGN_ENDED = "campaign_ended"
     PING = "ping"
 
@@ -35,8 +37,13 @@ PERSONAL_KINDS = (
     NotificationKind.BATTLE_AWAITS_CONFIRMATION,
     NotificationKind.EDICT_AWAITS_ANSWER,
     NotificationKind.DEADLINE_REMINDER,
+    NotificationKind.LAST_NOT_READY,
+    NotificationKind.MESSAGE_RECEIVED,
     NotificationKind.CAMPAIGN_ENDED,
 )
+# Kinds whose newest unread item replaces the older ones in the inbox (a collapse key: the
+# campaign, the user and the kind), so reminders never pile up.
+COLLAPSING_KINDS = frozenset({NotificationKind.DEADLINE_REMINDER, NotificationKind.LAST_NOT_READY})
 CAMPAIGN_KINDS = (
     NotificationKind.CAMPAIGN_STARTED,
     NotificationKind.TURN_STARTED,
@@ -178,6 +185,31 @@ def deadline_reminder(
         link=link,
         deadline_at=deadline,
         battle_id=battle_id,
+    )
+
+
+def last_not_ready(
+    cid: uuid.UUID, name: str, turn: int, deadline: datetime | None
+) -> NotificationData:
+    return NotificationData(
+        kind=NotificationKind.LAST_NOT_READY,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"Everyone else in {name} is ready: turn {turn} waits for your orders."
+        + _at(deadline),
+        link=f"{_base(cid)}/turn",
+        deadline_at=deadline,
+    )
+
+
+def message_received(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
+    """A message for the recipient; its sender is not named (anonymity, R-CAMP-5)."""
+    return NotificationData(
+        kind=NotificationKind.MESSAGE_RECEIVED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"A new message for you in {name}.",
+        link=f"{_base(cid)}/messages",
     )
 
 

@@ -4,26 +4,36 @@
 a notification exists if and only if the change that caused it commits. Only a few kinds of
 event make notifications; the others cost nothing here (no query).
 
-Fog: a personal endpoint hears of an event only if its owner's stream would carry it (the
-same rule as `app.stream.service.Viewer.may_see`), and of the "awaits you" kinds only if their
-seat is addressed; a campaign endpoint hears only of public events, and its messages carry
-only public facts.
+Every notification a user gets on a personal endpoint is also written to their inbox
+(`deliver`), and a user with no endpoint at all gets the same inbox items.
+
+Fog: a personal endpoint (and the inbox) hears of an event only if its owner's stream would
+carry it (the same rule as `app.stream.service.Viewer.may_see`), and of the "awaits you" kinds
+only if their seat is addressed; a campaign endpoint hears only of public events, and its
+messages carry only public facts.
 """
 
 import uuid
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.models.notification import EndpointScope, WebhookDelivery, WebhookEndpoint
+from app.models.notification import (
+    EndpointScope,
+    NotificationReminder,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import messages
+from app.notifications import inbox, messages, preferences, presence
 from app.notifications.messages import NotificationData
+from app.notifications.preferences import Channel, Choice
 from app.rules.diplomacy import PROPOSALS
 from app.rules.state import EventKind
 
@@ -34,8 +44,13 @@ HANDLED = frozenset(
         EventKind.BATTLE_DECLARED,
         EventKind.BATTLE_REPORTED,
         EventKind.EDICT_RECEIVED,
+        EventKind.PLAYER_READY,
+        EventKind.MESSAGE_RECEIVED,
     }
 )
+# The key of the "last one not ready" alert in `notification_reminders`: once per turn.
+LAST_NOT_READY_KEY = "last"
+_ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
 _PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
 
 
@@ -89,7 +104,7 @@ async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUI
 
 
 class _Viewer:
-    """The owner of a personal endpoint, as the event stream sees them."""
+    """A member of the campaign, as the event stream sees them."""
 
     def __init__(self, seat: int | None, game_master: bool) -> None:
         self.seat = seat
@@ -103,15 +118,77 @@ class _Viewer:
         return self.seat is not None and (audience is None or self.seat in set(audience))
 
 
-def _viewer(
-    endpoint: WebhookEndpoint, campaign: Campaign, seats: dict[uuid.UUID, int | None]
-) -> _Viewer | None:
-    """None: the endpoint's owner is no longer a member (they hear nothing more)."""
-    is_owner = endpoint.user_id == campaign.owner_id
-    if endpoint.user_id not in seats and not is_owner:
-        return None
-    seat = seats.get(endpoint.user_id)
-    return _Viewer(seat, game_master=is_owner and seat is None)
+def members(campaign: Campaign, seats: dict[uuid.UUID, int | None]) -> dict[uuid.UUID, _Viewer]:
+    """Everyone who hears of the campaign: its members, and its owner (the game master when
+    they hold no seat). Someone who left hears nothing more."""
+    found = {
+        user: _Viewer(seat, game_master=user == campaign.owner_id and seat is None)
+        for user, seat in seats.items()
+    }
+    if campaign.owner_id not in found:
+        found[campaign.owner_id] = _Viewer(None, game_master=True)
+    return found
+
+
+async def deliver(
+    session: AsyncSession,
+    campaign: Campaign,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+    endpoints: Sequence[WebhookEndpoint],
+    now: datetime | None = None,
+) -> None:
+    """Give each user their notifications on every channel: the inbox (always), each of
+    their personal endpoints in the campaign that asked for the kind, and their confirmed
+    email address.
+
+    The one way a personal notification leaves: whatever decides who may know (the audience
+    rule, in `_personal`, or the caller's own, e.g. a seat offer to its addressee) has been
+    applied to `per_user` already. Callers flush.
+    """
+    when = now or utcnow()
+    told = {user: found for user, found in per_user.items() if found}
+    if not told:
+        return
+    # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
+    # pushed to them (no webhook, no email).
+    watching = await presence.looking(session, campaign.id, told, when)
+    # What each wants on each channel, per kind (one mechanism for all channels).
+    wishes = await preferences.of_users(session, told)
+    personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
+            personal.setdefault(endpoint.user_id, []).append(endpoint)
+    rows = []
+    listed: dict[uuid.UUID, list[NotificationData]] = {}
+    for user_id, found in told.items():
+        wants = wishes[user_id]
+        for data in found:
+            if wants.choice(data.kind, Channel.INBOX) is not Choice.OFF:
+                rows.append(inbox.row(campaign.id, user_id, data, when))
+                listed.setdefault(user_id, []).append(data)
+            if wants.choice(data.kind, Channel.WEBHOOK) is Choice.OFF:
+                continue
+            for endpoint in personal.get(user_id, ()):
+                if data.kind.value in endpoint.kinds:
+                    enqueue(session, endpoint, data, when)
+    await inbox.collapse(session, campaign.id, listed)
+    await inbox.write(session, rows)
+    # Imported here: the email module uses the delivery worker's policy, whose module
+    # publishes events (app.events.publish imports this one).
+    from app.notifications import email
+
+    pushed = {user: found for user, found in told.items() if user not in watching}
+    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
+
+
+async def notify_user(
+    session: AsyncSession, campaign: Campaign, user_id: uuid.UUID, data: NotificationData
+) -> None:
+    """Tell one user something meant for them alone (an extension point: a `seat_offered`
+    notification to the user offered a seat goes through here, on every channel)."""
+    endpoints = [e for e in await _endpoints(session, campaign.id) if e.user_id == user_id]
+    await deliver(session, campaign, {user_id: [data]}, endpoints)
+    await session.flush()
 
 
 async def _pending_battles(session: AsyncSession, campaign_id: uuid.UUID) -> int:
@@ -151,6 +228,8 @@ def _personal(
     if kind is EventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
+    if kind is EventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
+        return [messages.message_received(cid, name, turn)]
     if kind is EventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
         return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
     return []
@@ -166,16 +245,14 @@ async def on_events(
     handled = [e for e in events if e[0] in HANDLED]
     if not handled:
         return
-    endpoints = await _endpoints(session, campaign_id)
-    if not endpoints:
-        return
     # The campaign row is in the session (the publisher changed or locked it).
     campaign = await session.get(Campaign, campaign_id)
     if campaign is None:
         return
-    seats = await _seats(session, campaign_id)
+    endpoints = await _endpoints(session, campaign_id)
+    viewers = members(campaign, await _seats(session, campaign_id))
     for kind, payload, audience in handled:
-        await _notify(session, campaign, endpoints, seats, kind, payload, audience)
+        await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
     await session.flush()
 
 
@@ -183,11 +260,15 @@ async def _notify(
     session: AsyncSession,
     campaign: Campaign,
     endpoints: list[WebhookEndpoint],
-    seats: dict[uuid.UUID, int | None],
+    viewers: dict[uuid.UUID, _Viewer],
     kind: EventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
 ) -> None:
+    if kind is EventKind.PLAYER_READY:
+        if payload.get("ready") is True:
+            await _last_not_ready(session, campaign, endpoints, viewers)
+        return
     public: list[NotificationData] = []
     if kind is EventKind.TURN_CHANGED and audience is None:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
@@ -199,20 +280,55 @@ async def _notify(
             public = [messages.turn_started(cid, name, turn, deadline, battles, personal=False)]
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.CAMPAIGN:
-            found = public
-        else:
-            viewer = _viewer(endpoint, campaign, seats)
-            found = [] if viewer is None else _personal(campaign, kind, payload, audience, viewer)
-        for data in found:
-            if data.kind.value in endpoint.kinds:
-                enqueue(session, endpoint, data)
+            for data in public:
+                if data.kind.value in endpoint.kinds:
+                    enqueue(session, endpoint, data)
+    per_user = {
+        user: _personal(campaign, kind, payload, audience, viewer)
+        for user, viewer in viewers.items()
+    }
+    await deliver(session, campaign, per_user, endpoints)
+
+
+async def _last_not_ready(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    viewers: dict[uuid.UUID, _Viewer],
+) -> None:
+    """A player declared ready and one seat alone is left: tell its player, once per turn
+    (the `notification_reminders` key; withdrawing and declaring again tells nobody twice).
+    Readiness is public (every member's stream shows `player_ready`)."""
+    from app.turns.service import turn_gate  # the turns module publishes through this one
+
+    if campaign.status is not CampaignStatus.ACTIVE:
+        return
+    gate = await turn_gate(session, campaign)
+    if len(gate.waiting) != 1:
+        return
+    last = gate.waiting[0]
+    marked = await session.execute(
+        insert(NotificationReminder)
+        .values(
+            campaign_id=campaign.id,
+            turn=campaign.turn,
+            kind=LAST_NOT_READY_KEY,
+            deadline_at=_ONCE_PER_TURN,
+        )
+        .on_conflict_do_nothing()
+        .returning(NotificationReminder.turn)
+    )
+    if marked.first() is None or last.user_id not in viewers:
+        return
+    data = messages.last_not_ready(
+        campaign.id, campaign.name, campaign.turn, campaign.turn_deadline_at
+    )
+    await deliver(session, campaign, {last.user_id: [data]}, endpoints)
 
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     """The campaign started or ended (the owner's act): every endpoint that asked is told."""
     endpoints = await _endpoints(session, campaign.id)
-    if not endpoints:
-        return
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if campaign.status is CampaignStatus.ACTIVE:
         data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
@@ -220,10 +336,9 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
         data = messages.campaign_ended(cid, name, turn)
     else:
         return
-    seats = await _seats(session, campaign.id)
     for endpoint in endpoints:
-        if endpoint.scope is EndpointScope.PERSONAL and _viewer(endpoint, campaign, seats) is None:
-            continue
-        if data.kind.value in endpoint.kinds:
+        if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
             enqueue(session, endpoint, data)
+    viewers = members(campaign, await _seats(session, campaign.id))
+    await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
     await session.flush()

@@ -22,11 +22,10 @@ from sqlalchemy.orm import InstrumentedAttribute
 from app.campaigns.access import locked
 from app.db.outage import is_database_outage
 from app.models.campaign import Campaign, CampaignStatus
-from app.models.notification import EndpointScope, NotificationReminder, WebhookEndpoint
+from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
-from app.notifications.messages import NotificationKind
-from app.notifications.outbox import _endpoints, _seats, enqueue
+from app.notifications.outbox import _endpoints, _seats, deliver
 from app.turns.service import turn_gate
 
 logger = logging.getLogger(__name__)
@@ -146,13 +145,8 @@ async def _remind(
     data = messages.deadline_reminder(
         campaign.id, campaign.name, campaign.turn, deadline, battle=battle
     )
-    for endpoint in endpoints:
-        if endpoint.scope is not EndpointScope.PERSONAL:
-            continue
-        if NotificationKind.DEADLINE_REMINDER.value not in endpoint.kinds:
-            continue
-        if seats_of_users.get(endpoint.user_id) in waiting:
-            enqueue(session, endpoint, data, now)
+    per_user = {user: [data] for user, seat in seats_of_users.items() if seat in waiting}
+    await deliver(session, campaign, per_user, endpoints, now)
 
 
 async def remind_campaign(session: AsyncSession, campaign: Campaign, now: datetime) -> None:
@@ -212,13 +206,8 @@ async def _remind_confirmations(
         data = messages.deadline_reminder(
             campaign.id, campaign.name, campaign.turn, deadline, battle=True, battle_id=battle.id
         )
-        for endpoint in endpoints:
-            if (
-                endpoint.scope is EndpointScope.PERSONAL
-                and NotificationKind.DEADLINE_REMINDER.value in endpoint.kinds
-                and seats.get(endpoint.user_id) in players
-            ):
-                enqueue(session, endpoint, data, now)
+        per_user = {user: [data] for user, seat in seats.items() if seat in players}
+        await deliver(session, campaign, per_user, endpoints, now)
 
 
 async def send_reminders(

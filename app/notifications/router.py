@@ -3,7 +3,7 @@
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Path, Query, Response, status
 
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
@@ -11,7 +11,7 @@ from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, m
 from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
-from app.notifications import service
+from app.notifications import inbox, service
 from app.notifications.schemas import (
     DeliveryPage,
     DeliveryRead,
@@ -19,6 +19,9 @@ from app.notifications.schemas import (
     EndpointCreated,
     EndpointRead,
     EndpointUpdate,
+    InboxItemRead,
+    InboxMarked,
+    InboxPage,
     NotificationPreferences,
 )
 
@@ -27,6 +30,10 @@ router = APIRouter(
 )
 preferences_router = APIRouter(
     prefix="/users/me/notifications", tags=["notifications"], responses=PROBLEM_RESPONSES
+)
+
+inbox_router = APIRouter(
+    prefix="/notifications", tags=["notifications"], responses=PROBLEM_RESPONSES
 )
 
 WebhookId = Annotated[uuid.UUID, Path(description="The webhook's id.")]
@@ -128,3 +135,42 @@ async def set_notification_preferences(
 ) -> NotificationPreferences:
     """Set my quiet hours (in my time zone) and vacation switch."""
     return await service.set_preferences(session, user, data)
+
+
+# -------------------------------------------------------------------------------- inbox
+
+InboxItemId = Annotated[int, Path(ge=1, le=2**53 - 1, description="The notification's id.")]
+
+
+@inbox_router.get("", response_model=InboxPage, responses=CONDITIONAL_RESPONSES)
+async def list_notifications(
+    session: SessionDep,
+    user: CurrentUser,
+    page: PageDep,
+    unread_only: Annotated[bool, Query(description="Only the unread ones.")] = False,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    """My inbox: every notification I received, on any channel, newest first."""
+    found = await inbox.list_mine(session, user, page, unread_only=unread_only)
+    listed = InboxPage(
+        items=[InboxItemRead.of(i) for i in found.items],
+        total=found.total,
+        limit=page.limit,
+        offset=page.offset,
+        unread=found.unread,
+    )
+    return model_response(listed, if_none_match)
+
+
+@inbox_router.post("/read")
+async def mark_all_notifications_read(session: SessionDep, user: CurrentUser) -> InboxMarked:
+    """Mark every notification of my inbox read."""
+    return InboxMarked(marked=await inbox.mark_all_read(session, user), unread=0)
+
+
+@inbox_router.post("/{notification_id}/read")
+async def mark_notification_read(
+    notification_id: InboxItemId, session: SessionDep, user: CurrentUser
+) -> InboxItemRead:
+    """Mark one notification of my inbox read."""
+    return InboxItemRead.of(await inbox.mark_read(session, user, notification_id))

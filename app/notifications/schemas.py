@@ -2,7 +2,7 @@
 
 import uuid
 from datetime import datetime, time
-from typing import Annotated, Self
+from typing import Annotated, Any, Literal, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
@@ -11,11 +11,12 @@ from app.models.notification import (
     DeliveryStatus,
     EndpointFormat,
     EndpointScope,
+    InboxItem,
     NotificationPreference,
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.notifications.messages import NotificationKind
+from app.notifications.messages import CampaignRef, NotificationData, NotificationKind
 from app.pagination import Page
 
 URL_FIELD = Field(
@@ -32,7 +33,8 @@ KINDS_FIELD = Field(
     description="What to hear about; default: every kind the scope allows. Personal: "
     "`campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`, "
     "`battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, "
-    "`campaign_ended`. Campaign: `campaign_started`, `turn_started`, `campaign_ended`.",
+    "`last_not_ready`, `message_received`, `campaign_ended`. Campaign: `campaign_started`, "
+    "`turn_started`, `campaign_ended`.",
 )
 
 
@@ -147,8 +149,18 @@ class DeliveryPage(Page[DeliveryRead]):
     pass
 
 
+class KindChannels(BaseModel):
+    """Where one kind of notification goes."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    inbox: Literal["on", "off"] = "on"
+    email: Literal["on", "off", "digest"] = "on"
+    webhook: Literal["on", "off"] = Field(default="on", description="Your personal webhooks.")
+
+
 class NotificationPreferences(BaseModel):
-    """Quiet hours and vacation, for your personal endpoints in every campaign."""
+    """Quiet hours, vacation and what you hear on each channel, in every campaign."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -170,6 +182,15 @@ class NotificationPreferences(BaseModel):
     )
     vacation: bool = Field(
         default=False, description="While true, personal notifications are not sent (muted)."
+    )
+    kinds: dict[NotificationKind, KindChannels] = Field(
+        default_factory=dict,
+        description="Per kind of notification, each channel `on` or `off` (email: or "
+        "`digest`, once a day at `digest_hour`); a kind not named is on everywhere.",
+        examples=[{"turn_started": {"email": "digest"}, "message_received": {"webhook": "off"}}],
+    )
+    digest_hour: int = Field(
+        default=8, ge=0, le=23, description="Local hour (in `time_zone`) of the email digest."
     )
 
     @field_validator("time_zone")
@@ -197,4 +218,62 @@ class NotificationPreferences(BaseModel):
             quiet_start=p.quiet_start,
             quiet_end=p.quiet_end,
             vacation=p.vacation,
+            kinds={
+                NotificationKind(kind): KindChannels.model_validate(channels)
+                for kind, channels in (p.channels or {}).items()
+                if kind in NotificationKind.__members__.values()
+            },
+            digest_hour=p.digest_hour,
         )
+
+    def stored(self) -> dict[str, Any]:
+        """The columns of `notification_preferences`."""
+        values = self.model_dump(exclude={"kinds"})
+        values["channels"] = {
+            kind.value: channels.model_dump(mode="json") for kind, channels in self.kinds.items()
+        }
+        return values
+
+
+class InboxItemRead(BaseModel):
+    """One notification of your inbox: what it is about and where to look."""
+
+    id: int = Field(description="The notification's id (mark it read with it).")
+    kind: NotificationKind
+    campaign: CampaignRef
+    turn: int = Field(description="The campaign's turn when it was written.")
+    text: str = Field(description="One sentence saying what happened.")
+    link: str = Field(description="Path of the resource to look at, under this API.")
+    deadline_at: datetime | None = None
+    battle_id: int | None = None
+    edict_id: int | None = None
+    created_at: datetime
+    read: bool
+    read_at: datetime | None
+
+    @classmethod
+    def of(cls, item: InboxItem) -> Self:
+        data = NotificationData.model_validate_json(item.body)
+        return cls(
+            id=item.id,
+            kind=data.kind,
+            campaign=data.campaign,
+            turn=item.turn,
+            text=data.text,
+            link=data.link,
+            deadline_at=data.deadline_at,
+            battle_id=data.battle_id,
+            edict_id=data.edict_id,
+            created_at=item.created_at,
+            read=item.read_at is not None,
+            read_at=item.read_at,
+        )
+
+
+class InboxPage(Page[InboxItemRead]):
+    unread: int = Field(description="Your unread notifications, in all.")
+
+
+class InboxMarked(BaseModel):
+    marked: int = Field(description="How many were unread and are now read.")
+    unread: int = Field(description="Unread notifications left (0).")

@@ -190,7 +190,7 @@ async def read_preferences(session: AsyncSession, user: User) -> NotificationPre
 async def set_preferences(
     session: AsyncSession, user: User, data: NotificationPreferences
 ) -> NotificationPreferences:
-    values = data.model_dump()
+    values = data.stored()
     statement = (
         insert(NotificationPreference)
         .values(user_id=user.id, **values)

@@ -22,6 +22,7 @@ from app.errors import (
     ServiceUnavailable,
 )
 from app.models import User
+from app.notifications import presence
 from app.stream import service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
@@ -210,9 +211,14 @@ async def stream_events(
     still_allowed = _access_check(request, feed, member.user)
 
     async def body() -> AsyncIterator[bytes]:
-        async with hub.subscribe(
-            viewer.campaign_id, token_id=feed.token_id, user_id=member.user.id
-        ) as subscription:
+        # While it is open its user is looking: nothing is pushed to them about the campaign.
+        looking = presence.present(sessionmaker, viewer.campaign_id, member.user.id)
+        async with (
+            looking,
+            hub.subscribe(
+                viewer.campaign_id, token_id=feed.token_id, user_id=member.user.id
+            ) as subscription,
+        ):
             events = service.stream_events(
                 hub,
                 subscription,

@@ -433,6 +433,7 @@ async def test_random_games_never_send_what_the_caller_cannot_see_R_FOG_3(
     names |= {f"Hidden{seed} Person{i}" for i in range(players)}
     t.found += await webhook_leaks(session, t.campaign_id, t.users, names, t.tally)
     assert t.tally["webhook battle_awaits_report"] >= 1, t.tally
+    assert t.tally["inbox battle_awaits_report"] >= 1, t.tally  # the inbox is checked too
     assert t.tally["webhook turn_started"] >= TURNS * (players + 1), t.tally
     # Not vacuous: private messages passed between others, and refusals were compared.
     assert t.tally["stream message_received"] >= TURNS * players, t.tally

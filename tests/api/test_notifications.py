@@ -249,10 +249,12 @@ async def test_turn_change_reaches_personal_and_campaign_webhooks_signed(
     )
     await next_turn(client, game)
     report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
-    assert len(report.delivered) == 3
+    assert len(report.delivered) == 4
 
     personal = [verified(mine["secret"], m) for m in receiver.of("/p2")]
-    assert [m["type"] for m in personal] == ["summary_ready", "turn_started"]
+    # p2 declared ready last (tests.api.test_notifications.next_turn): told it waited for them.
+    assert [m["type"] for m in personal] == ["last_not_ready", "summary_ready", "turn_started"]
+    personal = personal[1:]
     for message in personal:
         WebhookMessage.model_validate(message)
         assert message["data"]["campaign"] == {"id": game.id, "name": "Test campaign"}
@@ -270,7 +272,7 @@ async def test_turn_change_reaches_personal_and_campaign_webhooks_signed(
     # Nothing more is due: nothing is sent twice.
     later = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(hours=2))
     assert later.delivered == []
-    assert len(receiver.received) == 3
+    assert len(receiver.received) == 4
 
 
 async def test_a_receiver_that_fails_twice_gets_the_message_once_more_with_the_same_id(
@@ -502,7 +504,8 @@ async def test_battle_and_turn_notifications_follow_the_viewers_sight_and_anonym
         "turn_started",
         "battle_awaits_confirmation",
     ]
-    assert kinds("/p3", hooks[3]["secret"]) == ["summary_ready", "turn_started"]
+    # Player 3 declared ready last: told once that the turn waited for them alone.
+    assert kinds("/p3", hooks[3]["secret"]) == ["last_not_ready", "summary_ready", "turn_started"]
     (public,) = [verified(channel["secret"], m) for m in receiver.of("/channel")]
     assert public["data"]["pending_battles"] == 1
     assert public["data"]["battle_id"] is None
@@ -647,8 +650,9 @@ async def test_reminders_go_to_the_players_not_ready_once_per_deadline(
     assert await send_reminders(sessionmaker, deadline - timedelta(hours=1)) == []
     await deliver(sessionmaker, loopback_settings, deadline - timedelta(hours=1))
     assert receiver.of("/p1") == []
-    (reminder,) = [m.json() for m in receiver.of("/p2")]
-    assert reminder["type"] == "deadline_reminder"
+    # p2 was told at once that they alone were not ready (issue 28), then reminded.
+    assert [m.json()["type"] for m in receiver.of("/p2")] == ["last_not_ready", "deadline_reminder"]
+    reminder = receiver.of("/p2")[1].json()
     assert datetime.fromisoformat(reminder["data"]["deadline_at"]) == deadline
     # An extension is a new deadline: reminded again, when its window opens.
     extended = await client.post(
@@ -659,7 +663,8 @@ async def test_reminders_go_to_the_players_not_ready_once_per_deadline(
     rows = await session.scalars(
         select(WebhookDelivery).where(WebhookDelivery.campaign_id == uuid.UUID(game.id))
     )
-    assert sorted(r.kind for r in rows) == ["deadline_reminder", "deadline_reminder"]
+    kinds = sorted(r.kind for r in rows)
+    assert kinds == ["deadline_reminder", "deadline_reminder", "last_not_ready"]
 
 
 async def test_battle_deadline_reminders_go_to_the_players_a_battle_waits_for(

@@ -61,6 +61,9 @@ GLOBAL_TABLES = frozenset(
         "idempotency_keys",
         "notification_preferences",
         "calendar_feeds",  # one secret per user, across campaigns
+        "user_emails",  # a user's address, across campaigns
+        "email_deliveries",  # messages to a user's address, across campaigns
+        "password_resets",  # a user's reset links
     }
 )
 
@@ -428,6 +431,7 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_seat_offers_user_id",  # the seats offered to a user (GET /users/me/seat-offers)
         "ix_webhook_endpoints_user_id",
         "ix_webhook_deliveries_due",
+        "ix_notification_inbox_user",  # a user's inbox, across campaigns
     }
 )
 

@@ -2,6 +2,9 @@
 player's personal webhook says no more than that player may know, and the campaign webhook's
 say only public facts; no real name appears, in any format, under anonymity (R-CAMP-5).
 
+The inbox is checked by the same rules as the personal webhooks (each player's inbox, and so
+their email, says no more than they may know).
+
 The games register the webhooks at a public address literal (no name to resolve) and never run
 the delivery worker: the outbox rows are what would be posted, and the bodies each format
 would post are rendered from them here.
@@ -14,7 +17,7 @@ from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import BattleRow, EdictRow, WebhookDelivery, WebhookEndpoint
+from app.models import BattleRow, EdictRow, InboxItem, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointFormat, EndpointScope
 from app.notifications.formats import render
 from app.notifications.messages import CAMPAIGN_KINDS, NotificationData
@@ -86,6 +89,44 @@ async def webhook_leaks(
                 found.append(f"{where}: links a battle")
             continue
         me = number_of[endpoint.user_id]
+        if data.battle_id is not None:
+            battle = battles.get(data.battle_id)
+            if battle is None or me not in _participants(battle):
+                found.append(f"{where} to player {me}: battle {data.battle_id} is not theirs")
+        if data.edict_id is not None:
+            edict = edicts.get(data.edict_id)
+            if edict is None or edict.recipient != me:
+                found.append(f"{where} to player {me}: edict {data.edict_id} is not for them")
+        others = [b for b in battles if f"/battles/{b}" in data.link and b != data.battle_id]
+        if others:
+            found.append(f"{where} to player {me}: links battles {others}")
+    found += await _inbox_leaks(session, cid, number_of, battles, edicts, hidden_names, tally)
+    return found
+
+
+async def _inbox_leaks(
+    session: AsyncSession,
+    cid: uuid.UUID,
+    number_of: dict[uuid.UUID, int],
+    battles: dict[int, BattleRow],
+    edicts: dict[int, EdictRow],
+    hidden_names: set[str],
+    tally: Counter[str],
+) -> list[str]:
+    """The inbox (issue 28), by the same rules as a personal webhook: what each player's inbox
+    says about the campaign (and so what their email would say)."""
+    found: list[str] = []
+    items = await session.scalars(
+        select(InboxItem).where(InboxItem.campaign_id == cid).order_by(InboxItem.seq)
+    )
+    for item in items:
+        data = NotificationData.model_validate_json(item.body)
+        where = f"inbox {data.kind.value}"
+        tally[where] += 1
+        found += [f"{where}: real name {n!r}" for n in hidden_names if n in item.body]
+        me = number_of.get(item.user_id)
+        if me is None:
+            continue  # the game master sees everything
         if data.battle_id is not None:
             battle = battles.get(data.battle_id)
             if battle is None or me not in _participants(battle):

@@ -48,6 +48,8 @@ from .edict_kind import EdictKind
 from .edict_page import EdictPage
 from .edict_read import EdictRead
 from .edict_status import EdictStatus
+from .email_address_read import EmailAddressRead
+from .email_address_set import EmailAddressSet
 from .endpoint_create import EndpointCreate
 from .endpoint_created import EndpointCreated
 from .endpoint_format import EndpointFormat
@@ -104,8 +106,15 @@ from .house_rule_update import HouseRuleUpdate
 from .house_rules import HouseRules
 from .http_validation_error import HTTPValidationError
 from .imported_campaign import ImportedCampaign
+from .inbox_item_read import InboxItemRead
+from .inbox_marked import InboxMarked
+from .inbox_page import InboxPage
 from .join_request import JoinRequest
 from .joiner import Joiner
+from .kind_channels import KindChannels
+from .kind_channels_email import KindChannelsEmail
+from .kind_channels_inbox import KindChannelsInbox
+from .kind_channels_webhook import KindChannelsWebhook
 from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
@@ -128,6 +137,7 @@ from .my_general import MyGeneral
 from .notification_data import NotificationData
 from .notification_kind import NotificationKind
 from .notification_preferences import NotificationPreferences
+from .notification_preferences_kinds import NotificationPreferencesKinds
 from .offered_seat import OfferedSeat
 from .offered_seat_page import OfferedSeatPage
 from .order_kind import OrderKind
@@ -135,6 +145,9 @@ from .order_read import OrderRead
 from .other_army import OtherArmy
 from .outcome import Outcome
 from .password_change import PasswordChange
+from .password_reset_accepted import PasswordResetAccepted
+from .password_reset_confirm import PasswordResetConfirm
+from .password_reset_request import PasswordResetRequest
 from .pending_build import PendingBuild
 from .pending_move import PendingMove
 from .pending_move_order import PendingMoveOrder
@@ -350,6 +363,8 @@ __all__ = (
     "EdictPage",
     "EdictRead",
     "EdictStatus",
+    "EmailAddressRead",
+    "EmailAddressSet",
     "EndpointCreate",
     "EndpointCreated",
     "EndpointFormat",
@@ -406,8 +421,15 @@ __all__ = (
     "HouseRuleUpdate",
     "HTTPValidationError",
     "ImportedCampaign",
+    "InboxItemRead",
+    "InboxMarked",
+    "InboxPage",
     "Joiner",
     "JoinRequest",
+    "KindChannels",
+    "KindChannelsEmail",
+    "KindChannelsInbox",
+    "KindChannelsWebhook",
     "LeaderSet",
     "LedgerEntryRead",
     "LedgerLine",
@@ -430,6 +452,7 @@ __all__ = (
     "NotificationData",
     "NotificationKind",
     "NotificationPreferences",
+    "NotificationPreferencesKinds",
     "OfferedSeat",
     "OfferedSeatPage",
     "OrderKind",
@@ -437,6 +460,9 @@ __all__ = (
     "OtherArmy",
     "Outcome",
     "PasswordChange",
+    "PasswordResetAccepted",
+    "PasswordResetConfirm",
+    "PasswordResetRequest",
     "PendingBuild",
     "PendingMove",
     "PendingMoveOrder",

@@ -22,8 +22,8 @@ class EndpointCreate:
         format_ (EndpointFormat | Unset):
         kinds (list[NotificationKind] | None | Unset): What to hear about; default: every kind the scope allows.
             Personal: `campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`,
-            `battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, `campaign_ended`. Campaign:
-            `campaign_started`, `turn_started`, `campaign_ended`.
+            `battle_awaits_confirmation`, `edict_awaits_answer`, `deadline_reminder`, `last_not_ready`, `message_received`,
+            `campaign_ended`. Campaign: `campaign_started`, `turn_started`, `campaign_ended`.
         scope (EndpointScope | Unset):
     """
 

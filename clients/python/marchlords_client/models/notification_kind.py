@@ -8,6 +8,8 @@ class NotificationKind(StrEnum):
     CAMPAIGN_STARTED = "campaign_started"
     DEADLINE_REMINDER = "deadline_reminder"
     EDICT_AWAITS_ANSWER = "edict_awaits_answer"
+    LAST_NOT_READY = "last_not_ready"
+    MESSAGE_RECEIVED = "message_received"
     PING = "ping"
     SUMMARY_READY = "summary_ready"
     TURN_STARTED = "turn_started"

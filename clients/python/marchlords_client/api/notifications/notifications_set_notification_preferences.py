@@ -129,8 +129,8 @@ def sync_detailed(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -164,8 +164,8 @@ def sync(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -194,8 +194,8 @@ async def asyncio_detailed(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -227,8 +227,8 @@ async def asyncio(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (NotificationPreferences): Quiet hours and vacation, for your personal endpoints in
-            every campaign.
+        body (NotificationPreferences): Quiet hours, vacation and what you hear on each channel,
+            in every campaign.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

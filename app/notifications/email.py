@@ -1,0 +1,592 @@
+"""Email (issue 28): addresses confirmed by a link, notifications by SMTP, one-click
+unsubscribe (RFC 8058), delivered from an outbox like the webhooks.
+
+Writing: `enqueue_notifications` is called by `app.notifications.outbox.deliver`, in the
+transaction of the change, with exactly what the user's inbox gets (the same audience rule),
+and writes a message for each user whose address is confirmed and not unsubscribed. A
+confirmation is written by `set_address`. Nothing is ever sent to an unconfirmed address but
+its confirmation.
+
+Sending: the worker claims due messages with `FOR UPDATE SKIP LOCKED` and leases them (several
+processes never send one twice at once), sends them outside any transaction, each attempt with
+one deadline for all of it (`smtp_timeout_seconds`, `asyncio.timeout`), at most
+`smtp_max_concurrent` at once, and records the outcome: the webhooks' retry policy and backoff
+(`app.notifications.delivery`), 4xx answers and network errors retried, 5xx final. A
+notification waits out its user's quiet hours and is muted on vacation (the same preferences
+as the webhooks). Bodies are rendered at the attempt (with the settings' `public_url`) and
+blanked once the message is finished, since they hold the links' secrets.
+"""
+
+import asyncio
+import email.utils
+import html
+import json
+import logging
+import random
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from typing import Any
+
+import aiosmtplib
+from sqlalchemy import delete, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.auth.tokens import generate_token, hash_token
+from app.config import Settings
+from app.db.base import utcnow
+from app.errors import AppError, NotFound
+from app.models import User
+from app.models.email import EmailDelivery, UserEmail
+from app.models.notification import DeliveryStatus, NotificationPreference
+from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
+from app.notifications.messages import NotificationData
+from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
+from app.notifications.quiet import quiet_until
+
+logger = logging.getLogger(__name__)
+
+CONFIRMATION = "email_confirmation"
+CONFIRM_FOR = timedelta(hours=24)
+# At most one email of a kind per campaign and user within this window (the inbox has all).
+COLLAPSE_WINDOW = timedelta(hours=1)
+EMAIL_POLICY = RetryPolicy(max_attempts=8, lease=timedelta(minutes=2), batch=20)
+MAX_ERROR_LENGTH = 300
+# Where links point when MARCHLORDS_PUBLIC_URL is unset (development): set it in production.
+FALLBACK_BASE = "http://localhost:8000"
+
+
+class EmailOff(AppError):
+    status = 409
+    code = "email_disabled"
+    title = "Email is off"
+
+
+def enabled(settings: Settings) -> bool:
+    return settings.smtp_host is not None
+
+
+def log_configuration(settings: Settings) -> None:
+    """Said once at start-up: whether and how email goes out."""
+    if enabled(settings):
+        logger.info(
+            "email on: SMTP %s:%s (%s)",
+            settings.smtp_host,
+            settings.smtp_port,
+            settings.smtp_security,
+        )
+    else:
+        logger.info("email off: MARCHLORDS_SMTP_HOST is not set")
+
+
+def _base(settings: Settings) -> str:
+    return (settings.public_url or FALLBACK_BASE).rstrip("/")
+
+
+# ------------------------------------------------------------------------------ writing
+
+
+def queue_message(
+    session: AsyncSession,
+    user_id: uuid.UUID,
+    address: str,
+    kind: str,
+    subject: str,
+    payload: dict[str, Any],
+    *,
+    personal: bool = False,
+    now: datetime,
+    collapse: str | None = None,
+) -> EmailDelivery:
+    """Queue one message; its one-click unsubscribe secret lives in the payload until sent."""
+    unsubscribe = generate_token()
+    row = EmailDelivery(
+        user_id=user_id,
+        address=address,
+        kind=kind,
+        subject=subject[:200],
+        text_body=json.dumps({**payload, "unsubscribe": unsubscribe}),
+        html_body="",
+        unsubscribe_token_hash=hash_token(unsubscribe),
+        personal=personal,
+        digest=False,
+        collapse_key=collapse,
+        status=DeliveryStatus.PENDING,
+        attempts=0,
+        next_attempt_at=now,
+        created_at=now,
+    )
+    session.add(row)
+    return row
+
+
+def collapse_key(campaign_id: uuid.UUID, kind: str) -> str:
+    return f"{campaign_id}:{kind}"
+
+
+async def enqueue_notifications(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+    wishes: dict[uuid.UUID, Wishes],
+    now: datetime,
+) -> None:
+    """A message per notification to each user with a confirmed, subscribed address, but at
+    most one of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces
+    one not sent yet, and one sent in the window holds back the next (the inbox has all)."""
+    users = [user for user, found in per_user.items() if found]
+    if not users:
+        return
+    addresses = list(
+        await session.scalars(
+            select(UserEmail).where(
+                UserEmail.user_id.in_(users),
+                UserEmail.confirmed_at.is_not(None),
+                UserEmail.unsubscribed_at.is_(None),
+            )
+        )
+    )
+    if not addresses:
+        return
+    keys = {collapse_key(campaign_id, d.kind.value) for u in users for d in per_user[u]}
+    recent: dict[tuple[uuid.UUID, str], EmailDelivery] = {}
+    for row in await session.scalars(
+        select(EmailDelivery)
+        .where(
+            EmailDelivery.user_id.in_([a.user_id for a in addresses]),
+            EmailDelivery.collapse_key.in_(sorted(keys)),
+            or_(
+                EmailDelivery.status == DeliveryStatus.PENDING,
+                EmailDelivery.created_at > now - COLLAPSE_WINDOW,
+            ),
+        )
+        .order_by(EmailDelivery.id)
+        .with_for_update()
+    ):
+        assert row.collapse_key is not None  # noqa: S101  (selected by it)
+        recent[(row.user_id, row.collapse_key)] = row
+    for address in addresses:
+        wants = wishes.get(address.user_id, DEFAULT)
+        for data in per_user[address.user_id]:
+            key = collapse_key(campaign_id, data.kind.value)
+            subject = f"{data.campaign.name}: {data.text}"
+            payload = {"data": data.model_dump(mode="json")}
+            choice = wants.choice(data.kind, Channel.EMAIL)
+            if choice is Choice.OFF:
+                continue
+            if choice is Choice.DIGEST:
+                held = queue_message(
+                    session,
+                    address.user_id,
+                    address.address,
+                    data.kind.value,
+                    subject,
+                    payload,
+                    personal=True,
+                    now=now,
+                )
+                held.digest = True
+                held.next_attempt_at = next_digest(now, wants)
+                continue
+            earlier = recent.get((address.user_id, key))
+            if earlier is not None and earlier.status is DeliveryStatus.PENDING:
+                # Not sent yet: it says the newer thing instead (its unsubscribe link kept).
+                kept = json.loads(earlier.text_body)["unsubscribe"]
+                earlier.subject = subject[:200]
+                earlier.text_body = json.dumps({**payload, "unsubscribe": kept})
+                continue
+            if earlier is not None:
+                continue  # one of this kind went out within the window
+            recent[(address.user_id, key)] = queue_message(
+                session,
+                address.user_id,
+                address.address,
+                data.kind.value,
+                subject,
+                payload,
+                personal=True,
+                now=now,
+                collapse=key,
+            )
+
+
+# ------------------------------------------------------------------------------ address
+
+
+async def read_address(session: AsyncSession, user: User) -> UserEmail:
+    found = await session.get(UserEmail, user.id)
+    if found is None:
+        raise NotFound("No email address.")
+    return found
+
+
+async def set_address(
+    session: AsyncSession, user: User, address: str, settings: Settings
+) -> UserEmail:
+    """Set (or set again) the user's address, unconfirmed, and send its confirmation link."""
+    if not enabled(settings):
+        raise EmailOff("This server sends no email (MARCHLORDS_SMTP_HOST is not set).")
+    now = utcnow()
+    token = generate_token()
+    row = await session.get(UserEmail, user.id, with_for_update=True)
+    if row is None:
+        row = UserEmail(user_id=user.id, address=address, created_at=now)
+        session.add(row)
+    row.address = address
+    row.confirmed_at = None
+    row.unsubscribed_at = None
+    row.confirm_token_hash = hash_token(token)
+    row.confirm_expires_at = now + CONFIRM_FOR
+    queue_message(
+        session,
+        user.id,
+        address,
+        CONFIRMATION,
+        "Confirm your email address for Marchlords",
+        {"confirm": token},
+        personal=False,
+        now=now,
+    )
+    await session.flush()
+    return row
+
+
+async def delete_address(session: AsyncSession, user: User) -> None:
+    row = await read_address(session, user)
+    await session.delete(row)
+    await session.flush()
+
+
+async def confirm(session: AsyncSession, token: str) -> UserEmail:
+    """Confirm the address the link was sent to: once, before it expires."""
+    row = await session.scalar(
+        select(UserEmail).where(UserEmail.confirm_token_hash == hash_token(token)).with_for_update()
+    )
+    if row is None or row.confirm_expires_at is None or row.confirm_expires_at <= utcnow():
+        raise NotFound("This confirmation link is unknown, used or expired.")
+    row.confirmed_at = utcnow()
+    row.confirm_token_hash = None
+    row.confirm_expires_at = None
+    await session.flush()
+    return row
+
+
+async def unsubscribe(session: AsyncSession, token: str) -> None:
+    """One click (RFC 8058): no more notifications to the address the message went to."""
+    message = await session.scalar(
+        select(EmailDelivery).where(EmailDelivery.unsubscribe_token_hash == hash_token(token))
+    )
+    if message is None:
+        raise NotFound("This unsubscribe link is unknown or too old.")
+    row = await session.get(UserEmail, message.user_id, with_for_update=True)
+    if row is not None and row.address == message.address and row.unsubscribed_at is None:
+        row.unsubscribed_at = utcnow()
+        await session.flush()
+
+
+# ------------------------------------------------------------------------------ rendering
+
+
+def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
+    """The message: text and HTML parts, and the RFC 8058 one-click unsubscribe headers."""
+    payload = json.loads(row.text_body)
+    base = _base(settings)
+    unsubscribe_url = f"{base}/v1/email/unsubscribe/{payload['unsubscribe']}"
+    if row.kind == CONFIRMATION:
+        link = f"{base}/v1/email/confirm/{payload['confirm']}"
+        lead = "Confirm this address to receive Marchlords notifications (valid for 24 hours):"
+    elif "reset" in payload:
+        link = f"{base}/v1/auth/password-reset/confirm"
+        lead = (
+            "Someone asked to reset your Marchlords password. If it was you, post this token "
+            f"with your new password to the address below within the hour: {payload['reset']}"
+            ' (JSON: {"token": "...", "new_password": "..."}). If not, ignore this message.'
+        )
+    elif "digest" in payload:
+        return _render_digest(row, settings, payload["digest"], unsubscribe_url)
+    else:
+        data = NotificationData.model_validate(payload["data"])
+        link = f"{base}{data.link}"
+        lead = data.text
+    text = f"{lead}\n\n{link}\n\nUnsubscribe: {unsubscribe_url}\n"
+    markup = (
+        f"<p>{html.escape(lead)}</p>"
+        f'<p><a href="{html.escape(link)}">{html.escape(link)}</a></p>'
+        f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
+    )
+    return _message(row, settings, text, markup, unsubscribe_url)
+
+
+def _render_digest(
+    row: EmailDelivery, settings: Settings, items: list[Any], unsubscribe_url: str
+) -> EmailMessage:
+    base = _base(settings)
+    found = [NotificationData.model_validate(item) for item in items]
+    lines = [f"- {d.campaign.name}: {d.text}\n  {base}{d.link}" for d in found]
+    text = "Since your last digest:\n\n" + "\n".join(lines)
+    text += f"\n\nUnsubscribe: {unsubscribe_url}\n"
+    entries = "".join(
+        f'<li>{html.escape(d.text)} <a href="{html.escape(base + d.link)}">open</a></li>'
+        for d in found
+    )
+    markup = (
+        f"<p>Since your last digest:</p><ul>{entries}</ul>"
+        f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
+    )
+    return _message(row, settings, text, markup, unsubscribe_url)
+
+
+def _message(
+    row: EmailDelivery, settings: Settings, text: str, markup: str, unsubscribe_url: str
+) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = settings.smtp_from
+    message["To"] = row.address
+    message["Subject"] = row.subject
+    message["Date"] = email.utils.format_datetime(row.created_at)
+    message["Message-ID"] = email.utils.make_msgid(domain="marchlords")
+    message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(text)
+    message.add_alternative(f"<!doctype html><html><body>{markup}</body></html>", subtype="html")
+    return message
+
+
+# ------------------------------------------------------------------------------ sending
+
+
+@dataclass(frozen=True)
+class SmtpOutcome:
+    ok: bool
+    retryable: bool
+    error: str | None = None
+
+
+async def smtp_send(message: EmailMessage, settings: Settings) -> SmtpOutcome:
+    """One attempt, within one deadline for all of it (connect, TLS, login, send)."""
+    deadline = settings.smtp_timeout_seconds
+    password = settings.smtp_password.get_secret_value() if settings.smtp_password else None
+    try:
+        async with asyncio.timeout(deadline):
+            await aiosmtplib.send(
+                message,
+                hostname=settings.smtp_host,
+                port=settings.smtp_port,
+                use_tls=settings.smtp_security == "tls",
+                start_tls=settings.smtp_security == "starttls",
+                username=settings.smtp_username,
+                password=password,
+                timeout=deadline,
+            )
+    except TimeoutError:
+        return SmtpOutcome(ok=False, retryable=True, error=f"Timed out after {deadline:g} s.")
+    except aiosmtplib.SMTPRecipientsRefused as refused:
+        codes = [r.code for r in refused.recipients]
+        return SmtpOutcome(
+            ok=False, retryable=all(400 <= c < 500 for c in codes), error=_cut(str(refused))
+        )
+    except aiosmtplib.SMTPResponseException as answer:
+        return SmtpOutcome(
+            ok=False, retryable=400 <= answer.code < 500, error=_cut(f"{answer.code} {answer}")
+        )
+    except (aiosmtplib.SMTPException, OSError) as error:
+        return SmtpOutcome(ok=False, retryable=True, error=_cut(f"{type(error).__name__}: {error}"))
+    return SmtpOutcome(ok=True, retryable=False)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_ERROR_LENGTH else text[: MAX_ERROR_LENGTH - 1] + "…"
+
+
+@dataclass
+class EmailReport:
+    """What one pass did, by message id."""
+
+    delivered: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)  # attempts that failed
+    given_up: list[int] = field(default_factory=list)
+    postponed: list[int] = field(default_factory=list)  # quiet hours
+    muted: list[int] = field(default_factory=list)
+
+
+def _finish(row: EmailDelivery, status: DeliveryStatus) -> None:
+    row.status = status
+    row.text_body = ""  # the links' secrets go (the unsubscribe digest stays)
+    row.html_body = ""
+
+
+async def _claim(
+    session: AsyncSession,
+    settings: Settings,
+    now: datetime,
+    policy: RetryPolicy,
+    report: EmailReport,
+) -> list[tuple[int, EmailMessage]]:
+    """Lease what is due and may go now, at most `smtp_max_concurrent`; quiet hours postpone
+    a notification (no attempt counted) and vacation mutes it."""
+    rows = await session.scalars(
+        select(EmailDelivery)
+        .where(EmailDelivery.status == DeliveryStatus.PENDING, EmailDelivery.next_attempt_at <= now)
+        .order_by(EmailDelivery.id)
+        .limit(policy.batch)
+        .with_for_update(skip_locked=True)
+    )
+    claims: list[tuple[int, EmailMessage]] = []
+    for row in rows.all():
+        if row.status is not DeliveryStatus.PENDING:
+            continue  # gathered into a digest claimed just before
+        if row.personal:
+            preference = await session.get(NotificationPreference, row.user_id)
+            if preference is not None and preference.vacation:
+                _finish(row, DeliveryStatus.MUTED)
+                report.muted.append(row.id)
+                continue
+            until = (
+                quiet_until(now, preference.time_zone, preference.quiet_start, preference.quiet_end)
+                if preference is not None
+                else None
+            )
+            if until is not None:
+                row.next_attempt_at = until
+                report.postponed.append(row.id)
+                continue
+        if len(claims) >= settings.smtp_max_concurrent:
+            continue  # left due for the next pass
+        if row.digest:
+            await _gather_digest(session, row, now)
+        row.attempts += 1
+        row.last_attempt_at = now
+        row.next_attempt_at = now + policy.lease
+        claims.append((row.id, render(row, settings)))
+    await session.flush()
+    return claims
+
+
+async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: datetime) -> None:
+    """The user's digest: every notification held for it and due goes in this one message
+    (the others are finished as sent with it); a retry sends the same gathering."""
+    payload = json.loads(carrier.text_body)
+    if "digest" in payload:
+        return  # gathered at an earlier attempt
+    held = await session.scalars(
+        select(EmailDelivery)
+        .where(
+            EmailDelivery.user_id == carrier.user_id,
+            EmailDelivery.digest.is_(True),
+            EmailDelivery.status == DeliveryStatus.PENDING,
+            EmailDelivery.next_attempt_at <= now,
+            EmailDelivery.id != carrier.id,
+        )
+        .order_by(EmailDelivery.id)
+        .with_for_update(skip_locked=True)
+    )
+    items = [payload["data"]]
+    for other in held.all():
+        items.append(json.loads(other.text_body)["data"])
+        _finish(other, DeliveryStatus.DELIVERED)
+        other.delivered_at = now
+        other.last_error = f"Sent in the digest of message {carrier.id}."
+    carrier.subject = f"Marchlords: {len(items)} notification(s) since your last digest"
+    carrier.text_body = json.dumps({"digest": items, "unsubscribe": payload["unsubscribe"]})
+
+
+async def _record(
+    session: AsyncSession,
+    message_id: int,
+    outcome: SmtpOutcome,
+    now: datetime,
+    policy: RetryPolicy,
+    rng: random.Random,
+    report: EmailReport,
+) -> None:
+    row = await session.get(EmailDelivery, message_id, with_for_update=True)
+    if row is None:
+        return  # its user was deleted meanwhile
+    if outcome.ok:
+        _finish(row, DeliveryStatus.DELIVERED)
+        row.delivered_at = now
+        row.last_error = None
+        report.delivered.append(row.id)
+        return
+    row.last_error = _cut(outcome.error or "Failed.")
+    report.failed.append(row.id)
+    if not outcome.retryable or row.attempts >= policy.max_attempts:
+        _finish(row, DeliveryStatus.FAILED)
+        report.given_up.append(row.id)
+    else:
+        row.next_attempt_at = now + backoff(policy, row.attempts, rng)
+
+
+async def send_due(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    now: datetime,
+    *,
+    policy: RetryPolicy = EMAIL_POLICY,
+    rng: random.Random | None = None,
+) -> EmailReport:
+    """One pass: claim what is due at `now` (a short transaction), send it side by side
+    outside any transaction, record each outcome (another). Never called by a request."""
+    report = EmailReport()
+    if not enabled(settings):
+        return report
+    chance = rng or random.Random()  # noqa: S311 - jitter, not secrecy
+    async with sessionmaker() as session, session.begin():
+        claims = await _claim(session, settings, now, policy, report)
+    if not claims:
+        return report
+    outcomes = await asyncio.gather(*(smtp_send(message, settings) for _, message in claims))
+    async with sessionmaker() as session, session.begin():
+        for (message_id, _), outcome in zip(claims, outcomes, strict=True):
+            await _record(session, message_id, outcome, now, policy, chance, report)
+    return report
+
+
+async def prune(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
+) -> int:
+    """Forget finished messages older than `RETENTION` (their unsubscribe links with them)."""
+    old = (
+        select(EmailDelivery.id)
+        .where(
+            EmailDelivery.status != DeliveryStatus.PENDING,
+            EmailDelivery.created_at < now - RETENTION,
+        )
+        .limit(batch)
+    )
+    async with sessionmaker() as session, session.begin():
+        result = await session.execute(delete(EmailDelivery).where(EmailDelivery.id.in_(old)))
+    return int(getattr(result, "rowcount", 0) or 0)
+
+
+async def send_forever(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    interval: float,
+    clock: Any,
+) -> None:
+    """The email loop of `run_notifier`, beside the webhooks' (never holding a request)."""
+    from app.db.outage import is_database_outage
+
+    failing = False
+    pruned_at: datetime | None = None
+    while True:
+        try:
+            now = clock()
+            report = await send_due(sessionmaker, settings, now)
+            if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
+                await prune(sessionmaker, now)
+                pruned_at = now
+        except Exception as exc:
+            report = EmailReport()
+            if not is_database_outage(exc):
+                logger.exception("email pass failed")
+            elif not failing:
+                logger.warning("email: database unreachable; retrying")
+            failing = True
+        else:
+            failing = False
+        if not report.delivered and not report.failed:
+            await asyncio.sleep(interval)

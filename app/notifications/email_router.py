@@ -1,0 +1,139 @@
+"""A user's email address (confirmed by a link) and the links every message carries:
+confirmation and RFC 8058 one-click unsubscribe, which work without signing in."""
+
+import html
+import re
+from datetime import datetime
+from typing import Annotated, Self
+
+from fastapi import APIRouter, Path, Response, status
+from fastapi.responses import HTMLResponse
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from app.auth.dependencies import CurrentUser
+from app.db.session import SessionDep
+from app.dependencies import SettingsDep
+from app.errors import PROBLEM_RESPONSES
+from app.models.email import UserEmail
+from app.notifications import email
+
+address_router = APIRouter(
+    prefix="/users/me/email", tags=["notifications"], responses=PROBLEM_RESPONSES
+)
+links_router = APIRouter(prefix="/email", tags=["notifications"], responses=PROBLEM_RESPONSES)
+
+# Deliberately loose (the confirmation link is the real check); no spaces, no line breaks.
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+LinkToken = Annotated[
+    str,
+    Path(
+        min_length=16,
+        max_length=128,
+        pattern=r"^[A-Za-z0-9_\-]+$",
+        description="The secret of the link.",
+    ),
+]
+
+
+class EmailAddressSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    address: str = Field(min_length=3, max_length=254, examples=["player@example.org"])
+
+    @field_validator("address")
+    @classmethod
+    def _looks_like_an_address(cls, value: str) -> str:
+        if not _ADDRESS.match(value):
+            raise ValueError("not an email address")
+        return value
+
+
+class EmailAddressRead(BaseModel):
+    address: str
+    confirmed: bool = Field(description="Nothing but the confirmation is sent until it is.")
+    confirmed_at: datetime | None
+    unsubscribed: bool = Field(description="Unsubscribed by a message's link: set it again.")
+
+    @classmethod
+    def of(cls, row: UserEmail) -> Self:
+        return cls(
+            address=row.address,
+            confirmed=row.confirmed_at is not None,
+            confirmed_at=row.confirmed_at,
+            unsubscribed=row.unsubscribed_at is not None,
+        )
+
+
+def _page(title: str, body: str) -> HTMLResponse:
+    return HTMLResponse(
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"</head><body><h1>{html.escape(title)}</h1>{body}</body></html>"
+    )
+
+
+def _form(action: str, question: str, button: str) -> str:
+    # A page, not the act: link scanners and prefetchers GET links, people press the button.
+    return (
+        f"<p>{html.escape(question)}</p><form method='post' action='{html.escape(action)}'>"
+        "<input type='hidden' name='List-Unsubscribe' value='One-Click'>"
+        f"<button type='submit'>{html.escape(button)}</button></form>"
+    )
+
+
+@address_router.put("", status_code=status.HTTP_202_ACCEPTED)
+async def set_email_address(
+    data: EmailAddressSet, session: SessionDep, user: CurrentUser, settings: SettingsDep
+) -> EmailAddressRead:
+    """Set my email address: a confirmation link is sent to it, and nothing else until then."""
+    return EmailAddressRead.of(await email.set_address(session, user, data.address, settings))
+
+
+@address_router.get("")
+async def get_email_address(session: SessionDep, user: CurrentUser) -> EmailAddressRead:
+    """My email address and whether it is confirmed."""
+    return EmailAddressRead.of(await email.read_address(session, user))
+
+
+@address_router.delete("", status_code=status.HTTP_204_NO_CONTENT)
+async def delete_email_address(session: SessionDep, user: CurrentUser) -> Response:
+    """Forget my email address: no more email."""
+    await email.delete_address(session, user)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@links_router.get("/confirm/{token}", response_class=HTMLResponse)
+async def email_confirmation_page(token: LinkToken) -> HTMLResponse:
+    """The confirmation link's page: a button that confirms (POST to the same address)."""
+    return _page(
+        "Confirm your address",
+        _form(f"/v1/email/confirm/{token}", "Receive Marchlords notifications here?", "Confirm"),
+    )
+
+
+@links_router.post("/confirm/{token}", response_class=HTMLResponse)
+async def confirm_email_address(token: LinkToken, session: SessionDep) -> HTMLResponse:
+    """Confirm an address (single use, within 24 hours); no sign-in needed."""
+    row = await email.confirm(session, token)
+    return _page("Address confirmed", f"<p>{html.escape(row.address)} will hear of your games.</p>")
+
+
+@links_router.get("/unsubscribe/{token}", response_class=HTMLResponse)
+async def email_unsubscribe_page(token: LinkToken) -> HTMLResponse:
+    """The unsubscribe link's page: a button that unsubscribes (POST to the same address)."""
+    return _page(
+        "Unsubscribe",
+        _form(
+            f"/v1/email/unsubscribe/{token}",
+            "Stop Marchlords emails to this address?",
+            "Unsubscribe",
+        ),
+    )
+
+
+@links_router.post("/unsubscribe/{token}", response_class=HTMLResponse)
+async def unsubscribe_email(token: LinkToken, session: SessionDep) -> HTMLResponse:
+    """One-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail
+    client, or the page's button); no sign-in needed."""
+    await email.unsubscribe(session, token)
+    return _page("Unsubscribed", "<p>No more Marchlords emails will be sent to this address.</p>")
