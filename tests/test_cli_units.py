@@ -23,6 +23,8 @@ NOT_COMMANDS = {
     "ops_readyz": "a probe for load balancers, not a player's action",
     "calendar_read_calendar": "the feed's secret URL is for calendar applications",
     "events_stream_events": "`watch` reads the stream itself (the generated call buffers it)",
+    "notifications_email_confirmation_page": "the page an email's link opens in a browser",
+    "notifications_email_unsubscribe_page": "the page an email's link opens in a browser",
 }
 
 

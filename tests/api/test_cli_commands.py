@@ -202,6 +202,18 @@ async def test_every_command_group_runs(
     assert holders[0].startswith(f"{bob.user.username.title()}: turn 1 to ")
     assert holders[1].startswith(f"{carol.username.title()}: turn ")
 
+    # The inbox: the turn changes told Ann (no webhook, no email needed); she marks them read.
+    listed = await ann.json("inbox", "list")
+    assert listed["unread"] == len([n for n in listed["items"] if not n["read"]]) > 0
+    assert (await ann("inbox", "read")).stdout == f"{listed['unread']} marked read\n"
+    assert (await ann.json("inbox", "list", "--unread"))["items"] == []
+    # A forgotten password: the same answer whether or not the address is known.
+    asked = [
+        await ann.json("password-reset", "request", address, "--server", served.url)
+        for address in ("nobody@example.org", "somebody@example.org")
+    ]
+    assert asked[0] == asked[1]
+
     # Webhooks, the deadline, the end and the export.
     assert (await gm.json("webhook", "list")) == []
     before = (await gm.json("turn", "show"))["deadline_at"]

@@ -22,6 +22,7 @@ from marchlords_cli import (
     campaign,
     common,
     diplomacy,
+    inbox,
     play,
     rosters,
     seats,
@@ -37,7 +38,19 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for module in (account, campaign, play, turns, battles, rosters, diplomacy, seats, webhooks, watch):
+for module in (
+    account,
+    inbox,
+    campaign,
+    play,
+    turns,
+    battles,
+    rosters,
+    diplomacy,
+    seats,
+    webhooks,
+    watch,
+):
     module.install(app)
 
 
