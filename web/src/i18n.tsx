@@ -288,6 +288,20 @@ const en = {
   setEmail: "Email address to use",
   changeEmail: "New email address",
   emailSent: "Saved: a confirmation link was sent to it.",
+  rosterFits: "Fits the caps",
+  rosterExceeds: "Exceeds the caps",
+  armyPoints: "army points",
+  generalPoints: "general points",
+  rosterWarnings: "Warnings",
+  rosterUnits: "Units",
+  armyList: "Army list",
+  armyLists: "Army lists",
+  noList: "No list attached.",
+  detachList: "Detach the list",
+  listFile: "List file (.owb.json, New Recruit JSON, .ros, .rosz, text)",
+  listPaste: "Or paste the list as text",
+  attachList: "Attach the list",
+  replaceList: "Replace the list",
 } as const;
 
 export type Key = keyof typeof en;
@@ -578,6 +592,20 @@ const fr: Record<Key, string> = {
   setEmail: "Adresse e-mail à utiliser",
   changeEmail: "Nouvelle adresse e-mail",
   emailSent: "Enregistrée : un lien de confirmation y a été envoyé.",
+  rosterFits: "Dans les plafonds",
+  rosterExceeds: "Dépasse les plafonds",
+  armyPoints: "points d'armée",
+  generalPoints: "points de général",
+  rosterWarnings: "Avertissements",
+  rosterUnits: "Unités",
+  armyList: "Liste d'armée",
+  armyLists: "Listes d'armée",
+  noList: "Aucune liste jointe.",
+  detachList: "Retirer la liste",
+  listFile: "Fichier de liste (.owb.json, JSON New Recruit, .ros, .rosz, texte)",
+  listPaste: "Ou collez la liste en texte",
+  attachList: "Joindre la liste",
+  replaceList: "Remplacer la liste",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { followEvents, type CampaignEvent } from "../api/events.ts";
 import { INBOX_KEY } from "./Inbox.tsx";
+import { RosterPanel } from "./Rosters.tsx";
 import { HexMap } from "../components/HexMap.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
@@ -441,6 +442,7 @@ function ArmiesPanel(props: {
           </button>
         </form>
       ) : null}
+      {props.armyId !== null ? <RosterPanel key={props.armyId} campaignId={props.campaignId} armyId={props.armyId} /> : null}
       {props.armies && props.armies.others.length > 0 ? (
         <>
           <h3>{t("others")}</h3>

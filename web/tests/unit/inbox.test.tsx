@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 // The inbox (list newest first, links into the campaign, mark read), the email address form, and
-// password reset (request; the reset page reading ?token=): what they send, and that a refusal
+// password reset (request; the reset page reading ?token=), army lists (attach, check, detach;
+// a battle's rosters): what they send, and that a refusal
 // shows the server's detail and rule id while the form keeps its input.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
 import { clientPathOf, parseRoute } from "../../src/router.tsx";
 import { Auth, ResetPassword } from "../../src/screens/Auth.tsx";
 import { Inbox, InboxLink } from "../../src/screens/Inbox.tsx";
+import { BattleRosters, RosterPanel, uploadOfFile } from "../../src/screens/Rosters.tsx";
 import { EmailSettings } from "../../src/screens/Settings.tsx";
 import { SessionProvider } from "../../src/session.tsx";
 
@@ -185,5 +188,100 @@ describe("password reset", () => {
     expect(alert.textContent).toContain("auth.reset_expired");
     expect((screen.getByLabelText("New password") as HTMLInputElement).value).toBe("a-new-password");
     expect(JSON.parse(requests[0]?.body ?? "{}")).toEqual({ token: "secret-of-the-link-1234", new_password: "a-new-password" });
+  });
+});
+
+const check = (over: Partial<Schemas["RosterCheckRead"]> = {}): Schemas["RosterCheckRead"] => ({
+  tier: 1,
+  army_points_cap: 1000,
+  general_points_cap: 250,
+  army_points: 1150,
+  general_points: 200,
+  army_points_excess: 150,
+  general_points_excess: 0,
+  fits: false,
+  ...over,
+});
+const roster = (over: Partial<Schemas["RosterRead"]> = {}): Schemas["RosterRead"] => ({
+  army_id: 5,
+  owner: 1,
+  format: "text",
+  filename: null,
+  name: "Iron Host",
+  faction: "Dwarfs",
+  game_system: "The Old World",
+  total_points: 1350,
+  general_points: 200,
+  units: [{ name: "Thane", count: 1, points: 200, options: "shield", general: true }],
+  warnings: ["The list names Dwarfs, your faction is the Empire."],
+  uploaded_at: "2026-12-01T10:00:00Z",
+  check: check(),
+  ...over,
+});
+
+describe("army lists", () => {
+  it("a refused paste keeps the text and shows the rule; an accepted one shows the excess and warnings; detach", async () => {
+    let refuse = true;
+    let current: Schemas["RosterRead"] | null = null;
+    const path = `/v1/campaigns/${CAMPAIGN}/armies/5/roster`;
+    const requests = serve({
+      [`GET ${path}`]: () => (current ? json(current) : problem(404, "No list.", "roster.none")),
+      [`PUT ${path}`]: () => {
+        if (refuse) {
+          refuse = false;
+          return problem(409, "A list is fixed while its army fights a pending battle.", "R-FOG-4");
+        }
+        current = roster();
+        return json(current);
+      },
+      [`DELETE ${path}`]: () => {
+        current = null;
+        return new Response(null, { status: 204 });
+      },
+    });
+    wrap(<RosterPanel campaignId={CAMPAIGN} armyId={5} />);
+    expect(await screen.findByText("No list attached.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Or paste the list as text"), { target: { value: "Iron Host [1350 pts]" } });
+    fireEvent.click(screen.getByRole("button", { name: "Attach the list" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("fixed while its army fights");
+    expect(alert.textContent).toContain("R-FOG-4");
+    expect((screen.getByLabelText("Or paste the list as text") as HTMLTextAreaElement).value).toBe("Iron Host [1350 pts]");
+    fireEvent.click(screen.getByRole("button", { name: "Attach the list" }));
+    const shown = await screen.findByTestId("roster-check");
+    expect(shown.textContent).toContain("Exceeds the caps");
+    expect(shown.textContent).toContain("1150/1000 (+150)");
+    expect(within(screen.getByRole("list", { name: "Warnings" })).getByText(/your faction is the Empire/)).toBeTruthy();
+    expect(JSON.parse(requests.filter((r) => r.key.startsWith("PUT")).at(-1)?.body ?? "{}")).toEqual({
+      content: "Iron Host [1350 pts]",
+      base64: false,
+      filename: null,
+      format: null,
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Detach the list" }));
+    expect(await screen.findByText("No list attached.")).toBeTruthy();
+  });
+
+  it("sends a .rosz as base64 and a text file as its text", async () => {
+    const zip = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff])], "host.rosz");
+    expect(await uploadOfFile(zip)).toEqual({ content: "UEsDBP8=", base64: true, filename: "host.rosz", format: "rosz" });
+    const owb = new File(['{"name":"Iron Host"}'], "host.owb.json", { type: "application/json" });
+    expect(await uploadOfFile(owb)).toEqual({ content: '{"name":"Iron Host"}', base64: false, filename: "host.owb.json", format: null });
+  });
+
+  it("shows both sides' lists on a battle that carries them", () => {
+    wrap(
+      <BattleRosters
+        rosters={[
+          { side: "attacker", army_id: 5, exceeds_caps: true, roster: roster() },
+          { side: "defender", army_id: 9, exceeds_caps: false, roster: roster({ army_id: 9, owner: 2, name: "Reikland", check: check({ fits: true, army_points: 900, army_points_excess: 0 }), warnings: [] }) },
+        ]}
+      />,
+    );
+    const sides = screen.getByTestId("battle-rosters");
+    expect(within(sides).getByText(/Attacker · #5 · Exceeds the caps/)).toBeTruthy();
+    expect(within(sides).getByText(/Defender · #9/)).toBeTruthy();
+    expect(within(sides).getByText("Reikland")).toBeTruthy();
+    expect(within(sides).getAllByTestId("roster-check").map((c) => c.dataset["fits"])).toEqual(["false", "true"]);
   });
 });
