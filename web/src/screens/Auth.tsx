@@ -135,7 +135,8 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
 export function ResetPassword() {
   const { t } = useI18n();
   const { api } = useSession();
-  const token = new URLSearchParams(window.location.search).get("token") ?? "";
+  // The token from the link's `?token=`; the field lets one paste it from the email's text too.
+  const [token, setToken] = useState(() => new URLSearchParams(window.location.search).get("token") ?? "");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [done, setDone] = useState(false);
@@ -156,7 +157,6 @@ export function ResetPassword() {
   return (
     <section className="card narrow" aria-labelledby="reset-title">
       <h2 id="reset-title">{t("resetTitle")}</h2>
-      {!token ? <p className="notice">{t("resetNoToken")}</p> : null}
       {done ? (
         <p role="status" className="notice">
           {t("resetDone")}{" "}
@@ -167,11 +167,15 @@ export function ResetPassword() {
       ) : (
         <form onSubmit={submit}>
           <label>
+            {t("resetToken")}
+            <input name="token" autoComplete="off" required minLength={16} value={token} onChange={(e) => setToken(e.target.value.trim())} />
+          </label>
+          <label>
             {t("newPassword")}
             <input name="new_password" type="password" autoComplete="new-password" required minLength={8} value={password} onChange={(e) => setPassword(e.target.value)} />
           </label>
           <ProblemView error={error} />
-          <button type="submit" disabled={busy || !token}>
+          <button type="submit" disabled={busy}>
             {t("setPassword")}
           </button>
         </form>

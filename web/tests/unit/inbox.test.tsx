@@ -181,6 +181,7 @@ describe("password reset", () => {
       "POST /v1/auth/password-reset/confirm": () => problem(400, "This link has expired.", "auth.reset_expired"),
     });
     wrap(<ResetPassword />, false);
+    expect((screen.getByLabelText("Reset token (from the email)") as HTMLInputElement).value).toBe("secret-of-the-link-1234");
     fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a-new-password" } });
     fireEvent.click(screen.getByRole("button", { name: "Set the password" }));
     const alert = await screen.findByRole("alert");
