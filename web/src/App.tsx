@@ -4,9 +4,10 @@ import { ApiError, ok } from "./api/client.ts";
 import { ProblemView } from "./components/ProblemView.tsx";
 import { useI18n, type Lang } from "./i18n.tsx";
 import { Link, useRoute } from "./router.tsx";
-import { Auth } from "./screens/Auth.tsx";
+import { Auth, ResetPassword } from "./screens/Auth.tsx";
 import { Campaigns, JoinCampaign } from "./screens/Campaigns.tsx";
 import { Game } from "./screens/Game.tsx";
+import { Inbox, InboxLink, useUnreadCount } from "./screens/Inbox.tsx";
 import { Lobby } from "./screens/Lobby.tsx";
 import { useSession } from "./session.tsx";
 
@@ -21,6 +22,7 @@ export function App() {
     retry: false,
   });
   // A token the server no longer accepts (expired, revoked): back to the sign-in form.
+  const unread = useUnreadCount(token !== null);
   const expired = user.error instanceof ApiError && user.error.problem.status === 401;
   useEffect(() => {
     if (expired) signOut();
@@ -44,6 +46,7 @@ export function App() {
           </label>
           {token ? (
             <>
+              <InboxLink unread={unread} />
               <span className="muted" data-testid="user">
                 {user.data?.display_name ?? ""}
               </span>
@@ -55,7 +58,17 @@ export function App() {
         </nav>
       </header>
       <main id="main">
-        {!token ? <Auth /> : route.name === "campaign" ? <CampaignScreen id={route.id} /> : <Campaigns />}
+        {route.name === "reset" ? (
+          <ResetPassword />
+        ) : !token ? (
+          <Auth />
+        ) : route.name === "campaign" ? (
+          <CampaignScreen id={route.id} />
+        ) : route.name === "inbox" ? (
+          <Inbox />
+        ) : (
+          <Campaigns />
+        )}
       </main>
     </>
   );

@@ -1,11 +1,21 @@
-// A tiny history router: `/` (campaigns), `/campaigns/<id>` (its lobby or its map).
+// A tiny history router: `/` (campaigns), `/campaigns/<id>` (its lobby or its map), `/inbox`
+// (the notifications) and `/reset-password?token=…` (the page a password-reset email links to).
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 
-export type Route = { name: "home" } | { name: "campaign"; id: string };
+export type Route = { name: "home" } | { name: "campaign"; id: string } | { name: "inbox" } | { name: "reset" };
 
 export function parseRoute(pathname: string): Route {
+  if (/^\/inbox\/?$/.test(pathname)) return { name: "inbox" };
+  if (/^\/reset-password\/?$/.test(pathname)) return { name: "reset" };
   const match = /^\/campaigns\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   return match?.[1] ? { name: "campaign", id: match[1] } : { name: "home" };
+}
+
+/** The client's page for a notification's `link` (a path of the API, e.g.
+ * `/v1/campaigns/<id>/battles/7`): the campaign's screen, which shows its turn, battles and edicts. */
+export function clientPathOf(apiLink: string): string {
+  const match = /^\/v1\/campaigns\/([0-9a-fA-F-]{36})(?:[/?#]|$)/.exec(apiLink);
+  return match?.[1] ? `/campaigns/${match[1]}` : "/";
 }
 
 export function navigate(path: string): void {

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { BattleRosters } from "./Rosters.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
@@ -142,6 +143,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
       </h4>
       {side("attacker", battle.attacker)}
       {side("defender", battle.defender)}
+      <BattleRosters rosters={battle.rosters} />
       {battle.report ? (
         <p>
           {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { followEvents, type CampaignEvent } from "../api/events.ts";
+import { INBOX_KEY } from "./Inbox.tsx";
+import { RosterPanel } from "./Rosters.tsx";
 import { HexMap } from "../components/HexMap.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
@@ -80,6 +82,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
         onStatus: setConnected,
         onEvent: (event) => {
           setLastEvents((list) => [event, ...list].slice(0, 8));
+          // Whatever happened may have written a notification: the header's badge asks again.
+          void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
           if (event.kind === "turn_changed" || event.kind === "turn_rolled_back" || event.kind === "turn_forced") {
             performance.mark("turn-change-received");
             setTarget(null);
@@ -438,6 +442,7 @@ function ArmiesPanel(props: {
           </button>
         </form>
       ) : null}
+      {props.armyId !== null ? <RosterPanel key={props.armyId} campaignId={props.campaignId} armyId={props.armyId} /> : null}
       {props.armies && props.armies.others.length > 0 ? (
         <>
           <h3>{t("others")}</h3>

@@ -286,11 +286,22 @@ describe("creation", () => {
 
 describe("notifications and the game master", () => {
   it("saves quiet hours; a refusal keeps the form as typed", async () => {
-    expect(preferencesBody({ timeZone: " ", quietStart: "", quietEnd: "07:30", vacation: true })).toEqual({
+    expect(
+      preferencesBody({
+        timeZone: " ",
+        quietStart: "",
+        quietEnd: "07:30",
+        vacation: true,
+        digestHour: "19",
+        kinds: { turn_started: { email: "digest", inbox: "on", webhook: "on" }, summary_ready: { email: "on", inbox: "on", webhook: "on" } },
+      }),
+    ).toEqual({
       time_zone: "UTC",
       quiet_start: null,
       quiet_end: "07:30",
       vacation: true,
+      digest_hour: 19,
+      kinds: { turn_started: { email: "digest", inbox: "on", webhook: "on" } },
     });
     const requests = serve({
       "GET /v1/users/me/notifications": () => json({ time_zone: "UTC", quiet_start: null, quiet_end: null, vacation: false }),
@@ -308,6 +319,8 @@ describe("notifications and the game master", () => {
       quiet_start: "22:00",
       quiet_end: null,
       vacation: false,
+      digest_hour: 8,
+      kinds: {},
     });
   });
 

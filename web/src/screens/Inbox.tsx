@@ -1,0 +1,107 @@
+// The inbox: the user's notifications in every campaign, newest first, each linking into its
+// campaign; mark one or all read. The header's badge counts the unread ones (`useUnreadCount`).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ok } from "../api/client.ts";
+import { ProblemView } from "../components/ProblemView.tsx";
+import { useI18n } from "../i18n.tsx";
+import { clientPathOf, Link } from "../router.tsx";
+import { useSession } from "../session.tsx";
+
+/** Every inbox query starts with this key: a live event of any campaign invalidates them all. */
+export const INBOX_KEY = ["inbox"] as const;
+
+/** How often the badge asks the server when nothing else refreshed it (ms). */
+export const UNREAD_POLL_MS = 60_000;
+
+/** The number of unread notifications (null until known), refetched every minute. */
+export function useUnreadCount(enabled: boolean): number | null {
+  const { api } = useSession();
+  const unread = useQuery({
+    queryKey: [...INBOX_KEY, "unread"],
+    queryFn: async () => ok(await api.GET("/v1/notifications", { params: { query: { unread_only: true, limit: 1 } } })),
+    enabled,
+    refetchInterval: UNREAD_POLL_MS,
+    retry: false,
+  });
+  return unread.data?.unread ?? null;
+}
+
+/** The header's link to the inbox, with the unread count as a badge. */
+export function InboxLink({ unread }: { unread: number | null }) {
+  const { t } = useI18n();
+  return (
+    <Link to="/inbox" className="inbox-link">
+      {t("inbox")}
+      {unread ? (
+        <>
+          {" "}
+          <span className="badge" data-testid="unread-badge">
+            {unread}
+          </span>
+          <span className="sr-only"> {t("unreadNotifications")}</span>
+        </>
+      ) : null}
+    </Link>
+  );
+}
+
+export function Inbox() {
+  const { t, lang } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const page = useQuery({
+    queryKey: [...INBOX_KEY, "page"],
+    queryFn: async () => ok(await api.GET("/v1/notifications", { params: { query: { limit: 100 } } })),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+  const markOne = useMutation({
+    mutationFn: async (id: number) => ok(await api.POST("/v1/notifications/{notification_id}/read", { params: { path: { notification_id: id } } })),
+    onSuccess: refresh,
+  });
+  const markAll = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/notifications/read")),
+    onSuccess: refresh,
+  });
+  // Newest first whatever order the server pages in.
+  const items = [...(page.data?.items ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section className="card" aria-labelledby="inbox-title">
+      <h2 id="inbox-title">{t("inbox")}</h2>
+      {page.isPending ? <p>{t("loading")}</p> : null}
+      <ProblemView error={page.error} />
+      <ProblemView error={markOne.error ?? markAll.error} />
+      {page.data ? (
+        <>
+          <p>
+            {page.data.unread} {t("unreadNotifications")}{" "}
+            <button type="button" onClick={() => markAll.mutate()} disabled={markAll.isPending || page.data.unread === 0}>
+              {t("markAllRead")}
+            </button>
+          </p>
+          {items.length === 0 ? <p className="muted">{t("noNotifications")}</p> : null}
+          <ul className="list messages" aria-label={t("inbox")}>
+            {items.map((item) => (
+              <li key={item.id} className={item.read ? "" : "unread"} data-kind={item.kind}>
+                <Link to={clientPathOf(item.link)}>{item.text}</Link>{" "}
+                <span className="muted">
+                  {item.campaign.name} · {t("turn")} {item.turn} · <time dateTime={item.created_at}>{format.format(new Date(item.created_at))}</time>
+                </span>
+                {item.read ? (
+                  <span className="muted"> · {t("read")}</span>
+                ) : (
+                  <span className="buttons">
+                    <button type="button" onClick={() => markOne.mutate(item.id)} disabled={markOne.isPending}>
+                      {t("markOneRead")}
+                      <span className="sr-only">: {item.text}</span>
+                    </button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
