@@ -26,6 +26,7 @@ from app.models.campaign import (
     SeatOfferOrigin,
 )
 from app.rules.state import EventKind
+from app.seats import disorder
 from app.seats.schemas import HolderRead, VacationRead
 from app.seats.vacations import DAY, on_vacation, shift_deadline
 from app.turns.service import call_off_change
@@ -162,6 +163,7 @@ async def give_seat(
     if seat.vacation_until is not None and seat.vacation_until > now:
         _end_vacation(c, seat, now)
     was_inactive = seat.inactive
+    await disorder.seat_changed_hands(session, seat, c.turn)  # R-CAMP-10
     seat.user_id = user_id
     seat.ready = seat.offered = seat.inactive = False
     seat.missed_in_row = 0

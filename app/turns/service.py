@@ -24,6 +24,7 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
 from app.seats import vacations
@@ -69,6 +70,7 @@ _TURN = (
         CampaignPlayer.faction,
         CampaignPlayer.ready,
         CampaignPlayer.inactive,
+        CampaignPlayer.civil_disorder,
         User.display_name,
     )
     .select_from(Campaign)
@@ -113,11 +115,20 @@ class _Seat(Protocol):
     faction: str | None
     ready: bool
     inactive: bool
+    civil_disorder: bool
 
 
 def _waits(seat: _Seat) -> bool:
-    """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4)."""
-    return seat.faction is not None and not (seat.ready or seat.inactive)
+    """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4;
+    in civil disorder: counted as ready, R-CAMP-10)."""
+    return disorder.waits_for(
+        disorder.SeatState(
+            seated=seat.faction is not None,
+            ready=seat.ready,
+            inactive=seat.inactive,
+            civil_disorder=seat.civil_disorder,
+        )
+    )
 
 
 async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
@@ -179,7 +190,13 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
         season=season_of(c.turn).value if c.settings.seasons and c.turn > 0 else None,
         status=c.status.value,
         players=[
-            ReadyPlayer(number=r.number, name=names[r.number], ready=r.ready, inactive=r.inactive)
+            ReadyPlayer(
+                number=r.number,
+                name=names[r.number],
+                ready=r.ready,
+                inactive=r.inactive,
+                civil_disorder=r.civil_disorder,
+            )
             for r in seats
         ],
         pending_battles=battles,

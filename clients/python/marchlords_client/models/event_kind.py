@@ -29,6 +29,8 @@ class EventKind(StrEnum):
     CITY_FOUNDED = "city_founded"
     CITY_LEVEL_LOST = "city_level_lost"
     CITY_UPGRADED = "city_upgraded"
+    CIVIL_DISORDER = "civil_disorder"
+    CIVIL_DISORDER_ENDED = "civil_disorder_ended"
     DEADLINE_EXTENDED = "deadline_extended"
     DEADLINE_NEAR = "deadline_near"
     DISEMBARKED = "disembarked"

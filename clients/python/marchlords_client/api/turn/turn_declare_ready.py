@@ -129,7 +129,7 @@ def sync_detailed(
 
      Declare yourself ready (idempotent); with auto-resolve the last one changes the turn.
 
-    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7.
+    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -168,7 +168,7 @@ def sync(
 
      Declare yourself ready (idempotent); with auto-resolve the last one changes the turn.
 
-    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7.
+    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -202,7 +202,7 @@ async def asyncio_detailed(
 
      Declare yourself ready (idempotent); with auto-resolve the last one changes the turn.
 
-    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7.
+    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -239,7 +239,7 @@ async def asyncio(
 
      Declare yourself ready (idempotent); with auto-resolve the last one changes the turn.
 
-    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7.
+    Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.

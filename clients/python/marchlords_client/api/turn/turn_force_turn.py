@@ -129,7 +129,7 @@ def sync_detailed(
 
      Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3).
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -168,7 +168,7 @@ def sync(
 
      Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3).
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -202,7 +202,7 @@ async def asyncio_detailed(
 
      Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3).
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -239,7 +239,7 @@ async def asyncio(
 
      Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3).
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
