@@ -42,6 +42,9 @@ OPERATION_RULES: dict[str, tuple[str, ...]] = {
     "orders-raise-army": ("R-ARMY-1", "R-ARMY-2", "R-ECO-1", "R-ECO-3"),
     "orders-assign-general": ("R-ARMY-2", "R-ARMY-6"),
     "orders-recruit-general": ("R-ARMY-2", "R-ECO-1"),
+    "orders-list-standing-orders": ("R-TURN-8",),
+    "orders-set-standing-order": ("R-TURN-8", "R-OPT-4", "R-ARMY-3", "R-BUILD-1"),
+    "orders-delete-standing-order": ("R-TURN-8",),
     "orders-upgrade-army": ("R-ARMY-3", "R-ARMY-6", "R-BAT-5", "R-ECO-1"),
     "orders-cancel-upgrade": ("R-ARMY-3",),
     "orders-set-move": (

@@ -24,7 +24,7 @@ from app.models.notification import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.models.orders import OrderKind, OrderRow
+from app.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
 from app.models.rate_limit import RateLimit
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
@@ -72,6 +72,8 @@ __all__ = [
     "ShipRow",
     "SiegeRow",
     "StakeRow",
+    "StandingOrderKind",
+    "StandingOrderRow",
     "StructureRow",
     "Token",
     "TokenKind",

@@ -24,6 +24,7 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.orders import standing as standing_orders
 from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
@@ -263,6 +264,9 @@ async def change_turn(
     seats = list(players) if players is not None else await players_of(session, campaign.id)
     number = campaign.turn
     await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
+    # R-TURN-8: standing orders are this turn's orders like any other (the snapshot keeps
+    # them, so a turn rolled back and played again does not give them twice).
+    standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
     state = await load_state(session, campaign, players=seats)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
@@ -282,6 +286,7 @@ async def change_turn(
     summaries = []
     for player in sorted(state.players):
         seen = settled.get(player, [])
+        seen += standing_lines.get(player, [])
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
         # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
         seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]

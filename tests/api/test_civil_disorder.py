@@ -273,3 +273,35 @@ async def test_R_CAMP_10_a_battle_of_a_seat_in_disorder_stands_as_its_opponent_r
     shown = await turn(client, game)
     assert (shown["blocked_by"], shown["awaiting_owner"]) == ([], True)
     assert (await seat(client, game, 2))["civil_disorder"] is True
+
+
+async def test_R_CAMP_10_a_seat_in_disorder_keeps_giving_its_standing_orders_R_TURN_8(
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+) -> None:
+    settings = {**SETTINGS, "civil_disorder_after_missed": 1}
+    game = await start_game(client, make_user, settings=settings, ruleset={"starting_gold": 40})
+    alice, bob = game.players
+    army = await my_army(client, game, bob)  # on bob's capital (R-CAMP-3)
+    city = {"kind": "upgrade_city", "q": army["q"], "r": army["r"]}
+    await ok(await client.post(game.url("/standing-orders"), json=city, headers=bob.headers), 201)
+    # A write of bob's: he then vanishes for good.
+    await ok(await client.put(game.url("/turn/ready"), headers=alice.headers))
+    await sweep_at_deadline(client, game, sessionmaker)  # turn 1: given (bob acted, so late)
+    assert (await seat(client, game, 2))["civil_disorder"] is True
+    rows = await session.execute(
+        select(LedgerRow.turn, LedgerRow.amount).where(
+            LedgerRow.campaign_id == uuid.UUID(game.id),
+            LedgerRow.player == 2,
+            LedgerRow.amount == -12,
+        )
+    )
+    assert rows.all() == [(1, -12)]
+    await ok(await client.put(game.url("/turn/ready"), headers=alice.headers))
+    await sweep_at_deadline(client, game, sessionmaker)  # turn 2: the city is at level 2
+    summary = await ok(await client.get(game.url("/turns/2/summary"), headers=bob.headers))
+    lines = [e["data"]["given"] for e in summary["events"] if e["kind"] == "standing_order"]
+    assert lines == [False]
+    assert (await seat(client, game, 2))["civil_disorder"] is True

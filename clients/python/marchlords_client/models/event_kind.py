@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     SIEGE_LIFTED = "siege_lifted"
     STAKE_TAKEN = "stake_taken"
     STAKE_WON = "stake_won"
+    STANDING_ORDER = "standing_order"
     STORM_ROSE = "storm_rose"
     STRUCTURE_ABANDONED = "structure_abandoned"
     STRUCTURE_CAPTURED = "structure_captured"

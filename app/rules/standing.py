@@ -1,0 +1,62 @@
+"""Standing orders (R-TURN-8): what a seat leaves to be ordered again at every turn change.
+
+Pure decisions: whether a standing order is given this turn, before the ordinary validation
+(which the service runs as for any order: same rules, same prices, same ledger lines).
+"""
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from app.rules.state import BuildKind, TurnOrders
+
+
+class StandingKind(StrEnum):
+    HOLD = "hold"
+    ENTRENCH = "entrench"
+    UPGRADE_ARMY = "upgrade_army"
+    UPGRADE_CITY = "upgrade_city"
+
+
+ARMY_KINDS = frozenset({StandingKind.HOLD, StandingKind.ENTRENCH, StandingKind.UPGRADE_ARMY})
+
+
+@dataclass(frozen=True)
+class Standing:
+    kind: StandingKind
+    army_id: int | None = None
+    q: int | None = None
+    r: int | None = None
+
+
+def already_ordered(standing: Standing, orders: TurnOrders, player: int) -> str | None:
+    """Why this turn's own orders make the standing order moot (an order given this turn wins
+    over a standing one), or None: it is to be given."""
+    army = standing.army_id
+    if standing.kind is StandingKind.HOLD:
+        # Holding gives no order: a move ordered this turn is what the army does.
+        return "a move was ordered this turn" if army in orders.moves else "held"
+    if standing.kind is StandingKind.ENTRENCH:
+        if army in orders.moves:
+            return "a move was ordered this turn"
+        return "already entrenched this turn" if army in orders.entrench else None
+    if standing.kind is StandingKind.UPGRADE_ARMY:
+        upgraded = any(u.army_id == army and u.player == player for u in orders.upgrades)
+        return "already upgraded this turn" if upgraded else None
+    upgraded_city = any(
+        b.kind is BuildKind.UPGRADE_CITY
+        and b.coord == (standing.q, standing.r)
+        and b.player == player
+        for b in orders.builds
+    )
+    return "already upgraded this turn" if upgraded_city else None
+
+
+def well_formed(standing: Standing) -> str | None:
+    """What a standing order lacks, or None: an army's needs `army_id`, a city's its tile."""
+    if standing.kind in ARMY_KINDS:
+        if standing.army_id is None or standing.q is not None or standing.r is not None:
+            return f"a standing {standing.kind.value} names an army (army_id) and no tile"
+        return None
+    if standing.army_id is not None or standing.q is None or standing.r is None:
+        return "a standing upgrade_city names the city's tile (q, r) and no army"
+    return None

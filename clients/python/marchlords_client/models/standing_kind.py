@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class StandingKind(StrEnum):
+    ENTRENCH = "entrench"
+    HOLD = "hold"
+    UPGRADE_ARMY = "upgrade_army"
+    UPGRADE_CITY = "upgrade_city"
+
+    def __str__(self) -> str:
+        return str(self.value)
