@@ -95,7 +95,8 @@ class GeneralRead(BaseModel):
 
 class StandingOrderCreate(BaseModel):
     """A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
-    (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile."""
+    (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
+    `return_to` names the army and a tile holding a structure of yours."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -15,10 +15,16 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.orders import StandingOrderRow
 from app.orders import service as orders
-from app.orders.schemas import BuildCreate, StandingOrderCreate, StandingOrderRead
+from app.orders.schemas import BuildCreate, MoveSet, StandingOrderCreate, StandingOrderRead
+from app.rules import movement
 from app.rules.standing import Standing, StandingKind, already_ordered, well_formed
 from app.rules.state import BuildKind, EventKind, StructureKind
 from app.turns.context import TurnContext, load_turn_context
+
+
+def _holds_structure(ctx: TurnContext, coord: tuple[int | None, int | None]) -> bool:
+    """An own tile: one holding a structure of the player's (R-OWN)."""
+    return any(s.owner == ctx.number and s.coord == coord for s in ctx.state.structures.values())
 
 
 def read_standing(row: StandingOrderRow) -> StandingOrderRead:
@@ -45,6 +51,8 @@ async def set_standing(
     problem = well_formed(standing)
     if problem:
         raise RuleViolation("R-TURN-8", problem)
+    if data.kind is StandingKind.RETURN_TO and not _holds_structure(ctx, (data.q, data.r)):
+        raise RuleViolation("R-TURN-8", "A standing return_to names a tile of yours (a structure).")
     if data.kind is StandingKind.UPGRADE_CITY:
         mine = any(
             s.kind is StructureKind.CITY and s.owner == ctx.number and s.coord == (data.q, data.r)
@@ -120,8 +128,27 @@ async def _give(session: AsyncSession, ctx: TurnContext, row: StandingOrderRow) 
         return (await orders.set_entrench(session, ctx, row.army_id or 0)).cost
     if row.kind is StandingKind.UPGRADE_ARMY:
         return (await orders.give_upgrade(session, ctx, row.army_id or 0)).cost
+    if row.kind is StandingKind.RETURN_TO:
+        await _head_home(session, ctx, row.army_id or 0, (row.q or 0, row.r or 0))
+        return 0
     build = BuildCreate(kind=BuildKind.UPGRADE_CITY, q=row.q or 0, r=row.r or 0)
     return (await orders.give_build(session, ctx, build)).cost
+
+
+async def _head_home(
+    session: AsyncSession, ctx: TurnContext, army_id: int, target: tuple[int, int]
+) -> None:
+    """A move order toward the tile, as far as this turn's budget goes; refusals raise."""
+    if not _holds_structure(ctx, target):
+        raise RuleViolation("R-TURN-8", "The tile to return to is no longer yours.")
+    waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
+    path = movement.path_toward(
+        ctx.state, ctx.orders, ctx.number, army_id, target, ctx.visible, ctx.ruleset, waaagh
+    )
+    if path is None:
+        raise RuleViolation("R-TURN-8", "No way you know of leads the army there this turn.")
+    if path:  # () : already there, nothing to order
+        await orders.set_move(session, ctx, army_id, MoveSet(path=[list(c) for c in path]))
 
 
 async def apply_standing_orders(

@@ -15,6 +15,7 @@ class StandingKind(StrEnum):
     ENTRENCH = "entrench"
     UPGRADE_ARMY = "upgrade_army"
     UPGRADE_CITY = "upgrade_city"
+    RETURN_TO = "return_to"  # the army heads for one of the player's tiles (q, r)
 
 
 ARMY_KINDS = frozenset({StandingKind.HOLD, StandingKind.ENTRENCH, StandingKind.UPGRADE_ARMY})
@@ -39,6 +40,10 @@ def already_ordered(standing: Standing, orders: TurnOrders, player: int) -> str 
         if army in orders.moves:
             return "a move was ordered this turn"
         return "already entrenched this turn" if army in orders.entrench else None
+    if standing.kind is StandingKind.RETURN_TO:
+        if army in orders.moves:
+            return "a move was ordered this turn"
+        return "entrenched this turn" if army in orders.entrench else None
     if standing.kind is StandingKind.UPGRADE_ARMY:
         upgraded = any(u.army_id == army and u.player == player for u in orders.upgrades)
         return "already upgraded this turn" if upgraded else None
@@ -53,6 +58,10 @@ def already_ordered(standing: Standing, orders: TurnOrders, player: int) -> str 
 
 def well_formed(standing: Standing) -> str | None:
     """What a standing order lacks, or None: an army's needs `army_id`, a city's its tile."""
+    if standing.kind is StandingKind.RETURN_TO:
+        if standing.army_id is None or standing.q is None or standing.r is None:
+            return "a standing return_to names an army (army_id) and your tile (q, r)"
+        return None
     if standing.kind in ARMY_KINDS:
         if standing.army_id is None or standing.q is not None or standing.r is not None:
             return f"a standing {standing.kind.value} names an army (army_id) and no tile"

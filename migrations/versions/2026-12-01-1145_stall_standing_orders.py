@@ -23,7 +23,12 @@ def upgrade() -> None:
         sa.Column(
             "kind",
             sa.Enum(
-                "hold", "entrench", "upgrade_army", "upgrade_city", name="standing_order_kind"
+                "hold",
+                "entrench",
+                "upgrade_army",
+                "upgrade_city",
+                "return_to",
+                name="standing_order_kind",
             ),
             nullable=False,
         ),
@@ -33,10 +38,16 @@ def upgrade() -> None:
         sa.Column("campaign_id", sa.Uuid(), nullable=False),
         sa.Column("id", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column(
-            "created_at", sa.DateTime(timezone=True), server_default=sa.text("now()"), nullable=False
+            "created_at",
+            sa.DateTime(timezone=True),
+            server_default=sa.text("now()"),
+            nullable=False,
         ),
         sa.Column(
-            "updated_at", sa.DateTime(timezone=True), server_default=sa.text("now()"), nullable=False
+            "updated_at",
+            sa.DateTime(timezone=True),
+            server_default=sa.text("now()"),
+            nullable=False,
         ),
         sa.ForeignKeyConstraint(
             ["campaign_id", "player"],

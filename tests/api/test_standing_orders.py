@@ -150,3 +150,35 @@ async def test_R_TURN_8_standing_orders_are_set_once_listed_and_deleted(
     await ok(await client.delete(url, headers=alice.headers), 204)
     assert await ok(await client.get(game.url("/standing-orders"), headers=alice.headers)) == []
     assert_problem(await client.delete(url, headers=alice.headers), 404, "not_found")
+
+
+async def test_R_TURN_8_an_army_returns_to_a_named_own_tile_by_an_ordinary_move_R_MOVE_1(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    alice = game.players[0]
+    army = await my_army(client, game, alice)
+    home = [army["q"], army["r"]]
+    await ok(
+        await client.put(
+            game.url(f"/armies/{army['id']}/move"), json={"path": [[3, 1]]}, headers=alice.headers
+        )
+    )
+    back = {"kind": "return_to", "army_id": army["id"], "q": home[0], "r": home[1]}
+    await ok(await client.post(game.url("/standing-orders"), json=back, headers=alice.headers), 201)
+    # A tile not hers is refused.
+    foreign = {**back, "q": 3, "r": 1}
+    assert_problem(
+        await client.post(game.url("/standing-orders"), json=foreign, headers=alice.headers),
+        422,
+        "R-TURN-8",
+    )
+    await change(client, game)  # the move of the turn wins
+    lines = await standing_lines(client, game, alice, 1)
+    assert [(e["data"]["given"], e["data"]["reason"]) for e in lines] == [
+        (False, "a move was ordered this turn")
+    ]
+    assert [(await my_army(client, game, alice))[k] for k in ("q", "r")] == [3, 1]
+    await change(client, game)  # the standing order moves it home
+    assert [(await my_army(client, game, alice))[k] for k in ("q", "r")] == home
+    assert [e["data"]["given"] for e in await standing_lines(client, game, alice, 2)] == [True]

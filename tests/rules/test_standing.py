@@ -1,8 +1,11 @@
 """Standing orders' decisions (R-TURN-8), without a database: an order of the turn wins, and
 each kind names what it needs."""
 
+from app.rules.movement import path_toward
+from app.rules.ruleset import default_ruleset
 from app.rules.standing import Standing, StandingKind, already_ordered, well_formed
 from app.rules.state import BuildKind, BuildOrder, MoveOrder, TurnOrders, UpgradeOrder
+from tests.rules.builders import army, make_map, make_state, player
 
 
 def test_R_TURN_8_a_move_of_the_turn_wins_over_hold_and_entrench_R_OPT_4() -> None:
@@ -38,3 +41,34 @@ def test_R_TURN_8_each_kind_names_what_it_needs() -> None:
     assert well_formed(Standing(StandingKind.UPGRADE_CITY, q=1, r=1)) is None
     assert well_formed(Standing(StandingKind.UPGRADE_CITY, army_id=1, q=1, r=1)) is not None
     assert well_formed(Standing(StandingKind.UPGRADE_CITY, q=1)) is not None
+
+
+def test_R_TURN_8_the_way_home_goes_as_far_as_the_budget_over_known_land_R_MOVE_1() -> None:
+    """Empire on plains has 4 tiles (R-MOVE-1): home 6 tiles away is reached in two turns."""
+    ruleset = default_ruleset()
+    state = make_state(
+        make_map(["......."]),
+        [player(1, "empire"), player(2, "dwarfs")],
+        armies=[army(10, 1, (6, 0), general_id=110)],
+        next_id=500,
+    )
+    seen = frozenset(state.map.tiles)
+    path = path_toward(state, TurnOrders(), 1, 10, (0, 0), seen, ruleset, False)
+    assert path == ((5, 0), (4, 0), (3, 0), (2, 0))
+    assert path_toward(state, TurnOrders(), 1, 10, (6, 0), seen, ruleset, False) == ()
+    # Someone else's army has no way home of yours.
+    assert path_toward(state, TurnOrders(), 2, 10, (0, 0), seen, ruleset, False) is None
+
+
+def test_R_TURN_8_no_way_home_through_land_the_player_does_not_know_R_FOG_3() -> None:
+    ruleset = default_ruleset()
+    state = make_state(
+        make_map(["....."]),
+        [player(1, "empire"), player(2, "dwarfs")],
+        armies=[army(10, 1, (4, 0), general_id=110)],
+        next_id=500,
+    )
+    # (2, 0) is neither seen nor explored: the only way home goes through it.
+    sight = frozenset({(0, 0), (1, 0), (3, 0), (4, 0)})
+    assert path_toward(state, TurnOrders(), 1, 10, (0, 0), sight, ruleset, False) is None
+    assert path_toward(state, TurnOrders(), 1, 10, (3, 0), sight, ruleset, False) == ((3, 0),)

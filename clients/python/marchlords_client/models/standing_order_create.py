@@ -14,7 +14,8 @@ T = TypeVar("T", bound="StandingOrderCreate")
 @_attrs_define
 class StandingOrderCreate:
     """A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
-    (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile.
+    (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
+    `return_to` names the army and a tile holding a structure of yours.
 
         Attributes:
             kind (StandingKind):

@@ -154,7 +154,8 @@ def sync_detailed(
         body (StandingOrderCreate): A standing order (R-TURN-8): given anew at every turn change
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
-            tile.
+            tile;
+            `return_to` names the army and a tile holding a structure of yours.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +202,8 @@ def sync(
         body (StandingOrderCreate): A standing order (R-TURN-8): given anew at every turn change
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
-            tile.
+            tile;
+            `return_to` names the army and a tile holding a structure of yours.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -243,7 +245,8 @@ async def asyncio_detailed(
         body (StandingOrderCreate): A standing order (R-TURN-8): given anew at every turn change
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
-            tile.
+            tile;
+            `return_to` names the army and a tile holding a structure of yours.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -288,7 +291,8 @@ async def asyncio(
         body (StandingOrderCreate): A standing order (R-TURN-8): given anew at every turn change
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
-            tile.
+            tile;
+            `return_to` names the army and a tile holding a structure of yours.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
