@@ -89,3 +89,7 @@ class StandingOrderRow(CampaignScoped, TimestampMixin, Base):
     army_id: Mapped[int | None]
     q: Mapped[int | None]
     r: Mapped[int | None]
+    # if_hostile_near only: how near to (q, r), and where to move then.
+    radius: Mapped[int | None]
+    to_q: Mapped[int | None]
+    to_r: Mapped[int | None]

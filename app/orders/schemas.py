@@ -96,7 +96,9 @@ class GeneralRead(BaseModel):
 class StandingOrderCreate(BaseModel):
     """A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
     (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
-    `return_to` names the army and a tile holding a structure of yours."""
+    `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+    army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+    that near at the change."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -104,6 +106,9 @@ class StandingOrderCreate(BaseModel):
     army_id: int | None = None
     q: int | None = None
     r: int | None = None
+    radius: int | None = Field(default=None, ge=0, le=16, description="if_hostile_near: tiles.")
+    to_q: int | None = Field(default=None, description="if_hostile_near: where to move.")
+    to_r: int | None = None
 
 
 class StandingOrderRead(BaseModel):
@@ -112,3 +117,6 @@ class StandingOrderRead(BaseModel):
     army_id: int | None
     q: int | None
     r: int | None
+    radius: int | None = None
+    to_q: int | None = None
+    to_r: int | None = None

@@ -17,7 +17,13 @@ from app.models.orders import StandingOrderRow
 from app.orders import service as orders
 from app.orders.schemas import BuildCreate, MoveSet, StandingOrderCreate, StandingOrderRead
 from app.rules import movement
-from app.rules.standing import Standing, StandingKind, already_ordered, well_formed
+from app.rules.standing import (
+    Standing,
+    StandingKind,
+    already_ordered,
+    hostile_seen_near,
+    well_formed,
+)
 from app.rules.state import BuildKind, EventKind, StructureKind
 from app.turns.context import TurnContext, load_turn_context
 
@@ -28,7 +34,20 @@ def _holds_structure(ctx: TurnContext, coord: tuple[int | None, int | None]) -> 
 
 
 def read_standing(row: StandingOrderRow) -> StandingOrderRead:
-    return StandingOrderRead(id=row.id, kind=row.kind, army_id=row.army_id, q=row.q, r=row.r)
+    return StandingOrderRead(
+        id=row.id,
+        kind=row.kind,
+        army_id=row.army_id,
+        q=row.q,
+        r=row.r,
+        radius=row.radius,
+        to_q=row.to_q,
+        to_r=row.to_r,
+    )
+
+
+def _standing(row: StandingOrderRow | StandingOrderCreate) -> Standing:
+    return Standing(row.kind, row.army_id, row.q, row.r, row.radius, row.to_q, row.to_r)
 
 
 async def my_standing_orders(session: AsyncSession, ctx: TurnContext) -> list[StandingOrderRow]:
@@ -47,7 +66,7 @@ async def set_standing(
 ) -> tuple[StandingOrderRow, bool]:
     """Leave a standing order (the caller's seat row locked); the same one twice is one.
     Returns the row and whether it is new. An army or a city not the caller's is refused."""
-    standing = Standing(data.kind, data.army_id, data.q, data.r)
+    standing = _standing(data)
     problem = well_formed(standing)
     if problem:
         raise RuleViolation("R-TURN-8", problem)
@@ -65,11 +84,7 @@ async def set_standing(
         if army is None or army.owner != ctx.number:
             raise NotFound("Army not found.")
     existing = next(
-        (
-            row
-            for row in await my_standing_orders(session, ctx)
-            if (row.kind, row.army_id, row.q, row.r) == (data.kind, data.army_id, data.q, data.r)
-        ),
+        (row for row in await my_standing_orders(session, ctx) if _standing(row) == standing),
         None,
     )
     if existing is not None:
@@ -86,6 +101,9 @@ async def set_standing(
         army_id=data.army_id,
         q=data.q,
         r=data.r,
+        radius=data.radius,
+        to_q=data.to_q,
+        to_r=data.to_r,
     )
     session.add(row)
     await session.flush()
@@ -121,6 +139,10 @@ def _summary_line(
     }
 
 
+class _NotTriggered(Exception):
+    """A conditional standing order whose condition does not hold this turn."""
+
+
 async def _give(session: AsyncSession, ctx: TurnContext, row: StandingOrderRow) -> int:
     """Give the standing order as an ordinary order; its cost (a refusal raises). Its shape
     was checked when it was left (`well_formed`)."""
@@ -130,6 +152,14 @@ async def _give(session: AsyncSession, ctx: TurnContext, row: StandingOrderRow) 
         return (await orders.give_upgrade(session, ctx, row.army_id or 0)).cost
     if row.kind is StandingKind.RETURN_TO:
         await _head_home(session, ctx, row.army_id or 0, (row.q or 0, row.r or 0))
+        return 0
+    if row.kind is StandingKind.IF_HOSTILE_NEAR:
+        center = (row.q or 0, row.r or 0)
+        if not hostile_seen_near(
+            ctx.state, ctx.number, ctx.visible, ctx.hidden, center, row.radius or 0
+        ):
+            raise _NotTriggered
+        await _head_toward(session, ctx, row.army_id or 0, (row.to_q or 0, row.to_r or 0))
         return 0
     build = BuildCreate(kind=BuildKind.UPGRADE_CITY, q=row.q or 0, r=row.r or 0)
     return (await orders.give_build(session, ctx, build)).cost
@@ -141,6 +171,12 @@ async def _head_home(
     """A move order toward the tile, as far as this turn's budget goes; refusals raise."""
     if not _holds_structure(ctx, target):
         raise RuleViolation("R-TURN-8", "The tile to return to is no longer yours.")
+    await _head_toward(session, ctx, army_id, target)
+
+
+async def _head_toward(
+    session: AsyncSession, ctx: TurnContext, army_id: int, target: tuple[int, int]
+) -> None:
     waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     path = movement.path_toward(
         ctx.state, ctx.orders, ctx.number, army_id, target, ctx.visible, ctx.ruleset, waaagh
@@ -178,7 +214,7 @@ async def apply_standing_orders(
         for row in (r for r in rows if r.player == number):
             # Read anew for each: the orders just given count for the next (gold, uniqueness).
             ctx = await load_turn_context(session, membership)
-            standing = Standing(row.kind, row.army_id, row.q, row.r)
+            standing = _standing(row)
             moot = already_ordered(standing, ctx.orders, number)
             if moot is not None:
                 given = row.kind is StandingKind.HOLD and moot == "held"
@@ -189,6 +225,10 @@ async def apply_standing_orders(
             try:
                 async with session.begin_nested():
                     cost = await _give(session, ctx, row)
+            except _NotTriggered:
+                reason = "no hostile army seen that near"
+                lines.setdefault(number, []).append(_summary_line(row, False, reason, 0))
+                continue
             except AppError as refused:
                 lines.setdefault(number, []).append(_summary_line(row, False, refused.detail, 0))
                 continue

@@ -28,6 +28,7 @@ def upgrade() -> None:
                 "upgrade_army",
                 "upgrade_city",
                 "return_to",
+                "if_hostile_near",
                 name="standing_order_kind",
             ),
             nullable=False,
@@ -35,6 +36,9 @@ def upgrade() -> None:
         sa.Column("army_id", sa.Integer(), nullable=True),
         sa.Column("q", sa.Integer(), nullable=True),
         sa.Column("r", sa.Integer(), nullable=True),
+        sa.Column("radius", sa.Integer(), nullable=True),
+        sa.Column("to_q", sa.Integer(), nullable=True),
+        sa.Column("to_r", sa.Integer(), nullable=True),
         sa.Column("campaign_id", sa.Uuid(), nullable=False),
         sa.Column("id", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column(

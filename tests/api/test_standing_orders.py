@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import LedgerRow, OrderRow
-from tests.api.game import Game, GamePlayer, gold_and_ledger, my_army, start_game
+from tests.api.game import Game, GamePlayer, army_of, gold_and_ledger, my_army, start_game
 from tests.helpers import MakeUser, assert_problem
 
 
@@ -182,3 +182,46 @@ async def test_R_TURN_8_an_army_returns_to_a_named_own_tile_by_an_ordinary_move_
     await change(client, game)  # the standing order moves it home
     assert [(await my_army(client, game, alice))[k] for k in ("q", "r")] == home
     assert [e["data"]["given"] for e in await standing_lines(client, game, alice, 2)] == [True]
+
+
+async def test_R_TURN_8_a_conditional_order_is_judged_on_what_its_player_sees_R_FOG_3(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user)
+    alice = game.players[0]
+    mine = await my_army(client, game, alice)
+    home = (mine["q"], mine["r"])
+    theirs = await army_of(session, game, 2)
+    far = (theirs.q, theirs.r)  # bob's army, truly there, out of alice's sight
+
+    def watch(center: tuple[int, int]) -> dict[str, Any]:
+        return {
+            "kind": "if_hostile_near",
+            "army_id": mine["id"],
+            "q": center[0],
+            "r": center[1],
+            "radius": 0,
+            "to_q": home[0],
+            "to_r": home[1],
+        }
+
+    for center in (far, (3, 1)):
+        await ok(
+            await client.post(
+                game.url("/standing-orders"), json=watch(center), headers=alice.headers
+            ),
+            201,
+        )
+    await change(client, game)
+    lines = await standing_lines(client, game, alice, 1)
+    assert [(e["data"]["given"], e["data"]["reason"]) for e in lines] == [
+        (False, "no hostile army seen that near"),
+        (False, "no hostile army seen that near"),
+    ]
+    # Bob's army comes next to alice's capital, where she sees it: the second one triggers.
+    theirs = await army_of(session, game, 2)
+    theirs.q, theirs.r = 3, 1
+    await session.flush()
+    await change(client, game)
+    lines = await standing_lines(client, game, alice, 2)
+    assert [e["data"]["given"] for e in lines] == [False, True]

@@ -1,11 +1,19 @@
 """Standing orders' decisions (R-TURN-8), without a database: an order of the turn wins, and
 each kind names what it needs."""
 
+from dataclasses import replace
+
 from app.rules.movement import path_toward
 from app.rules.ruleset import default_ruleset
-from app.rules.standing import Standing, StandingKind, already_ordered, well_formed
+from app.rules.standing import (
+    Standing,
+    StandingKind,
+    already_ordered,
+    hostile_seen_near,
+    well_formed,
+)
 from app.rules.state import BuildKind, BuildOrder, MoveOrder, TurnOrders, UpgradeOrder
-from tests.rules.builders import army, make_map, make_state, player
+from tests.rules.builders import army, make_map, make_state, player, treaty
 
 
 def test_R_TURN_8_a_move_of_the_turn_wins_over_hold_and_entrench_R_OPT_4() -> None:
@@ -72,3 +80,35 @@ def test_R_TURN_8_no_way_home_through_land_the_player_does_not_know_R_FOG_3() ->
     sight = frozenset({(0, 0), (1, 0), (3, 0), (4, 0)})
     assert path_toward(state, TurnOrders(), 1, 10, (0, 0), sight, ruleset, False) is None
     assert path_toward(state, TurnOrders(), 1, 10, (3, 0), sight, ruleset, False) == ((3, 0),)
+
+
+def test_R_TURN_8_a_hostile_army_triggers_only_where_the_player_sees_it_R_FOG_3() -> None:
+    state = make_state(
+        make_map(["......."]),
+        [player(1, "empire"), player(2, "dwarfs"), player(3, "orcs_goblins")],
+        armies=[army(10, 1, (0, 0), general_id=110), army(20, 2, (4, 0), general_id=120)],
+        next_id=500,
+    )
+    seen = frozenset(state.map.tiles)
+    assert hostile_seen_near(state, 1, seen, frozenset(), (3, 0), 1) is True
+    assert hostile_seen_near(state, 1, seen, frozenset(), (2, 0), 1) is False  # 2 tiles off
+    # Out of sight, or concealed (R-OPT-3): nothing is seen, nothing triggers.
+    assert hostile_seen_near(state, 1, seen - {(4, 0)}, frozenset(), (3, 0), 1) is False
+    assert hostile_seen_near(state, 1, seen, frozenset({20}), (3, 0), 1) is False
+    # One's own army is no threat; an ally's or a pact partner's neither (R-OWN-2).
+    assert hostile_seen_near(state, 2, seen, frozenset(), (4, 0), 0) is False
+    pact = make_state(
+        make_map(["......."]),
+        [player(1, "empire"), player(2, "dwarfs")],
+        armies=[army(10, 1, (0, 0), general_id=110), army(20, 2, (4, 0), general_id=120)],
+        treaties=[treaty(1, "pact", 1, 2)],
+        next_id=500,
+    )
+    assert hostile_seen_near(pact, 1, seen, frozenset(), (3, 0), 1) is False
+
+
+def test_R_TURN_8_a_conditional_order_names_everything_it_needs() -> None:
+    full = Standing(StandingKind.IF_HOSTILE_NEAR, army_id=1, q=1, r=1, radius=2, to_q=0, to_r=0)
+    assert well_formed(full) is None
+    assert well_formed(replace(full, radius=None)) is not None
+    assert well_formed(Standing(StandingKind.HOLD, army_id=1, radius=2)) is not None

@@ -15,19 +15,27 @@ T = TypeVar("T", bound="StandingOrderCreate")
 class StandingOrderCreate:
     """A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
     (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
-    `return_to` names the army and a tile holding a structure of yours.
+    `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+    army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+    that near at the change.
 
         Attributes:
             kind (StandingKind):
             army_id (int | None | Unset):
             q (int | None | Unset):
             r (int | None | Unset):
+            radius (int | None | Unset): if_hostile_near: tiles.
+            to_q (int | None | Unset): if_hostile_near: where to move.
+            to_r (int | None | Unset):
     """
 
     kind: StandingKind
     army_id: int | None | Unset = UNSET
     q: int | None | Unset = UNSET
     r: int | None | Unset = UNSET
+    radius: int | None | Unset = UNSET
+    to_q: int | None | Unset = UNSET
+    to_r: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         kind = self.kind.value
@@ -50,6 +58,24 @@ class StandingOrderCreate:
         else:
             r = self.r
 
+        radius: int | None | Unset
+        if isinstance(self.radius, Unset):
+            radius = UNSET
+        else:
+            radius = self.radius
+
+        to_q: int | None | Unset
+        if isinstance(self.to_q, Unset):
+            to_q = UNSET
+        else:
+            to_q = self.to_q
+
+        to_r: int | None | Unset
+        if isinstance(self.to_r, Unset):
+            to_r = UNSET
+        else:
+            to_r = self.to_r
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -63,6 +89,12 @@ class StandingOrderCreate:
             field_dict["q"] = q
         if r is not UNSET:
             field_dict["r"] = r
+        if radius is not UNSET:
+            field_dict["radius"] = radius
+        if to_q is not UNSET:
+            field_dict["to_q"] = to_q
+        if to_r is not UNSET:
+            field_dict["to_r"] = to_r
 
         return field_dict
 
@@ -98,11 +130,41 @@ class StandingOrderCreate:
 
         r = _parse_r(d.pop("r", UNSET))
 
+        def _parse_radius(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        radius = _parse_radius(d.pop("radius", UNSET))
+
+        def _parse_to_q(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        to_q = _parse_to_q(d.pop("to_q", UNSET))
+
+        def _parse_to_r(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        to_r = _parse_to_r(d.pop("to_r", UNSET))
+
         standing_order_create = cls(
             kind=kind,
             army_id=army_id,
             q=q,
             r=r,
+            radius=radius,
+            to_q=to_q,
+            to_r=to_r,
         )
 
         return standing_order_create

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.standing_kind import StandingKind
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="StandingOrderRead")
 
@@ -20,6 +21,9 @@ class StandingOrderRead:
         kind (StandingKind):
         q (int | None):
         r (int | None):
+        radius (int | None | Unset):
+        to_q (int | None | Unset):
+        to_r (int | None | Unset):
     """
 
     army_id: int | None
@@ -27,6 +31,9 @@ class StandingOrderRead:
     kind: StandingKind
     q: int | None
     r: int | None
+    radius: int | None | Unset = UNSET
+    to_q: int | None | Unset = UNSET
+    to_r: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,6 +50,24 @@ class StandingOrderRead:
         r: int | None
         r = self.r
 
+        radius: int | None | Unset
+        if isinstance(self.radius, Unset):
+            radius = UNSET
+        else:
+            radius = self.radius
+
+        to_q: int | None | Unset
+        if isinstance(self.to_q, Unset):
+            to_q = UNSET
+        else:
+            to_q = self.to_q
+
+        to_r: int | None | Unset
+        if isinstance(self.to_r, Unset):
+            to_r = UNSET
+        else:
+            to_r = self.to_r
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +79,12 @@ class StandingOrderRead:
                 "r": r,
             }
         )
+        if radius is not UNSET:
+            field_dict["radius"] = radius
+        if to_q is not UNSET:
+            field_dict["to_q"] = to_q
+        if to_r is not UNSET:
+            field_dict["to_r"] = to_r
 
         return field_dict
 
@@ -86,12 +117,42 @@ class StandingOrderRead:
 
         r = _parse_r(d.pop("r"))
 
+        def _parse_radius(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        radius = _parse_radius(d.pop("radius", UNSET))
+
+        def _parse_to_q(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        to_q = _parse_to_q(d.pop("to_q", UNSET))
+
+        def _parse_to_r(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        to_r = _parse_to_r(d.pop("to_r", UNSET))
+
         standing_order_read = cls(
             army_id=army_id,
             id=id,
             kind=kind,
             q=q,
             r=r,
+            radius=radius,
+            to_q=to_q,
+            to_r=to_r,
         )
 
         standing_order_read.additional_properties = d

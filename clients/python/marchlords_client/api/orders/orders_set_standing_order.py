@@ -155,7 +155,9 @@ def sync_detailed(
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
             tile;
-            `return_to` names the army and a tile holding a structure of yours.
+            `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+            army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+            that near at the change.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -203,7 +205,9 @@ def sync(
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
             tile;
-            `return_to` names the army and a tile holding a structure of yours.
+            `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+            army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+            that near at the change.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -246,7 +250,9 @@ async def asyncio_detailed(
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
             tile;
-            `return_to` names the army and a tile holding a structure of yours.
+            `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+            army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+            that near at the change.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -292,7 +298,9 @@ async def asyncio(
             until deleted. An army's
             (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's
             tile;
-            `return_to` names the army and a tile holding a structure of yours.
+            `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+            army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+            that near at the change.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
