@@ -17,6 +17,7 @@ from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.seats.disorder import holder_acted
 
 _S = TypeVar("_S", bound=Select[Any])
 
@@ -144,7 +145,11 @@ async def _locked_membership(
         raise NotFound("Campaign not found.")
     seat_row = _lock_statements(lock)[2]
     player = await session.scalar(seat_row, {"campaign_id": campaign_id, "user_id": user.id})
-    return _member_or_404(Membership(campaign, user, player, writing=True))
+    membership = _member_or_404(Membership(campaign, user, player, writing=True))
+    if player is not None and player.civil_disorder and campaign.status is CampaignStatus.ACTIVE:
+        # R-CAMP-10: any write of the holder is acting; a refused one rolls this back too.
+        await holder_acted(session, player, campaign.turn)
+    return membership
 
 
 async def lock_campaign(

@@ -107,6 +107,11 @@ class PlayerRead(BaseModel):
         default=0, description="Deadlines missed in a row; K of them make a steward (R-CAMP-7)."
     )
     offered: bool = Field(default=False, description="The holder offers the seat (R-CAMP-6).")
+    civil_disorder: bool = Field(
+        default=False,
+        description="R-CAMP-10: the seat missed too many deadlines in a row; it counts as "
+        "ready (never holds the turn up) until its holder acts again.",
+    )
     vacation_days_used: int = Field(default=0, description="Vacation days taken (R-CAMP-8).")
     vacation_until: datetime | None = Field(
         default=None, description="The end of the seat's vacation, while on one (R-CAMP-8)."

@@ -224,6 +224,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             infamy=p.infamy,
             missed_turns=p.missed_turns,
             missed_in_row=p.missed_in_row,
+            civil_disorder=p.civil_disorder,
             offered=p.offered,
             vacation_days_used=p.vacation_days_used,
             vacation_until=p.vacation_until

@@ -64,6 +64,14 @@ class CampaignSettings(BaseModel):
         description="R-CAMP-7: a seat that misses this many turn deadlines in a row becomes "
         "inactive (held by a steward); unset: never by itself.",
     )
+    civil_disorder_after_missed: int | None = Field(
+        default=None,
+        ge=1,
+        le=100,
+        description="R-CAMP-10: a seat that misses this many turn deadlines in a row falls "
+        "into civil disorder (counts as ready, never blocks the turn) until its holder acts "
+        "again; unset: never.",
+    )
     vacation_days: int = Field(
         default=0, ge=0, le=365, description="R-CAMP-8: days of vacation each seat may take."
     )

@@ -26,12 +26,14 @@ from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
-from app.events.publish import publish
+from app.events.publish import Event, publish, publish_all
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
+from app.rules import disorder
 from app.rules.ids import entity_counter
 from app.rules.state import EventKind
 from app.seats import vacations
+from app.seats.disorder import seat_state
 from app.turns.service import call_off_change, change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
@@ -169,6 +171,7 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         session, campaign.id, EventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
     )
     await _steward_absent_seats(session, campaign, late)
+    await _civil_disorder_for_absent_seats(session, campaign, late)
     await change_turn(session, campaign, now, players=gate.players)
     return numbers
 
@@ -194,6 +197,31 @@ async def _steward_absent_seats(
         await publish(
             session, campaign.id, EventKind.PLAYER_STATUS, {"player": seat.number, "inactive": True}
         )
+
+
+async def _civil_disorder_for_absent_seats(
+    session: AsyncSession, campaign: Campaign, late: list[CampaignPlayer]
+) -> None:
+    """R-CAMP-10: a seat that missed N deadlines in a row falls into civil disorder (after
+    R-CAMP-7: a seat just given to a steward stays the steward's)."""
+    limit = campaign.settings.civil_disorder_after_missed
+    fallen = [seat for seat in late if disorder.falls_into_disorder(seat_state(seat), limit)]
+    for seat in fallen:
+        seat.civil_disorder = True
+    if not fallen:
+        return
+    await session.flush()
+    await publish_all(
+        session,
+        campaign.id,
+        [
+            Event(
+                EventKind.CIVIL_DISORDER,
+                {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
+            )
+            for seat in fallen
+        ],
+    )
 
 
 # ------------------------------------------------------------------------------ battles

@@ -27,7 +27,7 @@ from app.models.notification import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.models.orders import OrderKind, OrderRow
+from app.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
 from app.models.rate_limit import RateLimit
 from app.models.roster import RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot
@@ -80,6 +80,8 @@ __all__ = [
     "ShipRow",
     "SiegeRow",
     "StakeRow",
+    "StandingOrderKind",
+    "StandingOrderRow",
     "StreamPresence",
     "StructureRow",
     "Token",

@@ -111,6 +111,8 @@ class CampaignPlayer(TimestampMixin, Base):
     missed_in_row: Mapped[int] = mapped_column(default=0, server_default="0")
     # R-CAMP-6: the holder offers the seat to someone else (the owner hands it over).
     offered: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # R-CAMP-10: missed N deadlines in a row: counts as ready, until its holder acts again.
+    civil_disorder: Mapped[bool] = mapped_column(default=False, server_default="false")
     # R-CAMP-8: whole vacation days taken (a vacation's days count from its start, the unused
     # ones come back when it ends early), and the end of the current vacation, if any.
     vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")

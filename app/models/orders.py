@@ -9,6 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, TimestampMixin
 from app.models.campaign import CampaignScoped, pg_enum, player_fk
+from app.rules.standing import StandingKind
 
 
 class OrderKind(enum.StrEnum):
@@ -68,3 +69,27 @@ class OrderRow(CampaignScoped, TimestampMixin, Base):
     general_id: Mapped[int | None]
     path: Mapped[list[Any] | None] = mapped_column(JSONB)
     cost: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+# The kinds are the rules' (R-TURN-8).
+StandingOrderKind = StandingKind
+
+
+class StandingOrderRow(CampaignScoped, TimestampMixin, Base):
+    """A standing order of one seat: given anew, as an ordinary order, at each turn change."""
+
+    __tablename__ = "standing_orders"
+    # One of each (kind, army, tile) per seat: the service looks it up under the seat's lock.
+    __table_args__ = (player_fk("player"),)
+
+    player: Mapped[int]
+    kind: Mapped[StandingOrderKind] = mapped_column(
+        pg_enum(StandingOrderKind, "standing_order_kind")
+    )
+    army_id: Mapped[int | None]
+    q: Mapped[int | None]
+    r: Mapped[int | None]
+    # if_hostile_near only: how near to (q, r), and where to move then.
+    radius: Mapped[int | None]
+    to_q: Mapped[int | None]
+    to_r: Mapped[int | None]

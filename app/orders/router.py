@@ -7,7 +7,7 @@ from app.db.session import SessionDep
 from app.dependencies import EntityId
 from app.errors import PROBLEM_RESPONSES
 from app.models.orders import OrderKind
-from app.orders import service
+from app.orders import service, standing
 from app.orders.schemas import (
     BuildCreate,
     GeneralAssign,
@@ -17,6 +17,8 @@ from app.orders.schemas import (
     OrderRead,
     RaiseCreate,
     ReachableTile,
+    StandingOrderCreate,
+    StandingOrderRead,
 )
 from app.turns.context import LockedTurnDep, SeatTurnDep, TurnDep
 
@@ -154,4 +156,39 @@ async def use_faction_action(session: SessionDep, ctx: SeatTurnDep) -> OrderRead
 async def cancel_faction_action(session: SessionDep, ctx: SeatTurnDep) -> Response:
     """Take back the faction action of this turn."""
     await service.cancel_faction_action(session, ctx)
+    return Response(status_code=NO_CONTENT)
+
+
+# ------------------------------------------------------------------------ standing orders
+
+
+@router.get("/standing-orders", response_model=list[StandingOrderRead])
+async def list_standing_orders(session: SessionDep, ctx: TurnDep) -> list[StandingOrderRead]:
+    """Your standing orders, given anew at every turn change until deleted (R-TURN-8)."""
+    return [standing.read_standing(r) for r in await standing.my_standing_orders(session, ctx)]
+
+
+@router.post(
+    "/standing-orders",
+    status_code=status.HTTP_201_CREATED,
+    responses={200: {"model": StandingOrderRead, "description": "The same one already stands."}},
+)
+async def set_standing_order(
+    data: StandingOrderCreate, session: SessionDep, ctx: SeatTurnDep, response: Response
+) -> StandingOrderRead:
+    """Leave a standing order: at every turn change it is given as an ordinary order (same
+    validation, price and ledger line); one refused then is skipped, and your summary says
+    why (R-TURN-8). Leaving the same one again answers 200 with it."""
+    row, new = await standing.set_standing(session, ctx, data)
+    if not new:
+        response.status_code = status.HTTP_200_OK
+    return standing.read_standing(row)
+
+
+@router.delete("/standing-orders/{standing_id}", status_code=NO_CONTENT)
+async def delete_standing_order(
+    standing_id: EntityId, session: SessionDep, ctx: SeatTurnDep
+) -> Response:
+    """Delete one of your standing orders; this turn's orders stay as given (R-TURN-8)."""
+    await standing.delete_standing(session, ctx, standing_id)
     return Response(status_code=NO_CONTENT)

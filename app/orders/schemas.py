@@ -6,6 +6,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.models.orders import OrderKind
 from app.rules.ruleset import LONGEST_PATH
+from app.rules.standing import StandingKind
 from app.rules.state import BuildKind
 
 CoordPair = Annotated[list[int], Field(min_length=2, max_length=2, examples=[[3, 4]])]
@@ -96,3 +97,32 @@ class GeneralRead(BaseModel):
     id: int
     army_id: int | None
     cost: int = Field(description="Gold paid for this general this turn (0 if not new).")
+
+
+class StandingOrderCreate(BaseModel):
+    """A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
+    (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
+    `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+    army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+    that near at the change."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: StandingKind
+    army_id: int | None = None
+    q: int | None = None
+    r: int | None = None
+    radius: int | None = Field(default=None, ge=0, le=16, description="if_hostile_near: tiles.")
+    to_q: int | None = Field(default=None, description="if_hostile_near: where to move.")
+    to_r: int | None = None
+
+
+class StandingOrderRead(BaseModel):
+    id: int
+    kind: StandingKind
+    army_id: int | None
+    q: int | None
+    r: int | None
+    radius: int | None = None
+    to_q: int | None = None
+    to_r: int | None = None

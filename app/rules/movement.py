@@ -389,3 +389,55 @@ def reachable_routes(
     for coord, route in routes_aboard(state, army, blocked, known, halves, aboard_budget).items():
         found.setdefault(coord, route)
     return {c: found[c] for c in sorted(found)}
+
+
+# ------------------------------------------------------------------ a way home (R-TURN-8)
+
+
+def path_toward(
+    state: CampaignState,
+    orders: TurnOrders,
+    player_id: int,
+    army_id: int,
+    target: Coord,
+    visible: frozenset[Coord],
+    ruleset: Ruleset,
+    waaagh: bool,
+) -> tuple[Coord, ...] | None:
+    """The longest move this turn along a shortest way over land the player knows (R-FOG-1)
+    from the army to `target`, that `validate_move` accepts; () if it is there; None if no such
+    way (an army at sea, an unexplored gap, a pact partner's tile in between)."""
+    army = state.armies.get(army_id)
+    if army is None or army.owner != player_id:
+        return None
+    if army.coord == target:
+        return ()
+    known = _knower(state, player_id, visible)
+    blocked = _pact_tiles(state, player_id, frozenset(state.map.tiles))
+    parent: dict[Coord, Coord] = {}
+    seen = {army.coord}
+    frontier = [army.coord]
+    while frontier and target not in parent:
+        nxt: list[Coord] = []
+        for coord in frontier:
+            for n in state.map.grid.neighbours(coord):
+                terrain = known(n)
+                if n in seen or n in blocked or terrain is None or terrain is Terrain.SEA:
+                    continue
+                seen.add(n)
+                parent[n] = coord
+                nxt.append(n)
+        frontier = nxt
+    if target not in parent:
+        return None
+    way = [target]
+    while parent[way[-1]] != army.coord:
+        way.append(parent[way[-1]])
+    way.reverse()
+    for length in range(len(way), 0, -1):
+        plan = validate_move(
+            state, orders, player_id, army_id, tuple(way[:length]), visible, ruleset, waaagh
+        )
+        if not isinstance(plan, list):
+            return tuple(way[:length])
+    return None

@@ -481,6 +481,11 @@ class EventKind(StrEnum):
     # and sees everything, so every player is told (R-FOG-5, R-CAMP-6).
     OWNER_BECAME_GAME_MASTER = "owner_became_game_master"
     SEAT_STEWARDED = "seat_stewarded"
+    # R-CAMP-10: a seat falls into civil disorder, and comes back from it.
+    CIVIL_DISORDER = "civil_disorder"
+    CIVIL_DISORDER_ENDED = "civil_disorder_ended"
+    # R-TURN-8: a standing order given (or skipped, and why) at the turn change; summary only.
+    STANDING_ORDER = "standing_order"
     VACATION_STARTED = "vacation_started"
     VACATION_ENDED = "vacation_ended"
     TURN_CHANGE_SCHEDULED = "turn_change_scheduled"

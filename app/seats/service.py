@@ -27,6 +27,7 @@ from app.models.campaign import (
     SeatOfferOrigin,
 )
 from app.rules.state import EventKind
+from app.seats import disorder
 from app.seats.schemas import HolderRead, VacationRead
 from app.seats.vacations import DAY, on_vacation, shift_deadline
 from app.turns.service import call_off_change
@@ -168,6 +169,7 @@ async def give_seat(
     for holder in (previous, user_id):
         if holder is not None:
             await end_streams(session, Revocation(user_id=holder, campaign_id=c.id))
+    await disorder.seat_changed_hands(session, seat, c.turn)  # R-CAMP-10
     seat.user_id = user_id
     seat.ready = seat.offered = seat.inactive = False
     seat.missed_in_row = 0

@@ -12,6 +12,9 @@ class ReadyPlayer(BaseModel):
     name: str
     ready: bool
     inactive: bool
+    civil_disorder: bool = Field(
+        default=False, description="R-CAMP-10: counted as ready until its holder acts again."
+    )
 
 
 class TurnRead(BaseModel):

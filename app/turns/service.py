@@ -24,6 +24,8 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.orders import standing as standing_orders
+from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
 from app.seats import vacations
@@ -69,6 +71,7 @@ _TURN = (
         CampaignPlayer.faction,
         CampaignPlayer.ready,
         CampaignPlayer.inactive,
+        CampaignPlayer.civil_disorder,
         User.display_name,
     )
     .select_from(Campaign)
@@ -113,11 +116,20 @@ class _Seat(Protocol):
     faction: str | None
     ready: bool
     inactive: bool
+    civil_disorder: bool
 
 
 def _waits(seat: _Seat) -> bool:
-    """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4)."""
-    return seat.faction is not None and not (seat.ready or seat.inactive)
+    """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4;
+    in civil disorder: counted as ready, R-CAMP-10)."""
+    return disorder.waits_for(
+        disorder.SeatState(
+            seated=seat.faction is not None,
+            ready=seat.ready,
+            inactive=seat.inactive,
+            civil_disorder=seat.civil_disorder,
+        )
+    )
 
 
 async def turn_gate(session: AsyncSession, campaign: Campaign) -> TurnGate:
@@ -179,7 +191,13 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
         season=season_of(c.turn).value if c.settings.seasons and c.turn > 0 else None,
         status=c.status.value,
         players=[
-            ReadyPlayer(number=r.number, name=names[r.number], ready=r.ready, inactive=r.inactive)
+            ReadyPlayer(
+                number=r.number,
+                name=names[r.number],
+                ready=r.ready,
+                inactive=r.inactive,
+                civil_disorder=r.civil_disorder,
+            )
             for r in seats
         ],
         pending_battles=battles,
@@ -246,6 +264,9 @@ async def change_turn(
     seats = list(players) if players is not None else await players_of(session, campaign.id)
     number = campaign.turn
     await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
+    # R-TURN-8: standing orders are this turn's orders like any other (the snapshot keeps
+    # them, so a turn rolled back and played again does not give them twice).
+    standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
     state = await load_state(session, campaign, players=seats)
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
@@ -265,6 +286,7 @@ async def change_turn(
     summaries = []
     for player in sorted(state.players):
         seen = settled.get(player, [])
+        seen += standing_lines.get(player, [])
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
         # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
         seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]

@@ -94,6 +94,7 @@ PLAYER_COLUMNS = (
     "infamy",
     "missed_turns",
     "missed_in_row",
+    "civil_disorder",
     "explored",
 )
 # What a turn change alters on the campaign row (deadlines restart at a rollback instead).

@@ -220,9 +220,11 @@ async def test_R_CAMP_4_owner_marks_a_player_inactive_and_active_again(
         "infamy": 0,
         "missed_turns": 0,
         "missed_in_row": 0,
+        "civil_disorder": False,
         "offered": False,
         "vacation_days_used": 0,
         "vacation_until": None,
+        "vacant": False,
         "is_you": False,
         "is_owner": False,
     }

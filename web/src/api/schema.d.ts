@@ -1735,6 +1735,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/standing-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your standing orders, given anew at every turn change until deleted (R-TURN-8).
+         * @description Your standing orders, given anew at every turn change until deleted (R-TURN-8).
+         *
+         *     Rules (docs/rules.md): R-TURN-8.
+         */
+        get: operations["orders-list-standing-orders"];
+        put?: never;
+        /**
+         * Leave a standing order: at every turn change it is given as an ordinary order (same
+         * @description Leave a standing order: at every turn change it is given as an ordinary order (same
+         *     validation, price and ledger line); one refused then is skipped, and your summary says
+         *     why (R-TURN-8). Leaving the same one again answers 200 with it.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Rules (docs/rules.md): R-TURN-8, R-OPT-4, R-ARMY-3, R-BUILD-1.
+         */
+        post: operations["orders-set-standing-order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/standing-orders/{standing_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of your standing orders; this turn's orders stay as given (R-TURN-8).
+         * @description Delete one of your standing orders; this turn's orders stay as given (R-TURN-8).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Rules (docs/rules.md): R-TURN-8.
+         */
+        delete: operations["orders-delete-standing-order"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/standings": {
         parameters: {
             query?: never;
@@ -1900,7 +1956,7 @@ export interface paths {
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          *
-         *     Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+         *     Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
          */
         post: operations["turn-force-turn"];
         delete?: never;
@@ -1923,7 +1979,7 @@ export interface paths {
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          *
-         *     Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7.
+         *     Rules (docs/rules.md): R-TURN-2, R-TURN-3, R-TURN-7, R-CAMP-7, R-CAMP-10.
          */
         put: operations["turn-declare-ready"];
         post?: never;
@@ -3261,6 +3317,11 @@ export interface components {
              */
             battle_deadline_hours?: number | null;
             /**
+             * Civil Disorder After Missed
+             * @description R-CAMP-10: a seat that misses this many turn deadlines in a row falls into civil disorder (counts as ready, never blocks the turn) until its holder acts again; unset: never.
+             */
+            civil_disorder_after_missed?: number | null;
+            /**
              * Concealment
              * @description R-OPT-3: an army in forest (75 %) or marsh (90 %) may stay hidden from players with nothing of theirs next to it.
              * @default false
@@ -3779,7 +3840,7 @@ export interface components {
          *     `battle_declared`; its outcome as `battle_resolved` (summary) and `battle_confirmed` (live).
          * @enum {string}
          */
-        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "gold" | "treaty_began" | "treaty_ended" | "treaty_broken" | "trade_route_lost" | "edict_received" | "edict_answered" | "edict_expired" | "explored" | "army_withdrew" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_offer_declined" | "owner_became_game_master" | "seat_stewarded" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
+        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "gold" | "treaty_began" | "treaty_ended" | "treaty_broken" | "trade_route_lost" | "edict_received" | "edict_answered" | "edict_expired" | "explored" | "army_withdrew" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_offer_declined" | "owner_became_game_master" | "seat_stewarded" | "civil_disorder" | "civil_disorder_ended" | "standing_order" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
         /**
          * ExplorationEdict
          * @description Explore the tiles around one tile near your territory at the turn change.
@@ -4074,6 +4135,8 @@ export interface components {
             action_available_turn: number;
             /** Capital Id */
             capital_id: number | null;
+            /** Civil Disorder */
+            civil_disorder: boolean;
             /** Explored */
             explored: unknown;
             /** Faction */
@@ -4104,6 +4167,8 @@ export interface components {
             action_available_turn: number;
             /** Capital Id */
             capital_id: number | null;
+            /** Civil Disorder */
+            civil_disorder: boolean;
             /**
              * Created At
              * Format: date-time
@@ -5450,6 +5515,12 @@ export interface components {
         };
         /** PlayerRead */
         PlayerRead: {
+            /**
+             * Civil Disorder
+             * @description R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never holds the turn up) until its holder acts again.
+             * @default false
+             */
+            civil_disorder: boolean;
             /** Faction */
             faction: string | null;
             /** Inactive */
@@ -5612,6 +5683,12 @@ export interface components {
         };
         /** ReadyPlayer */
         ReadyPlayer: {
+            /**
+             * Civil Disorder
+             * @description R-CAMP-10: counted as ready until its holder acts again.
+             * @default false
+             */
+            civil_disorder: boolean;
             /** Inactive */
             inactive: boolean;
             /** Name */
@@ -6422,6 +6499,58 @@ export interface components {
              * @description On top, if the attacker destroys the besieged city.
              */
             pillage: number;
+        };
+        /**
+         * StandingKind
+         * @enum {string}
+         */
+        StandingKind: "hold" | "entrench" | "upgrade_army" | "upgrade_city" | "return_to" | "if_hostile_near";
+        /**
+         * StandingOrderCreate
+         * @description A standing order (R-TURN-8): given anew at every turn change until deleted. An army's
+         *     (`hold`, `entrench`, `upgrade_army`) names `army_id`; `upgrade_city` names the city's tile;
+         *     `return_to` names the army and a tile holding a structure of yours; `if_hostile_near` the
+         *     army, a tile (q, r), a `radius` and where to go (`to_q`, `to_r`) if a hostile army is seen
+         *     that near at the change.
+         */
+        StandingOrderCreate: {
+            /** Army Id */
+            army_id?: number | null;
+            kind: components["schemas"]["StandingKind"];
+            /** Q */
+            q?: number | null;
+            /** R */
+            r?: number | null;
+            /**
+             * Radius
+             * @description if_hostile_near: tiles.
+             */
+            radius?: number | null;
+            /**
+             * To Q
+             * @description if_hostile_near: where to move.
+             */
+            to_q?: number | null;
+            /** To R */
+            to_r?: number | null;
+        };
+        /** StandingOrderRead */
+        StandingOrderRead: {
+            /** Army Id */
+            army_id: number | null;
+            /** Id */
+            id: number;
+            kind: components["schemas"]["StandingKind"];
+            /** Q */
+            q: number | null;
+            /** R */
+            r: number | null;
+            /** Radius */
+            radius?: number | null;
+            /** To Q */
+            to_q?: number | null;
+            /** To R */
+            to_r?: number | null;
         };
         /**
          * StandingRead
@@ -19347,6 +19476,454 @@ export interface operations {
             };
             path: {
                 offer_id: string;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orders-list-standing-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrderRead"][];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orders-set-standing-order": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandingOrderCreate"];
+            };
+        };
+        responses: {
+            /** @description The same one already stands. */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrderRead"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandingOrderRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "orders-delete-standing-order": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                standing_id: number;
                 /** @description The campaign's id. */
                 campaign_id: string;
             };

@@ -264,6 +264,9 @@ from .slack_message import SlackMessage
 from .slack_text import SlackText
 from .slot_doc import SlotDoc
 from .stake_read import StakeRead
+from .standing_kind import StandingKind
+from .standing_order_create import StandingOrderCreate
+from .standing_order_read import StandingOrderRead
 from .standing_read import StandingRead
 from .standings import Standings
 from .state_export import StateExport
@@ -545,6 +548,9 @@ __all__ = (
     "SlackText",
     "SlotDoc",
     "StakeRead",
+    "StandingKind",
+    "StandingOrderCreate",
+    "StandingOrderRead",
     "StandingRead",
     "Standings",
     "StateExport",

@@ -21,6 +21,9 @@ class CampaignSettings:
         battle_auto_confirm_hours (int | None | Unset): R-BAT-9: hours after which a report the other side neither
             confirmed nor rejected confirms itself (the clock restarts when it is edited); 0 or unset: never.
         battle_deadline_hours (int | None | Unset): R-TURN-3: hours to report and confirm a battle after it is declared.
+        civil_disorder_after_missed (int | None | Unset): R-CAMP-10: a seat that misses this many turn deadlines in a
+            row falls into civil disorder (counts as ready, never blocks the turn) until its holder acts again; unset:
+            never.
         concealment (bool | Unset): R-OPT-3: an army in forest (75 %) or marsh (90 %) may stay hidden from players with
             nothing of theirs next to it. Default: False.
         cover (bool | Unset): R-OPT-4: cover (forest, mountain, marsh) and the `entrench` order reduce the attacker's
@@ -48,6 +51,7 @@ class CampaignSettings:
     auto_resolve: bool | Unset = False
     battle_auto_confirm_hours: int | None | Unset = UNSET
     battle_deadline_hours: int | None | Unset = UNSET
+    civil_disorder_after_missed: int | None | Unset = UNSET
     concealment: bool | Unset = False
     cover: bool | Unset = False
     custom_coefficient_pct: int | None | Unset = UNSET
@@ -80,6 +84,12 @@ class CampaignSettings:
             battle_deadline_hours = UNSET
         else:
             battle_deadline_hours = self.battle_deadline_hours
+
+        civil_disorder_after_missed: int | None | Unset
+        if isinstance(self.civil_disorder_after_missed, Unset):
+            civil_disorder_after_missed = UNSET
+        else:
+            civil_disorder_after_missed = self.civil_disorder_after_missed
 
         concealment = self.concealment
 
@@ -148,6 +158,8 @@ class CampaignSettings:
             field_dict["battle_auto_confirm_hours"] = battle_auto_confirm_hours
         if battle_deadline_hours is not UNSET:
             field_dict["battle_deadline_hours"] = battle_deadline_hours
+        if civil_disorder_after_missed is not UNSET:
+            field_dict["civil_disorder_after_missed"] = civil_disorder_after_missed
         if concealment is not UNSET:
             field_dict["concealment"] = concealment
         if cover is not UNSET:
@@ -205,6 +217,15 @@ class CampaignSettings:
             return cast(int | None | Unset, data)
 
         battle_deadline_hours = _parse_battle_deadline_hours(d.pop("battle_deadline_hours", UNSET))
+
+        def _parse_civil_disorder_after_missed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        civil_disorder_after_missed = _parse_civil_disorder_after_missed(d.pop("civil_disorder_after_missed", UNSET))
 
         concealment = d.pop("concealment", UNSET)
 
@@ -288,6 +309,7 @@ class CampaignSettings:
             auto_resolve=auto_resolve,
             battle_auto_confirm_hours=battle_auto_confirm_hours,
             battle_deadline_hours=battle_deadline_hours,
+            civil_disorder_after_missed=civil_disorder_after_missed,
             concealment=concealment,
             cover=cover,
             custom_coefficient_pct=custom_coefficient_pct,

@@ -15,6 +15,7 @@ class ExportedPlayerState:
     Attributes:
         action_available_turn (int):
         capital_id (int | None):
+        civil_disorder (bool):
         explored (Any):
         faction (None | str):
         gold (int):
@@ -29,6 +30,7 @@ class ExportedPlayerState:
 
     action_available_turn: int
     capital_id: int | None
+    civil_disorder: bool
     explored: Any
     faction: None | str
     gold: int
@@ -45,6 +47,8 @@ class ExportedPlayerState:
 
         capital_id: int | None
         capital_id = self.capital_id
+
+        civil_disorder = self.civil_disorder
 
         explored = self.explored
 
@@ -73,6 +77,7 @@ class ExportedPlayerState:
             {
                 "action_available_turn": action_available_turn,
                 "capital_id": capital_id,
+                "civil_disorder": civil_disorder,
                 "explored": explored,
                 "faction": faction,
                 "gold": gold,
@@ -99,6 +104,8 @@ class ExportedPlayerState:
             return cast(int | None, data)
 
         capital_id = _parse_capital_id(d.pop("capital_id"))
+
+        civil_disorder = d.pop("civil_disorder")
 
         explored = d.pop("explored")
 
@@ -128,6 +135,7 @@ class ExportedPlayerState:
         exported_player_state = cls(
             action_available_turn=action_available_turn,
             capital_id=capital_id,
+            civil_disorder=civil_disorder,
             explored=explored,
             faction=faction,
             gold=gold,

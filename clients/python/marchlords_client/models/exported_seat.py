@@ -16,6 +16,7 @@ class ExportedSeat:
     Attributes:
         action_available_turn (int):
         capital_id (int | None):
+        civil_disorder (bool):
         created_at (datetime.datetime):
         explored (Any):
         faction (None | str):
@@ -36,6 +37,7 @@ class ExportedSeat:
 
     action_available_turn: int
     capital_id: int | None
+    civil_disorder: bool
     created_at: datetime.datetime
     explored: Any
     faction: None | str
@@ -58,6 +60,8 @@ class ExportedSeat:
 
         capital_id: int | None
         capital_id = self.capital_id
+
+        civil_disorder = self.civil_disorder
 
         created_at = self.created_at.isoformat()
 
@@ -103,6 +107,7 @@ class ExportedSeat:
             {
                 "action_available_turn": action_available_turn,
                 "capital_id": capital_id,
+                "civil_disorder": civil_disorder,
                 "created_at": created_at,
                 "explored": explored,
                 "faction": faction,
@@ -135,6 +140,8 @@ class ExportedSeat:
             return cast(int | None, data)
 
         capital_id = _parse_capital_id(d.pop("capital_id"))
+
+        civil_disorder = d.pop("civil_disorder")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
@@ -194,6 +201,7 @@ class ExportedSeat:
         exported_seat = cls(
             action_available_turn=action_available_turn,
             capital_id=capital_id,
+            civil_disorder=civil_disorder,
             created_at=created_at,
             explored=explored,
             faction=faction,

@@ -26,6 +26,8 @@ class PlayerRead:
         number (int):
         ready (bool):
         slot (int | None):
+        civil_disorder (bool | Unset): R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never
+            holds the turn up) until its holder acts again. Default: False.
         missed_in_row (int | Unset): Deadlines missed in a row; K of them make a steward (R-CAMP-7). Default: 0.
         offered (bool | Unset): The holder offers the seat (R-CAMP-6). Default: False.
         vacant (bool | Unset): Nobody holds the seat: the user it was offered to has not accepted (R-CAMP-6, R-CAMP-9);
@@ -44,6 +46,7 @@ class PlayerRead:
     number: int
     ready: bool
     slot: int | None
+    civil_disorder: bool | Unset = False
     missed_in_row: int | Unset = 0
     offered: bool | Unset = False
     vacant: bool | Unset = False
@@ -73,6 +76,8 @@ class PlayerRead:
 
         slot: int | None
         slot = self.slot
+
+        civil_disorder = self.civil_disorder
 
         missed_in_row = self.missed_in_row
 
@@ -106,6 +111,8 @@ class PlayerRead:
                 "slot": slot,
             }
         )
+        if civil_disorder is not UNSET:
+            field_dict["civil_disorder"] = civil_disorder
         if missed_in_row is not UNSET:
             field_dict["missed_in_row"] = missed_in_row
         if offered is not UNSET:
@@ -153,6 +160,8 @@ class PlayerRead:
 
         slot = _parse_slot(d.pop("slot"))
 
+        civil_disorder = d.pop("civil_disorder", UNSET)
+
         missed_in_row = d.pop("missed_in_row", UNSET)
 
         offered = d.pop("offered", UNSET)
@@ -189,6 +198,7 @@ class PlayerRead:
             number=number,
             ready=ready,
             slot=slot,
+            civil_disorder=civil_disorder,
             missed_in_row=missed_in_row,
             offered=offered,
             vacant=vacant,

@@ -6,6 +6,8 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="ReadyPlayer")
 
 
@@ -17,12 +19,14 @@ class ReadyPlayer:
         name (str):
         number (int):
         ready (bool):
+        civil_disorder (bool | Unset): R-CAMP-10: counted as ready until its holder acts again. Default: False.
     """
 
     inactive: bool
     name: str
     number: int
     ready: bool
+    civil_disorder: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,6 +38,8 @@ class ReadyPlayer:
 
         ready = self.ready
 
+        civil_disorder = self.civil_disorder
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -44,6 +50,8 @@ class ReadyPlayer:
                 "ready": ready,
             }
         )
+        if civil_disorder is not UNSET:
+            field_dict["civil_disorder"] = civil_disorder
 
         return field_dict
 
@@ -58,11 +66,14 @@ class ReadyPlayer:
 
         ready = d.pop("ready")
 
+        civil_disorder = d.pop("civil_disorder", UNSET)
+
         ready_player = cls(
             inactive=inactive,
             name=name,
             number=number,
             ready=ready,
+            civil_disorder=civil_disorder,
         )
 
         ready_player.additional_properties = d

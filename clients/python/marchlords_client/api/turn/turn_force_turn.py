@@ -132,7 +132,7 @@ def sync_detailed(
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -174,7 +174,7 @@ def sync(
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -211,7 +211,7 @@ async def asyncio_detailed(
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -251,7 +251,7 @@ async def asyncio(
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
-    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8.
+    Rules (docs/rules.md): R-TURN-3, R-CAMP-7, R-CAMP-8, R-CAMP-10.
 
     Args:
         campaign_id (UUID): The campaign's id.
