@@ -151,6 +151,13 @@ async def test_every_command_group_runs(
     assert "[not_found]" in (await ben("roster", "show", aid, code=1)).stderr
     assert (await ann("roster", "detach", aid)).stdout == f"army {aid}: list detached\n"
     await ann("roster", "show", aid, code=1)
+    # A standing order (R-TURN-8) left, listed and deleted.
+    held = await ann.json("standing", "add", "hold", "--army", aid)
+    assert (held["kind"], held["army_id"]) == ("hold", int(aid))
+    assert (await ann("standing", "list")).stdout == f"{held['id']}  hold army {aid}\n"
+    deleted = await ann("standing", "delete", str(held["id"]))
+    assert deleted.stdout == f"standing order {held['id']} deleted\n"
+    assert (await ann("standing", "list")).stdout == "(none)\n"
 
     await ben("move", str(ids[bob.number]), "4,1")
     await ann("ready")
