@@ -46,6 +46,7 @@ ERROR_CODES: dict[str, str] = {
     "bad_request": "400: the request cannot be read (e.g. an undecodable body)",
     "conflict": "409: the resource's state forbids this (e.g. already decided)",
     "content_too_large": "413: the body exceeds `MARCHLORDS_MAX_BODY_BYTES`",
+    "email_disabled": "409: this server sends no email (`MARCHLORDS_SMTP_HOST` is not set)",
     "forbidden": "403: you are known but may not do this",
     "http_error": "another 4xx status from the HTTP layer",
     "idempotency_key_in_use": "409: a request with this `Idempotency-Key` is still running",
@@ -53,6 +54,7 @@ ERROR_CODES: dict[str, str] = {
     "imports_busy": "503: the server runs as many imports as it takes at once; retry after "
     "`Retry-After`",
     "internal_error": "500: an unexpected error, logged with the request id",
+    "invalid_reset_token": "400: a password-reset link that is unknown, used or expired",
     "invalid_value": "422: a value cannot be stored (a NUL character, a number out of range)",
     "method_not_allowed": "405: the path does not take this method (see `Allow`)",
     "not_acceptable": "406: no acceptable representation",

@@ -93,6 +93,9 @@ class Limiter:
         self.registrations = Rate(
             settings.registrations_per_hour, settings.registrations_per_hour / 60
         )
+        # Other writes without a bearer token (a password reset, an email's links): per client
+        # address, at the rate of failed logins per address (a link's secret is not guessed).
+        self.anonymous_writes = Rate(per_address, per_address)
         # Seconds between two purges of full buckets by this process.
         self.purge_every = purge_every
         self._last_purge: float | None = None
@@ -280,6 +283,14 @@ TOO_MANY_RESPONSE: dict[str, Any] = {
 }
 
 
+async def limit_anonymous_writes(request: Request) -> None:
+    """Refuse a client address's writes without a bearer token past its rate (every one counts)."""
+    limiter = _limiter(request)
+    limits = [Limit(f"anonymous:{client_address(request)}", limiter.anonymous_writes)]
+    async with limiter.transaction(request) as session:
+        await _take_or_refuse(request, session, limits, "requests", "anonymous")
+
+
 def uses_dependency(dependant: Dependant, call: Callable[..., Any]) -> bool:
     return dependant.call is call or any(uses_dependency(d, call) for d in dependant.dependencies)
 
@@ -326,6 +337,8 @@ def _guard(route: APIRoute) -> None:
         guards.append(Depends(limit_failed_logins, scope="function"))
     elif route.path == REGISTER_PATH:
         guards.append(Depends(limit_registrations, scope="function"))
+    elif not guards:  # no token to count by: the client address (password reset, email links)
+        guards.append(Depends(limit_anonymous_writes))
     if guards:
         route.dependencies = [*guards, *route.dependencies]
         extra[429] = TOO_MANY_RESPONSE

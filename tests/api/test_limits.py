@@ -34,6 +34,7 @@ from app.limits.routes import (
     WRITE_METHODS,
     is_authenticated,
     is_write_limited,
+    limit_anonymous_writes,
     limit_failed_logins,
     limit_registrations,
     uses_dependency,
@@ -632,10 +633,35 @@ async def test_messages_past_the_burst_get_429_with_retry_after(
     assert_problem(read, 429, "too_many_requests")
 
 
+async def test_writes_without_a_token_are_limited_per_client_address(
+    clients: ClientFactory, session: AsyncSession
+) -> None:
+    # A password reset answers the same whether or not the address is known: only the rate
+    # of the client address bounds how many one client may ask for (or how many link secrets
+    # it may try).
+    await session.execute(delete(RateLimit))
+    one, other = clients("192.0.2.7"), clients("192.0.2.8")
+    body = {"address": "nobody@example.org"}
+    for _ in range(LIMITS["login_failures_per_address_per_minute"]):
+        asked = await one.post("/v1/auth/password-reset", json=body)
+        assert asked.status_code == 202, asked.text
+    refused = await one.post("/v1/auth/password-reset", json=body)
+    assert_problem(refused, 429, "too_many_requests")
+    assert int(refused.headers["Retry-After"]) > 0
+    # The same bucket for the email's links; another address has its own.
+    link = await one.post("/v1/email/unsubscribe/" + "x" * 32)
+    assert_problem(link, 429, "too_many_requests")
+    assert (await other.post("/v1/auth/password-reset", json=body)).status_code == 202
+
+
 # Writes without a bearer token, each limited in its own way (app.limits.routes).
 UNAUTHENTICATED_WRITES = {
     ("POST", "/v1/users"): limit_registrations,
     ("POST", "/v1/auth/token"): limit_failed_logins,
+    ("POST", "/v1/auth/password-reset"): limit_anonymous_writes,
+    ("POST", "/v1/auth/password-reset/confirm"): limit_anonymous_writes,
+    ("POST", "/v1/email/confirm/{token}"): limit_anonymous_writes,
+    ("POST", "/v1/email/unsubscribe/{token}"): limit_anonymous_writes,
 }
 
 
