@@ -53,6 +53,14 @@ PUBLIC = frozenset(
         "rulesets-read-default-ruleset",
         # The secret in its URL is its credential (tests/api/test_calendar.py: unknown is 404).
         "calendar-read-calendar",
+        # A forgotten password, and an email's links: their secret is the credential, and the
+        # answers say nothing of whether an account or an address exists (test_email.py).
+        "auth-request-password-reset",
+        "auth-confirm-password-reset",
+        "notifications-email-confirmation-page",
+        "notifications-confirm-email-address",
+        "notifications-email-unsubscribe-page",
+        "notifications-unsubscribe-email",
     }
 )
 
@@ -64,6 +72,8 @@ USER_OBJECT = frozenset(
         # A seat offered to a user is theirs to answer (R-CAMP-6): anyone else gets 404.
         "seats-accept-seat-offer",
         "seats-decline-seat-offer",
+        # An item of a user's inbox.
+        "notifications-mark-notification-read",
     }
 )
 
@@ -127,6 +137,12 @@ PLAYER_OBJECT = frozenset(
         "notifications-delete-webhook",
         "notifications-list-deliveries",
         "notifications-ping-webhook",
+        # Player 2's army list (R-FOG-3: no battle declared) and standing order (R-TURN-8).
+        "rosters-read-roster",
+        "rosters-put-roster",
+        "rosters-delete-roster",
+        "rosters-read-roster-original",
+        "orders-delete-standing-order",
     }
 )
 
@@ -148,6 +164,8 @@ MEMBER = frozenset(
         "campaigns-choose-faction",
         "campaigns-leave-campaign",
         "orders-list-orders",
+        "orders-list-standing-orders",
+        "orders-set-standing-order",
         "orders-order-build",
         "orders-list-builds",
         "orders-raise-army",
@@ -270,6 +288,8 @@ BODIES: dict[str, Any] = {
         "army_id": w.ids["army_id"],
     },
     "orders-raise-army": lambda w: {"city_id": w.ids["p2_capital"]},
+    "orders-set-standing-order": lambda w: {"kind": "hold", "army_id": w.ids["army_id"]},
+    "rosters-put-roster": lambda w: {"content": "Name: Stolen\n5x Spearmen - 50 pts\n"},
     "orders-set-move": lambda w: {"path": [[8, 4]]},
     "orders-assign-general": lambda w: {"general_id": w.ids["free_general"]},
     "battles-choose-leader": lambda w: {"army_id": w.ids["p2_army"]},
@@ -445,6 +465,25 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         201,
     )
 
+    # Player 2's army list on army 3, a standing order, and an item of their inbox.
+    await _ok(
+        await client.put(
+            game.url(f"/armies/{army3}/roster"),
+            json={"content": "Name: Patrol\n20x Halberdiers - 140 pts\n"},
+            headers=p2.headers,
+        )
+    )
+    standing = await _ok(
+        await client.post(
+            game.url("/standing-orders"),
+            json={"kind": "hold", "army_id": army2},
+            headers=p2.headers,
+        ),
+        201,
+    )
+    inbox = await _ok(await client.get("/v1/notifications", headers=p2.headers))
+    assert inbox["items"], "a turn change told player 2"
+
     ids = {
         "campaign_id": game.id,
         "army_id": army3,
@@ -463,6 +502,8 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "p2_capital": p2_player.capital_id,
         "webhook_id": webhook["id"],
         "offer_id": offer["id"],
+        "standing_id": standing["id"],
+        "notification_id": inbox["items"][0]["id"],
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},
