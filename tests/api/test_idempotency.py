@@ -264,7 +264,9 @@ async def test_a_key_outside_1_to_255_characters_is_a_validation_error(
     assert await books(session, game, alice.number) == before
 
 
-async def test_openapi_documents_the_header_on_campaign_writes_only(client: AsyncClient) -> None:
+async def test_openapi_documents_the_header_on_campaign_writes_and_offer_answers_only(
+    client: AsyncClient,
+) -> None:
     schema = (await client.get("/openapi.json")).json()
     with_header = sorted(
         f"{method.upper()} {path}"
@@ -278,6 +280,14 @@ async def test_openapi_documents_the_header_on_campaign_writes_only(client: Asyn
         for method in operations
         if method in {"post", "put", "patch", "delete"}
         and (path == "/v1/campaigns" or path.startswith("/v1/campaigns/"))
+    )
+    # And the answers to a seat offer (R-CAMP-6), which make a member of the campaign.
+    writes = sorted(
+        [
+            *writes,
+            "POST /v1/users/me/seat-offers/{offer_id}/accept",
+            "POST /v1/users/me/seat-offers/{offer_id}/decline",
+        ]
     )
     assert with_header == writes
     assert {

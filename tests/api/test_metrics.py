@@ -92,7 +92,8 @@ async def test_without_the_token_setting_metrics_is_not_found(
     app.state.sessionmaker = sessionmaker
     async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
         response = await client.get("/metrics", headers={"Authorization": f"Bearer {TOKEN}"})
-        unknown = await client.get("/no-such-thing")
+        # (`/no-such-thing` would be a page of the web client: an unknown API path.)
+        unknown = await client.get("/v1/no-such-thing")
     body = assert_problem(response, 404, "not_found")
     assert body["detail"] == unknown.json()["detail"]  # the same as any unknown path
 
