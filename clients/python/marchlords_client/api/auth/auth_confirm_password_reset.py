@@ -88,6 +88,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -119,6 +124,9 @@ def sync_detailed(
 
      Set a new password with a reset link's token (once, within the hour); every token of
     the account is revoked, its open streams with them: sign in again.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -154,6 +162,9 @@ def sync(
      Set a new password with a reset link's token (once, within the hour); every token of
     the account is revoked, its open streams with them: sign in again.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -182,6 +193,9 @@ async def asyncio_detailed(
 
      Set a new password with a reset link's token (once, within the hour); every token of
     the account is revoked, its open streams with them: sign in again.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -214,6 +228,9 @@ async def asyncio(
 
      Set a new password with a reset link's token (once, within the hour); every token of
     the account is revoked, its open streams with them: sign in again.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 

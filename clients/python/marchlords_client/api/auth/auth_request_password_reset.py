@@ -90,6 +90,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -121,6 +126,9 @@ def sync_detailed(
 
      Forgot password: a reset link goes to the address if it is an account's confirmed one.
     The answer is the same in every case.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -156,6 +164,9 @@ def sync(
      Forgot password: a reset link goes to the address if it is an account's confirmed one.
     The answer is the same in every case.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -184,6 +195,9 @@ async def asyncio_detailed(
 
      Forgot password: a reset link goes to the address if it is an account's confirmed one.
     The answer is the same in every case.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -216,6 +230,9 @@ async def asyncio(
 
      Forgot password: a reset link goes to the address if it is an account's confirmed one.
     The answer is the same in every case.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 

@@ -83,6 +83,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -113,6 +118,9 @@ def sync_detailed(
     """Confirm an address (single use, within 24 hours); no sign-in needed.
 
      Confirm an address (single use, within 24 hours); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -147,6 +155,9 @@ def sync(
 
      Confirm an address (single use, within 24 hours); no sign-in needed.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -174,6 +185,9 @@ async def asyncio_detailed(
     """Confirm an address (single use, within 24 hours); no sign-in needed.
 
      Confirm an address (single use, within 24 hours); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -205,6 +219,9 @@ async def asyncio(
     """Confirm an address (single use, within 24 hours); no sign-in needed.
 
      Confirm an address (single use, within 24 hours); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 

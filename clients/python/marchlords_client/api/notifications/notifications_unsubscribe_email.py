@@ -83,6 +83,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
 
@@ -114,6 +119,9 @@ def sync_detailed(
 
      One-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail
     client, or the page's button); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -149,6 +157,9 @@ def sync(
      One-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail
     client, or the page's button); no sign-in needed.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -177,6 +188,9 @@ async def asyncio_detailed(
 
      One-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail
     client, or the page's button); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -209,6 +223,9 @@ async def asyncio(
 
      One-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted by the mail
     client, or the page's button); no sign-in needed.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
