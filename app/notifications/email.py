@@ -297,11 +297,14 @@ def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
         link = f"{base}/v1/email/confirm/{payload['confirm']}"
         lead = "Confirm this address to receive Marchlords notifications (valid for 24 hours):"
     elif "reset" in payload:
-        link = f"{base}/v1/auth/password-reset/confirm"
+        # The web client's page (`web/`, at `/`) reads the token from the link and asks for
+        # the new password; a script posts the same token to the API itself.
+        link = f"{base}/reset-password?token={payload['reset']}"
         lead = (
-            "Someone asked to reset your Marchlords password. If it was you, post this token "
-            f"with your new password to the address below within the hour: {payload['reset']}"
-            ' (JSON: {"token": "...", "new_password": "..."}). If not, ignore this message.'
+            "Someone asked to reset your Marchlords password. If it was you, open the link "
+            "below within the hour and choose a new password (from a script: POST "
+            '{"token": "<the link\'s token>", "new_password": "..."} to '
+            f"{base}/v1/auth/password-reset/confirm). If not, ignore this message."
         )
     elif "digest" in payload:
         return _render_digest(row, settings, payload["digest"], unsubscribe_url)

@@ -366,7 +366,8 @@ RESET_ANSWER = {
 
 
 def _reset_token(message: EmailMessage) -> str:
-    found = re.search(r"within the hour: ([A-Za-z0-9_\-]+) ", _body(message, "plain"))
+    # The link opens the web client's page, which posts the token with the new password.
+    found = re.search(r"/reset-password\?token=([A-Za-z0-9_\-]+)", _body(message, "plain"))
     assert found, _body(message, "plain")
     return found.group(1)
 
