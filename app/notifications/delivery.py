@@ -56,7 +56,7 @@ from app.models.notification import (
 from app.notifications import ssrf
 from app.notifications.formats import render
 from app.notifications.messages import NotificationData
-from app.notifications.quiet import quiet_until
+from app.notifications.quiet import MUTED, personal_hold
 from app.rules.state import EventKind
 
 logger = logging.getLogger(__name__)
@@ -277,18 +277,13 @@ async def _claim(
             report.given_up.append(row.id)
             continue
         if endpoint.scope is EndpointScope.PERSONAL:
-            preference = await session.get(NotificationPreference, endpoint.user_id)
-            if preference is not None and preference.vacation:
+            hold = personal_hold(await session.get(NotificationPreference, endpoint.user_id), now)
+            if hold == MUTED:
                 row.status = DeliveryStatus.MUTED
                 report.muted.append(row.id)
                 continue
-            until = (
-                quiet_until(now, preference.time_zone, preference.quiet_start, preference.quiet_end)
-                if preference is not None
-                else None
-            )
-            if until is not None:
-                row.next_attempt_at = until
+            if isinstance(hold, datetime):
+                row.next_attempt_at = hold
                 report.postponed.append(row.id)
                 continue
         if len(claims) >= limit or in_flight[endpoint.id] + taken[endpoint.id] >= per_endpoint:

@@ -43,7 +43,7 @@ from app.models.notification import DeliveryStatus, NotificationPreference
 from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
-from app.notifications.quiet import quiet_until
+from app.notifications.quiet import MUTED, personal_hold
 
 logger = logging.getLogger(__name__)
 
@@ -441,18 +441,13 @@ async def _claim(
         if row.status is not DeliveryStatus.PENDING:
             continue  # gathered into a digest claimed just before
         if row.personal:
-            preference = await session.get(NotificationPreference, row.user_id)
-            if preference is not None and preference.vacation:
+            hold = personal_hold(await session.get(NotificationPreference, row.user_id), now)
+            if hold == MUTED:
                 _finish(row, DeliveryStatus.MUTED)
                 report.muted.append(row.id)
                 continue
-            until = (
-                quiet_until(now, preference.time_zone, preference.quiet_start, preference.quiet_end)
-                if preference is not None
-                else None
-            )
-            if until is not None:
-                row.next_attempt_at = until
+            if isinstance(hold, datetime):
+                row.next_attempt_at = hold
                 report.postponed.append(row.id)
                 continue
         if len(claims) >= settings.smtp_max_concurrent:

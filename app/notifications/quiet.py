@@ -1,7 +1,12 @@
 """Quiet hours: when a user's personal notifications wait, in their own time zone."""
 
 from datetime import datetime, time, timedelta
+from typing import Literal
 from zoneinfo import ZoneInfo
+
+from app.models.notification import NotificationPreference
+
+MUTED: Literal["muted"] = "muted"
 
 
 def quiet_until(
@@ -28,3 +33,15 @@ def quiet_until(
     until = datetime.combine(day, end, tzinfo=zone)
     # A wall-clock time skipped by a daylight-saving change still lies after `now`.
     return max(until.astimezone(now.tzinfo), now + timedelta(seconds=1))
+
+
+def personal_hold(
+    preference: NotificationPreference | None, now: datetime
+) -> Literal["muted"] | datetime | None:
+    """What holds a personal message back, on every channel: `MUTED` on vacation (it is never
+    sent), the end of the user's quiet hours (it waits until then), or None (it goes now)."""
+    if preference is None:
+        return None
+    if preference.vacation:
+        return MUTED
+    return quiet_until(now, preference.time_zone, preference.quiet_start, preference.quiet_end)
