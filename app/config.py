@@ -23,104 +23,164 @@ class Settings(BaseSettings):
         populate_by_name=True,
         # A refused DATABASE_URL is not echoed back: it carries the password.
         hide_input_in_errors=True,
+        # The string under each field is its description: the configuration page's table
+        # (docs/operators/configuration.md) is rendered from them by scripts/rulebook.
+        use_attribute_docstrings=True,
     )
 
-    # None means "start an embedded PostgreSQL under pg_data_dir".
     database_url: str | None = Field(default=None, validation_alias="DATABASE_URL")
-    # The event hub's LISTEN connection (app/stream/hub.py), when it must not go where
-    # DATABASE_URL goes (PgBouncer in transaction mode: LISTEN needs a session of its own,
-    # so this names PostgreSQL itself or a session-mode pool); None: DATABASE_URL.
+    """PostgreSQL URL; unset starts the embedded server. `postgres://` and `postgresql://` are
+    rewritten to `postgresql+asyncpg://`. The libpq parameters hosted databases put in their
+    URLs keep their libpq meaning: `sslmode` (`disable` … `verify-full`), `sslrootcert` (a
+    file, or `system`: the system's authorities with `verify-full`), `sslcert`, `sslkey`,
+    `sslpassword`, `sslcrl`, `target_session_attrs`, `application_name`, `options` (e.g.
+    `-c statement_timeout=5s`), and `connect_timeout` (seconds; it wins over
+    `MARCHLORDS_DB_CONNECT_TIMEOUT_SECONDS`). `keepalives…`, `tcp_user_timeout`, `sslsni`, and
+    `channel_binding`/`gssencmode` other than `require` are ignored (asyncpg has no such
+    setting); any other parameter stops the start with its name."""
     listen_database_url: str | None = None
+    """PostgreSQL URL of the one connection per process that `LISTEN`s for live events (the
+    event streams, app/stream/hub.py), written and checked like `DATABASE_URL`; unset: that
+    one. Set it when `DATABASE_URL` goes through PgBouncer in transaction mode: `LISTEN` needs
+    a session of its own, so point this at PostgreSQL itself (or a session-mode pool). The hub
+    never falls back to `DATABASE_URL`: while it cannot connect it logs `event listener
+    connection failed` and retries, streams get no live events, and `/readyz` (which checks
+    `DATABASE_URL` only) still answers 200. See the scaling page."""
     pg_data_dir: Path = Path(".data/pg")
-    # Database created inside the embedded server for the app (tests create their own).
+    """Data directory of the embedded server (relative to the working directory)."""
     embedded_db_name: str = "marchlords"
+    """Database used inside the embedded server (tests create their own)."""
 
     host: str = "127.0.0.1"
-    # The built web client (web/, `npm run build`) served at `/` (app/web/client.py).
+    """Address `scripts/serve` binds to."""
     web_dist_dir: Path = Path(__file__).resolve().parents[1] / "web" / "dist"
+    """The built web client (web/, `npm run build`) served at `/` (app/web/client.py);
+    `MARCHLORDS_WEB_BUILD=0` makes `scripts/serve` skip building it."""
     port: int = Field(default=8000, ge=1, le=65535)
+    """Port `scripts/serve` listens on."""
 
     access_token_ttl_minutes: int = Field(default=7 * 24 * 60, ge=1)
+    """Lifetime of login sessions (tokens issued by `POST /v1/auth/token`): 7 days."""
     max_page_size: int = Field(default=100, ge=1)
+    """Hard cap on `limit` of list endpoints."""
     default_page_size: int = Field(default=50, ge=1)
+    """Page size of list endpoints when `limit` is omitted."""
 
     # Limits (app/limits): request bodies, write rate per user, failed logins and registrations
     # per client address. Rates are counted in the database, shared by every server process.
     max_body_bytes: int = Field(default=1024 * 1024, ge=1024)
-    # Map uploads (POST /v1/maps) carry up to 128×128 tiles.
+    """Largest request body; bigger ones get 413 `content_too_large`."""
     max_upload_body_bytes: int = Field(default=8 * 1024 * 1024, ge=1024)
+    """Largest body of a map upload (`POST /v1/maps`, up to 128×128 tiles) or a campaign
+    import (`POST /v1/campaigns/import`)."""
     write_rate_per_minute: int = Field(default=120, ge=1)
+    """Sustained writes per user and minute: every authenticated POST/PUT/PATCH/DELETE (every
+    route that reads the bearer token, messages and read marks included; a test walks every
+    write route of the app and fails on one without the limit); more get 429
+    `too_many_requests` with `Retry-After`. Like every rate here, counted in the database
+    (table `rate_limits`), so any number of server processes share one limit."""
     write_burst: int = Field(default=30, ge=1)
-    # Failed logins per username and client address, per client address (spraying usernames)
-    # and per username (from many addresses).
+    """Writes a user may make at once before the per-minute rate applies."""
     login_failures_per_minute: int = Field(default=10, ge=1)
+    """Failed logins per username and client address and minute before `POST /v1/auth/token`
+    answers 429 (a wrong current password of `PUT /v1/users/me/password` counts as one).
+    Successful logins do not count."""
     login_failures_per_address_per_minute: int = Field(default=30, ge=1)
+    """Failed logins per client address and minute, whatever the usernames (spraying). The
+    other writes without a bearer token (password-reset requests and confirmations, an email's
+    confirm and unsubscribe links) count per client address at this rate too, every one."""
     login_failures_per_username_per_minute: int = Field(default=30, ge=1)
+    """Failed logins per username and minute, from whatever addresses."""
     registrations_per_hour: int = Field(default=10, ge=1)
-    # Addresses or networks of the reverse proxies whose X-Forwarded-For/-Proto are believed
-    # (comma-separated); empty: the peer's own address is the client's, whatever it sends.
+    """Registrations (`POST /v1/users`) per client address and hour (also the burst); invalid
+    forms (422) do not count."""
     trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
-    # Idempotency-Key replay window.
+    """Comma-separated addresses or networks (`10.0.0.5,192.168.0.0/16`) of the reverse
+    proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed: the client is the
+    rightmost forwarded address that is not one of them. Empty: forwarded headers are ignored
+    and the peer is the client (the address limits count and tokens record). `scripts/serve`
+    and the Docker image leave uvicorn's own proxy-header handling off."""
     idempotency_ttl_hours: float = Field(default=24, gt=0)
-    # Bytes of drawn pictures and replayed maps kept per process (app/pictures/cache.py), least
-    # recently used evicted first; 0: nothing kept.
-    # Campaign imports (POST /v1/campaigns/import) a process runs at once, one per user at a
-    # time (app/transfer/admission.py): each holds a document of up to max_upload_body_bytes.
+    """How long an `Idempotency-Key` is remembered and its first response replayed."""
     imports_at_once: int = Field(default=2, ge=1)
+    """Campaign imports a server process runs at once, one per user at a time
+    (app/transfer/admission.py; each holds a document of up to
+    `MARCHLORDS_MAX_UPLOAD_BODY_BYTES`); beyond: 503 `imports_busy` (429 for a user's second)
+    with `Retry-After`."""
     picture_cache_bytes: int = Field(default=32 * 1024 * 1024, ge=0)
+    """Bytes of drawn pictures and replayed maps each server process keeps
+    (app/pictures/cache.py; least recently used evicted first; `0`: none)."""
 
-    # Browsers (app/web): origins allowed to call the API cross-origin (comma-separated, exact
-    # `scheme://host[:port]`) and/or a regular expression an origin must match in full; neither:
-    # no CORS headers at all (same-origin pages and non-browser clients only).
+    # Browsers (app/web): same-origin pages and non-browser clients need no CORS.
     cors_allow_origins: Annotated[tuple[str, ...], NoDecode] = ()
+    """Comma-separated origins (`https://app.example,http://localhost:5173`, exact
+    `scheme://host[:port]`) whose pages may call the API from a browser. Empty, with no
+    pattern either: no CORS headers at all."""
     cors_allow_origin_regex: str | None = None
-    # Seconds a browser may cache a preflight answer.
+    """A regular expression an origin may match in full instead
+    (`https://pr-\\d+\\.preview\\.example`)."""
     cors_max_age_seconds: int = Field(default=600, ge=0)
-    # Strict-Transport-Security max-age, sent only on requests that came over TLS (as seen
-    # after the trusted proxies' X-Forwarded-Proto); 0: no HSTS header.
+    """How long a browser may cache a preflight answer."""
     hsts_max_age_seconds: int = Field(default=0, ge=0)
+    """`Strict-Transport-Security: max-age=…` on requests that came over TLS (the scheme after
+    the trusted proxies' `X-Forwarded-Proto`); `0`: never sent."""
 
-    # Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404.
     metrics_token: str | None = Field(default=None, min_length=16)
-    # Uvicorn worker processes of scripts/serve (metrics are then aggregated across them).
+    """Bearer token of `GET /metrics` (Prometheus, at least 16 characters); unset: `/metrics`
+    answers 404."""
     workers: int = Field(default=1, ge=1)
+    """Worker processes of `scripts/serve`; with more than one, metrics are aggregated across
+    them (`PROMETHEUS_MULTIPROC_DIR`)."""
 
     # Connections per server process: every request holds one for its transaction.
     db_pool_size: int = Field(default=10, ge=1)
+    """Database connections kept per server process."""
     db_max_overflow: int = Field(default=20, ge=0)
-    # Seconds to wait for a new database connection before answering 503.
+    """Extra connections a process may open under load."""
     db_connect_timeout_seconds: float = Field(default=10.0, gt=0)
+    """Seconds to wait for a new database connection before answering 503."""
 
-    # Notifications (app/notifications): webhook endpoints must be https on public addresses;
-    # this also allows http and https on loopback addresses (development and tests only).
+    # Notifications (app/notifications): webhook endpoints must be https on public addresses.
     webhooks_allow_loopback: bool = False
-    # Seconds one delivery attempt may take in all: resolving, connecting, sending and
-    # reading the answer together (a receiver trickling bytes is cut off at this deadline).
+    """Also allow webhooks on loopback addresses, `http` included (development, tests)."""
     webhook_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
-    # Delivery attempts a server process makes at once, in all and to one endpoint (one: an
-    # endpoint's messages go in order, and no endpoint gets more than this from a process).
+    """Deadline of one webhook delivery attempt, all of it together: resolving, connecting,
+    sending and reading the answer. A receiver still answering (trickling bytes) then is cut
+    off, and the attempt retried."""
     webhook_max_concurrent_deliveries: int = Field(default=16, ge=1, le=256)
+    """Webhook delivery attempts a server process makes at once."""
     webhook_max_concurrent_per_endpoint: int = Field(default=1, ge=1, le=16)
-    # Where clients reach this API (`https://marchlords.example`): Discord and Slack messages
-    # then carry absolute links; unset: link paths only.
+    """Of those, attempts to one endpoint at once; with 1, an endpoint's messages go in order,
+    one at a time."""
     public_url: str | None = Field(default=None, pattern=r"^https?://[^/\s?#]+(/[^\s?#]*)?$")
+    """Where clients reach the API (`https://play.example`): Discord and Slack messages then
+    carry absolute links (unset: link paths only), and emails' links (confirmation,
+    unsubscribe, the campaign) start with it (set it whenever email is on)."""
 
-    # Email (app/notifications/email.py): SMTP_HOST unset turns email off (said once at
-    # start-up). SECURITY: `starttls` (upgrade a plain connection, port 587), `tls` (TLS
-    # from the start, port 465) or `none` (plain: a relay on the same host, tests).
+    # Email (app/notifications/email.py).
     smtp_host: str | None = None
+    """SMTP server of outgoing email; unset: email is off (said once at start-up)."""
     smtp_port: int = Field(default=587, ge=1, le=65535)
+    """Its port (587 for `starttls`, 465 for `tls`, 25 for a local relay)."""
     smtp_security: Literal["starttls", "tls", "none"] = "starttls"
+    """`starttls` (upgrade a plain connection), `tls` (TLS from the start) or `none` (plain: a
+    relay on the same host, tests)."""
     smtp_username: str | None = None
+    """Login, if the server asks for one."""
     smtp_password: SecretStr | None = None
+    """Its password."""
     smtp_from: str = Field(default="Marchlords <marchlords@localhost>", min_length=3)
-    # Seconds one SMTP attempt may take in all (connect, login, send).
+    """The `From` of every message."""
     smtp_timeout_seconds: float = Field(default=10.0, gt=0, le=60)
+    """Deadline of one SMTP attempt, all of it (connect, TLS, login, send)."""
     smtp_max_concurrent: int = Field(default=4, ge=1, le=64)
+    """Messages a server process sends at once."""
 
     log_level: str = "INFO"
-    # JSON lines for machines; set false for human-readable console logs.
+    """Root log level."""
     log_json: bool = True
+    """JSON log lines (with `request_id`, and `trace_id`/`span_id` while tracing); `false` for
+    the human-readable console format."""
 
     @field_validator("database_url", "listen_database_url")
     @classmethod

@@ -1,26 +1,33 @@
-"""Render the tables of the players' rulebook (docs/rules.md) from the default ruleset.
+"""Render the tables of the documentation that the code knows: the rulebook, errors, settings.
 
 Every number a player reads in docs/rules.md between `<!-- rulebook:NAME -->` and
 `<!-- /rulebook:NAME -->` is written here from `app.rules.ruleset.default_ruleset()`, so the
-rulebook cannot drift from what the server enforces; the README's list of error codes
-(`<!-- rulebook:codes -->`) is written from `app.errors.ERROR_CODES` the same way.
-`tests/test_rulebook.py` fails when either committed file differs from its rendering.
+rulebook cannot drift from what the server enforces; the errors page's list of error codes
+(`<!-- rulebook:codes -->`) is written from `app.errors.ERROR_CODES`, and the configuration
+page's table (`<!-- rulebook:settings -->`) from `app.config.Settings` (each variable's name,
+default, accepted values and the description under its field), the same way.
+`tests/test_rulebook.py` fails when a committed page differs from its rendering.
 
-    scripts/rulebook            rewrite both files
-    scripts/rulebook --check    exit 1, naming the stale files, if a rendering differs
+    scripts/rulebook            rewrite the pages
+    scripts/rulebook --check    exit 1, naming the stale pages, if a rendering differs
 """
 
 from __future__ import annotations
 
 import re
 import sys
+import typing
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
+import annotated_types
+from pydantic.fields import FieldInfo
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.config import Settings  # noqa: E402
 from app.errors import ERROR_CODES  # noqa: E402
 from app.rules.ruleset import (  # noqa: E402
     MODIFIER_TERRAINS,
@@ -34,7 +41,8 @@ from app.rules.ruleset import (  # noqa: E402
 )
 
 RULEBOOK_PATH = ROOT / "docs" / "rules.md"
-README_PATH = ROOT / "README.md"
+ERRORS_PATH = ROOT / "docs" / "clients" / "errors.md"
+CONFIGURATION_PATH = ROOT / "docs" / "operators" / "configuration.md"
 
 BLOCK = re.compile(
     r"(<!-- rulebook:(?P<name>[a-z_]+) -->\n)(?P<body>.*?)(<!-- /rulebook:(?P=name) -->)",
@@ -283,6 +291,69 @@ def codes() -> str:
     return _table(("code", "meaning"), rows)
 
 
+# ------------------------------------------------------------------ the settings
+
+
+def _variable(name: str, field: FieldInfo) -> str:
+    alias = field.validation_alias
+    if isinstance(alias, str):
+        return alias
+    return f"{Settings.model_config.get('env_prefix', '')}{name}".upper()
+
+
+def _default(name: str, field: FieldInfo) -> str:
+    value = field.get_default(call_default_factory=True)
+    if value is None:
+        return "unset"
+    if value == ():
+        return "empty"
+    if isinstance(value, bool):
+        return f"`{str(value).lower()}`"
+    if isinstance(value, Path):
+        return f"`{value.relative_to(ROOT) if value.is_relative_to(ROOT) else value}`"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and name.endswith("_bytes") and value >= 1024 * 1024:
+        return f"`{value}` ({value // (1024 * 1024)} MiB)"
+    return f"`{value}`"
+
+
+def _accepts(field: FieldInfo) -> str:
+    """The values a setting accepts, from its type and its Field constraints."""
+    if typing.get_origin(field.annotation) is typing.Literal:
+        return ", ".join(f"`{choice}`" for choice in typing.get_args(field.annotation))
+    if field.annotation is bool:
+        return "`true`, `false`"
+    low = high = ""
+    for item in field.metadata:
+        if isinstance(item, annotated_types.Ge):
+            low = f"≥ {item.ge}"
+        elif isinstance(item, annotated_types.Gt):
+            low = f"> {item.gt}"
+        elif isinstance(item, annotated_types.Le):
+            high = f"≤ {item.le}"
+        elif isinstance(item, annotated_types.MinLen):
+            low = f"at least {item.min_length} characters"
+    if low.startswith("≥") and high:
+        return f"{low[2:]}–{high[2:]}"
+    return ", ".join(part for part in (low, high) if part) or "—"
+
+
+def settings() -> str:
+    rows = []
+    undescribed = []
+    for name, field in Settings.model_fields.items():
+        if not field.description:
+            undescribed.append(name)
+            continue
+        meaning = " ".join(field.description.split()).replace("|", "\\|")
+        variable = f"`{_variable(name, field)}`"
+        rows.append((variable, _default(name, field), _accepts(field), meaning))
+    if undescribed:
+        raise ValueError(f"settings without a description (a string under it): {undescribed}")
+    return _table(("variable", "default", "accepts", "meaning"), rows)
+
+
 RULEBOOK_BLOCKS: dict[str, Callable[[Ruleset], str]] = {
     "economy": economy,
     "costs": costs,
@@ -319,14 +390,25 @@ def render_rulebook(text: str) -> str:
     return render(text, {name: partial(f, ruleset) for name, f in RULEBOOK_BLOCKS.items()})
 
 
-def render_readme(text: str) -> str:
+def render_errors(text: str) -> str:
     return render(text, {"codes": codes})
+
+
+def render_configuration(text: str) -> str:
+    return render(text, {"settings": settings})
+
+
+PAGES: tuple[tuple[Path, Callable[[str], str]], ...] = (
+    (RULEBOOK_PATH, render_rulebook),
+    (ERRORS_PATH, render_errors),
+    (CONFIGURATION_PATH, render_configuration),
+)
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
-    for path, renderer in ((RULEBOOK_PATH, render_rulebook), (README_PATH, render_readme)):
+    for path, renderer in PAGES:
         text = path.read_text(encoding="utf-8")
         fresh = renderer(text)
         if fresh != text:

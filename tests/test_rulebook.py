@@ -1,9 +1,10 @@
-"""docs/rules.md and the README's code list are rendered from the code, and stay so.
+"""docs/rules.md, the errors page's code list and the configuration table are rendered from
+the code, and stay so.
 
-The tables of the players' rulebook come from `default_ruleset()` and the README's list of
-error codes from `app.errors.ERROR_CODES` (`scripts/rulebook`); the codes the app raises are
-collected from its source and must be that registry, and every rule id it names has an anchor
-in the rulebook.
+The tables of the players' rulebook come from `default_ruleset()`, the errors page's list of
+error codes from `app.errors.ERROR_CODES` and the configuration page's table from
+`app.config.Settings` (`scripts/rulebook`); the codes the app raises are collected from its
+source and must be that registry, and every rule id it names has an anchor in the rulebook.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from pydantic.fields import FieldInfo
 
+from app.config import Settings
 from app.errors import ERROR_CODES, RULE_ID
 from app.maps.schemas import MAP_LAYOUT
 from app.openapi import render_openapi
@@ -71,13 +74,49 @@ def test_a_changed_ruleset_changes_the_rendered_tables(monkeypatch: pytest.Monke
     assert "| found a city (level 1) | 7 |" in rendered
 
 
-def test_readme_lists_every_error_code() -> None:
-    readme = rulebook.README_PATH.read_text(encoding="utf-8")
+def test_errors_page_lists_every_error_code() -> None:
+    page = rulebook.ERRORS_PATH.read_text(encoding="utf-8")
 
-    assert rulebook.block_names(readme) == ["codes"]
-    assert rulebook.render_readme(readme) == readme, (
-        "README.md's code list is stale: run `scripts/rulebook` and commit the result"
+    assert rulebook.block_names(page) == ["codes"]
+    assert rulebook.render_errors(page) == page, (
+        "docs/clients/errors.md's code list is stale: run `scripts/rulebook` and commit the result"
     )
+
+
+def test_configuration_page_lists_every_setting() -> None:
+    page = rulebook.CONFIGURATION_PATH.read_text(encoding="utf-8")
+
+    assert rulebook.block_names(page) == ["settings"]
+    assert rulebook.render_configuration(page) == page, (
+        "docs/operators/configuration.md's settings are stale: run `scripts/rulebook` and commit"
+    )
+    for name, field in Settings.model_fields.items():
+        variable = field.validation_alias or f"MARCHLORDS_{name.upper()}"
+        assert f"| `{variable}` |" in page
+
+
+def test_a_changed_setting_changes_the_configuration_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    page = rulebook.CONFIGURATION_PATH.read_text(encoding="utf-8")
+    fields = dict(Settings.model_fields)
+    fields["write_burst"] = FieldInfo.merge_field_infos(
+        fields["write_burst"], default=45, description="Writes at once."
+    )
+    monkeypatch.setattr(Settings, "__pydantic_fields__", fields)
+
+    rendered = rulebook.render_configuration(page)
+    assert rendered != page
+    assert "| `MARCHLORDS_WRITE_BURST` | `45` | ≥ 1 | Writes at once. |" in rendered
+
+
+def test_a_setting_without_a_description_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    fields = dict(Settings.model_fields)
+    fields["write_burst"] = FieldInfo.merge_field_infos(fields["write_burst"], description=None)
+    monkeypatch.setattr(Settings, "__pydantic_fields__", fields)
+
+    with pytest.raises(ValueError, match="write_burst"):
+        rulebook.settings()
 
 
 # ------------------------------------------------------------- codes raised by the app
