@@ -3,7 +3,9 @@
 Copies app/, tests/ and pyproject.toml (the working tree as it is) to .data/mutation/, has mutmut
 generate every mutant of app/rules/*.py there ([tool.mutmut] in pyproject.toml), runs all of
 them (the default) or a seeded random sample (`--sample N --seed S`), then prints the score,
-killed / behaviour-changing, and every surviving mutant with its file, line and change.
+killed / behaviour-changing, and every surviving mutant with its file, line and change, and
+writes the survivors to a report (.data/mutation-survivors.md, ignored by git: survivors are a
+run's output, not documentation).
 
 Not counted: mutants that only change a docstring, and the equivalent mutants listed in
 docs/mutation.md (printed apart). A timeout counts as killed (the tests did not pass); a mutant
@@ -34,7 +36,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".data" / "mutation"
 DOC = ROOT / "docs" / "mutation.md"
-DEFAULT_SAMPLE = 2000  # about 15 minutes on 2 idle cores (docs/mutation.md, "Runs")
+# Outside WORK, which the next run empties first: the last run's survivors stay readable.
+REPORT = ROOT / ".data" / "mutation-survivors.md"
+DEFAULT_SAMPLE = 2000  # about 15 minutes on 2 idle cores (docs/mutation.md)
 MAX_JOBS = 2
 KILLED = {"killed", "timeout", "segfault"}
 SEPARATOR = "ǁ"  # mutmut's separator of class and method in a mutant's name
@@ -251,6 +255,19 @@ def show(mutant: Mutant, note: str = "") -> None:
         print(f"    {text}")
 
 
+def report(
+    survivors: list[Mutant], score: float, minutes: float, chosen: list[str] | None, seed: int
+) -> str:
+    """The run's survivors as markdown, headed by what was run and its score."""
+    run = "all mutants" if chosen is None else f"a sample of {len(chosen)}, seed {seed}"
+    head = (
+        f"# Surviving mutants\n\n{run}, {minutes:.0f} min: score {score:.1f} %,"
+        f" {len(survivors)} survivors.\n\nAn equivalent one goes to docs/mutation.md"
+        ' (section "Equivalent mutants"), with why; the next run leaves it out of the score.\n\n'
+    )
+    return head + markdown(survivors)
+
+
 def markdown(mutants: list[Mutant]) -> str:
     """The survivors in docs/mutation.md's format (paste an equivalent one there, with why)."""
     out = []
@@ -273,7 +290,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the sample (0)")
     parser.add_argument("-j", "--jobs", type=int, default=MAX_JOBS, help="parallel test runs (≤ 2)")
     parser.add_argument("--rev", help="mutate this commit (e.g. HEAD) instead of the working tree")
-    parser.add_argument("--report", type=Path, help="also write the survivors as markdown here")
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=REPORT,
+        help=f"write the survivors as markdown here ({REPORT.relative_to(ROOT)})",
+    )
     parser.add_argument("--fail-under", type=float, help="exit 1 if the score (%%) is lower")
     args = parser.parse_args()
     if not 1 <= args.jobs <= MAX_JOBS:
@@ -323,8 +345,9 @@ def main() -> None:
         f" ({'all' if chosen is None else f'sample of {len(chosen)}, seed {args.seed}'},"
         f" {minutes:.0f} min)"
     )
-    if args.report:
-        args.report.write_text(markdown(survivors))
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(report(survivors, score, minutes, chosen, args.seed))
+    print(f"survivors written to {args.report}")
     if args.fail_under is not None and score < args.fail_under:
         sys.exit(1)
 
