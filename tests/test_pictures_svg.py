@@ -1,5 +1,5 @@
 """The SVG drawing functions (app/pictures/svg.py), without a database: wrap-around arrows,
-every tile drawn once at every size, text escaped, and the README's sample picture fresh."""
+every tile drawn once at every size, text escaped, and the pictures page's sample picture fresh."""
 
 import importlib.util
 import sys

@@ -910,7 +910,7 @@ async def test_the_rechecks_of_many_streams_are_answered_in_one_session(
 
 # Never during these tests: the periodic recheck cannot be what ends a stream.
 NO_RECHECK = 3600.0
-# The other process's listener hears of a revocation within this (the README's promise).
+# The other process's listener hears of a revocation within this (docs/clients/events.md).
 OTHER_PROCESS_WITHIN = 1.0
 
 
