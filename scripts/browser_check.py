@@ -41,7 +41,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from _serving import database_url, free_port, interrupt_on_signals, uvicorn_server, wait_ready
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -50,6 +49,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.pictures.svg import TERRAIN_COLOURS, UNEXPLORED
+from bench.shared import database_url, free_port, interrupt_on_signals, uvicorn_server, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = Path(__file__).resolve().parent / "browser_check.html"

@@ -14,13 +14,12 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from sample_campaign import random_walks, sample_ruleset, sample_state
-
 from app.campaigns.access import Membership
 from app.pictures.svg import MapPicture, map_svg
 from app.rules import concealment, fog
 from app.rules.resolve import resolve_turn
 from app.world.service import View, world_map
+from bench.sample_campaign import random_walks, sample_ruleset, sample_state
 
 OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "sample-map.svg"
 SIZE, PLAYERS, ARMIES_EACH, SEED, TURNS, VIEWER = 16, 5, 4, 1, 3, 3

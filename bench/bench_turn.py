@@ -20,18 +20,24 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 import httpx
-from _profile import profiled, top_frames
-from _serving import scratch_database
 from asgi_lifespan import LifespanManager
-from sample_campaign import random_walks
 from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.config import Settings
 from app.main import create_app
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
 from app.turns.mapping import load_state
+from bench.sample_campaign import random_walks
+from bench.shared import (
+    Target,
+    in_process_settings,
+    profiled,
+    register_players,
+    scratch_database,
+    set_up_campaign,
+    top_frames,
+)
 
 PLAYERS = 17
 ARMIES_PER_PLAYER = 10
@@ -43,8 +49,6 @@ TURNS = 7
 SAMPLES = 40
 TURN_CHANGE_TARGET_MS = 50.0
 FIRST_MAP_TARGET_MS = 15.0
-
-Client = httpx.AsyncClient
 
 
 CPU: list[float] = []  # process CPU time of the calls `timed` measured last
@@ -65,48 +69,11 @@ async def timed(call: Callable[[], Awaitable[httpx.Response]], runs: int) -> flo
     return statistics.median(times) * 1000
 
 
-async def seat_players(client: Client) -> tuple[str, list[dict[str, str]]]:
+async def seat_players(target: Target) -> tuple[str, list[dict[str, str]]]:
     """Register 17 users, create the campaign on a generated map, seat everyone, start it."""
-    headers = []
-    for i in range(PLAYERS):
-        name = f"bench{i}"
-        await client.post(
-            "/v1/users", json={"username": name, "password": "benchmark pw", "display_name": name}
-        )
-        token = await client.post(
-            "/v1/auth/token", data={"username": name, "password": "benchmark pw"}
-        )
-        headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
-    created = await client.post(
-        "/v1/campaigns",
-        headers=headers[0],
-        json={
-            "name": "Benchmark",
-            "generate_map": {"width": 64, "height": 64, "players": PLAYERS, "seed": 3},
-            "settings": {"max_players": PLAYERS},
-            "ruleset": {"max_players": PLAYERS},
-        },
-    )
-    created.raise_for_status()
-    campaign = created.json()
-    doc = (await client.get(f"/v1/maps/{campaign['map_id']}", headers=headers[0])).json()
-    coast = {(t["q"], t["r"]) for t in doc["document"]["tiles"] if "coast" in t.get("tags", [])}
-    slots = doc["document"]["slots"]
-    order = sorted(range(len(slots)), key=lambda i: (slots[i]["q"], slots[i]["r"]) not in coast)
-    ruleset = (await client.get("/v1/rulesets/default")).json()
-    factions = ["dark_elves"] + [f["key"] for f in ruleset["factions"] if f["key"] != "dark_elves"]
-    base = f"/v1/campaigns/{campaign['id']}"
-    for user, faction, slot in zip(headers, factions, order, strict=False):
-        joined = await client.post(
-            f"{base}/players", json={"invite_code": campaign["invite_code"]}, headers=user
-        )
-        joined.raise_for_status()
-        chosen = await client.patch(
-            f"{base}/players/me", json={"faction": faction, "slot": slot}, headers=user
-        )
-        chosen.raise_for_status()
-    (await client.post(f"{base}/start", headers=headers[0])).raise_for_status()
-    return campaign["id"], headers
+    tokens = await register_players(target, "bench", PLAYERS)
+    campaign = await set_up_campaign(target, tokens, "Benchmark", generate=(64, 3))
+    return campaign.id, [seat.headers for seat in campaign.seats]
 
 
 async def add_armies(session: AsyncSession, campaign: Campaign) -> None:
@@ -162,14 +129,11 @@ async def give_orders(session: AsyncSession, campaign: Campaign, seed: int) -> N
 
 
 async def run(url: str) -> None:
-    # Its 17 players register from one address.
-    app = create_app(
-        Settings(database_url=url, log_level="WARNING", registrations_per_hour=1_000_000)
-    )
+    app = create_app(in_process_settings(url))
     async with LifespanManager(app) as manager:
         transport = httpx.ASGITransport(app=manager.app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-            campaign_id, headers = await seat_players(client)
+            campaign_id, headers = await seat_players(Target("http://bench", transport))
             sessionmaker = app.state.sessionmaker
 
             async def in_transaction(

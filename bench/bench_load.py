@@ -2,11 +2,11 @@
 
 Starts the embedded PostgreSQL on its own data dir (`.data/bench-pg`), creates a fresh
 database, migrates it, starts `uvicorn app.main:create_app --factory --workers 2` on a free
-loopback port as a subprocess, sets up generated campaigns over HTTP (players registered,
-seated and started), then runs N concurrent clients (default 50) for a bounded time doing
-what players do: map views, army lists, reachable tiles and move orders, outposts built and
-cancelled, turn views, ready / unready, the owner's confirmation when everyone is ready,
-battle reports and confirmations when battles appear.
+loopback port as a subprocess, sets up generated campaigns through the generated client
+(players registered, seated and started), then runs N concurrent clients (default 50) for a
+bounded time doing what players do: map views, army lists, reachable tiles and move orders,
+outposts built and cancelled, turn views, ready / unready, the owner's confirmation when
+everyone is ready, battle reports and confirmations when battles appear.
 
 With `--instances N`, N such servers (separate process groups, `--workers` each) serve the one
 database, the clients dealt over them in turn (the players of one campaign on different
@@ -24,10 +24,10 @@ template next to `GET /readyz` (one `SELECT 1`) measured in the same mix, the co
 (any 5xx or unexpected status), each target of issue 13 with PASS/FAIL (p99 of every game read
 ≤ 2×, of every write ≤ 3× and of the turn change ≤ 5× the p99 of `GET /readyz`; the mix's
 throughput ≥ 0.5× the baseline's), then checks through the database that every player's gold
-equals the sum of their ledger and that each campaign has exactly one turn record per turn
-change. Exits 1 if any error occurred or a check failed, 0 otherwise (the latency targets are
-reported, not enforced: a shared machine may miss them). Always stops the server and
-PostgreSQL (also on Ctrl-C).
+equals their ledger's balance (`app.ledger`) and that each campaign has exactly one turn
+record per turn change. Exits 1 if any error occurred or a check failed, 0 otherwise (the
+latency targets are reported, not enforced: a shared machine may miss them). Always stops the
+server and PostgreSQL (also on Ctrl-C).
 """
 
 from __future__ import annotations
@@ -46,25 +46,26 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _serving import (
-    database_url,
+
+from bench.shared import (
+    DEFAULT_FACTIONS,
+    ROOT,
+    UNTHROTTLED,
+    Target,
+    check_ledger,
+    embedded_database,
     free_port,
     interrupt_on_signals,
+    path_to,
     percentile,
+    register_players,
+    set_up_campaign,
     uvicorn_server,
     wait_ready,
 )
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import create_async_engine
 
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
-from app.models import Campaign, CampaignPlayer, CampaignStatus, LedgerRow, TurnRecord
-
-ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / ".data" / "bench-pg"
 DATABASE = "marchlords_load"
-PASSWORD = "load benchmark password"  # noqa: S105  (throw-away local accounts)
 BASELINE = "GET /readyz"
 CAMPAIGN = "/v1/campaigns/{campaign_id}"
 # The game reads and writes of issue 13's targets, and their factors over GET /readyz's p99.
@@ -79,33 +80,13 @@ TURN_CHANGE = f"POST {CAMPAIGN}/turn/resolve"
 READ_FACTOR, WRITE_FACTOR, TURN_FACTOR = 2.0, 3.0, 5.0
 THROUGHPUT_TARGET = 0.5  # whole mix / GET /readyz alone, same clients
 LARGE_PLAYERS = 17
-# Axial neighbour offsets (the generated maps do not wrap).
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-# Everyone but the Dark Elves, whose start slot must be a coast tile.
-FACTIONS = (
-    "empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
-    "warriors_of_chaos", "daemons", "beastmen", "vampire_counts", "tomb_kings",
-    "chaos_dwarfs", "lizardmen", "skaven", "ogre_kingdoms", "grand_cathay",
-)  # fmt: skip
-
+# Per small campaign: every faction but the Dark Elves (their start must be on a coast).
+MOST_PLAYERS = len(DEFAULT_FACTIONS) - 1
 # Statuses a correct server may answer under concurrency: a rule may refuse a write because
 # another request changed the turn or the map first (409/422), or the army is gone (404).
 READ_OK = frozenset({200})
 WRITE_OK = frozenset({200, 201, 204, 409, 422})
 ARMY_WRITE_OK = WRITE_OK | {404}
-
-
-# -- the server and the database -------------------------------------------------------------
-
-
-BENCH_SETTINGS = {
-    # Every client plays as fast as it can, far beyond a human's pace: the per-user write
-    # limit (120/min) would turn most of the load into 429s.
-    "MARCHLORDS_WRITE_RATE_PER_MINUTE": "1000000",
-    "MARCHLORDS_WRITE_BURST": "1000000",
-    # All the clients register from this one address.
-    "MARCHLORDS_REGISTRATIONS_PER_HOUR": "1000000",
-}
 
 
 # -- measurements ----------------------------------------------------------------------------
@@ -204,121 +185,22 @@ class Player:
         return f"/v1/campaigns/{self.campaign_id}{path}"
 
 
-async def register(api: Api, name: str) -> dict[str, str]:
-    created = await api.call(
-        "POST",
-        "/v1/users",
-        "/v1/users",
-        ok=frozenset({201}),
-        json={"username": name, "password": PASSWORD, "display_name": name},
-    )
-    token = await api.call(
-        "POST",
-        "/v1/auth/token",
-        "/v1/auth/token",
-        data={"username": name, "password": PASSWORD},
-    )
-    if created is None or token is None:
-        raise RuntimeError(f"could not register {name}")
-    return {"Authorization": f"Bearer {token.json()['access_token']}"}
-
-
-async def set_up_campaign(
-    api: Api, index: int, players: int, size: int, register_limit: asyncio.Semaphore
+async def seat_campaign(
+    base_url: str, index: int, players: int, size: int, register_limit: asyncio.Semaphore
 ) -> list[Player]:
     """Register the players, create a campaign on a generated map, seat everyone, start it."""
-
-    async def one(i: int) -> dict[str, str]:
-        async with register_limit:
-            return await register(api, f"load{index}_{i}")
-
-    headers = await asyncio.gather(*(one(i) for i in range(players)))
-    created = await api.call(
-        "POST",
-        "/v1/campaigns",
-        "/v1/campaigns",
-        ok=frozenset({201}),
-        headers=headers[0],
-        json={
-            "name": f"Load {index}",
-            "generate_map": {"width": size, "height": size, "players": players, "seed": index},
-            "settings": {"max_players": players},
-            "ruleset": {"max_players": players},
-        },
-    )
-    if created is None:
-        raise RuntimeError("could not create a campaign")
-    campaign = created.json()
-    base = f"/v1/campaigns/{campaign['id']}"
-    factions: tuple[str, ...] = FACTIONS
-    slots = list(range(players))
-    if players > len(FACTIONS):  # 17: the Dark Elves too, on a coast slot
-        generated = await api.call(
-            "GET", "/v1/maps/{map_id}", f"/v1/maps/{campaign['map_id']}", headers=headers[0]
-        )
-        if generated is None:
-            raise RuntimeError("could not read a generated map")
-        document = generated.json()["document"]
-        coast = {(t["q"], t["r"]) for t in document["tiles"] if "coast" in t.get("tags", [])}
-        starts = document["slots"]
-        slots = sorted(
-            range(len(starts)), key=lambda i: (starts[i]["q"], starts[i]["r"]) not in coast
-        )
-        factions = ("dark_elves", *FACTIONS)
-    seated = []
-    for number_hint, (user, faction) in enumerate(zip(headers, factions, strict=False)):
-        joined = await api.call(
-            "POST",
-            "/v1/campaigns/{campaign_id}/players",
-            f"{base}/players",
-            ok=frozenset({201}),
-            json={"invite_code": campaign["invite_code"]},
-            headers=user,
-        )
-        chosen = await api.call(
-            "PATCH",
-            "/v1/campaigns/{campaign_id}/players/me",
-            f"{base}/players/me",
-            json={"faction": faction, "slot": slots[number_hint]},
-            headers=user,
-        )
-        if joined is None or chosen is None:
-            raise RuntimeError("could not seat a player")
-        seated.append(Player(campaign["id"], joined.json()["number"], user, number_hint == 0))
-    started = await api.call(
-        "POST", "/v1/campaigns/{campaign_id}/start", f"{base}/start", headers=headers[0]
-    )
-    if started is None:
-        raise RuntimeError("could not start a campaign")
-    return seated
+    target = Target(base_url)
+    tokens = await register_players(target, f"load{index}_", players, register_limit)
+    campaign = await set_up_campaign(target, tokens, f"Load {index}", generate=(size, index))
+    return [
+        Player(campaign.id, seat.number, seat.headers, k == 0)
+        for k, seat in enumerate(campaign.seats)
+    ]
 
 
 # -- what a player does ----------------------------------------------------------------------
 
 ARMY = "/v1/campaigns/{campaign_id}/armies/{army_id}"
-
-
-def path_to(start: tuple[int, int], target: tuple[int, int], costs: dict[Any, int]) -> list[Any]:
-    """A path of adjacent tiles, cost descending by one from `target` to `start`, or []."""
-    path = [target]
-    here = target
-    while costs.get(here, 0) > 1:
-        cost = costs[here]
-        steps = [
-            n for dq, dr in DIRECTIONS if costs.get(n := (here[0] + dq, here[1] + dr)) == cost - 1
-        ]
-        if not steps:
-            return []
-        here = steps[0]
-        path.append(here)
-    first = path[-1]
-    if (
-        abs(first[0] - start[0])
-        + abs(first[1] - start[1])
-        + abs((first[0] + first[1]) - (start[0] + start[1]))
-    ) != 2:  # the first step must be next to the army's tile
-        return []
-    return [list(c) for c in reversed(path)]
 
 
 class Client:
@@ -567,91 +449,6 @@ class Client:
 # -- the run ---------------------------------------------------------------------------------
 
 
-async def check_ledger(url: str) -> list[str]:
-    """Per campaign: every player's gold equals the sum of their ledger and is ≥ 0 (R-ECO-1,
-    R-ECO-6), and each turn change has exactly one turn record (numbers 1 … turn − 1).
-
-    Everything is read in one REPEATABLE READ snapshot: a turn change or a spend committed
-    between two reads would otherwise show a gold from after it next to a ledger from before
-    it (or the reverse) and fail a correct server. Prints `PASS` or `FAILED` per campaign and
-    returns the problems found.
-    """
-    engine = create_async_engine(url)
-    try:
-        async with engine.connect() as conn:
-            await conn.execution_options(isolation_level="REPEATABLE READ")
-            gold_rows = (
-                await conn.execute(
-                    select(CampaignPlayer.campaign_id, CampaignPlayer.number, CampaignPlayer.gold)
-                )
-            ).all()
-            ledger_rows = (
-                await conn.execute(
-                    select(
-                        LedgerRow.campaign_id, LedgerRow.player, func.sum(LedgerRow.amount)
-                    ).group_by(LedgerRow.campaign_id, LedgerRow.player)
-                )
-            ).all()
-            turns = dict(
-                (
-                    await conn.execute(
-                        select(Campaign.id, Campaign.turn).where(
-                            Campaign.status != CampaignStatus.LOBBY
-                        )
-                    )
-                ).all()
-            )
-            record_rows = (
-                await conn.execute(select(TurnRecord.campaign_id, TurnRecord.number))
-            ).all()
-            await conn.rollback()
-    finally:
-        await engine.dispose()
-
-    gold: defaultdict[Any, dict[int, int]] = defaultdict(dict)
-    for campaign_id, number, amount in gold_rows:
-        gold[campaign_id][number] = amount
-    ledger: defaultdict[Any, dict[int, int]] = defaultdict(dict)
-    for campaign_id, number, total in ledger_rows:
-        ledger[campaign_id][number] = int(total)
-    records: defaultdict[Any, list[int]] = defaultdict(list)
-    for campaign_id, number in record_rows:
-        records[campaign_id].append(number)
-
-    problems = []
-    for campaign_id in sorted(set(turns) | set(ledger) | set(records), key=str):
-        found = []
-        players = sorted(set(gold[campaign_id]) | set(ledger[campaign_id]))
-        for number in players:
-            has, booked = gold[campaign_id].get(number), ledger[campaign_id].get(number, 0)
-            if has is None:
-                found.append(f"player {number}: ledger {booked} but no player row")
-            elif has != booked:
-                found.append(f"player {number}: gold {has}, ledger {booked}")
-            elif has < 0:
-                found.append(f"player {number}: gold {has} < 0")
-        turn = turns.get(campaign_id)
-        changes = sorted(records[campaign_id])
-        if turn is None:
-            if changes:
-                found.append(f"{len(changes)} turn records but the campaign is not started")
-        elif changes != list(range(1, turn)):
-            found.append(f"turn {turn} but turn records {changes} (expected 1 … {turn - 1})")
-        verdict = "FAILED" if found else "PASS"
-        print(
-            f"ledger check campaign {campaign_id}: {len(players)} players, turn {turn}, "
-            f"{len(changes)} turn changes — {verdict}"
-        )
-        for problem in found:
-            print(f"  {problem}")
-        problems += [f"campaign {campaign_id}: {problem}" for problem in found]
-    print(
-        f"ledger check: {len(turns)} campaigns, {sum(map(len, records.values()))} turn changes "
-        f"— {'FAILED' if problems else 'PASS'}"
-    )
-    return problems
-
-
 def report(stats: Stats, clients: int) -> bool:
     """Print the table and the targets; True if every target is met."""
     elapsed = stats.stopped - stats.started
@@ -813,7 +610,7 @@ async def run(args: argparse.Namespace, url: str, base_urls: list[str]) -> bool:
         register_limit = asyncio.Semaphore(4)
         seated = await asyncio.gather(
             *(
-                set_up_campaign(apis[i % len(apis)], i, size, maps[i], register_limit)
+                seat_campaign(base_urls[i % len(apis)], i, size, maps[i], register_limit)
                 for i, size in enumerate(sizes)
             )
         )
@@ -885,7 +682,7 @@ def main() -> int:
         help="embedded PostgreSQL data dir (.data/bench-pg); another one lets two runs coexist",
     )
     args = parser.parse_args()
-    if not 2 <= args.players <= len(FACTIONS) or args.clients < 2 or args.duration <= 0:
+    if not 2 <= args.players <= MOST_PLAYERS or args.clients < 2 or args.duration <= 0:
         parser.error("need 2–16 players per campaign, ≥ 2 clients and a positive duration")
     if not 1 <= args.instances <= 8:
         parser.error("--instances: 1–8")
@@ -893,30 +690,22 @@ def main() -> int:
     # SIGTERM (e.g. from a CI timeout) unwinds like Ctrl-C, so the finally blocks run; SIGINT
     # too when started in the background (where the shell leaves it ignored).
     interrupt_on_signals()
-    server = EmbeddedPostgres(args.data_dir)
     ok = False
     try:
-        server.start()
-        url = database_url(server, DATABASE)
-        asyncio.run(create_database(url, drop_existing=True))
-        upgrade_head(url)
-        options = ("--workers", str(args.workers))
-        with contextlib.ExitStack() as servers:
+        with embedded_database(args.data_dir, DATABASE) as url, contextlib.ExitStack() as servers:
+            options = ("--workers", str(args.workers))
             base_urls = []
             for instance in range(args.instances):
                 port = free_port()
                 base_urls.append(f"http://127.0.0.1:{port}")
                 print(f"server {instance + 1}: uvicorn, {args.workers} workers on "
                       f"{base_urls[-1]}; database: {DATABASE}")  # fmt: skip
-                process = servers.enter_context(uvicorn_server(url, port, BENCH_SETTINGS, options))
+                process = servers.enter_context(uvicorn_server(url, port, UNTHROTTLED, options))
                 wait_ready(base_urls[-1], process, seconds=90)
             ok = asyncio.run(run(args, url, base_urls))
-        asyncio.run(drop_database(url))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    finally:
-        server.stop()
     return 0 if ok else 1
 
 

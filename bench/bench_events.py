@@ -31,31 +31,25 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
-from _serving import (
-    database_url,
+
+from bench.shared import (
+    ROOT,
+    UNTHROTTLED,
+    Target,
+    embedded_database,
     free_port,
     interrupt_on_signals,
     percentile,
+    register_players,
+    set_up_campaign,
     uvicorn_server,
     wait_ready,
 )
 
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
-
-ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / ".data" / "bench-events-pg"
 DATABASE = "marchlords_events"
-PASSWORD = "events benchmark password"  # noqa: S105  (throw-away local accounts)
 PLAYERS = 8
 TARGET_P99_SECONDS = 1.0
-FACTIONS = ("empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
-            "skaven", "lizardmen")  # fmt: skip
-SETTINGS = {
-    "MARCHLORDS_WRITE_RATE_PER_MINUTE": "1000000",
-    "MARCHLORDS_WRITE_BURST": "1000000",
-    "MARCHLORDS_REGISTRATIONS_PER_HOUR": "1000000",
-}
 
 
 def raise_open_files_limit(needed: int) -> int:
@@ -123,50 +117,19 @@ class Stream:
 # -- the run -------------------------------------------------------------------------------
 
 
-async def set_up(client: httpx.AsyncClient) -> tuple[str, list[str]]:
+async def set_up(base_url: str) -> tuple[str, list[str]]:
     """A started campaign of 8 players: its id and the players' tokens (the owner's first)."""
-    tokens = []
-    for i in range(PLAYERS):
-        name = f"events{i}"
-        created = await client.post(
-            "/v1/users", json={"username": name, "password": PASSWORD, "display_name": name}
-        )
-        created.raise_for_status()
-        token = await client.post("/v1/auth/token", data={"username": name, "password": PASSWORD})
-        token.raise_for_status()
-        tokens.append(token.json()["access_token"])
-    headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
-    campaign = await client.post(
-        "/v1/campaigns",
-        headers=headers[0],
-        json={
-            "name": "Events",
-            "generate_map": {"width": 20, "height": 20, "players": PLAYERS, "seed": 1},
-            "settings": {"max_players": PLAYERS},
-            "ruleset": {"max_players": PLAYERS},
-        },
-    )
-    campaign.raise_for_status()
-    body = campaign.json()
-    base = f"/v1/campaigns/{body['id']}"
-    for slot, (header, faction) in enumerate(zip(headers, FACTIONS, strict=True)):
-        joined = await client.post(
-            f"{base}/players", json={"invite_code": body["invite_code"]}, headers=header
-        )
-        joined.raise_for_status()
-        chosen = await client.patch(
-            f"{base}/players/me", json={"faction": faction, "slot": slot}, headers=header
-        )
-        chosen.raise_for_status()
-    (await client.post(f"{base}/start", headers=headers[0])).raise_for_status()
-    return body["id"], tokens
+    target = Target(base_url)
+    tokens = await register_players(target, "events", PLAYERS)
+    campaign = await set_up_campaign(target, tokens, "Events", generate=(20, 1))
+    return campaign.id, tokens
 
 
 async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
     split = urlsplit(base_url)
     host, port = split.hostname or "127.0.0.1", split.port or 80
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as client:
-        campaign_id, tokens = await set_up(client)
+        campaign_id, tokens = await set_up(base_url)
         path = f"/v1/campaigns/{campaign_id}/events"
         # Warm-up: a few streams opened and closed, so the baseline holds what any stream
         # loads once (modules, caches, the listener's connection).
@@ -286,26 +249,19 @@ def main() -> int:
         parser.error(f"the open-files limit ({limit}) is too low for {args.streams} streams")
 
     interrupt_on_signals()
-    server = EmbeddedPostgres(args.data_dir)
     ok = False
     try:
-        server.start()
-        url = database_url(server, DATABASE)
-        asyncio.run(create_database(url, drop_existing=True))
-        upgrade_head(url)
-        port = free_port()
-        base_url = f"http://127.0.0.1:{port}"
-        print(f"server: one uvicorn process on {base_url}; database: {DATABASE}; "
-              f"open files limit {limit}")  # fmt: skip
-        with uvicorn_server(url, port, SETTINGS) as process:
-            wait_ready(base_url, process, seconds=90)
-            ok = asyncio.run(run(args, base_url, process.pid))
-        asyncio.run(drop_database(url))
+        with embedded_database(args.data_dir, DATABASE) as url:
+            port = free_port()
+            base_url = f"http://127.0.0.1:{port}"
+            print(f"server: one uvicorn process on {base_url}; database: {DATABASE}; "
+                  f"open files limit {limit}")  # fmt: skip
+            with uvicorn_server(url, port, UNTHROTTLED) as process:
+                wait_ready(base_url, process, seconds=90)
+                ok = asyncio.run(run(args, base_url, process.pid))
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    finally:
-        server.stop()
     return 0 if ok else 1
 
 

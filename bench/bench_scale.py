@@ -36,40 +36,33 @@ from pathlib import Path
 
 import asyncpg
 import httpx
-from _serving import database_url, interrupt_on_signals, percentile
 from asgi_lifespan import LifespanManager
-from bench_load import path_to
 from sqlalchemy import Table
 
-from app.config import Settings
 from app.db.base import Base
 from app.db.embedded import EmbeddedPostgres, asyncpg_dsn, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.main import create_app
 from app.models import User  # noqa: F401 - registers every model on Base
+from bench.shared import (
+    ROOT,
+    Target,
+    database_url,
+    in_process_settings,
+    interrupt_on_signals,
+    path_to,
+    percentile,
+    register_players,
+    set_up_campaign,
+)
 
-ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / ".data" / "bench-scale-pg"
 SMALL, BIG = "marchlords_scale_small", "marchlords_scale_big"
-PASSWORD = "scale benchmark password"  # noqa: S105  (throw-away local accounts)
 PLAYERS = 8
 MEASURED = 7  # campaigns measured, in both databases (the template and 6 copies)
 TARGET_RATIO = 1.25
-FACTIONS = ("empire", "bretonnia", "high_elves", "wood_elves", "dwarfs", "orcs_goblins",
-            "skaven", "lizardmen")  # fmt: skip
 # A copy's token: "scale-<user id>" (hashed as the server hashes bearer secrets).
 TOKEN_PREFIX = "scale-"  # noqa: S105  (throw-away local accounts)
-
-
-def settings(url: str) -> Settings:
-    return Settings(
-        database_url=url,
-        log_level="WARNING",
-        log_json=False,
-        registrations_per_hour=1_000_000,
-        write_rate_per_minute=1_000_000,
-        write_burst=1_000_000,
-    )
 
 
 # -- 1. the template, played over the API ---------------------------------------------------
@@ -83,38 +76,13 @@ async def ok(response: Awaitable[httpx.Response], *statuses: int) -> httpx.Respo
     return answer
 
 
-async def play_template(client: httpx.AsyncClient, turns: int) -> str:
+async def play_template(target: Target, client: httpx.AsyncClient, turns: int) -> str:
     """Register 8 players, start a campaign, play `turns` turns; the campaign's id."""
-    headers = []
-    for i in range(PLAYERS):
-        name = f"scale{i}"
-        await ok(client.post("/v1/users", json={"username": name, "password": PASSWORD,
-                                                "display_name": f"Scale {i}"}))  # fmt: skip
-        token = await ok(client.post("/v1/auth/token",
-                                     data={"username": name, "password": PASSWORD}))  # fmt: skip
-        headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
-    created = await ok(
-        client.post(
-            "/v1/campaigns",
-            headers=headers[0],
-            json={
-                "name": "Scale",
-                "generate_map": {"width": 20, "height": 20, "players": PLAYERS, "seed": 3},
-                "settings": {"max_players": PLAYERS},
-                "ruleset": {"max_players": PLAYERS},
-            },
-        )
-    )
-    campaign = created.json()
-    base = f"/v1/campaigns/{campaign['id']}"
-    numbers = []
-    for slot, (header, faction) in enumerate(zip(headers, FACTIONS, strict=True)):
-        joined = await ok(client.post(f"{base}/players", headers=header,
-                                      json={"invite_code": campaign["invite_code"]}))  # fmt: skip
-        numbers.append(joined.json()["number"])
-        await ok(client.patch(f"{base}/players/me", headers=header,
-                              json={"faction": faction, "slot": slot}))  # fmt: skip
-    await ok(client.post(f"{base}/start", headers=headers[0]))
+    tokens = await register_players(target, "scale", PLAYERS)
+    campaign = await set_up_campaign(target, tokens, "Scale", generate=(20, 3))
+    base = campaign.base
+    headers = [seat.headers for seat in campaign.seats]
+    numbers = [seat.number for seat in campaign.seats]
     for i in range(3):
         await ok(client.post(f"{base}/house-rules", headers=headers[0], json={
             "section": f"Section {i}", "kind": "add", "text": "A house rule."}))  # fmt: skip
@@ -142,7 +110,7 @@ async def play_template(client: httpx.AsyncClient, turns: int) -> str:
         else:
             raise RuntimeError(f"turn {turn + 1} did not change: {state}")
         print(f"  template: turn {state['number'] - 1} changed")
-    return str(campaign["id"])
+    return campaign.id
 
 
 async def move_one(
@@ -414,7 +382,8 @@ async def measure(
 ) -> tuple[dict[str, dict[str, list[float]]], list[str]]:
     times: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     errors: list[str] = []
-    small_app, big_app = create_app(settings(small_url)), create_app(settings(big_url))
+    small_app = create_app(in_process_settings(small_url))
+    big_app = create_app(in_process_settings(big_url))
     async with LifespanManager(small_app) as small, LifespanManager(big_app) as big:
         clients = {
             "7": httpx.AsyncClient(transport=httpx.ASGITransport(small.app), base_url="http://s"),
@@ -474,13 +443,14 @@ def report(times: dict[str, dict[str, list[float]]], campaigns: int) -> bool:
 
 
 async def build(args: argparse.Namespace, small_url: str, big_url: str) -> str:
-    app = create_app(settings(big_url))
+    app = create_app(in_process_settings(big_url))
     started = time.perf_counter()
     async with LifespanManager(app) as manager:
         transport = httpx.ASGITransport(app=manager.app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+        target = Target("http://bench", transport)
+        async with httpx.AsyncClient(transport=transport, base_url=target.base_url) as client:
             print(f"template campaign: 8 players, {args.turns} turns over the API…")
-            template = await play_template(client, args.turns)
+            template = await play_template(target, client, args.turns)
     print(f"template played in {time.perf_counter() - started:.0f} s")
     started = time.perf_counter()
     await build_copies(big_url, template, 1, MEASURED - 1, args.chunk)

@@ -22,27 +22,34 @@ from functools import partial
 from typing import Any
 
 import httpx
-from _serving import scratch_database
 from asgi_lifespan import LifespanManager
+from marchlords_client.api.maps import maps_generate_map, maps_upload_map
+from marchlords_client.models import GeneratedMap, MapDocument, MapRead
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.config import Settings
 from app.main import create_app
 from app.models import BattleRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
-from app.rules.hexgrid import Coord, Grid
+from app.rules.hexgrid import Coord
 from app.rules.mapgen import generate_map
 from app.rules.maps import map_to_dict
 from app.rules.ruleset import default_ruleset, extreme_ruleset, ruleset_to_dict
+from bench.shared import (
+    Target,
+    expect,
+    in_process_settings,
+    path_to,
+    register_players,
+    scratch_database,
+    set_up_campaign,
+)
 
 PLAYERS = 17
 GENERATED_MAX = 64  # the largest map POST /v1/maps/generate makes: the largest default campaign
 TURNS = 3
-PASSWORD = "benchmark pw"  # noqa: S105 - a throw-away benchmark database
 
 Client = httpx.AsyncClient
-Headers = dict[str, str]
 
 
 @dataclass
@@ -63,72 +70,32 @@ async def timed(call: Callable[[], Awaitable[httpx.Response]], into: list[float]
     return response.json() if response.content else None
 
 
-async def register(client: Client) -> list[Headers]:
-    headers = []
-    for i in range(PLAYERS):
-        name = f"extreme{i}"
-        body = {"username": name, "password": PASSWORD, "display_name": name}
-        (await client.post("/v1/users", json=body)).raise_for_status()
-        token = await client.post("/v1/auth/token", data={"username": name, "password": PASSWORD})
-        token.raise_for_status()
-        headers.append({"Authorization": f"Bearer {token.json()['access_token']}"})
-    return headers
-
-
-async def make_map(client: Client, owner: Headers, size: int) -> str:
+async def make_map(target: Target, owner: str, size: int) -> str:
     """The generated map, through the API up to 64×64, uploaded beyond (uploads go to 128)."""
-    if size <= GENERATED_MAX:
-        params = {"width": size, "height": size, "players": PLAYERS, "seed": 3}
-        generated = await client.post("/v1/maps/generate", json=params, headers=owner)
-        generated.raise_for_status()
-        return str(generated.json()["id"])
-    document = map_to_dict(generate_map(size, size, PLAYERS, 3))
-    uploaded = await client.post("/v1/maps", json=document, headers=owner)
-    uploaded.raise_for_status()
-    return str(uploaded.json()["id"])
+    async with target.as_user(owner) as client:
+        if size <= GENERATED_MAX:
+            body = GeneratedMap(width=size, height=size, players=PLAYERS, seed=3)
+            made = await maps_generate_map.asyncio(client=client, body=body)
+        else:
+            document = MapDocument.from_dict(map_to_dict(generate_map(size, size, PLAYERS, 3)))
+            made = await maps_upload_map.asyncio(client=client, body=document)
+    return str(expect(made, MapRead, f"make a {size}×{size} map").id)
 
 
-async def seat(client: Client, users: list[Headers], ruleset: dict[str, Any], map_id: str) -> str:
+async def seat(target: Target, tokens: list[str], ruleset: dict[str, Any], map_id: str) -> str:
     """A lobby on the map with every user seated (Dark Elves on a coast slot)."""
-    created = await client.post(
-        "/v1/campaigns",
-        headers=users[0],
-        json={
-            "name": "Extreme benchmark",
-            "map_id": map_id,
-            "settings": {"max_players": PLAYERS},
-            "ruleset": ruleset,
-        },
+    campaign = await set_up_campaign(
+        target, tokens, "Extreme benchmark", map_id=map_id, ruleset=ruleset, start=False
     )
-    created.raise_for_status()
-    campaign = created.json()
-    doc = (await client.get(f"/v1/maps/{campaign['map_id']}", headers=users[0])).json()
-    coast = {(t["q"], t["r"]) for t in doc["document"]["tiles"] if "coast" in t.get("tags", [])}
-    slots = doc["document"]["slots"]
-    order = sorted(range(len(slots)), key=lambda i: (slots[i]["q"], slots[i]["r"]) not in coast)
-    keys = [f["key"] for f in ruleset["factions"]]
-    factions = ["dark_elves"] + [k for k in keys if k != "dark_elves"]
-    base = f"/v1/campaigns/{campaign['id']}"
-    for user, faction, slot in zip(users, factions, order, strict=False):
-        body = {"invite_code": campaign["invite_code"]}
-        (await client.post(f"{base}/players", json=body, headers=user)).raise_for_status()
-        choice = {"faction": faction, "slot": slot}
-        (await client.patch(f"{base}/players/me", json=choice, headers=user)).raise_for_status()
-    return base
+    return campaign.base
 
 
-def land_path(grid: Grid, start: Coord, tiles: list[dict[str, int]]) -> list[list[int]] | None:
+def land_path(start: Coord, tiles: list[dict[str, int]]) -> list[list[int]] | None:
     """A path to the farthest tile reached over land (walking back through costs 1 lower)."""
     cost = {(t["q"], t["r"]): t["cost"] for t in tiles}
     for target in sorted(cost, key=lambda c: (-cost[c], c)):
-        path = [target]
-        while cost[path[-1]] > 1:
-            back = [n for n in grid.neighbours(path[-1]) if cost.get(n) == cost[path[-1]] - 1]
-            if not back:
-                break
-            path.append(back[0])
-        if cost[path[-1]] == 1 and start in grid.neighbours(path[-1]) and len(path) == cost[target]:
-            return [list(c) for c in reversed(path)]
+        if path := path_to(start, target, cost):
+            return path
     return None
 
 
@@ -148,17 +115,17 @@ async def cancel_battles(sessionmaker: async_sessionmaker[AsyncSession], base: s
 
 async def play(
     client: Client,
+    target: Target,
     sessionmaker: async_sessionmaker[AsyncSession],
-    users: list[Headers],
+    tokens: list[str],
     ruleset: dict[str, Any],
     map_id: str,
-    size: int,
     turns: int = TURNS,
 ) -> Timings:
     t = Timings()
-    base = await seat(client, users, ruleset, map_id)
+    base = await seat(target, tokens, ruleset, map_id)
+    users = [{"Authorization": f"Bearer {token}"} for token in tokens]
     await timed(lambda: client.post(f"{base}/start", headers=users[0]), t.start)
-    grid = Grid(size, size)
     for _ in range(turns):
         for user in users:
             armies = (await client.get(f"{base}/armies", headers=user)).json()["mine"]
@@ -167,7 +134,7 @@ async def play(
                 reach = partial(client.get, url, headers=user)
                 tiles = await timed(reach, [])
                 await timed(reach, t.reachable)
-                path = land_path(grid, (army["q"], army["r"]), tiles)
+                path = land_path((army["q"], army["r"]), tiles)
                 if path is not None and not army["locked_in_battle"]:
                     move = f"{base}/armies/{army['id']}/move"
                     response = await client.put(move, json={"path": path}, headers=user)
@@ -186,29 +153,22 @@ def ms(values: list[float]) -> float:
 
 
 async def run(url: str, size: int) -> None:
-    overrides: dict[str, Any] = {
-        "database_url": url,
-        "log_level": "WARNING",
-        "write_rate_per_minute": 100_000,
-        "write_burst": 100_000,
-        "registrations_per_hour": 100_000,
-    }
-    settings = Settings(**{k: v for k, v in overrides.items() if k in Settings.model_fields})
-    app = create_app(settings)
+    app = create_app(in_process_settings(url))
     async with LifespanManager(app) as manager:
         transport = httpx.ASGITransport(app=manager.app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+        target = Target("http://bench", transport)
+        async with httpx.AsyncClient(transport=transport, base_url=target.base_url) as client:
             sessionmaker = app.state.sessionmaker
-            users = await register(client)
+            users = await register_players(target, "extreme", PLAYERS)
             default = ruleset_to_dict(replace(default_ruleset(), max_players=PLAYERS))
             extreme = ruleset_to_dict(extreme_ruleset())
-            largest = await make_map(client, users[0], GENERATED_MAX)
-            chosen = largest if size == GENERATED_MAX else await make_map(client, users[0], size)
+            largest = await make_map(target, users[0], GENERATED_MAX)
+            chosen = largest if size == GENERATED_MAX else await make_map(target, users[0], size)
             # Warm-up, not measured.
-            await play(client, sessionmaker, users, default, largest, GENERATED_MAX, turns=1)
+            await play(client, target, sessionmaker, users, default, largest, turns=1)
             results = {
-                "default": await play(client, sessionmaker, users, default, largest, GENERATED_MAX),
-                "extreme": await play(client, sessionmaker, users, extreme, chosen, size),
+                "default": await play(client, target, sessionmaker, users, default, largest),
+                "extreme": await play(client, target, sessionmaker, users, extreme, chosen),
             }
     d, x = results["default"], results["extreme"]
     print(f"{PLAYERS} players, {TURNS} turn changes each, on a generated map of")

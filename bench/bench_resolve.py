@@ -15,10 +15,9 @@ import argparse
 import statistics
 import time
 
-from _profile import profiled, top_frames
-from sample_campaign import random_walks, sample_ruleset, sample_state
-
 from app.rules.resolve import resolve_turn
+from bench.sample_campaign import random_walks, sample_ruleset, sample_state
+from bench.shared import profiled, top_frames
 
 CASES = ((16, 4, 10), (32, 8, 10), (48, 12, 10), (64, 17, 10))  # map size, players, armies each
 LARGE_MAP, LARGE_PLAYERS = 128, 17
