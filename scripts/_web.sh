@@ -37,21 +37,34 @@ web_build() {
     _web_sources_sha256 >"$stamp"
 }
 
+_free_port() {
+    python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
 # Start scripts/serve on a free port with its own embedded database (a temporary data dir),
 # wait until it answers, export MARCHLORDS_BASE_URL; the server and its data go on exit.
+# Its email goes to a local SMTP sink (web/scripts/mail_sink.py) that writes each message to
+# MARCHLORDS_E2E_MAIL_DIR as JSON, and its links point at the test server; webhooks may call
+# loopback addresses (the delivery log's test calls the server itself).
 web_live_server() {
-    local port data
-    port="$(python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    local port smtp_port data
+    port="$(_free_port)"
+    smtp_port="$(_free_port)"
     data="$(mktemp -d "${TMPDIR:-/tmp}/marchlords-web-pg.XXXXXX")"
     WEB_SERVER_LOG="$data/serve.log"
     WEB_SERVER_DATA="$data"
     export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
+    export MARCHLORDS_E2E_MAIL_DIR="$data/mail"
+    trap _web_stop_server EXIT
+    python "$WEB/scripts/mail_sink.py" "$smtp_port" "$MARCHLORDS_E2E_MAIL_DIR" >"$data/mail.log" 2>&1 &
+    WEB_MAIL_PID=$!
     # Many users register from one address in a few seconds: lift the per-address limits.
     MARCHLORDS_PORT="$port" MARCHLORDS_PG_DATA_DIR="$data/pg" MARCHLORDS_REGISTRATIONS_PER_HOUR=100000 \
         MARCHLORDS_WRITE_RATE_PER_MINUTE=100000 MARCHLORDS_WRITE_BURST=10000 MARCHLORDS_WEB_BUILD=0 \
+        MARCHLORDS_SMTP_HOST=127.0.0.1 MARCHLORDS_SMTP_PORT="$smtp_port" MARCHLORDS_SMTP_SECURITY=none \
+        MARCHLORDS_PUBLIC_URL="$MARCHLORDS_BASE_URL" MARCHLORDS_WEBHOOKS_ALLOW_LOOPBACK=true \
         "$ROOT/scripts/serve" >"$WEB_SERVER_LOG" 2>&1 &
     WEB_SERVER_PID=$!
-    trap _web_stop_server EXIT
     local _
     for _ in $(seq 1 240); do
         python -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" \
@@ -66,8 +79,11 @@ web_live_server() {
 
 _web_stop_server() {
     local status=$? # the script's own status, kept (the server's exit on SIGTERM is 143)
-    kill "$WEB_SERVER_PID" 2>/dev/null || true
-    wait "$WEB_SERVER_PID" 2>/dev/null || true
+    local pid
+    for pid in ${WEB_SERVER_PID:-} ${WEB_MAIL_PID:-}; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
     rm -rf "$WEB_SERVER_DATA"
     exit "$status"
 }

@@ -12,6 +12,7 @@ import { useSession } from "../session.tsx";
 import { GameMasterPanel } from "./GameMaster.tsx";
 import { FactionActionSection, GeneralsSection, RaiseForm } from "./Generals.tsx";
 import { BattlesPanel } from "./Battles.tsx";
+import { EdictsPanel } from "./Diplomacy.tsx";
 import { SeatsPanel } from "./Seats.tsx";
 import { ChartsTable, HouseRulesPanel, WebhooksPanel } from "./Settings.tsx";
 
@@ -186,7 +187,12 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                 id={`tab-${name}`}
                 aria-selected={tab === name}
                 aria-controls={`panel-${name}`}
-                onClick={() => setTab(name)}
+                onClick={() => {
+                  setTab(name);
+                  // A dispute the owner may rule on, out of their sight, reaches no event of
+                  // their stream: opening the tab asks for the list again.
+                  if (name === "battles") void queryClient.invalidateQueries({ queryKey: [...base, "battles"] });
+                }}
               >
                 {t(label)} {extra}
               </button>
@@ -279,6 +285,12 @@ function StatusBar({
       ) : null}
       <p>
         {t("deadline")}: {deadline ? <time dateTime={deadline}>{countdown(deadline, now)}</time> : t("noDeadline")}
+        {turn?.paused ? (
+          <>
+            {" · "}
+            <strong data-testid="paused">{t("paused")}</strong>
+          </>
+        ) : null}
         {" · "}
         <span className={connected ? "live" : "offline"} data-testid="live">
           {connected ? t("live") : t("offline")}
@@ -684,115 +696,6 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
           </li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNumber: number | null }) {
-  const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const edicts = useQuery({
-    queryKey: ["campaign", campaignId, "edicts"],
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/edicts", { params: { path } })),
-  });
-  const players = useQuery({
-    queryKey: ["campaign", campaignId, "players"],
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
-  });
-  const [kind, setKind] = useState<"embassy" | "pact" | "alliance" | "gift">("embassy");
-  const [to, setTo] = useState("");
-  const [amount, setAmount] = useState("1");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
-  const propose = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.POST("/v1/campaigns/{campaign_id}/edicts", {
-          params: { path },
-          body: kind === "gift" ? { kind, to: Number(to), amount: Number(amount) } : { kind, to: Number(to) },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const answer = useMutation({
-    mutationFn: async ({ id, verb }: { id: number; verb: "accept" | "refuse" | "withdraw" }) => {
-      const p = { params: { path: { ...path, edict_id: id } } };
-      if (verb === "accept") return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/accept", p));
-      if (verb === "refuse") return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/refuse", p));
-      return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/withdraw", p));
-    },
-    onSuccess: refresh,
-  });
-  return (
-    <div>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          propose.mutate();
-        }}
-      >
-        <label>
-          {t("kind")}
-          <select name="kind" value={kind} onChange={(e) => setKind(e.target.value as typeof kind)}>
-            {(["embassy", "pact", "alliance", "gift"] as const).map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("recipient")}
-          <select name="recipient" required value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="">—</option>
-            {players.data
-              ?.filter((p) => !p.is_you)
-              .map((p) => (
-                <option key={p.number} value={p.number}>
-                  {p.number}. {p.name}
-                </option>
-              ))}
-          </select>
-        </label>
-        {kind === "gift" ? (
-          <label>
-            {t("amount")}
-            <input type="number" min={1} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </label>
-        ) : null}
-        <ProblemView error={propose.error} />
-        <button type="submit" disabled={propose.isPending}>
-          {t("propose")}
-        </button>
-      </form>
-      <ul className="list" data-testid="edicts">
-        {edicts.data?.items.map((e) => (
-          <li key={e.id} data-edict-id={e.id} data-status={e.status}>
-            #{e.id} {e.kind} · {e.sender_name} → {e.recipient_name ?? "—"} · {e.status}
-            {e.recipient === myNumber && (e.status === "proposed" || e.status === "pending") ? (
-              <>
-                {" "}
-                <button type="button" onClick={() => answer.mutate({ id: e.id, verb: "accept" })}>
-                  {t("accept")} #{e.id}
-                </button>{" "}
-                <button type="button" onClick={() => answer.mutate({ id: e.id, verb: "refuse" })}>
-                  {t("refuse")}
-                </button>
-              </>
-            ) : null}
-            {e.sender === myNumber && e.status === "proposed" ? (
-              <>
-                {" "}
-                <button type="button" onClick={() => answer.mutate({ id: e.id, verb: "withdraw" })}>
-                  {t("withdraw")}
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      <ProblemView error={answer.error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // The game master's tools (the campaign's owner; one who does not play sees the whole map and
 // every battle through the ordinary views, R-FOG): roll back the last turn change (R-TURN-6)
-// with its history, and download the campaign's export (R-CAMP-9).
+// with its history, pause and resume the deadlines' clocks, push the turn deadline back
+// (R-TURN-3), and download the campaign's export (R-CAMP-9).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
@@ -46,6 +47,7 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
     <div data-testid="gm">
       <h3>{t("gameMaster")}</h3>
       {campaign.my_player === null ? <p className="notice">{t("gmSeesAll")}</p> : null}
+      <TurnClock campaignId={campaign.id} />
       <h4>{t("rollback")}</h4>
       <p className="muted">{t("rollbackHint")}</p>
       <label className="inline">
@@ -79,5 +81,65 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
       ) : null}
       <ProblemView error={exported.error} />
     </div>
+  );
+}
+
+/** The turn's clocks (R-TURN-3): pause and resume them, push the deadline back by some hours. */
+export function TurnClock({ campaignId }: { campaignId: string }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaignId };
+  const key = ["campaign", campaignId, "turn"];
+  const turn = useQuery({ queryKey: key, queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn", { params: { path } })) });
+  const [hours, setHours] = useState("24");
+  // Each answer is the turn as it now stands: the status bar's countdown follows at once.
+  const onTurn = async (data: Schemas["TurnRead"]) => {
+    queryClient.setQueryData(key, data);
+    await queryClient.invalidateQueries({ queryKey: key });
+  };
+  const pause = useMutation({
+    mutationFn: async (on: boolean) =>
+      ok(on ? await api.POST("/v1/campaigns/{campaign_id}/pause", { params: { path } }) : await api.POST("/v1/campaigns/{campaign_id}/resume", { params: { path } })),
+    onSuccess: onTurn,
+  });
+  const extend = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/deadline", { params: { path }, body: { extend_hours: Number(hours) } })),
+    onSuccess: onTurn,
+  });
+  const paused = turn.data?.paused ?? false;
+  return (
+    <section aria-labelledby={`clock-${campaignId}`} data-testid="turn-clock">
+      <h4 id={`clock-${campaignId}`}>{t("turnClock")}</h4>
+      <p data-testid="clock-state">
+        {paused ? t("pausedHint") : t("runningHint")}
+        {turn.data?.deadline_at ? (
+          <>
+            {" "}
+            {t("deadline")}: <time dateTime={turn.data.deadline_at}>{new Date(turn.data.deadline_at).toLocaleString()}</time>
+          </>
+        ) : null}
+      </p>
+      <button type="button" onClick={() => pause.mutate(!paused)} disabled={pause.isPending || !turn.data}>
+        {paused ? t("resumeCampaign") : t("pauseCampaign")}
+      </button>
+      <ProblemView error={pause.error} />
+      <form
+        className="inline-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          extend.mutate();
+        }}
+      >
+        <label>
+          {t("extendHours")}
+          <input type="number" name="extend_hours" min={1} max={720} required value={hours} onChange={(e) => setHours(e.target.value)} />
+        </label>
+        <button type="submit" disabled={extend.isPending}>
+          {t("extendDeadline")}
+        </button>
+      </form>
+      <ProblemView error={extend.error} />
+    </section>
   );
 }

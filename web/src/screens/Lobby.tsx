@@ -86,6 +86,11 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
         <h2 id="lobby-title">
           {t("lobby")}: {campaign.name}
         </h2>
+        {map.data ? (
+          <p data-testid="lobby-map">
+            {t("map")}: {map.data.name} ({map.data.width}×{map.data.height})
+          </p>
+        ) : null}
         {campaign.invite_code ? (
           <p>
             {t("inviteCode")}: <code data-testid="invite-code">{campaign.invite_code}</code> · {t("campaignId")}:{" "}

@@ -1,6 +1,7 @@
 // Seats (R-CAMP-6/7/8): the seats offered to the user (accept / decline), and in a campaign the
 // seat's own business: a vacation, offering one's seat to leave, and for the owner the handover
-// of a seat to another user, the steward (an inactive seat) and the offers awaiting an answer.
+// of a seat to another user, the steward (an inactive seat) and the offers awaiting an answer;
+// every seat's holders, from which turn to which.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
@@ -145,6 +146,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
     <li data-seat={player.number}>
       {player.number}. {player.name}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
+      <SeatHolders campaignId={campaign.id} number={player.number} />
       {campaign.is_owner ? (
         <div>
           <form
@@ -176,6 +178,34 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Who held the seat, from which turn to which (R-CAMP-6), fetched when opened. */
+export function SeatHolders({ campaignId, number }: { campaignId: string; number: number }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const [open, setOpen] = useState(false);
+  const holders = useQuery({
+    queryKey: ["campaign", campaignId, "holders", number],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players/{number}/holders", { params: { path: { campaign_id: campaignId, number } } })),
+    enabled: open,
+  });
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={`holders-${number}`}>
+      <summary>
+        {t("seatHolders")} {number}
+      </summary>
+      <ProblemView error={holders.error} />
+      <ol className="list">
+        {holders.data?.map((h, i) => (
+          <li key={i} data-holder-from={h.from_turn}>
+            {h.name ?? t("hiddenName")}
+            {h.is_you ? ` (${t("you")})` : ""} · {t("turn")} {h.from_turn} → {h.to_turn ?? t("now")}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

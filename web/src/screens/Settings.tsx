@@ -247,7 +247,7 @@ export function EmailSettings() {
   );
 }
 
-/** The user's webhooks in one campaign: add (the secret shown once), ping, delete. */
+/** The user's webhooks in one campaign: add (the secret shown once), ping, delete, the log. */
 export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
@@ -333,6 +333,7 @@ export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] 
                 {t("delete")}
               </button>
             </span>
+            <DeliveryLog campaignId={campaign.id} webhookId={h.id} />
           </li>
         ))}
       </ul>
@@ -343,6 +344,57 @@ export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] 
       ) : null}
       <ProblemView error={remove.error ?? ping.error} />
     </div>
+  );
+}
+
+/** A webhook's delivery log, newest first (status, attempts, the receiver's last answer). */
+export function DeliveryLog({ campaignId, webhookId }: { campaignId: string; webhookId: string }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const [open, setOpen] = useState(false);
+  const deliveries = useQuery({
+    queryKey: ["campaign", campaignId, "webhooks", webhookId, "deliveries"],
+    queryFn: async () =>
+      ok(await api.GET("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}/deliveries", { params: { path: { campaign_id: campaignId, webhook_id: webhookId }, query: { limit: 50 } } })),
+    enabled: open,
+    refetchInterval: open ? 5000 : false,
+  });
+  const items = deliveries.data?.items ?? [];
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="deliveries">
+      <summary>{t("deliveryLog")}</summary>
+      <ProblemView error={deliveries.error} />
+      {deliveries.isSuccess && items.length === 0 ? <p className="muted">{t("noDeliveries")}</p> : null}
+      {items.length ? (
+        <div className="table-scroll">
+          <table>
+            <caption className="sr-only">{t("deliveryLog")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("when")}</th>
+                <th scope="col">{t("kind")}</th>
+                <th scope="col">{t("status")}</th>
+                <th scope="col">{t("attempts")}</th>
+                <th scope="col">{t("lastAnswer")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((d) => (
+                <tr key={d.id} data-delivery-status={d.status}>
+                  <td>
+                    <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
+                  </td>
+                  <td>{d.kind}</td>
+                  <td>{d.status}</td>
+                  <td>{d.attempts}</td>
+                  <td>{[d.last_status_code, d.last_error].filter((x) => x !== null && x !== undefined).join(" · ") || "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </details>
   );
 }
 
@@ -392,7 +444,8 @@ export function ChartsTable({ campaignId }: { campaignId: string }) {
   );
 }
 
-/** The house rules: every member reads them; the owner adds and removes amendments. */
+/** The house rules: every member reads them and their changes; the owner adds, edits in place
+ * and removes amendments. */
 export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
@@ -407,6 +460,7 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
   const [section, setSection] = useState("");
   const [page, setPage] = useState("");
   const [text, setText] = useState("");
+  const [editing, setEditing] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: async () =>
@@ -431,24 +485,34 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
       ) : null}
       {rules.data?.amendments.length === 0 ? <p className="muted">{t("none")}</p> : null}
       <ol>
-        {rules.data?.amendments.map((a) => (
-          <li key={a.id}>
-            <strong>
-              {t(a.kind)} · {a.section}
-              {a.page ? ` (p. ${a.page})` : ""}
-            </strong>
-            : {a.text}
-            {campaign.is_owner ? (
-              <>
-                {" "}
-                <button type="button" onClick={() => remove.mutate(a.id)} disabled={remove.isPending}>
-                  {t("delete")} · {a.section}
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
+        {rules.data?.amendments.map((a) =>
+          editing === a.id ? (
+            <li key={a.id}>
+              <AmendmentEditor campaignId={campaign.id} amendment={a} count={rules.data?.amendments.length ?? 1} onDone={() => setEditing(null)} />
+            </li>
+          ) : (
+            <li key={a.id}>
+              <strong>
+                {t(a.kind)} · {a.section}
+                {a.page ? ` (p. ${a.page})` : ""}
+              </strong>
+              : {a.text}
+              {campaign.is_owner ? (
+                <>
+                  {" "}
+                  <button type="button" onClick={() => setEditing(a.id)}>
+                    {t("edit")} · {a.section}
+                  </button>{" "}
+                  <button type="button" onClick={() => remove.mutate(a.id)} disabled={remove.isPending}>
+                    {t("delete")} · {a.section}
+                  </button>
+                </>
+              ) : null}
+            </li>
+          ),
+        )}
       </ol>
+      <HouseRuleChanges campaignId={campaign.id} />
       <ProblemView error={remove.error} />
       {campaign.is_owner ? (
         <form
@@ -488,5 +552,135 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
         </form>
       ) : null}
     </section>
+  );
+}
+
+export interface AmendmentForm {
+  kind: Schemas["AmendmentKind"];
+  section: string;
+  page: string;
+  text: string;
+  position: string;
+}
+
+/** The PATCH body of an edited amendment: only what changed (an empty page clears it). */
+export function amendmentPatch(original: Schemas["HouseRuleRead"], form: AmendmentForm): Schemas["HouseRuleUpdate"] {
+  const patch: Schemas["HouseRuleUpdate"] = {};
+  if (form.kind !== original.kind) patch.kind = form.kind;
+  if (form.section.trim() !== original.section) patch.section = form.section.trim();
+  const page = form.page.trim() || null;
+  if (page !== (original.page ?? null)) patch.page = page;
+  if (form.text !== original.text) patch.text = form.text;
+  const position = Number.parseInt(form.position, 10);
+  if (Number.isFinite(position) && position !== original.position) patch.position = position;
+  return patch;
+}
+
+/** One amendment edited where it stands; the form keeps its input when the server refuses. */
+function AmendmentEditor({
+  campaignId,
+  amendment,
+  count,
+  onDone,
+}: {
+  campaignId: string;
+  amendment: Schemas["HouseRuleRead"];
+  count: number;
+  onDone: () => void;
+}) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<AmendmentForm>({
+    kind: amendment.kind,
+    section: amendment.section,
+    page: amendment.page ?? "",
+    text: amendment.text,
+    position: String(amendment.position),
+  });
+  const save = useMutation({
+    mutationFn: async () =>
+      ok(
+        await api.PATCH("/v1/campaigns/{campaign_id}/house-rules/{rule_id}", {
+          params: { path: { campaign_id: campaignId, rule_id: amendment.id } },
+          body: amendmentPatch(amendment, form),
+        }),
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ["campaign", campaignId, "house-rules"] });
+      onDone();
+    },
+  });
+  const id = `amendment-${amendment.id}`;
+  return (
+    <form
+      aria-label={`${t("edit")} · ${amendment.section}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div className="grid4">
+        <label htmlFor={`${id}-kind`}>
+          {t("kind")}
+          <select id={`${id}-kind`} value={form.kind} onChange={(e) => setForm({ ...form, kind: e.target.value as Schemas["AmendmentKind"] })}>
+            {(["add", "replace", "remove"] as const).map((k) => (
+              <option key={k} value={k}>
+                {t(k)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={`${id}-section`}>
+          {t("section")}
+          <input id={`${id}-section`} required value={form.section} onChange={(e) => setForm({ ...form, section: e.target.value })} />
+        </label>
+        <label htmlFor={`${id}-page`}>
+          {t("page")}
+          <input id={`${id}-page`} value={form.page} onChange={(e) => setForm({ ...form, page: e.target.value })} />
+        </label>
+        <label htmlFor={`${id}-position`}>
+          {t("position")}
+          <input id={`${id}-position`} type="number" min={1} max={count} value={form.position} onChange={(e) => setForm({ ...form, position: e.target.value })} />
+        </label>
+      </div>
+      <label htmlFor={`${id}-text`}>
+        {t("amendmentText")}
+        <textarea id={`${id}-text`} required value={form.text} onChange={(e) => setForm({ ...form, text: e.target.value })} />
+      </label>
+      <ProblemView error={save.error} />
+      <button type="submit" className="primary" disabled={save.isPending}>
+        {t("saveAmendment")}
+      </button>{" "}
+      <button type="button" onClick={onDone}>
+        {t("cancel")}
+      </button>
+    </form>
+  );
+}
+
+/** Every change to the house rules, newest first, with its author and time (R-HOUSE-1). */
+function HouseRuleChanges({ campaignId }: { campaignId: string }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const [open, setOpen] = useState(false);
+  const changes = useQuery({
+    queryKey: ["campaign", campaignId, "house-rules", "history"],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/house-rules/history", { params: { path: { campaign_id: campaignId } } })),
+    enabled: open,
+  });
+  const section = (side: Record<string, unknown> | null | undefined) => (side && typeof side["section"] === "string" ? side["section"] : "");
+  return (
+    <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="house-rule-changes">
+      <summary>{t("houseRuleChanges")}</summary>
+      <ProblemView error={changes.error} />
+      <ul className="list">
+        {changes.data?.items.map((c) => (
+          <li key={c.id}>
+            <time dateTime={c.at}>{new Date(c.at).toLocaleString()}</time> · {c.author} · {c.action} · {section(c.after) || section(c.before)}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -56,3 +56,40 @@ export async function expectNoOverflow(page: Page): Promise<void> {
   );
   expect(wide).toEqual([]);
 }
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** The newest message to `address` whose subject matches, from the SMTP sink of scripts/_web.sh
+ * (MARCHLORDS_E2E_MAIL_DIR), waiting for the server's email loop to send it. */
+export async function waitForMail(address: string, subject: RegExp, after = 0): Promise<Mail> {
+  const directory = process.env["MARCHLORDS_E2E_MAIL_DIR"];
+  expect(directory, "MARCHLORDS_E2E_MAIL_DIR: start the server with scripts/test_web").toBeTruthy();
+  const { readdir, readFile } = await import("node:fs/promises");
+  const find = async (): Promise<Mail | null> => {
+    const names = (await readdir(directory ?? "").catch(() => [] as string[])).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    const mails = await Promise.all(names.map(async (n) => JSON.parse(await readFile(`${directory}/${n}`, "utf-8")) as Mail));
+    const wanted = mails.filter((m) => m.to.includes(address) && subject.test(m.subject));
+    return wanted.length > after ? (wanted[wanted.length - 1] ?? null) : null;
+  };
+  let found: Mail | null = null;
+  await expect.poll(async () => (found = await find()) !== null, { timeout: 30_000, message: `an email to ${address}: ${subject}` }).toBe(true);
+  return found as unknown as Mail;
+}
+
+/** The first link in a message's text that starts with `prefix` (the test server's own URL). */
+export function linkIn(mail: Mail, prefix: string): string {
+  const found = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s>]*`).exec(mail.text);
+  expect(found, mail.text).toBeTruthy();
+  return found?.[0] ?? "";
+}
+
+/** POST, PUT, PATCH or DELETE a path of the API as a user; the answer's JSON (null: none). */
+export async function apiCall<T>(request: APIRequestContext, token: string, method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
