@@ -16,7 +16,7 @@ from typing import cast
 
 from app.campaigns.access import Membership
 from app.pictures.svg import MapPicture, map_svg
-from app.rules import concealment, fog
+from app.rules import fog, visibility
 from app.rules.resolve import resolve_turn
 from app.world.service import View, world_map
 from bench.sample_campaign import random_walks, sample_ruleset, sample_state
@@ -32,20 +32,17 @@ def render() -> str:
     for turn in range(TURNS):
         state = resolve_turn(state, random_walks(state, seed=11 + turn), ruleset).state
     orders = random_walks(state, seed=99, steps=2)
-    visible = fog.sight(state, VIEWER, ruleset)
-    hidden = concealment.hidden_from(state, VIEWER)
+    viewer = visibility.seeing(
+        visibility.viewer(VIEWER, owner=False), state, lambda seat: fog.sight(state, seat, ruleset)
+    )
     # world_map reads the state, the orders and the sight only; no membership is needed here.
-    view = View(cast(Membership, None), state, orders, ruleset, VIEWER, visible, hidden)
+    view = View(cast(Membership, None), state, orders, ruleset, viewer)
     moves = [
         (state.armies[army_id].coord, move.path)
         for army_id, move in sorted(orders.moves.items())
         if state.armies[army_id].owner == VIEWER
     ]
-    battles = [
-        b.coord
-        for b in state.battles.values()
-        if b.coord in visible or VIEWER in b.attacker.players | b.defender.players
-    ]
+    battles = [b.coord for b in state.battles.values() if visibility.battle_seen_in(viewer, b)]
     picture = MapPicture(
         world=world_map(view),
         viewer=VIEWER,

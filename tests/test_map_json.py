@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.rules import concealment, fog
+from app.rules import fog, visibility
 from app.rules.mapgen import generate_map
 from app.rules.resolve import resolve_turn
 from app.rules.ruleset import default_ruleset
@@ -52,13 +52,13 @@ def test_fast_map_document_is_the_world_map(seed: int) -> None:
     state = _played(seed, 4, turns=4)
     assert any(p.explored for p in state.players.values())
     viewers: list[int | None] = [*sorted(state.players), None]
-    for viewer in viewers:
-        if viewer is None:
-            visible, hidden = frozenset(state.map.tiles), frozenset[int]()
-        else:
-            visible = fog.sight(state, viewer, ruleset)
-            hidden = concealment.hidden_from(state, viewer)
-        view = View(None, state, TurnOrders(), ruleset, viewer, visible, hidden)  # type: ignore[arg-type]
+    for seat in viewers:
+        viewer = visibility.seeing(
+            visibility.viewer(seat, owner=seat is None),
+            state,
+            lambda seat: fog.sight(state, seat, ruleset),
+        )
+        view = View(None, state, TurnOrders(), ruleset, viewer)  # type: ignore[arg-type]
         fast = world_map_json(view)
         assert json.loads(fast) == world_map(view)
         WorldMap.model_validate_json(fast)

@@ -42,8 +42,7 @@ from app.models.roster import RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.pagination import PageParams, paginate
 from app.rosters import service as rosters
-from app.rules import battles, concealment, fog, visibility
-from app.rules.hexgrid import Coord
+from app.rules import battles, visibility
 from app.rules.ids import entity_counter
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
@@ -69,50 +68,47 @@ _LIVE_KIND = {
 
 
 @dataclass(frozen=True)
-class Viewer:
-    """The caller and what they see now."""
+class Caller:
+    """The caller, the state they act on, and what they see of it (`visibility.Viewer`)."""
 
     membership: Membership
-    me: int | None  # player number; None for the owner who does not play
+    viewer: visibility.Viewer
     state: CampaignState
     ruleset: Ruleset
-    sight: frozenset[Coord]
     inactive: frozenset[int]
-    hidden: frozenset[int] = frozenset()  # armies concealed from the caller (R-OPT-3)
+
+    @property
+    def me(self) -> int | None:
+        """Their seat; None for the owner who does not play."""
+        return self.viewer.seat
 
     @property
     def master(self) -> bool:
-        return self.me is None
+        return self.viewer.game_master
 
     @property
     def is_owner(self) -> bool:
         return self.membership.is_owner
 
 
-async def _viewer(session: AsyncSession, m: Membership, *, full: bool = True) -> Viewer:
+async def _caller(session: AsyncSession, m: Membership, *, full: bool = True) -> Caller:
     """The caller and what they see; without `full` (reads), a state without explored
     memories, generals and stakes, which only the battles' consequences touch."""
-    me = m.player.number if m.player is not None and m.player.faction is not None else None
-    if me is None and not m.is_owner:
+    if m.viewer.seat is None and not m.viewer.game_master:
         raise NotFound("Battle not found.")
     if full:
         state = await load_state(session, m.campaign)
     else:
         state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
     ruleset = load_ruleset(m.campaign)
-    in_game = me is not None and me in state.players
-    return Viewer(
+    return Caller(
         membership=m,
-        me=me,
+        viewer=visibility.seeing(
+            m.viewer, state, lambda seat: cached_sight(m.campaign, state, seat, ruleset)
+        ),
         state=state,
         ruleset=ruleset,
-        sight=(
-            cached_sight(m.campaign, state, me, ruleset)
-            if in_game and me is not None
-            else frozenset()
-        ),
         inactive=frozenset(p.id for p in state.players.values() if p.inactive),
-        hidden=(concealment.hidden_from(state, me) if in_game and me is not None else frozenset()),
     )
 
 
@@ -124,7 +120,7 @@ def _in_side(column: Any, player: int) -> ColumnElement[bool]:
     return result
 
 
-def _arbitrable_clause(v: Viewer) -> ColumnElement[bool]:
+def _arbitrable_clause(v: Caller) -> ColumnElement[bool]:
     """Battles the owner may rule on: disputed, or pending with an inactive participant."""
     with_inactive = [_in_side(col, p) for p in sorted(v.inactive) for col in _sides()]
     return or_(
@@ -142,26 +138,28 @@ def _names_army(column: Any, army_id: int) -> ColumnElement[bool]:
     return result
 
 
-def _visible_clause(v: Viewer) -> ColumnElement[bool]:
-    """`visibility.battle_seen` as SQL, and the battles the owner who plays may arbitrate."""
-    if v.me is None:  # the game master
+def visible_clause(v: Caller) -> ColumnElement[bool]:
+    """`visibility.battle_seen` as SQL, word for word from `visibility.battle_filter`
+    (tests/api/test_visibility_sql.py checks that the two agree)."""
+    seen = visibility.battle_filter(v.viewer)
+    if seen.everything:
         return true()
-    seen = sorted(v.sight)
-    # R-OPT-3: a battle naming an army concealed from the caller does not exist for them.
-    concealed = [_names_army(col, a) for a in sorted(v.hidden) for col in _sides()]
-    clauses = [
-        _in_side(BattleRow.attacker, v.me),
-        _in_side(BattleRow.defender, v.me),
-        and_(tuple_(BattleRow.q, BattleRow.r).in_(seen), ~or_(false(), *concealed))
-        if seen
-        else false(),
-    ]
-    if v.is_owner:
+    clauses: list[ColumnElement[bool]] = []
+    if seen.seat is not None:
+        clauses += [_in_side(column, seen.seat) for column in _sides()]
+    if seen.arbitrable:
         clauses.append(_arbitrable_clause(v))
-    return or_(*clauses)
+    if seen.tiles:
+        # R-OPT-3: a battle naming an army concealed from the caller does not exist for them.
+        concealed = [_names_army(col, a) for a in sorted(seen.unless_naming) for col in _sides()]
+        on_tiles = tuple_(BattleRow.q, BattleRow.r).in_(sorted(seen.tiles))
+        clauses.append(and_(on_tiles, ~or_(false(), *concealed)))
+    return or_(false(), *clauses)
 
 
-def _arbitrable(v: Viewer, row: BattleRow) -> bool:
+def arbitrable(v: Caller, row: BattleRow) -> bool:
+    """The owner may rule on it (R-BAT-5): disputed, or pending with an inactive participant
+    (what `_arbitrable_clause` selects)."""
     if row.status == BattleStatus.DISPUTED:
         return True
     return row.status in PENDING_BATTLE_STATUSES and bool(
@@ -169,19 +167,18 @@ def _arbitrable(v: Viewer, row: BattleRow) -> bool:
     )
 
 
-def _full_view(v: Viewer, row: BattleRow) -> bool:
+def _full_view(v: Caller, row: BattleRow) -> bool:
     """Forces, stake and reports: participants, the game master, the owner who may rule."""
-    if v.master or (v.is_owner and _arbitrable(v, row)):
-        return True
-    return v.me is not None and v.me in battles.participants(battle_from_row(row))
+    players = battles.participants(battle_from_row(row))
+    return visibility.battle_forces_seen(v.viewer, players, arbitrable=arbitrable(v, row))
 
 
-async def _visible_row(session: AsyncSession, v: Viewer, battle_id: int) -> BattleRow:
+async def _visible_row(session: AsyncSession, v: Caller, battle_id: int) -> BattleRow:
     row = await session.scalar(
         select(BattleRow).where(
             BattleRow.campaign_id == v.membership.campaign.id,
             BattleRow.id == battle_id,
-            _visible_clause(v),
+            visible_clause(v),
         )
     )
     if row is None:
@@ -211,30 +208,27 @@ def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
 
-def _sees_rosters(v: Viewer, row: BattleRow) -> bool:
-    """R-FOG-4: the participants and the game master; not the owner who plays and may
-    arbitrate, nor an onlooker who sees the tile."""
-    if v.master:
-        return True
-    return v.me is not None and v.me in battles.participants(battle_from_row(row))
+def _shows_rosters(v: Caller, row: BattleRow) -> bool:
+    """R-FOG-4 (`visibility.battle_rosters_seen`)."""
+    return visibility.battle_rosters_seen(v.viewer, battles.participants(battle_from_row(row)))
 
 
 _Rosters = dict[int, tuple[RosterRow, ArmyRow]]
 
 
-async def _rosters_of(session: AsyncSession, v: Viewer, rows: Sequence[BattleRow]) -> _Rosters:
+async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow]) -> _Rosters:
     ids = {
         i
         for row in rows
-        if _sees_rosters(v, row)
+        if _shows_rosters(v, row)
         for side in (row.attacker, row.defender)
         for i in side["army_ids"]
     }
     return await rosters.load_rosters(session, v.membership, ids)
 
 
-def _battle_rosters(v: Viewer, row: BattleRow, found: _Rosters) -> list[BattleRosterRead] | None:
-    if not _sees_rosters(v, row):
+def _battle_rosters(v: Caller, row: BattleRow, found: _Rosters) -> list[BattleRosterRead] | None:
+    if not _shows_rosters(v, row):
         return None
     tiers = tiers_from_json(row.forces) or {}
     out = []
@@ -258,12 +252,12 @@ def _battle_rosters(v: Viewer, row: BattleRow, found: _Rosters) -> list[BattleRo
     return out
 
 
-async def _present(session: AsyncSession, v: Viewer, row: BattleRow) -> BattleRead:
+async def _present(session: AsyncSession, v: Caller, row: BattleRow) -> BattleRead:
     found = await _rosters_of(session, v, [row])
     return _read(v, await _names(session, v.membership), row, found)
 
 
-def _read(v: Viewer, names: _Names, row: BattleRow, found: _Rosters) -> BattleRead:
+def _read(v: Caller, names: _Names, row: BattleRow, found: _Rosters) -> BattleRead:
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
     full = _full_view(v, row)
@@ -324,7 +318,7 @@ def _proposal(battle: Battle, row: BattleRow) -> PlayByProposalRead | None:
     return PlayByProposalRead(date=row.play_by_proposal, side=side)
 
 
-def _waits(v: Viewer, battle: Battle, status: BattleStatus) -> bool:
+def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
     """An earlier-declared battle of one of its armies is still pending (R-MOVE-3)."""
     if status in _OVER:
         return False
@@ -334,8 +328,8 @@ def _waits(v: Viewer, battle: Battle, status: BattleStatus) -> bool:
 async def list_battles(
     session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
 ) -> BattlePage:
-    v = await _viewer(session, m, full=False)
-    query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, _visible_clause(v))
+    v = await _caller(session, m, full=False)
+    query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, visible_clause(v))
     if status is not None:
         query = query.where(BattleRow.status == status)
     # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
@@ -347,7 +341,7 @@ async def list_battles(
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
-    v = await _viewer(session, m, full=False)
+    v = await _caller(session, m, full=False)
     row = await _visible_row(session, v, battle_id)
     return await _present(session, v, row)
 
@@ -357,7 +351,7 @@ async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> B
 
 @dataclass(frozen=True)
 class _Action:
-    viewer: Viewer
+    viewer: Caller
     row: BattleRow
     battle: Battle
 
@@ -369,7 +363,7 @@ class _Action:
 async def _action(session: AsyncSession, m: Membership, battle_id: int) -> _Action:
     """A visible battle of an active campaign (404 if invisible); the caller holds the lock."""
     m.require_status(CampaignStatus.ACTIVE)
-    v = await _viewer(session, m)
+    v = await _caller(session, m)
     row = await _visible_row(session, v, battle_id)
     return _Action(v, row, v.state.battles.get(row.id) or battle_from_row(row))
 
@@ -463,22 +457,10 @@ async def _settle(
     a.row.resolved_turn = campaign.turn
     a.row.auto_confirm_at = None
     a.row.play_by_proposal = a.row.play_by_proposed_by = None
-    hidden_before = concealment.masks(v.state)  # R-OPT-3
     records.queue_summary_events(
         session,
         campaign.id,
-        fog.summaries(
-            events,
-            fog.sights(v.state, v.ruleset),
-            fog.sights(after, v.ruleset),
-            (hidden_before, concealment.masks(after)),
-            # The battle (and those it cancels) as it stood: one naming an army concealed
-            # from a player does not exist for them, nor do its consequences.
-            visibility.concealed_battles(
-                {**v.state.battles, a.battle.id: a.battle}.values(), hidden_before
-            ),
-            cause=a.battle.id,
-        ),
+        visibility.battle_result_summaries(v.state, after, events, a.battle, v.ruleset),
     )
     await session.flush()
     outcome = a.row.report["outcome"] if a.row.report and status is BattleStatus.CONFIRMED else None
@@ -640,7 +622,7 @@ async def arbitrate(
     if a.viewer.me is not None and a.viewer.me in a.participants:
         raise Forbidden("The owner does not arbitrate a battle they fight in.", code="R-BAT-5")
     _require_pending(a)
-    if not _arbitrable(a.viewer, a.row):
+    if not arbitrable(a.viewer, a.row):
         raise Conflict(
             "Only a disputed battle, or one of an inactive player, is arbitrated.",
             code="R-BAT-5",

@@ -128,7 +128,8 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
     names: dict[uuid.UUID, dict[int, str]] = {}
     for row, campaign, player in rows:
         battle = battle_from_row(row)
-        mine = battles.sides_of(battle, player.number)
+        seat = Membership(campaign, user, player).viewer.seat
+        mine = battles.sides_of(battle, seat) if seat is not None else None
         if mine is None or row.play_by is None:
             continue  # a battle of the campaign that this seat does not fight
         theirs = battle.defender if mine == "attacker" else battle.attacker

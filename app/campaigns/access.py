@@ -17,6 +17,7 @@ from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.rules import visibility
 from app.seats.disorder import holder_acted
 
 _S = TypeVar("_S", bound=Select[Any])
@@ -66,6 +67,14 @@ class Membership:
     @property
     def is_owner(self) -> bool:
         return self.campaign.owner_id == self.user.id
+
+    @functools.cached_property
+    def viewer(self) -> visibility.Viewer:
+        """The caller as a viewer of the campaign (`app.rules.visibility`), built once: their
+        seat is a seat with a faction (R-FOG-5)."""
+        player = self.player
+        seat = player.number if player is not None and player.faction is not None else None
+        return visibility.viewer(seat, owner=self.is_owner)
 
     @property
     def names_hidden(self) -> bool:
@@ -250,3 +259,11 @@ async def get_locked_membership(
 
 MemberDep = Annotated[Membership, Depends(get_membership)]
 LockedMemberDep = Annotated[Membership, Depends(get_locked_membership)]
+
+
+def get_viewer(member: MemberDep) -> visibility.Viewer:
+    """The caller as a viewer of the campaign in the path, for what needs no more of them."""
+    return member.viewer
+
+
+ViewerDep = Annotated[visibility.Viewer, Depends(get_viewer)]

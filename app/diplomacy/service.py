@@ -226,9 +226,7 @@ async def withdraw(session: AsyncSession, ctx: TurnContext, edict_id: int) -> Ed
 
 def _visible_to(m: Membership) -> int | None:
     """The player whose edicts and treaties the caller sees; None: the owner sees them all."""
-    if m.player is not None and m.player.faction is not None:
-        return m.player.number
-    return None
+    return m.viewer.seat
 
 
 async def list_edicts(

@@ -22,7 +22,7 @@ from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
-from app.rules import setup
+from app.rules import setup, visibility
 from app.rules.state import EventKind
 from app.turns.mapping import load_ruleset, load_state
 
@@ -39,19 +39,19 @@ async def list_turns(session: AsyncSession, m: Membership, page: PageParams) -> 
 
 
 def _summary_player(m: Membership, requested: int | None) -> int:
-    """Whose summary the caller may read: their own; any player's for the owner who not plays."""
-    if m.player is not None and m.player.faction is not None:
-        if requested is not None and requested != m.player.number:
-            raise Forbidden("You may only read your own turn summaries.", code="R-FOG-3")
-        return m.player.number
-    if requested is None:
+    """Whose summary the caller reads: their own; the one asked for by the game master (the
+    owner who does not play), who may read any (`visibility.summary_readable`)."""
+    player = requested if requested is not None else m.viewer.seat
+    if player is None:
         raise AppError(
             "As the owner, choose whose summary to read with ?player=N.",
             status=422,
             code="player_required",
             title="Player required",
         )
-    return requested
+    if not visibility.summary_readable(m.viewer, player):
+        raise Forbidden("You may only read your own turn summaries.", code="R-FOG-3")
+    return player
 
 
 def summary_event(raw: Mapping[str, Any]) -> SummaryEvent:
@@ -84,11 +84,11 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     state = await load_state(session, m.campaign, explored_for=())
     names = await display_names(session, m)
     final = m.campaign.status is CampaignStatus.FINISHED
-    me = m.player.number if m.player is not None else None
+    me = m.viewer.seat
     former = None if m.names_hidden else await former_holders(session, m.campaign.id)
     lines = []
     for s in setup.standings(state, load_ruleset(m.campaign)):
-        open_book = final or s.player == me or (m.is_owner and me is None)
+        open_book = visibility.numbers_seen(m.viewer, s.player, final)
         lines.append(
             StandingRead(
                 player=s.player,

@@ -8,13 +8,13 @@ Every notification a user gets on a personal endpoint is also written to their i
 (`deliver`), and a user with no endpoint at all gets the same inbox items.
 
 Fog: a personal endpoint (and the inbox) hears of an event only if its owner's stream would
-carry it (the same rule as `app.stream.service.Viewer.may_see`), and of the "awaits you" kinds
-only if their seat is addressed; a campaign endpoint hears only of public events, and its
-messages carry only public facts.
+carry it (`app.rules.visibility.event_seen`, the stream's own rule), and of the "awaits you"
+kinds only if their seat is addressed (`visibility.event_addressed`); a campaign endpoint hears
+only of public events, and its messages carry only public facts.
 """
 
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,8 +34,10 @@ from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.notifications import inbox, messages, preferences, presence
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
+from app.rules import visibility
 from app.rules.diplomacy import PROPOSALS
 from app.rules.state import EventKind
+from app.rules.visibility import Viewer
 
 # The live events that make notifications.
 HANDLED = frozenset(
@@ -103,30 +105,15 @@ async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUI
     }
 
 
-class _Viewer:
-    """A member of the campaign, as the event stream sees them."""
-
-    def __init__(self, seat: int | None, game_master: bool) -> None:
-        self.seat = seat
-        self.game_master = game_master
-
-    def sees(self, audience: Iterable[int] | None) -> bool:
-        return audience is None or self.game_master or self.seat in set(audience)
-
-    def addressed(self, audience: Iterable[int] | None) -> bool:
-        """Their own seat is among those the event is for (the "awaits you" kinds)."""
-        return self.seat is not None and (audience is None or self.seat in set(audience))
-
-
-def members(campaign: Campaign, seats: dict[uuid.UUID, int | None]) -> dict[uuid.UUID, _Viewer]:
-    """Everyone who hears of the campaign: its members, and its owner (the game master when
-    they hold no seat). Someone who left hears nothing more."""
+def members(campaign: Campaign, seats: dict[uuid.UUID, int | None]) -> dict[uuid.UUID, Viewer]:
+    """Everyone who hears of the campaign, as viewers: its members, and its owner (the game
+    master when they hold no seat). Someone who left hears nothing more."""
     found = {
-        user: _Viewer(seat, game_master=user == campaign.owner_id and seat is None)
+        user: visibility.viewer(seat, owner=user == campaign.owner_id)
         for user, seat in seats.items()
     }
     if campaign.owner_id not in found:
-        found[campaign.owner_id] = _Viewer(None, game_master=True)
+        found[campaign.owner_id] = visibility.game_master()
     return found
 
 
@@ -205,10 +192,10 @@ def _personal(
     kind: EventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
-    viewer: _Viewer,
+    viewer: Viewer,
 ) -> list[NotificationData]:
     cid, name, turn = campaign.id, campaign.name, campaign.turn
-    if not viewer.sees(audience):
+    if not visibility.event_seen(viewer, audience):
         return []
     if kind is EventKind.TURN_CHANGED:
         out = []
@@ -220,7 +207,7 @@ def _personal(
             deadline = campaign.turn_deadline_at
             out.append(messages.turn_started(cid, name, turn, deadline, None, personal=True))
         return out
-    if not viewer.addressed(audience):
+    if not visibility.event_addressed(viewer, audience):
         return []
     if kind is EventKind.BATTLE_DECLARED:
         battle = int(payload["battle_id"])
@@ -260,7 +247,7 @@ async def _notify(
     session: AsyncSession,
     campaign: Campaign,
     endpoints: list[WebhookEndpoint],
-    viewers: dict[uuid.UUID, _Viewer],
+    viewers: dict[uuid.UUID, Viewer],
     kind: EventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
@@ -294,7 +281,7 @@ async def _last_not_ready(
     session: AsyncSession,
     campaign: Campaign,
     endpoints: list[WebhookEndpoint],
-    viewers: dict[uuid.UUID, _Viewer],
+    viewers: dict[uuid.UUID, Viewer],
 ) -> None:
     """A player declared ready and one seat alone is left: tell its player, once per turn
     (the `notification_reminders` key; withdrawing and declaring again tells nobody twice).

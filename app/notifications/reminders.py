@@ -25,7 +25,9 @@ from app.models.campaign import Campaign, CampaignStatus
 from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
-from app.notifications.outbox import _endpoints, _seats, deliver
+from app.notifications.outbox import _endpoints, _seats, deliver, members
+from app.rules import visibility
+from app.turns.mapping import battle_from_row
 from app.turns.service import turn_gate
 
 logger = logging.getLogger(__name__)
@@ -123,10 +125,10 @@ async def _battle_waits_for(session: AsyncSession, campaign_id: uuid.UUID) -> se
         )
     )
     seats: set[int] = set()
-    for battle in rows:
-        players = set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
-        if battle.status is BattleStatus.REPORTED:
-            players.discard(battle.reported_by)
+    for row in rows:
+        players = set(visibility.battle_players(battle_from_row(row)))
+        if row.status is BattleStatus.REPORTED:
+            players.discard(row.reported_by)
         seats |= players
     return seats
 
@@ -145,7 +147,8 @@ async def _remind(
     data = messages.deadline_reminder(
         campaign.id, campaign.name, campaign.turn, deadline, battle=battle
     )
-    per_user = {user: [data] for user, seat in seats_of_users.items() if seat in waiting}
+    viewers = members(campaign, seats_of_users)
+    per_user = {u: [data] for u, v in viewers.items() if visibility.event_addressed(v, waiting)}
     await deliver(session, campaign, per_user, endpoints, now)
 
 
@@ -201,12 +204,13 @@ async def _remind_confirmations(
             session, campaign, _confirm_kind(battle.id), deadline
         ):
             continue
-        players = set(battle.attacker.get("players", [])) | set(battle.defender.get("players", []))
+        players = set(visibility.battle_players(battle_from_row(battle)))
         players.discard(battle.reported_by)
         data = messages.deadline_reminder(
             campaign.id, campaign.name, campaign.turn, deadline, battle=True, battle_id=battle.id
         )
-        per_user = {user: [data] for user, seat in seats.items() if seat in players}
+        viewers = members(campaign, seats)
+        per_user = {u: [data] for u, v in viewers.items() if visibility.event_addressed(v, players)}
         await deliver(session, campaign, per_user, endpoints, now)
 
 

@@ -19,7 +19,7 @@ from app.orders.schemas import (
     RaiseCreate,
     ReachableTile,
 )
-from app.rules import armies, building, movement
+from app.rules import armies, building, movement, visibility
 from app.rules.state import LedgerEntry
 from app.turns.context import TurnContext, refuse
 from app.turns.mapping import save_state
@@ -209,8 +209,7 @@ async def assign_general(
 def _require_known_army(ctx: TurnContext, army_id: int) -> None:
     """404 for an army the player may not know of (R-FOG-3), before any rule refusal."""
     army = ctx.state.armies.get(army_id)
-    unseen = army is not None and (army.coord not in ctx.visible or army.id in ctx.hidden)
-    if army is None or (army.owner != ctx.number and unseen):
+    if army is None or not visibility.army_seen(ctx.viewer, army):
         raise NotFound("Army not found.")
 
 

@@ -28,21 +28,16 @@ from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pictures import cache
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
-from app.rules import concealment, fog, setup, visibility
+from app.rules import fog, setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
 from app.turns import snapshots
-from app.turns.mapping import load_ruleset, load_state
+from app.turns.mapping import battle_from_row, load_ruleset, load_state
 from app.world import service as world
 from app.world.service import View
 
 ROLLBACK_RULE = "R-TURN-6"  # a rolled back change's lines stay in the ledger (app/turns/rollback)
-
-
-def _viewer(member: Membership) -> int | None:
-    """The seat whose sight applies; None: the owner who does not play (the game master)."""
-    return member.player.number if member.player is not None else None
 
 
 # ---------------------------------------------------------------------------- the map now
@@ -68,38 +63,32 @@ async def _own_moves(
     return moves
 
 
-async def _concealed_from(
-    session: AsyncSession, campaign: Campaign, viewer: int | None
-) -> frozenset[int]:
-    """The armies concealed from the viewer now (R-OPT-3); none without the option."""
-    if viewer is None or not campaign.settings.concealment:
-        return frozenset()  # no state read: the picture of a campaign without it costs nothing more
+async def _looking(
+    session: AsyncSession, member: Membership, sight: frozenset[Coord]
+) -> visibility.Viewer:
+    """The caller seeing `sight` (their JSON map's visible tiles) and, with concealment on, not
+    the armies concealed from them now (R-OPT-3)."""
+    campaign, viewer = member.campaign, member.viewer
+    if viewer.seat is None or not campaign.settings.concealment:
+        # No state read: the picture of a campaign without concealment costs nothing more.
+        return visibility.seeing_tiles(viewer, sight)
     state = await load_state(session, campaign, explored_for=(), generals=False, stakes=False)
-    return concealment.hidden_from(state, viewer) if viewer in state.players else frozenset()
+    return visibility.seeing(viewer, state, lambda _: sight)
 
 
 async def _pending_battles(
-    session: AsyncSession,
-    campaign_id: uuid.UUID,
-    viewer: int | None,
-    sight: frozenset[Coord],
-    hidden: frozenset[int],
+    session: AsyncSession, campaign_id: uuid.UUID, viewer: visibility.Viewer
 ) -> tuple[list[Coord], int]:
-    """Tiles of the pending battles the viewer may see (R-FOG-4, R-OPT-3: not one naming an army
-    concealed from them), and how many are pending."""
-    rows = await session.execute(
-        select(BattleRow.q, BattleRow.r, BattleRow.attacker, BattleRow.defender).where(
+    """Tiles of the pending battles the viewer may see (`visibility.battle_seen`), and how
+    many are pending (R-FOG-4)."""
+    rows = await session.scalars(
+        select(BattleRow).where(
             BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES)
         )
     )
-    shown, count = [], 0
-    for q, r, attacker, defender in rows.all():
-        count += 1
-        players = frozenset(attacker.get("players", ())) | frozenset(defender.get("players", ()))
-        armies = [*attacker.get("army_ids", ()), *defender.get("army_ids", ())]
-        if visibility.battle_seen(players, armies, (q, r), viewer, sight, hidden):
-            shown.append((q, r))
-    return shown, count
+    pending = [battle_from_row(row) for row in rows.all()]
+    shown = [b.coord for b in pending if visibility.battle_seen_in(viewer, b)]
+    return shown, len(pending)
 
 
 async def _draw(picture: MapPicture) -> bytes:
@@ -112,17 +101,17 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
     """The caller's map as SVG: exactly the JSON map's tiles, plus their own move orders."""
     document = await world.map_document(session, member)  # checks the campaign's status
     campaign = member.campaign
-    viewer = _viewer(member)
+    seat = member.viewer.seat
     view = json.loads(document)
     sight = frozenset((t["q"], t["r"]) for t in view["tiles"] if t["fog"] == "visible")
     armies = {a["id"]: (t["q"], t["r"]) for t in view["tiles"] for a in t.get("armies", ())}
-    moves = [] if viewer is None else await _own_moves(session, campaign, viewer, armies)
-    hidden = await _concealed_from(session, campaign, viewer)
-    battles, pending = await _pending_battles(session, campaign.id, viewer, sight, hidden)
+    moves = [] if seat is None else await _own_moves(session, campaign, seat, armies)
+    looking = await _looking(session, member, sight)
+    battles, pending = await _pending_battles(session, campaign.id, looking)
     key = (
         "map",
         campaign.id,
-        viewer,
+        member.viewer,
         # The document itself (by digest), not its version: the picture follows the JSON map
         # whatever made that change.
         hashlib.blake2b(document, digest_size=16).digest(),
@@ -137,7 +126,7 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
         ended = " (ended)" if campaign.status is CampaignStatus.FINISHED else ""
         picture = MapPicture(
             world=view,
-            viewer=viewer,
+            viewer=seat,
             moves=moves,
             battles=battles,
             pending_battles=pending,
@@ -174,41 +163,34 @@ async def _snapshot_time(session: AsyncSession, member: Membership, number: int)
     return taken_at
 
 
-def _replay_viewer(member: Membership) -> int | None:
+def _replay_viewer(member: Membership) -> visibility.Viewer:
     """After the end everyone sees the whole replay; before, each seat its own sight."""
-    if member.campaign.status is CampaignStatus.FINISHED:
-        return None
-    return _viewer(member)
+    return visibility.after_the_end(
+        member.viewer, member.campaign.status is CampaignStatus.FINISHED
+    )
 
 
 async def _replay(session: AsyncSession, member: Membership, number: int) -> _Replay:
     campaign = member.campaign
     viewer = _replay_viewer(member)
     # Only the viewer's explored memory: a seat's memory is a tile each.
-    seats = () if viewer is None else (viewer,)
+    seats = () if viewer.seat is None else (viewer.seat,)
     document = await snapshots.load_snapshot_document(session, campaign.id, number, seats)
     if document is None:  # rolled back meanwhile
         raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
     state = await snapshots.state_from_document(session, campaign, document)
     orders = snapshots.orders_from_document(document)
     ruleset = load_ruleset(campaign)
-    if viewer is not None and viewer in state.players:
-        visible = fog.sight(state, viewer, ruleset)
-        hidden = concealment.hidden_from(state, viewer)
-        player: int | None = viewer
-    else:
-        visible, hidden, player = frozenset(state.map.tiles), frozenset(), None
-    view = View(member, state, orders, ruleset, player, visible, hidden)
+    looking = visibility.seeing(viewer, state, lambda seat: fog.sight(state, seat, ruleset))
+    view = View(member, state, orders, ruleset, looking)
+    player = view.player
     moves = [
         (state.armies[army_id].coord, move.path)
         for army_id, move in sorted(orders.moves.items())
-        if army_id in state.armies and (player is None or state.armies[army_id].owner == player)
+        if army_id in state.armies
+        and visibility.own_or_master(looking, state.armies[army_id].owner)
     ]
-    battles = [
-        b.coord
-        for b in state.battles.values()
-        if visibility.battle_seen_in(b, player, visible, hidden)
-    ]
+    battles = [b.coord for b in state.battles.values() if visibility.battle_seen_in(looking, b)]
     data = world.world_map(view)
     picture = MapPicture(
         world=data,
@@ -327,16 +309,12 @@ async def charts(
     member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = member.campaign
     final = campaign.status is CampaignStatus.FINISHED
-    viewer = _viewer(member)
     now = campaign.turn
     if first is None:
         first = max(1, now - count + 1)
     last = min(now, first + count - 1)
     live = await load_state(session, campaign, explored_for=())
-    if final or viewer is None:
-        shown = sorted(live.players)
-    else:
-        shown = [viewer] if viewer in live.players else []
+    shown = [p for p in sorted(live.players) if visibility.numbers_seen(member.viewer, p, final)]
     past = await _turn_numbers(session, campaign, first, min(last, now - 1))
     incomes = await _incomes(session, campaign.id, shown, first, last)
     current = _numbers(live, campaign) if first <= now <= last else {}

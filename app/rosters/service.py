@@ -25,6 +25,7 @@ from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.rosters.factions import faction_matches
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat, RosterUnreadable, parse_roster
 from app.rosters.schemas import RosterCheckRead, RosterRead, RosterUnitRead, RosterUpload
+from app.rules import visibility
 from app.rules.rosters import check_roster
 from app.turns.mapping import campaign_options, load_ruleset
 
@@ -37,14 +38,6 @@ class RosterUnreadableProblem(AppError):
     title = "Army list unreadable"
 
 
-def _is_master(m: Membership) -> bool:
-    return m.is_owner and (m.player is None or m.player.faction is None)
-
-
-def _me(m: Membership) -> int | None:
-    return m.player.number if m.player is not None and m.player.faction is not None else None
-
-
 async def _army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow | None:
     return await session.get(ArmyRow, (m.campaign.id, army_id), populate_existing=True)
 
@@ -52,7 +45,7 @@ async def _army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow |
 async def _readable_army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow:
     """The army whose roster the caller may read; 404 otherwise, whatever exists."""
     army = await _army(session, m, army_id)
-    if army is None or not (_is_master(m) or _me(m) == army.owner):
+    if army is None or not visibility.own_or_master(m.viewer, army.owner):
         raise NotFound(_NOT_FOUND)
     return army
 
@@ -124,7 +117,7 @@ async def read_original(session: AsyncSession, m: Membership, army_id: int) -> t
 async def _writable_army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow:
     """The caller's own army, not in a pending battle; the caller holds the campaign lock."""
     army = await _readable_army(session, m, army_id)
-    if _me(m) != army.owner:  # the game master reads, only the army's owner writes
+    if m.viewer.seat != army.owner:  # the game master reads, only the army's owner writes
         raise Forbidden("Only the army's owner attaches its list.", code="R-CAMP-2")
     m.require_status(CampaignStatus.ACTIVE)
     m.require_player()

@@ -1,7 +1,7 @@
 """The periodic rechecks of open event streams, batched.
 
 Every open stream asks, every `recheck_seconds`, whether its token still stands and its caller
-is still the member they were when it started (`Viewer`): the backstop of revocations, which
+is still the member they were when it started (`Listener`): the backstop of revocations, which
 end streams at once (app/events/revocations.py) but send nothing when a token expires. Asked
 one by one, a thousand streams would cost a thousand sessions every few seconds; the streams
 recheck at the same moments (`service.next_recheck`), so their questions are gathered for a
@@ -21,7 +21,7 @@ from app.auth.service import usable_token
 from app.campaigns.access import Membership
 from app.db.base import utcnow
 from app.models import Campaign, CampaignPlayer, Token, User
-from app.stream.service import Viewer
+from app.stream.service import Listener
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Watcher:
 
     token_id: uuid.UUID
     user: User
-    viewer: Viewer
+    listener: Listener
 
 
 async def allowed(session: AsyncSession, watchers: list[Watcher]) -> list[bool]:
@@ -42,7 +42,7 @@ async def allowed(session: AsyncSession, watchers: list[Watcher]) -> list[bool]:
     )
     by_campaign: defaultdict[uuid.UUID, list[Watcher]] = defaultdict(list)
     for watcher in watchers:
-        by_campaign[watcher.viewer.campaign_id].append(watcher)
+        by_campaign[watcher.listener.campaign_id].append(watcher)
     verdicts: dict[int, bool] = {}
     for campaign_id, group in by_campaign.items():
         campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id))
@@ -61,7 +61,7 @@ async def allowed(session: AsyncSession, watchers: list[Watcher]) -> list[bool]:
                 continue
             membership = Membership(campaign, watcher.user, seats.get(watcher.user.id))
             member = membership.player is not None or membership.is_owner
-            verdicts[id(watcher)] = member and Viewer.of(membership) == watcher.viewer
+            verdicts[id(watcher)] = member and Listener.of(membership) == watcher.listener
     return [verdicts[id(w)] for w in watchers]
 
 

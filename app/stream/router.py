@@ -13,7 +13,7 @@ from fastapi.responses import Response, StreamingResponse
 from fastapi.sse import ServerSentEvent, format_sse_event
 
 from app.auth.dependencies import CurrentAuth
-from app.campaigns.access import MemberDep
+from app.campaigns.access import MemberDep, ViewerDep
 from app.db.session import SessionDep
 from app.errors import (
     PROBLEM_MEDIA_TYPE,
@@ -26,7 +26,7 @@ from app.notifications import presence
 from app.stream import service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
-from app.stream.service import Viewer
+from app.stream.service import Listener
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["events"], responses=PROBLEM_RESPONSES)
 
@@ -76,7 +76,7 @@ CURSOR_PATTERN = r"^[A-Za-z0-9_-]{16}$"
 class Feed:
     """Everything a stream needs, resolved before its first byte (errors are still problems)."""
 
-    viewer: Viewer
+    listener: Listener
     hub: EventHub
     resume_after: int | None
     token_id: uuid.UUID
@@ -85,9 +85,9 @@ class Feed:
     revocations_seen: int
 
 
-def get_viewer(member: MemberDep) -> Viewer:
+def get_listener(member: MemberDep, viewer: ViewerDep) -> Listener:
     """Who is watching, resolved once: the stream keeps no session open afterwards."""
-    return Viewer.of(member)
+    return Listener(member.campaign.id, viewer)
 
 
 def get_cursor(
@@ -121,10 +121,10 @@ def revocations_so_far(request: Request) -> int:
 async def get_feed(
     request: Request,
     # First: FastAPI solves a dependency's parameters in order, so this precedes the token's
-    # check (in `viewer` and `auth`).
+    # check (in `listener` and `auth`).
     revocations_seen: Annotated[int, Depends(revocations_so_far)],
     session: SessionDep,
-    viewer: Annotated[Viewer, Depends(get_viewer)],
+    listener: Annotated[Listener, Depends(get_listener)],
     cursor: Annotated[str | None, Depends(get_cursor)],
     auth: CurrentAuth,
 ) -> Feed:
@@ -136,7 +136,7 @@ async def get_feed(
     """
     resume_after = None
     if cursor is not None:
-        resume_after = await service.resume_point(session, viewer, cursor)
+        resume_after = await service.resume_point(session, listener, cursor)
         if resume_after is None:
             raise AppError(
                 "Last-Event-ID names no event of this campaign you may see; reconnect "
@@ -148,7 +148,7 @@ async def get_feed(
     hub: EventHub | None = getattr(request.app.state, "event_hub", None)
     if hub is None:
         raise ServiceUnavailable("Live events are unavailable.")
-    return Feed(viewer, hub, resume_after, auth.token.id, revocations_seen)
+    return Feed(listener, hub, resume_after, auth.token.id, revocations_seen)
 
 
 def _access_check(request: Request, feed: Feed, user: User) -> service.AccessCheck:
@@ -160,7 +160,7 @@ def _access_check(request: Request, feed: Feed, user: User) -> service.AccessChe
     rechecks: StreamRechecks | None = getattr(state, "stream_rechecks", None)
     if rechecks is None:
         rechecks = state.stream_rechecks = StreamRechecks(state.sessionmaker)
-    watcher = Watcher(feed.token_id, user, feed.viewer)
+    watcher = Watcher(feed.token_id, user, feed.listener)
 
     async def still_allowed() -> bool:
         return await rechecks.still_allowed(watcher)
@@ -207,23 +207,23 @@ async def stream_events(
 ) -> StreamingResponse:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`)."""
     sessionmaker = request.app.state.sessionmaker
-    hub, viewer = feed.hub, feed.viewer
+    hub, listener = feed.hub, feed.listener
     still_allowed = _access_check(request, feed, member.user)
 
     async def body() -> AsyncIterator[bytes]:
         # While it is open its user is looking: nothing is pushed to them about the campaign.
-        looking = presence.present(sessionmaker, viewer.campaign_id, member.user.id)
+        looking = presence.present(sessionmaker, listener.campaign_id, member.user.id)
         async with (
             looking,
             hub.subscribe(
-                viewer.campaign_id, token_id=feed.token_id, user_id=member.user.id
+                listener.campaign_id, token_id=feed.token_id, user_id=member.user.id
             ) as subscription,
         ):
             events = service.stream_events(
                 hub,
                 subscription,
                 sessionmaker,
-                viewer,
+                listener,
                 feed.resume_after,
                 still_allowed,
                 check_first=hub.revocations != feed.revocations_seen,

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.campaigns.access import Membership
 from app.models.event import CampaignEvent
+from app.rules import visibility
 from app.stream.hub import EventHub, EventRecord, Signal, Subscription
 
 # Backlog replays are read in pages of this many rows.
@@ -43,46 +44,25 @@ def next_recheck(now: float, period: float) -> float:
 
 
 @dataclass(frozen=True)
-class Viewer:
-    """Who is watching: enough to filter events without the ORM objects (R-FOG-3)."""
+class Listener:
+    """Who is watching which campaign: enough to filter events without the ORM objects."""
 
     campaign_id: uuid.UUID
-    player: int | None
-    is_owner: bool
+    viewer: visibility.Viewer
 
     @classmethod
-    def of(cls, membership: Membership) -> "Viewer":
-        player = membership.player
-        seated = player is not None and player.faction is not None
-        return cls(
-            campaign_id=membership.campaign.id,
-            player=player.number if seated and player is not None else None,
-            is_owner=membership.is_owner,
-        )
+    def of(cls, membership: Membership) -> "Listener":
+        return cls(campaign_id=membership.campaign.id, viewer=membership.viewer)
 
-    @property
-    def game_master(self) -> bool:
-        """The owner who does not play: sees everything, live (R-FOG-5)."""
-        return self.is_owner and self.player is None
 
-    def may_see(self) -> ColumnElement[bool]:
-        """SQL condition: the game master sees every event; a player, those addressed to them.
-
-        An owner who also plays is a player here, exactly (R-FOG-5): events carry no audience
-        for the owner's role, so their powers (arbitration, forcing the turn) are exercised
-        through the battle list and the turn endpoints, never through another seat's events.
-        """
-        if self.game_master:
-            return CampaignEvent.id.is_not(None)
-        if self.player is None:
-            return CampaignEvent.audience.is_(None)
-        return or_(CampaignEvent.audience.is_(None), CampaignEvent.audience.any_() == self.player)
-
-    def may_see_event(self, audience: list[int] | None) -> bool:
-        """`may_see()` for an event already read (the hub's `EventRecord`), in Python."""
-        if self.game_master or audience is None:
-            return True
-        return self.player is not None and self.player in audience
+def seen_clause(viewer: visibility.Viewer) -> ColumnElement[bool]:
+    """`visibility.event_seen` as SQL, from `visibility.event_filter`."""
+    seen = visibility.event_filter(viewer)
+    if seen.everything:
+        return CampaignEvent.id.is_not(None)
+    if seen.seat is None:
+        return CampaignEvent.audience.is_(None)
+    return or_(CampaignEvent.audience.is_(None), CampaignEvent.audience.any_() == seen.seat)
 
 
 async def latest_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
@@ -93,28 +73,28 @@ async def latest_seq(session: AsyncSession, campaign_id: uuid.UUID) -> int:
     return latest or 0
 
 
-async def resume_point(session: AsyncSession, viewer: Viewer, cursor: str) -> int | None:
-    """The `seq` of the viewer's event with this cursor; None if they have no such event."""
+async def resume_point(session: AsyncSession, listener: Listener, cursor: str) -> int | None:
+    """The `seq` of the listener's event with this cursor; None if they have no such event."""
     seq: int | None = await session.scalar(
         select(CampaignEvent.seq).where(
-            CampaignEvent.campaign_id == viewer.campaign_id,
+            CampaignEvent.campaign_id == listener.campaign_id,
             CampaignEvent.cursor == cursor,
-            viewer.may_see(),
+            seen_clause(listener.viewer),
         )
     )
     return seq
 
 
 async def visible_events(
-    session: AsyncSession, viewer: Viewer, *, after: int, limit: int | None = None
+    session: AsyncSession, listener: Listener, *, after: int, limit: int | None = None
 ) -> list[CampaignEvent]:
-    """The viewer's events of their campaign after the number `after`, oldest first."""
+    """The listener's events of their campaign after the number `after`, oldest first."""
     query = (
         select(CampaignEvent)
         .where(
-            CampaignEvent.campaign_id == viewer.campaign_id,
+            CampaignEvent.campaign_id == listener.campaign_id,
             CampaignEvent.seq > after,
-            viewer.may_see(),
+            seen_clause(listener.viewer),
         )
         .order_by(CampaignEvent.seq)
         .limit(limit)
@@ -141,13 +121,13 @@ async def stream_events(
     hub: EventHub,
     subscription: Subscription,
     sessionmaker: async_sessionmaker[AsyncSession],
-    viewer: Viewer,
+    listener: Listener,
     resume_after: int | None,
     still_allowed: AccessCheck | None = None,
     *,
     check_first: bool = False,
 ) -> AsyncGenerator[ServerSentEvent, None]:
-    """Yield the viewer's events as SSE, for an already open `subscription`.
+    """Yield the listener's events as SSE, for an already open `subscription`.
 
     `resume_after`: the `seq` to resume after (None: from now on). The subscription must be
     opened BEFORE this runs, so that an event committed meanwhile wakes the stream up.
@@ -162,7 +142,7 @@ async def stream_events(
         return
     if resume_after is None:
         async with sessionmaker() as session:
-            cursor = await latest_seq(session, viewer.campaign_id)
+            cursor = await latest_seq(session, listener.campaign_id)
     else:
         cursor = resume_after
     # The first bytes: the browser's reconnection delay, and a sign the stream is live.
@@ -174,7 +154,7 @@ async def stream_events(
     while True:
         while catch_up:
             async with sessionmaker() as session:
-                page = await visible_events(session, viewer, after=cursor, limit=BACKLOG_PAGE)
+                page = await visible_events(session, listener, after=cursor, limit=BACKLOG_PAGE)
             for event in page:
                 if subscription.closed:
                     return
@@ -201,7 +181,7 @@ async def stream_events(
             if isinstance(item, EventRecord) and item.seq == cursor + 1:
                 # The next event, as the hub read it for every stream: no query of our own.
                 cursor = item.seq
-                if viewer.may_see_event(item.audience):
+                if visibility.event_seen(listener.viewer, item.audience):
                     yield to_sse(item)
                     last_sent = loop.time()
                 continue

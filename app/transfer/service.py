@@ -34,6 +34,7 @@ from app.models.orders import OrderRow
 from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
+from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
 from app.rules.state import EventKind
 from app.seats.service import make_offer
@@ -120,8 +121,7 @@ def require_exporter(m: Membership) -> None:
     """The owner; one who also plays only once the campaign has finished (R-FOG-5): the
     document shows every seat's state."""
     m.require_owner()
-    playing = m.player is not None and m.player.faction is not None
-    if playing and m.campaign.status is not CampaignStatus.FINISHED:
+    if not visibility.sees_every_seat(m.viewer, m.campaign.status is CampaignStatus.FINISHED):
         raise Forbidden(
             "An owner who plays may export the campaign once it has finished: the document "
             "shows every seat.",

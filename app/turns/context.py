@@ -18,7 +18,7 @@ from app.campaigns.access import (
 from app.db.session import SessionDep
 from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.rules import concealment
+from app.rules import visibility
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
 from app.rules.state import CampaignState, TurnOrders, Violation
@@ -32,8 +32,16 @@ class TurnContext:
     state: CampaignState
     orders: TurnOrders  # the player's own orders of this turn
     ruleset: Ruleset
-    visible: frozenset[Coord]
-    hidden: frozenset[int] = frozenset()  # others' armies concealed from the player (R-OPT-3)
+    viewer: visibility.Viewer  # the player looking at `state` (`visibility.seeing`)
+
+    @property
+    def visible(self) -> frozenset[Coord]:
+        return self.viewer.sight
+
+    @property
+    def hidden(self) -> frozenset[int]:
+        """Others' armies concealed from the player (R-OPT-3)."""
+        return self.viewer.hidden
 
     @property
     def campaign(self) -> Campaign:
@@ -58,8 +66,11 @@ async def load_turn_context(session: AsyncSession, membership: Membership) -> Tu
         # a large campaign's other orders (ten per player) would be read for nothing.
         orders=await load_orders(session, membership.campaign, player.number),
         ruleset=ruleset,
-        visible=cached_sight(membership.campaign, state, player.number, ruleset),
-        hidden=concealment.hidden_from(state, player.number),
+        viewer=visibility.seeing(
+            membership.viewer,
+            state,
+            lambda seat: cached_sight(membership.campaign, state, seat, ruleset),
+        ),
     )
 
 

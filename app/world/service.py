@@ -17,7 +17,7 @@ from app.campaigns.service import display_names
 from app.conditional import etag_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
-from app.rules import building, concealment, fog, sea, visibility
+from app.rules import building, fog, sea, visibility
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
 from app.rules.movement import pending_battle_armies
@@ -51,24 +51,29 @@ from app.world.schemas import (
 
 @dataclass(frozen=True)
 class View:
-    """One viewer's look at the campaign now: the state and the tiles they see."""
+    """One viewer's look at the campaign now: the state and what they see of it."""
 
     membership: Membership
     state: CampaignState
     orders: TurnOrders
     ruleset: Ruleset
-    player: int | None  # None: the owner's game-master view (sees everything)
-    visible: frozenset[Coord]
-    hidden: frozenset[int] = frozenset()  # armies concealed from the viewer (R-OPT-3)
+    viewer: visibility.Viewer  # looking at `state` (`visibility.seeing`)
+
+    @property
+    def player(self) -> int | None:
+        """The seat whose sight applies; None: the game master's view (sees everything)."""
+        return self.viewer.seat if visibility.plays(self.viewer, self.state) else None
+
+    @property
+    def visible(self) -> frozenset[Coord]:
+        return self.viewer.sight
 
     @property
     def is_active(self) -> bool:
         return self.membership.campaign.status is CampaignStatus.ACTIVE
 
     def fog(self, coord: Coord) -> Visibility:
-        if self.player is None:
-            return Visibility.VISIBLE
-        return fog.visibility(self.state, self.player, coord, self.visible)
+        return visibility.tile_state(self.viewer, self.state, coord)
 
 
 async def load_view(
@@ -78,27 +83,20 @@ async def load_view(
     read that shows none (`load_state`)."""
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = membership.campaign
-    viewer = membership.player.number if membership.player is not None else None
+    seat = membership.viewer.seat
     state = await load_state(
         session,
         campaign,
-        explored_for=() if viewer is None else (viewer,),
+        explored_for=() if seat is None else (seat,),
         generals=generals,
         stakes=generals,
     )
     ruleset = load_ruleset(campaign)
     orders = await load_orders(session, campaign)
-    row = membership.player
-    if row is not None and row.number in state.players:
-        player: int | None = row.number
-        visible = cached_sight(campaign, state, row.number, ruleset)
-        hidden = concealment.hidden_from(state, row.number)
-    else:
-        # Membership guarantees a non-player member is the owner: the game master.
-        player = None
-        visible = frozenset(state.map.tiles)
-        hidden = frozenset()
-    return View(membership, state, orders, ruleset, player, visible, hidden)
+    viewer = visibility.seeing(
+        membership.viewer, state, lambda seat: cached_sight(campaign, state, seat, ruleset)
+    )
+    return View(membership, state, orders, ruleset, viewer)
 
 
 # ----------------------------------------------------------------------------------- tiles
@@ -113,11 +111,13 @@ class _Index:
     ships: dict[Coord, list[Ship]] = field(default_factory=dict)
 
 
-def _index(state: CampaignState, hidden: frozenset[int] = frozenset()) -> _Index:
-    """`hidden`: armies left out, as if out of sight (R-OPT-3)."""
+def _index(view: View) -> _Index:
+    """Only the armies the viewer is shown (R-FOG-1, R-OPT-3): an army concealed from them is
+    left out, as if out of sight."""
+    state = view.state
     armies: defaultdict[Coord, list[Army]] = defaultdict(list)
     for _, a in sorted(state.armies.items()):
-        if a.id not in hidden:
+        if visibility.army_seen(view.viewer, a):
             armies[a.coord].append(a)
     ships: defaultdict[Coord, list[Ship]] = defaultdict(list)
     for _, s in sorted(state.ships.items()):
@@ -186,23 +186,25 @@ async def map_document(session: AsyncSession, member: Membership) -> bytes:
 async def map_view(session: AsyncSession, member: Membership) -> tuple[bytes, str]:
     """The caller's map as JSON and its ETag, cached per (campaign, viewer, world version)."""
     member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    campaign = member.campaign
-    viewer = member.player.number if member.player is not None else None
-    key = (campaign.id, viewer, campaign.world_version)
-    found = map_views.get(key)
+    campaign, viewer = member.campaign, member.viewer
+    # A seat's view, or the game master's (None); a member who is neither shares no key.
+    cached = viewer.seat is not None or viewer.game_master
+    key = (campaign.id, viewer.seat, campaign.world_version)
+    found = map_views.get(key) if cached else None
     if found is None:
         # Serialised by hand: validating thousands of tiles built from engine data would
         # dominate the request (tests/api/test_world.py checks the document against WorldMap).
         document = world_map_json(await load_view(session, member, generals=False))
         found = (document, etag_of(document))
-        map_views.put(key, found)
+        if cached:
+            map_views.put(key, found)
     return found
 
 
 def world_map(view: View, *, tiles: bool = True) -> dict[str, Any]:
     """The `WorldMap` document of the viewer (without `tiles`: all but the tiles)."""
     m = view.state.map
-    index = _index(view.state, view.hidden) if tiles else None
+    index = _index(view) if tiles else None
     return {
         "turn": view.state.turn,
         "width": m.width,
@@ -216,7 +218,7 @@ def world_map(view: View, *, tiles: bool = True) -> dict[str, Any]:
         # R-OPT-5: only the storm tiles the viewer sees (an unexplored one would give away sea).
         "storms": [
             {"tiles": [{"q": q, "r": r} for q, r in tiles]}
-            for tiles in visibility.storms_seen(view.state.storms, view.player, view.visible)
+            for tiles in visibility.storms_seen(view.state.storms, view.viewer)
         ],
     }
 
@@ -266,7 +268,7 @@ def world_map_json(view: View) -> bytes:
     only what differs between viewers and turns is encoded per request."""
     m = view.state.map
     fragments = _map_fragments(m)
-    index = _index(view.state, view.hidden)
+    index = _index(view)
     parts = []
     for c in fragments.coords:
         state_of = view.fog(c)
@@ -322,7 +324,7 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
     coord = (q, r)
     if coord not in view.state.map.tiles:
         raise NotFound("Tile not found.")
-    panel = TilePanel.model_validate(_tile(view, coord, _index(view.state, view.hidden)))
+    panel = TilePanel.model_validate(_tile(view, coord, _index(view)))
     if view.player is not None and view.is_active:
         panel.accepts = [_option(view, view.player, kind, coord) for kind in BuildKind]
     return panel
@@ -358,7 +360,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     entrenched=a.id in orders.entrench,
                 )
             )
-        elif a.coord in view.visible and a.id not in view.hidden:
+        elif visibility.army_seen(view.viewer, a):
             others.append(
                 OtherArmy(
                     id=a.id,

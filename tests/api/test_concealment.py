@@ -12,7 +12,7 @@ from app.models import BattleRow, Campaign, User
 from app.rules import concealment
 from app.rules.maps import builtin_maps
 from app.rules.state import Army, CampaignState, Options
-from app.stream.service import Viewer, visible_events
+from app.stream.service import Listener, visible_events
 from tests.api.game import Game, GamePlayer, army_of, start_game
 from tests.api.pictures import battle_frames
 from tests.api.test_rule_scenarios import change_turn
@@ -203,6 +203,6 @@ async def test_R_OPT_3_R_FOG_4_a_battle_with_a_concealed_army_does_not_exist_for
     # Nor does their event stream carry anything of it.
     session.expire_all()
     account = await session.get_one(User, orcs.user.id)
-    viewer = Viewer.of(await load_membership(session, cid, account))
+    viewer = Listener.of(await load_membership(session, cid, account))
     streamed = await visible_events(session, viewer, after=0)
     assert [e for e in streamed if e.payload.get("battle_id") == battle_id] == []

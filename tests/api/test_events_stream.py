@@ -35,9 +35,10 @@ from app.events.revocations import Revocation
 from app.main import create_app
 from app.models import Token, User
 from app.rules.state import EventKind
+from app.rules.visibility import viewer as seat_viewer
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub, EventRecord, Signal
-from app.stream.service import Viewer, next_recheck, stream_events
+from app.stream.service import Listener, next_recheck, stream_events
 from tests.api.game import Game, create_lobby, join, start_game
 from tests.api.seat_offers import accept, offer_of
 from tests.helpers import AuthUser, MakeUser, assert_problem, login, register_and_login
@@ -437,7 +438,7 @@ async def test_event_heard_while_the_backlog_is_read_is_sent_once(
     server: Server = await make_server()
     game = await new_game(server.client)
     hub = server.hub
-    viewer = Viewer(uuid.UUID(game.id), player=game.players[1].number, is_owner=False)
+    viewer = Listener(uuid.UUID(game.id), seat_viewer(game.players[1].number, owner=False))
     before = await last_seq(committing_sessionmaker, game)
 
     async with hub.subscribe(viewer.campaign_id) as subscription:
@@ -466,7 +467,11 @@ async def test_one_event_is_read_once_for_every_stream_of_the_process_R_FOG_3(
     hub = server.hub
     cid = uuid.UUID(game.id)
     p1, p2 = (player.number for player in game.players)
-    viewers = [Viewer(cid, p1, True), Viewer(cid, p2, False), Viewer(cid, None, True)] * 3
+    viewers = [
+        Listener(cid, seat_viewer(p1, owner=True)),
+        Listener(cid, seat_viewer(p2, owner=False)),
+        Listener(cid, seat_viewer(None, owner=True)),
+    ] * 3
     sessions = 0
 
     def counting() -> AsyncSession:
@@ -488,7 +493,7 @@ async def test_one_event_is_read_once_for_every_stream_of_the_process_R_FOG_3(
         public = await publish_committed(committing_sessionmaker, game, "news", {"n": 1})
         for viewer, events in zip(viewers, streams, strict=True):
             first = await asyncio.wait_for(anext(events), WAIT)
-            if viewer.player == p1:  # the private event is not theirs: the next one comes
+            if viewer.viewer.seat == p1:  # the private event is not theirs: the next one comes
                 assert (first.id, first.event) == (public, "news")
             else:
                 assert (first.id, first.event) == (private, "secret")
@@ -508,7 +513,7 @@ async def test_a_gap_in_the_rows_handed_out_is_read_from_the_table(
     reconnected) makes the stream read everything after its last event: nothing is skipped."""
     server: Server = await make_server()
     game = await new_game(server.client)
-    viewer = Viewer(uuid.UUID(game.id), game.players[1].number, False)
+    viewer = Listener(uuid.UUID(game.id), seat_viewer(game.players[1].number, owner=False))
     idle = EventHub("postgresql://unused")  # never started: only what this test hands out
     start = await last_seq(committing_sessionmaker, game)
     async with idle.subscribe(viewer.campaign_id) as subscription:
@@ -635,7 +640,7 @@ async def test_R_FOG_5_an_owner_who_plays_streams_only_their_seats_events(
     """The owner plays as player 1: player 2's message to player 3 and their edict do not
     reach the owner's stream; the game master of another table (who does not play) gets all.
 
-    BUG: `Viewer.may_see` gave every event to the owner, playing or not.
+    BUG: the stream's `Viewer.may_see` gave every event to the owner, playing or not.
     """
     server: Server = await make_server()
     three = ("empire", "orcs_goblins", "dwarfs")
@@ -884,13 +889,19 @@ async def test_the_rechecks_of_many_streams_are_answered_in_one_session(
         return found
 
     users = {u.id: await session.get_one(User, u.id) for u in (owner, p2.user, stranger)}
-    seat = Viewer(cid, p2.number, False)
+    seat = Listener(cid, seat_viewer(p2.number, owner=False))
     watchers = [
-        Watcher(await token_of(owner), users[owner.id], Viewer(cid, 1, True)),
+        Watcher(await token_of(owner), users[owner.id], Listener(cid, seat_viewer(1, owner=True))),
         Watcher(await token_of(p2.user), users[p2.user.id], seat),
         Watcher(revoked, users[p2.user.id], seat),
-        Watcher(await token_of(stranger), users[stranger.id], Viewer(cid, None, False)),
-        Watcher(await token_of(p2.user), users[p2.user.id], Viewer(cid, None, True)),
+        Watcher(
+            await token_of(stranger),
+            users[stranger.id],
+            Listener(cid, seat_viewer(None, owner=False)),
+        ),
+        Watcher(
+            await token_of(p2.user), users[p2.user.id], Listener(cid, seat_viewer(None, owner=True))
+        ),
     ]
     sessions = 0
 

@@ -10,7 +10,7 @@ shown live outside sight, no other player's gold, no real name under anonymity. 
 are checked against the sight before and after their turn change.
 
 The owner plays, so the owner-player is one of the viewers checked everywhere (R-FOG-5): on the
-event stream too, where every event a player's stream would carry (`Viewer.of` their
+event stream too, where every event a player's stream would carry (`Listener.of` their
 membership, as the SSE endpoint builds it) must be public or addressed to them, while players
 exchange private messages each turn. Refusals about other players' cities and armies are
 compared with those for ids that do not exist: they must be the same, byte for byte.
@@ -32,7 +32,7 @@ from app.campaigns.access import load_membership
 from app.models import ArmyRow, BattleRow, Campaign, User
 from app.rules import storms
 from app.rules.hexgrid import Coord, Grid, Wrap
-from app.stream.service import Viewer, visible_events
+from app.stream.service import Listener, visible_events
 from app.turns.mapping.state import storms_to_json
 from tests.api.game import start_game
 from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
@@ -326,7 +326,7 @@ async def _stream_check(t: Table) -> None:
     t.session.expire_all()
     for player, user in sorted(t.users.items()):
         account = await t.session.get_one(User, user.id)
-        viewer = Viewer.of(await load_membership(t.session, cid, account))
+        viewer = Listener.of(await load_membership(t.session, cid, account))
         for event in await visible_events(t.session, viewer, after=0):
             t.tally[f"stream {event.kind}"] += 1
             if event.audience is not None and player not in event.audience:

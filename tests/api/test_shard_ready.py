@@ -41,7 +41,7 @@ from app.models import Token, User  # registers every model on Base too
 from app.stream import service as stream_service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
-from app.stream.service import Viewer
+from app.stream.service import Listener
 
 # The isolation suite's world (a battle, orders, diplomacy, messages, a house rule), as a fixture.
 from tests.api.test_isolation import World, campaign_operations
@@ -315,7 +315,7 @@ async def stream_mix(
     try:
         async with sessionmaker() as session:
             user = await session.get_one(User, world.p2.user.id)
-            viewer = Viewer.of(await load_membership(session, campaign_id, user))
+            viewer = Listener.of(await load_membership(session, campaign_id, user))
             token_id = await session.scalar(
                 select(Token.id).where(Token.token_hash == hash_token(world.p2.user.token))
             )

@@ -108,7 +108,8 @@ async def knowledge(session: AsyncSession, campaign_id: uuid.UUID, me: int) -> K
         armies = [*b.attacker["army_ids"], *b.defender["army_ids"]]
         if me in players:
             mine_in.append(b)
-        if visibility.battle_seen(players, armies, (b.q, b.r), me, sight, hidden):
+        looking = visibility.Viewer(seat=me, sight=sight, hidden=hidden)
+        if visibility.battle_seen(looking, players, armies, (b.q, b.r)):
             seen_battles.add(b.id)
             if b.status in PENDING_BATTLE_STATUSES:
                 pending_tiles.add((b.q, b.r))
