@@ -25,6 +25,7 @@ from app.deadlines.router import turn_router as deadline_turn_router
 from app.deadlines.service import run_sweeper
 from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
+from app.events.subscribers import subscribe
 from app.heap import tune_collector
 from app.history.router import router as history_router
 from app.house_rules.router import router as house_rules_router
@@ -37,6 +38,7 @@ from app.messages.router import router as messages_router
 from app.metrics import process_exiting, watch_pool
 from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
+from app.notifications import outbox as notification_outbox
 from app.notifications.contract import document_webhooks
 from app.notifications.delivery import run_notifier
 from app.notifications.email_router import address_router as email_address_router
@@ -177,6 +179,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
+    # Published events reach their listeners through subscriptions, not imports (app.events is
+    # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
+    subscribe(notification_outbox.on_events)
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
     literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])

@@ -1,8 +1,9 @@
 """The outbox: deliveries written in the transaction of the change they tell of.
 
-`on_events` is called by `app.events.publish.publish_all` for the live events it records, so
-a notification exists if and only if the change that caused it commits. Only a few kinds of
-event make notifications; the others cost nothing here (no query).
+`on_events` hears of the live events `app.events.publish.publish_all` records (it subscribes to
+them at start-up: `app.main.create_app`), in the publisher's transaction, so a notification
+exists if and only if the change that caused it commits. Only a few kinds of event make
+notifications; the others cost nothing here (no query).
 
 Every notification a user gets on a personal endpoint is also written to their inbox
 (`deliver`), and a user with no endpoint at all gets the same inbox items.
@@ -31,7 +32,7 @@ from app.models.notification import (
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import inbox, messages, preferences, presence
+from app.notifications import email, inbox, messages, preferences, presence
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
 from app.rules.diplomacy import PROPOSALS
@@ -173,10 +174,6 @@ async def deliver(
                     enqueue(session, endpoint, data, when)
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
-    # Imported here: the email module uses the delivery worker's policy, whose module
-    # publishes events (app.events.publish imports this one).
-    from app.notifications import email
-
     pushed = {user: found for user, found in told.items() if user not in watching}
     await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
 
