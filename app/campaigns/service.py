@@ -21,7 +21,6 @@ from app.campaigns.schemas import (
     PlayerChoice,
     PlayerRead,
 )
-from app.campaigns.settings import CampaignSettings
 from app.db.base import utcnow
 from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict, NotFound, RuleViolation
@@ -30,6 +29,7 @@ from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.campaign_settings import CampaignSettings
 from app.notifications import outbox as notification_outbox
 from app.pagination import PageParams, paginate_rows
 from app.rules.ruleset import RulesetError, ruleset_to_dict
