@@ -25,6 +25,7 @@ from app.deadlines.router import turn_router as deadline_turn_router
 from app.deadlines.service import run_sweeper
 from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
+from app.errors.handlers import LITERAL_PATHS
 from app.events.subscribers import subscribe
 from app.heap import tune_collector
 from app.history.router import router as history_router
@@ -51,7 +52,7 @@ from app.orders.router import router as orders_router
 from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
 from app.rosters.router import router as rosters_router
-from app.routing import LITERAL_PATHS, LiteralPathMiddleware, literal_path_methods
+from app.routing import LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router

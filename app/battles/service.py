@@ -34,7 +34,7 @@ from app.battles.schemas import (
 )
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
-from app.errors import Conflict, Forbidden, NotFound
+from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
@@ -48,7 +48,6 @@ from app.rules.ids import entity_counter
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
 from app.turns import service as turns
-from app.turns.context import refuse
 from app.turns.mapping import (
     battle_from_row,
     cached_sight,

@@ -26,7 +26,7 @@ from app.diplomacy.schemas import (
     TreatyStatus,
     VassalageEdict,
 )
-from app.errors import NotFound, RuleViolation
+from app.errors import NotFound, RuleViolation, refuse
 from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import Campaign
@@ -38,7 +38,7 @@ from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.ids import entity_counter
 from app.rules.relations import in_force
 from app.rules.state import EventKind, LedgerEntry, Treaty, TreatyKind
-from app.turns.context import TurnContext, refuse
+from app.turns.context import TurnContext
 from app.turns.mapping import edict_columns, edict_from_row, save_state
 
 

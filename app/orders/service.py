@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.ids import random_campaign_id, unused_id
-from app.errors import Conflict, NotFound
+from app.errors import Conflict, NotFound, refuse
 from app.ledger import service as ledger
 from app.models.orders import OrderKind, OrderRow
 from app.orders.schemas import (
@@ -21,7 +21,7 @@ from app.orders.schemas import (
 )
 from app.rules import armies, building, movement
 from app.rules.state import LedgerEntry
-from app.turns.context import TurnContext, refuse
+from app.turns.context import TurnContext
 from app.turns.mapping import save_state
 
 
