@@ -3,6 +3,7 @@
 `app.events` is a leaf: the publisher imports none of its listeners (notifications, metrics).
 The app factory (`app.main.create_app`, which every server process, worker and test app goes
 through) registers them, so a package that publishes never depends on the ones that listen.
+A campaign's start and end (no live event of their own) are heard the same way.
 """
 
 import uuid
@@ -11,6 +12,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.models.campaign import Campaign
 from app.rules.state import EventKind
 
 
@@ -47,3 +49,21 @@ async def tell_subscribers(
     """Hand `events` to every subscriber, one after the other, in their order of registration."""
     for subscriber in _subscribers:
         await subscriber(session, campaign_id, events)
+
+
+# Called when a campaign starts or ends, in the owner's transaction, after the row changed.
+StatusSubscriber = Callable[[AsyncSession, Campaign], Awaitable[None]]
+
+_status_subscribers: list[StatusSubscriber] = []
+
+
+def subscribe_to_status(subscriber: StatusSubscriber) -> None:
+    """Have `subscriber` hear of every campaign that starts or ends from now on (once)."""
+    if subscriber not in _status_subscribers:
+        _status_subscribers.append(subscriber)
+
+
+async def tell_status_changed(session: AsyncSession, campaign: Campaign) -> None:
+    """The campaign started or ended: every status subscriber hears of it, in order."""
+    for subscriber in _status_subscribers:
+        await subscriber(session, campaign)

@@ -81,7 +81,7 @@ def enqueue(
     return delivery
 
 
-async def _endpoints(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
+async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
     rows = await session.scalars(
         select(WebhookEndpoint).where(
             WebhookEndpoint.campaign_id == campaign_id, WebhookEndpoint.disabled_at.is_(None)
@@ -90,7 +90,7 @@ async def _endpoints(session: AsyncSession, campaign_id: uuid.UUID) -> list[Webh
     return list(rows)
 
 
-async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
+async def seats_of(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
     """Each member's seat: their player number, None for a member without a faction."""
     rows = await session.execute(
         select(CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction).where(
@@ -183,7 +183,7 @@ async def notify_user(
 ) -> None:
     """Tell one user something meant for them alone (an extension point: a `seat_offered`
     notification to the user offered a seat goes through here, on every channel)."""
-    endpoints = [e for e in await _endpoints(session, campaign.id) if e.user_id == user_id]
+    endpoints = [e for e in await endpoints_of(session, campaign.id) if e.user_id == user_id]
     await deliver(session, campaign, {user_id: [data]}, endpoints)
     await session.flush()
 
@@ -246,8 +246,8 @@ async def on_events(
     campaign = await session.get(Campaign, campaign_id)
     if campaign is None:
         return
-    endpoints = await _endpoints(session, campaign_id)
-    viewers = members(campaign, await _seats(session, campaign_id))
+    endpoints = await endpoints_of(session, campaign_id)
+    viewers = members(campaign, await seats_of(session, campaign_id))
     for kind, payload, audience in handled:
         await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
     await session.flush()
@@ -325,7 +325,7 @@ async def _last_not_ready(
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     """The campaign started or ended (the owner's act): every endpoint that asked is told."""
-    endpoints = await _endpoints(session, campaign.id)
+    endpoints = await endpoints_of(session, campaign.id)
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if campaign.status is CampaignStatus.ACTIVE:
         data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
@@ -336,6 +336,6 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
             enqueue(session, endpoint, data)
-    viewers = members(campaign, await _seats(session, campaign.id))
+    viewers = members(campaign, await seats_of(session, campaign.id))
     await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
     await session.flush()

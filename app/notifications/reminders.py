@@ -25,7 +25,7 @@ from app.models.campaign import Campaign, CampaignStatus
 from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
-from app.notifications.outbox import _endpoints, _seats, deliver
+from app.notifications.outbox import deliver, endpoints_of, seats_of
 from app.turns.service import turn_gate
 
 logger = logging.getLogger(__name__)
@@ -154,8 +154,8 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     hours = campaign.settings.reminder_hours
     if hours is None:
         return
-    endpoints = await _endpoints(session, campaign.id)
-    seats = await _seats(session, campaign.id)
+    endpoints = await endpoints_of(session, campaign.id)
+    seats = await seats_of(session, campaign.id)
     window = timedelta(hours=hours)
     deadline = campaign.turn_deadline_at
     if (

@@ -6,6 +6,7 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.campaigns.turn_context import TurnContext
 from app.db.ids import random_campaign_id, unused_id
 from app.errors import Conflict, NotFound, refuse
 from app.ledger import service as ledger
@@ -21,7 +22,6 @@ from app.orders.schemas import (
 )
 from app.rules import armies, building, movement
 from app.rules.state import LedgerEntry
-from app.turns.context import TurnContext
 from app.turns.mapping import save_state
 
 
