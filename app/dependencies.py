@@ -1,10 +1,12 @@
-"""Cross-cutting typed dependencies: settings and pagination."""
+"""Cross-cutting typed dependencies: settings, pagination and the current time."""
 
+from datetime import datetime
 from typing import Annotated
 
 from fastapi import Depends, Path, Query, Request
 
 from app.config import Settings
+from app.db.base import utcnow
 from app.pagination import PageParams
 
 
@@ -15,6 +17,14 @@ def get_app_settings(request: Request) -> Settings:
 
 
 SettingsDep = Annotated[Settings, Depends(get_app_settings)]
+
+
+def get_now() -> datetime:
+    """The current time; tests override this dependency to move the clock."""
+    return utcnow()
+
+
+NowDep = Annotated[datetime, Depends(get_now)]
 
 
 def get_page_params(

@@ -9,7 +9,6 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-from app.auth.reset import router as password_reset_router
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
 from app.calendar.router import router as calendar_router
@@ -25,6 +24,8 @@ from app.deadlines.router import turn_router as deadline_turn_router
 from app.deadlines.service import run_sweeper
 from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
+from app.errors.handlers import LITERAL_PATHS
+from app.events.subscribers import subscribe, subscribe_to_status
 from app.heap import tune_collector
 from app.history.router import router as history_router
 from app.house_rules.router import router as house_rules_router
@@ -37,6 +38,7 @@ from app.messages.router import router as messages_router
 from app.metrics import process_exiting, watch_pool
 from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
+from app.notifications import outbox as notification_outbox
 from app.notifications.contract import document_webhooks
 from app.notifications.delivery import run_notifier
 from app.notifications.email_router import address_router as email_address_router
@@ -46,10 +48,11 @@ from app.notifications.router import preferences_router as notification_preferen
 from app.notifications.router import router as notifications_router
 from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
+from app.password_reset.router import router as password_reset_router
 from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
 from app.rosters.router import router as rosters_router
-from app.routing import LITERAL_PATHS, LiteralPathMiddleware, literal_path_methods
+from app.routing import LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
@@ -177,6 +180,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
+    # Published events reach their listeners through subscriptions, not imports (app.events is
+    # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
+    subscribe(notification_outbox.on_events)
+    subscribe_to_status(notification_outbox.on_campaign_status)
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
     literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])

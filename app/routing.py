@@ -5,7 +5,7 @@ lets `{campaign_id}` match `import`, so `PATCH /v1/campaigns/import` reached the
 update and failed its UUID (422 instead of 405), and `OPTIONS /v1/maps/generate` was told that
 GET is allowed (the map read, `{map_id}` = `generate`). `LiteralPathMiddleware` answers a
 method that no route of such a path takes with 405 and that path's own `Allow`, and
-`app.errors.allowed_methods` lists, for such a path, its own routes' methods alone.
+`app.errors.handlers.allowed_methods` lists, for such a path, its own routes' methods alone.
 """
 
 from collections.abc import Iterable, Iterator, Mapping
@@ -16,10 +16,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.asgi import HTTPMiddleware
-from app.errors import problem_response
-
-# `app.state` attribute: each literal path (no `{parameter}`) with the methods its routes take.
-LITERAL_PATHS = "literal_path_methods"
+from app.errors.handlers import METHODS, problem_response
 
 
 def _routes(router: APIRouter) -> Iterator[APIRoute]:
@@ -46,14 +43,7 @@ def literal_path_methods(
 
 
 def _allow(methods: Iterable[str]) -> str:
-    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
-    return ", ".join(method for method in order if method in methods)
-
-
-def allowed_at(paths: Mapping[str, frozenset[str]], path: str) -> list[str] | None:
-    """The `Allow` list of a literal path, or None if `path` is not one."""
-    taken = paths.get(path)
-    return None if taken is None else _allow(taken).split(", ")
+    return ", ".join(method for method in METHODS if method in methods)
 
 
 class LiteralPathMiddleware(HTTPMiddleware):

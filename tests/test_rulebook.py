@@ -184,7 +184,7 @@ def test_the_code_registry_is_what_the_app_raises() -> None:
     snake = {code for code in raised_codes() if not RULE_ID.fullmatch(code)}
 
     assert snake == set(ERROR_CODES), (
-        "app/errors.py ERROR_CODES and the codes raised in app/ differ: "
+        "app/errors/classes.py ERROR_CODES and the codes raised in app/ differ: "
         f"unregistered {sorted(snake - set(ERROR_CODES))}, "
         f"never raised {sorted(set(ERROR_CODES) - snake)}"
     )

@@ -10,7 +10,13 @@ from datetime import datetime, timedelta
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles.schemas import BattleRead, SideName
-from app.battles.service import _OVER, _Action, _action, _present, _publish
+from app.battles.service import (
+    OVER_STATUSES,
+    BattleAction,
+    load_action,
+    present_battle,
+    publish_battle,
+)
 from app.campaigns.access import Membership
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.rules import battles
@@ -21,7 +27,7 @@ RULE = "R-BAT-8"
 MAX_AHEAD = timedelta(days=90)
 
 
-def _participant(a: _Action) -> tuple[SideName, int]:
+def _participant(a: BattleAction) -> tuple[SideName, int]:
     """The caller's side and number; 403 for a visible battle they take no part in."""
     me = a.viewer.me
     side = battles.sides_of(a.battle, me) if me is not None else None
@@ -32,7 +38,7 @@ def _participant(a: _Action) -> tuple[SideName, int]:
             "Your seat is held by a steward: the campaign's owner settles its battles.",
             code="R-CAMP-7",
         )
-    if a.row.status in _OVER:
+    if a.row.status in OVER_STATUSES:
         raise Conflict(f"This battle is already {a.row.status}.", code=RULE)
     return side, me
 
@@ -48,7 +54,7 @@ async def propose(
     session: AsyncSession, m: Membership, battle_id: int, date: datetime, now: datetime
 ) -> BattleRead:
     """Propose a play-by date; it replaces any proposal waiting (R-BAT-8)."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, me = _participant(a)
     _check_future(date, now)
     row = a.row
@@ -63,20 +69,20 @@ async def propose(
         row.play_by_proposed_by = me
         await session.flush()
         payload = {"date": date.isoformat(), "side": side}
-        await _publish(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
-    return await _present(session, a.viewer, row)
+        await publish_battle(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
+    return await present_battle(session, a.viewer, row)
 
 
 async def accept(
     session: AsyncSession, m: Membership, battle_id: int, date: datetime, now: datetime
 ) -> BattleRead:
     """Accept the other side's proposal, naming its date (R-BAT-8)."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, _me = _participant(a)
     row = a.row
     if row.play_by_proposal is None or row.play_by_proposed_by is None:
         if row.play_by == date:  # already agreed: a retry of the acceptance
-            return await _present(session, a.viewer, row)
+            return await present_battle(session, a.viewer, row)
         raise Conflict("No play-by date is waiting for an answer.", code=RULE)
     proposer = battles.sides_of(a.battle, row.play_by_proposed_by)
     if proposer is None:
@@ -94,5 +100,7 @@ async def accept(
     row.play_by = date
     row.play_by_proposal = row.play_by_proposed_by = None
     await session.flush()
-    await _publish(session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle)
-    return await _present(session, a.viewer, row)
+    await publish_battle(
+        session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle
+    )
+    return await present_battle(session, a.viewer, row)

@@ -16,7 +16,6 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.battles import records
 from app.battles.schemas import (
     ArbitrateBody,
     BattlePage,
@@ -34,7 +33,7 @@ from app.battles.schemas import (
 )
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
-from app.errors import Conflict, Forbidden, NotFound
+from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
@@ -46,8 +45,8 @@ from app.rules import battles, visibility
 from app.rules.ids import entity_counter
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
+from app.turns import battle_records as records
 from app.turns import service as turns
-from app.turns.context import refuse
 from app.turns.mapping import (
     battle_from_row,
     cached_sight,
@@ -59,7 +58,7 @@ from app.turns.mapping import (
 )
 from app.turns.mapping.battles import tiers_from_json
 
-_OVER = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
+OVER_STATUSES = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
 _LIVE_KIND = {
     BattleStatus.CONFIRMED: EventKind.BATTLE_CONFIRMED,
     BattleStatus.ABANDONED: EventKind.BATTLE_ABANDONED,
@@ -252,7 +251,7 @@ def _battle_rosters(v: Caller, row: BattleRow, found: _Rosters) -> list[BattleRo
     return out
 
 
-async def _present(session: AsyncSession, v: Caller, row: BattleRow) -> BattleRead:
+async def present_battle(session: AsyncSession, v: Caller, row: BattleRow) -> BattleRead:
     found = await _rosters_of(session, v, [row])
     return _read(v, await _names(session, v.membership), row, found)
 
@@ -320,7 +319,7 @@ def _proposal(battle: Battle, row: BattleRow) -> PlayByProposalRead | None:
 
 def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
     """An earlier-declared battle of one of its armies is still pending (R-MOVE-3)."""
-    if status in _OVER:
+    if status in OVER_STATUSES:
         return False
     return battles.earlier_pending(v.state, v.state.battles.get(battle.id, battle)) is not None
 
@@ -343,14 +342,14 @@ async def list_battles(
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
     v = await _caller(session, m, full=False)
     row = await _visible_row(session, v, battle_id)
-    return await _present(session, v, row)
+    return await present_battle(session, v, row)
 
 
 # --------------------------------------------------------------------------------- actions
 
 
 @dataclass(frozen=True)
-class _Action:
+class BattleAction:
     viewer: Caller
     row: BattleRow
     battle: Battle
@@ -360,15 +359,15 @@ class _Action:
         return battles.participants(self.battle)
 
 
-async def _action(session: AsyncSession, m: Membership, battle_id: int) -> _Action:
+async def load_action(session: AsyncSession, m: Membership, battle_id: int) -> BattleAction:
     """A visible battle of an active campaign (404 if invisible); the caller holds the lock."""
     m.require_status(CampaignStatus.ACTIVE)
     v = await _caller(session, m)
     row = await _visible_row(session, v, battle_id)
-    return _Action(v, row, v.state.battles.get(row.id) or battle_from_row(row))
+    return BattleAction(v, row, v.state.battles.get(row.id) or battle_from_row(row))
 
 
-def _my_side(a: _Action) -> tuple[SideName, int]:
+def _my_side(a: BattleAction) -> tuple[SideName, int]:
     """The caller's side and number; 403 for a visible battle they take no part in (R-BAT-5)."""
     me = a.viewer.me
     side = battles.sides_of(a.battle, me) if me is not None else None
@@ -382,12 +381,12 @@ def _my_side(a: _Action) -> tuple[SideName, int]:
     return side, me
 
 
-def _require_pending(a: _Action) -> None:
-    if a.row.status in _OVER:
+def _require_pending(a: BattleAction) -> None:
+    if a.row.status in OVER_STATUSES:
         raise Conflict(f"This battle is already {a.row.status}.", code="R-BAT-5")
 
 
-def _require_report_from_other_side(a: _Action, side: SideName) -> None:
+def _require_report_from_other_side(a: BattleAction, side: SideName) -> None:
     _require_pending(a)
     if a.row.status != BattleStatus.REPORTED or a.row.reported_by is None:
         raise Conflict("No report is waiting for an answer.", code="R-BAT-5")
@@ -405,21 +404,21 @@ def _engine_report(data: ReportCreate) -> BattleReport:
     )
 
 
-def _check_report(a: _Action, report: BattleReport) -> None:
+def _check_report(a: BattleAction, report: BattleReport) -> None:
     violations = battles.validate_report(a.viewer.state, a.battle, report, a.viewer.ruleset)
     if violations:
         raise refuse(violations)
 
 
-def _require_its_turn(a: _Action) -> None:
+def _require_its_turn(a: BattleAction) -> None:
     """Battles sharing an army are played in declaration order (R-MOVE-3)."""
     violations = battles.validate_order(a.viewer.state, a.battle)
     if violations:
         raise refuse(violations)
 
 
-async def _publish(
-    session: AsyncSession, a: _Action, kind: EventKind, payload: dict[str, Any], battle: Battle
+async def publish_battle(
+    session: AsyncSession, a: BattleAction, kind: EventKind, payload: dict[str, Any], battle: Battle
 ) -> None:
     await publish(
         session,
@@ -432,19 +431,19 @@ async def _publish(
 
 async def _publish_closed(
     session: AsyncSession,
-    a: _Action,
+    a: BattleAction,
     status: BattleStatus,
     battle: Battle,
     outcome: str | None = None,
 ) -> None:
     """One payload for every closed battle, however it closed."""
     payload = {"status": status.value, "outcome": outcome}
-    await _publish(session, a, _LIVE_KIND[status], payload, battle)
+    await publish_battle(session, a, _LIVE_KIND[status], payload, battle)
 
 
 async def _settle(
     session: AsyncSession,
-    a: _Action,
+    a: BattleAction,
     status: BattleStatus,
     after: CampaignState,
     events: tuple[Event, ...],
@@ -482,7 +481,7 @@ async def choose_leader(
     session: AsyncSession, m: Membership, battle_id: int, army_id: int
 ) -> BattleRead:
     """Another army of the caller's side leads (R-BAT-3); joiners field 25 %."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, me = _my_side(a)
     _require_pending(a)
     if a.row.status != BattleStatus.AWAITING_REPORT:
@@ -498,7 +497,7 @@ async def choose_leader(
         a.row.defender = side_to_json(new_side)
     a.row.forces = records.fixed_forces(a.viewer.state, battle, a.viewer.ruleset, a.row.forces)
     await session.flush()
-    return await _present(session, a.viewer, a.row)
+    return await present_battle(session, a.viewer, a.row)
 
 
 def _auto_confirm_at(campaign: Campaign, now: datetime) -> datetime | None:
@@ -507,7 +506,7 @@ def _auto_confirm_at(campaign: Campaign, now: datetime) -> datetime | None:
     return now + timedelta(hours=hours) if hours else None
 
 
-def _store_report(a: _Action, data: ReportCreate, me: int, now: datetime) -> None:
+def _store_report(a: BattleAction, data: ReportCreate, me: int, now: datetime) -> None:
     """A new report or an edit: a new version, and the automatic confirmation's clock restarts."""
     a.row.report = data.model_dump(mode="json")
     a.row.reported_by = me
@@ -519,7 +518,7 @@ async def report(
     session: AsyncSession, m: Membership, battle_id: int, data: ReportCreate, now: datetime
 ) -> BattleRead:
     """Enter the result from the table (R-BAT-5/6); it waits for the other side."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, me = _my_side(a)
     _require_pending(a)
     by = a.row.reported_by
@@ -532,10 +531,10 @@ async def report(
     a.row.status = BattleStatus.REPORTED
     a.row.rejection_reason = None
     await session.flush()
-    await _publish(
+    await publish_battle(
         session, a, EventKind.BATTLE_REPORTED, {"status": "reported", "reported_by": me}, a.battle
     )
-    return await _present(session, a.viewer, a.row)
+    return await present_battle(session, a.viewer, a.row)
 
 
 async def edit_report(
@@ -544,7 +543,7 @@ async def edit_report(
     """The reporter corrects their report before it is answered (R-BAT-10); the other side is
     told and the automatic confirmation's clock restarts. The same report again changes
     nothing (no new version, no event, the clock runs on)."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     _side, me = _my_side(a)
     _require_pending(a)
     if a.row.status != BattleStatus.REPORTED:
@@ -552,13 +551,13 @@ async def edit_report(
     if a.row.reported_by != me:
         raise Forbidden("Only the player who reported the result edits it.", code="R-BAT-10")
     if a.row.report == data.model_dump(mode="json"):
-        return await _present(session, a.viewer, a.row)
+        return await present_battle(session, a.viewer, a.row)
     _check_report(a, _engine_report(data))
     _store_report(a, data, me, now)
     await session.flush()
     payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
-    await _publish(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
-    return await _present(session, a.viewer, a.row)
+    await publish_battle(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
+    return await present_battle(session, a.viewer, a.row)
 
 
 async def confirm(
@@ -568,7 +567,7 @@ async def confirm(
 
     With `version`, only that version of the report (R-BAT-10): an edit since is refused.
     """
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, _me = _my_side(a)
     _require_report_from_other_side(a, side)
     if version is not None and version != a.row.report_version:
@@ -581,27 +580,27 @@ async def confirm(
     _check_report(a, result)
     resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
     await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
-    return await _present(session, a.viewer, a.row)
+    return await present_battle(session, a.viewer, a.row)
 
 
 async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: str) -> BattleRead:
     """The other side disputes the report; a new report or the owner's ruling follows (R-BAT-5)."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     side, _me = _my_side(a)
     _require_report_from_other_side(a, side)
     a.row.status = BattleStatus.DISPUTED
     a.row.rejection_reason = reason
     a.row.auto_confirm_at = None
     await session.flush()
-    await _publish(
+    await publish_battle(
         session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
     )
-    return await _present(session, a.viewer, a.row)
+    return await present_battle(session, a.viewer, a.row)
 
 
 async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
     """The owner of an attacked outpost or port gives it up without a fight (R-BAT-6)."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     _side, me = _my_side(a)
     _require_pending(a)
     _require_its_turn(a)
@@ -609,14 +608,14 @@ async def abandon(session: AsyncSession, m: Membership, battle_id: int) -> Battl
     if isinstance(resolution, list):
         raise refuse(resolution)
     await _settle(session, a, BattleStatus.ABANDONED, resolution.state, resolution.events)
-    return await _present(session, a.viewer, a.row)
+    return await present_battle(session, a.viewer, a.row)
 
 
 async def arbitrate(
     session: AsyncSession, m: Membership, battle_id: int, data: ArbitrateBody
 ) -> BattleRead:
     """The owner, not a participant, rules on a disputed battle or one of an inactive player."""
-    a = await _action(session, m, battle_id)
+    a = await load_action(session, m, battle_id)
     if not m.is_owner:
         raise Forbidden("Only the campaign's owner arbitrates battles.", code="R-BAT-5")
     if a.viewer.me is not None and a.viewer.me in a.participants:
@@ -640,7 +639,7 @@ async def arbitrate(
         a.row.rejection_reason = None
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
-    return await _present(session, v, a.row)
+    return await present_battle(session, v, a.row)
 
 
 async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: BattleRow) -> None:
@@ -664,13 +663,13 @@ async def cancel_as_master(session: AsyncSession, campaign: Campaign, battle_id:
     await _cancel(session, await _master_action(session, campaign, battle_id), "R-TURN-3")
 
 
-async def _master_action(session: AsyncSession, campaign: Campaign, battle_id: int) -> _Action:
+async def _master_action(session: AsyncSession, campaign: Campaign, battle_id: int) -> BattleAction:
     """A battle seen as the game master sees it (the owner's authority, no seat)."""
     owner = await session.get_one(User, campaign.owner_id)
-    return await _action(session, Membership(campaign, owner, None), battle_id)
+    return await load_action(session, Membership(campaign, owner, None), battle_id)
 
 
-async def _cancel(session: AsyncSession, a: _Action, rule: str) -> None:
+async def _cancel(session: AsyncSession, a: BattleAction, rule: str) -> None:
     """The one way a battle is cancelled: no effects, in the summaries, one live event."""
     where = (a.battle.coord,)
     event = Event(EventKind.BATTLE_CANCELLED, rule, a.participants, where, {"battle_id": a.row.id})
@@ -724,7 +723,7 @@ async def auto_confirm_reports(
             a.row.auto_confirm_at = None
             await session.flush()
             payload = {"status": "disputed", "reason": reason}
-            await _publish(session, a, EventKind.BATTLE_REJECTED, payload, a.battle)
+            await publish_battle(session, a, EventKind.BATTLE_REJECTED, payload, a.battle)
             continue
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)

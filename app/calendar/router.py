@@ -9,7 +9,7 @@ from app.auth.dependencies import CurrentUser
 from app.calendar import service
 from app.calendar.schemas import CalendarFeedCreated, CalendarFeedRead
 from app.db.session import SessionDep
-from app.deadlines.service import NowDep
+from app.dependencies import NowDep
 from app.errors import PROBLEM_RESPONSES
 
 router = APIRouter(tags=["calendar"], responses=PROBLEM_RESPONSES)

@@ -12,13 +12,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.dependencies import BearerSecret, CurrentUser
 from app.auth.service import BEARER, accept_token, bearer_params
+from app.campaigns.disorder import holder_acted
 from app.db.locks import note_campaign_lock
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.rules import visibility
-from app.seats.disorder import holder_acted
 
 _S = TypeVar("_S", bound=Select[Any])
 

@@ -6,9 +6,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
-from app.campaigns.settings import CampaignSettings
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
+from app.models.campaign_settings import CampaignSettings
 from app.pagination import Page
 
 VARIANT_DESCRIPTION = (

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
 from app.campaigns.access import Membership, locked
+from app.campaigns.clock import start_turn_clock
 from app.campaigns.ruleset_schema import parse_variant
 from app.campaigns.schemas import (
     CampaignCreate,
@@ -21,16 +22,15 @@ from app.campaigns.schemas import (
     PlayerChoice,
     PlayerRead,
 )
-from app.campaigns.settings import CampaignSettings
 from app.db.base import utcnow
-from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict, NotFound, RuleViolation
 from app.events.revocations import Revocation, end_streams
+from app.events.subscribers import tell_status_changed
 from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.notifications import outbox as notification_outbox
+from app.models.campaign_settings import CampaignSettings
 from app.pagination import PageParams, paginate_rows
 from app.rules.ruleset import RulesetError, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
@@ -45,11 +45,11 @@ from app.turns.mapping import (
 _INVITE_ALPHABET = string.ascii_uppercase + string.digits
 
 
-def _invite_code() -> str:
+def new_invite_code() -> str:
     return "".join(secrets.choice(_INVITE_ALPHABET) for _ in range(8))
 
 
-def _ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
+def ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
     """The full ruleset for a variant, or a 422 listing every fault (R-HOUSE-2)."""
     try:
         return ruleset_to_dict(parse_variant(variant))
@@ -63,10 +63,10 @@ def _ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
 
 async def _parse_variant(variant: dict[str, Any] | None) -> dict[str, Any]:
     # A variant of every list at its longest takes milliseconds to check: off the event loop.
-    return await to_thread.run_sync(_ruleset_document, variant)
+    return await to_thread.run_sync(ruleset_document, variant)
 
 
-def _check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
+def check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
     """Settings that the ruleset must provide for: enough factions, the game system (R-SYS)."""
     limit = min(len(ruleset["factions"]), ruleset["max_players"])
     if settings.max_players > limit:
@@ -85,7 +85,7 @@ def _check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None
 
 async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Campaign:
     ruleset = await _parse_variant(data.ruleset)
-    _check_settings(data.settings, ruleset)
+    check_settings(data.settings, ruleset)
     if data.map_id is not None:
         map_row = await maps.get_map(session, data.map_id, owner.id)
     elif data.generate_map is not None:
@@ -95,7 +95,7 @@ async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Ca
     campaign = Campaign(
         name=data.name,
         owner_id=owner.id,
-        invite_code=_invite_code(),
+        invite_code=new_invite_code(),
         map_id=map_row.id,
         ruleset=ruleset,
         settings=data.settings,
@@ -249,7 +249,7 @@ async def update(session: AsyncSession, m: Membership, data: CampaignUpdate) -> 
         c.ruleset = await _parse_variant(data.ruleset)
     if data.settings is not None:
         c.settings = data.settings
-    _check_settings(c.settings, c.ruleset)
+    check_settings(c.settings, c.ruleset)
     await session.flush()
 
 
@@ -364,7 +364,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     campaign.started_at = utcnow()
     start_turn_clock(campaign, campaign.started_at, battles_declared=False)
     await session.flush()
-    await notification_outbox.on_campaign_status(session, campaign)
+    await tell_status_changed(session, campaign)
 
 
 async def end(session: AsyncSession, m: Membership) -> None:
@@ -374,4 +374,4 @@ async def end(session: AsyncSession, m: Membership) -> None:
     m.campaign.status = CampaignStatus.FINISHED
     m.campaign.ended_at = utcnow()
     await session.flush()
-    await notification_outbox.on_campaign_status(session, m.campaign)
+    await tell_status_changed(session, m.campaign)

@@ -10,6 +10,7 @@ from app.campaigns.schemas import PlayerRead
 from app.db.session import SessionDep
 from app.deadlines import service
 from app.deadlines.schemas import DeadlineExtension, PlayerStatusUpdate
+from app.dependencies import NowDep
 from app.errors import PROBLEM_RESPONSES
 from app.turns.schemas import TurnRead
 from app.turns.service import read_turn
@@ -26,18 +27,14 @@ battles_router = APIRouter(
 
 
 @router.post("/pause")
-async def pause_campaign(
-    session: SessionDep, member: LockedMemberDep, now: service.NowDep
-) -> TurnRead:
+async def pause_campaign(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
     """Pause the campaign: the deadlines' clocks stop until it resumes (owner)."""
     await service.pause(session, member, now)
     return await read_turn(session, member)
 
 
 @router.post("/resume")
-async def resume_campaign(
-    session: SessionDep, member: LockedMemberDep, now: service.NowDep
-) -> TurnRead:
+async def resume_campaign(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
     """Resume the campaign: every deadline moves by the time spent paused (owner)."""
     await service.resume(session, member, now)
     return await read_turn(session, member)
@@ -58,7 +55,7 @@ async def set_player_status(
     data: PlayerStatusUpdate,
     session: SessionDep,
     member: LockedMemberDep,
-    now: service.NowDep,
+    now: NowDep,
 ) -> PlayerRead:
     """Mark a player inactive (always ready) or active again (owner, R-CAMP-4)."""
     await service.set_inactive(session, member, number, data.inactive, now)
@@ -67,7 +64,7 @@ async def set_player_status(
 
 
 @turn_router.post("/force")
-async def force_turn(session: SessionDep, member: LockedMemberDep, now: service.NowDep) -> TurnRead:
+async def force_turn(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
     """Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3)."""
     await service.force(session, member, now)
     return await read_turn(session, member)
@@ -78,7 +75,7 @@ async def cancel_battle_after_deadline(
     battle_id: Annotated[int, Path(description="The battle's id.")],
     session: SessionDep,
     member: LockedMemberDep,
-    now: service.NowDep,
+    now: NowDep,
 ) -> Response:
     """Cancel a pending battle, with no effects, once a deadline has passed (owner, R-TURN-3)."""
     await service.owner_cancel_battle(session, member, battle_id, now)

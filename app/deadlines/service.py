@@ -12,19 +12,19 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends
 from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app import metrics
 from app.battles import service as battle_service
 from app.campaigns.access import Membership, locked
+from app.campaigns.clock import call_off_change, warning_window
+from app.campaigns.disorder import seat_state
 from app.db.base import utcnow
 from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
-from app.deadlines.clock import warning_window
 from app.errors import Conflict, NotFound
 from app.events.publish import Event, publish, publish_all
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
@@ -33,22 +33,13 @@ from app.rules import disorder
 from app.rules.ids import entity_counter
 from app.rules.state import EventKind
 from app.seats import vacations
-from app.seats.disorder import seat_state
-from app.turns.service import call_off_change, change_turn, change_turn_if_due, turn_gate
+from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
 logger = logging.getLogger(__name__)
 
 SWEEP_INTERVAL_SECONDS = 30.0
 # While the database is unreachable: first retry after this, then doubling up to the interval.
 OUTAGE_FIRST_RETRY_SECONDS = 1.0
-
-
-def get_now() -> datetime:
-    """The current time; tests override this dependency to move the clock."""
-    return utcnow()
-
-
-NowDep = Annotated[datetime, Depends(get_now)]
 
 
 # ------------------------------------------------------------------------ owner controls

@@ -3,13 +3,13 @@
 from fastapi import APIRouter, Response, status
 
 from app.campaigns.access import MemberDep
+from app.campaigns.turn_context import LockedTurnDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
 from app.dependencies import EntityId, PageDep
 from app.diplomacy import service
 from app.diplomacy.schemas import EdictCreate, EdictPage, EdictRead, TreatyRead
 from app.errors import PROBLEM_RESPONSES
-from app.turns.context import LockedTurnDep
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}", tags=["diplomacy"], responses=PROBLEM_RESPONSES

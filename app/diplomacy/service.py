@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
+from app.campaigns.turn_context import TurnContext
 from app.db.ids import random_campaign_id, unused_id
 from app.diplomacy.schemas import (
     DiplomaticEdict,
@@ -26,7 +27,7 @@ from app.diplomacy.schemas import (
     TreatyStatus,
     VassalageEdict,
 )
-from app.errors import NotFound, RuleViolation
+from app.errors import NotFound, RuleViolation, refuse
 from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import Campaign
@@ -38,7 +39,6 @@ from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.ids import entity_counter
 from app.rules.relations import in_force
 from app.rules.state import EventKind, LedgerEntry, Treaty, TreatyKind
-from app.turns.context import TurnContext, refuse
 from app.turns.mapping import edict_columns, edict_from_row, save_state
 
 

@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.base import table_of, utcnow
 from app.db.bulk import unnested
 from app.db.locks import holds_campaign_lock
+from app.events.subscribers import Published, tell_subscribers
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
-from app.notifications import outbox
 from app.rules.state import EventKind
 
 CHANNEL = "marchlords_events"
@@ -135,9 +135,10 @@ async def publish_all(
     )
     message = func.json_build_object("campaign_id", str(campaign_id), "event_id", written.c.id)
     await session.execute(select(func.pg_notify(CHANNEL, cast(message, Text))))
-    # Webhook notifications (app/notifications) go out only if this transaction commits.
-    await outbox.on_events(
+    # The subscribers (notifications, metrics: registered by the app factory) write in this
+    # transaction, so what they make of the events commits with them or not at all.
+    await tell_subscribers(
         session,
         campaign_id,
-        [(e.kind, e.payload, seen_by) for e, seen_by in zip(events, audiences, strict=True)],
+        [Published(e.kind, e.payload, seen) for e, seen in zip(events, audiences, strict=True)],
     )

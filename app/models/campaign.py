@@ -9,10 +9,10 @@ from sqlalchemy import BigInteger, Enum, ForeignKey, ForeignKeyConstraint, Strin
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.campaigns.settings import CampaignSettings
 from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
 from app.db.ids import random_salt
 from app.db.types import PydanticJSONB
+from app.models.campaign_settings import CampaignSettings
 
 
 def pg_enum(cls: type[enum.StrEnum], name: str) -> Enum:

@@ -11,7 +11,7 @@ from sqlalchemy import CHAR, BigInteger, ForeignKey, Identity, Index, String, Te
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, utcnow
-from app.models.notification import DeliveryStatus, _str_enum
+from app.models.notification import DeliveryStatus, str_enum
 
 
 class UserEmail(Base):
@@ -62,7 +62,7 @@ class EmailDelivery(Base):
     # Quiet hours and vacation apply to notifications, not to confirmations and resets.
     personal: Mapped[bool] = mapped_column(default=True)
     status: Mapped[DeliveryStatus] = mapped_column(
-        _str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
+        str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
     )
     attempts: Mapped[int] = mapped_column(default=0)
     next_attempt_at: Mapped[datetime]

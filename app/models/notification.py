@@ -26,7 +26,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.db.base import Base, utcnow
 
 
-def _str_enum(cls: type[enum.StrEnum], length: int = 16) -> Enum:
+def str_enum(cls: type[enum.StrEnum], length: int = 16) -> Enum:
     """Stored as the member's value in a VARCHAR (no database enum type to migrate)."""
     return Enum(
         cls, native_enum=False, length=length, values_callable=lambda e: [m.value for m in e]
@@ -63,8 +63,8 @@ class WebhookEndpoint(Base):
     user_id: Mapped[uuid.UUID] = mapped_column(
         ForeignKey("users.id", ondelete="CASCADE"), index=True
     )
-    scope: Mapped[EndpointScope] = mapped_column(_str_enum(EndpointScope))
-    format: Mapped[EndpointFormat] = mapped_column(_str_enum(EndpointFormat))
+    scope: Mapped[EndpointScope] = mapped_column(str_enum(EndpointScope))
+    format: Mapped[EndpointFormat] = mapped_column(str_enum(EndpointFormat))
     url: Mapped[str] = mapped_column(String(2048))
     kinds: Mapped[list[str]] = mapped_column(ARRAY(String(40)))
     # The Standard Webhooks signing secret (`whsec_…`), shown once at creation. Stored as is:
@@ -105,7 +105,7 @@ class WebhookDelivery(Base):
     # The exact bytes posted (JSON text): the signature covers them, every attempt the same.
     body: Mapped[str] = mapped_column(Text)
     status: Mapped[DeliveryStatus] = mapped_column(
-        _str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
+        str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
     )
     attempts: Mapped[int] = mapped_column(default=0)
     next_attempt_at: Mapped[datetime]

@@ -1,8 +1,9 @@
 """The outbox: deliveries written in the transaction of the change they tell of.
 
-`on_events` is called by `app.events.publish.publish_all` for the live events it records, so
-a notification exists if and only if the change that caused it commits. Only a few kinds of
-event make notifications; the others cost nothing here (no query).
+`on_events` hears of the live events `app.events.publish.publish_all` records (it subscribes to
+them at start-up: `app.main.create_app`), in the publisher's transaction, so a notification
+exists if and only if the change that caused it commits. Only a few kinds of event make
+notifications; the others cost nothing here (no query).
 
 Every notification a user gets on a personal endpoint is also written to their inbox
 (`deliver`), and a user with no endpoint at all gets the same inbox items.
@@ -31,7 +32,7 @@ from app.models.notification import (
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import inbox, messages, preferences, presence
+from app.notifications import email, inbox, messages, preferences, presence
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
 from app.rules import visibility
@@ -82,7 +83,7 @@ def enqueue(
     return delivery
 
 
-async def _endpoints(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
+async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
     rows = await session.scalars(
         select(WebhookEndpoint).where(
             WebhookEndpoint.campaign_id == campaign_id, WebhookEndpoint.disabled_at.is_(None)
@@ -91,7 +92,7 @@ async def _endpoints(session: AsyncSession, campaign_id: uuid.UUID) -> list[Webh
     return list(rows)
 
 
-async def _seats(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
+async def seats_of(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
     """Each member's seat: their player number, None for a member without a faction."""
     rows = await session.execute(
         select(CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction).where(
@@ -160,10 +161,6 @@ async def deliver(
                     enqueue(session, endpoint, data, when)
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
-    # Imported here: the email module uses the delivery worker's policy, whose module
-    # publishes events (app.events.publish imports this one).
-    from app.notifications import email
-
     pushed = {user: found for user, found in told.items() if user not in watching}
     await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
 
@@ -173,7 +170,7 @@ async def notify_user(
 ) -> None:
     """Tell one user something meant for them alone (an extension point: a `seat_offered`
     notification to the user offered a seat goes through here, on every channel)."""
-    endpoints = [e for e in await _endpoints(session, campaign.id) if e.user_id == user_id]
+    endpoints = [e for e in await endpoints_of(session, campaign.id) if e.user_id == user_id]
     await deliver(session, campaign, {user_id: [data]}, endpoints)
     await session.flush()
 
@@ -236,8 +233,8 @@ async def on_events(
     campaign = await session.get(Campaign, campaign_id)
     if campaign is None:
         return
-    endpoints = await _endpoints(session, campaign_id)
-    viewers = members(campaign, await _seats(session, campaign_id))
+    endpoints = await endpoints_of(session, campaign_id)
+    viewers = members(campaign, await seats_of(session, campaign_id))
     for kind, payload, audience in handled:
         await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
     await session.flush()
@@ -315,7 +312,7 @@ async def _last_not_ready(
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     """The campaign started or ended (the owner's act): every endpoint that asked is told."""
-    endpoints = await _endpoints(session, campaign.id)
+    endpoints = await endpoints_of(session, campaign.id)
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if campaign.status is CampaignStatus.ACTIVE:
         data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
@@ -326,6 +323,6 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
             enqueue(session, endpoint, data)
-    viewers = members(campaign, await _seats(session, campaign.id))
+    viewers = members(campaign, await seats_of(session, campaign.id))
     await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
     await session.flush()

@@ -25,7 +25,7 @@ from app.models.campaign import Campaign, CampaignStatus
 from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
-from app.notifications.outbox import _endpoints, _seats, deliver, members
+from app.notifications.outbox import deliver, endpoints_of, members, seats_of
 from app.rules import visibility
 from app.turns.mapping import battle_from_row
 from app.turns.service import turn_gate
@@ -157,8 +157,8 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     hours = campaign.settings.reminder_hours
     if hours is None:
         return
-    endpoints = await _endpoints(session, campaign.id)
-    seats = await _seats(session, campaign.id)
+    endpoints = await endpoints_of(session, campaign.id)
+    seats = await seats_of(session, campaign.id)
     window = timedelta(hours=hours)
     deadline = campaign.turn_deadline_at
     if (

@@ -2,6 +2,7 @@
 
 from fastapi import APIRouter, Response, status
 
+from app.campaigns.turn_context import LockedTurnDep, SeatTurnDep, TurnDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response
 from app.db.session import SessionDep
 from app.dependencies import EntityId
@@ -20,7 +21,6 @@ from app.orders.schemas import (
     StandingOrderCreate,
     StandingOrderRead,
 )
-from app.turns.context import LockedTurnDep, SeatTurnDep, TurnDep
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["orders"], responses=PROBLEM_RESPONSES)
 

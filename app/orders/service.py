@@ -6,8 +6,9 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.campaigns.turn_context import TurnContext
 from app.db.ids import random_campaign_id, unused_id
-from app.errors import Conflict, NotFound
+from app.errors import Conflict, NotFound, refuse
 from app.ledger import service as ledger
 from app.models.orders import OrderKind, OrderRow
 from app.orders.schemas import (
@@ -21,7 +22,6 @@ from app.orders.schemas import (
 )
 from app.rules import armies, building, movement, visibility
 from app.rules.state import LedgerEntry
-from app.turns.context import TurnContext, refuse
 from app.turns.mapping import save_state
 
 

@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
+from app.campaigns.turn_context import TurnContext, load_turn_context
 from app.db.ids import random_campaign_id, unused_id
 from app.errors import AppError, NotFound, RuleViolation
 from app.models import User
@@ -25,7 +26,6 @@ from app.rules.standing import (
     well_formed,
 )
 from app.rules.state import BuildKind, EventKind, StructureKind
-from app.turns.context import TurnContext, load_turn_context
 
 
 def _holds_structure(ctx: TurnContext, coord: tuple[int | None, int | None]) -> bool:

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Path, Response
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
-from app.deadlines.service import NowDep
+from app.dependencies import NowDep
 from app.errors import PROBLEM_RESPONSES
 from app.rosters import service
 from app.rosters.schemas import RosterRead, RosterUpload

@@ -13,8 +13,7 @@ from app.campaigns.access import LockedMemberDep, MemberDep
 from app.campaigns.schemas import CampaignRead, PlayerRead
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, model_response
 from app.db.session import SessionDep
-from app.deadlines.service import NowDep
-from app.dependencies import PageDep
+from app.dependencies import NowDep, PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.idempotency.dependencies import make_idempotent
 from app.seats import offers, service

@@ -13,7 +13,9 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.campaigns import disorder
 from app.campaigns.access import Membership
+from app.campaigns.clock import call_off_change
 from app.errors import Conflict, NotFound, RuleViolation
 from app.events.publish import publish
 from app.events.revocations import Revocation, end_streams
@@ -27,10 +29,8 @@ from app.models.campaign import (
     SeatOfferOrigin,
 )
 from app.rules.state import EventKind
-from app.seats import disorder
 from app.seats.schemas import HolderRead, VacationRead
 from app.seats.vacations import DAY, on_vacation, shift_deadline
-from app.turns.service import call_off_change
 
 # ------------------------------------------------------------------------------- holders
 

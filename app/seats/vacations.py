@@ -4,7 +4,7 @@ and the deadline sweeper can call it."""
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from app.deadlines.clock import warning_window
+from app.campaigns.clock import warning_window
 from app.models.campaign import Campaign, CampaignPlayer
 
 DAY = timedelta(days=1)

@@ -14,10 +14,10 @@ from sqlalchemy import BigInteger, Boolean, Column, DateTime, Enum, Integer, Str
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
-from app.campaigns.settings import CampaignSettings
 from app.db.base import table_of
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
+from app.models.campaign_settings import CampaignSettings
 from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.message import Message
 from app.models.orders import OrderRow

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles.service import list_battles
 from app.campaigns.access import Membership
-from app.campaigns.service import _check_settings, _invite_code, _ruleset_document, players_of
+from app.campaigns.service import check_settings, new_invite_code, players_of, ruleset_document
 from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.history.service import standings, summary_event
@@ -384,8 +384,8 @@ async def import_campaign(
 ) -> ImportedCampaign:
     doc = data.document
     header = doc.campaign
-    ruleset = await to_thread.run_sync(_ruleset_document, header.ruleset)
-    _check_settings(header.settings, ruleset)
+    ruleset = await to_thread.run_sync(ruleset_document, header.ruleset)
+    check_settings(header.settings, ruleset)
     deep = too_deep(doc, "/document")
     if deep is not None:  # before it is serialized
         raise _refuse("The document is nested too deep.", [deep])
@@ -403,7 +403,7 @@ async def import_campaign(
     campaign = Campaign(
         name=data.name or header.name,
         owner_id=importer.id,
-        invite_code=_invite_code(),
+        invite_code=new_invite_code(),
         map_id=game_map.id,
         ruleset=ruleset,
         settings=header.settings,

@@ -11,8 +11,8 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
+from app.campaigns.clock import call_off_change, start_turn_clock
 from app.campaigns.service import players_of
-from app.deadlines.clock import start_turn_clock
 from app.errors import Conflict
 from app.events.publish import publish
 from app.ledger import service as ledger
@@ -24,7 +24,7 @@ from app.rules.state import EventKind, LedgerEntry
 from app.seats import vacations
 from app.turns import snapshots
 from app.turns.schemas import RollbackPage, RollbackRead
-from app.turns.service import call_off_change, pending_battles
+from app.turns.service import pending_battles
 
 RULE = "R-TURN-6"
 

@@ -5,8 +5,7 @@ from fastapi import APIRouter, Response
 from app.campaigns.access import LockedMemberDep, MemberDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
-from app.deadlines.service import NowDep
-from app.dependencies import PageDep
+from app.dependencies import NowDep, PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.turns import rollback, service
 from app.turns.schemas import RollbackPage, TurnRead

@@ -11,11 +11,10 @@ from sqlalchemy import bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app import metrics
-from app.battles import records as battle_records
 from app.campaigns.access import Membership
+from app.campaigns.clock import call_off_change, start_turn_clock
 from app.campaigns.service import players_of, shown_names
 from app.db.base import table_of, utcnow
-from app.deadlines.clock import start_turn_clock
 from app.diplomacy import service as diplomacy
 from app.errors import Conflict
 from app.events.publish import Event, publish, publish_all
@@ -29,7 +28,7 @@ from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
 from app.seats import vacations
-from app.turns import snapshots
+from app.turns import battle_records, snapshots
 from app.turns.mapping import (
     event_to_json,
     gold_line_to_json,
@@ -164,15 +163,6 @@ async def change_turn_if_due(
         return False
     await change_turn(session, campaign, now, players=gate.players)
     return True
-
-
-async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
-    """A ready withdrawn (or a seat handed over) in the grace period: no change (R-TURN-7)."""
-    if campaign.change_due_at is None:
-        return
-    campaign.change_due_at = None
-    await session.flush()
-    await publish(session, campaign.id, EventKind.TURN_CHANGE_CALLED_OFF, {"turn": campaign.turn})
 
 
 async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:

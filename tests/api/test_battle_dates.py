@@ -13,7 +13,8 @@ from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.deadlines.service import get_now, sweep
+from app.deadlines.service import sweep
+from app.dependencies import get_now
 from app.models import CampaignEvent
 from tests.api.game import Game, gold_and_ledger, start_game
 from tests.api.test_battles import THREE, act, field_battle, get_battle, place, result, where

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
-from app.deadlines.service import get_now
+from app.dependencies import get_now
 from app.main import create_app
 from app.models import CalendarFeed
 from tests.api.game import start_game

@@ -24,7 +24,8 @@ from sqlalchemy.ext.asyncio import (
 
 from app.config import Settings
 from app.db.session import create_sessionmaker
-from app.deadlines.service import get_now, sweep
+from app.deadlines.service import sweep
+from app.dependencies import get_now
 from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
 from app.models.summary_event import PendingSummaryEvent

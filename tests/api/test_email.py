@@ -22,7 +22,6 @@ from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.auth.reset import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
 from app.config import Settings
 from app.db.base import utcnow
 from app.main import create_app
@@ -30,6 +29,7 @@ from app.models import Campaign, EmailDelivery, PasswordReset, UserEmail
 from app.models.notification import DeliveryStatus, StreamPresence
 from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
+from app.password_reset.service import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
 from tests.api.game import Game, start_game
 from tests.api.test_notifications import Receiver, deliver, next_turn, register
 from tests.api.test_notifications import receiver as receiver  # a fixture

@@ -10,7 +10,8 @@ from httpx import AsyncClient
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from app.deadlines.service import get_now, sweep
+from app.deadlines.service import sweep
+from app.dependencies import get_now
 from app.models import Campaign, LedgerRow, TurnRecord, TurnSnapshot
 from app.models.event import CampaignEvent
 from app.turns.mapping import load_orders, load_state

@@ -14,7 +14,8 @@ from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.deadlines.service import get_now, sweep
+from app.deadlines.service import sweep
+from app.dependencies import get_now
 from app.models import Campaign, CampaignEvent, TurnRecord
 from tests.api.game import Game, army_of, start_game
 from tests.api.seat_offers import accept, hand_over_accepted

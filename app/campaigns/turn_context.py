@@ -16,12 +16,11 @@ from app.campaigns.access import (
     load_membership,
 )
 from app.db.session import SessionDep
-from app.errors import RuleViolation
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.rules import visibility
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
-from app.rules.state import CampaignState, TurnOrders, Violation
+from app.rules.state import CampaignState, TurnOrders
 from app.turns.mapping import cached_sight, load_orders, load_ruleset, load_state
 
 
@@ -96,14 +95,3 @@ async def get_seat_turn(
 TurnDep = Annotated[TurnContext, Depends(get_turn)]
 LockedTurnDep = Annotated[TurnContext, Depends(get_locked_turn)]
 SeatTurnDep = Annotated[TurnContext, Depends(get_seat_turn)]
-
-
-def refuse(violations: list[Violation], status: int = 422) -> RuleViolation:
-    """A problem for refused orders: the first rule as `code`, every violation listed."""
-    first = violations[0]
-    return RuleViolation(
-        first.rule,
-        first.message,
-        status=status,
-        violations=[{"rule": v.rule, "message": v.message} for v in violations],
-    )

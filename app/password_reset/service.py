@@ -10,8 +10,6 @@ before the last hour's resets are counted, so two requests at once cannot both p
 
 from datetime import timedelta
 
-from fastapi import APIRouter, Response, status
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,13 +18,10 @@ from app.auth.service import usable_token
 from app.auth.tokens import generate_token, hash_token
 from app.config import Settings
 from app.db.base import utcnow
-from app.db.session import SessionDep
-from app.dependencies import SettingsDep
-from app.errors import PROBLEM_RESPONSES, AppError
+from app.errors import AppError
 from app.models import Token, User
 from app.models.email import PasswordReset, UserEmail
 from app.notifications import email
-from app.users.schemas import Password
 
 RESET_FOR = timedelta(hours=1)
 RESET_WINDOW = timedelta(hours=1)
@@ -34,33 +29,11 @@ RESET_PER_ACCOUNT = 3
 RESET_PER_ADDRESS = 5
 PASSWORD_RESET = "password_reset"  # noqa: S105  (an email kind, not a secret)
 
-router = APIRouter(prefix="/auth", tags=["auth"], responses=PROBLEM_RESPONSES)
-
 
 class InvalidResetToken(AppError):
     status = 400
     code = "invalid_reset_token"
     title = "Invalid reset link"
-
-
-class PasswordResetRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    address: str = Field(min_length=3, max_length=254, examples=["player@example.org"])
-
-
-class PasswordResetConfirm(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    token: str = Field(min_length=16, max_length=128, description="The secret of the link.")
-    new_password: Password
-
-
-class PasswordResetAccepted(BaseModel):
-    detail: str = Field(
-        description="The same whether or not the address is known: if it is a confirmed "
-        "address of an account, a link was sent to it."
-    )
 
 
 async def _count(session: AsyncSession, *where: ColumnElement[bool]) -> int:
@@ -143,23 +116,3 @@ async def confirm_reset(session: AsyncSession, token: str, new_password: str) ->
         .execution_options(synchronize_session=False)
     )
     await session.flush()
-
-
-@router.post("/password-reset", status_code=status.HTTP_202_ACCEPTED)
-async def request_password_reset(
-    data: PasswordResetRequest, session: SessionDep, settings: SettingsDep
-) -> PasswordResetAccepted:
-    """Forgot password: a reset link goes to the address if it is an account's confirmed one.
-    The answer is the same in every case."""
-    await request_reset(session, data.address, settings)
-    return PasswordResetAccepted(
-        detail="If this is the confirmed address of an account, a reset link was sent to it."
-    )
-
-
-@router.post("/password-reset/confirm", status_code=status.HTTP_204_NO_CONTENT)
-async def confirm_password_reset(data: PasswordResetConfirm, session: SessionDep) -> Response:
-    """Set a new password with a reset link's token (once, within the hour); every token of
-    the account is revoked, its open streams with them: sign in again."""
-    await confirm_reset(session, data.token, data.new_password)
-    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -1,4 +1,5 @@
-"""What the turn change needs from battles, kept apart so `app.turns` can import it freely.
+"""What the turn change needs from battles, kept in app.turns: app.battles builds on the turns,
+and the turn change never imports app.battles.
 
 - the forces each side fields, fixed when the battle is declared (R-ARMY-4);
 - turn-summary events of battles settled during a turn, queued for the next summary.

@@ -1,11 +1,16 @@
-"""When a turn's clocks start: the turn deadline, its warning, and the battle deadline.
+"""When a turn's clocks start: the turn deadline, its warning, and the battle deadline; and
+calling off a turn change that the grace period held back.
 
-Kept free of service imports so the turn change and the campaign start can call it.
+Kept free of service imports so the turn change, the seats and the campaign start can call it.
 """
 
 from datetime import datetime, timedelta
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.events.publish import publish
 from app.models.campaign import Campaign
+from app.rules.state import EventKind
 
 # `deadline_near` goes out within 10 % of the turn's time or one hour, whichever is shorter.
 WARNING_SHARE = 10
@@ -34,3 +39,12 @@ def start_turn_clock(campaign: Campaign, now: datetime, *, battles_declared: boo
     if campaign.paused_at is not None:
         # A paused campaign's new clocks start paused: resuming shifts them from now on.
         campaign.paused_at = now
+
+
+async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
+    """A ready withdrawn (or a seat handed over) in the grace period: no change (R-TURN-7)."""
+    if campaign.change_due_at is None:
+        return
+    campaign.change_due_at = None
+    await session.flush()
+    await publish(session, campaign.id, EventKind.TURN_CHANGE_CALLED_OFF, {"turn": campaign.turn})
