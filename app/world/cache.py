@@ -1,7 +1,7 @@
 """Serialised map views, kept per (campaign, viewer, world version) in each server process.
 
 A map view changes only when what stands on the map changes, and every such change bumps
-`Campaign.world_version` in the same transaction (app/turns/mapping/state.py::save_state), so a
+`Campaign.world_version` in the same transaction (app/persistence/state.py::save_state), so a
 cached document is valid for exactly as long as its key is current — in any process.
 """
 
