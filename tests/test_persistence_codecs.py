@@ -29,6 +29,7 @@ from app.persistence.entities import (
     ARMIES,
     BATTLES,
     GENERALS,
+    PLAYER_UNWRITTEN,
     PLAYERS,
     SHIPS,
     SIEGES,
@@ -204,6 +205,16 @@ def test_every_column_a_codec_writes_is_a_column_of_its_table(name: str) -> None
     assert set(codec.columns) <= columns
     if name in WHOLLY_THE_ENGINES:  # and it writes all of them
         assert set(codec.columns) == columns - NOT_THE_ENGINES
+
+
+@given(ENTITIES["player"])
+def test_a_player_reads_back_from_what_a_turn_change_writes_and_its_memory(player: Player) -> None:
+    # save_state writes neither the faction nor the whole memory; load_state reads the seat
+    # row and takes the memory from the world cache.
+    written = PLAYERS.to_row(player, skip=PLAYER_UNWRITTEN)
+    assert set(written).isdisjoint(PLAYER_UNWRITTEN)
+    seat = {**written, "faction": player.faction}
+    assert PLAYERS.from_row(seat, explored=player.explored) == player
 
 
 @given(memories)

@@ -43,14 +43,29 @@ class Attributes:
 
 
 class Field(Protocol):
-    """How one dataclass field is stored: its columns, read from and written to a row."""
+    """How one dataclass field is stored: its columns, and the Python expressions that read it
+    from a `row` and write it (the codec compiles them into one function each way)."""
 
     @property
     def columns(self) -> tuple[str, ...]: ...
 
-    def read(self, row: Source) -> Any: ...
+    def read(self, row: Source) -> Any:
+        """The field's value in `row` (KeyError: a column it lacks)."""
+        ...
 
-    def write(self, value: Any, row: dict[str, Any]) -> None: ...
+    def read_code(self, helpers: dict[str, Any]) -> str:
+        """An expression of `row` for the field's value; the names it uses go in `helpers`."""
+        ...
+
+    def write_code(self, value: str, helpers: dict[str, Any]) -> list[tuple[str, str]]:
+        """Each column with an expression of `value` (the field's) for what it stores."""
+        ...
+
+
+def _helper(helpers: dict[str, Any], function: Callable[[Any], Any]) -> str:
+    name = f"_f{len(helpers)}"
+    helpers[name] = function
+    return name
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -66,8 +81,11 @@ class Column:
     def read(self, row: Source) -> Any:
         return row[self.name]
 
-    def write(self, value: Any, row: dict[str, Any]) -> None:
-        row[self.name] = value
+    def read_code(self, helpers: dict[str, Any]) -> str:
+        return f"row[{self.name!r}]"
+
+    def write_code(self, value: str, helpers: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(self.name, value)]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -86,8 +104,11 @@ class Converted:
     def read(self, row: Source) -> Any:
         return self.load(row[self.name])
 
-    def write(self, value: Any, row: dict[str, Any]) -> None:
-        row[self.name] = self.dump(value)
+    def read_code(self, helpers: dict[str, Any]) -> str:
+        return f"{_helper(helpers, self.load)}(row[{self.name!r}])"
+
+    def write_code(self, value: str, helpers: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(self.name, f"{_helper(helpers, self.dump)}({value})")]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -104,9 +125,11 @@ class CoordColumns:
     def read(self, row: Source) -> Coord:
         return (row[self.q], row[self.r])
 
-    def write(self, value: Coord, row: dict[str, Any]) -> None:
-        row[self.q] = value[0]
-        row[self.r] = value[1]
+    def read_code(self, helpers: dict[str, Any]) -> str:
+        return f"(row[{self.q!r}], row[{self.r!r}])"
+
+    def write_code(self, value: str, helpers: dict[str, Any]) -> list[tuple[str, str]]:
+        return [(self.q, f"{value}[0]"), (self.r, f"{value}[1]")]
 
 
 def enum_column(name: str, kind: type[Enum], optional: bool = False) -> Converted:
@@ -168,18 +191,24 @@ class RowCodec(Generic[E]):
             elif f.default_factory is not dataclasses.MISSING:
                 self._defaults[name] = f.default_factory
         self.columns: tuple[str, ...] = tuple(c for _, f in self.fields for c in f.columns)
+        self._readers: dict[frozenset[str], Callable[[Source, dict[str, Any]], E]] = {}
+        self._writers: dict[frozenset[str], Callable[[E], dict[str, Any]]] = {}
+        self._read_all = self._reader(frozenset())
+        self._write_all = self._writer(frozenset())
 
     def from_row(self, row: Source, **known: Any) -> E:
         """The engine value of a stored row; `known`: fields given, not read from it.
 
         A column the row lacks (a document written before the column existed) gives the
         field's default."""
-        fields = self.fields
         try:
-            values = {name: f.read(row) for name, f in fields if name not in known}
+            if not known:
+                return self._read_all(row, known)
+            return self._reader(frozenset(known))(row, known)
         except KeyError:
+            fields = self.fields
             values = {name: self._read(name, f, row) for name, f in fields if name not in known}
-        return self.cls(**values, **known)
+            return self.cls(**values, **known)
 
     def from_object(self, obj: object, **known: Any) -> E:
         """The engine value of an ORM row (read by attribute)."""
@@ -191,11 +220,38 @@ class RowCodec(Generic[E]):
 
     def to_row(self, entity: E, skip: Collection[str] = ()) -> dict[str, Any]:
         """The columns of `entity` (without those of the fields in `skip`)."""
-        row: dict[str, Any] = {}
-        for name, f in self.fields:
-            if name not in skip:
-                f.write(getattr(entity, name), row)
-        return row
+        if not skip:
+            return self._write_all(entity)
+        return self._writer(frozenset(skip))(entity)
+
+    # The conversions are compiled, as `dataclasses` compiles `__init__`: a turn change writes
+    # every army that moved, and a generic loop over the fields costs several times as much.
+    # The source holds field and column names only.
+
+    def _reader(self, known: frozenset[str]) -> Callable[[Source, dict[str, Any]], E]:
+        found = self._readers.get(known)
+        if found is None:
+            helpers: dict[str, Any] = {"_cls": self.cls}
+            read = [f"{n}={f.read_code(helpers)}" for n, f in self.fields if n not in known]
+            source = f"def read(row, known):\n    return _cls({', '.join([*read, '**known'])})\n"
+            exec(source, helpers)  # noqa: S102
+            found = self._readers[known] = helpers["read"]
+        return found
+
+    def _writer(self, skip: frozenset[str]) -> Callable[[E], dict[str, Any]]:
+        found = self._writers.get(skip)
+        if found is None:
+            helpers: dict[str, Any] = {}
+            items = [
+                f"{column!r}: {expression}"
+                for name, f in self.fields
+                if name not in skip
+                for column, expression in f.write_code(f"entity.{name}", helpers)
+            ]
+            source = f"def write(entity):\n    return {{{', '.join(items)}}}\n"
+            exec(source, helpers)  # noqa: S102
+            found = self._writers[skip] = helpers["write"]
+        return found
 
     def _read(self, name: str, field: Field, row: Source) -> Any:
         try:
