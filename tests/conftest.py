@@ -44,7 +44,7 @@ from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.log import request_id_var
 from app.main import create_app
-from app.turns.mapping.world import worlds
+from app.persistence.world import worlds
 from app.world.cache import map_views
 from tests.helpers import MakeUser, register_and_login
 
@@ -150,7 +150,7 @@ async def session(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterat
 def _drop_world_caches(
     conn: Connection, clause: object, multiparams: object, params: object, options: object
 ) -> None:
-    """The server keeps what a campaign's world version shows (app/turns/mapping/world.py,
+    """The server keeps what a campaign's world version shows (app/persistence/world.py,
     app/world/cache.py), and only its own writes bump that version: a test that writes rows
     itself, outside any request, drops those caches, as if the version had changed."""
     if request_id_var.get() != "-":

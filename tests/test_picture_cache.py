@@ -1,10 +1,16 @@
-"""The picture cache is bounded by bytes, least recently used evicted first (app/pictures/cache.py,
+"""The picture cache is bounded by bytes, least recently used evicted first (app/infra/cache.py,
 `MARCHLORDS_PICTURE_CACHE_BYTES`)."""
 
 from app.config import Settings
-from app.pictures.cache import DEFAULT_PICTURE_CACHE_BYTES, ENTRY_OVERHEAD_BYTES, ByteLru
+from app.infra.cache import BoundedCache
+from app.pictures.cache import DEFAULT_PICTURE_CACHE_BYTES, ENTRY_OVERHEAD_BYTES
 
 KIB = 1024
+
+
+def byte_cache(max_bytes: int) -> BoundedCache[object, bytes]:
+    """A cache of bytes like the pictures' one."""
+    return BoundedCache("test", max_bytes, len)
 
 
 def cost(size: int) -> int:
@@ -12,7 +18,7 @@ def cost(size: int) -> int:
 
 
 def test_entries_past_the_budget_evict_the_least_recently_used() -> None:
-    cache = ByteLru(3 * cost(KIB))
+    cache = byte_cache(3 * cost(KIB))
     for key in "abc":
         cache.put(key, key.encode() * KIB)
     assert cache.held_bytes == 3 * cost(KIB)
@@ -24,7 +30,7 @@ def test_entries_past_the_budget_evict_the_least_recently_used() -> None:
 
 
 def test_a_large_entry_evicts_as_many_as_it_needs() -> None:
-    cache = ByteLru(4 * cost(KIB))
+    cache = byte_cache(4 * cost(KIB))
     for key in "abcd":
         cache.put(key, b"x" * KIB)
     cache.put("big", b"y" * (2 * KIB + ENTRY_OVERHEAD_BYTES))
@@ -34,7 +40,7 @@ def test_a_large_entry_evicts_as_many_as_it_needs() -> None:
 
 def test_seventy_replays_of_a_large_map_stay_within_the_budget() -> None:
     # The issue's measure: 70 different replays of up to 4.7 MB added about 200 MB.
-    cache = ByteLru(DEFAULT_PICTURE_CACHE_BYTES)
+    cache = byte_cache(DEFAULT_PICTURE_CACHE_BYTES)
     for number in range(70):
         cache.put(("replay", number), bytes(4_700_000))
     assert cache.held_bytes <= DEFAULT_PICTURE_CACHE_BYTES
@@ -44,7 +50,7 @@ def test_seventy_replays_of_a_large_map_stay_within_the_budget() -> None:
 
 
 def test_a_value_larger_than_the_budget_is_not_kept_and_evicts_nothing() -> None:
-    cache = ByteLru(2 * cost(KIB))
+    cache = byte_cache(2 * cost(KIB))
     cache.put("a", b"a" * KIB)
     cache.put("huge", b"h" * (3 * KIB))
     assert cache.get("huge") is None
@@ -52,7 +58,7 @@ def test_a_value_larger_than_the_budget_is_not_kept_and_evicts_nothing() -> None
 
 
 def test_replacing_an_entry_counts_its_new_size_only() -> None:
-    cache = ByteLru(10 * cost(KIB))
+    cache = byte_cache(10 * cost(KIB))
     cache.put("a", b"a" * KIB)
     cache.put("a", b"a" * (2 * KIB))
     assert cache.held_bytes == cost(2 * KIB)
@@ -60,7 +66,7 @@ def test_replacing_an_entry_counts_its_new_size_only() -> None:
 
 
 def test_a_smaller_budget_evicts_at_once_and_zero_keeps_nothing() -> None:
-    cache = ByteLru(4 * cost(KIB))
+    cache = byte_cache(4 * cost(KIB))
     for key in "abcd":
         cache.put(key, b"x" * KIB)
     cache.resize(2 * cost(KIB))

@@ -1,16 +1,22 @@
-"""The per-process world cache keeps the newest world version of each campaign only."""
+"""The per-process world cache keeps the newest world version of each campaign only, within
+its bytes."""
 
 import uuid
 
-from app.turns.mapping.world import World, WorldCache
+from app.persistence.world import World, WorldCache
 
 
 def _world() -> World:
     return World(structures={}, armies={}, ships={}, sieges={}, treaties={})
 
 
+def _cache_of(worlds: int) -> WorldCache:
+    """A cache with room for `worlds` empty worlds."""
+    return WorldCache(max_bytes=worlds * WorldCache().cost(_world()))
+
+
 def test_a_newer_version_replaces_the_older_and_an_older_one_is_never_stored() -> None:
-    cache = WorldCache(size=4)
+    cache = _cache_of(4)
     a, b = uuid.uuid4(), uuid.uuid4()
     first, second, late = _world(), _world(), _world()
     cache.put((a, 1), first)
@@ -25,7 +31,7 @@ def test_a_newer_version_replaces_the_older_and_an_older_one_is_never_stored() -
 
 
 def test_the_least_recently_used_campaign_goes_first() -> None:
-    cache = WorldCache(size=2)
+    cache = _cache_of(2)
     ids = [uuid.uuid4() for _ in range(3)]
     for campaign_id in ids[:2]:
         cache.put((campaign_id, 1), _world())

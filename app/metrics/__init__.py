@@ -100,6 +100,28 @@ DEADLINE_LAG = Histogram(
     buckets=(0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900),
 )
 
+CACHE_HITS = Counter(
+    "marchlords_cache_hits_total",
+    "Lookups answered by a per-process cache (app.infra.cache), by kind of cache (its name).",
+    ["kind"],
+)
+CACHE_MISSES = Counter(
+    "marchlords_cache_misses_total",
+    "Lookups a per-process cache could not answer, by kind of cache (its name).",
+    ["kind"],
+)
+CACHE_EVICTIONS = Counter(
+    "marchlords_cache_evictions_total",
+    "Entries a per-process cache dropped to stay within its bytes, by kind of cache (its name).",
+    ["kind"],
+)
+CACHE_BYTES = Gauge(
+    "marchlords_cache_bytes",
+    "Bytes a per-process cache holds now, as it counts them (summed over live processes).",
+    ["kind"],
+    multiprocess_mode="livesum",
+)
+
 _PLAYER_BUCKETS = ((2, "1-2"), (4, "3-4"), (8, "5-8"), (16, "9-16"))
 
 

@@ -54,7 +54,7 @@ class Campaign(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     # Secret: scrambles the ids the engine gives after the start (app/rules/ids.py), so that
     # they count nothing of what others made (R-FOG-3). 0 for campaigns older than this.
     id_salt: Mapped[int] = mapped_column(BigInteger, default=random_salt, server_default="0")
-    # Bumped whenever what stands on the map changes (app/turns/mapping.py::save_state): read
+    # Bumped whenever what stands on the map changes (app/persistence/state.py::save_state): read
     # models of the map can be cached under it, in any server process.
     world_version: Mapped[int] = mapped_column(default=0, server_default="0")
     # R-OPT-5: this turn's storms, each a list of [q, r] tiles, its centre first.
@@ -118,7 +118,7 @@ class CampaignPlayer(TimestampMixin, Base):
     vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")
     vacation_until: Mapped[datetime | None]
     # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
-    # Large (a tile each), and needed only by app/turns/mapping.py, which selects it itself.
+    # Large (a tile each), and needed only by app/persistence/, which selects it itself.
     explored: Mapped[dict[str, Any]] = mapped_column(
         JSONB, default=dict, deferred=True, deferred_raiseload=True
     )

@@ -14,7 +14,7 @@ from app.db.base import Base, utcnow
 class TurnSnapshot(Base):
     """The game state at the end of turn `number`, taken just before that turn changed.
 
-    `state` is JSON text (`app/turns/snapshots.py`; the first ones were zlib-compressed):
+    `state` is JSON text (`app/persistence/snapshots.py`; the first ones were zlib-compressed):
     every row the turn change and the following turn may alter, so that a rollback restores
     them exactly; the seats' explored memories are in `turn_snapshot_memories`.
     """

@@ -1,6 +1,6 @@
 """What stands on a campaign's map: structures, armies, generals, ships, sieges, treaties.
 
-Rows mirror `app.rules.state` one to one; `app/turns/mapping.py` converts in both directions.
+Rows mirror `app.rules.state` one to one; `app/persistence/` converts in both directions.
 """
 
 from datetime import datetime

@@ -2,7 +2,7 @@
 
 Everything here is built from read models that have passed the viewer's fog already: the
 current picture from the JSON map document itself (`app.world.service.map_document`), a
-replay from the snapshot the turn change kept (`app.turns.snapshots`) through the same
+replay from the snapshot the turn change kept (`app.persistence.snapshots`) through the same
 `world_map` with the viewer's sight at that time. Once the campaign has ended, replays and
 charts show everything to everyone.
 """
@@ -25,6 +25,7 @@ from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
 from app.models.snapshot import TurnSnapshot
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
+from app.persistence import snapshots
 from app.pictures import cache
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
@@ -32,7 +33,6 @@ from app.rules import fog, setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
-from app.turns import snapshots
 from app.turns.mapping import battle_from_row, load_ruleset, load_state
 from app.world import service as world
 from app.world.service import View

@@ -21,7 +21,7 @@ from app.models.campaign_settings import CampaignSettings
 from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.message import Message
 from app.models.orders import OrderRow
-from app.turns.snapshots import PLAYER_COLUMNS, WHOLE_TABLES
+from app.persistence.snapshots import PLAYER_COLUMNS, WHOLE_TABLES
 from app.users.schemas import Username
 
 FORMAT: Final = "marchlords.campaign"

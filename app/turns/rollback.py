@@ -1,7 +1,7 @@
 """The owner's rollback of the last turn change (R-TURN-6), exactly once under the lock.
 
-The snapshot the change kept (`app/turns/snapshots.py`) is written back; gold returns through
-reversing ledger entries (the ledger never loses a line); the change leaves the turn history
+The snapshot the change kept (`app/persistence/snapshots.py`) is written back; gold returns
+through reversing ledger entries (the ledger never loses a line); the change leaves the turn history
 for `turn_rollbacks`, with what each player was told of it; everyone is told.
 """
 
@@ -20,9 +20,9 @@ from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
+from app.persistence import snapshots
 from app.rules.state import EventKind, LedgerEntry
 from app.seats import vacations
-from app.turns import snapshots
 from app.turns.schemas import RollbackPage, RollbackRead
 from app.turns.service import pending_battles
 

@@ -24,11 +24,12 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.orders import standing as standing_orders
+from app.persistence import snapshots
 from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import EventKind, season_of
 from app.seats import vacations
-from app.turns import battle_records, snapshots
+from app.turns import battle_records
 from app.turns.mapping import (
     event_to_json,
     gold_line_to_json,

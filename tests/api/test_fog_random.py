@@ -30,10 +30,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import load_membership
 from app.models import ArmyRow, BattleRow, Campaign, User
+from app.persistence import storms_to_json
 from app.rules import storms
 from app.rules.hexgrid import Coord, Grid, Wrap
 from app.stream.service import Listener, visible_events
-from app.turns.mapping.state import storms_to_json
 from tests.api.game import start_game
 from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks

@@ -14,9 +14,9 @@ from sqlalchemy import select
 
 from app.db.session import create_sessionmaker
 from app.models import Campaign, CampaignPlayer
+from app.persistence import explored_from_json
+from app.persistence.world import worlds
 from app.turns.mapping import load_state, save_state
-from app.turns.mapping.state import explored_from_json
-from app.turns.mapping.world import worlds
 from tests.api.game import Game, GamePlayer, my_army
 from tests.api.test_races import AUTO_RESOLVE, Race, race, turn_number
 

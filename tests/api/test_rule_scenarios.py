@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
 
 from app.models import CampaignPlayer, StructureRow
+from app.persistence import explored_from_json, explored_to_json
 from app.rules.state import SeenTile, StructureKind
-from app.turns.mapping.state import explored_from_json, explored_to_json
 from tests.api.game import Game, GamePlayer, army_of, create_lobby, join, my_army
 from tests.helpers import AuthUser, MakeUser, assert_problem
 

@@ -1,20 +1,11 @@
-"""The one place where ORM rows become the engine's data (`app.rules.state`) and back.
+"""The engine's data as the app stores and shows it: battle documents, edicts, summary entries.
 
-`state`: the campaign as a `CampaignState`, orders, rulesets and maps; `battles`: battle rows,
-sides, forces and reports; `diplomacy`: edicts; `events`: summary entries.
+The campaign's state, orders, rulesets and maps are read and written by app.persistence (its
+names are also offered here, for the services that import them from this package).
+`battles`: battle forces and reports; `diplomacy`: edicts; `events`: summary entries.
 """
 
-from app.turns.mapping.battles import (
-    battle_columns,
-    battle_from_row,
-    forces_to_json,
-    report_from_json,
-    side_from_json,
-    side_to_json,
-)
-from app.turns.mapping.diplomacy import edict_columns, edict_from_row
-from app.turns.mapping.events import event_to_json, gold_line_to_json, to_json
-from app.turns.mapping.state import (
+from app.persistence import (
     cached_sight,
     campaign_options,
     explored_from_json,
@@ -25,10 +16,19 @@ from app.turns.mapping.state import (
     load_ruleset,
     load_state,
     orders_from_rows,
-    player_from_row,
     save_state,
     state_before_start,
 )
+from app.turns.mapping.battles import (
+    battle_columns,
+    battle_from_row,
+    forces_to_json,
+    report_from_json,
+    side_from_json,
+    side_to_json,
+)
+from app.turns.mapping.diplomacy import edict_columns, edict_from_row
+from app.turns.mapping.events import event_to_json, gold_line_to_json, to_json
 
 __all__ = [
     "battle_columns",
@@ -48,7 +48,6 @@ __all__ = [
     "load_ruleset",
     "load_state",
     "orders_from_rows",
-    "player_from_row",
     "report_from_json",
     "save_state",
     "side_from_json",

@@ -6,52 +6,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.models.world import BattleRow
+from app.persistence.entities import BATTLES, side_from_json, side_to_json
 from app.rules.battles import Muster, SideForces
-from app.rules.state import Battle, BattleKind, BattleReport, BattleSide, Fate, Outcome
+from app.rules.state import Battle, BattleReport, Fate, Outcome
 
-
-def side_to_json(side: BattleSide) -> dict[str, Any]:
-    return {
-        "players": sorted(side.players),
-        "army_ids": list(side.army_ids),
-        "leader_id": side.leader_id,
-        "structure_id": side.structure_id,
-        "entrenched": list(side.entrenched),
-    }
-
-
-def side_from_json(data: Mapping[str, Any]) -> BattleSide:
-    return BattleSide(
-        players=frozenset(data["players"]),
-        army_ids=tuple(data["army_ids"]),
-        leader_id=data["leader_id"],
-        structure_id=data["structure_id"],
-        entrenched=tuple(data.get("entrenched", ())),  # R-OPT-4; older rows have none
-    )
+__all__ = [
+    "battle_columns",
+    "battle_from_row",
+    "forces_to_json",
+    "muster_to_json",
+    "report_from_json",
+    "side_from_json",
+    "side_to_json",
+    "tiers_from_json",
+]
 
 
 def battle_from_row(row: BattleRow) -> Battle:
-    return Battle(
-        id=row.id,
-        turn=row.turn,
-        coord=(row.q, row.r),
-        kind=BattleKind(row.kind),
-        attacker=side_from_json(row.attacker),
-        defender=side_from_json(row.defender),
-        siege_draws=row.siege_draws,
-    )
+    """A battle row (ORM) as the engine's battle."""
+    return BATTLES.from_object(row)
 
 
 def battle_columns(b: Battle) -> dict[str, Any]:
-    return {
-        "turn": b.turn,
-        "q": b.coord[0],
-        "r": b.coord[1],
-        "kind": b.kind.value,
-        "attacker": side_to_json(b.attacker),
-        "defender": side_to_json(b.defender),
-        "siege_draws": b.siege_draws,
-    }
+    """The engine's battle as the columns of its row (its id apart)."""
+    return BATTLES.to_row(b, skip=("id",))
 
 
 def forces_to_json(forces: SideForces) -> dict[str, Any]:

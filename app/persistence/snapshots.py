@@ -43,21 +43,23 @@ from app.models.world import (
     StructureRow,
     TreatyRow,
 )
-from app.rules.state import (
-    Army,
-    CampaignState,
-    General,
-    PendingStake,
-    Ship,
-    Siege,
-    Structure,
-    StructureKind,
-    Treaty,
-    TreatyKind,
-    TurnOrders,
+from app.persistence.codec import RowCodec
+from app.persistence.entities import (
+    ARMIES,
+    BATTLES,
+    GENERALS,
+    PLAYERS,
+    SHIPS,
+    SIEGES,
+    STAKES,
+    STRUCTURES,
+    TREATIES,
+    explored_from_json,
+    storms_from_json,
 )
-from app.turns.mapping import battle_from_row, campaign_options, load_map, player_from_row
-from app.turns.mapping.state import orders_from_rows, storms_from_json
+from app.persistence.orders import orders_from_rows
+from app.persistence.static import campaign_options, load_map
+from app.rules.state import CampaignState, TurnOrders
 
 FORMAT_VERSION = 1
 
@@ -299,87 +301,40 @@ async def load_snapshot(
     return await state_from_document(session, campaign, document)
 
 
-def _rows_of(document: Mapping[str, Any], model: Any) -> list[Any]:
-    """A table of the document as transient ORM objects (never added to the session)."""
+def _rows_of(document: Mapping[str, Any], model: Any) -> list[dict[str, Any]]:
+    """A table of the document as column values."""
     table = table_of(model)
-    return [model(**r) for r in decode_rows(table, document["tables"].get(table.name, []))]
+    return decode_rows(table, document["tables"].get(table.name, []))
+
+
+def _by_id(document: Mapping[str, Any], model: Any, codec: RowCodec[Any]) -> dict[int, Any]:
+    return {r["id"]: codec.from_row(r) for r in _rows_of(document, model)}
 
 
 async def state_from_document(
     session: AsyncSession, campaign: Campaign, document: Mapping[str, Any]
 ) -> CampaignState:
-    players = [
-        CampaignPlayer(**{k: v for k, v in p.items() if k != "explored"})
-        for p in decode_rows(_PLAYERS, document["players"])
-    ]
+    """The engine's state a snapshot document holds (each entity through its codec)."""
     memories = {p["number"]: p.get("explored") for p in document["players"]}
+    players = (
+        PLAYERS.from_row(p, explored=explored_from_json(memories.get(p["number"]) or {}))
+        for p in decode_rows(_PLAYERS, document["players"])
+        if p.get("faction")
+    )
     state = document["campaign"]
-    battles = [b for b in _rows_of(document, BattleRow) if b.status in _PENDING]
+    battles = [b for b in _rows_of(document, BattleRow) if b["status"] in _PENDING]
     return CampaignState(
         turn=state["turn"],
         map=await load_map(session, campaign.map_id),
-        players={
-            p.number: player_from_row(p, memories.get(p.number)) for p in players if p.faction
-        },
-        structures={
-            s.id: Structure(
-                id=s.id,
-                kind=StructureKind(s.kind),
-                coord=(s.q, s.r),
-                owner=s.owner,
-                level=s.level,
-                is_capital=s.is_capital,
-                also_port=s.also_port,
-                built_by=s.built_by,
-                since_turn=s.since_turn,
-            )
-            for s in _rows_of(document, StructureRow)
-        },
-        armies={
-            a.id: Army(
-                id=a.id,
-                owner=a.owner,
-                coord=(a.q, a.r),
-                tier=a.tier,
-                general_id=a.general_id,
-                seat_id=a.seat_id,
-                ship_id=a.ship_id,
-                raised_turn=a.raised_turn,
-            )
-            for a in _rows_of(document, ArmyRow)
-        },
-        generals={
-            g.id: General(id=g.id, owner=g.owner, army_id=g.army_id, held_by=g.held_by)
-            for g in _rows_of(document, GeneralRow)
-        },
-        ships={
-            s.id: Ship(id=s.id, owner=s.owner, coord=(s.q, s.r), army_id=s.army_id)
-            for s in _rows_of(document, ShipRow)
-        },
-        sieges={
-            s.id: Siege(structure_id=s.id, army_id=s.army_id, draws=s.draws)
-            for s in _rows_of(document, SiegeRow)
-        },
-        treaties={
-            t.id: Treaty(
-                id=t.id,
-                kind=TreatyKind(t.kind),
-                a=t.a,
-                b=t.b,
-                since_turn=t.since_turn,
-                ends_turn=t.ends_turn,
-                city_a=t.city_a,
-                city_b=t.city_b,
-            )
-            for t in _rows_of(document, TreatyRow)
-        },
-        stakes=tuple(
-            PendingStake(
-                battle_id=s.battle_id, winner=s.winner, loser=s.loser, amount=s.amount, rule=s.rule
-            )
-            for s in _rows_of(document, StakeRow)
-        ),
-        battles={b.id: battle_from_row(b) for b in battles},
+        players={p.id: p for p in players},
+        structures=_by_id(document, StructureRow, STRUCTURES),
+        armies=_by_id(document, ArmyRow, ARMIES),
+        generals=_by_id(document, GeneralRow, GENERALS),
+        ships=_by_id(document, ShipRow, SHIPS),
+        sieges=_by_id(document, SiegeRow, SIEGES),
+        treaties=_by_id(document, TreatyRow, TREATIES),
+        stakes=tuple(STAKES.from_row(s) for s in _rows_of(document, StakeRow)),
+        battles={b["id"]: BATTLES.from_row(b) for b in battles},
         storms=storms_from_json(state.get("storms") or []),
         options=campaign_options(campaign),
         next_id=state["next_id"],

@@ -1,0 +1,1 @@
+"""Infrastructure shared by every domain package: what a server needs whatever it serves."""

@@ -1,0 +1,100 @@
+"""The orders of a campaign's turn, from their rows (or a snapshot's) as the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.base import table_of
+from app.models.campaign import Campaign
+from app.models.orders import OrderKind, OrderRow
+from app.rules.state import (
+    BuildKind,
+    BuildOrder,
+    MoveOrder,
+    RaiseArmyOrder,
+    RecruitGeneralOrder,
+    TurnOrders,
+    UpgradeOrder,
+)
+
+
+async def load_orders(
+    session: AsyncSession, campaign: Campaign, player: int | None = None
+) -> TurnOrders:
+    """Every order given so far in the campaign's current turn (`player`: theirs only)."""
+    # Plain rows, not ORM objects: a turn change reads one per army, and nothing changes them.
+    table = table_of(OrderRow)
+    query = select(table).where(table.c.campaign_id == campaign.id, table.c.turn == campaign.turn)
+    if player is not None:
+        query = query.where(table.c.player == player)
+    return orders_from_rows((await session.execute(query.order_by(table.c.id))).all())
+
+
+_T = TypeVar("_T")
+
+
+def _stored(value: _T | None) -> _T:
+    """A column the order's kind requires; a NULL there is a corrupt row, not a user error."""
+    if value is None:
+        raise ValueError("order row lacks a value its kind requires")
+    return value
+
+
+class _OrderFields(Protocol):
+    """An order's stored columns (an `OrderRow`, or a plain row of its table)."""
+
+    id: int
+    player: int
+    kind: OrderKind
+    army_id: int | None
+    path: list[Any] | None
+    q: int | None
+    r: int | None
+    build_kind: str | None
+    target_id: int | None
+    general_id: int | None
+    cost: int
+
+
+def orders_from_rows(rows: Sequence[_OrderFields]) -> TurnOrders:
+    moves: dict[int, MoveOrder] = {}
+    builds: list[BuildOrder] = []
+    raises: list[RaiseArmyOrder] = []
+    upgrades: list[UpgradeOrder] = []
+    recruits: list[RecruitGeneralOrder] = []
+    actions: set[int] = set()
+    entrench: set[int] = set()
+    for o in rows:
+        match o.kind:
+            case OrderKind.MOVE:
+                army_id = _stored(o.army_id)
+                path = tuple((c[0], c[1]) for c in _stored(o.path))
+                moves[army_id] = MoveOrder(army_id, path)
+            case OrderKind.BUILD:
+                coord = (_stored(o.q), _stored(o.r))
+                kind = BuildKind(_stored(o.build_kind))
+                builds.append(BuildOrder(o.id, o.player, kind, coord, o.army_id, o.cost))
+            case OrderKind.RAISE:
+                city, general = _stored(o.target_id), _stored(o.general_id)
+                raises.append(RaiseArmyOrder(o.id, o.player, city, general, o.cost))
+            case OrderKind.UPGRADE:
+                upgrades.append(UpgradeOrder(_stored(o.army_id), o.player, o.cost))
+            case OrderKind.RECRUIT:
+                recruits.append(RecruitGeneralOrder(_stored(o.general_id), o.player, o.cost))
+            case OrderKind.FACTION_ACTION:
+                actions.add(o.player)
+            case OrderKind.ENTRENCH:
+                entrench.add(_stored(o.army_id))
+    return TurnOrders(
+        moves=moves,
+        builds=tuple(builds),
+        raises=tuple(raises),
+        upgrades=tuple(upgrades),
+        recruits=tuple(recruits),
+        faction_actions=frozenset(actions),
+        entrench=frozenset(entrench),
+    )
