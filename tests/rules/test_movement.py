@@ -28,12 +28,14 @@ from app.rules.state import (
     EventKind,
     MoveOrder,
     Options,
+    Season,
     SeenTile,
     Siege,
     Terrain,
     Tile,
     TurnOrders,
     Violation,
+    season_of,
 )
 from tests.rules.builders import (
     army,
@@ -43,6 +45,7 @@ from tests.rules.builders import (
     outpost,
     player,
     port,
+    ship,
     side,
     treaty,
 )
@@ -747,3 +750,59 @@ def test_R_SIEGE_3_a_move_order_lifts_the_siege() -> None:
             {"structure_id": 30, "army_id": 10},
         ),
     )
+
+
+def _state(row: str, faction: str = "empire", **armed: int) -> CampaignState:
+    """Army 10 of player 1 on (0,0), aboard ship 60 if `aboard=1`."""
+    aboard = armed.get("aboard")
+    ships = [ship(60, 1, (0, 0), army_id=10)] if aboard else []
+    armies = [army(10, 1, (0, 0), general_id=110, ship_id=60 if aboard else None)]
+    return make_state(make_map([row]), [player(1, faction)], (), armies, ships=ships)
+
+
+def _reach(state: CampaignState, waaagh: bool = False) -> dict[tuple[int, int], int]:
+    return reachable(state, 1, 10, frozenset(state.map.tiles), RS, waaagh)
+
+
+def test_R_MOVE_1_a_path_over_land_is_limited_by_the_tile_where_it_ends() -> None:
+    """R-MOVE-1: Empire, 4 tiles to a plain (+1), 3 to a forest: the forest 4 away is out."""
+    assert _reach(_state(".....")) == {(1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
+    assert _reach(_state("....f")) == {(1, 0): 1, (2, 0): 2, (3, 0): 3}
+
+
+def test_R_FAC_waaagh_reaches_two_tiles_further_over_any_terrain() -> None:
+    """R-FAC: WAAAGH! gives Orcs & Goblins 2 more land tiles and ignores the forest's -1."""
+    orcs = _state("........f", "orcs_goblins")
+    assert _reach(orcs) == {(1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
+    assert _reach(orcs, waaagh=True) == {(q, 0): q for q in range(1, 7)}
+    forest = _state("fffffff", "orcs_goblins")
+    assert _reach(forest) == {(1, 0): 1, (2, 0): 2}
+    assert _reach(forest, waaagh=True) == {(q, 0): q for q in range(1, 6)}
+
+
+def test_R_SEA_1_an_army_aboard_at_sea_reaches_sea_and_coast_in_half_steps() -> None:
+    """R-SEA-1: from the sea, 1 half-step per sea tile, 2 per land tile; no WAAAGH! aboard."""
+    at_sea = _state("~~~..", aboard=1)
+    assert _reach(at_sea) == {(1, 0): 1, (2, 0): 2, (3, 0): 4, (4, 0): 6}
+    orcs = _state("~~~....", "orcs_goblins", aboard=1)
+    expected = {(1, 0): 1, (2, 0): 2, (3, 0): 4, (4, 0): 6, (5, 0): 8}
+    assert _reach(orcs, waaagh=True) == _reach(orcs) == expected
+
+
+def test_R_MOVE_3_allies_swapping_tiles_pass_each_other() -> None:
+    """R-MOVE-3 / R-OWN-2: a swap is a meeting only between hostile players; allies pass."""
+    from dataclasses import replace as _replace
+
+    from app.rules.marches import resolve_movement
+    from tests.rules.builders import treaty
+
+    state = _plain_state(["....."], soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0)))
+    allied = _replace(state, treaties={90: treaty(90, "alliance", 1, 2)})
+    result = resolve_movement(allied, moves((10, ((2, 0), (3, 0))), (20, ((1, 0), (0, 0)))), RS)
+    assert result.battles == ()
+    assert {a.id: a.coord for a in result.state.armies.values()} == {10: (3, 0), 20: (0, 0)}
+
+
+def test_R_OPT_1_seasons_cycle_from_spring() -> None:
+    s, u, a, w = Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER
+    assert [season_of(t) for t in range(1, 11)] == [s, u, a, w, s, u, a, w, s, u]
