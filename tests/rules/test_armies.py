@@ -37,7 +37,7 @@ from app.rules.state import (
     UpgradeOrder,
     Violation,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, player, side
+from tests.factories.engine import army, city, general, make_map, make_state, player, side
 
 RULES = default_ruleset()
 MAP = make_map(["C.C.", "..C.", "...."])

@@ -42,7 +42,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import (
+from tests.factories.engine import (
     AV,
     BATTLEFIELD,
     DRAW,
@@ -851,7 +851,7 @@ def _defender_won_with(*extra: object) -> tuple[int, int]:
     (structures and armies of players 3, hostile to 2, and 4, allied to 2) stand around."""
     from app.rules.battles import apply_battle_result
     from app.rules.state import Army, BattleReport, Outcome, Structure
-    from tests.rules.builders import player, treaty
+    from tests.factories.engine import player, treaty
 
     state, b = _met_on_the_way(((1, 0), (2, 0), (3, 0)), ((3, 0), (2, 0), (1, 0)))
     state = replace(

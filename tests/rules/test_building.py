@@ -32,7 +32,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port, side
+from tests.factories.engine import army, city, make_map, make_state, outpost, player, port, side
 
 RULES = default_ruleset()
 

@@ -23,8 +23,7 @@ from app.rules.state import (
     TreatyKind,
     TurnOrders,
 )
-from tests.rules.builders import (
-    army,
+from tests.factories.engine import (
     city,
     fight,
     make_map,
@@ -32,6 +31,7 @@ from tests.rules.builders import (
     outpost,
     player,
     side,
+    soldier,
     treaty,
 )
 
@@ -40,10 +40,6 @@ ON = Options(concealment=True)
 # A mountain, a plain, a forest (2, 0), a plain, a marsh (4, 0), a plain.
 ROW = make_map(["m.f.w."])
 PLAYERS = (player(1), player(2, "bretonnia"), player(3, "dwarfs"))
-
-
-def soldier(id: int, owner: int, coord: Coord) -> Army:
-    return army(id, owner, coord, general_id=id + 100)
 
 
 def row_state(

@@ -35,7 +35,16 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, outpost, player, treaty
+from tests.factories.engine import (
+    army,
+    city,
+    general,
+    make_map,
+    make_state,
+    outpost,
+    player,
+    treaty,
+)
 
 RULES = default_ruleset()
 NO = TurnOrders()

@@ -30,7 +30,7 @@ from app.rules.state import (
     Structure,
     TurnOrders,
 )
-from tests.rules.builders import (
+from tests.factories.engine import (
     army,
     city,
     make_map,

@@ -18,7 +18,7 @@ from app.rules.maps import (
     validate_map,
 )
 from app.rules.state import MapData, StartSlot, Tag, Terrain, Tile
-from tests.rules.builders import make_map
+from tests.factories.engine import make_map
 
 SMALL = make_map(["c~", ".C"], slots=[(0, 0), (0, 1)], names={(0, 1): "Home"})
 
@@ -382,7 +382,7 @@ def test_R_MAP_4_a_tile_off_the_map_does_not_hide_the_tiles_after_it() -> None:
 
 def test_R_MAP_4_a_built_map_out_of_size_is_named_by_its_dimension() -> None:
     from app.rules.maps import validate_map
-    from tests.rules.builders import make_map
+    from tests.factories.engine import make_map
 
     flat = make_map([".."])
     assert validate_map(flat) == [("height", "must be 2 to 128")]
@@ -394,7 +394,7 @@ def test_R_MAP_4_faults_of_a_built_map_name_tiles_by_coordinate_and_count_the_mi
     from dataclasses import replace as _replace
 
     from app.rules.maps import validate_map
-    from tests.rules.builders import make_map
+    from tests.factories.engine import make_map
 
     coast_inland = make_map(["...c", "...."], slots=[(0, 0), (1, 0)])
     assert validate_map(coast_inland) == [("tiles(3,0)", "a coast must touch the sea")]
@@ -407,7 +407,7 @@ def test_R_MAP_4_faults_of_a_built_map_name_tiles_by_coordinate_and_count_the_mi
 
 def test_R_MAP_4_a_built_map_s_slot_faults_are_under_slots() -> None:
     from app.rules.maps import validate_map
-    from tests.rules.builders import make_map
+    from tests.factories.engine import make_map
 
     assert validate_map(make_map(["....", "...."])) == [
         ("slots", "at least 2 start slots are needed")

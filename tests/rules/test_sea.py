@@ -27,19 +27,24 @@ from app.rules.state import (
     MapData,
     MoveOrder,
     Ship,
-    Structure,
     Terrain,
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, player, port, ship, side, treaty
+from tests.factories.engine import (
+    city,
+    make_map,
+    make_state,
+    player,
+    port,
+    sea_state,
+    ship,
+    side,
+    soldier,
+    treaty,
+)
 
 RS = default_ruleset()
-
-
-def soldier(id: int, owner: int, coord: Coord, *, ship_id: int | None = None) -> Army:
-    """An army led by general `id + 100`."""
-    return army(id, owner, coord, general_id=id + 100, ship_id=ship_id)
 
 
 def moves(*orders: tuple[int, tuple[Coord, ...]]) -> TurnOrders:
@@ -50,17 +55,6 @@ def line(first: int, last: int) -> tuple[Coord, ...]:
     """The path (first,0) … (last,0) along a one-row map."""
     step = 1 if last >= first else -1
     return tuple((q, 0) for q in range(first, last + step, step))
-
-
-def sea_state(
-    row: str,
-    *armies: Army,
-    faction: str = "empire",
-    structures: tuple[Structure, ...] = (),
-    ships: tuple[Ship, ...] = (),
-) -> CampaignState:
-    players = [player(1, faction), player(2, "high_elves"), player(3, "lizardmen")]
-    return make_state(make_map([row]), players, structures, armies, ships=ships, next_id=500)
 
 
 def everything(state: CampaignState) -> frozenset[Coord]:

@@ -23,7 +23,7 @@ from app.rules.state import (
     Tag,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port
+from tests.factories.engine import army, city, make_map, make_state, outpost, player, port
 
 RULES = default_ruleset()
 # slots: (0, 0) a coast tile, (4, 0) and (2, 2) plain

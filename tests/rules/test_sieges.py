@@ -22,7 +22,7 @@ from app.rules.state import (
     Structure,
     TurnOrders,
 )
-from tests.rules.builders import (
+from tests.factories.engine import (
     AV,
     DRAW,
     DV,
@@ -46,7 +46,7 @@ from tests.rules.builders import (
     stake_won,
     treaty,
 )
-from tests.rules.builders import treaty as make_treaty
+from tests.factories.engine import treaty as make_treaty
 
 R = default_ruleset()
 
@@ -442,7 +442,7 @@ def test_R_SIEGE_4_an_outpost_held_against_an_assault_stays_with_nothing_to_lift
     place and both armies stay, the winner takes the stake."""
     from app.rules.battles import BattleResolution, apply_battle_result
     from app.rules.state import BattleReport, Outcome, PendingStake
-    from tests.rules.builders import outpost, resolved, stake_won
+    from tests.factories.engine import outpost, resolved, stake_won
 
     state, b = besiege(outpost(31, 2, C), defended=True, kind=BattleKind.ASSAULT)
     report = BattleReport(Outcome.DEFENDER_VICTORY, 20, 10)

@@ -21,7 +21,7 @@ from app.rules.state import (
     Storm,
     TurnOrders,
 )
-from tests.rules.builders import army, make_map, make_state, player, side
+from tests.factories.engine import army, make_map, make_state, player, side
 
 RS = default_ruleset()
 STORM = Storm((4, 3), ((4, 3), (3, 3), (3, 4), (4, 4), (5, 3)))
