@@ -46,7 +46,7 @@ from app.log import request_id_var
 from app.main import create_app
 from app.turns.mapping.world import worlds
 from app.world.cache import map_views
-from tests.helpers import MakeUser, register_and_login
+from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
 

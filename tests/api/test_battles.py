@@ -25,8 +25,8 @@ from app.models import (
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
-from tests.api.game import Game, GamePlayer, army_of, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, start_game
+from tests.helpers import assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
 

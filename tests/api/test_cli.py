@@ -27,8 +27,14 @@ from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.stream.hub import EventHub
-from tests.api.game import Game, army_of, start_game
-from tests.helpers import DEFAULT_PASSWORD, AuthUser, register_and_login
+from tests.factories.flows import (
+    DEFAULT_PASSWORD,
+    AuthUser,
+    Game,
+    army_of,
+    register_and_login,
+    start_game,
+)
 
 WAIT = 30.0  # bound of every wait; a passing run never comes close
 MARCHLORDS = Path(sys.executable).parent / "marchlords"

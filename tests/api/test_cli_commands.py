@@ -17,9 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from typer.testing import CliRunner, Result
 
 from app.db.session import create_sessionmaker
-from tests.api.game import army_of, start_game
 from tests.api.test_cli import Served, served  # noqa: F401 (the fixture)
-from tests.helpers import AuthUser, register_and_login
+from tests.factories.flows import AuthUser, army_of, register_and_login, start_game
 
 
 class InProcess:

@@ -10,9 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.api.game import start_game
 from tests.api.test_cli import Served, served  # noqa: F401 (the fixture)
-from tests.helpers import DEFAULT_PASSWORD, AuthUser, register_and_login
+from tests.factories.flows import DEFAULT_PASSWORD, AuthUser, register_and_login, start_game
 
 README = Path(__file__).resolve().parents[2] / "clients" / "python" / "README.md"
 

@@ -28,9 +28,9 @@ from app.deadlines.service import get_now, sweep
 from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
 from app.models.summary_event import PendingSummaryEvent
-from tests.api.game import Game, army_of, start_game
 from tests.conftest import truncate_all
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.flows import Game, MakeUser, army_of, register_and_login, start_game
+from tests.helpers import assert_problem
 
 DAY = {"turn_deadline_hours": 24}
 

@@ -12,8 +12,8 @@ from app.models.diplomacy import EdictRow
 from app.models.event import CampaignEvent
 from app.models.ledger import LedgerRow
 from app.models.world import GeneralRow, StructureRow, TreatyRow
-from tests.api.game import Game, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, MakeUser, start_game
+from tests.helpers import assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
 

@@ -30,10 +30,10 @@ from app.models import Campaign, EmailDelivery, PasswordReset, UserEmail
 from app.models.notification import DeliveryStatus, StreamPresence
 from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
-from tests.api.game import Game, start_game
 from tests.api.test_notifications import Receiver, deliver, next_turn, register
 from tests.api.test_notifications import receiver as receiver  # a fixture
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, Game, MakeUser, start_game
+from tests.helpers import assert_problem
 
 PUBLIC = "https://marchlords.test"
 

@@ -38,9 +38,18 @@ from app.rules.state import EventKind
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub, EventRecord, Signal
 from app.stream.service import Viewer, next_recheck, stream_events
-from tests.api.game import Game, create_lobby, join, start_game
 from tests.api.seat_offers import accept, offer_of
-from tests.helpers import AuthUser, MakeUser, assert_problem, login, register_and_login
+from tests.factories.flows import (
+    AuthUser,
+    Game,
+    MakeUser,
+    create_lobby,
+    join,
+    login,
+    register_and_login,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 WAIT = 10.0  # upper bound of any single wait; a passing run never comes close
 

@@ -34,11 +34,10 @@ from app.rules import storms
 from app.rules.hexgrid import Coord, Grid, Wrap
 from app.stream.service import Viewer, visible_events
 from app.turns.mapping.state import storms_to_json
-from tests.api.game import start_game
 from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
-from tests.helpers import AuthUser, MakeUser
+from tests.factories.flows import AuthUser, MakeUser, start_game
 
 FACTIONS = ("empire", "orcs_goblins", "dwarfs", "skaven")
 CASES = [

@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models import Campaign
 from app.transfer import service as transfer_service
 from tests.api import test_fog_random as fog_random
-from tests.api.game import start_game
 from tests.api.test_transfer import _export
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, MakeUser, start_game
+from tests.helpers import assert_problem
 
 JSON = {"Content-Type": "application/json"}
 

@@ -16,7 +16,6 @@ from app.db.base import utcnow
 from app.models import InboxItem
 from app.notifications import inbox as inbox_store
 from app.notifications import messages
-from tests.api.game import start_game
 from tests.api.test_deadlines import declare_field_battle
 from tests.api.test_notifications import (  # noqa: F401 (fixtures)
     Receiver,
@@ -28,7 +27,8 @@ from tests.api.test_notifications import (  # noqa: F401 (fixtures)
     register,
 )
 from tests.api.webhook_fog import webhook_leaks
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, MakeUser, start_game
+from tests.helpers import assert_problem
 
 
 async def inbox(client: AsyncClient, user: AuthUser, **params: Any) -> dict[str, Any]:

@@ -40,8 +40,8 @@ from app.models import (
     OrderRow,
     TreatyRow,
 )
-from tests.api.game import Game, GamePlayer, start_game
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, Game, GamePlayer, MakeUser, start_game
+from tests.helpers import assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")
 

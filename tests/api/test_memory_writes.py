@@ -17,8 +17,8 @@ from app.models import Campaign, CampaignPlayer
 from app.turns.mapping import load_state, save_state
 from app.turns.mapping.state import explored_from_json
 from app.turns.mapping.world import worlds
-from tests.api.game import Game, GamePlayer, my_army
 from tests.api.test_races import AUTO_RESOLVE, Race, race, turn_number
+from tests.factories.flows import Game, GamePlayer, my_army
 
 __all__ = ["race"]  # the fixture, shared with the race tests
 

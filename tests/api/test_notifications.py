@@ -39,10 +39,10 @@ from app.notifications.delivery import RetryPolicy, deliver_due, prune, run_noti
 from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
 from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
-from tests.api.game import Game, create_lobby, start_game
 from tests.api.test_deadlines import declare_field_battle
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.flows import Game, MakeUser, create_lobby, register_and_login, start_game
+from tests.helpers import assert_problem
 
 # ------------------------------------------------------------------------------ receiver
 

@@ -19,10 +19,18 @@ from app.models import CampaignPlayer, LedgerRow
 from app.models.turn import TurnRecord
 from app.pictures import cache as picture_cache
 from app.rules.hexgrid import Grid, Wrap, to_offset
-from tests.api.game import Game, GamePlayer, army_of, my_army, start_game
 from tests.api.pictures import SVG_NS, WORLD_MAP_SCHEMA, comparable, parse, svg_world
 from tests.api.walk import Schemas, knowledge, leaks
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.flows import (
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    my_army,
+    register_and_login,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 SVG = "image/svg+xml"
 

@@ -22,8 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.db.session import create_sessionmaker
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from app.models.message import Message
-from tests.api.game import Game, create_lobby, join, my_army, start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import Game, MakeUser, create_lobby, join, my_army, start_game
 
 ROUNDS = int(os.environ.get("MARCHLORDS_RACE_ROUNDS", "6"))
 rounds = pytest.mark.parametrize("round_", range(ROUNDS))

@@ -10,8 +10,17 @@ from sqlalchemy.orm import undefer
 from app.models import CampaignPlayer, StructureRow
 from app.rules.state import SeenTile, StructureKind
 from app.turns.mapping.state import explored_from_json, explored_to_json
-from tests.api.game import Game, GamePlayer, army_of, create_lobby, join, my_army
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import (
+    AuthUser,
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    create_lobby,
+    join,
+    my_army,
+)
+from tests.helpers import assert_problem
 
 
 async def change_turn(client: AsyncClient, game: Game) -> None:

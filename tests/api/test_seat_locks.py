@@ -21,7 +21,6 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.campaigns.access import turnstile_key
-from tests.api.game import Game, my_army
 from tests.api.test_races import (
     AUTO_RESOLVE,
     ROUNDS,
@@ -32,6 +31,7 @@ from tests.api.test_races import (
     race,
     turn_number,
 )
+from tests.factories.flows import Game, my_army
 
 __all__ = ["race"]  # the fixture, shared with the race tests
 

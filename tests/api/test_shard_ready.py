@@ -46,7 +46,7 @@ from app.stream.service import Viewer
 # The isolation suite's world (a battle, orders, diplomacy, messages, a house rule), as a fixture.
 from tests.api.test_isolation import World, campaign_operations
 from tests.api.test_isolation import world as isolation_world  # noqa: F401 (fixture)
-from tests.helpers import AuthUser
+from tests.factories.flows import AuthUser
 
 # Tables without a campaign: users, their tokens, maps and notification preferences (Citus
 # reference tables), and the per-user bookkeeping of the edge (rate limits, idempotency keys:

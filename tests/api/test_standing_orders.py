@@ -10,8 +10,16 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import LedgerRow, OrderRow
-from tests.api.game import Game, GamePlayer, army_of, gold_and_ledger, my_army, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import (
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    gold_and_ledger,
+    my_army,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 
 async def ok(response: Any, status: int = 200) -> Any:

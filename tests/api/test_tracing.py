@@ -27,7 +27,8 @@ from app import log, tracing
 from app.config import Settings
 from app.main import create_app
 from tests.conftest import truncate_all
-from tests.helpers import assert_problem, register_and_login
+from tests.factories.flows import register_and_login
+from tests.helpers import assert_problem
 
 OTEL_VARIABLES = (
     "OTEL_SDK_DISABLED",

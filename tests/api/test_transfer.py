@@ -12,9 +12,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign, CampaignPlayer, LedgerRow
 from app.transfer import service as transfer_service
-from tests.api.game import Game, GamePlayer, my_army, start_game
 from tests.api.seat_offers import accept
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, Game, GamePlayer, MakeUser, my_army, start_game
+from tests.helpers import assert_problem
 
 STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}
 

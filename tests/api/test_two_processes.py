@@ -33,9 +33,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
-from tests.api.game import Game, start_game
 from tests.conftest import _run, truncate_all
-from tests.helpers import AuthUser, register_and_login
+from tests.factories.flows import AuthUser, Game, register_and_login, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 # Writes each user may make at once (and, at one per minute, all a user gets during the test):
