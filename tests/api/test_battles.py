@@ -25,7 +25,7 @@ from app.models import (
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
-from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, start_game
+from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, change_turn, start_game
 from tests.helpers import assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
@@ -108,14 +108,6 @@ async def add_structure(
     return sid
 
 
-async def next_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        r = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert r.status_code == 200, r.text
-    r = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert r.status_code == 200, r.text
-
-
 async def move(
     client: AsyncClient, game: Game, player: GamePlayer, army_id: int, *path: tuple[int, int]
 ) -> None:
@@ -129,7 +121,7 @@ async def move(
 
 async def declared(client: AsyncClient, game: Game, player: GamePlayer) -> dict[str, Any]:
     """Change the turn and return the one pending battle, as `player` sees it."""
-    await next_turn(client, game)
+    await change_turn(client, game)
     r = await client.get(game.url("/battles?status=awaiting_report"), headers=player.headers)
     assert r.status_code == 200, r.text
     items: list[dict[str, Any]] = r.json()["items"]
@@ -451,7 +443,7 @@ async def test_R_BAT_7_field_victory_moves_in_retreats_loser_and_stakes_10(
 
     # The stake is taken at the next change, before income (8 gold: 5 + 3 of income).
     assert await gold(session, game, 2) == 8
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     assert (2, -8, f"stake of battle #{bid}", "R-BAT-7") == lines[0]
     assert (1, 8, f"stake of battle #{bid}", "R-BAT-7") == lines[1]
@@ -502,7 +494,7 @@ async def test_R_BAT_7_both_tried_to_enter_the_defender_wins_and_moves_in(
     await report_and_confirm(client, game, battle["id"], p1, p2, result("defender_victory", 20, 10))
     assert await where(session, game, a2) == (5, 1, 1)  # the defender moved in
     assert await where(session, game, a1) == (4, 1, 1)  # the attacker stays where it stopped
-    await next_turn(client, game)
+    await change_turn(client, game)
     # Orcs & Goblins count the victory towards WAAAGH! (R-FAC).
     effects = ["battle_resolved", "stake_won", "victory_counted", "army_advanced"]
     assert (await summary(session, game, 2, 1))[:4] == effects
@@ -561,7 +553,7 @@ async def test_R_SIEGE_2_capture_changes_hands_with_level_and_income(
     assert await where(session, game, a1) == (5, 1, 1)
     assert await stakes(session, game) == []
 
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     assert (1, 3, "city level 1 ×1", "R-ECO-2") in lines
     assert (1, 6, "city level 2 ×1", "R-ECO-2") in lines  # it yields to its new owner
@@ -585,7 +577,7 @@ async def test_R_SIEGE_2_destroy_pillages_20_capped_by_the_losers_gold(
 
     # Player 2 holds 11 gold (5 + 3 + 3 from that city at the first change): 11 of 20 taken.
     assert await gold(session, game, 2) == 11
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     reason = f"stake of battle #{battle['id']}"
     assert lines[:2] == [(2, -11, reason, "R-SIEGE-2"), (1, 11, reason, "R-SIEGE-2")]
@@ -667,7 +659,7 @@ async def test_R_BUILD_4_placed_at_the_last_change_accepts_a_port_captured_this_
     assert body["violations"] == [
         {"rule": "R-BUILD-4", "message": "A tile taken this turn accepts no build."}
     ]
-    await next_turn(client, game)
+    await change_turn(client, game)
     later = await client.post(game.url("/builds"), json=port(b, -1, 4), headers=p1.headers)
     assert later.status_code == 201, later.text
 
@@ -938,7 +930,7 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     a3 = await place(session, game, 3, (5, 2))
     await move(client, game, p1, a1, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
     pairs = {
         (b["attacker"]["players"][0]["number"], b["defender"]["players"][0]["number"]): b
@@ -970,7 +962,7 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     third = pairs[(1, 3)]
     await report_and_confirm(client, game, third["id"], p3, p1, result("draw", 0, 0))
     # The cancellation reaches player 3's next summary.
-    await next_turn(client, game)
+    await change_turn(client, game)
     assert "battle_cancelled" in await summary(session, game, 2, 3)
 
 
@@ -997,7 +989,7 @@ async def test_R_MOVE_3_pact_partners_each_fight_their_own_battle(
     await session.flush()
     await move(client, game, p2, a2, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p1.headers)).json()["items"]
     sides = sorted(
         (
@@ -1021,7 +1013,7 @@ async def test_R_MOVE_3_a_battle_waits_for_the_earlier_declared_battles_of_its_a
     a3 = await place(session, game, 3, (5, 2))
     await move(client, game, p1, a1, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
     pairs = {
         (b["attacker"]["players"][0]["number"], b["defender"]["players"][0]["number"]): b["id"]

@@ -14,8 +14,7 @@ from app.rules.maps import builtin_maps
 from app.rules.state import Army, CampaignState, Options
 from app.stream.service import Viewer, visible_events
 from tests.api.pictures import battle_frames
-from tests.api.test_rule_scenarios import change_turn
-from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, start_game
+from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, change_turn, start_game
 from tests.helpers import assert_problem
 
 FOREST = (1, 2)  # a forest of the skirmish map

@@ -12,7 +12,7 @@ from app.models.diplomacy import EdictRow
 from app.models.event import CampaignEvent
 from app.models.ledger import LedgerRow
 from app.models.world import GeneralRow, StructureRow, TreatyRow
-from tests.factories.flows import Game, MakeUser, start_game
+from tests.factories.flows import Game, MakeUser, change_turn, start_game
 from tests.helpers import assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
@@ -26,15 +26,6 @@ async def answer(client: AsyncClient, game: Game, index: int, edict_id: int, ver
     return await client.post(
         game.url(f"/edicts/{edict_id}/{verb}"), headers=game.players[index].headers
     )
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    """Everyone ready, then the owner confirms the end of turn (R-TURN-3)."""
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert done.status_code == 200, done.text
 
 
 async def gold(session: AsyncSession, game: Game) -> dict[int, int]:

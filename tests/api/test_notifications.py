@@ -41,7 +41,14 @@ from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
 from tests.api.test_deadlines import declare_field_battle
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
-from tests.factories.flows import Game, MakeUser, create_lobby, register_and_login, start_game
+from tests.factories.flows import (
+    Game,
+    MakeUser,
+    change_turn,
+    create_lobby,
+    register_and_login,
+    start_game,
+)
 from tests.helpers import assert_problem
 
 # ------------------------------------------------------------------------------ receiver
@@ -219,13 +226,6 @@ async def register(
     return created
 
 
-async def next_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
-    response = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert response.status_code == 200, response.text
-
-
 def verified(secret: str, message: Received) -> Any:
     """The Standard Webhooks reference verification (raises if anything is off)."""
     return Webhook(secret).verify(message.body, message.headers)
@@ -247,12 +247,12 @@ async def test_turn_change_reaches_personal_and_campaign_webhooks_signed(
     channel = await register(
         client, game, game.owner.headers, receiver.url("/channel"), scope="campaign"
     )
-    await next_turn(client, game)
+    await change_turn(client, game)
     report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
     assert len(report.delivered) == 4
 
     personal = [verified(mine["secret"], m) for m in receiver.of("/p2")]
-    # p2 declared ready last (tests.api.test_notifications.next_turn): told it waited for them.
+    # p2 declared ready last (tests.factories.flows.change_turn): told it waited for them.
     assert [m["type"] for m in personal] == ["last_not_ready", "summary_ready", "turn_started"]
     personal = personal[1:]
     for message in personal:
@@ -380,7 +380,7 @@ async def test_discord_and_slack_bodies_have_those_services_shapes(
         client, game, owner, receiver.url("/discord"), format="discord", scope="campaign"
     )
     await register(client, game, owner, receiver.url("/slack"), format="slack", scope="campaign")
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
 
     (discord,) = [m.json() for m in receiver.of("/discord")]

@@ -26,6 +26,7 @@ from tests.factories.flows import (
     GamePlayer,
     MakeUser,
     army_of,
+    change_turn,
     my_army,
     register_and_login,
     start_game,
@@ -46,14 +47,6 @@ async def get_svg(client: AsyncClient, game: Game, path: str, index: int) -> str
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith(SVG)
     return response.text
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    resolved = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert resolved.status_code == 200, resolved.text
 
 
 async def test_the_map_picture_draws_exactly_the_json_map_R_FOG_1_R_CAMP_5(

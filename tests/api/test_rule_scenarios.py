@@ -16,19 +16,12 @@ from tests.factories.flows import (
     GamePlayer,
     MakeUser,
     army_of,
+    change_turn,
     create_lobby,
     join,
     my_army,
 )
 from tests.helpers import assert_problem
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert done.status_code == 200, done.text
 
 
 async def rich_game(client: AsyncClient, make_user: MakeUser) -> Game:

@@ -203,3 +203,12 @@ async def gold_and_ledger(session: AsyncSession, game: Game, number: int) -> tup
         )
     )
     return gold or 0, total or 0
+
+
+async def change_turn(client: AsyncClient, game: Game) -> None:
+    """Everyone ready, then the owner confirms the end of turn (R-TURN-3)."""
+    for p in game.players:
+        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
+        assert ready.status_code == 200, ready.text
+    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert done.status_code == 200, done.text
