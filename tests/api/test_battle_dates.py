@@ -15,8 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.deadlines.service import get_now, sweep
 from app.models import CampaignEvent
-from tests.api.test_battles import THREE, act, field_battle, get_battle, place, result, where
-from tests.factories.flows import Game, MakeUser, gold_and_ledger, start_game
+from tests.factories.battles import act, field_battle, get_battle, result
+from tests.factories.flows import THREE, Game, MakeUser, gold_and_ledger, start_game
+from tests.factories.planting import place, where
 from tests.helpers import assert_problem
 
 T0 = datetime(2030, 6, 1, 12, 0, tzinfo=UTC)

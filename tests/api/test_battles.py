@@ -8,14 +8,12 @@ orders and changes the turn over HTTP, so the battles are the ones the engine de
 import uuid
 from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import (
-    ArmyRow,
     BattleRow,
-    Campaign,
     CampaignPlayer,
     GeneralRow,
     LedgerRow,
@@ -25,63 +23,20 @@ from app.models import (
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
-from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, change_turn, start_game
+from tests.factories.battles import act, declared, field_battle, get_battle, move, result
+from tests.factories.flows import (
+    THREE,
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    change_turn,
+    start_game,
+)
+from tests.factories.planting import add_army, army, new_id, place, where
 from tests.helpers import assert_problem
 
-THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
-
-
 # ---------------------------------------------------------------------------------- helpers
-
-
-async def campaign_row(session: AsyncSession, game: Game) -> Campaign:
-    return await session.get_one(Campaign, uuid.UUID(game.id), populate_existing=True)
-
-
-async def new_id(session: AsyncSession, game: Game) -> int:
-    campaign = await campaign_row(session, game)
-    value = campaign.next_id
-    campaign.next_id += 1
-    await session.flush()
-    return value
-
-
-async def army(session: AsyncSession, game: Game, army_id: int) -> ArmyRow:
-    return await session.get_one(ArmyRow, (uuid.UUID(game.id), army_id), populate_existing=True)
-
-
-async def place(
-    session: AsyncSession, game: Game, player: int, coord: tuple[int, int], tier: int = 1
-) -> int:
-    """Put the player's starting army on `coord` at `tier`; its id."""
-    row = await army_of(session, game, player)
-    row.q, row.r = coord
-    row.tier = tier
-    await session.flush()
-    return row.id
-
-
-async def add_army(
-    session: AsyncSession, game: Game, player: int, coord: tuple[int, int], tier: int = 1
-) -> int:
-    """A further army with its own general."""
-    army_id, general_id = await new_id(session, game), await new_id(session, game)
-    cid = uuid.UUID(game.id)
-    session.add(
-        ArmyRow(
-            campaign_id=cid,
-            id=army_id,
-            owner=player,
-            q=coord[0],
-            r=coord[1],
-            tier=tier,
-            general_id=general_id,
-        )
-    )
-    await session.flush()
-    session.add(GeneralRow(campaign_id=cid, id=general_id, owner=player, army_id=army_id))
-    await session.flush()
-    return army_id
 
 
 async def add_structure(
@@ -106,51 +61,6 @@ async def add_structure(
     )
     await session.flush()
     return sid
-
-
-async def move(
-    client: AsyncClient, game: Game, player: GamePlayer, army_id: int, *path: tuple[int, int]
-) -> None:
-    r = await client.put(
-        game.url(f"/armies/{army_id}/move"),
-        json={"path": [list(c) for c in path]},
-        headers=player.headers,
-    )
-    assert r.status_code == 200, r.text
-
-
-async def declared(client: AsyncClient, game: Game, player: GamePlayer) -> dict[str, Any]:
-    """Change the turn and return the one pending battle, as `player` sees it."""
-    await change_turn(client, game)
-    r = await client.get(game.url("/battles?status=awaiting_report"), headers=player.headers)
-    assert r.status_code == 200, r.text
-    items: list[dict[str, Any]] = r.json()["items"]
-    assert len(items) == 1, items
-    return items[0]
-
-
-async def get_battle(
-    client: AsyncClient, game: Game, player: GamePlayer, battle_id: int
-) -> dict[str, Any]:
-    r = await client.get(game.url(f"/battles/{battle_id}"), headers=player.headers)
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
-    return body
-
-
-async def act(
-    client: AsyncClient,
-    game: Game,
-    headers: dict[str, str],
-    battle_id: int,
-    action: str,
-    body: dict[str, Any] | None = None,
-) -> Response:
-    return await client.post(game.url(f"/battles/{battle_id}/{action}"), json=body, headers=headers)
-
-
-def result(outcome: str, att: int, dfn: int, **extra: Any) -> dict[str, Any]:
-    return {"outcome": outcome, "attacker_losses_pct": att, "defender_losses_pct": dfn, **extra}
 
 
 async def report_and_confirm(
@@ -197,11 +107,6 @@ def forces(
     }
 
 
-async def where(session: AsyncSession, game: Game, army_id: int) -> tuple[int, int, int] | None:
-    row = await session.get(ArmyRow, (uuid.UUID(game.id), army_id), populate_existing=True)
-    return None if row is None else (row.q, row.r, row.tier)
-
-
 async def stakes(session: AsyncSession, game: Game) -> list[tuple[int, int, int, int, str]]:
     rows = await session.scalars(
         select(StakeRow).where(StakeRow.campaign_id == uuid.UUID(game.id)).order_by(StakeRow.id)
@@ -237,20 +142,6 @@ async def gold(session: AsyncSession, game: Game, player: int) -> int:
 async def structure(session: AsyncSession, game: Game, sid: int) -> tuple[int, int] | None:
     row = await session.get(StructureRow, (uuid.UUID(game.id), sid), populate_existing=True)
     return None if row is None else (row.owner, row.level)
-
-
-async def field_battle(
-    client: AsyncClient,
-    session: AsyncSession,
-    game: Game,
-    *,
-    defender_tier: int = 1,
-) -> tuple[dict[str, Any], int, int]:
-    """Player 1's army at (4, 1) attacks player 2's army standing at (5, 1)."""
-    a1 = await place(session, game, 1, (4, 1))
-    a2 = await place(session, game, 2, (5, 1), tier=defender_tier)
-    await move(client, game, game.players[0], a1, (5, 1))
-    return await declared(client, game, game.players[0]), a1, a2
 
 
 # ------------------------------------------------------------------------ reading battles

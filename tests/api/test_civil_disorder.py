@@ -17,9 +17,9 @@ from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import CampaignEvent, CampaignPlayer, LedgerRow
 from tests.api.seat_offers import hand_over_accepted
-from tests.api.test_deadlines import battle_status, declare_field_battle
-from tests.api.test_races import check_books
+from tests.factories.battles import battle_status, declare_field_battle
 from tests.factories.flows import Game, MakeUser, army_of, my_army, start_game
+from tests.factories.races import check_books
 from tests.helpers import assert_problem
 
 SETTINGS = {

@@ -30,9 +30,9 @@ from app.models import Campaign, EmailDelivery, PasswordReset, UserEmail
 from app.models.notification import DeliveryStatus, StreamPresence
 from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
-from tests.api.test_notifications import Receiver, deliver, register
-from tests.api.test_notifications import receiver as receiver  # a fixture
 from tests.factories.flows import AuthUser, Game, MakeUser, change_turn, start_game
+from tests.factories.webhooks import Receiver, deliver, register
+from tests.factories.webhooks import receiver as receiver  # a fixture
 from tests.helpers import assert_problem
 
 PUBLIC = "https://marchlords.test"

@@ -1,4 +1,3 @@
-# ruff: noqa: F811 (the fixtures imported from test_notifications are parameters here)
 """The inbox (issue 28): every notification a user receives is listed for them, with read
 marks, whether or not they registered any webhook, and never what they may not see."""
 
@@ -16,17 +15,13 @@ from app.db.base import utcnow
 from app.models import InboxItem
 from app.notifications import inbox as inbox_store
 from app.notifications import messages
-from tests.api.test_deadlines import declare_field_battle
-from tests.api.test_notifications import (  # noqa: F401 (fixtures)
-    Receiver,
-    app,
-    deliver,
-    loopback_settings,
-    receiver,
-    register,
-)
 from tests.api.webhook_fog import webhook_leaks
+from tests.factories.battles import declare_field_battle
 from tests.factories.flows import AuthUser, MakeUser, change_turn, start_game
+from tests.factories.webhooks import Receiver, deliver, register
+from tests.factories.webhooks import app as app
+from tests.factories.webhooks import loopback_settings as loopback_settings
+from tests.factories.webhooks import receiver as receiver
 from tests.helpers import assert_problem
 
 

@@ -1,3 +1,10 @@
-"""What tests share: engine states (`engine`), HTTP game flows (`flows`) and database planting
-(`planting`). A test module imports from here, never from another test module
-(tests/test_test_imports.py)."""
+"""What tests share, so that no test module imports another (tests/test_test_imports.py).
+
+- `engine`: rules-engine states for tests/rules (maps, players, armies, battles, events).
+- `flows`: HTTP game flows (register and log in, create, join, start, change the turn, export).
+- `planting`: rows a test writes itself, with a new world version (`planted`).
+- `battles`, `diplomacy`: battles and edicts over HTTP.
+- `races`, `servers`, `streams`, `webhooks`, `tracing`: committed races, real servers, the event
+  stream, a webhook receiver, tracing kept in memory (fixtures among them).
+- `isolation`, `fog_games`: two campaigns side by side; random fog games checked turn by turn.
+"""

@@ -10,7 +10,11 @@ from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import ArmyRow, CampaignPlayer, LedgerRow
+from app.models import (
+    ArmyRow,
+    CampaignPlayer,
+    LedgerRow,
+)
 
 DEFAULT_PASSWORD = "correct horse battery"
 _counter = itertools.count(1)
@@ -74,6 +78,9 @@ async def register_and_login(
         password=password,
         token=token.json()["access_token"],
     )
+
+
+THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
 
 
 @dataclass(frozen=True)
@@ -212,3 +219,17 @@ async def change_turn(client: AsyncClient, game: Game) -> None:
         assert ready.status_code == 200, ready.text
     done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
     assert done.status_code == 200, done.text
+
+
+async def export_campaign(
+    client: AsyncClient, game_id: str, owner: AuthUser, messages: bool = True
+) -> dict[str, Any]:
+    """The campaign's export document, as its owner downloads it."""
+    response = await client.get(
+        f"/v1/campaigns/{game_id}/export",
+        params={"messages": "true" if messages else "false"},
+        headers=owner.headers,
+    )
+    assert response.status_code == 200, response.text
+    document: dict[str, Any] = response.json()
+    return document
