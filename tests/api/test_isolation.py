@@ -27,13 +27,7 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import Base
-from app.models import (
-    ArmyRow,
-    Campaign,
-    CampaignPlayer,
-    OrderKind,
-    OrderRow,
-)
+from app.models import ArmyRow, Campaign, CampaignPlayer, OrderKind, OrderRow
 from tests.factories.flows import Game, MakeUser, start_game
 from tests.factories.isolation import Operation, World, campaign_operations, ok, operations
 from tests.factories.isolation import world as world  # a fixture

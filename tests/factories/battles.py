@@ -6,19 +6,10 @@ from typing import Any
 
 from httpx import AsyncClient, Response
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import (
-    AsyncSession,
-)
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import (
-    BattleRow,
-)
-from tests.factories.flows import (
-    Game,
-    GamePlayer,
-    army_of,
-    change_turn,
-)
+from app.models import BattleRow
+from tests.factories.flows import Game, GamePlayer, army_of, change_turn
 from tests.factories.planting import place, planted
 
 

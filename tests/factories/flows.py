@@ -10,11 +10,7 @@ from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import (
-    ArmyRow,
-    CampaignPlayer,
-    LedgerRow,
-)
+from app.models import ArmyRow, CampaignPlayer, LedgerRow
 
 DEFAULT_PASSWORD = "correct horse battery"
 _counter = itertools.count(1)

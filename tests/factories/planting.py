@@ -11,11 +11,7 @@ import uuid
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import (
-    ArmyRow,
-    Campaign,
-    GeneralRow,
-)
+from app.models import ArmyRow, Campaign, GeneralRow
 from tests.factories.flows import Game, army_of
 
 

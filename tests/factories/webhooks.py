@@ -18,9 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.config import Settings
 from app.main import create_app
 from app.notifications.delivery import RetryPolicy, deliver_due
-from tests.factories.flows import (
-    Game,
-)
+from tests.factories.flows import Game
 
 
 @dataclass

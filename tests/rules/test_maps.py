@@ -10,13 +10,7 @@ from hypothesis import strategies as st
 
 from app.rules.hexgrid import Coord, Wrap, from_offset
 from app.rules.mapgen import generate_map
-from app.rules.maps import (
-    MapError,
-    builtin_maps,
-    map_from_dict,
-    map_to_dict,
-    validate_map,
-)
+from app.rules.maps import MapError, builtin_maps, map_from_dict, map_to_dict, validate_map
 from app.rules.state import MapData, StartSlot, Tag, Terrain, Tile
 from tests.factories.engine import make_map
 

@@ -10,11 +10,7 @@ from hypothesis import strategies as st
 
 from app.rules.hexgrid import Coord
 from app.rules.marches import MovementResult, resolve_movement
-from app.rules.movement import (
-    MovePlan,
-    reachable,
-    validate_move,
-)
+from app.rules.movement import MovePlan, reachable, validate_move
 from app.rules.ruleset import default_ruleset
 from app.rules.sea import afloat, own_anchored_coords, own_port_coords
 from app.rules.state import (
