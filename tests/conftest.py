@@ -46,7 +46,7 @@ from app.log import request_id_var
 from app.main import create_app
 from app.persistence.world import worlds
 from app.world.cache import map_views
-from tests.helpers import MakeUser, register_and_login
+from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
 
@@ -152,7 +152,12 @@ def _drop_world_caches(
 ) -> None:
     """The server keeps what a campaign's world version shows (app/persistence/world.py,
     app/world/cache.py), and only its own writes bump that version: a test that writes rows
-    itself, outside any request, drops those caches, as if the version had changed."""
+    itself, outside any request, drops those caches, as if the version had changed.
+
+    Planting through tests/factories/planting.py (`planted`) bumps the version as the server
+    does. This stays because many tests still write rows themselves without a new version
+    (ORM edits of `army_of` rows, `update(...)` statements, the race tests' committed writes,
+    in some thirty modules): without it a cached world of the old version would answer them."""
     if request_id_var.get() != "-":
         return  # the app's own statement, inside a request
     if isinstance(clause, UpdateBase) or (

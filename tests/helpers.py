@@ -1,79 +1,14 @@
-"""Helpers for API tests (importable: `from tests.helpers import register_and_login`)."""
+"""Assertions shared by API tests (`from tests.helpers import assert_problem`); the flows that
+set games up are in tests/factories/flows.py."""
 
 import functools
-import itertools
 import json
-import uuid
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import Response
 from jsonschema import Draft202012Validator
 
 from app.openapi import OPENAPI_PATH
-
-DEFAULT_PASSWORD = "correct horse battery"
-_counter = itertools.count(1)
-
-
-@dataclass(frozen=True)
-class AuthUser:
-    """A registered, logged-in user: pass `headers` to authenticate requests as them."""
-
-    id: uuid.UUID
-    username: str
-    password: str
-    token: str
-
-    @property
-    def headers(self) -> dict[str, str]:
-        """`Authorization: Bearer …` header for this user."""
-        return {"Authorization": f"Bearer {self.token}"}
-
-
-class MakeUser(Protocol):
-    """Signature of the `make_user` fixture."""
-
-    async def __call__(
-        self,
-        username: str | None = None,
-        *,
-        password: str = DEFAULT_PASSWORD,
-        display_name: str | None = None,
-    ) -> AuthUser: ...
-
-
-async def login(client: AsyncClient, username: str, password: str = DEFAULT_PASSWORD) -> Response:
-    """POST the OAuth2 password form."""
-    return await client.post("/v1/auth/token", data={"username": username, "password": password})
-
-
-async def register_and_login(
-    client: AsyncClient,
-    username: str | None = None,
-    *,
-    password: str = DEFAULT_PASSWORD,
-    display_name: str | None = None,
-) -> AuthUser:
-    """Register `username` (a unique one if omitted), log in, and return the handle."""
-    username = username or f"user{next(_counter)}"
-    created = await client.post(
-        "/v1/users",
-        json={
-            "username": username,
-            "password": password,
-            "display_name": display_name or username.title(),
-        },
-    )
-    assert created.status_code == 201, created.text
-    token = await login(client, username, password)
-    assert token.status_code == 200, token.text
-    return AuthUser(
-        id=uuid.UUID(created.json()["id"]),
-        username=username,
-        password=password,
-        token=token.json()["access_token"],
-    )
 
 
 def assert_problem(response: Response, status: int, code: str) -> dict[str, Any]:

@@ -4,8 +4,7 @@ from typing import Any
 
 from httpx import AsyncClient
 
-from tests.api.game import Game
-from tests.helpers import AuthUser
+from tests.factories.flows import AuthUser, Game
 
 OFFERS = "/v1/users/me/seat-offers"
 

@@ -18,8 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.main import create_app
 from app.models import ArmyRow, CampaignEvent
-from tests.api.game import Game, start_game
-from tests.helpers import AuthUser, MakeUser
+from tests.factories.flows import AuthUser, Game, MakeUser, start_game
 
 VIEWER = 1  # index of the viewing player: player 2, not the owner
 

@@ -11,7 +11,8 @@ from app.auth import passwords
 from app.auth.tokens import hash_token
 from app.db.base import utcnow
 from app.models import Token, TokenKind
-from tests.helpers import MakeUser, assert_problem, login
+from tests.factories.flows import MakeUser, login
+from tests.helpers import assert_problem
 
 
 async def test_login_returns_a_bearer_token_with_expiry(

@@ -16,9 +16,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.deadlines.service import sweep
 from app.dependencies import get_now
 from app.models import CampaignEvent
-from tests.api.game import Game, gold_and_ledger, start_game
-from tests.api.test_battles import THREE, act, field_battle, get_battle, place, result, where
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.battles import act, field_battle, get_battle, result
+from tests.factories.flows import THREE, Game, MakeUser, gold_and_ledger, start_game
+from tests.factories.planting import place, where
+from tests.helpers import assert_problem
 
 T0 = datetime(2030, 6, 1, 12, 0, tzinfo=UTC)
 AUTO = {"battle_auto_confirm_hours": 24}

@@ -15,7 +15,8 @@ from app.db.base import utcnow
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import BattleRow, CampaignEvent
-from tests.api.test_races import Race, check_books, declare_battle, race, rounds
+from tests.factories.races import Race, check_books, declare_battle, rounds
+from tests.factories.races import race as race
 
 __all__ = ["race"]  # the fixture, used by name
 T = TypeVar("T")

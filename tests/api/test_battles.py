@@ -8,14 +8,12 @@ orders and changes the turn over HTTP, so the battles are the ones the engine de
 import uuid
 from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import (
-    ArmyRow,
     BattleRow,
-    Campaign,
     CampaignPlayer,
     GeneralRow,
     LedgerRow,
@@ -25,63 +23,20 @@ from app.models import (
     TurnSummaryRow,
 )
 from app.models.event import CampaignEvent
-from tests.api.game import Game, GamePlayer, army_of, start_game
-from tests.helpers import MakeUser, assert_problem
-
-THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
-
+from tests.factories.battles import act, declared, field_battle, get_battle, move, result
+from tests.factories.flows import (
+    THREE,
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    change_turn,
+    start_game,
+)
+from tests.factories.planting import add_army, army, new_id, place, where
+from tests.helpers import assert_problem
 
 # ---------------------------------------------------------------------------------- helpers
-
-
-async def campaign_row(session: AsyncSession, game: Game) -> Campaign:
-    return await session.get_one(Campaign, uuid.UUID(game.id), populate_existing=True)
-
-
-async def new_id(session: AsyncSession, game: Game) -> int:
-    campaign = await campaign_row(session, game)
-    value = campaign.next_id
-    campaign.next_id += 1
-    await session.flush()
-    return value
-
-
-async def army(session: AsyncSession, game: Game, army_id: int) -> ArmyRow:
-    return await session.get_one(ArmyRow, (uuid.UUID(game.id), army_id), populate_existing=True)
-
-
-async def place(
-    session: AsyncSession, game: Game, player: int, coord: tuple[int, int], tier: int = 1
-) -> int:
-    """Put the player's starting army on `coord` at `tier`; its id."""
-    row = await army_of(session, game, player)
-    row.q, row.r = coord
-    row.tier = tier
-    await session.flush()
-    return row.id
-
-
-async def add_army(
-    session: AsyncSession, game: Game, player: int, coord: tuple[int, int], tier: int = 1
-) -> int:
-    """A further army with its own general."""
-    army_id, general_id = await new_id(session, game), await new_id(session, game)
-    cid = uuid.UUID(game.id)
-    session.add(
-        ArmyRow(
-            campaign_id=cid,
-            id=army_id,
-            owner=player,
-            q=coord[0],
-            r=coord[1],
-            tier=tier,
-            general_id=general_id,
-        )
-    )
-    await session.flush()
-    session.add(GeneralRow(campaign_id=cid, id=general_id, owner=player, army_id=army_id))
-    await session.flush()
-    return army_id
 
 
 async def add_structure(
@@ -106,59 +61,6 @@ async def add_structure(
     )
     await session.flush()
     return sid
-
-
-async def next_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        r = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert r.status_code == 200, r.text
-    r = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert r.status_code == 200, r.text
-
-
-async def move(
-    client: AsyncClient, game: Game, player: GamePlayer, army_id: int, *path: tuple[int, int]
-) -> None:
-    r = await client.put(
-        game.url(f"/armies/{army_id}/move"),
-        json={"path": [list(c) for c in path]},
-        headers=player.headers,
-    )
-    assert r.status_code == 200, r.text
-
-
-async def declared(client: AsyncClient, game: Game, player: GamePlayer) -> dict[str, Any]:
-    """Change the turn and return the one pending battle, as `player` sees it."""
-    await next_turn(client, game)
-    r = await client.get(game.url("/battles?status=awaiting_report"), headers=player.headers)
-    assert r.status_code == 200, r.text
-    items: list[dict[str, Any]] = r.json()["items"]
-    assert len(items) == 1, items
-    return items[0]
-
-
-async def get_battle(
-    client: AsyncClient, game: Game, player: GamePlayer, battle_id: int
-) -> dict[str, Any]:
-    r = await client.get(game.url(f"/battles/{battle_id}"), headers=player.headers)
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
-    return body
-
-
-async def act(
-    client: AsyncClient,
-    game: Game,
-    headers: dict[str, str],
-    battle_id: int,
-    action: str,
-    body: dict[str, Any] | None = None,
-) -> Response:
-    return await client.post(game.url(f"/battles/{battle_id}/{action}"), json=body, headers=headers)
-
-
-def result(outcome: str, att: int, dfn: int, **extra: Any) -> dict[str, Any]:
-    return {"outcome": outcome, "attacker_losses_pct": att, "defender_losses_pct": dfn, **extra}
 
 
 async def report_and_confirm(
@@ -205,11 +107,6 @@ def forces(
     }
 
 
-async def where(session: AsyncSession, game: Game, army_id: int) -> tuple[int, int, int] | None:
-    row = await session.get(ArmyRow, (uuid.UUID(game.id), army_id), populate_existing=True)
-    return None if row is None else (row.q, row.r, row.tier)
-
-
 async def stakes(session: AsyncSession, game: Game) -> list[tuple[int, int, int, int, str]]:
     rows = await session.scalars(
         select(StakeRow).where(StakeRow.campaign_id == uuid.UUID(game.id)).order_by(StakeRow.id)
@@ -245,20 +142,6 @@ async def gold(session: AsyncSession, game: Game, player: int) -> int:
 async def structure(session: AsyncSession, game: Game, sid: int) -> tuple[int, int] | None:
     row = await session.get(StructureRow, (uuid.UUID(game.id), sid), populate_existing=True)
     return None if row is None else (row.owner, row.level)
-
-
-async def field_battle(
-    client: AsyncClient,
-    session: AsyncSession,
-    game: Game,
-    *,
-    defender_tier: int = 1,
-) -> tuple[dict[str, Any], int, int]:
-    """Player 1's army at (4, 1) attacks player 2's army standing at (5, 1)."""
-    a1 = await place(session, game, 1, (4, 1))
-    a2 = await place(session, game, 2, (5, 1), tier=defender_tier)
-    await move(client, game, game.players[0], a1, (5, 1))
-    return await declared(client, game, game.players[0]), a1, a2
 
 
 # ------------------------------------------------------------------------ reading battles
@@ -451,7 +334,7 @@ async def test_R_BAT_7_field_victory_moves_in_retreats_loser_and_stakes_10(
 
     # The stake is taken at the next change, before income (8 gold: 5 + 3 of income).
     assert await gold(session, game, 2) == 8
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     assert (2, -8, f"stake of battle #{bid}", "R-BAT-7") == lines[0]
     assert (1, 8, f"stake of battle #{bid}", "R-BAT-7") == lines[1]
@@ -502,7 +385,7 @@ async def test_R_BAT_7_both_tried_to_enter_the_defender_wins_and_moves_in(
     await report_and_confirm(client, game, battle["id"], p1, p2, result("defender_victory", 20, 10))
     assert await where(session, game, a2) == (5, 1, 1)  # the defender moved in
     assert await where(session, game, a1) == (4, 1, 1)  # the attacker stays where it stopped
-    await next_turn(client, game)
+    await change_turn(client, game)
     # Orcs & Goblins count the victory towards WAAAGH! (R-FAC).
     effects = ["battle_resolved", "stake_won", "victory_counted", "army_advanced"]
     assert (await summary(session, game, 2, 1))[:4] == effects
@@ -561,7 +444,7 @@ async def test_R_SIEGE_2_capture_changes_hands_with_level_and_income(
     assert await where(session, game, a1) == (5, 1, 1)
     assert await stakes(session, game) == []
 
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     assert (1, 3, "city level 1 ×1", "R-ECO-2") in lines
     assert (1, 6, "city level 2 ×1", "R-ECO-2") in lines  # it yields to its new owner
@@ -585,7 +468,7 @@ async def test_R_SIEGE_2_destroy_pillages_20_capped_by_the_losers_gold(
 
     # Player 2 holds 11 gold (5 + 3 + 3 from that city at the first change): 11 of 20 taken.
     assert await gold(session, game, 2) == 11
-    await next_turn(client, game)
+    await change_turn(client, game)
     lines = await ledger_lines(session, game, 2)
     reason = f"stake of battle #{battle['id']}"
     assert lines[:2] == [(2, -11, reason, "R-SIEGE-2"), (1, 11, reason, "R-SIEGE-2")]
@@ -667,7 +550,7 @@ async def test_R_BUILD_4_placed_at_the_last_change_accepts_a_port_captured_this_
     assert body["violations"] == [
         {"rule": "R-BUILD-4", "message": "A tile taken this turn accepts no build."}
     ]
-    await next_turn(client, game)
+    await change_turn(client, game)
     later = await client.post(game.url("/builds"), json=port(b, -1, 4), headers=p1.headers)
     assert later.status_code == 201, later.text
 
@@ -938,7 +821,7 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     a3 = await place(session, game, 3, (5, 2))
     await move(client, game, p1, a1, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
     pairs = {
         (b["attacker"]["players"][0]["number"], b["defender"]["players"][0]["number"]): b
@@ -970,7 +853,7 @@ async def test_R_MOVE_3_battles_of_a_destroyed_army_are_cancelled_by_the_confirm
     third = pairs[(1, 3)]
     await report_and_confirm(client, game, third["id"], p3, p1, result("draw", 0, 0))
     # The cancellation reaches player 3's next summary.
-    await next_turn(client, game)
+    await change_turn(client, game)
     assert "battle_cancelled" in await summary(session, game, 2, 3)
 
 
@@ -997,7 +880,7 @@ async def test_R_MOVE_3_pact_partners_each_fight_their_own_battle(
     await session.flush()
     await move(client, game, p2, a2, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p1.headers)).json()["items"]
     sides = sorted(
         (
@@ -1021,7 +904,7 @@ async def test_R_MOVE_3_a_battle_waits_for_the_earlier_declared_battles_of_its_a
     a3 = await place(session, game, 3, (5, 2))
     await move(client, game, p1, a1, (5, 1))
     await move(client, game, p3, a3, (5, 1))
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
     pairs = {
         (b["attacker"]["players"][0]["number"], b["defender"]["players"][0]["number"]): b["id"]

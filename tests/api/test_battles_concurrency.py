@@ -13,8 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.db.session import create_sessionmaker
 from app.models import ArmyRow, BattleRow, StakeRow
-from tests.api.game import start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import MakeUser, start_game
 
 
 async def test_R_BAT_5_two_racing_confirmations_apply_the_result_once(

@@ -15,15 +15,17 @@ from app.ledger import service as ledger
 from app.rules.hexgrid import Coord, Grid
 from app.rules.ruleset import LIMITS, LONGEST_PATH, extreme_ruleset, ruleset_to_dict
 from app.rules.state import LedgerEntry
-from tests.api.game import (
+from tests.factories.flows import (
+    AuthUser,
     Game,
+    MakeUser,
     builtin_map_id,
     create_lobby,
     gold_and_ledger,
     join,
     start_game,
 )
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.helpers import assert_problem
 
 
 async def _create(client: AsyncClient, owner: AuthUser, **body: Any) -> tuple[int, dict[str, Any]]:

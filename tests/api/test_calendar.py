@@ -20,11 +20,11 @@ from app.config import Settings
 from app.dependencies import get_now
 from app.main import create_app
 from app.models import CalendarFeed
-from tests.api.game import start_game
-from tests.api.test_battles import THREE, field_battle
-from tests.api.test_tracing import exporter, no_otel_env
 from tests.conftest import truncate_all
-from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
+from tests.factories.battles import field_battle
+from tests.factories.flows import THREE, AuthUser, MakeUser, register_and_login, start_game
+from tests.factories.tracing import exporter, no_otel_env
+from tests.helpers import assert_problem
 
 __all__ = ["exporter", "no_otel_env"]  # fixtures, used by name
 

@@ -4,8 +4,8 @@ R-TURN, R-ECO, R-BUILD) — a group of players' whole game, as they would play i
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from tests.api.game import Game, GamePlayer, gold_and_ledger, my_army, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, GamePlayer, MakeUser, gold_and_ledger, my_army, start_game
+from tests.helpers import assert_problem
 
 
 async def march_and_build_outpost(

@@ -16,11 +16,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import CampaignEvent, CampaignPlayer, LedgerRow
-from tests.api.game import Game, army_of, my_army, start_game
 from tests.api.seat_offers import hand_over_accepted
-from tests.api.test_deadlines import battle_status, declare_field_battle
-from tests.api.test_races import check_books
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.battles import battle_status, declare_field_battle
+from tests.factories.flows import Game, MakeUser, army_of, my_army, start_game
+from tests.factories.races import check_books
+from tests.helpers import assert_problem
 
 SETTINGS = {
     "turn_deadline_hours": 24,

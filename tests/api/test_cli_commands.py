@@ -17,9 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from typer.testing import CliRunner, Result
 
 from app.db.session import create_sessionmaker
-from tests.api.game import army_of, start_game
-from tests.api.test_cli import Served, served  # noqa: F401 (the fixture)
-from tests.helpers import AuthUser, register_and_login
+from tests.factories.flows import AuthUser, army_of, register_and_login, start_game
+from tests.factories.servers import Served
+from tests.factories.servers import served as served
 
 
 class InProcess:
@@ -47,7 +47,7 @@ class InProcess:
 
 
 async def test_every_command_group_runs(
-    served: Served,  # noqa: F811 (the fixture)
+    served: Served,
     tmp_path: Path,
     committing_engine: AsyncEngine,
 ) -> None:

@@ -10,9 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.api.game import start_game
-from tests.api.test_cli import Served, served  # noqa: F401 (the fixture)
-from tests.helpers import DEFAULT_PASSWORD, AuthUser, register_and_login
+from tests.factories.flows import DEFAULT_PASSWORD, AuthUser, register_and_login, start_game
+from tests.factories.servers import Served
+from tests.factories.servers import served as served
 
 README = Path(__file__).resolve().parents[2] / "clients" / "python" / "README.md"
 
@@ -30,7 +30,7 @@ def run_blocks(blocks: list[str], names: dict[str, Any]) -> str:
     return out.getvalue()
 
 
-async def test_the_client_readme_examples_run(served: Served) -> None:  # noqa: F811
+async def test_the_client_readme_examples_run(served: Served) -> None:
     async def make_user(username: str | None = None, **_: object) -> AuthUser:
         return await register_and_login(served.client, username)
 

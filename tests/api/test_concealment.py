@@ -13,10 +13,9 @@ from app.rules import concealment
 from app.rules.maps import builtin_maps
 from app.rules.state import Army, CampaignState, Options
 from app.stream.service import Listener, visible_events
-from tests.api.game import Game, GamePlayer, army_of, start_game
 from tests.api.pictures import battle_frames
-from tests.api.test_rule_scenarios import change_turn
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, change_turn, start_game
+from tests.helpers import assert_problem
 
 FOREST = (1, 2)  # a forest of the skirmish map
 WATCH = (3, 1)  # two tiles from it: in sight with sight 2, not next to it

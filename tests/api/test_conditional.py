@@ -3,8 +3,7 @@
 
 from httpx import AsyncClient, Response
 
-from tests.api.game import Game, GamePlayer, my_army, start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import Game, GamePlayer, MakeUser, my_army, start_game
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1), out of
 # each other's sight.

@@ -7,9 +7,16 @@ from typing import Any
 
 from httpx import AsyncClient, Response
 
-from tests.api.game import Game, GamePlayer, create_lobby, join, my_army, start_game
 from tests.api.webhook_fog import HOOK_URL
-from tests.helpers import MakeUser
+from tests.factories.flows import (
+    Game,
+    GamePlayer,
+    MakeUser,
+    create_lobby,
+    join,
+    my_army,
+    start_game,
+)
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1), out of
 # each other's sight.

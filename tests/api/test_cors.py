@@ -15,9 +15,8 @@ from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.stream.hub import EventHub
-from tests.api.game import create_lobby
 from tests.api.served import WAIT, served
-from tests.helpers import register_and_login
+from tests.factories.flows import create_lobby, register_and_login
 
 APP_ORIGIN = "https://app.example"
 PREVIEW_ORIGIN = "https://pr-12.preview.example"

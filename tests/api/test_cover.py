@@ -3,9 +3,8 @@
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from tests.api.game import army_of, start_game
-from tests.api.test_rule_scenarios import change_turn
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, army_of, change_turn, start_game
+from tests.helpers import assert_problem
 
 FOREST = (1, 2)  # a forest of the skirmish map, two plain tiles west of (3, 2)
 

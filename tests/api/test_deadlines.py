@@ -27,11 +27,12 @@ from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.dependencies import get_now
 from app.main import create_app
-from app.models import BattleRow, Campaign, CampaignEvent, TurnRecord
+from app.models import Campaign, CampaignEvent, TurnRecord
 from app.models.summary_event import PendingSummaryEvent
-from tests.api.game import Game, army_of, start_game
 from tests.conftest import truncate_all
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.battles import battle_status, declare_field_battle
+from tests.factories.flows import Game, MakeUser, army_of, register_and_login, start_game
+from tests.helpers import assert_problem
 
 DAY = {"turn_deadline_hours": 24}
 
@@ -316,31 +317,6 @@ async def test_R_TURN_3_sweeper_changes_the_turn_by_itself_with_auto_change(
 
 
 # ------------------------------------------------------------------------ battle deadline
-
-
-async def declare_field_battle(client: AsyncClient, session: AsyncSession, game: Game) -> int:
-    """Player 1's army at (4, 1) attacks player 2's at (5, 1); the owner confirms the turn."""
-    a1, a2 = await army_of(session, game, 1), await army_of(session, game, 2)
-    a1.q, a1.r, a2.q, a2.r = 4, 1, 5, 1
-    await session.flush()
-    response = await client.put(
-        game.url(f"/armies/{a1.id}/move"), json={"path": [[5, 1]]}, headers=game.players[0].headers
-    )
-    assert response.status_code == 200, response.text
-    for p in game.players:
-        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
-    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
-    battle = await session.scalar(
-        select(BattleRow).where(BattleRow.campaign_id == uuid.UUID(game.id))
-    )
-    assert battle is not None
-    assert battle.status == "awaiting_report"
-    return battle.id
-
-
-async def battle_status(session: AsyncSession, game: Game, battle_id: int) -> str:
-    row = await session.get_one(BattleRow, (uuid.UUID(game.id), battle_id), populate_existing=True)
-    return row.status
 
 
 async def test_R_TURN_3_battle_without_report_is_cancelled_at_the_battle_deadline(

@@ -2,75 +2,28 @@
 
 from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import undefer
 
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.diplomacy import EdictRow
-from app.models.event import CampaignEvent
 from app.models.ledger import LedgerRow
-from app.models.world import GeneralRow, StructureRow, TreatyRow
-from tests.api.game import Game, start_game
-from tests.helpers import MakeUser, assert_problem
+from app.models.world import GeneralRow, TreatyRow
+from tests.factories.diplomacy import (
+    answer,
+    capitals,
+    dip_ledger,
+    events,
+    gold,
+    names,
+    post_edict,
+    remember_city,
+)
+from tests.factories.flows import Game, MakeUser, change_turn, start_game
+from tests.helpers import assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
-
-
-async def post_edict(client: AsyncClient, game: Game, index: int, body: dict[str, Any]) -> Response:
-    return await client.post(game.url("/edicts"), json=body, headers=game.players[index].headers)
-
-
-async def answer(client: AsyncClient, game: Game, index: int, edict_id: int, verb: str) -> Response:
-    return await client.post(
-        game.url(f"/edicts/{edict_id}/{verb}"), headers=game.players[index].headers
-    )
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    """Everyone ready, then the owner confirms the end of turn (R-TURN-3)."""
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert done.status_code == 200, done.text
-
-
-async def gold(session: AsyncSession, game: Game) -> dict[int, int]:
-    """Each player's gold, checked against their ledger (R-ECO-6)."""
-    rows = await session.execute(
-        select(CampaignPlayer.number, CampaignPlayer.gold).where(
-            CampaignPlayer.campaign_id == game.id
-        )
-    )
-    golds = {row[0]: row[1] for row in rows.all()}
-    sums = await session.execute(
-        select(LedgerRow.player, func.sum(LedgerRow.amount))
-        .where(LedgerRow.campaign_id == game.id)
-        .group_by(LedgerRow.player)
-    )
-    assert {p: int(total) for p, total in sums.all()} == golds
-    return golds
-
-
-async def dip_ledger(session: AsyncSession, game: Game) -> list[tuple[int, int, int, str]]:
-    """Diplomacy's ledger lines: (player, turn, amount, reason), in order."""
-    rows = await session.execute(
-        select(LedgerRow.player, LedgerRow.turn, LedgerRow.amount, LedgerRow.reason)
-        .where(LedgerRow.campaign_id == game.id, LedgerRow.rule == "R-DIP-2")
-        .order_by(LedgerRow.id)
-    )
-    return [(r[0], r[1], r[2], r[3]) for r in rows.all()]
-
-
-async def events(session: AsyncSession, game: Game, *kinds: str) -> list[tuple[str, Any, Any]]:
-    rows = await session.execute(
-        select(CampaignEvent.kind, CampaignEvent.audience, CampaignEvent.payload)
-        .where(CampaignEvent.campaign_id == game.id, CampaignEvent.kind.in_(kinds))
-        .order_by(CampaignEvent.id)
-    )
-    return [(r[0], r[1], r[2]) for r in rows.all()]
 
 
 async def edict_count(session: AsyncSession, game: Game) -> int:
@@ -102,11 +55,6 @@ def edict_body(**overrides: Any) -> dict[str, Any]:
 def without_time(body: dict[str, Any]) -> dict[str, Any]:
     assert body.pop("created_at")
     return body
-
-
-async def names(client: AsyncClient, game: Game) -> dict[int, str]:
-    players = (await client.get(game.url("/players"), headers=game.owner.headers)).json()
-    return {p["number"]: p["name"] for p in players}
 
 
 # ---------------------------------------------------------------------------------- proposals
@@ -371,24 +319,3 @@ async def test_R_FOG_1_exploration_leaves_the_tiles_explored_at_the_turn_change(
 
 
 # --------------------------------------------------------------------------------- helpers
-
-
-async def capitals(session: AsyncSession, game: Game) -> tuple[int, int]:
-    rows = await session.execute(
-        select(StructureRow.owner, StructureRow.id).where(
-            StructureRow.campaign_id == game.id, StructureRow.is_capital
-        )
-    )
-    by_owner = {row[0]: row[1] for row in rows.all()}
-    return by_owner[1], by_owner[2]
-
-
-async def remember_city(
-    session: AsyncSession, game: Game, player: int, coord: tuple[int, int], owner: int
-) -> None:
-    """The player remembers a city of `owner` on `coord` (R-FOG-1 explored memory)."""
-    row = await session.get_one(
-        CampaignPlayer, (game.id, player), options=[undefer(CampaignPlayer.explored)]
-    )
-    row.explored = {**row.explored, f"{coord[0]},{coord[1]}": [1, owner, "city", 1]}
-    await session.flush()

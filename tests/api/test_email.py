@@ -30,10 +30,10 @@ from app.models.notification import DeliveryStatus, StreamPresence
 from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
 from app.password_reset.service import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
-from tests.api.game import Game, start_game
-from tests.api.test_notifications import Receiver, deliver, next_turn, register
-from tests.api.test_notifications import receiver as receiver  # a fixture
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, Game, MakeUser, change_turn, start_game
+from tests.factories.webhooks import Receiver, deliver, register
+from tests.factories.webhooks import receiver as receiver  # a fixture
+from tests.helpers import assert_problem
 
 PUBLIC = "https://marchlords.test"
 
@@ -169,7 +169,7 @@ async def test_an_address_is_confirmed_by_its_link_before_anything_else_is_sent(
         "confirmed_at": None,
         "unsubscribed": False,
     }
-    await next_turn(client, game)
+    await change_turn(client, game)
     assert await _queued(session, p2.user) == 0  # unconfirmed: nothing but the confirmation
     report = await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     assert len(report.delivered) == 1
@@ -211,7 +211,7 @@ async def test_notifications_arrive_with_both_parts_and_one_click_unsubscribe(
     p2 = game.players[1]
     address = "p2@example.org"
     await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
-    await next_turn(client, game)
+    await change_turn(client, game)
     report = await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     assert len(report.delivered) == 3
     alone, summary, turn = mailbox.to(address)[1:]  # p2 declared ready last
@@ -249,7 +249,7 @@ async def test_notifications_arrive_with_both_parts_and_one_click_unsubscribe(
         "unsubscribed"
     ] is True
     before = await _queued(session, p2.user)
-    await next_turn(client, game)
+    await change_turn(client, game)
     assert await _queued(session, p2.user) == before  # nothing more is written
     assert_problem(await client.post("/v1/email/unsubscribe/" + "x" * 43), 404, "not_found")
 
@@ -328,7 +328,7 @@ async def test_email_waits_out_quiet_hours_across_the_users_midnight(
     prefs = {"time_zone": "America/New_York", "quiet_start": "22:00", "quiet_end": "07:00"}
     response = await client.put("/v1/users/me/notifications", json=prefs, headers=p2.headers)
     assert response.status_code == 200, response.text
-    await next_turn(client, game)
+    await change_turn(client, game)
     tomorrow = (utcnow().astimezone(zone) + timedelta(days=1)).date()
     evening = datetime.combine(tomorrow, time(22, 30), tzinfo=zone)  # local day D, UTC D+1
     after_midnight = datetime.combine(tomorrow + timedelta(days=1), time(0, 30), tzinfo=zone)
@@ -505,7 +505,7 @@ async def test_nothing_is_pushed_to_a_player_whose_stream_is_open_on_the_campaig
         await _confirmed(client, player.user, address, mailbox, sessionmaker, email_settings)
     inbox_before = (await client.get("/v1/notifications", headers=p2.headers)).json()["total"]
     async with presence.present(sessionmaker, uuid.UUID(game.id), p2.user.id):
-        await next_turn(client, game)
+        await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     assert receiver.of("/p2") == []
@@ -517,7 +517,7 @@ async def test_nothing_is_pushed_to_a_player_whose_stream_is_open_on_the_campaig
     # The stream closed: its row is gone, and the next turn reaches p2 again.
     rows = await session.scalars(select(StreamPresence))
     assert list(rows) == []
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=2))
     told = [m.json()["type"] for m in receiver.of("/p2")]
     assert told == ["last_not_ready", "summary_ready", "turn_started"]
@@ -543,7 +543,7 @@ async def test_a_stale_presence_row_of_a_dead_process_mutes_nobody(
         )
     )
     await session.flush()
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     told = [m.json()["type"] for m in receiver.of("/p2")]
     assert told == ["last_not_ready", "summary_ready", "turn_started"]
@@ -668,7 +668,7 @@ async def test_each_kind_goes_to_the_channels_its_user_chose(
     shown = (await client.get("/v1/users/me/notifications", headers=p2.headers)).json()
     assert shown["kinds"]["turn_started"] == {"inbox": "off", "email": "on", "webhook": "off"}
     assert shown["digest_hour"] == 8
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))
     assert await _inbox_kinds(client, p2.user) == ["summary_ready", "campaign_started"]
@@ -700,8 +700,8 @@ async def test_the_daily_digest_gathers_its_kinds_in_one_message_at_the_users_ho
     }
     response = await client.put("/v1/users/me/notifications", json=wishes, headers=p2.headers)
     assert response.status_code == 200, response.text
-    await next_turn(client, game)
-    await next_turn(client, game)
+    await change_turn(client, game)
+    await change_turn(client, game)
     now = utcnow()
     assert (
         await send_due(sessionmaker, email_settings, now + timedelta(seconds=1))

@@ -7,8 +7,8 @@ import uuid
 from httpx import AsyncClient
 
 from app.openapi import render_openapi
-from tests.api.game import create_lobby, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, create_lobby, start_game
+from tests.helpers import assert_problem
 
 
 async def test_unknown_path_has_the_one_not_found_title(client: AsyncClient) -> None:

@@ -18,8 +18,7 @@ from app.models.summary_event import PendingSummaryEvent
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.openapi import render_openapi
 from app.rules.state import EventKind
-from tests.api.game import army_of, start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import MakeUser, army_of, start_game
 
 MIGRATION = (
     Path(__file__).resolve().parents[2]

@@ -46,9 +46,9 @@ from app.ops import router as ops_router
 from app.rules.state import EventKind
 from app.turns import mapping
 from app.turns import service as turns_service
-from tests.api.game import Game, start_game
 from tests.conftest import truncate_all
-from tests.helpers import AuthUser, MakeUser, assert_problem, register_and_login
+from tests.factories.flows import AuthUser, Game, MakeUser, register_and_login, start_game
+from tests.helpers import assert_problem
 
 FAULT_KEY = "confirm-turn-1"
 

@@ -22,8 +22,7 @@ from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.ids import SCRAMBLED_BASE
 from app.turns.mapping import load_ruleset, load_state
-from tests.api.game import Game, start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import Game, MakeUser, start_game
 
 BASE = {1: 8000, 2: 7000}
 P2_GOLD = 777

@@ -6,8 +6,8 @@ from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.turn import TurnRecord, TurnSummaryRow
-from tests.api.game import start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, start_game
+from tests.helpers import assert_problem
 
 
 async def test_no_turn_change_before_the_first(client: AsyncClient, make_user: MakeUser) -> None:

@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import HouseRule, HouseRuleChange
-from tests.api.game import Game, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, MakeUser, start_game
+from tests.helpers import assert_problem
 
 MISCAST = {"section": "Magic: Miscast", "page": "p. 87", "kind": "replace", "text": "Roll 2D6."}
 STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}

@@ -13,8 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.db.base import utcnow
 from app.models import CampaignPlayer, IdempotencyKey, LedgerRow, OrderRow
-from tests.api.game import Game, GamePlayer, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, GamePlayer, MakeUser, start_game
+from tests.helpers import assert_problem
 
 # On the skirmish map player 1 starts at (2, 1) and player 2 at (7, 1).
 OUTPOST_EAST = {"kind": "outpost", "q": 3, "r": 1}

@@ -14,10 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign
 from app.transfer import service as transfer_service
-from tests.api import test_fog_random as fog_random
-from tests.api.game import start_game
-from tests.api.test_transfer import _export
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories import fog_games
+from tests.factories.flows import AuthUser, MakeUser, export_campaign, start_game
+from tests.helpers import assert_problem
 
 JSON = {"Content-Type": "application/json"}
 
@@ -32,7 +31,7 @@ async def played_document(client: AsyncClient, make_user: MakeUser) -> dict[str,
     for p in game.players:
         assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
     assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
-    return await _export(client, game.id, game.owner)
+    return await export_campaign(client, game.id, game.owner)
 
 
 async def held_back(body: bytes, gate: asyncio.Event) -> AsyncIterator[bytes]:
@@ -363,14 +362,14 @@ async def test_R_CAMP_9_a_played_random_game_passes_the_checks_and_imports(
     four players' random marches, outposts and battles reported and confirmed
     (tests/api/test_fog_random.py; this seed has two battles of one kind at one tile and
     turn) export and import again."""
-    table = await fog_random._setup(client, make_user, session, app, 2, 4)
+    table = await fog_games.setup_table(client, make_user, session, app, 2, 4)
     for number in range(1, 8):
-        await fog_random._turn(table, number)
+        await fog_games.play_turn(table, number)
     assert table.tally["POST confirm 200"] >= 1, table.tally  # battles were fought
     # The owner plays: let them export the running game for this test.
     monkeypatch.setattr(transfer_service, "require_exporter", lambda member: None)
     owner = table.users[1]
-    document = await _export(client, table.campaign_id, owner)
+    document = await export_campaign(client, table.campaign_id, owner)
     assert document["state"]["tables"]["battles"]
     seats = {str(n): (await make_user()).username for n in table.users}
     imported = await client.post(

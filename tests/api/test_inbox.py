@@ -1,4 +1,3 @@
-# ruff: noqa: F811 (the fixtures imported from test_notifications are parameters here)
 """The inbox (issue 28): every notification a user receives is listed for them, with read
 marks, whether or not they registered any webhook, and never what they may not see."""
 
@@ -16,19 +15,14 @@ from app.db.base import utcnow
 from app.models import InboxItem
 from app.notifications import inbox as inbox_store
 from app.notifications import messages
-from tests.api.game import start_game
-from tests.api.test_deadlines import declare_field_battle
-from tests.api.test_notifications import (  # noqa: F401 (fixtures)
-    Receiver,
-    app,
-    deliver,
-    loopback_settings,
-    next_turn,
-    receiver,
-    register,
-)
 from tests.api.webhook_fog import webhook_leaks
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.battles import declare_field_battle
+from tests.factories.flows import AuthUser, MakeUser, change_turn, start_game
+from tests.factories.webhooks import Receiver, deliver, register
+from tests.factories.webhooks import app as app
+from tests.factories.webhooks import loopback_settings as loopback_settings
+from tests.factories.webhooks import receiver as receiver
+from tests.helpers import assert_problem
 
 
 async def inbox(client: AsyncClient, user: AuthUser, **params: Any) -> dict[str, Any]:
@@ -43,7 +37,7 @@ async def test_a_player_without_any_webhook_finds_the_turn_in_their_inbox(
 ) -> None:
     game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
     _p1, p2 = game.players
-    await next_turn(client, game)
+    await change_turn(client, game)
     listed = await inbox(client, p2.user)
     # Newest first: the turn change's two, the alert that the turn waited for p2 alone
     # (p1 declared ready first), then the campaign's start.
@@ -79,7 +73,7 @@ async def test_inbox_items_match_what_the_personal_webhook_gets(
     game = await start_game(client, make_user)
     p2 = game.players[1]
     hook = await register(client, game, p2.headers, receiver.url("/p2"))
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
     posted = [m.json()["data"] for m in receiver.of("/p2")]
     assert hook["kinds"]
@@ -124,7 +118,7 @@ async def test_pages_read_marks_and_the_unread_count(
 ) -> None:
     game = await start_game(client, make_user)
     for _ in range(3):
-        await next_turn(client, game)
+        await change_turn(client, game)
     p2 = game.players[1]
     everything = await inbox(client, p2.user, limit=100)
     # Started; summary and turn for turns 2, 3 and 4; the last "you alone are not ready"

@@ -41,16 +41,17 @@ from app.limits.routes import (
 )
 from app.main import create_app
 from app.models import Campaign, GameMap, Message, RateLimit, Token
-from tests.api.game import builtin_map_id, start_game
 from tests.api.served import run_serve_without_database
-from tests.helpers import (
+from tests.factories.flows import (
     DEFAULT_PASSWORD,
     AuthUser,
     MakeUser,
-    assert_problem,
+    builtin_map_id,
     login,
     register_and_login,
+    start_game,
 )
+from tests.helpers import assert_problem
 
 PROXY = "192.0.2.200"
 LIMITS = {

@@ -22,14 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.config import Settings
 from app.main import create_app
 from app.stream.hub import EventHub
-from tests.api.test_events_stream import (
-    WAIT,
-    Server,
-    eventually,
-    new_game,
-    open_stream,
-    sse,
-)
+from tests.factories.streams import WAIT, Server, eventually, new_game, open_stream, sse
 
 LISTENER_NAME = "marchlords-listener"
 

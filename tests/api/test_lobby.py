@@ -2,8 +2,8 @@
 
 from httpx import AsyncClient
 
-from tests.api.game import create_lobby, join, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, create_lobby, join, start_game
+from tests.helpers import assert_problem
 
 
 async def test_R_CAMP_3_start_gives_capital_army_and_gold(

@@ -4,7 +4,8 @@ from typing import Any
 
 from httpx import AsyncClient
 
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser
+from tests.helpers import assert_problem
 
 
 def tiny_map(**changes: Any) -> dict[str, Any]:

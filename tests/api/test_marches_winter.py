@@ -7,8 +7,8 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign, CampaignPlayer
-from tests.api.game import army_of, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, army_of, start_game
+from tests.helpers import assert_problem
 
 # Six plain tiles from (9, 0) west along the skirmish map's row 1, ending on the plain (3, 1).
 PATH = [[8, 0], [7, 1], [6, 1], [5, 1], [4, 1], [3, 1]]

@@ -8,8 +8,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import CampaignPlayer
 from app.models.world import ArmyRow, StakeRow
-from tests.api.game import Game, create_lobby, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, MakeUser, create_lobby, start_game
+from tests.helpers import assert_problem
 
 
 async def me(client: AsyncClient, game: Game, index: int, query: str = "") -> dict[str, Any]:

@@ -17,8 +17,9 @@ from app.models import Campaign, CampaignPlayer
 from app.persistence import explored_from_json
 from app.persistence.world import worlds
 from app.turns.mapping import load_state, save_state
-from tests.api.game import Game, GamePlayer, my_army
-from tests.api.test_races import AUTO_RESOLVE, Race, race, turn_number
+from tests.factories.flows import Game, GamePlayer, my_army
+from tests.factories.races import AUTO_RESOLVE, Race, turn_number
+from tests.factories.races import race as race
 
 __all__ = ["race"]  # the fixture, shared with the race tests
 

@@ -15,10 +15,8 @@ from app.db.session import create_sessionmaker
 from app.messages import service
 from app.messages.schemas import MessageCreate
 from app.models import CampaignEvent, Message, User
-from tests.api.game import Game, start_game
-from tests.helpers import MakeUser, assert_problem
-
-THREE = ("empire", "orcs_goblins", "dwarfs")
+from tests.factories.flows import THREE, Game, MakeUser, start_game
+from tests.helpers import assert_problem
 
 
 async def send(

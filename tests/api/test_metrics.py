@@ -37,10 +37,10 @@ from app.deadlines.service import sweep
 from app.main import create_app
 from app.metrics import MULTIPROC_ENV, players_bucket, watch_pool
 from app.stream.hub import EventHub
-from tests.api.game import builtin_map_id, create_lobby, start_game
 from tests.api.served import WAIT, run_serve_without_database, served
-from tests.api.test_two_processes import LAUNCHER, ROOT, ServerProcess, _stop, wait_ready
-from tests.helpers import assert_problem, register_and_login
+from tests.factories.flows import builtin_map_id, create_lobby, register_and_login, start_game
+from tests.factories.servers import LAUNCHER, ROOT, ServerProcess, stop_server, wait_ready
+from tests.helpers import assert_problem
 
 TOKEN = "metrics-token-0123456789abcdef"
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
@@ -229,7 +229,7 @@ def metrics_process(name: str, database_url: str, multiproc_dir: Path) -> Iterat
     try:
         yield ServerProcess(name, f"http://127.0.0.1:{port}", process)
     finally:
-        _stop(process)
+        stop_server(process)
 
 
 async def test_two_worker_processes_report_one_aggregate(database_url: str, tmp_path: Path) -> None:

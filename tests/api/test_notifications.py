@@ -10,8 +10,6 @@ import asyncio
 import contextlib
 import functools
 import ipaddress
-import json
-import random
 import time
 import uuid
 from collections import Counter
@@ -22,7 +20,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
@@ -35,76 +32,26 @@ from app.main import create_app
 from app.models import BattleRow, Campaign, CampaignEvent, WebhookDelivery, WebhookEndpoint
 from app.models.notification import EndpointScope
 from app.notifications import messages, ssrf
-from app.notifications.delivery import RetryPolicy, deliver_due, prune, run_notifier
+from app.notifications.delivery import RetryPolicy, prune, run_notifier
 from app.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
 from app.notifications.outbox import enqueue
 from app.notifications.reminders import send_reminders
-from tests.api.game import Game, create_lobby, start_game
-from tests.api.test_deadlines import declare_field_battle
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.battles import declare_field_battle
+from tests.factories.flows import (
+    MakeUser,
+    change_turn,
+    create_lobby,
+    register_and_login,
+    start_game,
+)
+from tests.factories.webhooks import Received, Receiver, deliver, register
+from tests.factories.webhooks import app as app  # a fixture
+from tests.factories.webhooks import loopback_settings as loopback_settings  # a fixture
+from tests.factories.webhooks import receiver as receiver  # a fixture
+from tests.helpers import assert_problem
 
 # ------------------------------------------------------------------------------ receiver
-
-
-@dataclass
-class Received:
-    path: str
-    headers: dict[str, str]
-    body: str
-    at: float = field(default_factory=time.monotonic)
-
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-
-@dataclass
-class Receiver:
-    """An HTTP server on 127.0.0.1 that records each POST and answers as scripted."""
-
-    port: int = 0
-    received: list[Received] = field(default_factory=list)
-    # Answers to give, in order (status, extra headers); then 204.
-    script: list[tuple[int, dict[str, str]]] = field(default_factory=list)
-    delay: float = 0.0  # seconds before answering
-
-    def url(self, path: str = "/hook") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            head = await reader.readuntil(b"\r\n\r\n")
-            lines = head.decode("latin-1").split("\r\n")
-            _method, path, _version = lines[0].split(" ", 2)
-            headers = {}
-            for line in lines[1:]:
-                if ":" in line:
-                    name, value = line.split(":", 1)
-                    headers[name.strip().lower()] = value.strip()
-            body = await reader.readexactly(int(headers.get("content-length", "0")))
-            self.received.append(Received(path, headers, body.decode()))
-            if self.delay:
-                await asyncio.sleep(self.delay)
-            status, extra = self.script.pop(0) if self.script else (204, {})
-            reply = f"HTTP/1.1 {status} X\r\nContent-Length: 2\r\nConnection: close\r\n"
-            reply += "".join(f"{k}: {v}\r\n" for k, v in extra.items())
-            writer.write((reply + "\r\nok").encode())
-            await writer.drain()
-        finally:
-            writer.close()
-
-    def of(self, path: str) -> list[Received]:
-        return [r for r in self.received if r.path == path]
-
-
-@pytest.fixture
-async def receiver() -> AsyncIterator[Receiver]:
-    found = Receiver()
-    server = await asyncio.start_server(found.handle, "127.0.0.1", 0)
-    found.port = server.sockets[0].getsockname()[1]
-    async with server:
-        yield found
-        server.close()
 
 
 @dataclass
@@ -176,56 +123,6 @@ async def eventually(condition: Any, within: float, what: str) -> None:
         await asyncio.sleep(0.02)
 
 
-@pytest.fixture
-def loopback_settings(settings: Settings) -> Settings:
-    return settings.model_copy(update={"webhooks_allow_loopback": True})
-
-
-@pytest.fixture
-def app(
-    loopback_settings: Settings,
-    sessionmaker: async_sessionmaker[AsyncSession],
-    fast_password_hashing: None,
-) -> FastAPI:
-    """The test app with loopback webhooks allowed."""
-    application = create_app(loopback_settings)
-    application.state.sessionmaker = sessionmaker
-    return application
-
-
-FAST = RetryPolicy(base_delay=timedelta(seconds=10), disable_after=100)
-
-
-async def deliver(
-    sessionmaker: async_sessionmaker[AsyncSession],
-    settings: Settings,
-    at: datetime,
-    policy: RetryPolicy = FAST,
-) -> Any:
-    return await deliver_due(sessionmaker, settings, at, policy=policy, rng=random.Random(7))  # noqa: S311
-
-
-async def register(
-    client: AsyncClient,
-    game: Game,
-    headers: dict[str, str],
-    url: str,
-    **body: Any,
-) -> dict[str, Any]:
-    response = await client.post(game.url("/webhooks"), json={"url": url, **body}, headers=headers)
-    assert response.status_code == 201, response.text
-    created: dict[str, Any] = response.json()
-    assert created["secret"].startswith("whsec_")
-    return created
-
-
-async def next_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
-    response = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert response.status_code == 200, response.text
-
-
 def verified(secret: str, message: Received) -> Any:
     """The Standard Webhooks reference verification (raises if anything is off)."""
     return Webhook(secret).verify(message.body, message.headers)
@@ -247,12 +144,12 @@ async def test_turn_change_reaches_personal_and_campaign_webhooks_signed(
     channel = await register(
         client, game, game.owner.headers, receiver.url("/channel"), scope="campaign"
     )
-    await next_turn(client, game)
+    await change_turn(client, game)
     report = await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
     assert len(report.delivered) == 4
 
     personal = [verified(mine["secret"], m) for m in receiver.of("/p2")]
-    # p2 declared ready last (tests.api.test_notifications.next_turn): told it waited for them.
+    # p2 declared ready last (tests.factories.flows.change_turn): told it waited for them.
     assert [m["type"] for m in personal] == ["last_not_ready", "summary_ready", "turn_started"]
     personal = personal[1:]
     for message in personal:
@@ -380,7 +277,7 @@ async def test_discord_and_slack_bodies_have_those_services_shapes(
         client, game, owner, receiver.url("/discord"), format="discord", scope="campaign"
     )
     await register(client, game, owner, receiver.url("/slack"), format="slack", scope="campaign")
-    await next_turn(client, game)
+    await change_turn(client, game)
     await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
 
     (discord,) = [m.json() for m in receiver.of("/discord")]

@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import OrderRow
-from tests.api.game import Game, GamePlayer, gold_and_ledger, my_army, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, GamePlayer, MakeUser, gold_and_ledger, my_army, start_game
+from tests.helpers import assert_problem
 
 # On the skirmish map player 1 starts at (2, 1) and player 2 at (7, 1).
 

@@ -19,10 +19,19 @@ from app.models import CampaignPlayer, LedgerRow
 from app.models.turn import TurnRecord
 from app.pictures import cache as picture_cache
 from app.rules.hexgrid import Grid, Wrap, to_offset
-from tests.api.game import Game, GamePlayer, army_of, my_army, start_game
 from tests.api.pictures import SVG_NS, WORLD_MAP_SCHEMA, comparable, parse, svg_world
 from tests.api.walk import Schemas, knowledge, leaks
-from tests.helpers import MakeUser, assert_problem, register_and_login
+from tests.factories.flows import (
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    change_turn,
+    my_army,
+    register_and_login,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 SVG = "image/svg+xml"
 
@@ -38,14 +47,6 @@ async def get_svg(client: AsyncClient, game: Game, path: str, index: int) -> str
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith(SVG)
     return response.text
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    resolved = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert resolved.status_code == 200, resolved.text
 
 
 async def test_the_map_picture_draws_exactly_the_json_map_R_FOG_1_R_CAMP_5(

@@ -16,8 +16,8 @@ from app.models import Campaign, LedgerRow, TurnRecord, TurnSnapshot
 from app.models.event import CampaignEvent
 from app.persistence.snapshots import load_snapshot, load_snapshot_document, orders_from_document
 from app.turns.mapping import load_orders, load_state
-from tests.api.game import Game, gold_and_ledger, my_army, start_game
-from tests.api.test_races import (
+from tests.factories.flows import Game, MakeUser, gold_and_ledger, my_army, start_game
+from tests.factories.races import (
     AUTO_RESOLVE,
     Race,
     at_once,
@@ -26,7 +26,7 @@ from tests.api.test_races import (
     rounds,
     turn_number,
 )
-from tests.helpers import MakeUser, assert_problem
+from tests.helpers import assert_problem
 
 DAY = timedelta(days=1)
 

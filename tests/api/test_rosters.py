@@ -18,9 +18,10 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import GeneralRow, RosterRow
-from tests.api.game import Game, GamePlayer, army_of, start_game
-from tests.api.test_battles import THREE, add_army, army, field_battle, get_battle, place
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.battles import field_battle, get_battle
+from tests.factories.flows import THREE, Game, GamePlayer, MakeUser, army_of, start_game
+from tests.factories.planting import add_army, army, place
+from tests.helpers import assert_problem
 
 FIXTURES = Path(__file__).parents[1] / "rosters" / "fixtures"
 

@@ -10,16 +10,18 @@ from sqlalchemy.orm import undefer
 from app.models import CampaignPlayer, StructureRow
 from app.persistence import explored_from_json, explored_to_json
 from app.rules.state import SeenTile, StructureKind
-from tests.api.game import Game, GamePlayer, army_of, create_lobby, join, my_army
-from tests.helpers import AuthUser, MakeUser, assert_problem
-
-
-async def change_turn(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
-        assert ready.status_code == 200, ready.text
-    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
-    assert done.status_code == 200, done.text
+from tests.factories.flows import (
+    AuthUser,
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    change_turn,
+    create_lobby,
+    join,
+    my_army,
+)
+from tests.helpers import assert_problem
 
 
 async def rich_game(client: AsyncClient, make_user: MakeUser) -> Game:

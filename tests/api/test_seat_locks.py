@@ -18,20 +18,20 @@ from contextlib import asynccontextmanager
 import pytest
 from httpx import Response
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.campaigns.access import turnstile_key
-from tests.api.game import Game, my_army
-from tests.api.test_races import (
+from tests.factories.flows import THREE, Game, my_army
+from tests.factories.races import (
     AUTO_RESOLVE,
     ROUNDS,
-    THREE,
     Race,
     at_once,
     check_books,
-    race,
+    lock_waiters,
     turn_number,
 )
+from tests.factories.races import race as race
 
 __all__ = ["race"]  # the fixture, shared with the race tests
 
@@ -76,19 +76,6 @@ async def alices_order_in_flight(
                 {"c": cid, "n": spend},
             )
         yield
-
-
-async def lock_waiters(conn: AsyncConnection) -> int:
-    """Backends of this database waiting for a lock, now: the transaction ends after each
-    look (PostgreSQL keeps the activity it first saw for the rest of a transaction)."""
-    count = await conn.scalar(
-        text(
-            "SELECT count(*) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )
-    )
-    await conn.rollback()
-    return int(count or 0)
 
 
 async def until_waiting(

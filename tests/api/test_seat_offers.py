@@ -16,11 +16,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from app.models import CampaignEvent, CampaignPlayer, SeatOffer
 from app.models.campaign import SeatHolder
-from tests.api.game import Game, create_lobby, join, start_game
 from tests.api.seat_offers import OFFERS, accept, hand_over_accepted, offer_of, offers_to
-from tests.api.test_races import Race, at_once, check_books, rounds, turn_number
-from tests.api.test_seat_locks import lock_waiters
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, join, start_game
+from tests.factories.races import Race, at_once, check_books, lock_waiters, rounds, turn_number
+from tests.helpers import assert_problem
 
 FEED = "/v1/users/me/calendar-feed"
 

@@ -17,12 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.deadlines.service import sweep
 from app.dependencies import get_now
 from app.models import Campaign, CampaignEvent, TurnRecord
-from tests.api.game import Game, army_of, start_game
 from tests.api.seat_offers import accept, hand_over_accepted
-from tests.api.test_deadlines import declare_field_battle
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.battles import declare_field_battle
+from tests.factories.flows import THREE, AuthUser, Game, MakeUser, army_of, start_game
+from tests.helpers import assert_problem
 
-THREE = ("empire", "orcs_goblins", "dwarfs")
 DAY = timedelta(days=1)
 
 

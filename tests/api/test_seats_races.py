@@ -13,10 +13,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import Campaign
-from tests.api.game import my_army
 from tests.api.seat_offers import OFFERS
-from tests.api.test_races import Race, at_once, check_books, ready_of, rounds, turn_number
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import MakeUser, my_army
+from tests.factories.races import Race, at_once, check_books, ready_of, rounds, turn_number
+from tests.helpers import assert_problem
 
 
 @pytest.fixture(name="race")

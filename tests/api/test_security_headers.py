@@ -18,10 +18,9 @@ from app.db.session import create_sessionmaker
 from app.main import create_app
 from app.pictures.svg import TERRAIN_COLOURS
 from app.stream.hub import EventHub
-from tests.api.game import create_lobby, start_game
 from tests.api.pictures import SVG_NS, parse
 from tests.api.served import WAIT, served
-from tests.helpers import register_and_login
+from tests.factories.flows import create_lobby, register_and_login, start_game
 
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 PROXY = "192.0.2.200"

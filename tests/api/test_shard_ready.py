@@ -42,11 +42,11 @@ from app.stream import service as stream_service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
 from app.stream.service import Listener
+from tests.factories.flows import AuthUser
 
 # The isolation suite's world (a battle, orders, diplomacy, messages, a house rule), as a fixture.
-from tests.api.test_isolation import World, campaign_operations
-from tests.api.test_isolation import world as isolation_world  # noqa: F401 (fixture)
-from tests.helpers import AuthUser
+from tests.factories.isolation import World, campaign_operations
+from tests.factories.isolation import world as isolation_world  # noqa: F401 (fixture)
 
 # Tables without a campaign: users, their tokens, maps and notification preferences (Citus
 # reference tables), and the per-user bookkeeping of the edge (rate limits, idempotency keys:

@@ -10,19 +10,22 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import LedgerRow, OrderRow
-from tests.api.game import Game, GamePlayer, army_of, gold_and_ledger, my_army, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import (
+    Game,
+    GamePlayer,
+    MakeUser,
+    army_of,
+    change_turn,
+    gold_and_ledger,
+    my_army,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 
 async def ok(response: Any, status: int = 200) -> Any:
     assert response.status_code == status, response.text
     return response.json() if response.content else None
-
-
-async def change(client: AsyncClient, game: Game) -> None:
-    for p in game.players:
-        await ok(await client.put(game.url("/turn/ready"), headers=p.headers))
-    await ok(await client.post(game.url("/turn/resolve"), headers=game.owner.headers))
 
 
 async def standing_lines(
@@ -55,7 +58,7 @@ async def test_R_TURN_8_a_standing_city_upgrade_is_paid_in_the_ledger_then_skipp
     body = await ok(
         await client.post(game.url("/standing-orders"), json=capital, headers=alice.headers), 201
     )
-    await change(client, game)
+    await change_turn(client, game)
     # Given as an ordinary order of turn 1: the order, its ledger line, the summary says so.
     orders = await session.scalars(
         select(OrderRow).where(OrderRow.campaign_id == uuid.UUID(game.id), OrderRow.turn == 1)
@@ -69,7 +72,7 @@ async def test_R_TURN_8_a_standing_city_upgrade_is_paid_in_the_ledger_then_skipp
         ("upgrade_city", True, 12)
     ]
     # Turn 2: the city is at its highest level; the standing order is skipped, nothing paid.
-    await change(client, game)
+    await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 2)
     assert [(e["data"]["given"], e["rule"]) for e in lines] == [(False, "R-TURN-8")]
     assert lines[0]["data"]["reason"]
@@ -103,7 +106,7 @@ async def test_R_TURN_8_an_army_upgrade_repeated_while_affordable_and_an_order_o
     await ok(
         await client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers), 201
     )
-    await change(client, game)
+    await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 1)
     assert [(e["data"]["given"], e["data"]["reason"]) for e in lines] == [
         (False, "already upgraded this turn")
@@ -111,7 +114,7 @@ async def test_R_TURN_8_an_army_upgrade_repeated_while_affordable_and_an_order_o
     upgrades = [line for line in await ledger_lines(session, game, 1) if "upgraded army" in line[2]]
     assert len(upgrades) == 1
     # Next turn: too little gold left, so it is skipped (refused by R-ECO-1 like any order).
-    await change(client, game)
+    await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 2)
     assert [e["data"]["given"] for e in lines] == [False]
     gold, total = await gold_and_ledger(session, game, 1)
@@ -173,13 +176,13 @@ async def test_R_TURN_8_an_army_returns_to_a_named_own_tile_by_an_ordinary_move_
         422,
         "R-TURN-8",
     )
-    await change(client, game)  # the move of the turn wins
+    await change_turn(client, game)  # the move of the turn wins
     lines = await standing_lines(client, game, alice, 1)
     assert [(e["data"]["given"], e["data"]["reason"]) for e in lines] == [
         (False, "a move was ordered this turn")
     ]
     assert [(await my_army(client, game, alice))[k] for k in ("q", "r")] == [3, 1]
-    await change(client, game)  # the standing order moves it home
+    await change_turn(client, game)  # the standing order moves it home
     assert [(await my_army(client, game, alice))[k] for k in ("q", "r")] == home
     assert [e["data"]["given"] for e in await standing_lines(client, game, alice, 2)] == [True]
 
@@ -212,7 +215,7 @@ async def test_R_TURN_8_a_conditional_order_is_judged_on_what_its_player_sees_R_
             ),
             201,
         )
-    await change(client, game)
+    await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 1)
     assert [(e["data"]["given"], e["data"]["reason"]) for e in lines] == [
         (False, "no hostile army seen that near"),
@@ -222,6 +225,6 @@ async def test_R_TURN_8_a_conditional_order_is_judged_on_what_its_player_sees_R_
     theirs = await army_of(session, game, 2)
     theirs.q, theirs.r = 3, 1
     await session.flush()
-    await change(client, game)
+    await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 2)
     assert [e["data"]["given"] for e in lines] == [False, True]

@@ -7,10 +7,8 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign, ShipRow
-from tests.api.game import army_of, start_game
 from tests.api.pictures import svg_world
-from tests.api.test_rule_scenarios import change_turn
-from tests.helpers import MakeUser
+from tests.factories.flows import MakeUser, army_of, change_turn, start_game
 
 # The skirmish map's storm on (3, 3) covers it and its sea neighbours; (4, 3) the one campaign
 # seed 1 raises for turn 2.

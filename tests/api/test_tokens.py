@@ -12,7 +12,8 @@ from app.auth.service import is_token_active
 from app.auth.tokens import hash_token
 from app.db.base import utcnow
 from app.models import Token
-from tests.helpers import AuthUser, MakeUser, assert_problem, login
+from tests.factories.flows import AuthUser, MakeUser, login
+from tests.helpers import assert_problem
 
 
 def bearer(secret: str) -> dict[str, str]:

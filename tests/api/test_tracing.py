@@ -27,33 +27,10 @@ from app import log, tracing
 from app.config import Settings
 from app.main import create_app
 from tests.conftest import truncate_all
-from tests.helpers import assert_problem, register_and_login
-
-OTEL_VARIABLES = (
-    "OTEL_SDK_DISABLED",
-    "OTEL_TRACES_EXPORTER",
-    "OTEL_EXPORTER_OTLP_ENDPOINT",
-    "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
-)
-
-
-@pytest.fixture
-def no_otel_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in OTEL_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def exporter(monkeypatch: pytest.MonkeyPatch, no_otel_env: None) -> Iterator[InMemorySpanExporter]:
-    """Tracing switched on the standard way, its spans kept in memory instead of sent out."""
-    memory = InMemorySpanExporter()
-    monkeypatch.setenv("OTEL_TRACES_EXPORTER", "otlp")
-    monkeypatch.setattr(tracing, "span_exporters", lambda environ: [memory])
-    yield memory
-    # Instrumentation is process-wide: leave the other tests untraced.
-    HTTPXClientInstrumentor().uninstrument()
-    SQLAlchemyInstrumentor().uninstrument()
-    log.current_trace = None
+from tests.factories.flows import register_and_login
+from tests.factories.tracing import exporter as exporter  # a fixture
+from tests.factories.tracing import no_otel_env as no_otel_env  # a fixture
+from tests.helpers import assert_problem
 
 
 @contextlib.contextmanager

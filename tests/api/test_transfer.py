@@ -12,9 +12,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import Campaign, CampaignPlayer, LedgerRow
 from app.transfer import service as transfer_service
-from tests.api.game import Game, GamePlayer, my_army, start_game
 from tests.api.seat_offers import accept
-from tests.helpers import AuthUser, MakeUser, assert_problem
+from tests.factories.flows import (
+    AuthUser,
+    Game,
+    GamePlayer,
+    MakeUser,
+    export_campaign,
+    my_army,
+    start_game,
+)
+from tests.helpers import assert_problem
 
 STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}
 
@@ -48,19 +56,6 @@ async def _play(client: AsyncClient, game: Game) -> None:
     assert rolled.status_code == 200, rolled.text
 
 
-async def _export(
-    client: AsyncClient, game_id: str, owner: AuthUser, messages: bool = True
-) -> dict[str, Any]:
-    response = await client.get(
-        f"/v1/campaigns/{game_id}/export",
-        params={"messages": "true" if messages else "false"},
-        headers=owner.headers,
-    )
-    assert response.status_code == 200, response.text
-    document: dict[str, Any] = response.json()
-    return document
-
-
 async def _import(
     client: AsyncClient, importer: AuthUser, document: dict[str, Any], seats: dict[str, str]
 ) -> Any:
@@ -76,7 +71,7 @@ async def test_R_CAMP_9_export_import_export_gives_the_same_document(
 ) -> None:
     game = await start_game(client, make_user, owner_plays=False)
     await _play(client, game)
-    first = await _export(client, game.id, game.owner)
+    first = await export_campaign(client, game.id, game.owner)
     assert first["format"] == "marchlords.campaign"
     assert first["version"] == 1
     assert [t["number"] for t in first["turns"]] == [1]
@@ -105,9 +100,9 @@ async def test_R_CAMP_9_export_import_export_gives_the_same_document(
     copy = imported.json()
     assert copy["id"] != game.id
     assert copy["turn"] == 2
-    second = await _export(client, copy["id"], importer)
+    second = await export_campaign(client, copy["id"], importer)
     assert second == first
-    without = await _export(client, copy["id"], importer, messages=False)
+    without = await export_campaign(client, copy["id"], importer, messages=False)
     assert without["messages"] is None
 
     # The copy plays on: its seats are held by the users named once they accept, its books
@@ -167,7 +162,7 @@ async def test_R_CAMP_9_import_needs_a_user_for_every_seat_and_right_books(
     for p in game.players:
         assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
     assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
-    document = await _export(client, game.id, game.owner)
+    document = await export_campaign(client, game.id, game.owner)
     importer, carol = await make_user(), await make_user()
     missing = assert_problem(
         await _import(client, importer, document, {"1": carol.username}), 422, "R-CAMP-9"
@@ -270,7 +265,7 @@ async def test_R_CAMP_9_a_game_the_server_could_not_show_is_refused(
     for p in game.players:
         assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
     assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
-    document = await _export(client, game.id, game.owner)
+    document = await export_campaign(client, game.id, game.owner)
     importer, carol, dave = await make_user(), await make_user(), await make_user()
     seats = {"1": carol.username, "2": dave.username}
     assert (await _import(client, importer, document, seats)).status_code == 201

@@ -7,11 +7,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
 from app.models.world import StructureRow
-from tests.api.game import Game, army_of, start_game
-from tests.api.test_edicts import (
+from tests.factories.diplomacy import (
     answer,
     capitals,
-    change_turn,
     dip_ledger,
     events,
     gold,
@@ -19,7 +17,8 @@ from tests.api.test_edicts import (
     post_edict,
     remember_city,
 )
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, MakeUser, army_of, change_turn, start_game
+from tests.helpers import assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
 P2_CAPITAL = (7, 1)

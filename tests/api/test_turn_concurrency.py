@@ -11,8 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.models import CampaignPlayer, LedgerRow, TurnRecord
-from tests.api.game import start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import MakeUser, start_game
 
 # Dark Elves first: they need a coast slot, and the Old World map's first slots are coasts.
 ALL_FACTIONS = (

@@ -17,14 +17,12 @@ import asyncio
 import contextlib
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -33,44 +31,16 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
-from tests.api.game import Game, start_game
 from tests.conftest import _run, truncate_all
-from tests.helpers import AuthUser, register_and_login
+from tests.factories.flows import AuthUser, Game, register_and_login, start_game
+from tests.factories.servers import LAUNCHER, ROOT, WAIT, ServerProcess, stop_server, wait_ready
 
-ROOT = Path(__file__).resolve().parents[2]
 # Writes each user may make at once (and, at one per minute, all a user gets during the test):
 # enough for the campaign owner's 4 writes of the setup and a ready per round.
 WRITE_BURST = 8
 FACTIONS = ("empire", "orcs_goblins", "dwarfs", "bretonnia")
 # Turns changed by everyone declaring ready (each player's ready is one write of the burst).
 TURN_ROUNDS = 3
-# Bounds a hang (a server that never answers); nothing here is expected to come near it.
-WAIT = 30
-
-# The launcher of one server process: argv[1] is the inherited listening socket's descriptor.
-LAUNCHER = """
-import socket, sys
-import uvicorn
-from pwdlib import PasswordHash
-from pwdlib.hashers.argon2 import Argon2Hasher
-from app.auth import passwords
-
-# Cheap Argon2 as in the in-process tests (tests/conftest.py): the production cost would make
-# registering the players most of the test's time.
-passwords.set_hasher(PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),)))
-config = uvicorn.Config(
-    "app.main:create_app", factory=True, log_config=None, access_log=False,
-    timeout_graceful_shutdown=1,
-)
-uvicorn.Server(config).run(sockets=[socket.socket(fileno=int(sys.argv[1]))])
-"""
-
-
-@dataclass
-class ServerProcess:
-    name: str
-    base_url: str
-    process: subprocess.Popen[bytes]
 
 
 def _environment(database_url: str) -> dict[str, str]:
@@ -87,18 +57,6 @@ def _environment(database_url: str) -> dict[str, str]:
         MARCHLORDS_LOGIN_FAILURES_PER_MINUTE="1000000",
     )
     return env
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=5)
 
 
 @contextlib.contextmanager
@@ -120,18 +78,7 @@ def server_process(name: str, database_url: str) -> Iterator[ServerProcess]:
     try:
         yield ServerProcess(name, f"http://127.0.0.1:{port}", process)
     finally:
-        _stop(process)
-
-
-async def wait_ready(server: ServerProcess) -> None:
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=WAIT) as client:
-        while True:
-            if server.process.poll() is not None:
-                raise AssertionError(f"server {server.name} exited ({server.process.returncode})")
-            with contextlib.suppress(httpx.TransportError):
-                if (await client.get("/readyz")).status_code == 200:
-                    return
-            await asyncio.sleep(0.1)
+        stop_server(process)
 
 
 @dataclass

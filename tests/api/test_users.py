@@ -5,7 +5,8 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import User
-from tests.helpers import MakeUser, assert_problem, login
+from tests.factories.flows import MakeUser, login
+from tests.helpers import assert_problem
 
 
 async def test_register_returns_the_user(client: AsyncClient) -> None:

@@ -25,8 +25,7 @@ from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
 from app.stream.service import seen_clause
 from app.turns.mapping import load_state
-from tests.api.game import start_game
-from tests.helpers import MakeUser
+from tests.factories.flows import MakeUser, start_game
 
 SEATS = (1, 2, 3)
 ARMIES = tuple(range(100, 112))

@@ -9,8 +9,8 @@ from sqlalchemy.orm import undefer
 from app.models.campaign import CampaignPlayer
 from app.models.world import ArmyRow, GeneralRow
 from app.world.schemas import WorldMap
-from tests.api.game import Game, army_of, start_game
-from tests.helpers import MakeUser, assert_problem
+from tests.factories.flows import Game, MakeUser, army_of, start_game
+from tests.helpers import assert_problem
 
 # Skirmish map: player 1 (Empire) starts at (2, 1), player 2 (Orcs & Goblins) at (7, 1).
 P1_CAPITAL = (2, 1)

@@ -21,7 +21,7 @@ from app.models import BattleRow, EdictRow, InboxItem, WebhookDelivery, WebhookE
 from app.models.notification import EndpointFormat, EndpointScope
 from app.notifications.formats import render
 from app.notifications.messages import CAMPAIGN_KINDS, NotificationData
-from tests.helpers import AuthUser
+from tests.factories.flows import AuthUser
 
 HOOK_URL = "https://93.184.215.14/hook"
 

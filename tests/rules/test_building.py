@@ -32,7 +32,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port, side
+from tests.factories.engine import army, city, make_map, make_state, outpost, player, port, side
 
 RULES = default_ruleset()
 
@@ -459,3 +459,14 @@ def test_build_event_names_the_build(kind: BuildKind) -> None:
         ((0, 0),),
         {"build_id": 50, "kind": kind.value, "player": 1},
     )
+
+
+def test_R_MAP_1_nothing_is_built_off_the_map() -> None:
+    """R-MAP-1 / R-BUILD-2: off the map, whether the player's sight covers it or not."""
+    off = (40, 0)
+    expected = [
+        Violation("R-MAP-1", "This tile is not on the map."),
+        Violation("R-BUILD-2", "The army's move must end on the tile."),
+    ]
+    assert _validate(_state(), OUTPOST, off, 20) == expected
+    assert _validate(_state(), OUTPOST, off, 20, visible=ALL | {off}) == expected

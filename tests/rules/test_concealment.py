@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -22,8 +23,7 @@ from app.rules.state import (
     TreatyKind,
     TurnOrders,
 )
-from tests.rules.builders import (
-    army,
+from tests.factories.engine import (
     city,
     fight,
     make_map,
@@ -31,6 +31,7 @@ from tests.rules.builders import (
     outpost,
     player,
     side,
+    soldier,
     treaty,
 )
 
@@ -39,10 +40,6 @@ ON = Options(concealment=True)
 # A mountain, a plain, a forest (2, 0), a plain, a marsh (4, 0), a plain.
 ROW = make_map(["m.f.w."])
 PLAYERS = (player(1), player(2, "bretonnia"), player(3, "dwarfs"))
-
-
-def soldier(id: int, owner: int, coord: Coord) -> Army:
-    return army(id, owner, coord, general_id=id + 100)
 
 
 def row_state(
@@ -193,3 +190,22 @@ def test_R_OPT_3_R_OPT_4_R_OPT_5_property_a_resolution_with_a_fixed_seed_is_repr
     orders = TurnOrders(moves={10: MoveOrder(10, ((5, 0), (6, 0)))}, entrench=frozenset({20}))
     first = resolve_turn(state, orders, RS)
     assert resolve_turn(state, orders, RS) == first
+
+
+def test_R_OPT_3_no_draw_hides_anything_with_the_option_off_or_off_the_map() -> None:
+    forest = soldier(10, 1, (2, 0))
+    off = replace(row_state(forest, salt=1), options=Options())
+    assert concealment.draw(off, forest) is False
+    nowhere = soldier(12, 1, (40, 0))
+    assert concealment.draw(row_state(nowhere, salt=1), nowhere) is False
+
+
+def test_R_OPT_3_a_forest_army_hides_on_a_draw_below_75_only() -> None:
+    """R-OPT-3: the draw is 0..99 and hides below the chance: army 20 draws exactly 75 and
+    stays seen; army 404 draws 34 (after a first 7-bit value of 100 that is drawn again)."""
+    draw = random.Random  # the engine's own game draws, replayed
+    assert draw("0:1:conceal:20").randrange(100) == 75
+    assert draw("0:1:conceal:404").getrandbits(7) == 100
+    assert draw("0:1:conceal:404").randrange(100) == 34
+    state = row_state(soldier(20, 1, (2, 0)), soldier(404, 1, (2, 0)), salt=0)
+    assert concealment.concealed(state) == frozenset({404})

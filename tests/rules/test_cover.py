@@ -20,7 +20,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, make_map, make_state, outpost, player
+from tests.factories.engine import army, make_map, make_state, outpost, player
 
 RS = default_ruleset()
 ON = Options(cover=True)

@@ -30,7 +30,7 @@ from app.rules.state import (
     Structure,
     TurnOrders,
 )
-from tests.rules.builders import (
+from tests.factories.engine import (
     army,
     city,
     make_map,
@@ -541,3 +541,39 @@ def test_apply_ledger_moves_gold_and_refuses_to_go_below_zero() -> None:
     assert apply_ledger(s, [LedgerEntry(1, 3, "refund", "R-BUILD-2")]).players[1].gold == 5
     with pytest.raises(ValueError, match="below 0"):
         apply_ledger(s, [LedgerEntry(1, -3, "x", "R-ECO-1")])
+
+
+def _battle(bid: int, attackers: set[int], defenders: set[int]) -> Battle:
+    return Battle(
+        bid, 1, (3, 1), BattleKind.FIELD, side(attackers, (bid,)), side(defenders, (bid + 1,))
+    )
+
+
+def test_R_DIP_2_a_route_pays_while_its_partners_fight_others_or_side_by_side() -> None:
+    """R-DIP-2: battles of either partner against a third player, or of both on one side, do
+    not stop their route; player 1 attacking player 2 does."""
+    others = [
+        _battle(40, {1}, {3}),
+        _battle(42, {3}, {2}),
+        _battle(44, {2}, {3}),
+        _battle(46, {3}, {1, 2}),
+        _battle(48, {1, 2}, {3}),
+    ]
+    paid = [LedgerEntry(1, 2, "trade route #30", "R-DIP-2")]
+    assert trade_lines(_trade_state(5, battles=others), 1, RULES) == paid
+    at_war = _trade_state(5, battles=[*others, _battle(50, {1}, {2})])
+    assert trade_lines(at_war, 1, RULES) == []
+
+
+def test_R_DIP_2_a_route_needs_two_cities_an_outpost_or_port_at_either_end_stops_it() -> None:
+    """R-DIP-2: the route's city razed to an outpost (or made a port) at either end pays nothing."""
+    from dataclasses import replace
+
+    from app.rules.state import StructureKind
+
+    for end in (10, 11):
+        s = _trade_state(5)
+        for kind in (StructureKind.OUTPOST, StructureKind.PORT):
+            changed = replace(s.structures[end], kind=kind)
+            t = replace(s, structures={**s.structures, end: changed})
+            assert trade_lines(t, 1, RULES) == [], (end, kind)

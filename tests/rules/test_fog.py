@@ -18,7 +18,7 @@ from app.rules.fog import (
 from app.rules.hexgrid import Wrap
 from app.rules.ruleset import default_ruleset, parse_ruleset
 from app.rules.state import Event, EventKind, SeenTile, StructureKind
-from tests.rules.builders import (
+from tests.factories.engine import (
     army,
     city,
     make_map,

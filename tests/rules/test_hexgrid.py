@@ -144,3 +144,15 @@ def test_R_MAP_4_adjacency_is_symmetric_and_means_distance_one(
     if wrap is Wrap.TORUS:
         assert len(neighbours) == 6
     assert set(grid.within(a, 1)) == {a, *neighbours}
+
+
+def test_R_MAP_1_distances_are_whole_tiles_on_every_wrap() -> None:
+    """R-MAP-1 / R-OPT-2: a distance is a number of tiles, an int, also across a torus's seams."""
+    from app.rules.hexgrid import Grid, Wrap
+
+    for wrap in Wrap:
+        grid = Grid(8, 6, wrap)
+        distances = [grid.distance((0, 0), c) for c in grid.coords()]
+        assert all(type(d) is int for d in distances), wrap
+    torus = Grid(8, 6, Wrap.TORUS)
+    assert [torus.distance((0, 0), c) for c in [(5, 5), (0, 3), (7, 0), (-3, 5)]] == [1, 3, 1, 1]

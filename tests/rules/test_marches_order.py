@@ -30,7 +30,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, general, make_map, make_state, player, side
+from tests.factories.engine import army, general, make_map, make_state, player, side
 
 R = default_ruleset()
 TOO_EARLY = Violation(

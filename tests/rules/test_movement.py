@@ -28,22 +28,27 @@ from app.rules.state import (
     EventKind,
     MoveOrder,
     Options,
+    Season,
     SeenTile,
     Siege,
     Terrain,
     Tile,
     TurnOrders,
     Violation,
+    season_of,
 )
-from tests.rules.builders import (
+from tests.factories.engine import (
     army,
     city,
     make_map,
     make_state,
     outpost,
+    plain_state,
     player,
     port,
+    ship,
     side,
+    soldier,
     treaty,
 )
 
@@ -70,11 +75,6 @@ TERRAIN_TABLE: dict[str, dict[str, int]] = {
     "grand_cathay": {"plain": 1},
 }
 SEA_BONUS = {"dark_elves": 2}
-
-
-def soldier(id: int, owner: int, coord: Coord, tier: int = 1) -> Army:
-    """An army led by general `id + 100`."""
-    return army(id, owner, coord, tier, general_id=id + 100)
 
 
 def moves(
@@ -183,28 +183,23 @@ def test_R_FAC_uses_waaagh_only_when_the_action_was_used_this_turn() -> None:
 # --------------------------------------------------------------------------- move orders
 
 
-def _plain_state(rows: list[str], *armies: Army, faction: str = "empire") -> CampaignState:
-    players = [player(1, faction), player(2, "dwarfs"), player(3, "skaven")]
-    return make_state(make_map(rows), players, armies=armies, next_id=500)
-
-
 def test_R_MOVE_1_accepted_plan_reports_budget_cost_and_left() -> None:
     """R-MOVE-1: Empire ending on a plain has 4 tiles."""
-    state = _plain_state(["......"], soldier(10, 1, (0, 0)))
+    state = plain_state(["......"], soldier(10, 1, (0, 0)))
     plan = validate_move(state, moves(), 1, 10, line(3), everything(state), RS, False)
     assert plan == MovePlan(10, line(3), budget=4, cost=3, left=1, at_sea=False)
 
 
 def test_R_MOVE_1_path_too_long_is_refused() -> None:
     """R-MOVE-1: 5 tiles against a budget of 4."""
-    state = _plain_state(["......"], soldier(10, 1, (0, 0)))
+    state = plain_state(["......"], soldier(10, 1, (0, 0)))
     result = validate_move(state, moves(), 1, 10, line(5), everything(state), RS, False)
     assert result == [Violation("R-MOVE-1", "The path needs 5 tiles; the budget is 4.")]
 
 
 def test_R_MOVE_1_budget_comes_from_the_last_tile_not_the_path() -> None:
     """R-MOVE-1: Empire crossing forest to end on plain has 4; ending on the forest, 3."""
-    state = _plain_state([".ff.f."], soldier(10, 1, (0, 0)))
+    state = plain_state([".ff.f."], soldier(10, 1, (0, 0)))
     on_plain = validate_move(state, moves(), 1, 10, line(3), everything(state), RS, False)
     on_forest = validate_move(state, moves(), 1, 10, line(4), everything(state), RS, False)
     assert on_plain == MovePlan(10, line(3), 4, 3, 1, False)
@@ -213,7 +208,7 @@ def test_R_MOVE_1_budget_comes_from_the_last_tile_not_the_path() -> None:
 
 def test_R_MOVE_1_steps_must_be_adjacent_and_on_the_map() -> None:
     """R-MOVE-1: a path of adjacent tiles from the army's tile; nothing else."""
-    state = _plain_state(["......"], soldier(10, 1, (0, 0)))
+    state = plain_state(["......"], soldier(10, 1, (0, 0)))
     visible = everything(state)
     jump = validate_move(state, moves(), 1, 10, ((1, 0), (3, 0)), visible, RS, False)
     off_map = validate_move(state, moves(), 1, 10, ((-1, 0),), visible, RS, False)
@@ -227,7 +222,7 @@ def test_R_MOVE_1_steps_must_be_adjacent_and_on_the_map() -> None:
 
 def test_R_MOVE_1_unknown_last_tile_accepts_the_largest_budget() -> None:
     """R-MOVE-1: an unexplored last tile takes the faction's best budget (Empire: 4)."""
-    state = _plain_state(["....f."], soldier(10, 1, (0, 0)))
+    state = plain_state(["....f."], soldier(10, 1, (0, 0)))
     sight = frozenset({(0, 0), (1, 0)})
     plan = validate_move(state, moves(), 1, 10, line(4), sight, RS, False)
     too_long = validate_move(state, moves(), 1, 10, line(5), sight, RS, False)
@@ -237,7 +232,7 @@ def test_R_MOVE_1_unknown_last_tile_accepts_the_largest_budget() -> None:
 
 def test_R_FOG_1_explored_last_tile_terrain_is_known() -> None:
     """R-FOG-1 / R-MOVE-1: an explored (not visible) forest is known to be a forest."""
-    state = _plain_state(["....f."], soldier(10, 1, (0, 0)))
+    state = plain_state(["....f."], soldier(10, 1, (0, 0)))
     seen = {(4, 0): SeenTile(turn=1, owner=None, structure=None)}
     state = replace(state, players={**state.players, 1: replace(state.players[1], explored=seen)})
     result = validate_move(state, moves(), 1, 10, line(4), frozenset({(0, 0)}), RS, False)
@@ -246,7 +241,7 @@ def test_R_FOG_1_explored_last_tile_terrain_is_known() -> None:
 
 def test_R_FAC_waaagh_order_may_go_six_tiles() -> None:
     """R-FAC: orcs under WAAAGH! ending on a plain: 3 + 1 + 2."""
-    state = _plain_state(
+    state = plain_state(
         [
             ".......",
         ],
@@ -262,7 +257,7 @@ def test_R_MOVE_2_army_refusals() -> None:
     locked = soldier(11, 1, (0, 0))
     battle = Battle(90, 1, (1, 0), BattleKind.FIELD, side({1}, (11,), 11), side({2}, (20,), 20))
     state = replace(
-        _plain_state(
+        plain_state(
             ["......"],
             soldier(10, 1, (0, 0)),
             locked,
@@ -297,7 +292,7 @@ def test_R_MOVE_2_army_refusals() -> None:
 def test_R_MOVE_4_visible_pact_partner_tile_is_refused_but_an_ally_is_free() -> None:
     """R-MOVE-4: into a pact partner's tile refused if visible; an ally's territory is free."""
     state = replace(
-        _plain_state(["......"], soldier(10, 1, (0, 0))),
+        plain_state(["......"], soldier(10, 1, (0, 0))),
         structures={40: outpost(40, 2, (2, 0)), 41: outpost(41, 3, (1, 0))},
         treaties={1: treaty(1, "pact", 1, 2), 2: treaty(2, "alliance", 1, 3)},
     )
@@ -311,7 +306,7 @@ def test_R_MOVE_4_visible_pact_partner_tile_is_refused_but_an_ally_is_free() -> 
 
 def test_R_MOVE_3_visible_sea_without_port_or_ship_is_refused_unknown_sea_accepted() -> None:
     """R-SEA-1 / R-MOVE-3: a known sea tile needs a way aboard; an unknown one is found later."""
-    state = _plain_state(["..~.."], soldier(10, 1, (0, 0)))
+    state = plain_state(["..~.."], soldier(10, 1, (0, 0)))
     refused = validate_move(state, moves(), 1, 10, line(3), everything(state), RS, False)
     unknown = validate_move(state, moves(), 1, 10, line(3), frozenset({(0, 0), (1, 0)}), RS, False)
     assert refused == [
@@ -326,7 +321,7 @@ def test_R_MOVE_3_visible_sea_without_port_or_ship_is_refused_unknown_sea_accept
 def test_R_MOVE_1_reachable_tiles_on_land_and_aboard() -> None:
     """R-MOVE-1 / R-SEA-1: tiles in steps over land, half-steps for those reached by ship."""
     state = replace(
-        _plain_state(["f..P~~.~"], soldier(10, 1, (3, 0))),
+        plain_state(["f..P~~.~"], soldier(10, 1, (3, 0))),
         structures={40: port(40, 1, (3, 0))},
     )
     found = reachable(state, 1, 10, everything(state), RS, False)
@@ -338,7 +333,7 @@ def test_R_MOVE_1_reachable_tiles_on_land_and_aboard() -> None:
 def test_R_MOVE_1_reachable_with_unknown_tiles_pacts_and_budget_by_destination() -> None:
     """R-MOVE-1 / R-MOVE-4: unknown tiles get the best budget; visible pact tiles are out."""
     state = replace(
-        _plain_state([".....f.", "......."], soldier(10, 1, (0, 0))),
+        plain_state([".....f.", "......."], soldier(10, 1, (0, 0))),
         structures={40: outpost(40, 2, (0, 1))},
         treaties={1: treaty(1, "pact", 1, 2)},
     )
@@ -359,7 +354,7 @@ def test_R_MOVE_1_reachable_with_unknown_tiles_pacts_and_budget_by_destination()
 
 def test_R_MOVE_2_reachable_is_empty_for_a_locked_or_foreign_army() -> None:
     """R-MOVE-2 / R-ARMY-6: nothing to reach without a general or for someone else's army."""
-    state = _plain_state(["..."], army(12, 1, (0, 0)), soldier(20, 2, (2, 0)))
+    state = plain_state(["..."], army(12, 1, (0, 0)), soldier(20, 2, (2, 0)))
     assert reachable(state, 1, 12, everything(state), RS, False) == {}
     assert reachable(state, 1, 20, everything(state), RS, False) == {}
 
@@ -369,7 +364,7 @@ def test_R_MOVE_2_reachable_is_empty_for_a_locked_or_foreign_army() -> None:
 
 def test_R_MOVE_1_path_cut_at_resolution_by_the_real_last_tile() -> None:
     """R-MOVE-1: ordered blind onto a forest, the path is cut after 3 steps (summary says so)."""
-    state = _plain_state(["....f."], soldier(10, 1, (0, 0)))
+    state = plain_state(["....f."], soldier(10, 1, (0, 0)))
     result = resolve_movement(state, moves((10, line(4))), RS)
     assert result.state == replace(state, armies=moved(state, a10=(3, 0)))
     assert result.battles == ()
@@ -387,7 +382,7 @@ def test_R_MOVE_1_path_cut_at_resolution_by_the_real_last_tile() -> None:
 
 def test_R_FAC_waaagh_at_resolution_walks_six_tiles() -> None:
     """R-FAC: orcs who used WAAAGH! this turn walk 6 tiles; without it the path is cut to 4."""
-    state = _plain_state(["......."], soldier(10, 1, (0, 0)), faction="orcs_goblins")
+    state = plain_state(["......."], soldier(10, 1, (0, 0)), faction="orcs_goblins")
     waaagh = resolve_movement(state, moves((10, line(6)), actions=frozenset({1})), RS)
     plain = resolve_movement(state, moves((10, line(6))), RS)
     assert waaagh.state.armies[10].coord == (6, 0)
@@ -400,7 +395,7 @@ def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
     """R-OPT-1 / R-FAC: in winter a WAAAGH! path of 6 plain tiles is cut to 5 (3 + max(0, +1 − 1)
     + 2); in summer it walks all 6."""
     winter = replace(
-        _plain_state(["......."], soldier(10, 1, (0, 0)), faction="orcs_goblins"),
+        plain_state(["......."], soldier(10, 1, (0, 0)), faction="orcs_goblins"),
         turn=4,
         options=Options(seasons=True),
     )
@@ -425,7 +420,7 @@ def test_R_OPT_1_waaagh_in_winter_counts_the_season_at_resolution() -> None:
 
 def test_R_MOVE_3_same_tile_meeting_both_stop_before_it() -> None:
     """R-MOVE-3 / R-BAT-2: both enter (2,0) at tick 2; both stop before; lower leader attacks."""
-    state = _plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (4, 0)))
+    state = plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (4, 0)))
     result = resolve_movement(state, moves((10, line(3)), (20, ((3, 0), (2, 0), (1, 0)))), RS)
     battle = Battle(500, 1, (2, 0), BattleKind.FIELD, side({1}, (10,), 10), side({2}, (20,), 20))
     assert result.battles == (battle,)
@@ -444,7 +439,7 @@ def test_R_MOVE_3_same_tile_meeting_both_stop_before_it() -> None:
 
 def test_R_MOVE_3_swap_both_stay_where_they_began_the_tick() -> None:
     """R-MOVE-3 / R-BAT-7: a swap; the battle sits on the attacker's own tile (none moves in)."""
-    state = _plain_state(["....."], soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0)))
+    state = plain_state(["....."], soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0)))
     result = resolve_movement(state, moves((10, ((2, 0), (3, 0))), (20, ((1, 0), (0, 0)))), RS)
     battle = Battle(500, 1, (1, 0), BattleKind.FIELD, side({1}, (10,), 10), side({2}, (20,), 20))
     assert result.state == replace(state, battles={500: battle}, next_id=501)
@@ -454,7 +449,7 @@ def test_R_MOVE_3_swap_both_stay_where_they_began_the_tick() -> None:
 
 def test_R_MOVE_3_entering_a_tile_held_by_a_hostile_army() -> None:
     """R-MOVE-3 / R-BAT-2: the mover stops before; it attacks, the holder defends."""
-    state = _plain_state(["....."], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0), tier=3))
+    state = plain_state(["....."], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0), tier=3))
     result = resolve_movement(state, moves((10, line(3))), RS)
     battle = Battle(500, 1, (2, 0), BattleKind.FIELD, side({1}, (10,), 10), side({2}, (20,), 20))
     assert result.state == replace(
@@ -466,7 +461,7 @@ def test_R_MOVE_3_entering_a_tile_held_by_a_hostile_army() -> None:
 def test_R_SIEGE_1_moving_onto_a_hostile_city_declares_a_siege_with_past_draws() -> None:
     """R-SIEGE-1 / R-SIEGE-3: an empty hostile city: siege, garrison alone, draws carried."""
     state = replace(
-        _plain_state(["....."], soldier(10, 1, (0, 0)), soldier(11, 1, (3, 0))),
+        plain_state(["....."], soldier(10, 1, (0, 0)), soldier(11, 1, (3, 0))),
         structures={30: city(30, 2, (2, 0))},
         sieges={30: Siege(30, 11, draws=2)},
     )
@@ -483,7 +478,7 @@ def test_R_SIEGE_1_moving_onto_a_hostile_city_declares_a_siege_with_past_draws()
 def test_R_BAT_2_hostile_outpost_or_port_is_an_assault_and_allies_defend_it() -> None:
     """R-BAT-2: outposts and ports are assaulted; the owner's ally on the tile joins it."""
     state = replace(
-        _plain_state(
+        plain_state(
             ["......", "......"],
             soldier(10, 1, (0, 0), tier=2),
             soldier(11, 1, (0, 1)),
@@ -516,7 +511,7 @@ def test_R_BAT_2_hostile_outpost_or_port_is_an_assault_and_allies_defend_it() ->
 
 def test_R_MOVE_3_three_players_at_one_tile_fight_one_battle_per_pair() -> None:
     """R-MOVE-3: P1 and P2 walk into P3's tile at the same tick: three battles."""
-    state = _plain_state(
+    state = plain_state(
         ["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (4, 0)), soldier(30, 3, (2, 0))
     )
     result = resolve_movement(state, moves((10, line(2)), (20, ((3, 0), (2, 0)))), RS)
@@ -543,7 +538,7 @@ def test_R_MOVE_3_three_players_at_one_tile_fight_one_battle_per_pair() -> None:
 def test_R_BAT_3_allies_entering_together_form_one_side_led_by_highest_tier() -> None:
     """R-BAT-3 / R-MOVE-3: allied entrants are one side; leader = highest tier, then lowest id."""
     state = replace(
-        _plain_state(
+        plain_state(
             ["......", "......"],
             soldier(10, 1, (0, 0), tier=2),
             soldier(12, 1, (0, 0), tier=3),
@@ -580,7 +575,7 @@ def test_R_MOVE_3_a_pact_partner_forms_its_own_side_and_never_joins_its_partners
     """R-MOVE-3 / R-OWN-2: P2 and P3 (a pact) enter P1's tile together: two battles, one per
     pact partner against P1, none between the partners; neither joins the other's side."""
     state = replace(
-        _plain_state(
+        plain_state(
             ["......"], soldier(10, 1, (2, 0)), soldier(20, 2, (0, 0)), soldier(30, 3, (4, 0))
         ),
         treaties={1: treaty(1, "pact", 2, 3)},
@@ -608,7 +603,7 @@ def test_R_MOVE_3_a_pact_partner_forms_its_own_side_and_never_joins_its_partners
 def test_R_MOVE_3_allies_by_vassalage_share_a_side() -> None:
     """R-MOVE-3: a vassal and its overlord entering together are one side (25 % joiner)."""
     state = replace(
-        _plain_state(
+        plain_state(
             ["......"], soldier(10, 1, (2, 0)), soldier(20, 2, (0, 0)), soldier(30, 3, (4, 0))
         ),
         treaties={1: treaty(1, "vassalage", 3, 2)},
@@ -634,7 +629,7 @@ def test_R_MOVE_3_allies_by_vassalage_share_a_side() -> None:
 def test_R_OWN_2_allies_share_a_tile_without_battle() -> None:
     """R-OWN-2 / R-MOVE-4: an ally's army and territory are passed through and shared freely."""
     state = replace(
-        _plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0))),
+        plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0))),
         structures={40: outpost(40, 2, (1, 0))},
         treaties={1: treaty(1, "alliance", 1, 2)},
     )
@@ -647,7 +642,7 @@ def test_R_OWN_2_allies_share_a_tile_without_battle() -> None:
 def test_R_MOVE_4_pact_partner_tile_discovered_at_resolution_halts_before_it() -> None:
     """R-MOVE-4: an order blind into a pact partner's outpost halts on the tile before it."""
     state = replace(
-        _plain_state(["......"], soldier(10, 1, (0, 0))),
+        plain_state(["......"], soldier(10, 1, (0, 0))),
         structures={40: outpost(40, 2, (2, 0))},
         treaties={1: treaty(1, "pact", 1, 2)},
     )
@@ -668,7 +663,7 @@ def test_R_MOVE_4_pact_partner_tile_discovered_at_resolution_halts_before_it() -
 
 def test_R_MOVE_3_unknown_sea_tile_halts_an_army_without_ship() -> None:
     """R-MOVE-3: the order ran blind into the sea; the army halts before it."""
-    state = _plain_state(["..~.."], soldier(10, 1, (0, 0)))
+    state = plain_state(["..~.."], soldier(10, 1, (0, 0)))
     result = resolve_movement(state, moves((10, line(3))), RS)
     assert result.state == replace(state, armies=moved(state, a10=(1, 0)))
     assert result.events == (
@@ -685,7 +680,7 @@ def test_R_MOVE_3_unknown_sea_tile_halts_an_army_without_ship() -> None:
 
 def test_R_MOVE_3_bounced_army_steps_back_and_detection_repeats() -> None:
     """R-MOVE-3: 10 bounces off 20 back to (1,0), which 30 was entering: 30 bounces too."""
-    state = _plain_state(
+    state = plain_state(
         ["....."], soldier(30, 3, (0, 0)), soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0))
     )
     result = resolve_movement(state, moves((10, ((2, 0),)), (30, ((1, 0),))), RS)
@@ -698,7 +693,7 @@ def test_R_MOVE_3_bounced_army_steps_back_and_detection_repeats() -> None:
 
 def test_R_MOVE_3_an_army_following_a_leaver_into_its_tile_meets_nobody() -> None:
     """R-MOVE-3: 20 leaves (2,0) as 10 enters it; they never share a tile nor swap."""
-    state = _plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0)))
+    state = plain_state(["......"], soldier(10, 1, (0, 0)), soldier(20, 2, (2, 0)))
     result = resolve_movement(state, moves((10, line(2)), (20, ((3, 0), (4, 0)))), RS)
     assert result.state == replace(state, armies=moved(state, a10=(2, 0), a20=(4, 0)))
     assert result.events == (
@@ -711,7 +706,7 @@ def test_R_MOVE_2_locked_busy_and_generalless_armies_do_not_move() -> None:
     """R-MOVE-2 / R-ARMY-6 / R-BUILD-5: such orders are ignored at resolution."""
     battle = Battle(90, 1, (5, 0), BattleKind.FIELD, side({1}, (11,), 11), side({2}, (20,), 20))
     state = replace(
-        _plain_state(
+        plain_state(
             ["......"],
             soldier(10, 1, (0, 0)),
             soldier(11, 1, (0, 0)),
@@ -731,7 +726,7 @@ def test_R_MOVE_2_locked_busy_and_generalless_armies_do_not_move() -> None:
 def test_R_SIEGE_3_a_move_order_lifts_the_siege() -> None:
     """R-SIEGE-3: giving the besieging army a move order lifts the siege."""
     state = replace(
-        _plain_state(["....."], soldier(10, 1, (1, 0))),
+        plain_state(["....."], soldier(10, 1, (1, 0))),
         structures={30: city(30, 2, (2, 0))},
         sieges={30: Siege(30, 10, draws=1)},
     )
@@ -747,3 +742,59 @@ def test_R_SIEGE_3_a_move_order_lifts_the_siege() -> None:
             {"structure_id": 30, "army_id": 10},
         ),
     )
+
+
+def _state(row: str, faction: str = "empire", **armed: int) -> CampaignState:
+    """Army 10 of player 1 on (0,0), aboard ship 60 if `aboard=1`."""
+    aboard = armed.get("aboard")
+    ships = [ship(60, 1, (0, 0), army_id=10)] if aboard else []
+    armies = [army(10, 1, (0, 0), general_id=110, ship_id=60 if aboard else None)]
+    return make_state(make_map([row]), [player(1, faction)], (), armies, ships=ships)
+
+
+def _reach(state: CampaignState, waaagh: bool = False) -> dict[tuple[int, int], int]:
+    return reachable(state, 1, 10, frozenset(state.map.tiles), RS, waaagh)
+
+
+def test_R_MOVE_1_a_path_over_land_is_limited_by_the_tile_where_it_ends() -> None:
+    """R-MOVE-1: Empire, 4 tiles to a plain (+1), 3 to a forest: the forest 4 away is out."""
+    assert _reach(_state(".....")) == {(1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
+    assert _reach(_state("....f")) == {(1, 0): 1, (2, 0): 2, (3, 0): 3}
+
+
+def test_R_FAC_waaagh_reaches_two_tiles_further_over_any_terrain() -> None:
+    """R-FAC: WAAAGH! gives Orcs & Goblins 2 more land tiles and ignores the forest's -1."""
+    orcs = _state("........f", "orcs_goblins")
+    assert _reach(orcs) == {(1, 0): 1, (2, 0): 2, (3, 0): 3, (4, 0): 4}
+    assert _reach(orcs, waaagh=True) == {(q, 0): q for q in range(1, 7)}
+    forest = _state("fffffff", "orcs_goblins")
+    assert _reach(forest) == {(1, 0): 1, (2, 0): 2}
+    assert _reach(forest, waaagh=True) == {(q, 0): q for q in range(1, 6)}
+
+
+def test_R_SEA_1_an_army_aboard_at_sea_reaches_sea_and_coast_in_half_steps() -> None:
+    """R-SEA-1: from the sea, 1 half-step per sea tile, 2 per land tile; no WAAAGH! aboard."""
+    at_sea = _state("~~~..", aboard=1)
+    assert _reach(at_sea) == {(1, 0): 1, (2, 0): 2, (3, 0): 4, (4, 0): 6}
+    orcs = _state("~~~....", "orcs_goblins", aboard=1)
+    expected = {(1, 0): 1, (2, 0): 2, (3, 0): 4, (4, 0): 6, (5, 0): 8}
+    assert _reach(orcs, waaagh=True) == _reach(orcs) == expected
+
+
+def test_R_MOVE_3_allies_swapping_tiles_pass_each_other() -> None:
+    """R-MOVE-3 / R-OWN-2: a swap is a meeting only between hostile players; allies pass."""
+    from dataclasses import replace as _replace
+
+    from app.rules.marches import resolve_movement
+    from tests.factories.engine import treaty
+
+    state = plain_state(["....."], soldier(10, 1, (1, 0)), soldier(20, 2, (2, 0)))
+    allied = _replace(state, treaties={90: treaty(90, "alliance", 1, 2)})
+    result = resolve_movement(allied, moves((10, ((2, 0), (3, 0))), (20, ((1, 0), (0, 0)))), RS)
+    assert result.battles == ()
+    assert {a.id: a.coord for a in result.state.armies.values()} == {10: (3, 0), 20: (0, 0)}
+
+
+def test_R_OPT_1_seasons_cycle_from_spring() -> None:
+    s, u, a, w = Season.SPRING, Season.SUMMER, Season.AUTUMN, Season.WINTER
+    assert [season_of(t) for t in range(1, 11)] == [s, u, a, w, s, u, a, w, s, u]

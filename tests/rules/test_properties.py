@@ -26,7 +26,7 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
-from tests.rules.builders import army, general, make_map, make_state, player
+from tests.factories.engine import army, general, make_map, make_state, player
 
 RULES = default_ruleset()
 FACTIONS = sorted(f.key for f in RULES.factions)

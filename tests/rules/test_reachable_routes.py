@@ -11,9 +11,7 @@ from app.rules.hexgrid import Coord
 from app.rules.movement import MovePlan, reachable, reachable_routes, validate_move
 from app.rules.ruleset import default_ruleset
 from app.rules.state import CampaignState, TurnOrders
-from tests.rules.builders import outpost, port, ship, treaty
-from tests.rules.test_movement import _plain_state
-from tests.rules.test_sea import sea_state, soldier
+from tests.factories.engine import outpost, plain_state, port, sea_state, ship, soldier, treaty
 
 RS = default_ruleset()
 
@@ -25,7 +23,7 @@ def _land_and_port() -> CampaignState:
 
 def _unknown_and_pact() -> tuple[CampaignState, frozenset[Coord]]:
     state = replace(
-        _plain_state([".....f.", "......."], soldier(10, 1, (0, 0))),
+        plain_state([".....f.", "......."], soldier(10, 1, (0, 0))),
         structures={40: outpost(40, 2, (0, 1))},
         treaties={1: treaty(1, "pact", 1, 2)},
     )

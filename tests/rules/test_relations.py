@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from app.rules.relations import Relations, allies_of, are_allied, have_pact, in_force, is_hostile
 from app.rules.state import CampaignState, Treaty, TreatyKind
-from tests.rules.builders import make_map, make_state, player, treaty
+from tests.factories.engine import make_map, make_state, player, treaty
 
 MAP = make_map(["..", ".."])
 

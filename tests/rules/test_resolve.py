@@ -32,7 +32,7 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
-from tests.rules.builders import army, city, general, make_map, make_state, player, side, treaty
+from tests.factories.engine import army, city, general, make_map, make_state, player, side, treaty
 
 RULES = default_ruleset()
 NO = TurnOrders()

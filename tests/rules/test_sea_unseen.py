@@ -23,7 +23,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from tests.rules.builders import army, make_map, make_state, player, port
+from tests.factories.engine import army, make_map, make_state, player, port
 
 RS = default_ruleset()
 SEEN = frozenset({(0, 0), (1, 0), (2, 0)})  # the port and the two sea tiles next to it

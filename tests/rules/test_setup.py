@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from app.rules.fog import sight
 from app.rules.mapgen import generate_map
-from app.rules.ruleset import default_ruleset, parse_ruleset
+from app.rules.ruleset import default_ruleset, parse_ruleset, ruleset_to_dict
 from app.rules.setup import PlayerSetup, Standing, standings, start_campaign, validate_setup
 from app.rules.state import (
     Army,
@@ -23,7 +23,7 @@ from app.rules.state import (
     Tag,
     Violation,
 )
-from tests.rules.builders import army, city, make_map, make_state, outpost, player, port
+from tests.factories.engine import army, city, make_map, make_state, outpost, player, port
 
 RULES = default_ruleset()
 # slots: (0, 0) a coast tile, (4, 0) and (2, 2) plain
@@ -210,3 +210,37 @@ def test_R_CAMP_3_start_is_sight_consistent(seed: int, players: int, size: int) 
         assert p.explored[e.slot] == SeenTile(1, e.player, StructureKind.CITY, 1, p.capital_id)
     assert standings(state, RULES)[0].rank == 1
     assert {s.score for s in standings(state, RULES)} == {1 + 3 + 1 + RULES.starting_gold // 10}
+
+
+def test_R_CAMP_3_a_capital_port_faction_missing_from_the_ruleset_is_named_by_its_key() -> None:
+    """R-CAMP-2/3: a variant without the Dark Elves refuses them as unknown, and their inland
+    slot too, naming them by their key."""
+    factions = [f for f in ruleset_to_dict(RULES)["factions"] if f["key"] != "dark_elves"]
+    variant = parse_ruleset({"factions": factions})
+    inland = PlayerSetup(3, "dark_elves", (2, 2))
+    assert validate_setup(MAP, variant, [EMPIRE, inland]) == [
+        Violation("R-CAMP-2", "unknown faction 'dark_elves'"),
+        Violation("R-CAMP-3", "dark_elves must start on a coast tile"),
+    ]
+
+
+def test_R_CAMP_2_a_refused_start_names_every_reason() -> None:
+    entries = [EMPIRE, PlayerSetup(7, "kislev", (4, 0))]
+    with pytest.raises(
+        ValueError,
+        match=r"^player 7 is already in the campaign; unknown faction 'kislev'; "
+        r"start slot \(4, 0\) is already taken$",
+    ):
+        start_campaign(MAP, RULES, entries)
+
+
+def test_R_CAMP_4_weights_multiply_territories_and_army_tiers() -> None:
+    """R-CAMP-4: score = territories × 2 + city levels × 3 + army tiers × 4 + gold ÷ 10 here."""
+    state = _standing_state((25, 19, 29, 5))
+    variant = parse_ruleset({"score": {"territory": 2, "army_tier": 4}})
+    assert standings(state, variant) == [
+        Standing(1, 4 + 3 * 2 + 12 + 2, 1, 2, 2, 3, 25),
+        Standing(2, 6 + 3 * 1 + 12 + 1, 2, 3, 1, 3, 19),
+        Standing(3, 2 + 3 * 2 + 4 + 2, 3, 1, 2, 1, 29),
+        Standing(4, 2 + 3 * 1 + 4 + 0, 4, 1, 1, 1, 5),
+    ]

@@ -13,7 +13,7 @@ from app.rules.standing import (
     well_formed,
 )
 from app.rules.state import BuildKind, BuildOrder, MoveOrder, TurnOrders, UpgradeOrder
-from tests.rules.builders import army, make_map, make_state, player, treaty
+from tests.factories.engine import army, make_map, make_state, player, treaty
 
 
 def test_R_TURN_8_a_move_of_the_turn_wins_over_hold_and_entrench_R_OPT_4() -> None:

@@ -24,17 +24,13 @@ from app.rules.state import (
     Terrain,
     TurnOrders,
 )
-from tests.rules.builders import army, make_map, make_state, player, port, ship
+from tests.factories.engine import make_map, make_state, player, port, ship, soldier
 
 RS = default_ruleset()
 ON = Options(storms=True)
 # Two rows of sea over a strip of coast: 22 sea tiles, so one chance in three per change.
 SEA = make_map(["~~~~~~~~", "~~~~~~~~", "..~~~~~~"])
 ROW = make_map(["P~~~~~~."])
-
-
-def soldier(id: int, owner: int, coord: Coord, tier: int = 1, ship_id: int | None = None) -> Army:
-    return army(id, owner, coord, tier=tier, general_id=id + 100, ship_id=ship_id)
 
 
 def storm(state: CampaignState, center: Coord) -> Storm:
@@ -210,3 +206,16 @@ def test_R_OPT_5_property_reproducible_and_storms_never_touch_an_army_on_land(
     for s in raised.storms:
         assert all(SEA.tiles[c].terrain is Terrain.SEA for c in s.tiles)
         assert s.tiles[0] == s.center
+
+
+def test_R_OPT_5_a_storm_beside_the_shore_leaves_the_land_out() -> None:
+    """R-OPT-5: the storm on (1,1) covers its sea neighbours; (0,2) is land and stays out."""
+    from app.rules import storms
+    from app.rules.state import Storm
+    from tests.factories.engine import make_state, player
+
+    state = make_state(SEA, [player(1)], options=ON)
+    assert (0, 2) in SEA.grid.neighbours((1, 1))
+    assert storms.storm_at(state, (1, 1)) == Storm(
+        (1, 1), ((1, 1), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1))
+    )

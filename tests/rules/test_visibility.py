@@ -24,7 +24,7 @@ from app.rules.state import (
     Storm,
     TurnOrders,
 )
-from tests.rules.builders import army, make_map, make_state, player, side
+from tests.factories.engine import army, make_map, make_state, player, side
 
 RS = default_ruleset()
 MASTER = visibility.game_master()

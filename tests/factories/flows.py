@@ -1,15 +1,82 @@
-"""Helpers to set up campaigns over HTTP in API tests."""
+"""HTTP game flows for API tests: register and log in, create a lobby, join, start, play."""
 
+import itertools
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from httpx import AsyncClient
+from httpx import AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import ArmyRow, CampaignPlayer, LedgerRow
-from tests.helpers import AuthUser, MakeUser
+
+DEFAULT_PASSWORD = "correct horse battery"
+_counter = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class AuthUser:
+    """A registered, logged-in user: pass `headers` to authenticate requests as them."""
+
+    id: uuid.UUID
+    username: str
+    password: str
+    token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """`Authorization: Bearer …` header for this user."""
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+class MakeUser(Protocol):
+    """Signature of the `make_user` fixture."""
+
+    async def __call__(
+        self,
+        username: str | None = None,
+        *,
+        password: str = DEFAULT_PASSWORD,
+        display_name: str | None = None,
+    ) -> AuthUser: ...
+
+
+async def login(client: AsyncClient, username: str, password: str = DEFAULT_PASSWORD) -> Response:
+    """POST the OAuth2 password form."""
+    return await client.post("/v1/auth/token", data={"username": username, "password": password})
+
+
+async def register_and_login(
+    client: AsyncClient,
+    username: str | None = None,
+    *,
+    password: str = DEFAULT_PASSWORD,
+    display_name: str | None = None,
+) -> AuthUser:
+    """Register `username` (a unique one if omitted), log in, and return the handle."""
+    username = username or f"user{next(_counter)}"
+    created = await client.post(
+        "/v1/users",
+        json={
+            "username": username,
+            "password": password,
+            "display_name": display_name or username.title(),
+        },
+    )
+    assert created.status_code == 201, created.text
+    token = await login(client, username, password)
+    assert token.status_code == 200, token.text
+    return AuthUser(
+        id=uuid.UUID(created.json()["id"]),
+        username=username,
+        password=password,
+        token=token.json()["access_token"],
+    )
+
+
+THREE = ("empire", "orcs_goblins", "dwarfs")  # player 3 starts far away, at (-1, 4)
 
 
 @dataclass(frozen=True)
@@ -139,3 +206,26 @@ async def gold_and_ledger(session: AsyncSession, game: Game, number: int) -> tup
         )
     )
     return gold or 0, total or 0
+
+
+async def change_turn(client: AsyncClient, game: Game) -> None:
+    """Everyone ready, then the owner confirms the end of turn (R-TURN-3)."""
+    for p in game.players:
+        ready = await client.put(game.url("/turn/ready"), headers=p.headers)
+        assert ready.status_code == 200, ready.text
+    done = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    assert done.status_code == 200, done.text
+
+
+async def export_campaign(
+    client: AsyncClient, game_id: str, owner: AuthUser, messages: bool = True
+) -> dict[str, Any]:
+    """The campaign's export document, as its owner downloads it."""
+    response = await client.get(
+        f"/v1/campaigns/{game_id}/export",
+        params={"messages": "true" if messages else "false"},
+        headers=owner.headers,
+    )
+    assert response.status_code == 200, response.text
+    document: dict[str, Any] = response.json()
+    return document

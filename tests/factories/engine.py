@@ -374,3 +374,28 @@ def retreated(
         from_coord=start,
         to_coord=to,
     )
+
+
+def soldier(
+    id: int, owner: int, coord: Coord, tier: int = 1, *, ship_id: int | None = None
+) -> Army:
+    """An army led by general `id + 100`."""
+    return army(id, owner, coord, tier, general_id=id + 100, ship_id=ship_id)
+
+
+def plain_state(rows: list[str], *armies: Army, faction: str = "empire") -> CampaignState:
+    """Players 1 (`faction`), 2 (dwarfs) and 3 (skaven) on the map `rows`; new ids from 500."""
+    players = [player(1, faction), player(2, "dwarfs"), player(3, "skaven")]
+    return make_state(make_map(rows), players, armies=armies, next_id=500)
+
+
+def sea_state(
+    row: str,
+    *armies: Army,
+    faction: str = "empire",
+    structures: tuple[Structure, ...] = (),
+    ships: tuple[Ship, ...] = (),
+) -> CampaignState:
+    """Players 1 (`faction`), 2 (high elves) and 3 (lizardmen) on the one-row map `row`."""
+    players = [player(1, faction), player(2, "high_elves"), player(3, "lizardmen")]
+    return make_state(make_map([row]), players, structures, armies, ships=ships, next_id=500)

@@ -1,0 +1,119 @@
+"""Real servers for API tests: the app served by uvicorn in-process (`served`, for the CLI and
+the generated client) and server processes of their own (`ServerProcess`, two at once)."""
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from httpx import AsyncClient
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.config import Settings
+from app.db.embedded import asyncpg_dsn
+from app.db.session import create_sessionmaker
+from app.main import create_app
+from app.stream.hub import EventHub
+
+WAIT = 30.0  # bound of every wait; a passing run never comes close
+
+
+@dataclass(frozen=True)
+class Served:
+    url: str
+    client: AsyncClient
+
+
+@pytest.fixture
+async def served(
+    settings: Settings,
+    database_url: str,
+    committing_engine: AsyncEngine,
+    fast_password_hashing: None,
+) -> AsyncIterator[Served]:
+    hub = EventHub(asyncpg_dsn(database_url), keepalive_seconds=30.0)
+    await hub.start()
+    await hub.wait_listening(WAIT)
+    app = create_app(settings)
+    app.state.sessionmaker = create_sessionmaker(committing_engine)
+    app.state.event_hub = hub
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    config = uvicorn.Config(
+        app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        for _ in range(int(WAIT / 0.01)):
+            if server.started:
+                break
+            await asyncio.sleep(0.01)
+        async with AsyncClient(base_url=url, timeout=WAIT) as client:
+            yield Served(url, client)
+    finally:
+        await hub.stop()  # ends open streams, so the server stops at once
+        server.should_exit = True
+        await asyncio.wait_for(task, WAIT)
+        sock.close()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# The launcher of one server process: argv[1] is the inherited listening socket's descriptor.
+LAUNCHER = """
+import socket, sys
+import uvicorn
+from pwdlib import PasswordHash
+from pwdlib.hashers.argon2 import Argon2Hasher
+from app.auth import passwords
+
+# Cheap Argon2 as in the in-process tests (tests/conftest.py): the production cost would make
+# registering the players most of the test's time.
+passwords.set_hasher(PasswordHash((Argon2Hasher(time_cost=1, memory_cost=1024, parallelism=1),)))
+config = uvicorn.Config(
+    "app.main:create_app", factory=True, log_config=None, access_log=False,
+    timeout_graceful_shutdown=1,
+)
+uvicorn.Server(config).run(sockets=[socket.socket(fileno=int(sys.argv[1]))])
+"""
+
+
+@dataclass
+class ServerProcess:
+    name: str
+    base_url: str
+    process: subprocess.Popen[bytes]
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)
+
+
+async def wait_ready(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=WAIT) as client:
+        while True:
+            if server.process.poll() is not None:
+                raise AssertionError(f"server {server.name} exited ({server.process.returncode})")
+            with contextlib.suppress(httpx.TransportError):
+                if (await client.get("/readyz")).status_code == 200:
+                    return
+            await asyncio.sleep(0.1)
