@@ -13,8 +13,8 @@ from app.battles.schemas import BattleRead, SideName
 from app.battles.service import _OVER, _Action, _action, _present, _publish
 from app.campaigns.access import Membership
 from app.errors import Conflict, Forbidden, RuleViolation
+from app.events.kinds import AppEventKind
 from app.rules import battles
-from app.rules.state import EventKind
 
 RULE = "R-BAT-8"
 # How far ahead a play-by date may be: a promise for this campaign, not for next year.
@@ -63,7 +63,7 @@ async def propose(
         row.play_by_proposed_by = me
         await session.flush()
         payload = {"date": date.isoformat(), "side": side}
-        await _publish(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
+        await _publish(session, a, AppEventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
     return await _present(session, a.viewer, row)
 
 
@@ -94,5 +94,7 @@ async def accept(
     row.play_by = date
     row.play_by_proposal = row.play_by_proposed_by = None
     await session.flush()
-    await _publish(session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle)
+    await _publish(
+        session, a, AppEventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle
+    )
     return await _present(session, a.viewer, row)

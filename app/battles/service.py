@@ -35,6 +35,7 @@ from app.battles.schemas import (
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import Conflict, Forbidden, NotFound
+from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
@@ -61,9 +62,9 @@ from app.turns.mapping import (
 from app.turns.mapping.battles import tiers_from_json
 
 _OVER = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
-_LIVE_KIND = {
-    BattleStatus.CONFIRMED: EventKind.BATTLE_CONFIRMED,
-    BattleStatus.ABANDONED: EventKind.BATTLE_ABANDONED,
+_LIVE_KIND: dict[BattleStatus, AnyEventKind] = {
+    BattleStatus.CONFIRMED: AppEventKind.BATTLE_CONFIRMED,
+    BattleStatus.ABANDONED: AppEventKind.BATTLE_ABANDONED,
     BattleStatus.CANCELLED: EventKind.BATTLE_CANCELLED,
 }
 
@@ -425,7 +426,7 @@ def _require_its_turn(a: _Action) -> None:
 
 
 async def _publish(
-    session: AsyncSession, a: _Action, kind: EventKind, payload: dict[str, Any], battle: Battle
+    session: AsyncSession, a: _Action, kind: AnyEventKind, payload: dict[str, Any], battle: Battle
 ) -> None:
     await publish(
         session,
@@ -551,7 +552,11 @@ async def report(
     a.row.rejection_reason = None
     await session.flush()
     await _publish(
-        session, a, EventKind.BATTLE_REPORTED, {"status": "reported", "reported_by": me}, a.battle
+        session,
+        a,
+        AppEventKind.BATTLE_REPORTED,
+        {"status": "reported", "reported_by": me},
+        a.battle,
     )
     return await _present(session, a.viewer, a.row)
 
@@ -575,7 +580,7 @@ async def edit_report(
     _store_report(a, data, me, now)
     await session.flush()
     payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
-    await _publish(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
+    await _publish(session, a, AppEventKind.BATTLE_REPORT_EDITED, payload, a.battle)
     return await _present(session, a.viewer, a.row)
 
 
@@ -612,7 +617,7 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     a.row.auto_confirm_at = None
     await session.flush()
     await _publish(
-        session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
+        session, a, AppEventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
     )
     return await _present(session, a.viewer, a.row)
 
@@ -742,7 +747,7 @@ async def auto_confirm_reports(
             a.row.auto_confirm_at = None
             await session.flush()
             payload = {"status": "disputed", "reason": reason}
-            await _publish(session, a, EventKind.BATTLE_REJECTED, payload, a.battle)
+            await _publish(session, a, AppEventKind.BATTLE_REJECTED, payload, a.battle)
             continue
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
