@@ -62,6 +62,9 @@ STEPS = int(os.environ.get("MARCHLORDS_FUZZ_STEPS", "10"))  # calls per scenario
 POSITIVE_EXAMPLES = int(os.environ.get("MARCHLORDS_FUZZ_POSITIVE_EXAMPLES", "8"))
 # The codes of a request refused as invalid input: never for data the contract calls valid.
 INVALID_INPUT_CODES = frozenset({"validation_error", "invalid_value"})
+# Fields whose rule OpenAPI cannot state, documented in their description instead: a time zone
+# the server's database knows.
+DOCUMENTED_ONLY = frozenset({("body", "time_zone")})
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,11 @@ def valid_data_is_not_refused_as_invalid(
     """A request the contract calls valid is never answered 422 invalid input."""
     if response.status_code != 422:
         return None
-    code = response.json().get("code")
+    problem = response.json()
+    code = problem.get("code")
+    fields = {tuple(error.get("loc", ())) for error in problem.get("errors", ())}
+    if fields and fields <= DOCUMENTED_ONLY:
+        return None
     if code in INVALID_INPUT_CODES:
         raise AssertionError(f"valid data refused as {code}: {response.text[:500]}")
     return None

@@ -6128,7 +6128,7 @@ export interface components {
             quiet_start?: string | null;
             /**
              * Time Zone
-             * @description IANA time zone of the quiet hours.
+             * @description IANA time zone of the quiet hours: a name the server's time zone database knows (`Europe/Paris`), else 422 `validation_error`.
              * @default UTC
              * @example Europe/Paris
              */
