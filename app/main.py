@@ -25,6 +25,7 @@ from app.deadlines.service import run_sweeper
 from app.diplomacy.router import router as diplomacy_router
 from app.errors import install_error_handlers, problem_schemas
 from app.errors.handlers import LITERAL_PATHS
+from app.events.schemas import event_components
 from app.events.subscribers import subscribe, subscribe_to_status
 from app.heap import tune_collector
 from app.history.router import router as history_router
@@ -57,7 +58,6 @@ from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
 from app.stream.hub import EventHub
-from app.stream.router import SERVER_SENT_EVENT_SCHEMA
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
@@ -225,7 +225,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components.update(problem_schemas())
             components["RulesetVariant"] = variant_json_schema()  # $ref'd by campaigns' schemas
-            components["ServerSentEvent"] = SERVER_SENT_EVENT_SCHEMA  # the stream's items
+            # Events by kind: summaries, the stream's items, live events (app/events/schemas.py).
+            components.update(event_components())
             for operations in schema.get("paths", {}).values():
                 for operation in operations.values():
                     # A one-line docstring became the summary; repeating it says nothing.

@@ -10,10 +10,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.config import Settings
 from app.events import subscribers
+from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.subscribers import Published, subscribe, subscribed, tell_subscribers
 from app.main import create_app
 from app.notifications import outbox
-from app.rules.state import EventKind
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def no_subscribers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.usefixtures("no_subscribers")
 async def test_subscribers_are_told_once_each_in_their_order_of_registration() -> None:
-    heard: list[tuple[str, uuid.UUID, list[EventKind]]] = []
+    heard: list[tuple[str, uuid.UUID, list[AnyEventKind]]] = []
 
     async def first(_: AsyncSession, campaign_id: uuid.UUID, events: Sequence[Published]) -> None:
         heard.append(("first", campaign_id, [e.kind for e in events]))
@@ -36,13 +36,13 @@ async def test_subscribers_are_told_once_each_in_their_order_of_registration() -
     subscribe(second)
     subscribe(first)  # each app the process builds registers the same ones again
     campaign_id = uuid.uuid4()
-    events = [Published(EventKind.TURN_CHANGED, {"turn": 2}, None)]
+    events = [Published(AppEventKind.TURN_CHANGED, {"turn": 2}, None)]
     await tell_subscribers(cast(AsyncSession, None), campaign_id, events)
 
     assert subscribed() == (first, second)
     assert heard == [
-        ("first", campaign_id, [EventKind.TURN_CHANGED]),
-        ("second", campaign_id, [EventKind.TURN_CHANGED]),
+        ("first", campaign_id, [AppEventKind.TURN_CHANGED]),
+        ("second", campaign_id, [AppEventKind.TURN_CHANGED]),
     ]
 
 

@@ -15,6 +15,11 @@ fails the run.
 The app runs in schemathesis' own event-loop thread (with its lifespan), so it cannot share the
 rolled-back test connection: it commits into the test database, which is emptied afterwards.
 Campaign-scoped operations get the real campaign's id, not only random UUIDs that would 404.
+
+A third pass sends only data the contract says is valid (schemathesis' positive mode,
+`MARCHLORDS_FUZZ_POSITIVE_EXAMPLES` each): the server may refuse it by a rule (an `R-…` code),
+a state (409) or a missing resource (404), never as invalid input (422 `validation_error` or
+`invalid_value`): where the server enforces a limit or a cross-field rule, the contract says so.
 """
 
 import asyncio
@@ -54,6 +59,12 @@ EXAMPLES = int(os.environ.get("MARCHLORDS_FUZZ_EXAMPLES", "30"))  # random examp
 ENGINE_EXAMPLES = int(os.environ.get("MARCHLORDS_FUZZ_ENGINE_EXAMPLES", "150"))  # maps in
 SCENARIOS = int(os.environ.get("MARCHLORDS_FUZZ_SCENARIOS", "80"))  # stateful scenarios
 STEPS = int(os.environ.get("MARCHLORDS_FUZZ_STEPS", "10"))  # calls per scenario, at most
+POSITIVE_EXAMPLES = int(os.environ.get("MARCHLORDS_FUZZ_POSITIVE_EXAMPLES", "8"))
+# The codes of a request refused as invalid input: never for data the contract calls valid.
+INVALID_INPUT_CODES = frozenset({"validation_error", "invalid_value"})
+# Fields whose rule OpenAPI cannot state, documented in their description instead: a time zone
+# the server's database knows.
+DOCUMENTED_ONLY = frozenset({("body", "time_zone")})
 
 
 @dataclass(frozen=True)
@@ -145,7 +156,24 @@ without_coverage = _load({"phases": {"coverage": {"enabled": False}}})
 CAMPAIGN_IMPORT: dict[str, Any] = {"method": "POST", "path_regex": r"^/v1/campaigns/import$"}
 
 
-def _call(case: schemathesis.Case[Any], target: Target) -> None:
+@schemathesis.check
+def valid_data_is_not_refused_as_invalid(
+    ctx: schemathesis.CheckContext, response: schemathesis.Response, case: schemathesis.Case[Any]
+) -> bool | None:
+    """A request the contract calls valid is never answered 422 invalid input."""
+    if response.status_code != 422:
+        return None
+    problem = response.json()
+    code = problem.get("code")
+    fields = {tuple(error.get("loc", ())) for error in problem.get("errors", ())}
+    if fields and fields <= DOCUMENTED_ONLY:
+        return None
+    if code in INVALID_INPUT_CODES:
+        raise AssertionError(f"valid data refused as {code}: {response.text[:500]}")
+    return None
+
+
+def _call(case: schemathesis.Case[Any], target: Target, checks: list[Any] | None = None) -> None:
     path = case.path_parameters or {}
     if "campaign_id" in path:
         path["campaign_id"] = target.campaign_id
@@ -153,7 +181,7 @@ def _call(case: schemathesis.Case[Any], target: Target) -> None:
         base_url=target.client.base_url,
         session=target.client,
         headers=target.headers,
-        checks=CHECKS,
+        checks=checks or CHECKS,
     )
 
 
@@ -190,6 +218,24 @@ def test_engine_judged_inputs_honour_their_contract(
     case: schemathesis.Case[Any], target: Target
 ) -> None:
     _call(case, target)
+
+
+# Positive data only, every operation but the map uploads and generation (judged by the engine
+# beyond the schema, like an import's whole document) and the ones that end the shared campaign
+# or revoke the fuzzing player's token.
+positive = (
+    _load({"generation": {"mode": "positive"}, "phases": {"coverage": {"enabled": False}}})
+    .exclude(**ENGINE_INPUT)
+    .exclude(**CAMPAIGN_IMPORT)
+    .exclude(method="POST", path_regex=r"/end$")
+    .exclude(method="DELETE", path_regex=r"^/v1/tokens/")
+)
+
+
+@positive.parametrize()
+@settings(max_examples=POSITIVE_EXAMPLES, deadline=None, derandomize=True)
+def test_valid_data_meets_only_rule_refusals(case: schemathesis.Case[Any], target: Target) -> None:
+    _call(case, target, [*CHECKS, valid_data_is_not_refused_as_invalid])
 
 
 def test_linked_operations_honour_their_contract(target: Target) -> None:

@@ -20,8 +20,9 @@ class LoginForm(BaseModel):
     grant_type: Literal["password"] | None = Field(
         default=None, description="OAuth2's grant type: `password` when sent."
     )
-    username: str
-    password: str = Field(json_schema_extra={"format": "password"})
+    # An empty field of a form is a missing one (422): the contract says at least one character.
+    username: str = Field(min_length=1)
+    password: str = Field(min_length=1, json_schema_extra={"format": "password"})
     scope: str = Field(default="", description="Ignored: a token carries all of your rights.")
     client_id: str | None = Field(default=None, description="Ignored.")
     client_secret: str | None = Field(

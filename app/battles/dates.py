@@ -19,8 +19,8 @@ from app.battles.service import (
 )
 from app.campaigns.access import Membership
 from app.errors import Conflict, Forbidden, RuleViolation
+from app.events.kinds import AppEventKind
 from app.rules import battles
-from app.rules.state import EventKind
 
 RULE = "R-BAT-8"
 # How far ahead a play-by date may be: a promise for this campaign, not for next year.
@@ -69,7 +69,7 @@ async def propose(
         row.play_by_proposed_by = me
         await session.flush()
         payload = {"date": date.isoformat(), "side": side}
-        await publish_battle(session, a, EventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
+        await publish_battle(session, a, AppEventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
     return await present_battle(session, a.viewer, row)
 
 
@@ -101,6 +101,6 @@ async def accept(
     row.play_by_proposal = row.play_by_proposed_by = None
     await session.flush()
     await publish_battle(
-        session, a, EventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle
+        session, a, AppEventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle
     )
     return await present_battle(session, a.viewer, row)

@@ -141,7 +141,15 @@ class RejectBody(BaseModel):
 class ArbitrateBody(BaseModel):
     """The owner's ruling on a disputed battle: a result, or a cancellation (R-BAT-5)."""
 
-    model_config = ConfigDict(extra="forbid")
+    # The contract says what `one_ruling` checks: a report, or `cancel: true`, not both.
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "if": {"required": ["cancel"], "properties": {"cancel": {"const": True}}},
+            "then": {"properties": {"report": {"type": "null"}}},
+            "else": {"required": ["report"], "properties": {"report": {"type": "object"}}},
+        },
+    )
 
     report: ReportCreate | None = None
     cancel: bool = Field(default=False, description="Cancel the battle: no effects.")

@@ -34,6 +34,7 @@ from app.battles.schemas import (
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import Conflict, Forbidden, NotFound, refuse
+from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
@@ -59,9 +60,9 @@ from app.turns.mapping import (
 from app.turns.mapping.battles import tiers_from_json
 
 OVER_STATUSES = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
-_LIVE_KIND = {
-    BattleStatus.CONFIRMED: EventKind.BATTLE_CONFIRMED,
-    BattleStatus.ABANDONED: EventKind.BATTLE_ABANDONED,
+_LIVE_KIND: dict[BattleStatus, AnyEventKind] = {
+    BattleStatus.CONFIRMED: AppEventKind.BATTLE_CONFIRMED,
+    BattleStatus.ABANDONED: AppEventKind.BATTLE_ABANDONED,
     BattleStatus.CANCELLED: EventKind.BATTLE_CANCELLED,
 }
 
@@ -418,7 +419,11 @@ def _require_its_turn(a: BattleAction) -> None:
 
 
 async def publish_battle(
-    session: AsyncSession, a: BattleAction, kind: EventKind, payload: dict[str, Any], battle: Battle
+    session: AsyncSession,
+    a: BattleAction,
+    kind: AnyEventKind,
+    payload: dict[str, Any],
+    battle: Battle,
 ) -> None:
     await publish(
         session,
@@ -532,7 +537,11 @@ async def report(
     a.row.rejection_reason = None
     await session.flush()
     await publish_battle(
-        session, a, EventKind.BATTLE_REPORTED, {"status": "reported", "reported_by": me}, a.battle
+        session,
+        a,
+        AppEventKind.BATTLE_REPORTED,
+        {"status": "reported", "reported_by": me},
+        a.battle,
     )
     return await present_battle(session, a.viewer, a.row)
 
@@ -556,7 +565,7 @@ async def edit_report(
     _store_report(a, data, me, now)
     await session.flush()
     payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
-    await publish_battle(session, a, EventKind.BATTLE_REPORT_EDITED, payload, a.battle)
+    await publish_battle(session, a, AppEventKind.BATTLE_REPORT_EDITED, payload, a.battle)
     return await present_battle(session, a.viewer, a.row)
 
 
@@ -593,7 +602,7 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     a.row.auto_confirm_at = None
     await session.flush()
     await publish_battle(
-        session, a, EventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
+        session, a, AppEventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
     )
     return await present_battle(session, a.viewer, a.row)
 
@@ -723,7 +732,7 @@ async def auto_confirm_reports(
             a.row.auto_confirm_at = None
             await session.flush()
             payload = {"status": "disputed", "reason": reason}
-            await publish_battle(session, a, EventKind.BATTLE_REJECTED, payload, a.battle)
+            await publish_battle(session, a, AppEventKind.BATTLE_REJECTED, payload, a.battle)
             continue
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)

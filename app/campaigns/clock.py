@@ -8,9 +8,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.models.campaign import Campaign
-from app.rules.state import EventKind
 
 # `deadline_near` goes out within 10 % of the turn's time or one hour, whichever is shorter.
 WARNING_SHARE = 10
@@ -47,4 +47,6 @@ async def call_off_change(session: AsyncSession, campaign: Campaign) -> None:
         return
     campaign.change_due_at = None
     await session.flush()
-    await publish(session, campaign.id, EventKind.TURN_CHANGE_CALLED_OFF, {"turn": campaign.turn})
+    await publish(
+        session, campaign.id, AppEventKind.TURN_CHANGE_CALLED_OFF, {"turn": campaign.turn}
+    )

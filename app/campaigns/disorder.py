@@ -2,10 +2,10 @@
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.models.campaign import CampaignPlayer
 from app.rules import disorder
-from app.rules.state import EventKind
 
 
 def seat_state(seat: CampaignPlayer) -> disorder.SeatState:
@@ -29,7 +29,7 @@ async def holder_acted(session: AsyncSession, seat: CampaignPlayer, turn: int) -
     await publish(
         session,
         seat.campaign_id,
-        EventKind.CIVIL_DISORDER_ENDED,
+        AppEventKind.CIVIL_DISORDER_ENDED,
         {"player": seat.number, "turn": turn},
     )
 

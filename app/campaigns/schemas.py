@@ -34,7 +34,18 @@ RulesetVariant = Annotated[
 class CampaignCreate(BaseModel):
     """A new campaign: on a stored map (`map_id`) or on one generated from a seed."""
 
-    model_config = ConfigDict(extra="forbid")
+    # The contract says what `_one_map` checks: exactly one of the two.
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "if": {"required": ["map_id"], "properties": {"map_id": {"type": "string"}}},
+            "then": {"properties": {"generate_map": {"type": "null"}}},
+            "else": {
+                "required": ["generate_map"],
+                "properties": {"generate_map": {"type": "object"}},
+            },
+        },
+    )
 
     name: str = Field(min_length=1, max_length=80)
     map_id: uuid.UUID | None = None

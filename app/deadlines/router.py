@@ -72,7 +72,7 @@ async def force_turn(session: SessionDep, member: LockedMemberDep, now: NowDep) 
 
 @battles_router.post("/{battle_id}/cancel", status_code=status.HTTP_204_NO_CONTENT)
 async def cancel_battle_after_deadline(
-    battle_id: Annotated[int, Path(description="The battle's id.")],
+    battle_id: Annotated[int, Path(ge=1, le=2**31 - 1, description="The battle's id.")],
     session: SessionDep,
     member: LockedMemberDep,
     now: NowDep,

@@ -26,12 +26,12 @@ from app.db.base import utcnow
 from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.errors import Conflict, NotFound
+from app.events.kinds import AppEventKind
 from app.events.publish import Event, publish, publish_all
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 from app.rules import disorder
 from app.rules.ids import entity_counter
-from app.rules.state import EventKind
 from app.seats import vacations
 from app.turns.service import change_turn, change_turn_if_due, turn_gate
 
@@ -53,7 +53,7 @@ async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
         raise Conflict("The campaign is already paused.", code="R-TURN-3")
     m.campaign.paused_at = now
     await session.flush()
-    await publish(session, m.campaign.id, EventKind.CAMPAIGN_PAUSED, {"turn": m.campaign.turn})
+    await publish(session, m.campaign.id, AppEventKind.CAMPAIGN_PAUSED, {"turn": m.campaign.turn})
 
 
 async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
@@ -73,7 +73,7 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
     await battle_service.shift_auto_confirm(session, c, shift)
     c.paused_at = None
     await session.flush()
-    await publish(session, c.id, EventKind.CAMPAIGN_RESUMED, _deadlines_payload(c))
+    await publish(session, c.id, AppEventKind.CAMPAIGN_RESUMED, _deadlines_payload(c))
 
 
 async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
@@ -88,7 +88,7 @@ async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
         int(c.settings.turn_deadline_hours or hours)
     )
     await session.flush()
-    await publish(session, c.id, EventKind.DEADLINE_EXTENDED, _deadlines_payload(c))
+    await publish(session, c.id, AppEventKind.DEADLINE_EXTENDED, _deadlines_payload(c))
 
 
 def _deadlines_payload(c: Campaign) -> dict[str, Any]:
@@ -122,7 +122,7 @@ async def set_inactive(
         player.missed_in_row = 0  # R-CAMP-7: back from a steward, the count starts again
     await session.flush()
     await publish(
-        session, m.campaign.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": inactive}
+        session, m.campaign.id, AppEventKind.PLAYER_STATUS, {"player": number, "inactive": inactive}
     )
     if inactive:
         await change_turn_if_due(session, m.campaign, now)
@@ -159,7 +159,7 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         player.missed_in_row += 1
     numbers = [p.number for p in late]
     await publish(
-        session, campaign.id, EventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
+        session, campaign.id, AppEventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
     )
     await _steward_absent_seats(session, campaign, late)
     await _civil_disorder_for_absent_seats(session, campaign, late)
@@ -182,11 +182,14 @@ async def _steward_absent_seats(
         await publish(
             session,
             campaign.id,
-            EventKind.SEAT_STEWARDED,
+            AppEventKind.SEAT_STEWARDED,
             {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
         )
         await publish(
-            session, campaign.id, EventKind.PLAYER_STATUS, {"player": seat.number, "inactive": True}
+            session,
+            campaign.id,
+            AppEventKind.PLAYER_STATUS,
+            {"player": seat.number, "inactive": True},
         )
 
 
@@ -207,7 +210,7 @@ async def _civil_disorder_for_absent_seats(
         campaign.id,
         [
             Event(
-                EventKind.CIVIL_DISORDER,
+                AppEventKind.CIVIL_DISORDER,
                 {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
             )
             for seat in fallen
@@ -304,7 +307,7 @@ async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> boo
     await publish(
         session,
         campaign.id,
-        EventKind.DEADLINE_NEAR,
+        AppEventKind.DEADLINE_NEAR,
         {"turn": campaign.turn, "deadline_at": deadline.isoformat()},
         audience=waiting,
     )

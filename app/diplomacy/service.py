@@ -28,6 +28,7 @@ from app.diplomacy.schemas import (
     VassalageEdict,
 )
 from app.errors import NotFound, RuleViolation, refuse
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import Campaign
@@ -38,7 +39,7 @@ from app.rules import diplomacy
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.ids import entity_counter
 from app.rules.relations import in_force
-from app.rules.state import EventKind, LedgerEntry, Treaty, TreatyKind
+from app.rules.state import LedgerEntry, Treaty, TreatyKind
 from app.turns.mapping import edict_columns, edict_from_row, save_state
 
 
@@ -148,7 +149,7 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
         await publish(
             session,
             ctx.campaign.id,
-            EventKind.EDICT_RECEIVED,
+            AppEventKind.EDICT_RECEIVED,
             {"edict_id": edict_id, "kind": draft.kind.value, "sender": ctx.number},
             audience=[draft.recipient],
         )
@@ -200,7 +201,7 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
     await publish(
         session,
         ctx.campaign.id,
-        EventKind.EDICT_ANSWERED,
+        AppEventKind.EDICT_ANSWERED,
         {"edict_id": row.id, "kind": row.kind.value, "status": row.status.value},
         audience=[row.sender],
     )
@@ -338,7 +339,7 @@ async def break_treaty(session: AsyncSession, ctx: TurnContext, treaty_id: int) 
     await publish(
         session,
         ctx.campaign.id,
-        EventKind.TREATY_BROKEN,
+        AppEventKind.TREATY_BROKEN,
         {
             "treaty_id": treaty_id,
             "kind": ended.kind.value,

@@ -15,10 +15,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.base import table_of, utcnow
 from app.db.bulk import unnested
 from app.db.locks import holds_campaign_lock
+from app.events.kinds import AnyEventKind
 from app.events.subscribers import Published, tell_subscribers
 from app.models.campaign import Campaign
 from app.models.event import CampaignEvent, CampaignEventCounter
-from app.rules.state import EventKind
 
 CHANNEL = "marchlords_events"
 # Bytes of randomness in an event's cursor (the SSE id): 16 URL-safe characters.
@@ -56,7 +56,7 @@ async def _lock_before_counter(session: AsyncSession, campaign_id: uuid.UUID) ->
 class Event(NamedTuple):
     """One live event to publish: its kind, payload and audience (None: every member)."""
 
-    kind: EventKind
+    kind: AnyEventKind
     payload: dict[str, Any]
     audience: Iterable[int] | None = None
 
@@ -64,7 +64,7 @@ class Event(NamedTuple):
 async def publish(
     session: AsyncSession,
     campaign_id: uuid.UUID,
-    kind: EventKind,
+    kind: AnyEventKind,
     payload: dict[str, Any],
     audience: Iterable[int] | None = None,
 ) -> None:

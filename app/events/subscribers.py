@@ -12,14 +12,14 @@ from typing import Any, NamedTuple
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.events.kinds import AnyEventKind
 from app.models.campaign import Campaign
-from app.rules.state import EventKind
 
 
 class Published(NamedTuple):
     """One event as recorded: its kind, payload and audience (sorted seats; None: everyone)."""
 
-    kind: EventKind
+    kind: AnyEventKind
     payload: dict[str, Any]
     audience: list[int] | None
 

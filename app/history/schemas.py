@@ -1,12 +1,11 @@
 """Turn history, turn summaries and standings, as one member may read them."""
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, WithJsonSchema
 
 from app.pagination import Page
-from app.rules.state import EventKind
 
 
 class TurnChangeRead(BaseModel):
@@ -20,10 +19,16 @@ class TurnChangePage(Page[TurnChangeRead]):
     """The turn changes so far, oldest first."""
 
 
-class SummaryEvent(BaseModel):
-    """Something one player saw happen at a turn change (R-TURN-4 step 6)."""
+# The contract's `SummaryEvent`: a union by kind, each with its typed `data` (the server writes
+# plain JSON; app/events/schemas.py describes it).
+SUMMARY_EVENT_SCHEMA = {"$ref": "#/components/schemas/SummaryEvent"}
 
-    kind: EventKind = Field(description="What happened: one vocabulary with the live events.")
+
+class SummaryEvent(BaseModel):
+    """Something one player saw happen at a turn change (R-TURN-4 step 6); the contract gives
+    its `data` by `kind` (`SUMMARY_EVENT_SCHEMA`)."""
+
+    kind: str = Field(description="An `EventKind`, checked by `app.events.kinds.event_kind`.")
     rule: str
     coords: list[list[int]] = Field(default_factory=list)
     data: dict[str, Any] = Field(default_factory=dict)
@@ -34,7 +39,7 @@ class TurnSummaryRead(BaseModel):
 
     number: int
     player: int
-    events: list[SummaryEvent]
+    events: list[Annotated[SummaryEvent, WithJsonSchema(SUMMARY_EVENT_SCHEMA)]]
 
 
 class StandingRead(BaseModel):

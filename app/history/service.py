@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import AppError, Forbidden, NotFound
+from app.events.kinds import event_kind
 from app.history.schemas import (
     StandingRead,
     Standings,
@@ -23,7 +24,6 @@ from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.rules import setup, visibility
-from app.rules.state import EventKind
 from app.turns.mapping import load_ruleset, load_state
 
 
@@ -57,7 +57,7 @@ def _summary_player(m: Membership, requested: int | None) -> int:
 def summary_event(raw: Mapping[str, Any]) -> SummaryEvent:
     """A stored summary line as players read it (an import checks its lines with it too)."""
     return SummaryEvent(
-        kind=EventKind(raw["kind"]),
+        kind=event_kind(raw["kind"]),
         rule=str(raw.get("rule", "")),
         coords=[[int(c[0]), int(c[1])] for c in raw.get("coords") or ()],
         data=dict(raw.get("data") or {}),

@@ -69,7 +69,10 @@ class GeneratedMap(BaseModel):
         extra="forbid",
         json_schema_extra={
             "description": "Parameters of a map generated from a seed (same seed → same map). "
-            + MAP_LAYOUT
+            + MAP_LAYOUT,
+            # R-MAP: a torus needs an even height (`mapgen` refuses an odd one).
+            "if": {"required": ["wrap"], "properties": {"wrap": {"const": "torus"}}},
+            "then": {"properties": {"height": {"multipleOf": 2}}},
         },
     )
 

@@ -11,6 +11,7 @@ from app.campaigns.access import Membership
 from app.campaigns.service import display_names, players_of
 from app.db.ids import random_public_id
 from app.errors import NotFound, RuleViolation
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.messages.schemas import (
     Correspondent,
@@ -20,7 +21,6 @@ from app.messages.schemas import (
     UnreadCount,
 )
 from app.models.message import Message, MessageReadMark
-from app.rules.state import EventKind
 
 # What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
 # Deliberately strict: under anonymity a false positive costs a rewording, a miss a reveal.
@@ -98,7 +98,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
     await publish(
         session,
         m.campaign.id,
-        EventKind.MESSAGE_RECEIVED,
+        AppEventKind.MESSAGE_RECEIVED,
         {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
         audience=recipients,
     )

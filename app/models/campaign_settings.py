@@ -9,7 +9,19 @@ class CampaignSettings(BaseModel):
     """Campaign options (R-CAMP, R-OPT); all optional with sensible defaults."""
 
     # Frozen: the campaign row stores it as a whole, so a change is a new object to assign.
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # The contract says what `_custom_needs_coefficient` checks.
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        json_schema_extra={
+            "if": {"required": ["game_system"], "properties": {"game_system": {"const": "custom"}}},
+            "then": {
+                "required": ["custom_coefficient_pct"],
+                "properties": {"custom_coefficient_pct": {"type": "integer"}},
+            },
+            "else": {"properties": {"custom_coefficient_pct": {"type": "null"}}},
+        },
+    )
 
     max_players: int = Field(default=8, ge=2, le=17)
     auto_resolve: bool = Field(

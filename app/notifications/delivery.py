@@ -43,6 +43,7 @@ from standardwebhooks import Webhook
 from app.config import Settings
 from app.db.base import utcnow
 from app.db.outage import is_database_outage
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.notification import (
@@ -57,7 +58,6 @@ from app.notifications import ssrf
 from app.notifications.formats import render
 from app.notifications.messages import NotificationData
 from app.notifications.quiet import MUTED, personal_hold
-from app.rules.state import EventKind
 
 logger = logging.getLogger(__name__)
 
@@ -330,7 +330,7 @@ async def _disable(
     await publish(
         session,
         endpoint.campaign_id,
-        EventKind.WEBHOOK_DISABLED,
+        AppEventKind.WEBHOOK_DISABLED,
         {"endpoint_id": str(endpoint.id), "reason": endpoint.disabled_reason},
         audience=[] if seat is None else [seat],
     )

@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
+from app.events.kinds import AnyEventKind, AppEventKind
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.notification import (
     EndpointScope,
@@ -37,18 +38,17 @@ from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
 from app.rules import visibility
 from app.rules.diplomacy import PROPOSALS
-from app.rules.state import EventKind
 from app.rules.visibility import Viewer
 
 # The live events that make notifications.
 HANDLED = frozenset(
     {
-        EventKind.TURN_CHANGED,
-        EventKind.BATTLE_DECLARED,
-        EventKind.BATTLE_REPORTED,
-        EventKind.EDICT_RECEIVED,
-        EventKind.PLAYER_READY,
-        EventKind.MESSAGE_RECEIVED,
+        AppEventKind.TURN_CHANGED,
+        AppEventKind.BATTLE_DECLARED,
+        AppEventKind.BATTLE_REPORTED,
+        AppEventKind.EDICT_RECEIVED,
+        AppEventKind.PLAYER_READY,
+        AppEventKind.MESSAGE_RECEIVED,
     }
 )
 # The key of the "last one not ready" alert in `notification_reminders`: once per turn.
@@ -186,7 +186,7 @@ async def _pending_battles(session: AsyncSession, campaign_id: uuid.UUID) -> int
 
 def _personal(
     campaign: Campaign,
-    kind: EventKind,
+    kind: AnyEventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
     viewer: Viewer,
@@ -194,7 +194,7 @@ def _personal(
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if not visibility.event_seen(viewer, audience):
         return []
-    if kind is EventKind.TURN_CHANGED:
+    if kind is AppEventKind.TURN_CHANGED:
         out = []
         if viewer.seat is not None and turn > 1:
             out.append(messages.summary_ready(cid, name, turn))
@@ -206,15 +206,15 @@ def _personal(
         return out
     if not visibility.event_addressed(viewer, audience):
         return []
-    if kind is EventKind.BATTLE_DECLARED:
+    if kind is AppEventKind.BATTLE_DECLARED:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=False)]
-    if kind is EventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
+    if kind is AppEventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
-    if kind is EventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
+    if kind is AppEventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
         return [messages.message_received(cid, name, turn)]
-    if kind is EventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
+    if kind is AppEventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
         return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
     return []
 
@@ -222,7 +222,7 @@ def _personal(
 async def on_events(
     session: AsyncSession,
     campaign_id: uuid.UUID,
-    events: Sequence[tuple[EventKind, dict[str, Any], list[int] | None]],
+    events: Sequence[tuple[AnyEventKind, dict[str, Any], list[int] | None]],
 ) -> None:
     """Write the notifications live events make (kind, payload, audience), for every endpoint
     that may hear of them."""
@@ -245,16 +245,16 @@ async def _notify(
     campaign: Campaign,
     endpoints: list[WebhookEndpoint],
     viewers: dict[uuid.UUID, Viewer],
-    kind: EventKind,
+    kind: AnyEventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
 ) -> None:
-    if kind is EventKind.PLAYER_READY:
+    if kind is AppEventKind.PLAYER_READY:
         if payload.get("ready") is True:
             await _last_not_ready(session, campaign, endpoints, viewers)
         return
     public: list[NotificationData] = []
-    if kind is EventKind.TURN_CHANGED and audience is None:
+    if kind is AppEventKind.TURN_CHANGED and audience is None:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
         if campaign.status is CampaignStatus.FINISHED:
             public = [messages.campaign_ended(cid, name, turn)]

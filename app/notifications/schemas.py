@@ -169,7 +169,8 @@ class NotificationPreferences(BaseModel):
         min_length=1,
         max_length=64,
         pattern=r"^[A-Za-z0-9_+\-]+(/[A-Za-z0-9_+\-]+)*$",
-        description="IANA time zone of the quiet hours.",
+        description="IANA time zone of the quiet hours: a name the server's time zone "
+        "database knows (`Europe/Paris`), else 422 `validation_error`.",
         examples=["Europe/Paris"],
     )
     quiet_start: WallClock | None = Field(

@@ -12,6 +12,7 @@ from app.campaigns.access import Membership
 from app.campaigns.turn_context import TurnContext, load_turn_context
 from app.db.ids import random_campaign_id, unused_id
 from app.errors import AppError, NotFound, RuleViolation
+from app.events.kinds import AppEventKind
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.orders import StandingOrderRow
@@ -25,7 +26,7 @@ from app.rules.standing import (
     hostile_seen_near,
     well_formed,
 )
-from app.rules.state import BuildKind, EventKind, StructureKind
+from app.rules.state import BuildKind, StructureKind
 
 
 def _holds_structure(ctx: TurnContext, coord: tuple[int | None, int | None]) -> bool:
@@ -126,7 +127,7 @@ def _summary_line(
 ) -> dict[str, object]:
     coords = [[row.q, row.r]] if row.q is not None and row.r is not None else []
     return {
-        "kind": EventKind.STANDING_ORDER.value,
+        "kind": AppEventKind.STANDING_ORDER.value,
         "rule": "R-TURN-8",
         "coords": coords,
         "data": {

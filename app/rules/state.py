@@ -391,8 +391,9 @@ class LedgerEntry:
 
 
 class EventKind(StrEnum):
-    """The one vocabulary of what happens (snake_case): the engine's events in turn summaries
-    and history, the app's summary-only lines, and the live events (SSE) alike.
+    """What the engine says happened at a turn change (snake_case), in turn summaries and
+    history. The app's own kinds (a player's gold line, standing orders, and the live events
+    it publishes) are `app.events.kinds.AppEventKind`: one wire vocabulary with these.
 
     A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
     army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as
@@ -441,55 +442,13 @@ class EventKind(StrEnum):
     RAISE_CANCELLED = "raise_cancelled"
     UPGRADE_CANCELLED = "upgrade_cancelled"
     INSOLVENT = "insolvent"
-    GOLD = "gold"  # a player's own gold line, closing their summary (R-ECO-6)
     # Diplomacy (R-DIP)
     TREATY_BEGAN = "treaty_began"
     TREATY_ENDED = "treaty_ended"
-    TREATY_BROKEN = "treaty_broken"
     TRADE_ROUTE_LOST = "trade_route_lost"
-    EDICT_RECEIVED = "edict_received"
-    EDICT_ANSWERED = "edict_answered"
     EDICT_EXPIRED = "edict_expired"
     EXPLORED = "explored"
     ARMY_WITHDREW = "army_withdrew"
-    MESSAGE_RECEIVED = "message_received"
-    # The turn, battles' reports and deadlines, as live events (R-TURN, R-BAT-5)
-    PLAYER_READY = "player_ready"
-    TURN_CHANGED = "turn_changed"
-    TURN_FORCED = "turn_forced"
-    TURN_ROLLED_BACK = "turn_rolled_back"  # the owner undid the last change (R-TURN-6)
-    BATTLE_DECLARED = "battle_declared"
-    BATTLE_REPORTED = "battle_reported"
-    BATTLE_REJECTED = "battle_rejected"
-    BATTLE_CONFIRMED = "battle_confirmed"
-    BATTLE_ABANDONED = "battle_abandoned"
-    PLAYER_STATUS = "player_status"
-    WEBHOOK_DISABLED = "webhook_disabled"  # to its owner: their endpoint failed too often
-    CAMPAIGN_PAUSED = "campaign_paused"
-    CAMPAIGN_RESUMED = "campaign_resumed"
-    DEADLINE_EXTENDED = "deadline_extended"
-    DEADLINE_NEAR = "deadline_near"
-    # Battle dates and report edits (R-BAT-8, R-BAT-10)
-    BATTLE_DATE_PROPOSED = "battle_date_proposed"
-    BATTLE_DATE_AGREED = "battle_date_agreed"
-    BATTLE_REPORT_EDITED = "battle_report_edited"
-    # Seats, stewards, vacations and the grace period (R-CAMP-6/7/8, R-TURN-7)
-    SEAT_OFFERED = "seat_offered"
-    SEAT_HANDED_OVER = "seat_handed_over"
-    SEAT_OFFER_DECLINED = "seat_offer_declined"  # to the offer's maker and the seat (R-CAMP-6)
-    # The owner's own seat went to another user: the owner is the game master from now on
-    # and sees everything, so every player is told (R-FOG-5, R-CAMP-6).
-    OWNER_BECAME_GAME_MASTER = "owner_became_game_master"
-    SEAT_STEWARDED = "seat_stewarded"
-    # R-CAMP-10: a seat falls into civil disorder, and comes back from it.
-    CIVIL_DISORDER = "civil_disorder"
-    CIVIL_DISORDER_ENDED = "civil_disorder_ended"
-    # R-TURN-8: a standing order given (or skipped, and why) at the turn change; summary only.
-    STANDING_ORDER = "standing_order"
-    VACATION_STARTED = "vacation_started"
-    VACATION_ENDED = "vacation_ended"
-    TURN_CHANGE_SCHEDULED = "turn_change_scheduled"
-    TURN_CHANGE_CALLED_OFF = "turn_change_called_off"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from app.campaigns import service as campaigns
 from app.campaigns.access import Membership, lock_campaign
 from app.campaigns.schemas import CampaignRead
 from app.errors import Conflict, NotFound
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import (
@@ -33,7 +34,6 @@ from app.models.campaign import (
     SeatOfferOrigin,
 )
 from app.pagination import PageParams, paginate_rows
-from app.rules.state import EventKind
 from app.seats.schemas import OfferedSeat, OfferedSeatPage, SeatOfferRead
 from app.seats.service import give_seat
 
@@ -200,7 +200,7 @@ async def _drop(session: AsyncSession, c: Campaign, offer: SeatOffer, seat: Camp
         audience.append(seat.number)  # the holder whose seat was handed keeps it
     vacated = await _free_lobby_place(session, c, seat)
     payload = {"player": seat.number, "seat_removed": vacated}
-    await publish(session, c.id, EventKind.SEAT_OFFER_DECLINED, payload, audience)
+    await publish(session, c.id, AppEventKind.SEAT_OFFER_DECLINED, payload, audience)
 
 
 async def _free_lobby_place(session: AsyncSession, c: Campaign, seat: CampaignPlayer) -> bool:

@@ -17,6 +17,7 @@ from app.campaigns import disorder
 from app.campaigns.access import Membership
 from app.campaigns.clock import call_off_change
 from app.errors import Conflict, NotFound, RuleViolation
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.events.revocations import Revocation, end_streams
 from app.models import User
@@ -28,7 +29,6 @@ from app.models.campaign import (
     SeatOffer,
     SeatOfferOrigin,
 )
-from app.rules.state import EventKind
 from app.seats.schemas import HolderRead, VacationRead
 from app.seats.vacations import DAY, on_vacation, shift_deadline
 
@@ -59,7 +59,7 @@ async def set_offer(session: AsyncSession, m: Membership, offered: bool) -> Camp
         await publish(
             session,
             m.campaign.id,
-            EventKind.SEAT_OFFERED,
+            AppEventKind.SEAT_OFFERED,
             {"player": seat.number, "offered": offered},
         )
     return seat
@@ -175,16 +175,18 @@ async def give_seat(
     seat.missed_in_row = 0
     await session.flush()
     number = seat.number
-    await publish(session, c.id, EventKind.SEAT_HANDED_OVER, {"player": number, "turn": c.turn})
+    await publish(session, c.id, AppEventKind.SEAT_HANDED_OVER, {"player": number, "turn": c.turn})
     if was_inactive:
-        await publish(session, c.id, EventKind.PLAYER_STATUS, {"player": number, "inactive": False})
+        await publish(
+            session, c.id, AppEventKind.PLAYER_STATUS, {"player": number, "inactive": False}
+        )
     if previous is not None and previous == c.owner_id and c.status is CampaignStatus.ACTIVE:
         # R-FOG-5: from now on the owner sees every seat; no seat comes back to them
         # (`hand_over`), and every player is told.
         await publish(
             session,
             c.id,
-            EventKind.OWNER_BECAME_GAME_MASTER,
+            AppEventKind.OWNER_BECAME_GAME_MASTER,
             {"player": number, "turn": c.turn},
         )
     await call_off_change(session, c)  # the seat is not ready any more (R-TURN-7)
@@ -273,7 +275,7 @@ async def start_vacation(
     seat.vacation_until = now + days * DAY
     shift_deadline(c, days * DAY)
     await session.flush()
-    await publish(session, c.id, EventKind.VACATION_STARTED, _vacation_payload(c, seat))
+    await publish(session, c.id, AppEventKind.VACATION_STARTED, _vacation_payload(c, seat))
     return _vacation_read(c, seat, now)
 
 
@@ -286,7 +288,7 @@ async def end_vacation(session: AsyncSession, m: Membership, now: datetime) -> V
         raise Conflict("You are not on vacation.", code="R-CAMP-8")
     _end_vacation(c, seat, now)
     await session.flush()
-    await publish(session, c.id, EventKind.VACATION_ENDED, _vacation_payload(c, seat))
+    await publish(session, c.id, AppEventKind.VACATION_ENDED, _vacation_payload(c, seat))
     return _vacation_read(c, seat, now)
 
 

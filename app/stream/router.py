@@ -6,7 +6,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response, StreamingResponse
@@ -34,39 +34,14 @@ STREAM_DESCRIPTION = (
     "A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it "
     "back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one "
     "vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, "
-    "...) and `data:` a JSON object. You receive only the "
+    "...) and `data:` its payload as JSON, typed by kind (`ServerSentEvent`, `LiveEvent`). "
+    "You receive only the "
     "events addressed to you (an owner who plays: their seat's; the owner who does not play: "
     "all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends as soon "
     "as its token is revoked, its caller leaves the campaign or hands their seat on (before "
     "that request is answered; within a second on another server process), and within "
     "seconds once its token expires."
 )
-
-# One event of the stream as the contract gives it (`x-itemSchema` of the stream's 200, in the
-# components via app.main): what an SSE parser hands over for each event.
-SERVER_SENT_EVENT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "One event of the stream, as an SSE parser (`EventSource`) hands it over.",
-    "properties": {
-        "id": {
-            "type": "string",
-            "pattern": "^[A-Za-z0-9_-]{16}$",
-            "description": "The event's cursor: send it back as `Last-Event-ID` to resume.",
-        },
-        "event": {"$ref": "#/components/schemas/EventKind"},
-        "data": {
-            "type": "string",
-            "contentMediaType": "application/json",
-            "contentSchema": {"type": "object"},
-            "description": "The event's payload as JSON.",
-        },
-        "retry": {
-            "type": "integer",
-            "minimum": 0,
-            "description": "Milliseconds a client waits before reconnecting (first frame).",
-        },
-    },
-}
 
 # An event cursor as sent in `id:` (app/events/publish.py: 12 random bytes, URL-safe base64).
 CURSOR_PATTERN = r"^[A-Za-z0-9_-]{16}$"
@@ -186,11 +161,11 @@ class _EventStreamDocs(Response):
                 "text/event-stream": {
                     # OpenAPI 3.1 has no schema for the items of a stream: the body is text,
                     # each of its events a `ServerSentEvent` (also given as `x-itemSchema`, the
-                    # `itemSchema` of OpenAPI 3.2), whose `data` is an `Event` as JSON.
+                    # `itemSchema` of OpenAPI 3.2), whose `data` is its kind's payload as JSON.
                     "schema": {
                         "type": "string",
                         "description": "Events as `text/event-stream`: each is a "
-                        "`ServerSentEvent` whose `data:` is an `Event` as JSON.",
+                        "`ServerSentEvent` whose `data:` is its kind's payload as JSON.",
                     },
                     "x-itemSchema": {"$ref": "#/components/schemas/ServerSentEvent"},
                 }

@@ -9,12 +9,13 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 from sqlalchemy import BigInteger, Boolean, Column, DateTime, Enum, Integer, String, Table, Text
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.db.base import table_of
+from app.history.schemas import SUMMARY_EVENT_SCHEMA
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.campaign_settings import CampaignSettings
@@ -38,6 +39,9 @@ MAX_HOUSE_RULE_CHANGES = 10 * MAX_HOUSE_RULES
 
 _INT32 = (-(2**31), 2**31 - 1)
 _INT64 = (-(2**63), 2**63 - 1)
+# A summary line as stored (checked on import by `app.transfer.service`), typed by kind in the
+# contract.
+SummaryLine = Annotated[dict[str, Any], WithJsonSchema(SUMMARY_EVENT_SCHEMA)]
 
 # Columns that never travel: the campaign's own id, users' ids (users are re-attached by the
 # importer), and counters of the database (a message's or summary line's `id`: list order).
@@ -167,7 +171,7 @@ class TurnExport(BaseModel):
     state: StateExport | None = Field(
         description="The end of turn `number`, as the change found it (null: not kept)."
     )
-    summaries: dict[str, list[dict[str, Any]]] = Field(
+    summaries: dict[str, list[SummaryLine]] = Field(
         description="Each seat's summary of the change, by seat number.", max_length=MAX_SEATS
     )
 
@@ -179,7 +183,7 @@ class RollbackExport(BaseModel):
     revision: int = Field(ge=1, le=100_000)
     resolved_at: datetime
     rolled_back_at: datetime
-    summaries: dict[str, list[dict[str, Any]]] = Field(max_length=MAX_SEATS)
+    summaries: dict[str, list[SummaryLine]] = Field(max_length=MAX_SEATS)
 
 
 class LedgerLine(BaseModel):

@@ -20,6 +20,7 @@ from app.campaigns.access import Membership
 from app.campaigns.service import check_settings, new_invite_code, players_of, ruleset_document
 from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, RuleViolation
+from app.events.kinds import ALL_KINDS
 from app.history.service import standings, summary_event
 from app.maps.schemas import MapDocument
 from app.maps.service import upload_map
@@ -37,7 +38,6 @@ from app.pagination import PageParams
 from app.persistence import snapshots
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
-from app.rules.state import EventKind
 from app.seats.service import make_offer
 from app.transfer.checks import document_faults, too_deep
 from app.transfer.schemas import (
@@ -364,7 +364,7 @@ def _check_history(data: CampaignExport) -> None:
 
 
 def _check_events(data: CampaignExport) -> None:
-    kinds = {k.value for k in EventKind}
+    kinds = {k.value for k in ALL_KINDS}
     told = [("turns", t.number, t.summaries) for t in data.turns]
     told += [("rollbacks", r.number, r.summaries) for r in data.rollbacks]
     for part, number, summaries in told:

@@ -14,6 +14,7 @@ from app.campaigns.access import Membership
 from app.campaigns.clock import call_off_change, start_turn_clock
 from app.campaigns.service import players_of
 from app.errors import Conflict
+from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.ledger import service as ledger
 from app.models.campaign import CampaignPlayer, CampaignStatus
@@ -21,7 +22,7 @@ from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.persistence import snapshots
-from app.rules.state import EventKind, LedgerEntry
+from app.rules.state import LedgerEntry
 from app.seats import vacations
 from app.turns.schemas import RollbackPage, RollbackRead
 from app.turns.service import pending_battles
@@ -105,7 +106,7 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     start_turn_clock(campaign, now, battles_declared=bool(await pending_battles(session, cid)))
     vacations.push_new_deadline(campaign, await players_of(session, cid), now)
     await session.flush()
-    await publish(session, cid, EventKind.TURN_ROLLED_BACK, {"turn": number})
+    await publish(session, cid, AppEventKind.TURN_ROLLED_BACK, {"turn": number})
 
 
 async def list_rollbacks(session: AsyncSession, m: Membership, page: PageParams) -> RollbackPage:

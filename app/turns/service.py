@@ -17,6 +17,7 @@ from app.campaigns.service import players_of, shown_names
 from app.db.base import table_of, utcnow
 from app.diplomacy import service as diplomacy
 from app.errors import Conflict
+from app.events.kinds import AppEventKind
 from app.events.publish import Event, publish, publish_all
 from app.ledger import service as ledger
 from app.models import User
@@ -27,7 +28,7 @@ from app.orders import standing as standing_orders
 from app.persistence import snapshots
 from app.rules import disorder
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import EventKind, season_of
+from app.rules.state import season_of
 from app.seats import vacations
 from app.turns import battle_records
 from app.turns.mapping import (
@@ -160,7 +161,7 @@ async def change_turn_if_due(
             campaign.change_due_at = (now or utcnow()) + timedelta(minutes=grace)
             await session.flush()
             payload = {"turn": campaign.turn, "due_at": campaign.change_due_at.isoformat()}
-            await publish(session, campaign.id, EventKind.TURN_CHANGE_SCHEDULED, payload)
+            await publish(session, campaign.id, AppEventKind.TURN_CHANGE_SCHEDULED, payload)
         return False
     await change_turn(session, campaign, now, players=gate.players)
     return True
@@ -219,7 +220,7 @@ async def set_ready(session: AsyncSession, m: Membership, ready: bool) -> None:
         await publish(
             session,
             m.campaign.id,
-            EventKind.PLAYER_READY,
+            AppEventKind.PLAYER_READY,
             {"player": player.number, "ready": ready},
         )
     if ready:
@@ -299,14 +300,14 @@ async def change_turn(
     await session.flush()
     declared = [
         Event(
-            EventKind.BATTLE_DECLARED,
+            AppEventKind.BATTLE_DECLARED,
             {"battle_id": battle.id, "turn": number, "kind": battle.kind.value},
             audience=battle.attacker.players | battle.defender.players,
         )
         for battle in result.battles
     ]
     changed = Event(
-        EventKind.TURN_CHANGED, {"turn": result.state.turn, "status": campaign.status.value}
+        AppEventKind.TURN_CHANGED, {"turn": result.state.turn, "status": campaign.status.value}
     )
     await publish_all(session, campaign.id, [*declared, changed])
     logger.info(

@@ -40,10 +40,10 @@ from app.db.outage import is_database_outage
 from app.db.session import create_engine, create_sessionmaker
 from app.deadlines.service import run_sweeper
 from app.events import publish as events
+from app.events.kinds import AppEventKind
 from app.main import create_app
 from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from app.ops import router as ops_router
-from app.rules.state import EventKind
 from app.turns import mapping
 from app.turns import service as turns_service
 from tests.conftest import truncate_all
@@ -240,7 +240,7 @@ def _kill_after_last_event(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> 
         session: AsyncSession, campaign_id: Any, published: Sequence[events.Event]
     ) -> None:
         await original(session, campaign_id, published)
-        if any(e.kind == EventKind.TURN_CHANGED for e in published):
+        if any(e.kind == AppEventKind.TURN_CHANGED for e in published):
             await faults.kill(session)  # ledger, summaries, events and NOTIFY all sent
 
     monkeypatch.setattr(turns_service, "publish_all", publish_all)

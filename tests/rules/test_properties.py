@@ -26,6 +26,8 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
+from app.turns.mapping.events import event_to_json
+from tests.event_schemas import summary_problem
 from tests.factories.engine import army, general, make_map, make_state, player
 
 RULES = default_ruleset()
@@ -199,3 +201,16 @@ def test_R_SEA_no_army_on_a_sea_tile_without_a_ship(case: tuple[CampaignState, T
         if not after.map.tiles[a.coord].is_land:
             assert a.ship_id is not None
             assert after.ships[a.ship_id].army_id == a.id
+
+
+@SETTINGS
+@given(campaigns_with_orders())
+def test_every_summary_event_matches_its_schema_in_the_contract(
+    case: tuple[CampaignState, TurnOrders],
+) -> None:
+    """What players read of a turn change (its summaries, as JSON) is what the contract's
+    `SummaryEvent` says, kind by kind (app/events/schemas.py)."""
+    state, orders = case
+    result = resolve_turn(state, orders, RULES)
+    lines = [event_to_json(e) for events in result.summaries.values() for e in events]
+    assert [p for p in map(summary_problem, lines) if p is not None] == []

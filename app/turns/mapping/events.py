@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
-from app.rules.state import Event, EventKind, LedgerEntry
+from app.events.kinds import AppEventKind
+from app.rules.state import Event, LedgerEntry
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -35,7 +36,7 @@ def to_json(value: Any) -> Any:
 def gold_line_to_json(entry: LedgerEntry) -> dict[str, Any]:
     """A player's own gold line (income, upkeep, stakes, refunds…) as a summary entry."""
     return {
-        "kind": EventKind.GOLD.value,
+        "kind": AppEventKind.GOLD.value,
         "rule": entry.rule,
         "coords": [],
         "data": {"amount": entry.amount, "reason": entry.reason},

@@ -2913,12 +2913,344 @@ export interface components {
             cancel: boolean;
             report?: components["schemas"]["ReportCreate"] | null;
         };
+        /**
+         * ArmyAdvancedSummaryEvent
+         * @description A `army_advanced` line of a turn summary.
+         */
+        ArmyAdvancedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyMoveData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_advanced";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** ArmyData */
+        ArmyData: {
+            /** Army Id */
+            army_id: number;
+        };
+        /** ArmyDestroyedData */
+        ArmyDestroyedData: {
+            /** Army Id */
+            army_id: number;
+            /** Owner */
+            owner: number;
+        };
+        /**
+         * ArmyDestroyedSummaryEvent
+         * @description A `army_destroyed` line of a turn summary.
+         */
+        ArmyDestroyedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyDestroyedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_destroyed";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /** ArmyList */
         ArmyList: {
             /** Mine */
             mine: components["schemas"]["MyArmy"][];
             /** Others */
             others: components["schemas"]["OtherArmy"][];
+        };
+        /** ArmyMoveData */
+        ArmyMoveData: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * From Coord
+             * @description `[q, r]`.
+             */
+            from_coord: number[];
+            /**
+             * To Coord
+             * @description `[q, r]`.
+             */
+            to_coord: number[];
+        };
+        /**
+         * ArmyMovedData
+         * @description R-MOVE-3: the tiles crossed are the line's `coords` (only those you saw, if not yours).
+         */
+        ArmyMovedData: {
+            /** Army Id */
+            army_id: number;
+        };
+        /**
+         * ArmyMovedSummaryEvent
+         * @description A `army_moved` line of a turn summary.
+         */
+        ArmyMovedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyMovedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_moved";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** ArmyRaisedData */
+        ArmyRaisedData: {
+            /** Army Id */
+            army_id: number;
+            /** City Id */
+            city_id: number;
+        };
+        /**
+         * ArmyRaisedSummaryEvent
+         * @description A `army_raised` line of a turn summary.
+         */
+        ArmyRaisedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyRaisedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_raised";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * ArmyRetreatedSummaryEvent
+         * @description A `army_retreated` line of a turn summary.
+         */
+        ArmyRetreatedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyMoveData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_retreated";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * ArmySeatLostSummaryEvent
+         * @description A `army_seat_lost` line of a turn summary.
+         */
+        ArmySeatLostSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_seat_lost";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** ArmyTierData */
+        ArmyTierData: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Tier
+             * @description The army's tier now.
+             */
+            tier: number;
+        };
+        /**
+         * ArmyTierLostSummaryEvent
+         * @description A `army_tier_lost` line of a turn summary.
+         */
+        ArmyTierLostSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyTierData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_tier_lost";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * ArmyUpgradedSummaryEvent
+         * @description A `army_upgraded` line of a turn summary.
+         */
+        ArmyUpgradedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyTierData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_upgraded";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** ArmyWithdrewData */
+        ArmyWithdrewData: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * From
+             * @description `[q, r]`.
+             */
+            from: number[];
+            /**
+             * To
+             * @description `[q, r]`.
+             */
+            to: number[];
+        };
+        /**
+         * ArmyWithdrewSummaryEvent
+         * @description A `army_withdrew` line of a turn summary.
+         */
+        ArmyWithdrewSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ArmyWithdrewData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_withdrew";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * BattleCancelledSummaryEvent
+         * @description A `battle_cancelled` line of a turn summary.
+         */
+        BattleCancelledSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BattleData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "battle_cancelled";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** BattleClosedPayload */
+        BattleClosedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            outcome: components["schemas"]["Outcome"] | null;
+            status: components["schemas"]["BattleStatus"];
+        };
+        /** BattleData */
+        BattleData: {
+            /** Battle Id */
+            battle_id: number;
+        };
+        /** BattleDateAgreedPayload */
+        BattleDateAgreedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            /**
+             * Date
+             * @description ISO 8601 date and time, with its UTC offset.
+             */
+            date: string;
+        };
+        /** BattleDateProposedPayload */
+        BattleDateProposedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            /**
+             * Date
+             * @description ISO 8601 date and time, with its UTC offset.
+             */
+            date: string;
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+        };
+        /** BattleDeclaredPayload */
+        BattleDeclaredPayload: {
+            /** Battle Id */
+            battle_id: number;
+            kind: components["schemas"]["BattleKind"];
+            /** Turn */
+            turn: number;
         };
         /**
          * BattleKind
@@ -3005,6 +3337,80 @@ export interface components {
             /** Your Side */
             your_side: ("attacker" | "defender") | null;
         };
+        /** BattleRejectedPayload */
+        BattleRejectedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Status
+             * @constant
+             */
+            status: "disputed";
+        };
+        /** BattleReportEditedPayload */
+        BattleReportEditedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            /** Reported By */
+            reported_by: number;
+            /**
+             * Status
+             * @constant
+             */
+            status: "reported";
+            /**
+             * Version
+             * @description The report's version now (R-BAT-10).
+             */
+            version: number;
+        };
+        /** BattleReportedPayload */
+        BattleReportedPayload: {
+            /** Battle Id */
+            battle_id: number;
+            /** Reported By */
+            reported_by: number;
+            /**
+             * Status
+             * @constant
+             */
+            status: "reported";
+        };
+        /** BattleResolvedData */
+        BattleResolvedData: {
+            /** Attacker Losses Pct */
+            attacker_losses_pct: number;
+            /** Battle Id */
+            battle_id: number;
+            battle_kind: components["schemas"]["BattleKind"];
+            /** Defender Losses Pct */
+            defender_losses_pct: number;
+            outcome: components["schemas"]["Outcome"];
+        };
+        /**
+         * BattleResolvedSummaryEvent
+         * @description A `battle_resolved` line of a turn summary.
+         */
+        BattleResolvedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BattleResolvedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "battle_resolved";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * BattleRosterRead
          * @description An army's list in a battle, checked at the army's tier when the battle was declared.
@@ -3042,6 +3448,43 @@ export interface components {
          * @enum {string}
          */
         BattleStatus: "awaiting_report" | "reported" | "disputed" | "confirmed" | "abandoned" | "cancelled";
+        /** BuildCancelledData */
+        BuildCancelledData: {
+            /** Build Id */
+            build_id: number;
+            /**
+             * Coord
+             * @description `[q, r]`.
+             */
+            coord: number[];
+            kind: components["schemas"]["BuildKind"];
+            /** Reason */
+            reason: string;
+            /** Refund */
+            refund: number;
+        };
+        /**
+         * BuildCancelledSummaryEvent
+         * @description A `build_cancelled` line of a turn summary.
+         */
+        BuildCancelledSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BuildCancelledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "build_cancelled";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * BuildCreate
          * @description Found a city, build a port or an outpost, or upgrade a city (R-BUILD).
@@ -3057,6 +3500,14 @@ export interface components {
             q: number;
             /** R */
             r: number;
+        };
+        /** BuildDoneData */
+        BuildDoneData: {
+            /** Build Id */
+            build_id: number;
+            kind: components["schemas"]["BuildKind"];
+            /** Player */
+            player: number;
         };
         /**
          * BuildKind
@@ -3427,6 +3878,28 @@ export interface components {
             settings?: components["schemas"]["CampaignSettings"] | null;
         };
         /**
+         * CapitalRepulsedSummaryEvent
+         * @description A `capital_repulsed` line of a turn summary.
+         */
+        CapitalRepulsedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StructureData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "capital_repulsed";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
          * CapturedGeneral
          * @description One of the viewer's generals held prisoner by someone else.
          */
@@ -3484,6 +3957,110 @@ export interface components {
             /** Players */
             players: components["schemas"]["PlayerChart"][];
         };
+        /** CityBesiegedData */
+        CityBesiegedData: {
+            /** Army Id */
+            army_id: number;
+            /** Draws */
+            draws: number;
+            /** Structure Id */
+            structure_id: number;
+        };
+        /**
+         * CityBesiegedSummaryEvent
+         * @description A `city_besieged` line of a turn summary.
+         */
+        CityBesiegedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["CityBesiegedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "city_besieged";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * CityFoundedSummaryEvent
+         * @description A `city_founded` line of a turn summary.
+         */
+        CityFoundedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BuildDoneData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "city_founded";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** CityLevelLostData */
+        CityLevelLostData: {
+            /** Level */
+            level: number;
+            /** Structure Id */
+            structure_id: number;
+        };
+        /**
+         * CityLevelLostSummaryEvent
+         * @description A `city_level_lost` line of a turn summary.
+         */
+        CityLevelLostSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["CityLevelLostData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "city_level_lost";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * CityUpgradedSummaryEvent
+         * @description A `city_upgraded` line of a turn summary.
+         */
+        CityUpgradedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BuildDoneData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "city_upgraded";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * Correspondent
          * @description A player as the reader may name them (R-CAMP-5: "Player A" under anonymity).
@@ -3512,6 +4089,25 @@ export interface components {
              * @description Hours added to the turn deadline.
              */
             extend_hours: number;
+        };
+        /** DeadlineNearPayload */
+        DeadlineNearPayload: {
+            /**
+             * Deadline At
+             * @description ISO 8601 date and time, with its UTC offset.
+             */
+            deadline_at: string;
+            /** Turn */
+            turn: number;
+        };
+        /** DeadlinesPayload */
+        DeadlinesPayload: {
+            /** Battle Deadline At */
+            battle_deadline_at: string | null;
+            /** Deadline At */
+            deadline_at: string | null;
+            /** Turn */
+            turn: number;
         };
         /** DeliveryPage */
         DeliveryPage: {
@@ -3625,6 +4221,63 @@ export interface components {
             embeds: components["schemas"]["DiscordEmbed"][];
         };
         /**
+         * DisembarkedSummaryEvent
+         * @description A `disembarked` line of a turn summary.
+         */
+        DisembarkedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ShipBoardingData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "disembarked";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** EdictAnsweredPayload */
+        EdictAnsweredPayload: {
+            /** Edict Id */
+            edict_id: number;
+            kind: components["schemas"]["EdictKind"];
+            status: components["schemas"]["EdictStatus"];
+        };
+        /** EdictExpiredData */
+        EdictExpiredData: {
+            /** Edict Id */
+            edict_id: number;
+            kind: components["schemas"]["EdictKind"];
+        };
+        /**
+         * EdictExpiredSummaryEvent
+         * @description A `edict_expired` line of a turn summary.
+         */
+        EdictExpiredSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["EdictExpiredData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "edict_expired";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
          * EdictKind
          * @enum {string}
          */
@@ -3696,6 +4349,14 @@ export interface components {
             /** Turn */
             turn: number;
         };
+        /** EdictReceivedPayload */
+        EdictReceivedPayload: {
+            /** Edict Id */
+            edict_id: number;
+            kind: components["schemas"]["EdictKind"];
+            /** Sender */
+            sender: number;
+        };
         /**
          * EdictStatus
          * @enum {string}
@@ -3725,6 +4386,56 @@ export interface components {
              * @example player@example.org
              */
             address: string;
+        };
+        /**
+         * EmbarkedSummaryEvent
+         * @description A `embarked` line of a turn summary.
+         */
+        EmbarkedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ShipBoardingData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "embarked";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** EncounterData */
+        EncounterData: {
+            /** Battle Id */
+            battle_id: number;
+            kind: components["schemas"]["BattleKind"];
+        };
+        /**
+         * EncounterSummaryEvent
+         * @description A `encounter` line of a turn summary.
+         */
+        EncounterSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["EncounterData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "encounter";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /** EndpointCreate */
         EndpointCreate: {
@@ -3840,15 +4551,10 @@ export interface components {
         };
         /**
          * EventKind
-         * @description The one vocabulary of what happens (snake_case): the engine's events in turn summaries
-         *     and history, the app's summary-only lines, and the live events (SSE) alike.
-         *
-         *     A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
-         *     army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as
-         *     `battle_declared`; its outcome as `battle_resolved` (summary) and `battle_confirmed` (live).
+         * @description What happened: one vocabulary for turn summaries and live events (the engine's kinds, then the app's).
          * @enum {string}
          */
-        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "gold" | "treaty_began" | "treaty_ended" | "treaty_broken" | "trade_route_lost" | "edict_received" | "edict_answered" | "edict_expired" | "explored" | "army_withdrew" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_offer_declined" | "owner_became_game_master" | "seat_stewarded" | "civil_disorder" | "civil_disorder_ended" | "standing_order" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
+        EventKind: "army_moved" | "path_cut" | "halted" | "embarked" | "disembarked" | "ship_destroyed" | "storm_rose" | "encounter" | "battle_resolved" | "battle_cancelled" | "stake_won" | "pillage_won" | "stake_taken" | "victory_counted" | "army_advanced" | "army_retreated" | "army_destroyed" | "army_tier_lost" | "army_seat_lost" | "general_captured" | "general_freed" | "structure_captured" | "structure_abandoned" | "structure_destroyed" | "city_level_lost" | "capital_repulsed" | "city_besieged" | "siege_continues" | "siege_lifted" | "city_founded" | "port_built" | "outpost_built" | "city_upgraded" | "build_cancelled" | "army_raised" | "army_upgraded" | "raise_cancelled" | "upgrade_cancelled" | "insolvent" | "treaty_began" | "treaty_ended" | "trade_route_lost" | "edict_expired" | "explored" | "army_withdrew" | "gold" | "standing_order" | "treaty_broken" | "edict_received" | "edict_answered" | "message_received" | "player_ready" | "turn_changed" | "turn_forced" | "turn_rolled_back" | "battle_declared" | "battle_reported" | "battle_rejected" | "battle_confirmed" | "battle_abandoned" | "player_status" | "webhook_disabled" | "campaign_paused" | "campaign_resumed" | "deadline_extended" | "deadline_near" | "battle_date_proposed" | "battle_date_agreed" | "battle_report_edited" | "seat_offered" | "seat_handed_over" | "seat_offer_declined" | "owner_became_game_master" | "seat_stewarded" | "civil_disorder" | "civil_disorder_ended" | "vacation_started" | "vacation_ended" | "turn_change_scheduled" | "turn_change_called_off";
         /**
          * ExplorationEdict
          * @description Explore the tiles around one tile near your territory at the turn change.
@@ -3863,6 +4569,33 @@ export interface components {
             q: number;
             /** R */
             r: number;
+        };
+        /** ExploredData */
+        ExploredData: {
+            /** Edict Id */
+            edict_id: number;
+        };
+        /**
+         * ExploredSummaryEvent
+         * @description A `explored` line of a turn summary.
+         */
+        ExploredSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ExploredData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "explored";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * ExportedArmiesRow
@@ -4397,6 +5130,64 @@ export interface components {
             /** General Id */
             general_id: number;
         };
+        /** GeneralCapturedData */
+        GeneralCapturedData: {
+            /** Army Id */
+            army_id: number;
+            /** General Id */
+            general_id: number;
+            /** Held By */
+            held_by: number;
+        };
+        /**
+         * GeneralCapturedSummaryEvent
+         * @description A `general_captured` line of a turn summary.
+         */
+        GeneralCapturedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["GeneralCapturedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "general_captured";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** GeneralFreedData */
+        GeneralFreedData: {
+            /** General Id */
+            general_id: number;
+        };
+        /**
+         * GeneralFreedSummaryEvent
+         * @description A `general_freed` line of a turn summary.
+         */
+        GeneralFreedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["GeneralFreedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "general_freed";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /** GeneralList */
         GeneralList: {
             /** Captured */
@@ -4466,10 +5257,74 @@ export interface components {
             /** To */
             to: number;
         };
+        /** GoldData */
+        GoldData: {
+            /**
+             * Amount
+             * @description Signed: income positive, costs negative (R-ECO-6).
+             */
+            amount: number;
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * GoldSummaryEvent
+         * @description A `gold` line of a turn summary.
+         */
+        GoldSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["GoldData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "gold";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /** HTTPValidationError */
         HTTPValidationError: {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
+        };
+        /** HaltedData */
+        HaltedData: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Reason
+             * @description Why the army stopped: `pact`, `sea`, ...
+             */
+            reason: string;
+        };
+        /**
+         * HaltedSummaryEvent
+         * @description A `halted` line of a turn summary.
+         */
+        HaltedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["HaltedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "halted";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * Handover
@@ -4738,6 +5593,35 @@ export interface components {
              * @description Your unread notifications, in all.
              */
             unread: number;
+        };
+        /** InsolventData */
+        InsolventData: {
+            /** Paid */
+            paid: number;
+            /** Upkeep */
+            upkeep: number;
+        };
+        /**
+         * InsolventSummaryEvent
+         * @description A `insolvent` line of a turn summary.
+         */
+        InsolventSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["InsolventData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "insolvent";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /** JoinRequest */
         JoinRequest: {
@@ -5056,6 +5940,18 @@ export interface components {
             /** Turn */
             turn: number;
         };
+        /** MessageReceivedPayload */
+        MessageReceivedPayload: {
+            /** Message Id */
+            message_id: number;
+            /**
+             * Sender
+             * @description The sending seat.
+             */
+            sender: number;
+            /** To All */
+            to_all: boolean;
+        };
         /**
          * MoveRead
          * @description A move order with its budget (tiles, or half-steps when `at_sea`).
@@ -5232,7 +6128,7 @@ export interface components {
             quiet_start?: string | null;
             /**
              * Time Zone
-             * @description IANA time zone of the quiet hours.
+             * @description IANA time zone of the quiet hours: a name the server's time zone database knows (`Europe/Paris`), else 422 `validation_error`.
              * @default UTC
              * @example Europe/Paris
              */
@@ -5365,6 +6261,28 @@ export interface components {
          */
         Outcome: "attacker_victory" | "draw" | "defender_victory";
         /**
+         * OutpostBuiltSummaryEvent
+         * @description A `outpost_built` line of a turn summary.
+         */
+        OutpostBuiltSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BuildDoneData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "outpost_built";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
          * PasswordChange
          * @description A new password, given with the current one.
          */
@@ -5399,6 +6317,43 @@ export interface components {
              * @example player@example.org
              */
             address: string;
+        };
+        /** PathCutData */
+        PathCutData: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Kept
+             * @description Steps kept (R-MOVE-1).
+             */
+            kept: number;
+            /**
+             * Ordered
+             * @description Steps ordered.
+             */
+            ordered: number;
+        };
+        /**
+         * PathCutSummaryEvent
+         * @description A `path_cut` line of a turn summary.
+         */
+        PathCutSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["PathCutData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "path_cut";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /** PendingBuild */
         PendingBuild: {
@@ -5468,6 +6423,28 @@ export interface components {
             army_id: number;
             /** Cost */
             cost: number;
+        };
+        /**
+         * PillageWonSummaryEvent
+         * @description A `pillage_won` line of a turn summary.
+         */
+        PillageWonSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StakeData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "pillage_won";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * PlayByDate
@@ -5582,6 +6559,20 @@ export interface components {
              */
             vacation_until?: string | null;
         };
+        /** PlayerReadyPayload */
+        PlayerReadyPayload: {
+            /** Player */
+            player: number;
+            /** Ready */
+            ready: boolean;
+        };
+        /** PlayerStatusPayload */
+        PlayerStatusPayload: {
+            /** Inactive */
+            inactive: boolean;
+            /** Player */
+            player: number;
+        };
         /**
          * PlayerStatusUpdate
          * @description Mark a player inactive (always ready; the owner handles their battles) or active.
@@ -5589,6 +6580,28 @@ export interface components {
         PlayerStatusUpdate: {
             /** Inactive */
             inactive: boolean;
+        };
+        /**
+         * PortBuiltSummaryEvent
+         * @description A `port_built` line of a turn summary.
+         */
+        PortBuiltSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["BuildDoneData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "port_built";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * Problem
@@ -5648,6 +6661,33 @@ export interface components {
          * @enum {string}
          */
         ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        /** RaiseCancelledData */
+        RaiseCancelledData: {
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * RaiseCancelledSummaryEvent
+         * @description A `raise_cancelled` line of a turn summary.
+         */
+        RaiseCancelledSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["RaiseCancelledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "raise_cancelled";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * RaiseCreate
          * @description Raise an army from a level-2 city (R-ARMY-1), with a free general or a new recruit.
@@ -5797,9 +6837,7 @@ export interface components {
             rolled_back_at: string;
             /** Summaries */
             summaries: {
-                [key: string]: {
-                    [key: string]: unknown;
-                }[];
+                [key: string]: components["schemas"]["SummaryEvent"][];
             };
         };
         /**
@@ -6340,6 +7378,25 @@ export interface components {
                 };
             };
         };
+        /** SeatMissedPayload */
+        SeatMissedPayload: {
+            /** Missed In Row */
+            missed_in_row: number;
+            /** Player */
+            player: number;
+            /** Turn */
+            turn: number;
+        };
+        /** SeatOfferDeclinedPayload */
+        SeatOfferDeclinedPayload: {
+            /** Player */
+            player: number;
+            /**
+             * Seat Removed
+             * @description The seat was a lobby place nobody took: removed.
+             */
+            seat_removed: boolean;
+        };
         /**
          * SeatOfferOrigin
          * @enum {string}
@@ -6373,6 +7430,20 @@ export interface components {
              */
             username: string;
         };
+        /** SeatOfferedPayload */
+        SeatOfferedPayload: {
+            /** Offered */
+            offered: boolean;
+            /** Player */
+            player: number;
+        };
+        /** SeatTurnPayload */
+        SeatTurnPayload: {
+            /** Player */
+            player: number;
+            /** Turn */
+            turn: number;
+        };
         /**
          * SeenStructure
          * @description A structure on an explored tile, as last seen (R-FOG-1).
@@ -6387,15 +7458,255 @@ export interface components {
             /** Level */
             level: number;
         };
-        /** @description One event of the stream, as an SSE parser (`EventSource`) hands it over. */
+        /** @description One event of the stream, as an SSE parser (`EventSource`) hands it over: `event:` its kind, `data:` its payload as JSON (typed by kind). */
         ServerSentEvent: {
-            /** @description The event's payload as JSON. */
-            data?: string;
-            event?: components["schemas"]["EventKind"];
-            /** @description The event's cursor: send it back as `Last-Event-ID` to resume. */
-            id?: string;
-            /** @description Milliseconds a client waits before reconnecting (first frame). */
-            retry?: number;
+            /** @description A `BattleClosedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TreatyBrokenPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `EdictReceivedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `EdictAnsweredPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `MessageReceivedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `PlayerReadyPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnChangedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnForcedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleDeclaredPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleReportedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleRejectedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleClosedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleClosedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `PlayerStatusPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `WebhookDisabledPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `DeadlinesPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `DeadlinesPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `DeadlineNearPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleDateProposedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleDateAgreedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `BattleReportEditedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatOfferedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatTurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatOfferDeclinedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatTurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatMissedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatMissedPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `SeatTurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `VacationPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `VacationPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnChangeScheduledPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            /** @description A `TurnPayload` as JSON. */
+            data: string;
+            /** @constant */
+            event: components["schemas"]["EventKind"];
+            id: components["schemas"]["ServerSentEventId"];
+        } | {
+            retry: number;
+        };
+        /** @description The event's cursor: send it back as `Last-Event-ID` to resume. */
+        ServerSentEventId: string;
+        /** ShipBoardingData */
+        ShipBoardingData: {
+            /** Army Id */
+            army_id: number;
+            /** Ship Id */
+            ship_id: number;
+        };
+        /** ShipDestroyedData */
+        ShipDestroyedData: {
+            /**
+             * Army Id
+             * @description The army that sank it, at sea.
+             * @default null
+             */
+            army_id: number | null;
+            /** Ship Id */
+            ship_id: number;
+        };
+        /**
+         * ShipDestroyedSummaryEvent
+         * @description A `ship_destroyed` line of a turn summary.
+         */
+        ShipDestroyedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["ShipDestroyedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "ship_destroyed";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * SideForcesRead
@@ -6446,6 +7757,68 @@ export interface components {
              */
             total_points: number;
         };
+        /** SiegeContinuesData */
+        SiegeContinuesData: {
+            /** Battle Id */
+            battle_id: number;
+            /** Siege Draws */
+            siege_draws: number;
+        };
+        /**
+         * SiegeContinuesSummaryEvent
+         * @description A `siege_continues` line of a turn summary.
+         */
+        SiegeContinuesSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["SiegeContinuesData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "siege_continues";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** SiegeLiftedData */
+        SiegeLiftedData: {
+            /**
+             * Army Id
+             * @description The besieger that marched away.
+             * @default null
+             */
+            army_id: number | null;
+            /** Structure Id */
+            structure_id: number;
+        };
+        /**
+         * SiegeLiftedSummaryEvent
+         * @description A `siege_lifted` line of a turn summary.
+         */
+        SiegeLiftedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["SiegeLiftedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "siege_lifted";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /** SlackBlock */
         SlackBlock: {
             /** Elements */
@@ -6487,6 +7860,17 @@ export interface components {
             /** R */
             r: number;
         };
+        /** StakeData */
+        StakeData: {
+            /** Amount */
+            amount: number;
+            /** Battle Id */
+            battle_id: number;
+            /** Loser */
+            loser: number;
+            /** Winner */
+            winner: number;
+        };
         /**
          * StakeRead
          * @description Gold the winner can take at the next turn change (R-BAT-7, R-SIEGE-2).
@@ -6507,6 +7891,59 @@ export interface components {
              * @description On top, if the attacker destroys the besieged city.
              */
             pillage: number;
+        };
+        /** StakeTakenData */
+        StakeTakenData: {
+            /** Battle Id */
+            battle_id: number;
+            /** Owed */
+            owed: number;
+            /** Taken */
+            taken: number;
+        };
+        /**
+         * StakeTakenSummaryEvent
+         * @description A `stake_taken` line of a turn summary.
+         */
+        StakeTakenSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StakeTakenData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "stake_taken";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * StakeWonSummaryEvent
+         * @description A `stake_won` line of a turn summary.
+         */
+        StakeWonSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StakeData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "stake_won";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * StandingKind
@@ -6542,6 +7979,21 @@ export interface components {
             /** To R */
             to_r?: number | null;
         };
+        /** StandingOrderData */
+        StandingOrderData: {
+            /** Army Id */
+            army_id: number | null;
+            /** Cost */
+            cost: number;
+            /**
+             * Given
+             * @description Whether the order was given (else `reason` says why not).
+             */
+            given: boolean;
+            order: components["schemas"]["StandingKind"];
+            /** Reason */
+            reason: string | null;
+        };
         /** StandingOrderRead */
         StandingOrderRead: {
             /** Army Id */
@@ -6559,6 +8011,28 @@ export interface components {
             to_q?: number | null;
             /** To R */
             to_r?: number | null;
+        };
+        /**
+         * StandingOrderSummaryEvent
+         * @description A `standing_order` line of a turn summary.
+         */
+        StandingOrderSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StandingOrderData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "standing_order";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
         };
         /**
          * StandingRead
@@ -6623,6 +8097,33 @@ export interface components {
              */
             version: 1;
         };
+        /** StormRoseData */
+        StormRoseData: {
+            /** Turn */
+            turn: number;
+        };
+        /**
+         * StormRoseSummaryEvent
+         * @description A `storm_rose` line of a turn summary.
+         */
+        StormRoseSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StormRoseData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "storm_rose";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /** StormTile */
         StormTile: {
             /** Q */
@@ -6631,26 +8132,102 @@ export interface components {
             r: number;
         };
         /**
+         * StructureAbandonedSummaryEvent
+         * @description A `structure_abandoned` line of a turn summary.
+         */
+        StructureAbandonedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StructureChangedHandsData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "structure_abandoned";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * StructureCapturedSummaryEvent
+         * @description A `structure_captured` line of a turn summary.
+         */
+        StructureCapturedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StructureChangedHandsData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "structure_captured";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** StructureChangedHandsData */
+        StructureChangedHandsData: {
+            /** From Player */
+            from_player: number;
+            /** Structure Id */
+            structure_id: number;
+            /** To Player */
+            to_player: number;
+        };
+        /** StructureData */
+        StructureData: {
+            /** Structure Id */
+            structure_id: number;
+        };
+        /** StructureDestroyedData */
+        StructureDestroyedData: {
+            /** Owner */
+            owner: number;
+            /** Structure Id */
+            structure_id: number;
+        };
+        /**
+         * StructureDestroyedSummaryEvent
+         * @description A `structure_destroyed` line of a turn summary.
+         */
+        StructureDestroyedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["StructureDestroyedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "structure_destroyed";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
          * StructureKind
          * @enum {string}
          */
         StructureKind: "city" | "port" | "outpost";
         /**
          * SummaryEvent
-         * @description Something one player saw happen at a turn change (R-TURN-4 step 6).
+         * @description A line of a turn summary: its `data` by its `kind`.
          */
-        SummaryEvent: {
-            /** Coords */
-            coords?: number[][];
-            /** Data */
-            data?: {
-                [key: string]: unknown;
-            };
-            /** @description What happened: one vocabulary with the live events. */
-            kind: components["schemas"]["EventKind"];
-            /** Rule */
-            rule: string;
-        };
+        SummaryEvent: components["schemas"]["ArmyMovedSummaryEvent"] | components["schemas"]["PathCutSummaryEvent"] | components["schemas"]["HaltedSummaryEvent"] | components["schemas"]["EmbarkedSummaryEvent"] | components["schemas"]["DisembarkedSummaryEvent"] | components["schemas"]["ShipDestroyedSummaryEvent"] | components["schemas"]["StormRoseSummaryEvent"] | components["schemas"]["EncounterSummaryEvent"] | components["schemas"]["BattleResolvedSummaryEvent"] | components["schemas"]["BattleCancelledSummaryEvent"] | components["schemas"]["StakeWonSummaryEvent"] | components["schemas"]["PillageWonSummaryEvent"] | components["schemas"]["StakeTakenSummaryEvent"] | components["schemas"]["VictoryCountedSummaryEvent"] | components["schemas"]["ArmyAdvancedSummaryEvent"] | components["schemas"]["ArmyRetreatedSummaryEvent"] | components["schemas"]["ArmyDestroyedSummaryEvent"] | components["schemas"]["ArmyTierLostSummaryEvent"] | components["schemas"]["ArmySeatLostSummaryEvent"] | components["schemas"]["GeneralCapturedSummaryEvent"] | components["schemas"]["GeneralFreedSummaryEvent"] | components["schemas"]["StructureCapturedSummaryEvent"] | components["schemas"]["StructureAbandonedSummaryEvent"] | components["schemas"]["StructureDestroyedSummaryEvent"] | components["schemas"]["CityLevelLostSummaryEvent"] | components["schemas"]["CapitalRepulsedSummaryEvent"] | components["schemas"]["CityBesiegedSummaryEvent"] | components["schemas"]["SiegeContinuesSummaryEvent"] | components["schemas"]["SiegeLiftedSummaryEvent"] | components["schemas"]["CityFoundedSummaryEvent"] | components["schemas"]["PortBuiltSummaryEvent"] | components["schemas"]["OutpostBuiltSummaryEvent"] | components["schemas"]["CityUpgradedSummaryEvent"] | components["schemas"]["BuildCancelledSummaryEvent"] | components["schemas"]["ArmyRaisedSummaryEvent"] | components["schemas"]["ArmyUpgradedSummaryEvent"] | components["schemas"]["RaiseCancelledSummaryEvent"] | components["schemas"]["UpgradeCancelledSummaryEvent"] | components["schemas"]["InsolventSummaryEvent"] | components["schemas"]["TreatyBeganSummaryEvent"] | components["schemas"]["TreatyEndedSummaryEvent"] | components["schemas"]["TradeRouteLostSummaryEvent"] | components["schemas"]["EdictExpiredSummaryEvent"] | components["schemas"]["ExploredSummaryEvent"] | components["schemas"]["ArmyWithdrewSummaryEvent"] | components["schemas"]["GoldSummaryEvent"] | components["schemas"]["StandingOrderSummaryEvent"];
         /**
          * Tag
          * @enum {string}
@@ -6894,6 +8471,95 @@ export interface components {
             /** Their City Id */
             their_city_id: number;
         };
+        /** TradeRouteLostData */
+        TradeRouteLostData: {
+            /** Treaty Id */
+            treaty_id: number;
+        };
+        /**
+         * TradeRouteLostSummaryEvent
+         * @description A `trade_route_lost` line of a turn summary.
+         */
+        TradeRouteLostSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["TradeRouteLostData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "trade_route_lost";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /**
+         * TreatyBeganSummaryEvent
+         * @description A `treaty_began` line of a turn summary.
+         */
+        TreatyBeganSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["TreatyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "treaty_began";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
+        /** TreatyBrokenPayload */
+        TreatyBrokenPayload: {
+            /** By */
+            by: number;
+            /** Ends Turn */
+            ends_turn: number | null;
+            kind: components["schemas"]["TreatyKind"];
+            /** Treaty Id */
+            treaty_id: number;
+            /** Was In Force */
+            was_in_force: boolean;
+        };
+        /** TreatyData */
+        TreatyData: {
+            kind: components["schemas"]["TreatyKind"];
+            /** Treaty Id */
+            treaty_id: number;
+        };
+        /**
+         * TreatyEndedSummaryEvent
+         * @description A `treaty_ended` line of a turn summary.
+         */
+        TreatyEndedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["TreatyData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "treaty_ended";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * TreatyKind
          * @enum {string}
@@ -6969,6 +8635,26 @@ export interface components {
              */
             resolved_at: string;
         };
+        /** TurnChangeScheduledPayload */
+        TurnChangeScheduledPayload: {
+            /**
+             * Due At
+             * @description ISO 8601 date and time, with its UTC offset.
+             */
+            due_at: string;
+            /** Turn */
+            turn: number;
+        };
+        /** TurnChangedPayload */
+        TurnChangedPayload: {
+            /**
+             * Status
+             * @description The campaign's status after the change (`finished`…).
+             */
+            status: string;
+            /** Turn */
+            turn: number;
+        };
         /**
          * TurnExport
          * @description One turn change: when it ran, the end of the turn before it, what each seat was told.
@@ -6988,10 +8674,23 @@ export interface components {
              * @description Each seat's summary of the change, by seat number.
              */
             summaries: {
-                [key: string]: {
-                    [key: string]: unknown;
-                }[];
+                [key: string]: components["schemas"]["SummaryEvent"][];
             };
+        };
+        /** TurnForcedPayload */
+        TurnForcedPayload: {
+            /**
+             * Late
+             * @description The seats that had not declared ready.
+             */
+            late: number[];
+            /** Turn */
+            turn: number;
+        };
+        /** TurnPayload */
+        TurnPayload: {
+            /** Turn */
+            turn: number;
         };
         /**
          * TurnRead
@@ -7090,6 +8789,35 @@ export interface components {
             /** Unread */
             unread: number;
         };
+        /** UpgradeCancelledData */
+        UpgradeCancelledData: {
+            /** Army Id */
+            army_id: number;
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * UpgradeCancelledSummaryEvent
+         * @description A `upgrade_cancelled` line of a turn summary.
+         */
+        UpgradeCancelledSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["UpgradeCancelledData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "upgrade_cancelled";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * UserCreate
          * @description Registration form.
@@ -7124,6 +8852,17 @@ export interface components {
             id: string;
             /** Username */
             username: string;
+        };
+        /** VacationPayload */
+        VacationPayload: {
+            /** Days Used */
+            days_used: number;
+            /** Deadline At */
+            deadline_at: string | null;
+            /** Player */
+            player: number;
+            /** Until */
+            until: string | null;
         };
         /**
          * VacationRead
@@ -7254,12 +8993,51 @@ export interface components {
             /** To */
             to: number;
         };
+        /** VictoryCountedData */
+        VictoryCountedData: {
+            /** Player */
+            player: number;
+            /** Victories */
+            victories: number;
+        };
+        /**
+         * VictoryCountedSummaryEvent
+         * @description A `victory_counted` line of a turn summary.
+         */
+        VictoryCountedSummaryEvent: {
+            /**
+             * Coords
+             * @description The tiles it happened on that you saw.
+             */
+            coords: number[][];
+            data: components["schemas"]["VictoryCountedData"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "victory_counted";
+            /**
+             * Rule
+             * @description The rule it applies (`R-…`).
+             */
+            rule: string;
+        };
         /**
          * Visibility
          * @description How a tile appears to a player (R-FOG-1).
          * @enum {string}
          */
         Visibility: "unexplored" | "explored" | "visible";
+        /** WebhookDisabledPayload */
+        WebhookDisabledPayload: {
+            /**
+             * Endpoint Id
+             * Format: uuid
+             */
+            endpoint_id: string;
+            /** Reason */
+            reason: string | null;
+        };
         /**
          * WebhookMessage
          * @description A `json` endpoint's body (Standard Webhooks payload structure).
@@ -14941,7 +16719,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, ...) and `data:` a JSON object. You receive only the events addressed to you (an owner who plays: their seat's; the owner who does not play: all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends as soon as its token is revoked, its caller leaves the campaign or hands their seat on (before that request is answered; within a second on another server process), and within seconds once its token expires. */
+            /** @description A `text/event-stream` that stays open. Each event has `id:` (an opaque cursor: pass it back as `Last-Event-ID` to resume right after it), `event:` its kind (`EventKind`, one vocabulary with the turn summaries: `player_ready`, `turn_changed`, `battle_declared`, ...) and `data:` its payload as JSON, typed by kind (`ServerSentEvent`, `LiveEvent`). You receive only the events addressed to you (an owner who plays: their seat's; the owner who does not play: all of them). Comment lines (`: keep-alive`) are sent while idle. The stream ends as soon as its token is revoked, its caller leaves the campaign or hands their seat on (before that request is answered; within a second on another server process), and within seconds once its token expires. */
             200: {
                 headers: {
                     [name: string]: unknown;

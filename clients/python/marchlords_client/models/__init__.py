@@ -3,16 +3,56 @@
 from .access_token import AccessToken
 from .amendment_kind import AmendmentKind
 from .arbitrate_body import ArbitrateBody
+from .army_advanced_summary_event import ArmyAdvancedSummaryEvent
+from .army_data import ArmyData
+from .army_destroyed_data import ArmyDestroyedData
+from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
 from .army_list import ArmyList
+from .army_move_data import ArmyMoveData
+from .army_moved_data import ArmyMovedData
+from .army_moved_summary_event import ArmyMovedSummaryEvent
+from .army_raised_data import ArmyRaisedData
+from .army_raised_summary_event import ArmyRaisedSummaryEvent
+from .army_retreated_summary_event import ArmyRetreatedSummaryEvent
+from .army_seat_lost_summary_event import ArmySeatLostSummaryEvent
+from .army_tier_data import ArmyTierData
+from .army_tier_lost_summary_event import ArmyTierLostSummaryEvent
+from .army_upgraded_summary_event import ArmyUpgradedSummaryEvent
+from .army_withdrew_data import ArmyWithdrewData
+from .army_withdrew_summary_event import ArmyWithdrewSummaryEvent
+from .battle_abandoned_server_sent_event import BattleAbandonedServerSentEvent
+from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
+from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
+from .battle_closed_payload import BattleClosedPayload
+from .battle_confirmed_server_sent_event import BattleConfirmedServerSentEvent
+from .battle_data import BattleData
+from .battle_date_agreed_payload import BattleDateAgreedPayload
+from .battle_date_agreed_server_sent_event import BattleDateAgreedServerSentEvent
+from .battle_date_proposed_payload import BattleDateProposedPayload
+from .battle_date_proposed_payload_side import BattleDateProposedPayloadSide
+from .battle_date_proposed_server_sent_event import BattleDateProposedServerSentEvent
+from .battle_declared_payload import BattleDeclaredPayload
+from .battle_declared_server_sent_event import BattleDeclaredServerSentEvent
 from .battle_kind import BattleKind
 from .battle_page import BattlePage
 from .battle_player import BattlePlayer
 from .battle_read import BattleRead
+from .battle_rejected_payload import BattleRejectedPayload
+from .battle_rejected_server_sent_event import BattleRejectedServerSentEvent
+from .battle_report_edited_payload import BattleReportEditedPayload
+from .battle_report_edited_server_sent_event import BattleReportEditedServerSentEvent
+from .battle_reported_payload import BattleReportedPayload
+from .battle_reported_server_sent_event import BattleReportedServerSentEvent
+from .battle_resolved_data import BattleResolvedData
+from .battle_resolved_summary_event import BattleResolvedSummaryEvent
 from .battle_roster_read import BattleRosterRead
 from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
+from .build_cancelled_data import BuildCancelledData
+from .build_cancelled_summary_event import BuildCancelledSummaryEvent
 from .build_create import BuildCreate
+from .build_done_data import BuildDoneData
 from .build_kind import BuildKind
 from .build_option import BuildOption
 from .calendar_feed_created import CalendarFeedCreated
@@ -23,18 +63,33 @@ from .campaign_header import CampaignHeader
 from .campaign_import import CampaignImport
 from .campaign_import_seats import CampaignImportSeats
 from .campaign_page import CampaignPage
+from .campaign_paused_server_sent_event import CampaignPausedServerSentEvent
 from .campaign_read import CampaignRead
 from .campaign_ref import CampaignRef
+from .campaign_resumed_server_sent_event import CampaignResumedServerSentEvent
 from .campaign_settings import CampaignSettings
 from .campaign_settings_game_system import CampaignSettingsGameSystem
 from .campaign_status import CampaignStatus
 from .campaign_update import CampaignUpdate
+from .capital_repulsed_summary_event import CapitalRepulsedSummaryEvent
 from .captured_general import CapturedGeneral
 from .chart_point import ChartPoint
 from .charts import Charts
+from .city_besieged_data import CityBesiegedData
+from .city_besieged_summary_event import CityBesiegedSummaryEvent
+from .city_founded_summary_event import CityFoundedSummaryEvent
+from .city_level_lost_data import CityLevelLostData
+from .city_level_lost_summary_event import CityLevelLostSummaryEvent
+from .city_upgraded_summary_event import CityUpgradedSummaryEvent
+from .civil_disorder_ended_server_sent_event import CivilDisorderEndedServerSentEvent
+from .civil_disorder_server_sent_event import CivilDisorderServerSentEvent
 from .correspondent import Correspondent
 from .current_export import CurrentExport
+from .deadline_extended_server_sent_event import DeadlineExtendedServerSentEvent
 from .deadline_extension import DeadlineExtension
+from .deadline_near_payload import DeadlineNearPayload
+from .deadline_near_server_sent_event import DeadlineNearServerSentEvent
+from .deadlines_payload import DeadlinesPayload
 from .delivery_page import DeliveryPage
 from .delivery_read import DeliveryRead
 from .delivery_status import DeliveryStatus
@@ -44,12 +99,22 @@ from .discord_allowed_mentions import DiscordAllowedMentions
 from .discord_embed import DiscordEmbed
 from .discord_field import DiscordField
 from .discord_message import DiscordMessage
+from .disembarked_summary_event import DisembarkedSummaryEvent
+from .edict_answered_payload import EdictAnsweredPayload
+from .edict_answered_server_sent_event import EdictAnsweredServerSentEvent
+from .edict_expired_data import EdictExpiredData
+from .edict_expired_summary_event import EdictExpiredSummaryEvent
 from .edict_kind import EdictKind
 from .edict_page import EdictPage
 from .edict_read import EdictRead
+from .edict_received_payload import EdictReceivedPayload
+from .edict_received_server_sent_event import EdictReceivedServerSentEvent
 from .edict_status import EdictStatus
 from .email_address_read import EmailAddressRead
 from .email_address_set import EmailAddressSet
+from .embarked_summary_event import EmbarkedSummaryEvent
+from .encounter_data import EncounterData
+from .encounter_summary_event import EncounterSummaryEvent
 from .endpoint_create import EndpointCreate
 from .endpoint_created import EndpointCreated
 from .endpoint_format import EndpointFormat
@@ -58,6 +123,8 @@ from .endpoint_scope import EndpointScope
 from .endpoint_update import EndpointUpdate
 from .event_kind import EventKind
 from .exploration_edict import ExplorationEdict
+from .explored_data import ExploredData
+from .explored_summary_event import ExploredSummaryEvent
 from .exported_armies_row import ExportedArmiesRow
 from .exported_battles_row import ExportedBattlesRow
 from .exported_battles_row_status import ExportedBattlesRowStatus
@@ -86,11 +153,19 @@ from .fate import Fate
 from .forecast_line import ForecastLine
 from .forecast_read import ForecastRead
 from .general_assign import GeneralAssign
+from .general_captured_data import GeneralCapturedData
+from .general_captured_summary_event import GeneralCapturedSummaryEvent
+from .general_freed_data import GeneralFreedData
+from .general_freed_summary_event import GeneralFreedSummaryEvent
 from .general_list import GeneralList
 from .general_read import GeneralRead
 from .generated_map import GeneratedMap
 from .generated_map_wrap import GeneratedMapWrap
 from .gift_edict import GiftEdict
+from .gold_data import GoldData
+from .gold_summary_event import GoldSummaryEvent
+from .halted_data import HaltedData
+from .halted_summary_event import HaltedSummaryEvent
 from .handover import Handover
 from .health import Health
 from .held_prisoner import HeldPrisoner
@@ -109,6 +184,8 @@ from .imported_campaign import ImportedCampaign
 from .inbox_item_read import InboxItemRead
 from .inbox_marked import InboxMarked
 from .inbox_page import InboxPage
+from .insolvent_data import InsolventData
+from .insolvent_summary_event import InsolventSummaryEvent
 from .join_request import JoinRequest
 from .joiner import Joiner
 from .kind_channels import KindChannels
@@ -130,6 +207,8 @@ from .me_read import MeRead
 from .message_create import MessageCreate
 from .message_page import MessagePage
 from .message_read import MessageRead
+from .message_received_payload import MessageReceivedPayload
+from .message_received_server_sent_event import MessageReceivedServerSentEvent
 from .move_read import MoveRead
 from .move_set import MoveSet
 from .my_army import MyArmy
@@ -144,10 +223,14 @@ from .order_kind import OrderKind
 from .order_read import OrderRead
 from .other_army import OtherArmy
 from .outcome import Outcome
+from .outpost_built_summary_event import OutpostBuiltSummaryEvent
+from .owner_became_game_master_server_sent_event import OwnerBecameGameMasterServerSentEvent
 from .password_change import PasswordChange
 from .password_reset_accepted import PasswordResetAccepted
 from .password_reset_confirm import PasswordResetConfirm
 from .password_reset_request import PasswordResetRequest
+from .path_cut_data import PathCutData
+from .path_cut_summary_event import PathCutSummaryEvent
 from .pending_build import PendingBuild
 from .pending_move import PendingMove
 from .pending_move_order import PendingMoveOrder
@@ -155,19 +238,28 @@ from .pending_orders import PendingOrders
 from .pending_raise import PendingRaise
 from .pending_recruit import PendingRecruit
 from .pending_upgrade import PendingUpgrade
+from .pillage_won_summary_event import PillageWonSummaryEvent
 from .play_by_date import PlayByDate
 from .play_by_proposal_read import PlayByProposalRead
 from .play_by_proposal_read_side import PlayByProposalReadSide
 from .player_chart import PlayerChart
 from .player_choice import PlayerChoice
 from .player_read import PlayerRead
+from .player_ready_payload import PlayerReadyPayload
+from .player_ready_server_sent_event import PlayerReadyServerSentEvent
+from .player_status_payload import PlayerStatusPayload
+from .player_status_server_sent_event import PlayerStatusServerSentEvent
 from .player_status_update import PlayerStatusUpdate
+from .port_built_summary_event import PortBuiltSummaryEvent
 from .problem import Problem
 from .problem_code import ProblemCode
+from .raise_cancelled_data import RaiseCancelledData
+from .raise_cancelled_summary_event import RaiseCancelledSummaryEvent
 from .raise_create import RaiseCreate
 from .reachable_tile import ReachableTile
 from .read_mark import ReadMark
 from .ready_player import ReadyPlayer
+from .reconnection_delay import ReconnectionDelay
 from .reject_body import RejectBody
 from .release_prisoner_edict import ReleasePrisonerEdict
 from .report_create import ReportCreate
@@ -175,7 +267,6 @@ from .report_read import ReportRead
 from .reported_side import ReportedSide
 from .rollback_export import RollbackExport
 from .rollback_export_summaries import RollbackExportSummaries
-from .rollback_export_summaries_additional_property_item import RollbackExportSummariesAdditionalPropertyItem
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
 from .roster_check_read import RosterCheckRead
@@ -253,27 +344,53 @@ from .ruleset_variant_movement_variant import RulesetVariantMovementVariant
 from .ruleset_variant_score_variant import RulesetVariantScoreVariant
 from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
+from .seat_handed_over_server_sent_event import SeatHandedOverServerSentEvent
+from .seat_missed_payload import SeatMissedPayload
+from .seat_offer_declined_payload import SeatOfferDeclinedPayload
+from .seat_offer_declined_server_sent_event import SeatOfferDeclinedServerSentEvent
 from .seat_offer_origin import SeatOfferOrigin
 from .seat_offer_read import SeatOfferRead
+from .seat_offered_payload import SeatOfferedPayload
+from .seat_offered_server_sent_event import SeatOfferedServerSentEvent
+from .seat_stewarded_server_sent_event import SeatStewardedServerSentEvent
+from .seat_turn_payload import SeatTurnPayload
 from .seen_structure import SeenStructure
-from .server_sent_event import ServerSentEvent
+from .ship_boarding_data import ShipBoardingData
+from .ship_destroyed_data import ShipDestroyedData
+from .ship_destroyed_summary_event import ShipDestroyedSummaryEvent
 from .side_forces_read import SideForcesRead
+from .siege_continues_data import SiegeContinuesData
+from .siege_continues_summary_event import SiegeContinuesSummaryEvent
+from .siege_lifted_data import SiegeLiftedData
+from .siege_lifted_summary_event import SiegeLiftedSummaryEvent
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
 from .slack_message import SlackMessage
 from .slack_text import SlackText
 from .slot_doc import SlotDoc
+from .stake_data import StakeData
 from .stake_read import StakeRead
+from .stake_taken_data import StakeTakenData
+from .stake_taken_summary_event import StakeTakenSummaryEvent
+from .stake_won_summary_event import StakeWonSummaryEvent
 from .standing_kind import StandingKind
 from .standing_order_create import StandingOrderCreate
+from .standing_order_data import StandingOrderData
 from .standing_order_read import StandingOrderRead
+from .standing_order_summary_event import StandingOrderSummaryEvent
 from .standing_read import StandingRead
 from .standings import Standings
 from .state_export import StateExport
+from .storm_rose_data import StormRoseData
+from .storm_rose_summary_event import StormRoseSummaryEvent
 from .storm_tile import StormTile
+from .structure_abandoned_summary_event import StructureAbandonedSummaryEvent
+from .structure_captured_summary_event import StructureCapturedSummaryEvent
+from .structure_changed_hands_data import StructureChangedHandsData
+from .structure_data import StructureData
+from .structure_destroyed_data import StructureDestroyedData
+from .structure_destroyed_summary_event import StructureDestroyedSummaryEvent
 from .structure_kind import StructureKind
-from .summary_event import SummaryEvent
-from .summary_event_data import SummaryEventData
 from .tag import Tag
 from .terrain import Terrain
 from .tile_army import TileArmy
@@ -287,29 +404,53 @@ from .token_kind import TokenKind
 from .token_page import TokenPage
 from .token_read import TokenRead
 from .trade_edict import TradeEdict
+from .trade_route_lost_data import TradeRouteLostData
+from .trade_route_lost_summary_event import TradeRouteLostSummaryEvent
+from .treaty_began_summary_event import TreatyBeganSummaryEvent
+from .treaty_broken_payload import TreatyBrokenPayload
+from .treaty_broken_server_sent_event import TreatyBrokenServerSentEvent
+from .treaty_data import TreatyData
+from .treaty_ended_summary_event import TreatyEndedSummaryEvent
 from .treaty_kind import TreatyKind
 from .treaty_read import TreatyRead
 from .treaty_status import TreatyStatus
+from .turn_change_called_off_server_sent_event import TurnChangeCalledOffServerSentEvent
 from .turn_change_page import TurnChangePage
 from .turn_change_read import TurnChangeRead
+from .turn_change_scheduled_payload import TurnChangeScheduledPayload
+from .turn_change_scheduled_server_sent_event import TurnChangeScheduledServerSentEvent
+from .turn_changed_payload import TurnChangedPayload
+from .turn_changed_server_sent_event import TurnChangedServerSentEvent
 from .turn_export import TurnExport
 from .turn_export_summaries import TurnExportSummaries
-from .turn_export_summaries_additional_property_item import TurnExportSummariesAdditionalPropertyItem
+from .turn_forced_payload import TurnForcedPayload
+from .turn_forced_server_sent_event import TurnForcedServerSentEvent
+from .turn_payload import TurnPayload
 from .turn_read import TurnRead
+from .turn_rolled_back_server_sent_event import TurnRolledBackServerSentEvent
 from .turn_state import TurnState
 from .turn_summary_read import TurnSummaryRead
 from .unread_count import UnreadCount
+from .upgrade_cancelled_data import UpgradeCancelledData
+from .upgrade_cancelled_summary_event import UpgradeCancelledSummaryEvent
 from .user_create import UserCreate
 from .user_read import UserRead
+from .vacation_ended_server_sent_event import VacationEndedServerSentEvent
+from .vacation_payload import VacationPayload
 from .vacation_read import VacationRead
 from .vacation_start import VacationStart
+from .vacation_started_server_sent_event import VacationStartedServerSentEvent
 from .validation_error import ValidationError
 from .validation_error_context import ValidationErrorContext
 from .validation_error_item import ValidationErrorItem
 from .validation_problem import ValidationProblem
 from .vassal_offer import VassalOffer
 from .vassalage_edict import VassalageEdict
+from .victory_counted_data import VictoryCountedData
+from .victory_counted_summary_event import VictoryCountedSummaryEvent
 from .visibility import Visibility
+from .webhook_disabled_payload import WebhookDisabledPayload
+from .webhook_disabled_server_sent_event import WebhookDisabledServerSentEvent
 from .webhook_message import WebhookMessage
 from .world_map import WorldMap
 from .world_storm import WorldStorm
@@ -321,16 +462,56 @@ __all__ = (
     "AccessToken",
     "AmendmentKind",
     "ArbitrateBody",
+    "ArmyAdvancedSummaryEvent",
+    "ArmyData",
+    "ArmyDestroyedData",
+    "ArmyDestroyedSummaryEvent",
     "ArmyList",
+    "ArmyMoveData",
+    "ArmyMovedData",
+    "ArmyMovedSummaryEvent",
+    "ArmyRaisedData",
+    "ArmyRaisedSummaryEvent",
+    "ArmyRetreatedSummaryEvent",
+    "ArmySeatLostSummaryEvent",
+    "ArmyTierData",
+    "ArmyTierLostSummaryEvent",
+    "ArmyUpgradedSummaryEvent",
+    "ArmyWithdrewData",
+    "ArmyWithdrewSummaryEvent",
+    "BattleAbandonedServerSentEvent",
+    "BattleCancelledServerSentEvent",
+    "BattleCancelledSummaryEvent",
+    "BattleClosedPayload",
+    "BattleConfirmedServerSentEvent",
+    "BattleData",
+    "BattleDateAgreedPayload",
+    "BattleDateAgreedServerSentEvent",
+    "BattleDateProposedPayload",
+    "BattleDateProposedPayloadSide",
+    "BattleDateProposedServerSentEvent",
+    "BattleDeclaredPayload",
+    "BattleDeclaredServerSentEvent",
     "BattleKind",
     "BattlePage",
     "BattlePlayer",
     "BattleRead",
+    "BattleRejectedPayload",
+    "BattleRejectedServerSentEvent",
+    "BattleReportEditedPayload",
+    "BattleReportEditedServerSentEvent",
+    "BattleReportedPayload",
+    "BattleReportedServerSentEvent",
+    "BattleResolvedData",
+    "BattleResolvedSummaryEvent",
     "BattleRosterRead",
     "BattleRosterReadSide",
     "BattleSideRead",
     "BattleStatus",
+    "BuildCancelledData",
+    "BuildCancelledSummaryEvent",
     "BuildCreate",
+    "BuildDoneData",
     "BuildKind",
     "BuildOption",
     "CalendarFeedCreated",
@@ -341,18 +522,33 @@ __all__ = (
     "CampaignImport",
     "CampaignImportSeats",
     "CampaignPage",
+    "CampaignPausedServerSentEvent",
     "CampaignRead",
     "CampaignRef",
+    "CampaignResumedServerSentEvent",
     "CampaignSettings",
     "CampaignSettingsGameSystem",
     "CampaignStatus",
     "CampaignUpdate",
+    "CapitalRepulsedSummaryEvent",
     "CapturedGeneral",
     "ChartPoint",
     "Charts",
+    "CityBesiegedData",
+    "CityBesiegedSummaryEvent",
+    "CityFoundedSummaryEvent",
+    "CityLevelLostData",
+    "CityLevelLostSummaryEvent",
+    "CityUpgradedSummaryEvent",
+    "CivilDisorderEndedServerSentEvent",
+    "CivilDisorderServerSentEvent",
     "Correspondent",
     "CurrentExport",
+    "DeadlineExtendedServerSentEvent",
     "DeadlineExtension",
+    "DeadlineNearPayload",
+    "DeadlineNearServerSentEvent",
+    "DeadlinesPayload",
     "DeliveryPage",
     "DeliveryRead",
     "DeliveryStatus",
@@ -362,12 +558,22 @@ __all__ = (
     "DiscordEmbed",
     "DiscordField",
     "DiscordMessage",
+    "DisembarkedSummaryEvent",
+    "EdictAnsweredPayload",
+    "EdictAnsweredServerSentEvent",
+    "EdictExpiredData",
+    "EdictExpiredSummaryEvent",
     "EdictKind",
     "EdictPage",
     "EdictRead",
+    "EdictReceivedPayload",
+    "EdictReceivedServerSentEvent",
     "EdictStatus",
     "EmailAddressRead",
     "EmailAddressSet",
+    "EmbarkedSummaryEvent",
+    "EncounterData",
+    "EncounterSummaryEvent",
     "EndpointCreate",
     "EndpointCreated",
     "EndpointFormat",
@@ -376,6 +582,8 @@ __all__ = (
     "EndpointUpdate",
     "EventKind",
     "ExplorationEdict",
+    "ExploredData",
+    "ExploredSummaryEvent",
     "ExportedArmiesRow",
     "ExportedBattlesRow",
     "ExportedBattlesRowStatus",
@@ -404,11 +612,19 @@ __all__ = (
     "ForecastLine",
     "ForecastRead",
     "GeneralAssign",
+    "GeneralCapturedData",
+    "GeneralCapturedSummaryEvent",
+    "GeneralFreedData",
+    "GeneralFreedSummaryEvent",
     "GeneralList",
     "GeneralRead",
     "GeneratedMap",
     "GeneratedMapWrap",
     "GiftEdict",
+    "GoldData",
+    "GoldSummaryEvent",
+    "HaltedData",
+    "HaltedSummaryEvent",
     "Handover",
     "Health",
     "HeldPrisoner",
@@ -427,6 +643,8 @@ __all__ = (
     "InboxItemRead",
     "InboxMarked",
     "InboxPage",
+    "InsolventData",
+    "InsolventSummaryEvent",
     "Joiner",
     "JoinRequest",
     "KindChannels",
@@ -448,6 +666,8 @@ __all__ = (
     "MessageCreate",
     "MessagePage",
     "MessageRead",
+    "MessageReceivedPayload",
+    "MessageReceivedServerSentEvent",
     "MoveRead",
     "MoveSet",
     "MyArmy",
@@ -462,10 +682,14 @@ __all__ = (
     "OrderRead",
     "OtherArmy",
     "Outcome",
+    "OutpostBuiltSummaryEvent",
+    "OwnerBecameGameMasterServerSentEvent",
     "PasswordChange",
     "PasswordResetAccepted",
     "PasswordResetConfirm",
     "PasswordResetRequest",
+    "PathCutData",
+    "PathCutSummaryEvent",
     "PendingBuild",
     "PendingMove",
     "PendingMoveOrder",
@@ -473,19 +697,28 @@ __all__ = (
     "PendingRaise",
     "PendingRecruit",
     "PendingUpgrade",
+    "PillageWonSummaryEvent",
     "PlayByDate",
     "PlayByProposalRead",
     "PlayByProposalReadSide",
     "PlayerChart",
     "PlayerChoice",
     "PlayerRead",
+    "PlayerReadyPayload",
+    "PlayerReadyServerSentEvent",
+    "PlayerStatusPayload",
+    "PlayerStatusServerSentEvent",
     "PlayerStatusUpdate",
+    "PortBuiltSummaryEvent",
     "Problem",
     "ProblemCode",
+    "RaiseCancelledData",
+    "RaiseCancelledSummaryEvent",
     "RaiseCreate",
     "ReachableTile",
     "ReadMark",
     "ReadyPlayer",
+    "ReconnectionDelay",
     "RejectBody",
     "ReleasePrisonerEdict",
     "ReportCreate",
@@ -493,7 +726,6 @@ __all__ = (
     "ReportRead",
     "RollbackExport",
     "RollbackExportSummaries",
-    "RollbackExportSummariesAdditionalPropertyItem",
     "RollbackPage",
     "RollbackRead",
     "RosterCheckRead",
@@ -537,27 +769,53 @@ __all__ = (
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
     "RuleViolationItem",
+    "SeatHandedOverServerSentEvent",
+    "SeatMissedPayload",
+    "SeatOfferDeclinedPayload",
+    "SeatOfferDeclinedServerSentEvent",
+    "SeatOfferedPayload",
+    "SeatOfferedServerSentEvent",
     "SeatOfferOrigin",
     "SeatOfferRead",
+    "SeatStewardedServerSentEvent",
+    "SeatTurnPayload",
     "SeenStructure",
-    "ServerSentEvent",
+    "ShipBoardingData",
+    "ShipDestroyedData",
+    "ShipDestroyedSummaryEvent",
     "SideForcesRead",
+    "SiegeContinuesData",
+    "SiegeContinuesSummaryEvent",
+    "SiegeLiftedData",
+    "SiegeLiftedSummaryEvent",
     "SlackBlock",
     "SlackBlockType",
     "SlackMessage",
     "SlackText",
     "SlotDoc",
+    "StakeData",
     "StakeRead",
+    "StakeTakenData",
+    "StakeTakenSummaryEvent",
+    "StakeWonSummaryEvent",
     "StandingKind",
     "StandingOrderCreate",
+    "StandingOrderData",
     "StandingOrderRead",
+    "StandingOrderSummaryEvent",
     "StandingRead",
     "Standings",
     "StateExport",
+    "StormRoseData",
+    "StormRoseSummaryEvent",
     "StormTile",
+    "StructureAbandonedSummaryEvent",
+    "StructureCapturedSummaryEvent",
+    "StructureChangedHandsData",
+    "StructureData",
+    "StructureDestroyedData",
+    "StructureDestroyedSummaryEvent",
     "StructureKind",
-    "SummaryEvent",
-    "SummaryEventData",
     "Tag",
     "Terrain",
     "TileArmy",
@@ -571,29 +829,53 @@ __all__ = (
     "TokenPage",
     "TokenRead",
     "TradeEdict",
+    "TradeRouteLostData",
+    "TradeRouteLostSummaryEvent",
+    "TreatyBeganSummaryEvent",
+    "TreatyBrokenPayload",
+    "TreatyBrokenServerSentEvent",
+    "TreatyData",
+    "TreatyEndedSummaryEvent",
     "TreatyKind",
     "TreatyRead",
     "TreatyStatus",
+    "TurnChangeCalledOffServerSentEvent",
+    "TurnChangedPayload",
+    "TurnChangedServerSentEvent",
     "TurnChangePage",
     "TurnChangeRead",
+    "TurnChangeScheduledPayload",
+    "TurnChangeScheduledServerSentEvent",
     "TurnExport",
     "TurnExportSummaries",
-    "TurnExportSummariesAdditionalPropertyItem",
+    "TurnForcedPayload",
+    "TurnForcedServerSentEvent",
+    "TurnPayload",
     "TurnRead",
+    "TurnRolledBackServerSentEvent",
     "TurnState",
     "TurnSummaryRead",
     "UnreadCount",
+    "UpgradeCancelledData",
+    "UpgradeCancelledSummaryEvent",
     "UserCreate",
     "UserRead",
+    "VacationEndedServerSentEvent",
+    "VacationPayload",
     "VacationRead",
     "VacationStart",
+    "VacationStartedServerSentEvent",
     "ValidationError",
     "ValidationErrorContext",
     "ValidationErrorItem",
     "ValidationProblem",
     "VassalageEdict",
     "VassalOffer",
+    "VictoryCountedData",
+    "VictoryCountedSummaryEvent",
     "Visibility",
+    "WebhookDisabledPayload",
+    "WebhookDisabledServerSentEvent",
     "WebhookMessage",
     "WorldMap",
     "WorldStorm",

@@ -25,7 +25,8 @@ class NotificationPreferences:
         quiet_end (None | str | Unset): Local time they end (e.g. `07:30`); notifications due meanwhile wait until then.
             May be earlier than `quiet_start` (overnight).
         quiet_start (None | str | Unset): Local time the quiet hours begin (e.g. `22:00`).
-        time_zone (str | Unset): IANA time zone of the quiet hours. Default: 'UTC'.
+        time_zone (str | Unset): IANA time zone of the quiet hours: a name the server's time zone database knows
+            (`Europe/Paris`), else 422 `validation_error`. Default: 'UTC'.
         vacation (bool | Unset): While true, personal notifications are not sent (muted). Default: False.
     """
 

@@ -6,27 +6,44 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="RollbackExportSummariesAdditionalPropertyItem")
+T = TypeVar("T", bound="ReconnectionDelay")
 
 
 @_attrs_define
-class RollbackExportSummariesAdditionalPropertyItem:
+class ReconnectionDelay:
+    """The first frame: no event, only how long to wait before reconnecting.
+
+    Attributes:
+        retry (int):
+    """
+
+    retry: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        retry = self.retry
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "retry": retry,
+            }
+        )
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        rollback_export_summaries_additional_property_item = cls()
+        retry = d.pop("retry")
 
-        rollback_export_summaries_additional_property_item.additional_properties = d
-        return rollback_export_summaries_additional_property_item
+        reconnection_delay = cls(
+            retry=retry,
+        )
+
+        reconnection_delay.additional_properties = d
+        return reconnection_delay
 
     @property
     def additional_keys(self) -> list[str]:

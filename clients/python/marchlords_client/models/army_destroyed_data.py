@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="ArmyDestroyedData")
+
+
+@_attrs_define
+class ArmyDestroyedData:
+    """
+    Attributes:
+        army_id (int):
+        owner (int):
+    """
+
+    army_id: int
+    owner: int
+
+    def to_dict(self) -> dict[str, Any]:
+        army_id = self.army_id
+
+        owner = self.owner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "army_id": army_id,
+                "owner": owner,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        army_id = d.pop("army_id")
+
+        owner = d.pop("owner")
+
+        army_destroyed_data = cls(
+            army_id=army_id,
+            owner=owner,
+        )
+
+        return army_destroyed_data

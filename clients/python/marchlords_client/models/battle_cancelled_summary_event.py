@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.battle_data import BattleData
+
+
+T = TypeVar("T", bound="BattleCancelledSummaryEvent")
+
+
+@_attrs_define
+class BattleCancelledSummaryEvent:
+    """A `battle_cancelled` line of a turn summary.
+
+    Attributes:
+        coords (list[list[int]]): The tiles it happened on that you saw.
+        data (BattleData):
+        kind (Literal['battle_cancelled']):
+        rule (str): The rule it applies (`R-…`).
+    """
+
+    coords: list[list[int]]
+    data: BattleData
+    kind: Literal["battle_cancelled"]
+    rule: str
+
+    def to_dict(self) -> dict[str, Any]:
+        coords = []
+        for coords_item_data in self.coords:
+            coords_item = coords_item_data
+
+            coords.append(coords_item)
+
+        data = self.data.to_dict()
+
+        kind = self.kind
+
+        rule = self.rule
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "coords": coords,
+                "data": data,
+                "kind": kind,
+                "rule": rule,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.battle_data import BattleData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        coords = []
+        _coords = d.pop("coords")
+        for coords_item_data in _coords:
+            coords_item = cast(list[int], coords_item_data)
+
+            coords.append(coords_item)
+
+        data = BattleData.from_dict(d.pop("data"))
+
+        kind = cast(Literal["battle_cancelled"], d.pop("kind"))
+        if kind != "battle_cancelled":
+            raise ValueError(f"kind must match const 'battle_cancelled', got '{kind}'")
+
+        rule = d.pop("rule")
+
+        battle_cancelled_summary_event = cls(
+            coords=coords,
+            data=data,
+            kind=kind,
+            rule=rule,
+        )
+
+        return battle_cancelled_summary_event

@@ -1,0 +1,84 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.build_cancelled_data import BuildCancelledData
+
+
+T = TypeVar("T", bound="BuildCancelledSummaryEvent")
+
+
+@_attrs_define
+class BuildCancelledSummaryEvent:
+    """A `build_cancelled` line of a turn summary.
+
+    Attributes:
+        coords (list[list[int]]): The tiles it happened on that you saw.
+        data (BuildCancelledData):
+        kind (Literal['build_cancelled']):
+        rule (str): The rule it applies (`R-…`).
+    """
+
+    coords: list[list[int]]
+    data: BuildCancelledData
+    kind: Literal["build_cancelled"]
+    rule: str
+
+    def to_dict(self) -> dict[str, Any]:
+        coords = []
+        for coords_item_data in self.coords:
+            coords_item = coords_item_data
+
+            coords.append(coords_item)
+
+        data = self.data.to_dict()
+
+        kind = self.kind
+
+        rule = self.rule
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "coords": coords,
+                "data": data,
+                "kind": kind,
+                "rule": rule,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.build_cancelled_data import BuildCancelledData  # noqa: PLC0415
+
+        d = dict(src_dict)
+        coords = []
+        _coords = d.pop("coords")
+        for coords_item_data in _coords:
+            coords_item = cast(list[int], coords_item_data)
+
+            coords.append(coords_item)
+
+        data = BuildCancelledData.from_dict(d.pop("data"))
+
+        kind = cast(Literal["build_cancelled"], d.pop("kind"))
+        if kind != "build_cancelled":
+            raise ValueError(f"kind must match const 'build_cancelled', got '{kind}'")
+
+        rule = d.pop("rule")
+
+        build_cancelled_summary_event = cls(
+            coords=coords,
+            data=data,
+            kind=kind,
+            rule=rule,
+        )
+
+        return build_cancelled_summary_event

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="StructureDestroyedData")
+
+
+@_attrs_define
+class StructureDestroyedData:
+    """
+    Attributes:
+        owner (int):
+        structure_id (int):
+    """
+
+    owner: int
+    structure_id: int
+
+    def to_dict(self) -> dict[str, Any]:
+        owner = self.owner
+
+        structure_id = self.structure_id
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "owner": owner,
+                "structure_id": structure_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        owner = d.pop("owner")
+
+        structure_id = d.pop("structure_id")
+
+        structure_destroyed_data = cls(
+            owner=owner,
+            structure_id=structure_id,
+        )
+
+        return structure_destroyed_data
