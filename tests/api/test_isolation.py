@@ -40,7 +40,7 @@ from app.models import (
     OrderRow,
     TreatyRow,
 )
-from tests.api.game import Game, GamePlayer, start_game
+from tests.api.game import Game, GamePlayer, create_lobby, start_game
 from tests.helpers import AuthUser, MakeUser, assert_problem
 
 THREE = ("empire", "orcs_goblins", "dwarfs")
@@ -74,6 +74,8 @@ USER_OBJECT = frozenset(
         "seats-decline-seat-offer",
         # An item of a user's inbox.
         "notifications-mark-notification-read",
+        # A user's request to join a public campaign (R-CAMP-11): theirs to take back.
+        "lobbies-withdraw-join-request",
     }
 )
 
@@ -99,6 +101,11 @@ OWNER_ONLY = frozenset(
         "house-rules-delete-house-rule",
         "battles-arbitrate-battle",
         "battles-cancel-battle-after-deadline",
+        "lobbies-list-join-requests",
+        "lobbies-accept-join-request",
+        "lobbies-decline-join-request",
+        "lobbies-open-seat",
+        "lobbies-close-seat",
     }
 )
 
@@ -483,6 +490,14 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
     )
     inbox = await _ok(await client.get("/v1/notifications", headers=p2.headers))
     assert inbox["items"], "a turn change told player 2"
+    # Player 2 asks to join another, public, campaign (R-CAMP-11).
+    public = await create_lobby(client, invitee, settings={"public": True})
+    join_request = await _ok(
+        await client.post(
+            "/v1/users/me/join-requests", json={"campaign_id": public["id"]}, headers=p2.headers
+        ),
+        201,
+    )
 
     ids = {
         "campaign_id": game.id,
@@ -504,6 +519,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "offer_id": offer["id"],
         "standing_id": standing["id"],
         "notification_id": inbox["items"][0]["id"],
+        "request_id": join_request["id"],
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -110,6 +110,8 @@ from .inbox_item_read import InboxItemRead
 from .inbox_marked import InboxMarked
 from .inbox_page import InboxPage
 from .join_request import JoinRequest
+from .join_request_create import JoinRequestCreate
+from .join_request_read import JoinRequestRead
 from .joiner import Joiner
 from .kind_channels import KindChannels
 from .kind_channels_email import KindChannelsEmail
@@ -119,6 +121,11 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .lobbies_list_lobbies_game_system_type_0 import LobbiesListLobbiesGameSystemType0
+from .lobby_options import LobbyOptions
+from .lobby_page import LobbyPage
+from .lobby_read import LobbyRead
+from .lobby_read_game_system import LobbyReadGameSystem
 from .login_form import LoginForm
 from .map_document import MapDocument
 from .map_document_wrap import MapDocumentWrap
@@ -140,6 +147,8 @@ from .notification_preferences import NotificationPreferences
 from .notification_preferences_kinds import NotificationPreferencesKinds
 from .offered_seat import OfferedSeat
 from .offered_seat_page import OfferedSeatPage
+from .open_because import OpenBecause
+from .open_seat import OpenSeat
 from .order_kind import OrderKind
 from .order_read import OrderRead
 from .other_army import OtherArmy
@@ -272,6 +281,10 @@ from .standings import Standings
 from .state_export import StateExport
 from .storm_tile import StormTile
 from .structure_kind import StructureKind
+from .substitute_read import SubstituteRead
+from .substitute_read_game_systems_item import SubstituteReadGameSystemsItem
+from .substitute_write import SubstituteWrite
+from .substitute_write_game_systems_item import SubstituteWriteGameSystemsItem
 from .summary_event import SummaryEvent
 from .summary_event_data import SummaryEventData
 from .tag import Tag
@@ -429,6 +442,8 @@ __all__ = (
     "InboxPage",
     "Joiner",
     "JoinRequest",
+    "JoinRequestCreate",
+    "JoinRequestRead",
     "KindChannels",
     "KindChannelsEmail",
     "KindChannelsInbox",
@@ -437,6 +452,11 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "LobbiesListLobbiesGameSystemType0",
+    "LobbyOptions",
+    "LobbyPage",
+    "LobbyRead",
+    "LobbyReadGameSystem",
     "LoginForm",
     "MapDocument",
     "MapDocumentWrap",
@@ -458,6 +478,8 @@ __all__ = (
     "NotificationPreferencesKinds",
     "OfferedSeat",
     "OfferedSeatPage",
+    "OpenBecause",
+    "OpenSeat",
     "OrderKind",
     "OrderRead",
     "OtherArmy",
@@ -556,6 +578,10 @@ __all__ = (
     "StateExport",
     "StormTile",
     "StructureKind",
+    "SubstituteRead",
+    "SubstituteReadGameSystemsItem",
+    "SubstituteWrite",
+    "SubstituteWriteGameSystemsItem",
     "SummaryEvent",
     "SummaryEventData",
     "Tag",
