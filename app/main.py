@@ -31,6 +31,9 @@ from app.heap import tune_collector
 from app.history.router import router as history_router
 from app.house_rules.router import router as house_rules_router
 from app.limits import guard_routes, install_limits
+from app.lobbies.router import mine as lobby_requests_router
+from app.lobbies.router import owner as lobby_owner_router
+from app.lobbies.router import router as lobbies_router
 from app.log import configure_logging
 from app.maps.router import router as maps_router
 from app.maps.router import rulesets_router
@@ -105,6 +108,9 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     seats_router,
     seat_offers_router,
     rosters_router,
+    lobbies_router,
+    lobby_requests_router,
+    lobby_owner_router,
 )
 
 

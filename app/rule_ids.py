@@ -14,6 +14,8 @@ RULE_IDS: tuple[str, ...] = (
     "R-CAMP-8",
     "R-CAMP-9",
     "R-CAMP-10",
+    "R-CAMP-11",
+    "R-CAMP-12",
     "R-MAP",
     "R-MAP-1",
     "R-MAP-2",

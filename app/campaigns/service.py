@@ -274,10 +274,21 @@ async def join(
         raise Conflict("The campaign has already started.", code="R-CAMP-2")
     if len(players) >= campaign.settings.max_players:
         raise Conflict("The campaign is full.", code="R-CAMP-1")
+    return await add_lobby_seat(session, campaign_id, players, user.id)
+
+
+async def add_lobby_seat(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    players: list[CampaignPlayer],
+    user_id: uuid.UUID,
+) -> CampaignPlayer:
+    """A new seat of the lobby for `user_id`, after the seats `players` (read under the lock,
+    the place checked free)."""
     player = CampaignPlayer(
         campaign_id=campaign_id,
         number=max((p.number for p in players), default=0) + 1,
-        user_id=user.id,
+        user_id=user_id,
         explored={},
     )
     session.add(player)

@@ -28,6 +28,7 @@ from app.db.outage import is_database_outage
 from app.errors import Conflict, NotFound
 from app.events.kinds import AppEventKind
 from app.events.publish import Event, publish, publish_all
+from app.lobbies import substitutes
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 from app.rules import disorder
@@ -216,6 +217,7 @@ async def _civil_disorder_for_absent_seats(
             for seat in fallen
         ],
     )
+    await substitutes.tell_of_open_seats(session, campaign, [seat.number for seat in fallen])
 
 
 # ------------------------------------------------------------------------------ battles

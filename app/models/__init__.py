@@ -8,8 +8,10 @@ from app.models.campaign import (
     Campaign,
     CampaignPlayer,
     CampaignStatus,
+    JoinRequest,
     SeatOffer,
     SeatOfferOrigin,
+    Substitute,
 )
 from app.models.diplomacy import EdictRow
 from app.models.email import EmailDelivery, PasswordReset, UserEmail
@@ -64,6 +66,7 @@ __all__ = [
     "HouseRuleChange",
     "IdempotencyKey",
     "InboxItem",
+    "JoinRequest",
     "LedgerRow",
     "Message",
     "MessageReadMark",
@@ -84,6 +87,7 @@ __all__ = [
     "StandingOrderRow",
     "StreamPresence",
     "StructureRow",
+    "Substitute",
     "Token",
     "TokenKind",
     "TreatyRow",

@@ -113,6 +113,8 @@ class CampaignPlayer(TimestampMixin, Base):
     offered: Mapped[bool] = mapped_column(default=False, server_default="false")
     # R-CAMP-10: missed N deadlines in a row: counts as ready, until its holder acts again.
     civil_disorder: Mapped[bool] = mapped_column(default=False, server_default="false")
+    # R-CAMP-12: the owner opened the seat to substitutes (cleared when it changes hands).
+    seat_open: Mapped[bool] = mapped_column(default=False, server_default="false")
     # R-CAMP-8: whole vacation days taken (a vacation's days count from its start, the unused
     # ones come back when it ends early), and the end of the current vacation, if any.
     vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")
@@ -181,6 +183,43 @@ class SeatOffer(Base):
     made_by: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id"))
     origin: Mapped[SeatOfferOrigin] = mapped_column(pg_enum(SeatOfferOrigin, "seat_offer_origin"))
     made_at: Mapped[datetime]
+
+
+class JoinRequest(Base):
+    """A user asks to join a public campaign (R-CAMP-11): a place in its lobby (`number` NULL)
+    or an open seat of the running campaign (R-CAMP-12). Nobody becomes a member without their
+    own ask and the owner's yes: only pending requests are kept, an answer deletes the row.
+
+    A user has at most one pending request per campaign.
+    """
+
+    __tablename__ = "join_requests"
+    __table_args__ = (UniqueConstraint("campaign_id", "user_id"),)
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4)
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int | None]
+    note: Mapped[str | None] = mapped_column(String(500))
+    made_at: Mapped[datetime]
+
+
+class Substitute(Base):
+    """A user listed as a substitute (R-CAMP-12): told of the open seats of these game
+    systems, and ready to play that many days a week."""
+
+    __tablename__ = "substitutes"
+
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    game_systems: Mapped[list[str]] = mapped_column(JSONB)
+    days_per_week: Mapped[int]
+    listed_at: Mapped[datetime]
 
 
 class CampaignScoped:

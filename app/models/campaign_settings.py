@@ -84,6 +84,11 @@ class CampaignSettings(BaseModel):
         "into civil disorder (counts as ready, never blocks the turn) until its holder acts "
         "again; unset: never.",
     )
+    public: bool = Field(
+        default=False,
+        description="R-CAMP-11: the campaign is listed (GET /v1/lobbies): users ask to join "
+        "its lobby, or for its open seats once it runs (R-CAMP-12), and the owner answers.",
+    )
     vacation_days: int = Field(
         default=0, ge=0, le=365, description="R-CAMP-8: days of vacation each seat may take."
     )

@@ -25,6 +25,7 @@ class NotificationKind(enum.StrEnum):
     LAST_NOT_READY = "last_not_ready"
     MESSAGE_RECEIVED = "message_received"
     CAMPAIGN_ENDED = "campaign_ended"
+    SEAT_OPEN = "seat_open"  # to substitutes (R-CAMP-12), who are no members
     PING = "ping"
 
 
@@ -220,6 +221,17 @@ def campaign_ended(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
         turn=turn,
         text=f"{name} has ended: the standings are final.",
         link=f"{_base(cid)}/standings",
+    )
+
+
+def seat_open(cid: uuid.UUID, name: str, turn: int, number: int) -> NotificationData:
+    """R-CAMP-12: a seat of a public campaign is open; the substitute may ask for it."""
+    return NotificationData(
+        kind=NotificationKind.SEAT_OPEN,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"Seat {number} of {name} is open to substitutes: ask for it in the lobbies.",
+        link="/v1/lobbies?status=active",
     )
 
 

@@ -171,7 +171,7 @@ async def give_seat(
             await end_streams(session, Revocation(user_id=holder, campaign_id=c.id))
     await disorder.seat_changed_hands(session, seat, c.turn)  # R-CAMP-10
     seat.user_id = user_id
-    seat.ready = seat.offered = seat.inactive = False
+    seat.ready = seat.offered = seat.inactive = seat.seat_open = False
     seat.missed_in_row = 0
     await session.flush()
     number = seat.number

@@ -18,31 +18,10 @@ from app.deadlines.service import sweep
 from app.models import CampaignEvent, CampaignPlayer, LedgerRow
 from tests.api.seat_offers import hand_over_accepted
 from tests.factories.battles import battle_status, declare_field_battle
+from tests.factories.disorder import SETTINGS, ok, seat, sweep_at_deadline, turn
 from tests.factories.flows import Game, MakeUser, army_of, my_army, start_game
 from tests.factories.races import check_books
 from tests.helpers import assert_problem
-
-SETTINGS = {
-    "turn_deadline_hours": 24,
-    "deadline_auto_change": True,
-    "civil_disorder_after_missed": 2,
-}
-
-
-async def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
-
-
-async def turn(client: AsyncClient, game: Game) -> dict[str, Any]:
-    body: dict[str, Any] = await ok(await client.get(game.url("/turn"), headers=game.owner.headers))
-    return body
-
-
-async def seat(client: AsyncClient, game: Game, number: int) -> dict[str, Any]:
-    players = await ok(await client.get(game.url("/players"), headers=game.players[0].headers))
-    found: dict[str, Any] = next(p for p in players if p["number"] == number)
-    return found
 
 
 async def events(session: AsyncSession, game: Game, kind: str) -> list[tuple[Any, Any]]:
@@ -52,17 +31,6 @@ async def events(session: AsyncSession, game: Game, kind: str) -> list[tuple[Any
         .order_by(CampaignEvent.id)
     )
     return [(e.audience, e.payload) for e in rows]
-
-
-async def sweep_at_deadline(
-    client: AsyncClient, game: Game, sessionmaker: async_sessionmaker[AsyncSession]
-) -> None:
-    """The sweeper passes when the turn's deadline is due; the turn changes by itself."""
-    before = await turn(client, game)
-    deadline = datetime.fromisoformat(before["deadline_at"])
-    report = await sweep(sessionmaker, deadline)
-    assert report.changed == [uuid.UUID(game.id)]
-    assert (await turn(client, game))["number"] == before["number"] + 1
 
 
 async def test_R_CAMP_10_a_vanished_player_never_stalls_the_campaign_R_TURN_3(

@@ -62,6 +62,8 @@ USER_OBJECT = frozenset(
         "seats-decline-seat-offer",
         # An item of a user's inbox.
         "notifications-mark-notification-read",
+        # A user's request to join a public campaign (R-CAMP-11): theirs to take back.
+        "lobbies-withdraw-join-request",
     }
 )
 
@@ -87,6 +89,11 @@ OWNER_ONLY = frozenset(
         "house-rules-delete-house-rule",
         "battles-arbitrate-battle",
         "battles-cancel-battle-after-deadline",
+        "lobbies-list-join-requests",
+        "lobbies-accept-join-request",
+        "lobbies-decline-join-request",
+        "lobbies-open-seat",
+        "lobbies-close-seat",
     }
 )
 

@@ -13,7 +13,15 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, TreatyRow
-from tests.factories.flows import THREE, AuthUser, Game, GamePlayer, MakeUser, start_game
+from tests.factories.flows import (
+    THREE,
+    AuthUser,
+    Game,
+    GamePlayer,
+    MakeUser,
+    create_lobby,
+    start_game,
+)
 
 
 @dataclass(frozen=True)
@@ -274,6 +282,14 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
     )
     inbox = await ok(await client.get("/v1/notifications", headers=p2.headers))
     assert inbox["items"], "a turn change told player 2"
+    # Player 2 asks to join another, public, campaign (R-CAMP-11).
+    public = await create_lobby(client, invitee, settings={"public": True})
+    join_request = await ok(
+        await client.post(
+            "/v1/users/me/join-requests", json={"campaign_id": public["id"]}, headers=p2.headers
+        ),
+        201,
+    )
 
     ids = {
         "campaign_id": game.id,
@@ -295,6 +311,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "offer_id": offer["id"],
         "standing_id": standing["id"],
         "notification_id": inbox["items"][0]["id"],
+        "request_id": join_request["id"],
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -187,6 +187,8 @@ from .inbox_page import InboxPage
 from .insolvent_data import InsolventData
 from .insolvent_summary_event import InsolventSummaryEvent
 from .join_request import JoinRequest
+from .join_request_create import JoinRequestCreate
+from .join_request_read import JoinRequestRead
 from .joiner import Joiner
 from .kind_channels import KindChannels
 from .kind_channels_email import KindChannelsEmail
@@ -196,6 +198,11 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .lobbies_list_lobbies_game_system_type_0 import LobbiesListLobbiesGameSystemType0
+from .lobby_options import LobbyOptions
+from .lobby_page import LobbyPage
+from .lobby_read import LobbyRead
+from .lobby_read_game_system import LobbyReadGameSystem
 from .login_form import LoginForm
 from .map_document import MapDocument
 from .map_document_wrap import MapDocumentWrap
@@ -219,6 +226,8 @@ from .notification_preferences import NotificationPreferences
 from .notification_preferences_kinds import NotificationPreferencesKinds
 from .offered_seat import OfferedSeat
 from .offered_seat_page import OfferedSeatPage
+from .open_because import OpenBecause
+from .open_seat import OpenSeat
 from .order_kind import OrderKind
 from .order_read import OrderRead
 from .other_army import OtherArmy
@@ -391,6 +400,10 @@ from .structure_data import StructureData
 from .structure_destroyed_data import StructureDestroyedData
 from .structure_destroyed_summary_event import StructureDestroyedSummaryEvent
 from .structure_kind import StructureKind
+from .substitute_read import SubstituteRead
+from .substitute_read_game_systems_item import SubstituteReadGameSystemsItem
+from .substitute_write import SubstituteWrite
+from .substitute_write_game_systems_item import SubstituteWriteGameSystemsItem
 from .tag import Tag
 from .terrain import Terrain
 from .tile_army import TileArmy
@@ -647,6 +660,8 @@ __all__ = (
     "InsolventSummaryEvent",
     "Joiner",
     "JoinRequest",
+    "JoinRequestCreate",
+    "JoinRequestRead",
     "KindChannels",
     "KindChannelsEmail",
     "KindChannelsInbox",
@@ -655,6 +670,11 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "LobbiesListLobbiesGameSystemType0",
+    "LobbyOptions",
+    "LobbyPage",
+    "LobbyRead",
+    "LobbyReadGameSystem",
     "LoginForm",
     "MapDocument",
     "MapDocumentWrap",
@@ -678,6 +698,8 @@ __all__ = (
     "NotificationPreferencesKinds",
     "OfferedSeat",
     "OfferedSeatPage",
+    "OpenBecause",
+    "OpenSeat",
     "OrderKind",
     "OrderRead",
     "OtherArmy",
@@ -816,6 +838,10 @@ __all__ = (
     "StructureDestroyedData",
     "StructureDestroyedSummaryEvent",
     "StructureKind",
+    "SubstituteRead",
+    "SubstituteReadGameSystemsItem",
+    "SubstituteWrite",
+    "SubstituteWriteGameSystemsItem",
     "Tag",
     "Terrain",
     "TileArmy",

@@ -35,6 +35,8 @@ class CampaignSettings:
             which anyone may withdraw it; 0: the change runs at once. Default: 0.
         max_players (int | Unset):  Default: 8.
         message_word_limit (int | None | Unset):
+        public (bool | Unset): R-CAMP-11: the campaign is listed (GET /v1/lobbies): users ask to join its lobby, or for
+            its open seats once it runs (R-CAMP-12), and the owner answers. Default: False.
         reminder_hours (int | None | Unset): Notifications: remind the players who have not acted this many hours before
             a turn or battle deadline (their personal webhooks); unset: no reminders.
         seasons (bool | Unset): R-OPT-1: winter slows land moves. Default: False.
@@ -60,6 +62,7 @@ class CampaignSettings:
     grace_minutes: int | Unset = 0
     max_players: int | Unset = 8
     message_word_limit: int | None | Unset = UNSET
+    public: bool | Unset = False
     reminder_hours: int | None | Unset = UNSET
     seasons: bool | Unset = False
     steward_after_missed: int | None | Unset = UNSET
@@ -116,6 +119,8 @@ class CampaignSettings:
             message_word_limit = UNSET
         else:
             message_word_limit = self.message_word_limit
+
+        public = self.public
 
         reminder_hours: int | None | Unset
         if isinstance(self.reminder_hours, Unset):
@@ -176,6 +181,8 @@ class CampaignSettings:
             field_dict["max_players"] = max_players
         if message_word_limit is not UNSET:
             field_dict["message_word_limit"] = message_word_limit
+        if public is not UNSET:
+            field_dict["public"] = public
         if reminder_hours is not UNSET:
             field_dict["reminder_hours"] = reminder_hours
         if seasons is not UNSET:
@@ -262,6 +269,8 @@ class CampaignSettings:
 
         message_word_limit = _parse_message_word_limit(d.pop("message_word_limit", UNSET))
 
+        public = d.pop("public", UNSET)
+
         def _parse_reminder_hours(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -318,6 +327,7 @@ class CampaignSettings:
             grace_minutes=grace_minutes,
             max_players=max_players,
             message_word_limit=message_word_limit,
+            public=public,
             reminder_hours=reminder_hours,
             seasons=seasons,
             steward_after_missed=steward_after_missed,

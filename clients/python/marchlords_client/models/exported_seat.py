@@ -28,6 +28,7 @@ class ExportedSeat:
         number (int):
         offered (bool):
         ready (bool):
+        seat_open (bool):
         slot_index (int | None):
         updated_at (datetime.datetime):
         vacation_days_used (int):
@@ -49,6 +50,7 @@ class ExportedSeat:
     number: int
     offered: bool
     ready: bool
+    seat_open: bool
     slot_index: int | None
     updated_at: datetime.datetime
     vacation_days_used: int
@@ -86,6 +88,8 @@ class ExportedSeat:
 
         ready = self.ready
 
+        seat_open = self.seat_open
+
         slot_index: int | None
         slot_index = self.slot_index
 
@@ -119,6 +123,7 @@ class ExportedSeat:
                 "number": number,
                 "offered": offered,
                 "ready": ready,
+                "seat_open": seat_open,
                 "slot_index": slot_index,
                 "updated_at": updated_at,
                 "vacation_days_used": vacation_days_used,
@@ -170,6 +175,8 @@ class ExportedSeat:
 
         ready = d.pop("ready")
 
+        seat_open = d.pop("seat_open")
+
         def _parse_slot_index(data: object) -> int | None:
             if data is None:
                 return data
@@ -213,6 +220,7 @@ class ExportedSeat:
             number=number,
             offered=offered,
             ready=ready,
+            seat_open=seat_open,
             slot_index=slot_index,
             updated_at=updated_at,
             vacation_days_used=vacation_days_used,

@@ -11,6 +11,7 @@ class NotificationKind(StrEnum):
     LAST_NOT_READY = "last_not_ready"
     MESSAGE_RECEIVED = "message_received"
     PING = "ping"
+    SEAT_OPEN = "seat_open"
     SUMMARY_READY = "summary_ready"
     TURN_STARTED = "turn_started"
 

@@ -1,0 +1,191 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.campaign_status import CampaignStatus
+from ..models.lobby_read_game_system import LobbyReadGameSystem
+
+if TYPE_CHECKING:
+    from ..models.lobby_options import LobbyOptions
+    from ..models.open_seat import OpenSeat
+
+
+T = TypeVar("T", bound="LobbyRead")
+
+
+@_attrs_define
+class LobbyRead:
+    """A public campaign that takes newcomers: a lobby with places, or a running campaign
+    with open seats. Nothing of its players or map: only what one chooses a game by.
+
+        Attributes:
+            asked (bool): You have a pending request to join it.
+            battle_deadline_hours (int | None):
+            campaign_id (UUID):
+            game_system (LobbyReadGameSystem):
+            max_players (int):
+            name (str):
+            open_seats (list[OpenSeat]):
+            options (LobbyOptions): The options a player chooses a campaign by (R-OPT).
+            players (int): Seats taken (a lobby) or played (a running campaign).
+            players_wanted (int): Places left in the lobby; 0 once it runs.
+            status (CampaignStatus):
+            turn (int):
+            turn_deadline_hours (int | None):
+    """
+
+    asked: bool
+    battle_deadline_hours: int | None
+    campaign_id: UUID
+    game_system: LobbyReadGameSystem
+    max_players: int
+    name: str
+    open_seats: list[OpenSeat]
+    options: LobbyOptions
+    players: int
+    players_wanted: int
+    status: CampaignStatus
+    turn: int
+    turn_deadline_hours: int | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        asked = self.asked
+
+        battle_deadline_hours: int | None
+        battle_deadline_hours = self.battle_deadline_hours
+
+        campaign_id = str(self.campaign_id)
+
+        game_system = self.game_system.value
+
+        max_players = self.max_players
+
+        name = self.name
+
+        open_seats = []
+        for open_seats_item_data in self.open_seats:
+            open_seats_item = open_seats_item_data.to_dict()
+            open_seats.append(open_seats_item)
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        players_wanted = self.players_wanted
+
+        status = self.status.value
+
+        turn = self.turn
+
+        turn_deadline_hours: int | None
+        turn_deadline_hours = self.turn_deadline_hours
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "asked": asked,
+                "battle_deadline_hours": battle_deadline_hours,
+                "campaign_id": campaign_id,
+                "game_system": game_system,
+                "max_players": max_players,
+                "name": name,
+                "open_seats": open_seats,
+                "options": options,
+                "players": players,
+                "players_wanted": players_wanted,
+                "status": status,
+                "turn": turn,
+                "turn_deadline_hours": turn_deadline_hours,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.lobby_options import LobbyOptions  # noqa: PLC0415
+        from ..models.open_seat import OpenSeat  # noqa: PLC0415
+
+        d = dict(src_dict)
+        asked = d.pop("asked")
+
+        def _parse_battle_deadline_hours(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        battle_deadline_hours = _parse_battle_deadline_hours(d.pop("battle_deadline_hours"))
+
+        campaign_id = UUID(d.pop("campaign_id"))
+
+        game_system = LobbyReadGameSystem(d.pop("game_system"))
+
+        max_players = d.pop("max_players")
+
+        name = d.pop("name")
+
+        open_seats = []
+        _open_seats = d.pop("open_seats")
+        for open_seats_item_data in _open_seats:
+            open_seats_item = OpenSeat.from_dict(open_seats_item_data)
+
+            open_seats.append(open_seats_item)
+
+        options = LobbyOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        players_wanted = d.pop("players_wanted")
+
+        status = CampaignStatus(d.pop("status"))
+
+        turn = d.pop("turn")
+
+        def _parse_turn_deadline_hours(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        turn_deadline_hours = _parse_turn_deadline_hours(d.pop("turn_deadline_hours"))
+
+        lobby_read = cls(
+            asked=asked,
+            battle_deadline_hours=battle_deadline_hours,
+            campaign_id=campaign_id,
+            game_system=game_system,
+            max_players=max_players,
+            name=name,
+            open_seats=open_seats,
+            options=options,
+            players=players,
+            players_wanted=players_wanted,
+            status=status,
+            turn=turn,
+            turn_deadline_hours=turn_deadline_hours,
+        )
+
+        lobby_read.additional_properties = d
+        return lobby_read
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
