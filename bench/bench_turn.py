@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.main import create_app
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
-from app.turns.mapping import load_state
+from app.persistence import load_state
 from bench.sample_campaign import random_walks
 from bench.shared import (
     Target,

@@ -41,14 +41,7 @@ from app.models.campaign import Campaign, CampaignStatus
 from app.models.roster import RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.pagination import PageParams, paginate
-from app.rosters import service as rosters
-from app.rules import battles, visibility
-from app.rules.ids import entity_counter
-from app.rules.ruleset import Ruleset
-from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
-from app.turns import battle_records as records
-from app.turns import service as turns
-from app.turns.mapping import (
+from app.persistence import (
     battle_from_row,
     cached_sight,
     load_ruleset,
@@ -57,7 +50,14 @@ from app.turns.mapping import (
     save_state,
     side_to_json,
 )
-from app.turns.mapping.battles import tiers_from_json
+from app.persistence.battles import tiers_from_json
+from app.rosters import service as rosters
+from app.rules import battles, visibility
+from app.rules.ids import entity_counter
+from app.rules.ruleset import Ruleset
+from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
+from app.turns import battle_records as records
+from app.turns import service as turns
 
 OVER_STATUSES = (BattleStatus.CONFIRMED, BattleStatus.ABANDONED, BattleStatus.CANCELLED)
 _LIVE_KIND: dict[BattleStatus, AnyEventKind] = {

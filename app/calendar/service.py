@@ -21,8 +21,8 @@ from app.campaigns.service import display_names
 from app.errors import NotFound
 from app.models import BattleRow, CalendarFeed, Campaign, CampaignPlayer, CampaignStatus, User
 from app.models.world import PENDING_BATTLE_STATUSES
+from app.persistence import battle_from_row
 from app.rules import battles
-from app.turns.mapping import battle_from_row
 
 PRODID = "-//Marchlords//Calendar feed//EN"
 UID_DOMAIN = "marchlords"

@@ -32,15 +32,15 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.campaign_settings import CampaignSettings
 from app.pagination import PageParams, paginate_rows
-from app.rules.ruleset import RulesetError, ruleset_to_dict
-from app.rules.setup import PlayerSetup, start_campaign, validate_setup
-from app.turns.mapping import (
+from app.persistence import (
     campaign_options,
     load_map,
     load_ruleset,
     save_state,
     state_before_start,
 )
+from app.rules.ruleset import RulesetError, ruleset_to_dict
+from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 
 _INVITE_ALPHABET = string.ascii_uppercase + string.digits
 

@@ -17,11 +17,11 @@ from app.campaigns.access import (
 )
 from app.db.session import SessionDep
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.persistence import cached_sight, load_orders, load_ruleset, load_state
 from app.rules import visibility
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
 from app.rules.state import CampaignState, TurnOrders
-from app.turns.mapping import cached_sight, load_orders, load_ruleset, load_state
 
 
 @dataclass(frozen=True)

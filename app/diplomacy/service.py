@@ -35,12 +35,12 @@ from app.models.campaign import Campaign
 from app.models.diplomacy import EdictRow
 from app.models.world import TreatyRow
 from app.pagination import PageParams, paginate
+from app.persistence import edict_columns, edict_from_row, save_state
 from app.rules import diplomacy
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.ids import entity_counter
 from app.rules.relations import in_force
 from app.rules.state import LedgerEntry, Treaty, TreatyKind
-from app.turns.mapping import edict_columns, edict_from_row, save_state
 
 
 def read_edict(row: EdictRow, names: dict[int, str]) -> EdictRead:

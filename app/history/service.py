@@ -23,8 +23,8 @@ from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
+from app.persistence import load_ruleset, load_state
 from app.rules import setup, visibility
-from app.turns.mapping import load_ruleset, load_state
 
 
 async def list_turns(session: AsyncSession, m: Membership, page: PageParams) -> TurnChangePage:

@@ -26,8 +26,8 @@ from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
 from app.notifications.outbox import deliver, endpoints_of, members, seats_of
+from app.persistence import battle_from_row
 from app.rules import visibility
-from app.turns.mapping import battle_from_row
 from app.turns.service import turn_gate
 
 logger = logging.getLogger(__name__)

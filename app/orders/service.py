@@ -20,9 +20,9 @@ from app.orders.schemas import (
     RaiseCreate,
     ReachableTile,
 )
+from app.persistence import save_state
 from app.rules import armies, building, movement, visibility
 from app.rules.state import LedgerEntry
-from app.turns.mapping import save_state
 
 
 async def _order_id(session: AsyncSession, ctx: TurnContext) -> int:

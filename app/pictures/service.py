@@ -25,7 +25,7 @@ from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
 from app.models.snapshot import TurnSnapshot
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.persistence import snapshots
+from app.persistence import battle_from_row, load_ruleset, load_state, snapshots
 from app.pictures import cache
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
@@ -33,7 +33,6 @@ from app.rules import fog, setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
-from app.turns.mapping import battle_from_row, load_ruleset, load_state
 from app.world import service as world
 from app.world.service import View
 

@@ -22,12 +22,12 @@ from app.errors import AppError, Conflict, Forbidden, NotFound
 from app.models.campaign import CampaignStatus
 from app.models.roster import RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
+from app.persistence import campaign_options, load_ruleset
 from app.rosters.factions import faction_matches
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat, RosterUnreadable, parse_roster
 from app.rosters.schemas import RosterCheckRead, RosterRead, RosterUnitRead, RosterUpload
 from app.rules import visibility
 from app.rules.rosters import check_roster
-from app.turns.mapping import campaign_options, load_ruleset
 
 _NOT_FOUND = "Roster not found."
 

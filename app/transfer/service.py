@@ -35,7 +35,8 @@ from app.models.orders import OrderRow
 from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
-from app.persistence import snapshots
+from app.persistence import load_orders, load_state, snapshots
+from app.persistence.battles import side_from_json
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
 from app.seats.service import make_offer
@@ -56,8 +57,6 @@ from app.transfer.schemas import (
     ImportedCampaign,
     travelling_columns,
 )
-from app.turns.mapping import load_orders, load_state
-from app.turns.mapping.battles import side_from_json
 from app.world.service import army_list, load_view, world_map_json
 
 RULE = "R-CAMP-9"

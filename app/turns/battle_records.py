@@ -15,11 +15,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models.campaign import Campaign
 from app.models.summary_event import PendingSummaryEvent
 from app.models.world import BattleRow
+from app.persistence import event_to_json
+from app.persistence.battles import muster_to_json, tiers_from_json
 from app.rules import battles
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, CampaignState, Event
-from app.turns.mapping import event_to_json
-from app.turns.mapping.battles import muster_to_json, tiers_from_json
 
 
 def fixed_forces(

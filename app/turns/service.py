@@ -25,20 +25,20 @@ from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.orders import standing as standing_orders
-from app.persistence import snapshots
-from app.rules import disorder
-from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import season_of
-from app.seats import vacations
-from app.turns import battle_records
-from app.turns.mapping import (
+from app.persistence import (
     event_to_json,
     gold_line_to_json,
     load_orders,
     load_ruleset,
     load_state,
     save_state,
+    snapshots,
 )
+from app.rules import disorder
+from app.rules.resolve import TurnResult, resolve_turn
+from app.rules.state import season_of
+from app.seats import vacations
+from app.turns import battle_records
 from app.turns.schemas import ReadyPlayer, TurnRead
 
 logger = logging.getLogger(__name__)

@@ -17,6 +17,7 @@ from app.campaigns.service import display_names
 from app.conditional import etag_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
+from app.persistence import cached_sight, load_generals, load_orders, load_ruleset, load_state
 from app.rules import building, fog, sea, visibility
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
@@ -33,7 +34,6 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
-from app.turns.mapping import cached_sight, load_generals, load_orders, load_ruleset, load_state
 from app.world.cache import map_views
 from app.world.schemas import (
     ArmyList,

@@ -35,6 +35,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app import main as main_module
+from app import persistence as mapping
 from app.config import Settings
 from app.db.outage import is_database_outage
 from app.db.session import create_engine, create_sessionmaker
@@ -44,7 +45,6 @@ from app.events.kinds import AppEventKind
 from app.main import create_app
 from app.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from app.ops import router as ops_router
-from app.turns import mapping
 from app.turns import service as turns_service
 from tests.conftest import truncate_all
 from tests.factories.flows import AuthUser, Game, MakeUser, register_and_login, start_game

@@ -18,10 +18,10 @@ from app.models.campaign import Campaign, CampaignPlayer
 from app.models.orders import OrderRow
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import ArmyRow, GeneralRow, ShipRow, StructureRow
+from app.persistence import load_ruleset, load_state
 from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.ids import SCRAMBLED_BASE
-from app.turns.mapping import load_ruleset, load_state
 from tests.factories.flows import Game, MakeUser, start_game
 
 BASE = {1: 8000, 2: 7000}

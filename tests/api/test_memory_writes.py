@@ -14,9 +14,8 @@ from sqlalchemy import select
 
 from app.db.session import create_sessionmaker
 from app.models import Campaign, CampaignPlayer
-from app.persistence import explored_from_json
+from app.persistence import explored_from_json, load_state, save_state
 from app.persistence.world import worlds
-from app.turns.mapping import load_state, save_state
 from tests.factories.flows import Game, GamePlayer, my_army
 from tests.factories.races import AUTO_RESOLVE, Race, turn_number
 from tests.factories.races import race as race

@@ -14,8 +14,8 @@ from app.deadlines.service import sweep
 from app.dependencies import get_now
 from app.models import Campaign, LedgerRow, TurnRecord, TurnSnapshot
 from app.models.event import CampaignEvent
+from app.persistence import load_orders, load_state
 from app.persistence.snapshots import load_snapshot, load_snapshot_document, orders_from_document
-from app.turns.mapping import load_orders, load_state
 from tests.factories.flows import Game, MakeUser, gold_and_ledger, my_army, start_game
 from tests.factories.races import (
     AUTO_RESOLVE,

@@ -20,11 +20,11 @@ from app.campaigns.access import load_membership
 from app.models import BattleRow, Campaign, User
 from app.models.event import CampaignEvent
 from app.models.world import BattleStatus
+from app.persistence import load_state
 from app.rules import visibility
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
 from app.stream.service import seen_clause
-from app.turns.mapping import load_state
 from tests.factories.flows import MakeUser, start_game
 
 SEATS = (1, 2, 3)

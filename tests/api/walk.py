@@ -18,10 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import BattleRow, Campaign, CampaignPlayer, OrderRow, User
 from app.models.world import PENDING_BATTLE_STATUSES
+from app.persistence import load_ruleset, load_state
 from app.rules import concealment, fog, visibility
 from app.rules.hexgrid import Coord
 from app.rules.state import CampaignState
-from app.turns.mapping import load_ruleset, load_state
 
 # Schema components whose `id` names an entity of this kind.
 ID_KIND = {

@@ -1,7 +1,7 @@
 """Database planting for API tests: rows written by the test itself, outside any request.
 
 The server keeps what a campaign's world shows per `Campaign.world_version` (the world cache,
-app/turns/mapping/world.py, and the map views, app/world/cache.py) and bumps the version with
+app/persistence/world.py, and the map views, app/world/cache.py) and bumps the version with
 its own writes. A planted row is a write the server did not make: `planted` flushes it and bumps
 the version, so no cache can serve the world from before.
 """

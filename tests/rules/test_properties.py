@@ -7,6 +7,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.persistence.events import event_to_json
 from app.rules.armies import validate_faction_action, validate_upgrade
 from app.rules.building import build_cost, move_destination, validate_build
 from app.rules.economy import collect
@@ -26,7 +27,6 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
-from app.turns.mapping.events import event_to_json
 from tests.event_schemas import summary_problem
 from tests.factories.engine import army, general, make_map, make_state, player
 
