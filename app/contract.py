@@ -41,7 +41,7 @@ SERVERS = [{"url": "/", "description": "The server that serves this document."}]
 CONDITIONAL_NOTE = (
     "Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not "
     "Modified` (no body) means your copy is still current. Generated clients report a 304 as "
-    "an answer without a parsed body: keep your copy then (README, Conditional reads)."
+    "an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md)."
 )
 RATE_LIMIT_NOTE = (
     "Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and "

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.rules.state import Violation
 
-# Every snake_case `code` the API answers, with its meaning (the README's list is rendered from
+# Every snake_case `code` the API answers, with its meaning (the errors page's list is rendered from
 # this by `scripts/rulebook`; tests/test_rulebook.py checks that the codes raised in app/ and
 # this registry are the same set). The other codes are rule ids (`R-BUILD-5`).
 ERROR_CODES: dict[str, str] = {
@@ -148,7 +148,7 @@ class RuleViolation(AppError):
 
     422 when the order is refused by a rule given the current state (the default); 409 when
     the resource itself is in a state that excludes the request (already decided, no longer
-    pending, the campaign not in the right phase): see the README, "Error format".
+    pending, the campaign not in the right phase): see docs/clients/errors.md.
     """
 
     status = 422

@@ -136,8 +136,8 @@ def problem_schemas() -> dict[str, Any]:
     schemas["ProblemCode"] = {
         "type": "string",
         "title": "ProblemCode",
-        "description": "The `code` of a `Problem`: a registered snake_case code (README, Error "
-        "format) or a rule id of the players' rulebook (`docs/rules.md#<id>`).",
+        "description": "The `code` of a `Problem`: a registered snake_case code "
+        "(docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).",
         "enum": codes,
     }
     described = schemas["Problem"]["properties"]["code"]

@@ -68,7 +68,7 @@ class WebhookEndpoint(Base):
     url: Mapped[str] = mapped_column(String(2048))
     kinds: Mapped[list[str]] = mapped_column(ARRAY(String(40)))
     # The Standard Webhooks signing secret (`whsec_…`), shown once at creation. Stored as is:
-    # signing needs it (see the README's Notifications section).
+    # signing needs it (docs/players/notifications.md).
     secret: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # Failed attempts in a row; a success resets it. At the limit the endpoint is disabled.

@@ -22,8 +22,8 @@ from app.pagination import Page
 URL_FIELD = Field(
     min_length=10,
     max_length=2048,
-    description="Where to post: `https://` on a public address (see the README's "
-    "Notifications section). A Discord or Slack webhook URL for those formats.",
+    description="Where to post: `https://` on a public address (see "
+    "docs/players/notifications.md). A Discord or Slack webhook URL for those formats.",
     examples=["https://discord.com/api/webhooks/123456789/abcdef"],
 )
 KINDS_FIELD = Field(

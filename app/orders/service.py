@@ -311,7 +311,7 @@ async def cancel_entrench(session: AsyncSession, ctx: TurnContext, army_id: int)
 async def use_faction_action(session: AsyncSession, ctx: TurnContext) -> OrderRow:
     violations = armies.validate_faction_action(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     if violations:
-        raise refuse(violations)  # 422: refused by R-FAC given the state (README)
+        raise refuse(violations)  # 422: refused by R-FAC given the state (docs/clients/errors.md)
     return await _add_order(session, ctx, kind=OrderKind.FACTION_ACTION)
 
 

@@ -238,7 +238,7 @@ export interface paths {
          * Show a campaign: status, turn and settings.
          * @description Show a campaign: status, turn and settings.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["campaigns-read-campaign"];
         put?: never;
@@ -268,7 +268,7 @@ export interface paths {
          * Your armies with their orders, and the other armies on tiles you see.
          * @description Your armies with their orders, and the other armies on tiles you see.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-2, R-FOG-3.
          */
@@ -390,7 +390,7 @@ export interface paths {
          * Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
          * @description Tiles the army can be ordered to this turn, with their cost (R-MOVE-1, R-SEA-1).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-MOVE-1, R-SEA-1.
          */
@@ -415,7 +415,7 @@ export interface paths {
          * @description Your army's list and whether it fits the army's tier (R-ARMY-4); the game master reads
          *     every army's. 404 for anyone else, as for an army without a list (R-FOG-3).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
          */
@@ -512,7 +512,7 @@ export interface paths {
          * List the battles you may see, newest first (R-FOG-3/4).
          * @description List the battles you may see, newest first (R-FOG-3/4).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-3, R-FOG-4.
          */
@@ -536,7 +536,7 @@ export interface paths {
          * A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
          * @description A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
          */
@@ -803,7 +803,7 @@ export interface paths {
          * List the builds you ordered this turn.
          * @description List the builds you ordered this turn.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["orders-list-builds"];
         put?: never;
@@ -857,7 +857,7 @@ export interface paths {
          * Your gold, income, territories and score per turn; everyone's once the campaign ends.
          * @description Your gold, income, territories and score per turn; everyone's once the campaign ends.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
          */
@@ -881,7 +881,7 @@ export interface paths {
          * The charts as small SVG line charts: one per number, a line per player shown.
          * @description The charts as small SVG line charts: one per number, a line per player shown.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
          */
@@ -929,7 +929,7 @@ export interface paths {
          * List the edicts you sent or received, newest first.
          * @description List the edicts you sent or received, newest first.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["diplomacy-list-edicts"];
         put?: never;
@@ -959,7 +959,7 @@ export interface paths {
          * One edict you sent or received.
          * @description One edict you sent or received.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["diplomacy-read-edict"];
         put?: never;
@@ -1153,7 +1153,7 @@ export interface paths {
          * Your generals, the prisoners you hold, and your generals held by others.
          * @description Your generals, the prisoners you hold, and your generals held by others.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-ARMY-2.
          */
@@ -1185,7 +1185,7 @@ export interface paths {
          * The campaign's game system and its amendments, in order (every member).
          * @description The campaign's game system and its amendments, in order (every member).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-HOUSE-1.
          */
@@ -1217,7 +1217,7 @@ export interface paths {
          * Every change to the house rules with its author and time, newest first.
          * @description Every change to the house rules with its author and time, newest first.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-HOUSE-1.
          */
@@ -1273,7 +1273,7 @@ export interface paths {
          * The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
          * @description The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["lobbies-list-join-requests"];
         put?: never;
@@ -1340,7 +1340,7 @@ export interface paths {
          * Every tile of the map in your fog state: unexplored, explored (as last seen) or visible.
          * @description Every tile of the map in your fog state: unexplored, explored (as last seen) or visible.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-MAP-1, R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-5.
          */
@@ -1364,7 +1364,7 @@ export interface paths {
          * Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
          * @description Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
          */
@@ -1388,7 +1388,7 @@ export interface paths {
          * Your gold, next turn's forecast, ledger (paginated), faction action and pending orders.
          * @description Your gold, next turn's forecast, ledger (paginated), faction action and pending orders.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-ECO-2, R-ECO-4, R-ECO-6.
          */
@@ -1412,7 +1412,7 @@ export interface paths {
          * Your messages, sent and received, newest first (cursor pages by your messages' ids).
          * @description Your messages, sent and received, newest first (cursor pages by your messages' ids).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["messages-list-messages"];
         put?: never;
@@ -1464,7 +1464,7 @@ export interface paths {
          * How many messages addressed to you you have not read yet.
          * @description How many messages addressed to you you have not read yet.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["messages-count-unread-messages"];
         put?: never;
@@ -1486,7 +1486,7 @@ export interface paths {
          * List every order you gave this turn, with what each cost.
          * @description List every order you gave this turn, with what each cost.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["orders-list-orders"];
         put?: never;
@@ -1556,7 +1556,7 @@ export interface paths {
          * List the campaign's players (names hidden by anonymity where it applies).
          * @description List the campaign's players (names hidden by anonymity where it applies).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-CAMP-5.
          */
@@ -1701,7 +1701,7 @@ export interface paths {
          * Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
          * @description Who held a seat, from which turn to which (R-CAMP-6; anonymity hides names, R-CAMP-5).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-CAMP-5, R-CAMP-6.
          */
@@ -1778,7 +1778,7 @@ export interface paths {
          * The campaign's full ruleset document, readable by every player (R-HOUSE-2).
          * @description The campaign's full ruleset document, readable by every player (R-HOUSE-2).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-HOUSE-2.
          */
@@ -1802,7 +1802,7 @@ export interface paths {
          * The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
          * @description The campaign's seat offers awaiting an answer (owner, R-CAMP-6).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["seats-list-seat-offers"];
         put?: never;
@@ -1902,7 +1902,7 @@ export interface paths {
          * The standings: every player's rank and score, the parts of your own (R-CAMP-4).
          * @description The standings: every player's rank and score, the parts of your own (R-CAMP-4).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-CAMP-4.
          */
@@ -1950,7 +1950,7 @@ export interface paths {
          * One tile as you see it, and which builds it accepts from you now.
          * @description One tile as you see it, and which builds it accepts from you now.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
          */
@@ -1974,7 +1974,7 @@ export interface paths {
          * List your treaties: agreed, in force, or ending at the next turn change.
          * @description List your treaties: agreed, in force, or ending at the next turn change.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-DIP-3.
          */
@@ -1998,7 +1998,7 @@ export interface paths {
          * One of your treaties.
          * @description One of your treaties.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["diplomacy-read-treaty"];
         put?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
          * The current turn: number, season, who is ready, and what blocks the change.
          * @description The current turn: number, season, who is ready, and what blocks the change.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-TURN-3, R-OPT-1.
          */
@@ -2178,7 +2178,7 @@ export interface paths {
          * The turn changes so far, oldest first.
          * @description The turn changes so far, oldest first.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-TURN-5.
          */
@@ -2202,7 +2202,7 @@ export interface paths {
          * A past turn's map as you saw it when it ended; everything once the campaign has ended.
          * @description A past turn's map as you saw it when it ended; everything once the campaign has ended.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
          */
@@ -2226,7 +2226,7 @@ export interface paths {
          * A past turn's map as you saw it when it ended, as an SVG picture (a replay).
          * @description A past turn's map as you saw it when it ended, as an SVG picture (a replay).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6, R-CAMP-5.
          */
@@ -2250,7 +2250,7 @@ export interface paths {
          * Your summary of one turn change: what you saw happen (R-TURN-5).
          * @description Your summary of one turn change: what you saw happen (R-TURN-5).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-TURN-5, R-FOG-3.
          */
@@ -2274,7 +2274,7 @@ export interface paths {
          * Your seat's vacation: until when, days used and left (R-CAMP-8).
          * @description Your seat's vacation: until when, days used and left (R-CAMP-8).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          *
          *     Rules (docs/rules.md): R-CAMP-8.
          */
@@ -2314,7 +2314,7 @@ export interface paths {
          * List my webhooks in this campaign (never their secrets).
          * @description List my webhooks in this campaign (never their secrets).
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["notifications-list-webhooks"];
         put?: never;
@@ -2342,7 +2342,7 @@ export interface paths {
          * One of my webhooks.
          * @description One of my webhooks.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["notifications-get-webhook"];
         put?: never;
@@ -2376,7 +2376,7 @@ export interface paths {
          * The webhook's delivery log, newest first: status, attempts, last error.
          * @description The webhook's delivery log, newest first: status, attempts, last error.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["notifications-list-deliveries"];
         put?: never;
@@ -2574,7 +2574,7 @@ export interface paths {
          * My inbox: every notification I received, on any channel, newest first.
          * @description My inbox: every notification I received, on any channel, newest first.
          *
-         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (README, Conditional reads).
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
         get: operations["notifications-list-notifications"];
         put?: never;
@@ -4661,7 +4661,7 @@ export interface components {
             scope: components["schemas"]["EndpointScope"];
             /**
              * Url
-             * @description Where to post: `https://` on a public address (see the README's Notifications section). A Discord or Slack webhook URL for those formats.
+             * @description Where to post: `https://` on a public address (see docs/players/notifications.md). A Discord or Slack webhook URL for those formats.
              * @example https://discord.com/api/webhooks/123456789/abcdef
              */
             url: string;
@@ -7021,7 +7021,7 @@ export interface components {
         };
         /**
          * ProblemCode
-         * @description The `code` of a `Problem`: a registered snake_case code (README, Error format) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
+         * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
         ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";

@@ -17,8 +17,8 @@ T = TypeVar("T", bound="EndpointCreate")
 class EndpointCreate:
     """
     Attributes:
-        url (str): Where to post: `https://` on a public address (see the README's Notifications section). A Discord or
-            Slack webhook URL for those formats.
+        url (str): Where to post: `https://` on a public address (see docs/players/notifications.md). A Discord or Slack
+            webhook URL for those formats.
         format_ (EndpointFormat | Unset):
         kinds (list[NotificationKind] | None | Unset): What to hear about; default: every kind the scope allows.
             Personal: `campaign_started`, `turn_started`, `summary_ready`, `battle_awaits_report`,

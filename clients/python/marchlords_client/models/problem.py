@@ -21,8 +21,8 @@ class Problem:
     """RFC 9457 problem details, as returned by every error response.
 
     Attributes:
-        code (ProblemCode): The `code` of a `Problem`: a registered snake_case code (README, Error format) or a rule id
-            of the players' rulebook (`docs/rules.md#<id>`).
+        code (ProblemCode): The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule
+            id of the players' rulebook (`docs/rules.md#<id>`).
         detail (str):
         status (int):
         title (str):

@@ -146,7 +146,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -194,7 +194,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -237,7 +237,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -283,7 +283,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -141,7 +141,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         unread_only (bool | Unset): Only the unread ones. Default: False.
@@ -186,7 +186,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         unread_only (bool | Unset): Only the unread ones. Default: False.
@@ -226,7 +226,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         unread_only (bool | Unset): Only the unread ones. Default: False.
@@ -269,7 +269,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Args:
         unread_only (bool | Unset): Only the unread ones. Default: False.

@@ -141,7 +141,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
@@ -188,7 +188,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
@@ -230,7 +230,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 
@@ -275,7 +275,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-CAMP-4, R-ECO-2, R-ECO-6.
 

@@ -132,7 +132,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
@@ -177,7 +177,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
@@ -217,7 +217,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 
@@ -260,7 +260,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-FOG-2, R-FOG-3, R-FOG-4, R-CAMP-5.
 

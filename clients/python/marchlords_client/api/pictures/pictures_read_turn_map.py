@@ -128,7 +128,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 
@@ -172,7 +172,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 
@@ -211,7 +211,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 
@@ -253,7 +253,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-6, R-FOG-1, R-TURN-6.
 

@@ -129,7 +129,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
@@ -174,7 +174,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
@@ -214,7 +214,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 
@@ -257,7 +257,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-ARMY-4, R-SYS, R-FOG-3, R-FOG-5.
 

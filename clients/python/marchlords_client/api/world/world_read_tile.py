@@ -131,7 +131,7 @@ def sync_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
@@ -178,7 +178,7 @@ def sync(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
@@ -220,7 +220,7 @@ async def asyncio_detailed(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
@@ -265,7 +265,7 @@ async def asyncio(
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
-    body: keep your copy then (README, Conditional reads).
+    body: keep your copy then (docs/clients/conditional-reads.md).
 
     Rules (docs/rules.md): R-FOG-1, R-MAP-3, R-BUILD-3, R-BUILD-4, R-BUILD-5.
 
