@@ -23,7 +23,8 @@ from app.db.outage import is_database_outage
 from app.errors.classes import RETRY_AFTER_SECONDS, AppError, problem_type, rule_help
 from app.errors.openapi import PROBLEM_MEDIA_TYPE
 
-logger = logging.getLogger(__name__)
+# The logger keeps the name it had before errors became a package: log filters rely on it.
+logger = logging.getLogger("app.errors")
 
 # Exception kinds that may mean a lost database (decided by `is_database_outage`).
 OUTAGE_CANDIDATES: tuple[type[Exception], ...] = (

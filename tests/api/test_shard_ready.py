@@ -64,6 +64,7 @@ GLOBAL_TABLES = frozenset(
         "user_emails",  # a user's address, across campaigns
         "email_deliveries",  # messages to a user's address, across campaigns
         "password_resets",  # a user's reset links
+        "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
     }
 )
 
@@ -429,6 +430,7 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_campaigns_owner_id",
         "ix_seat_holders_user_id",
         "ix_seat_offers_user_id",  # the seats offered to a user (GET /users/me/seat-offers)
+        "ix_join_requests_user_id",  # a user's asks to join (GET /users/me/join-requests)
         "ix_webhook_endpoints_user_id",
         "ix_webhook_deliveries_due",
         "ix_notification_inbox_user",  # a user's inbox, across campaigns
