@@ -23,7 +23,7 @@ from app.campaigns.schemas import (
     PlayerRead,
 )
 from app.db.base import utcnow
-from app.errors import Conflict, NotFound, RuleViolation
+from app.errors import Conflict, NotFound, RuleViolation, refuse
 from app.events.revocations import Revocation, end_streams
 from app.events.subscribers import tell_status_changed
 from app.ledger import service as ledger
@@ -358,12 +358,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     ]
     violations = validate_setup(game_map, ruleset, entries)
     if violations:
-        raise RuleViolation(
-            violations[0].rule,
-            violations[0].message,
-            status=409,
-            violations=[{"rule": v.rule, "message": v.message} for v in violations],
-        )
+        raise refuse(violations, status=409)
     # Placing capitals and computing every player's first sight is CPU work: off the event loop.
     options = campaign_options(campaign)
     state, entries_gold = await to_thread.run_sync(

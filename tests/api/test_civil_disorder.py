@@ -18,8 +18,8 @@ from app.deadlines.service import sweep
 from app.models import CampaignEvent, CampaignPlayer, LedgerRow
 from tests.api.seat_offers import hand_over_accepted
 from tests.factories.battles import battle_status, declare_field_battle
-from tests.factories.disorder import SETTINGS, ok, seat, sweep_at_deadline, turn
-from tests.factories.flows import Game, MakeUser, army_of, my_army, start_game
+from tests.factories.disorder import SETTINGS, seat, sweep_at_deadline, turn
+from tests.factories.flows import Game, MakeUser, army_of, my_army, ok, start_game
 from tests.factories.races import check_books
 from tests.helpers import assert_problem
 

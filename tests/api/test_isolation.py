@@ -28,8 +28,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import Base
 from app.models import ArmyRow, Campaign, CampaignPlayer, OrderKind, OrderRow
-from tests.factories.flows import Game, MakeUser, start_game
-from tests.factories.isolation import Operation, World, campaign_operations, ok, operations
+from tests.factories.flows import Game, MakeUser, ok, start_game
+from tests.factories.isolation import Operation, World, campaign_operations, operations
 from tests.factories.isolation import world as world  # a fixture
 from tests.helpers import assert_problem
 

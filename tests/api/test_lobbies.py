@@ -14,8 +14,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.models import CampaignPlayer, JoinRequest
-from tests.factories.disorder import SETTINGS, ok, seat, sweep_at_deadline, turn
-from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, start_game
+from tests.factories.disorder import SETTINGS, seat, sweep_at_deadline, turn
+from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, ok, start_game
 from tests.factories.races import check_books
 from tests.helpers import assert_problem
 

@@ -17,16 +17,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from app.models import CampaignEvent, CampaignPlayer, SeatOffer
 from app.models.campaign import SeatHolder
 from tests.api.seat_offers import OFFERS, accept, hand_over_accepted, offer_of, offers_to
-from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, join, start_game
+from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, join, ok, start_game
 from tests.factories.races import Race, at_once, check_books, lock_waiters, rounds, turn_number
 from tests.helpers import assert_problem
 
 FEED = "/v1/users/me/calendar-feed"
-
-
-async def ok(response: Response, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
 
 
 async def events(session: AsyncSession, campaign_id: str, kind: str) -> list[tuple[Any, Any]]:

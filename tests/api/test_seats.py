@@ -19,7 +19,7 @@ from app.dependencies import get_now
 from app.models import Campaign, CampaignEvent, TurnRecord
 from tests.api.seat_offers import accept, hand_over_accepted
 from tests.factories.battles import declare_field_battle
-from tests.factories.flows import THREE, AuthUser, Game, MakeUser, army_of, start_game
+from tests.factories.flows import THREE, AuthUser, Game, MakeUser, army_of, ok, start_game
 from tests.helpers import assert_problem
 
 DAY = timedelta(days=1)
@@ -31,11 +31,6 @@ def parse(value: str) -> datetime:
 
 def set_clock(app: FastAPI, now: datetime) -> None:
     app.dependency_overrides[get_now] = lambda: now
-
-
-async def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
 
 
 async def started_at(client: AsyncClient, game: Game) -> datetime:

@@ -18,14 +18,10 @@ from tests.factories.flows import (
     change_turn,
     gold_and_ledger,
     my_army,
+    ok,
     start_game,
 )
 from tests.helpers import assert_problem
-
-
-async def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
 
 
 async def standing_lines(

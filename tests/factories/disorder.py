@@ -8,18 +8,13 @@ from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.deadlines.service import sweep
-from tests.factories.flows import Game
+from tests.factories.flows import Game, ok
 
 SETTINGS = {
     "turn_deadline_hours": 24,
     "deadline_auto_change": True,
     "civil_disorder_after_missed": 2,
 }
-
-
-async def ok(response: Any, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
 
 
 async def turn(client: AsyncClient, game: Game) -> dict[str, Any]:

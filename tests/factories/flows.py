@@ -229,3 +229,9 @@ async def export_campaign(
     assert response.status_code == 200, response.text
     document: dict[str, Any] = response.json()
     return document
+
+
+async def ok(response: Response, status: int = 200) -> Any:
+    """The body of an answer that must have `status` (None when it has none)."""
+    assert response.status_code == status, response.text
+    return response.json() if response.content else None

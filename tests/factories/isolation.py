@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from httpx import AsyncClient, Response
+from httpx import AsyncClient
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -20,6 +20,7 @@ from tests.factories.flows import (
     GamePlayer,
     MakeUser,
     create_lobby,
+    ok,
     start_game,
 )
 
@@ -159,11 +160,6 @@ async def _add_army(
         session.add(GeneralRow(campaign_id=cid, id=general_id, owner=owner, army_id=army_id))
         await session.flush()
     return army_id
-
-
-async def ok(response: Response, status: int = 200) -> Any:
-    assert response.status_code == status, response.text
-    return response.json() if response.content else None
 
 
 @pytest.fixture
