@@ -4,12 +4,13 @@ endpoint also needs the token the request was made with (logout, the token list)
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 from fastapi.security import OAuth2PasswordBearer
 
 from app.auth.service import authenticate_token
 from app.db.session import SessionDep
 from app.errors import Unauthorized
+from app.i18n.requests import speak_to
 from app.models import Token, User
 
 # auto_error=False: a missing token must produce our problem+json 401, not FastAPI's default.
@@ -26,11 +27,14 @@ class Authenticated:
     token: Token
 
 
-async def get_authenticated(session: SessionDep, secret: BearerSecret) -> Authenticated:
+async def get_authenticated(
+    request: Request, session: SessionDep, secret: BearerSecret
+) -> Authenticated:
     """The user and token of the bearer token of this request, or 401."""
     if not secret:
         raise Unauthorized("Not authenticated.")
     token, user = await authenticate_token(session, secret)
+    speak_to(request, user.language)
     return Authenticated(user=user, token=token)
 
 

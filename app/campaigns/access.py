@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Path
+from fastapi import Depends, Path, Request
 from sqlalchemy import BigInteger, Select, and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +16,7 @@ from app.campaigns.disorder import holder_acted
 from app.db.locks import note_campaign_lock
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
+from app.i18n.requests import speak_to
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.rules import visibility
@@ -232,7 +233,7 @@ _READ_MEMBERSHIP = (
 
 
 async def get_membership(
-    campaign_id: CampaignId, session: SessionDep, secret: BearerSecret
+    request: Request, campaign_id: CampaignId, session: SessionDep, secret: BearerSecret
 ) -> Membership:
     """Read access to the campaign in the path: the caller's token, user, the campaign and
     their seat in it in one round trip (the same answers as `CurrentUser` then
@@ -245,6 +246,7 @@ async def get_membership(
         raise Unauthorized("Invalid token.")
     token, user, campaign, player = row
     await accept_token(session, token)
+    speak_to(request, user.language)
     if campaign is None:
         raise NotFound("Campaign not found.")
     return _member_or_404(Membership(campaign, user, player))

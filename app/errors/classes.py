@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.i18n import _
 from app.rules.state import Violation
 
 # Every snake_case `code` the API answers, with its meaning (the errors page's list is rendered from
@@ -66,7 +67,7 @@ class AppError(Exception):
 
     status: int = 400
     code: str = "bad_request"
-    title: str = "Bad request"
+    title: str = _("Bad request")
 
     def __init__(
         self,
@@ -95,7 +96,7 @@ class NotFound(AppError):
 
     status = 404
     code = "not_found"
-    title = "Not found"
+    title = _("Not found")
 
 
 class Forbidden(AppError):
@@ -103,7 +104,7 @@ class Forbidden(AppError):
 
     status = 403
     code = "forbidden"
-    title = "Forbidden"
+    title = _("Forbidden")
 
 
 class Conflict(AppError):
@@ -111,7 +112,7 @@ class Conflict(AppError):
 
     status = 409
     code = "conflict"
-    title = "Conflict"
+    title = _("Conflict")
 
 
 class Unauthorized(AppError):
@@ -119,7 +120,7 @@ class Unauthorized(AppError):
 
     status = 401
     code = "unauthorized"
-    title = "Unauthorized"
+    title = _("Unauthorized")
 
     def __init__(self, detail: str | None = None, **kwargs: Any) -> None:
         headers = {"WWW-Authenticate": "Bearer", **kwargs.pop("headers", {})}
@@ -136,7 +137,7 @@ class ServiceUnavailable(AppError):
 
     status = 503
     code = "service_unavailable"
-    title = "Service unavailable"
+    title = _("Service unavailable")
 
     def __init__(self, detail: str | None = None, **kwargs: Any) -> None:
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS), **kwargs.pop("headers", {})}
@@ -152,7 +153,7 @@ class RuleViolation(AppError):
     """
 
     status = 422
-    title = "Rule violation"
+    title = _("Rule violation")
 
     def __init__(
         self,

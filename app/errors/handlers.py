@@ -22,6 +22,8 @@ from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.errors.classes import RETRY_AFTER_SECONDS, AppError, problem_type, rule_help
 from app.errors.openapi import PROBLEM_MEDIA_TYPE
+from app.i18n import DEFAULT_LANGUAGE, say, say_all
+from app.i18n.requests import request_language
 
 # The logger keeps the name it had before errors became a package: log filters rely on it.
 logger = logging.getLogger("app.errors")
@@ -46,13 +48,18 @@ def problem_response(
     extra: Mapping[str, Any] | None = None,
     headers: Mapping[str, str] | None = None,
 ) -> JSONResponse:
-    """Render a problem+json response; `extra` members are added at the top level."""
+    """Render a problem+json response; `extra` members are added at the top level.
+
+    Texts are said in the request's language (`app.i18n`): the user's choice, else
+    `Accept-Language`; `Content-Language` says which.
+    """
+    language = request_language(request) if request is not None else DEFAULT_LANGUAGE
     title = title or _sentence(HTTPStatus(status).phrase)
     body: dict[str, Any] = {
         "type": problem_type(code),
-        "title": title,
+        "title": say(title, language),
         "status": status,
-        "detail": detail or title,
+        "detail": say(detail or title, language),
         "code": code,
     }
     if request is not None:
@@ -60,10 +67,9 @@ def problem_response(
     if (where := rule_help(code)) is not None:
         body["help"] = where
     for key, value in (extra or {}).items():
-        body.setdefault(key, value)
-    return JSONResponse(
-        body, status_code=status, media_type=PROBLEM_MEDIA_TYPE, headers=dict(headers or {})
-    )
+        body.setdefault(key, say_all(value, language))
+    headers = {"Content-Language": language, "Vary": "Accept-Language", **(headers or {})}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_MEDIA_TYPE, headers=headers)
 
 
 async def app_error_handler(request: Request, exc: Exception) -> JSONResponse:

@@ -14,6 +14,8 @@ class User(UUIDPrimaryKeyMixin, TimestampMixin, Base):
     username: Mapped[str] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(64))
     password_hash: Mapped[str] = mapped_column(String(255))
+    # "en" or "fr" (app.i18n.LANGUAGES); None: each request's `Accept-Language` decides.
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
 
 
 # Usernames keep the casing typed at registration but are unique case-insensitively,

@@ -6,7 +6,7 @@ from app.auth.dependencies import CurrentAuth, CurrentUser
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.users import service
-from app.users.schemas import PasswordChange, UserCreate, UserRead
+from app.users.schemas import PasswordChange, UserCreate, UserRead, UserUpdate
 
 router = APIRouter(prefix="/users", tags=["users"], responses=PROBLEM_RESPONSES)
 
@@ -21,6 +21,12 @@ async def register_user(data: UserCreate, session: SessionDep) -> UserRead:
 async def read_current_user(user: CurrentUser) -> UserRead:
     """Show the authenticated user."""
     return UserRead.from_model(user)
+
+
+@router.patch("/me")
+async def update_current_user(data: UserUpdate, user: CurrentUser, session: SessionDep) -> UserRead:
+    """Choose the language the server writes to me in."""
+    return UserRead.from_model(await service.update_profile(session, user, data))
 
 
 @router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT)

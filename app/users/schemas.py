@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from app.i18n import Language, as_language
 from app.models import User
 
 Username = Annotated[
@@ -36,6 +37,17 @@ class PasswordChange(BaseModel):
     new_password: Password
 
 
+class UserUpdate(BaseModel):
+    """Changes to my profile."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    language: Language | None = Field(
+        description="The language the server writes to me in (problems, summaries, "
+        "notifications, emails); null: each request's `Accept-Language` decides.",
+    )
+
+
 class UserRead(BaseModel):
     """A user as shown to themselves."""
 
@@ -43,6 +55,9 @@ class UserRead(BaseModel):
     username: str
     display_name: str
     created_at: datetime
+    language: Language | None = Field(
+        description="My chosen language; null: each request's `Accept-Language` decides."
+    )
 
     @classmethod
     def from_model(cls, user: User) -> "UserRead":
@@ -52,4 +67,5 @@ class UserRead(BaseModel):
             username=user.username,
             display_name=user.display_name,
             created_at=user.created_at,
+            language=as_language(user.language),
         )

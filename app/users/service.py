@@ -8,7 +8,7 @@ from app.auth.passwords import hash_password, verify_password
 from app.auth.service import revoke_other_tokens
 from app.errors import Conflict, Forbidden
 from app.models import Token, User
-from app.users.schemas import PasswordChange, UserCreate
+from app.users.schemas import PasswordChange, UserCreate, UserUpdate
 
 WRONG_PASSWORD = "wrong_password"  # noqa: S105  (a problem code, not a secret)
 
@@ -45,3 +45,10 @@ async def change_password(
     user.password_hash = await hash_password(data.new_password)
     await session.flush()
     await revoke_other_tokens(session, user, keep=current)
+
+
+async def update_profile(session: AsyncSession, user: User, data: UserUpdate) -> User:
+    """Save my language (null: let each request's `Accept-Language` decide)."""
+    user.language = data.language
+    await session.flush()
+    return user

@@ -26,6 +26,7 @@ from marchlords_client.api.users import (
     users_change_password,
     users_read_current_user,
     users_register_user,
+    users_update_current_user,
 )
 from marchlords_client.models import (
     LoginForm,
@@ -33,11 +34,14 @@ from marchlords_client.models import (
     PasswordChange,
     TokenCreate,
     UserCreate,
+    UserUpdate,
+    UserUpdateLanguageType0,
 )
 
 from marchlords_cli import config
 from marchlords_cli.common import (
     EXIT_UNREACHABLE,
+    EXIT_USAGE,
     TIMEOUT,
     JsonOption,
     call,
@@ -164,6 +168,24 @@ def whoami(as_json: JsonOption = False) -> None:
     show(user, as_json, lambda u: [f"{u['username']} ({u.get('display_name', '')})"])
 
 
+def language(
+    choice: Annotated[
+        str,
+        typer.Argument(help="`en`, `fr`, or `auto` (each request's Accept-Language decides)."),
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """The language the server writes to you in: problems, summaries, notifications, emails."""
+    if choice != "auto" and choice not in {item.value for item in UserUpdateLanguageType0}:
+        fail(EXIT_USAGE, f"unknown language {choice!r}: en, fr or auto")
+    body = UserUpdate(language=None if choice == "auto" else UserUpdateLanguageType0(choice))
+    with session() as client:
+        user = call(
+            lambda: users_update_current_user.sync_detailed(client=client, body=body), as_json
+        )
+    show(user, as_json, lambda u: [f"language: {u.get('language') or 'auto'}"])
+
+
 # -- API tokens --------------------------------------------------------------------------------
 
 tokens = group("Your API tokens (for scripts: `MARCHLORDS_TOKEN`).")
@@ -281,7 +303,7 @@ def set_preferences(
 
 
 def install(app: typer.Typer) -> None:
-    for command in (register, login, logout, password, whoami):
+    for command in (register, login, logout, password, whoami, language):
         app.command()(command)
     app.add_typer(tokens, name="token")
     app.add_typer(calendar, name="calendar")

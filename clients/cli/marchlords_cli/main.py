@@ -1,6 +1,6 @@
 """`marchlords`: play or run a Marchlords campaign from the terminal, on the generated client.
 
-Commands: the account (`register`, `login`, `logout`, `password`, `whoami`, `token`,
+Commands: the account (`register`, `login`, `logout`, `password`, `whoami`, `language`, `token`,
 `calendar`, `notifications`), campaigns (`campaigns`, `campaign …`, `maps …`, `house-rule …`,
 `rules`), a turn's play (`me`, `map`, `tile`, `armies`, `generals`, `reachable`, `move`,
 `stop`, `entrench`, `upgrade`, `build`, `raise`, `recruit`, `assign`, `faction-action`,

@@ -448,6 +448,9 @@ from .upgrade_cancelled_data import UpgradeCancelledData
 from .upgrade_cancelled_summary_event import UpgradeCancelledSummaryEvent
 from .user_create import UserCreate
 from .user_read import UserRead
+from .user_read_language_type_0 import UserReadLanguageType0
+from .user_update import UserUpdate
+from .user_update_language_type_0 import UserUpdateLanguageType0
 from .vacation_ended_server_sent_event import VacationEndedServerSentEvent
 from .vacation_payload import VacationPayload
 from .vacation_read import VacationRead
@@ -886,6 +889,9 @@ __all__ = (
     "UpgradeCancelledSummaryEvent",
     "UserCreate",
     "UserRead",
+    "UserReadLanguageType0",
+    "UserUpdate",
+    "UserUpdateLanguageType0",
     "VacationEndedServerSentEvent",
     "VacationPayload",
     "VacationRead",

@@ -2,11 +2,13 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 from uuid import UUID
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..models.user_read_language_type_0 import UserReadLanguageType0
 
 T = TypeVar("T", bound="UserRead")
 
@@ -19,12 +21,14 @@ class UserRead:
         created_at (datetime.datetime):
         display_name (str):
         id (UUID):
+        language (None | UserReadLanguageType0): My chosen language; null: each request's `Accept-Language` decides.
         username (str):
     """
 
     created_at: datetime.datetime
     display_name: str
     id: UUID
+    language: None | UserReadLanguageType0
     username: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -35,6 +39,12 @@ class UserRead:
 
         id = str(self.id)
 
+        language: None | str
+        if isinstance(self.language, UserReadLanguageType0):
+            language = self.language.value
+        else:
+            language = self.language
+
         username = self.username
 
         field_dict: dict[str, Any] = {}
@@ -44,6 +54,7 @@ class UserRead:
                 "created_at": created_at,
                 "display_name": display_name,
                 "id": id,
+                "language": language,
                 "username": username,
             }
         )
@@ -59,12 +70,28 @@ class UserRead:
 
         id = UUID(d.pop("id"))
 
+        def _parse_language(data: object) -> None | UserReadLanguageType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                language_type_0 = UserReadLanguageType0(data)
+
+                return language_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UserReadLanguageType0, data)
+
+        language = _parse_language(d.pop("language"))
+
         username = d.pop("username")
 
         user_read = cls(
             created_at=created_at,
             display_name=display_name,
             id=id,
+            language=language,
             username=username,
         )
 
