@@ -62,6 +62,16 @@ def test_a_text_is_its_english_and_keeps_its_parameters() -> None:
     assert say("plain", "fr") == "plain"
 
 
+def test_a_text_inside_a_text_is_said_in_the_same_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    french = {"A {terrain} tile.": "Une case de {terrain}.", "forest": "forêt"}
+    monkeypatch.setattr("app.i18n.catalog", lambda language: french)
+    text = _("A {terrain} tile.", terrain=_("forest"))
+
+    assert (text, say(text, "fr")) == ("A forest tile.", "Une case de forêt.")
+
+
 @pytest.mark.parametrize(
     ("header", "preference", "expected"),
     [

@@ -61,7 +61,9 @@ def say(text: str, language: Language) -> str:
     translated = catalog(language).get(text.template)
     if translated is None:
         return str(text)
-    return translated.format(**text.params) if text.params else translated
+    # A parameter may itself be a text ("a {terrain}" with terrain=_("forest")).
+    params = {name: say(value, language) for name, value in text.params.items()}
+    return translated.format(**params) if params else translated
 
 
 def say_all(value: Any, language: Language) -> Any:
