@@ -1,6 +1,6 @@
 // The inbox: the user's notifications in every campaign, newest first, each linking into its
 // campaign; mark one or all read. The header's badge counts the unread ones (`useUnreadCount`).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ok } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -9,6 +9,15 @@ import { useSession } from "../session.tsx";
 
 /** Every inbox query starts with this key: a live event of any campaign invalidates them all. */
 export const INBOX_KEY = ["inbox"] as const;
+
+/** Notifications asked for at once; "Show older" asks for the next ones. */
+export const INBOX_PAGE_SIZE = 50;
+
+/** The offset of the page after `last`, or undefined once every notification is loaded. */
+export function nextInboxOffset(last: { offset: number; limit: number; total: number; items: unknown[] }): number | undefined {
+  const next = last.offset + last.items.length;
+  return last.items.length > 0 && next < last.total ? next : undefined;
+}
 
 /** How often the badge asks the server when nothing else refreshed it (ms). */
 export const UNREAD_POLL_MS = 60_000;
@@ -49,10 +58,16 @@ export function Inbox() {
   const { t, lang } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const page = useQuery({
-    queryKey: [...INBOX_KEY, "page"],
-    queryFn: async () => ok(await api.GET("/v1/notifications", { params: { query: { limit: 100 } } })),
+  const pages = useInfiniteQuery({
+    queryKey: [...INBOX_KEY, "pages"],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }) =>
+      ok(await api.GET("/v1/notifications", { params: { query: { limit: INBOX_PAGE_SIZE, offset: pageParam } } })),
+    getNextPageParam: nextInboxOffset,
   });
+  // The newest page's counts are the current ones; items of every loaded page, once each.
+  const first = pages.data?.pages[0];
+  const loaded = new Map((pages.data?.pages ?? []).flatMap((p) => p.items).map((item) => [item.id, item]));
   const refresh = () => queryClient.invalidateQueries({ queryKey: INBOX_KEY });
   const markOne = useMutation({
     mutationFn: async (id: number) => ok(await api.POST("/v1/notifications/{notification_id}/read", { params: { path: { notification_id: id } } })),
@@ -63,19 +78,19 @@ export function Inbox() {
     onSuccess: refresh,
   });
   // Newest first whatever order the server pages in.
-  const items = [...(page.data?.items ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const items = [...loaded.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section className="card" aria-labelledby="inbox-title">
       <h2 id="inbox-title">{t("inbox")}</h2>
-      {page.isPending ? <p>{t("loading")}</p> : null}
-      <ProblemView error={page.error} />
+      {pages.isPending ? <p>{t("loading")}</p> : null}
+      <ProblemView error={pages.error} />
       <ProblemView error={markOne.error ?? markAll.error} />
-      {page.data ? (
+      {first ? (
         <>
           <p>
-            {page.data.unread} {t("unreadNotifications")}{" "}
-            <button type="button" onClick={() => markAll.mutate()} disabled={markAll.isPending || page.data.unread === 0}>
+            {first.unread} {t("unreadNotifications")}{" "}
+            <button type="button" onClick={() => markAll.mutate()} disabled={markAll.isPending || first.unread === 0}>
               {t("markAllRead")}
             </button>
           </p>
@@ -100,6 +115,11 @@ export function Inbox() {
               </li>
             ))}
           </ul>
+          {pages.hasNextPage ? (
+            <button type="button" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+              {t("showOlder")} ({first.total - items.length})
+            </button>
+          ) : null}
         </>
       ) : null}
     </section>

@@ -124,6 +124,32 @@ describe("the inbox", () => {
     expect(screen.queryAllByRole("button", { name: /^Mark read/ })).toEqual([]);
   });
 
+  it("pages past the first notifications: Show older loads the next ones until all are listed", async () => {
+    const all = Array.from({ length: 120 }, (_, i) => item(120 - i, new Date(Date.UTC(2026, 11, 1, 0, 120 - i)).toISOString(), true, `/v1/campaigns/${CAMPAIGN}/turn`));
+    const requests = serve({
+      "GET /v1/notifications": (request) => {
+        const query = new URL(request.url).searchParams;
+        const offset = Number(query.get("offset")), limit = Number(query.get("limit"));
+        return json({ items: all.slice(offset, offset + limit), total: all.length, limit, offset, unread: 0 });
+      },
+    });
+    wrap(<Inbox />);
+    const list = await screen.findByRole("list", { name: "Inbox" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+    fireEvent.click(screen.getByRole("button", { name: "Show older (70)" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(100));
+    fireEvent.click(screen.getByRole("button", { name: "Show older (20)" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(120));
+    expect(screen.queryByRole("button", { name: /^Show older/ })).toBeNull();
+    const links = within(list).getAllByRole("link").map((l) => l.textContent);
+    expect([links[0], links[119]]).toEqual(["Turn 120 has started.", "Turn 1 has started."]);
+    expect(requests.map((r) => r.key)).toEqual([
+      "GET /v1/notifications?limit=50&offset=0",
+      "GET /v1/notifications?limit=50&offset=50",
+      "GET /v1/notifications?limit=50&offset=100",
+    ]);
+  });
+
   it("shows the unread count as a badge, none at zero", () => {
     const { rerender } = wrap(<InboxLink unread={4} />);
     expect(screen.getByRole("link").textContent).toContain("4");
