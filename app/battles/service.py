@@ -37,7 +37,7 @@ from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
 from app.models import User
-from app.models.campaign import Campaign, CampaignStatus
+from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.roster import RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.pagination import PageParams, paginate
@@ -120,11 +120,12 @@ def _in_side(column: Any, player: int) -> ColumnElement[bool]:
     return result
 
 
-def _arbitrable_clause(v: Caller) -> ColumnElement[bool]:
-    """Battles the owner may rule on: disputed, or pending with an inactive participant."""
+def _brought_to_owner_clause(v: Caller) -> ColumnElement[bool]:
+    """Battles brought to the owner (R-BAT-5): disputed once (they stay the owner's to follow
+    once settled), or pending with an inactive participant."""
     with_inactive = [_in_side(col, p) for p in sorted(v.inactive) for col in _sides()]
     return or_(
-        BattleRow.status == BattleStatus.DISPUTED,
+        BattleRow.was_disputed,
         and_(BattleRow.status.in_(PENDING_BATTLE_STATUSES), or_(false(), *with_inactive)),
     )
 
@@ -147,8 +148,8 @@ def visible_clause(v: Caller) -> ColumnElement[bool]:
     clauses: list[ColumnElement[bool]] = []
     if seen.seat is not None:
         clauses += [_in_side(column, seen.seat) for column in _sides()]
-    if seen.arbitrable:
-        clauses.append(_arbitrable_clause(v))
+    if seen.brought_to_owner:
+        clauses.append(_brought_to_owner_clause(v))
     if seen.tiles:
         # R-OPT-3: a battle naming an army concealed from the caller does not exist for them.
         concealed = [_names_army(col, a) for a in sorted(seen.unless_naming) for col in _sides()]
@@ -158,10 +159,20 @@ def visible_clause(v: Caller) -> ColumnElement[bool]:
 
 
 def arbitrable(v: Caller, row: BattleRow) -> bool:
-    """The owner may rule on it (R-BAT-5): disputed, or pending with an inactive participant
-    (what `_arbitrable_clause` selects)."""
+    """The owner may rule on it now (R-BAT-5): disputed, or pending with an inactive
+    participant."""
     if row.status == BattleStatus.DISPUTED:
         return True
+    return _pending_with_inactive(v, row)
+
+
+def brought_to_owner(v: Caller, row: BattleRow) -> bool:
+    """The owner was asked to rule on it, or may be now (what `_brought_to_owner_clause`
+    selects): a battle once disputed stays in the owner's list and view after the ruling."""
+    return row.was_disputed or _pending_with_inactive(v, row)
+
+
+def _pending_with_inactive(v: Caller, row: BattleRow) -> bool:
     return row.status in PENDING_BATTLE_STATUSES and bool(
         battles.participants(battle_from_row(row)) & v.inactive
     )
@@ -170,7 +181,9 @@ def arbitrable(v: Caller, row: BattleRow) -> bool:
 def _full_view(v: Caller, row: BattleRow) -> bool:
     """Forces, stake and reports: participants, the game master, the owner who may rule."""
     players = battles.participants(battle_from_row(row))
-    return visibility.battle_forces_seen(v.viewer, players, arbitrable=arbitrable(v, row))
+    return visibility.battle_forces_seen(
+        v.viewer, players, brought_to_owner=brought_to_owner(v, row)
+    )
 
 
 async def _visible_row(session: AsyncSession, v: Caller, battle_id: int) -> BattleRow:
@@ -424,14 +437,38 @@ async def publish_battle(
     kind: AnyEventKind,
     payload: dict[str, Any],
     battle: Battle,
+    *,
+    also: frozenset[int] = frozenset(),
 ) -> None:
     await publish(
         session,
         a.viewer.membership.campaign.id,
         kind,
         {"battle_id": battle.id, **payload},
-        audience=battles.participants(battle),
+        audience=battles.participants(battle) | also,
     )
+
+
+def _dispute(a: BattleAction, reason: str) -> None:
+    """The battle waits for a new report or the owner's ruling (R-BAT-5); the owner keeps it."""
+    a.row.status = BattleStatus.DISPUTED
+    a.row.rejection_reason = reason
+    a.row.auto_confirm_at = None
+    a.row.was_disputed = True
+
+
+async def publish_dispute(session: AsyncSession, a: BattleAction, reason: str) -> None:
+    """Its sides hear of the dispute, and so does the owner who plays (the game master hears
+    every event): the battle is brought to them to rule on, wherever it is (R-BAT-5)."""
+    owner_seat = await session.scalar(
+        select(CampaignPlayer.number).where(
+            CampaignPlayer.campaign_id == a.viewer.membership.campaign.id,
+            CampaignPlayer.user_id == a.viewer.membership.campaign.owner_id,
+        )
+    )
+    also = frozenset() if owner_seat is None else frozenset({owner_seat})
+    payload = {"status": "disputed", "reason": reason}
+    await publish_battle(session, a, AppEventKind.BATTLE_REJECTED, payload, a.battle, also=also)
 
 
 async def _publish_closed(
@@ -597,13 +634,9 @@ async def reject(session: AsyncSession, m: Membership, battle_id: int, reason: s
     a = await load_action(session, m, battle_id)
     side, _me = _my_side(a)
     _require_report_from_other_side(a, side)
-    a.row.status = BattleStatus.DISPUTED
-    a.row.rejection_reason = reason
-    a.row.auto_confirm_at = None
+    _dispute(a, reason)
     await session.flush()
-    await publish_battle(
-        session, a, AppEventKind.BATTLE_REJECTED, {"status": "disputed", "reason": reason}, a.battle
-    )
+    await publish_dispute(session, a, reason)
     return await present_battle(session, a.viewer, a.row)
 
 
@@ -727,12 +760,9 @@ async def auto_confirm_reports(
         v = a.viewer
         if battles.validate_report(v.state, a.battle, result, v.ruleset):
             reason = "The report no longer fits the map (R-BAT-9): report the result again."
-            a.row.status = BattleStatus.DISPUTED
-            a.row.rejection_reason = reason
-            a.row.auto_confirm_at = None
+            _dispute(a, reason)
             await session.flush()
-            payload = {"status": "disputed", "reason": reason}
-            await publish_battle(session, a, AppEventKind.BATTLE_REJECTED, payload, a.battle)
+            await publish_dispute(session, a, reason)
             continue
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
         await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)

@@ -143,6 +143,8 @@ class BattleRow(CampaignScoped, Base):
     # "stake", "pillage"}; NULL only for battles declared before this column existed.
     forces: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
     rejection_reason: Mapped[str | None] = mapped_column(String(500))  # when disputed (R-BAT-5)
+    # Once disputed, the owner who plays keeps seeing the battle after ruling on it (R-BAT-5).
+    was_disputed: Mapped[bool] = mapped_column(default=False, server_default="false")
     # R-BAT-10: 1 for a first report, one more for each edit; a confirmation may name it.
     report_version: Mapped[int] = mapped_column(default=0, server_default="0")
     # R-BAT-9: when the pending report confirms itself; NULL without the setting.

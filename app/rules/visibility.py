@@ -145,30 +145,36 @@ def battle_seen(
     army_ids: Iterable[int],
     coord: Coord,
     *,
-    arbitrable: bool = False,
+    brought_to_owner: bool = False,
 ) -> bool:
     """Whether the viewer is told of a battle (R-FOG-3/4/5, R-OPT-3): its participants and the
-    game master always; the owner who plays, besides, the battles they may arbitrate
-    (`arbitrable`, R-BAT-5); anyone else who sees its tile, unless one of its armies is
-    concealed from them (only the count of pending battles then, R-FOG-4)."""
+    game master always; the owner who plays, besides, the battles brought to them to rule on
+    (`brought_to_owner`: disputed once, or pending with an inactive player, R-BAT-5) — a
+    battle once disputed stays theirs to follow after it is settled; anyone else who sees its
+    tile, unless one of its armies is concealed from them (only the count of pending battles
+    then, R-FOG-4)."""
     if v.game_master or (v.seat is not None and v.seat in players):
         return True
-    if v.owner and arbitrable:
+    if v.owner and brought_to_owner:
         return True
     return coord in v.sight and not battle_concealed(v, players, army_ids)
 
 
-def battle_seen_in(v: Viewer, battle: Battle, *, arbitrable: bool = False) -> bool:
+def battle_seen_in(v: Viewer, battle: Battle, *, brought_to_owner: bool = False) -> bool:
     """`battle_seen` of an engine battle."""
     return battle_seen(
-        v, battle_players(battle), battle_armies(battle), battle.coord, arbitrable=arbitrable
+        v,
+        battle_players(battle),
+        battle_armies(battle),
+        battle.coord,
+        brought_to_owner=brought_to_owner,
     )
 
 
-def battle_forces_seen(v: Viewer, players: Collection[int], *, arbitrable: bool) -> bool:
+def battle_forces_seen(v: Viewer, players: Collection[int], *, brought_to_owner: bool) -> bool:
     """The forces, stake and reports of a battle (R-FOG-4): its participants, the game master,
     and the owner who may rule on it (R-BAT-5)."""
-    return battle_rosters_seen(v, players) or (v.owner and arbitrable)
+    return battle_rosters_seen(v, players) or (v.owner and brought_to_owner)
 
 
 def battle_rosters_seen(v: Viewer, players: Collection[int]) -> bool:
@@ -227,12 +233,12 @@ def battle_result_summaries(
 @dataclass(frozen=True)
 class BattleFilter:
     """`battle_seen` as parameters for SQL: a battle is seen if `everything`, or `seat` is in
-    one of its sides, or it is `arbitrable` and `arbitrable` battles are included, or its tile
+    one of its sides, or it was `brought_to_owner` and those are included, or its tile
     is one of `tiles` and it names none of `unless_naming`."""
 
     everything: bool
     seat: int | None
-    arbitrable: bool
+    brought_to_owner: bool
     tiles: frozenset[Coord]
     unless_naming: frozenset[int]
 
@@ -242,7 +248,7 @@ def battle_filter(v: Viewer) -> BattleFilter:
     return BattleFilter(
         everything=v.game_master,
         seat=v.seat,
-        arbitrable=v.owner,
+        brought_to_owner=v.owner,
         tiles=v.sight,
         unless_naming=v.hidden,
     )

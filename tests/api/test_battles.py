@@ -670,6 +670,54 @@ async def test_R_BAT_5_rejected_report_is_disputed_then_arbitrated_by_the_owner(
     assert await where(session, game, a1) == (4, 1, 1)
 
 
+async def test_R_BAT_5_the_owner_who_plays_hears_of_a_dispute_out_of_sight_and_keeps_it(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The owner plays seat 1 far away; seats 2 and 3 fight out of their sight. The dispute is
+    told to the owner live (its event's audience holds their seat), and the battle stays in
+    the owner's list and view once they have ruled on it; an onlooker never saw it."""
+    game = await start_game(
+        client, make_user, ("dwarfs", "empire", "orcs_goblins"), slots=(2, 0, 1)
+    )
+    owner, p2, p3 = game.players
+    a2 = await place(session, game, 2, (4, 1))
+    await place(session, game, 3, (5, 1))
+    await move(client, game, p2, a2, (5, 1))
+    await change_turn(client, game)
+    [battle] = (await client.get(game.url("/battles"), headers=p2.headers)).json()["items"]
+    bid = battle["id"]
+
+    async def owner_list() -> list[int]:
+        r = await client.get(game.url("/battles"), headers=owner.headers)
+        return [b["id"] for b in r.json()["items"]]
+
+    assert await owner_list() == []  # out of sight, not disputed: not the owner's business
+    await act(client, game, p2.headers, bid, "report", result("attacker_victory", 0, 50))
+    assert (await act(client, game, p3.headers, bid, "reject", {"reason": "No."})).is_success
+    [dispute] = list(
+        await session.scalars(
+            select(CampaignEvent).where(
+                CampaignEvent.campaign_id == uuid.UUID(game.id),
+                CampaignEvent.kind == "battle_rejected",
+            )
+        )
+    )
+    assert (dispute.payload, sorted(dispute.audience or [])) == (
+        {"battle_id": bid, "status": "disputed", "reason": "No."},
+        [1, 2, 3],
+    )
+    assert await owner_list() == [bid]
+
+    ruling = {"report": result("draw", 10, 10)}
+    r = await act(client, game, owner.headers, bid, "arbitrate", ruling)
+    assert (r.status_code, r.json()["status"]) == (200, "confirmed"), r.text
+    assert await owner_list() == [bid]
+    seen = await get_battle(client, game, owner, bid)
+    assert (seen["status"], seen["report"]["arbitrated"]) == ("confirmed", True)
+    r = await act(client, game, owner.headers, bid, "arbitrate", ruling)
+    assert_problem(r, 409, "R-BAT-5")  # ruled once: kept in view, never ruled again
+
+
 async def test_R_TURN_3_pending_battle_blocks_the_turn_until_confirmed(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:

@@ -15,7 +15,7 @@ from httpx import AsyncClient
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.battles.service import Caller, arbitrable, visible_clause
+from app.battles.service import Caller, brought_to_owner, visible_clause
 from app.campaigns.access import load_membership
 from app.models import BattleRow, Campaign, User
 from app.models.event import CampaignEvent
@@ -71,7 +71,9 @@ async def test_R_FOG_4_R_OPT_3_the_battle_query_selects_what_battle_seen_sees(
             kind="field",
             attacker=random_side(rng),
             defender=random_side(rng),
-            status=rng.choice(list(BattleStatus)),
+            status=(status := rng.choice(list(BattleStatus))),
+            # Disputed now, or once and settled since (the owner keeps those, R-BAT-5).
+            was_disputed=status is BattleStatus.DISPUTED or rng.random() < 0.2,
         )
         for i in range(60)
     ]
@@ -96,7 +98,7 @@ async def test_R_FOG_4_R_OPT_3_the_battle_query_selects_what_battle_seen_sees(
                 frozenset(row.attacker["players"]) | frozenset(row.defender["players"]),
                 [*row.attacker["army_ids"], *row.defender["army_ids"]],
                 (row.q, row.r),
-                arbitrable=arbitrable(caller, row),
+                brought_to_owner=brought_to_owner(caller, row),
             )
         }
         assert selected - {r.id for r in rows} <= set()  # only the planted battles matter

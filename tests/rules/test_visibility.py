@@ -279,8 +279,8 @@ def test_R_FOG_4_R_FOG_5_the_owner_who_plays_sees_what_they_arbitrate_not_its_ro
 
     def told(v: visibility.Viewer) -> tuple[bool, bool, bool]:
         return (
-            visibility.battle_seen(v, players, armies, coord, arbitrable=True),
-            visibility.battle_forces_seen(v, players, arbitrable=True),
+            visibility.battle_seen(v, players, armies, coord, brought_to_owner=True),
+            visibility.battle_forces_seen(v, players, brought_to_owner=True),
             visibility.battle_rosters_seen(v, players),
         )
 
@@ -338,7 +338,7 @@ def test_R_FOG_4_R_OPT_3_the_filters_for_sql_carry_the_decision_s_parameters() -
     assert visibility.battle_filter(looking) == visibility.BattleFilter(
         everything=False,
         seat=2,
-        arbitrable=True,
+        brought_to_owner=True,
         tiles=frozenset({(2, 0)}),
         unless_naming=frozenset({10}),
     )
