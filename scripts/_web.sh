@@ -47,15 +47,32 @@ _free_port() {
 # MARCHLORDS_E2E_MAIL_DIR as JSON, and its links point at the test server; webhooks may call
 # loopback addresses (the delivery log's test calls the server itself).
 web_live_server() {
-    local port smtp_port data
-    port="$(_free_port)"
-    smtp_port="$(_free_port)"
+    local data attempt
     data="$(mktemp -d "${TMPDIR:-/tmp}/marchlords-web-pg.XXXXXX")"
     WEB_SERVER_LOG="$data/serve.log"
     WEB_SERVER_DATA="$data"
-    export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
     export MARCHLORDS_E2E_MAIL_DIR="$data/mail"
     trap _web_stop_server EXIT
+    # A port is picked free and bound a moment later: another process may take it meanwhile
+    # (two runs at once). A server that exits before it answers is tried again on new ports.
+    for attempt in 1 2 3; do
+        _web_start_server "$data" && return 0
+        [ "$?" = 2 ] || break
+        echo "note: the test server exited before answering (attempt $attempt); new ports" >&2
+        _web_stop_children
+    done
+    cat "$WEB_SERVER_LOG" >&2
+    echo "error: the test server did not start" >&2
+    return 1
+}
+
+# Start the mail sink and the server on fresh ports; 0 once /healthz answers, 2 if the server
+# exited first, 1 if it never answered.
+_web_start_server() {
+    local data="$1" port smtp_port _
+    port="$(_free_port)"
+    smtp_port="$(_free_port)"
+    export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
     python "$WEB/scripts/mail_sink.py" "$smtp_port" "$MARCHLORDS_E2E_MAIL_DIR" >"$data/mail.log" 2>&1 &
     WEB_MAIL_PID=$!
     # Many users register from one address in a few seconds: lift the per-address limits.
@@ -65,25 +82,26 @@ web_live_server() {
         MARCHLORDS_PUBLIC_URL="$MARCHLORDS_BASE_URL" MARCHLORDS_WEBHOOKS_ALLOW_LOOPBACK=true \
         "$ROOT/scripts/serve" >"$WEB_SERVER_LOG" 2>&1 &
     WEB_SERVER_PID=$!
-    local _
     for _ in $(seq 1 240); do
         python -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=2)" \
             "$MARCHLORDS_BASE_URL/healthz" 2>/dev/null && return 0
-        kill -0 "$WEB_SERVER_PID" 2>/dev/null || break
+        kill -0 "$WEB_SERVER_PID" 2>/dev/null || return 2
         sleep 0.5
     done
-    cat "$WEB_SERVER_LOG" >&2
-    echo "error: the test server did not start" >&2
     return 1
 }
 
-_web_stop_server() {
-    local status=$? # the script's own status, kept (the server's exit on SIGTERM is 143)
+_web_stop_children() {
     local pid
     for pid in ${WEB_SERVER_PID:-} ${WEB_MAIL_PID:-}; do
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
+}
+
+_web_stop_server() {
+    local status=$? # the script's own status, kept (the server's exit on SIGTERM is 143)
+    _web_stop_children
     rm -rf "$WEB_SERVER_DATA"
     exit "$status"
 }
