@@ -60,6 +60,7 @@ from app.routing import LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
+from app.spectators.router import router as spectators_router
 from app.stream.hub import EventHub
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
@@ -111,6 +112,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     lobbies_router,
     lobby_requests_router,
     lobby_owner_router,
+    spectators_router,
 )
 
 

@@ -44,10 +44,16 @@ async def list_lobbies(
         int | None, Query(ge=1, le=24 * 60, description="Turns of at most this many hours.")
     ] = None,
     anonymity: Annotated[bool | None, Query(description="With or without anonymity.")] = None,
+    spectators: Annotated[
+        bool | None,
+        Query(description="`true`: only running campaigns that take spectators (R-CAMP-13)."),
+    ] = None,
 ) -> LobbyPage:
     """Public campaigns that take newcomers: lobbies with places, running campaigns with open
-    seats (R-CAMP-11, R-CAMP-12), newest first."""
-    filters = service.LobbyFilters(game_system, campaign_status, max_deadline_hours, anonymity)
+    seats or that take spectators (R-CAMP-11, R-CAMP-12, R-CAMP-13), newest first."""
+    filters = service.LobbyFilters(
+        game_system, campaign_status, max_deadline_hours, anonymity, spectators
+    )
     return await service.list_lobbies(session, user, filters, page)
 
 

@@ -54,6 +54,13 @@ class LobbyRead(BaseModel):
     options: LobbyOptions
     open_seats: list[OpenSeat]
     asked: bool = Field(description="You have a pending request to join it.")
+    spectators_welcome: bool = Field(
+        default=False,
+        description="R-CAMP-13: it runs and takes spectators (`POST …/spectators`).",
+    )
+    spectator_delay_turns: int | None = Field(
+        default=None, description="R-CAMP-13: how many turns late its spectators see it."
+    )
 
 
 class LobbyPage(Page[LobbyRead]):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Integer, and_, cast, exists, func, or_, select
+from sqlalchemy import Integer, and_, cast, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns import service as campaigns
@@ -37,6 +37,7 @@ from app.models.campaign import (
     CampaignStatus,
     JoinRequest,
     SeatOffer,
+    Spectator,
 )
 from app.pagination import PageParams, paginate_rows
 from app.rules import lobby
@@ -95,6 +96,7 @@ class LobbyFilters:
     status: CampaignStatus | None = None
     max_deadline_hours: int | None = None
     anonymity: bool | None = None
+    spectators: bool | None = None  # R-CAMP-13: only those that take spectators (or none)
 
 
 def _takes_newcomers() -> Any:
@@ -120,6 +122,15 @@ def _takes_newcomers() -> Any:
     return or_(
         and_(Campaign.status == CampaignStatus.LOBBY, seats < max_players),
         and_(Campaign.status == CampaignStatus.ACTIVE, maybe_open),
+        _spectators_welcome(),
+    )
+
+
+def _spectators_welcome() -> Any:
+    """SQL: `lobby.spectators_welcome` of a public campaign (R-CAMP-13)."""
+    return and_(
+        Campaign.status == CampaignStatus.ACTIVE,
+        Campaign.settings["spectator_delay_turns"].astext.is_not(None),
     )
 
 
@@ -137,6 +148,9 @@ async def list_lobbies(
         where.append(hours <= filters.max_deadline_hours)
     if filters.anonymity is not None:
         where.append(Campaign.settings["anonymity"].as_boolean().is_(filters.anonymity))
+    if filters.spectators is not None:
+        welcome = _spectators_welcome()
+        where.append(welcome if filters.spectators else ~welcome)
     asked = exists().where(JoinRequest.campaign_id == Campaign.id, JoinRequest.user_id == user.id)
     query = select(Campaign, asked).where(*where).order_by(Campaign.created_at.desc(), Campaign.id)
     rows, total = await paginate_rows(session, query, page)
@@ -185,6 +199,10 @@ def _lobby(c: Campaign, seats: list[CampaignPlayer], offered: set[int], asked: b
         ),
         open_seats=open_seats(c, seats, offered),
         asked=asked,
+        spectators_welcome=lobby.spectators_welcome(
+            lobby.Phase(c.status.value), s.public, s.spectator_delay_turns
+        ),
+        spectator_delay_turns=s.spectator_delay_turns,
     )
 
 
@@ -329,6 +347,10 @@ async def accept(
         seat = next(p for p in seats if p.number == request.number)
         await session.refresh(seat)  # read after the lock, as the last writer left it
         await give_seat(session, c, seat, user_id, now)
+    # A spectator seated watches no more: they see through their own fog now (R-CAMP-13).
+    await session.execute(
+        delete(Spectator).where(Spectator.campaign_id == c.id, Spectator.user_id == user_id)
+    )
     players = await campaigns.list_players(session, m)
     return next(p for p in players if p.number == seat.number)
 

@@ -11,6 +11,7 @@ from app.models.campaign import (
     JoinRequest,
     SeatOffer,
     SeatOfferOrigin,
+    Spectator,
     Substitute,
 )
 from app.models.diplomacy import EdictRow
@@ -82,6 +83,7 @@ __all__ = [
     "SeatOfferOrigin",
     "ShipRow",
     "SiegeRow",
+    "Spectator",
     "StakeRow",
     "StandingOrderKind",
     "StandingOrderRow",

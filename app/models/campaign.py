@@ -222,6 +222,21 @@ class Substitute(Base):
     listed_at: Mapped[datetime]
 
 
+class Spectator(Base):
+    """A user who asked to watch a public campaign (R-CAMP-13): no member, no seat; they read
+    its map and the public part of its summaries `spectator_delay_turns` turns late."""
+
+    __tablename__ = "campaign_spectators"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    since: Mapped[datetime]
+
+
 class CampaignScoped:
     """Mixin for entities identified by the engine's id within their campaign."""
 

@@ -4,6 +4,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+# R-CAMP-13: at most this many turns late (a year of weekly turns); a longer delay shows nothing.
+MAX_SPECTATOR_DELAY_TURNS = 52
+
 
 class CampaignSettings(BaseModel):
     """Campaign options (R-CAMP, R-OPT); all optional with sensible defaults."""
@@ -88,6 +91,13 @@ class CampaignSettings(BaseModel):
         default=False,
         description="R-CAMP-11: the campaign is listed (GET /v1/lobbies): users ask to join "
         "its lobby, or for its open seats once it runs (R-CAMP-12), and the owner answers.",
+    )
+    spectator_delay_turns: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_SPECTATOR_DELAY_TURNS,
+        description="R-CAMP-13: a public campaign's spectators see its map and the public "
+        "part of its summaries this many turns late (never live); unset: no spectators.",
     )
     vacation_days: int = Field(
         default=0, ge=0, le=365, description="R-CAMP-8: days of vacation each seat may take."

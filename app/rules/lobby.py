@@ -1,4 +1,5 @@
-"""Finding a game (R-CAMP-11) and substitutes (R-CAMP-12): who may ask for which place.
+"""Finding a game (R-CAMP-11), substitutes (R-CAMP-12) and spectators (R-CAMP-13): who may
+ask for which place.
 
 Pure decisions; app/lobbies/service.py applies them under the campaign lock. Nobody becomes a
 member without both their own ask and the owner's yes: a request is only ever an ask.
@@ -151,3 +152,39 @@ def accept_refusal(
 def substitute_wanted(systems: Collection[str], game_system: str) -> bool:
     """R-CAMP-12: a substitute is told of open seats of the game systems they listed."""
     return game_system in systems
+
+
+def spectators_welcome(phase: Phase, public: bool, delay: int | None) -> bool:
+    """R-CAMP-13: a running public campaign with a spectator delay takes spectators (a lobby
+    has nothing to watch yet)."""
+    return phase is Phase.ACTIVE and public and delay is not None
+
+
+def spectate_refusal(
+    phase: Phase, *, public: bool, delay: int | None, is_owner: bool, is_member: bool
+) -> Refusal | None:
+    """R-CAMP-13: why a user may not become a spectator of this campaign, or None. A private
+    campaign is refused before this: it does not exist for who is not in it."""
+    if is_owner or is_member:
+        return Refusal(
+            code="R-CAMP-13",
+            status=409,
+            detail="You play or run this campaign: a spectator is someone outside it.",
+        )
+    if phase is Phase.FINISHED:
+        return Refusal(code="R-CAMP-2", status=409, detail="The campaign is over.")
+    if not spectators_welcome(phase, public, delay):
+        return Refusal(
+            code="R-CAMP-13",
+            status=409,
+            detail="This campaign takes no spectators (now).",
+        )
+    return None
+
+
+def may_watch(
+    phase: Phase, *, public: bool, delay: int | None, is_owner: bool, is_member: bool
+) -> bool:
+    """R-CAMP-13: a spectator's reads go on while the campaign is public with a delay, running
+    or finished, and they stay outside it (who plays sees through their own fog only)."""
+    return phase is not Phase.LOBBY and public and delay is not None and not (is_owner or is_member)

@@ -1,4 +1,5 @@
-"""May this viewer see X (R-FOG-1..5, R-OPT-3, R-OPT-5): decided here, and nowhere else.
+"""May this viewer see X (R-FOG-1..5, R-OPT-3, R-OPT-5, R-CAMP-13): decided here, and nowhere
+else.
 
 A `Viewer` is built once per request from the caller's membership (`app.campaigns.access`):
 their seat (the player number of a seat with a faction; None if they play none), whether they
@@ -8,6 +9,13 @@ state (`seeing`) adds what they see in it: their sight (allies' included, R-FOG-
 armies concealed from them (R-OPT-3). Every read model (the map, tiles, armies, battles,
 history, replays, pictures, charts, the event stream, notifications, reminders, the calendar
 feed, the export) asks the functions below through it.
+
+A spectator (R-CAMP-13) is a viewer of its own kind: no seat, no owner's powers, and a `delay`.
+They see one past turn only, `spectated_turn` (the current one less the delay, never live),
+through its snapshot: every tile as it stood, like the game master, less everything private —
+no army concealed from an outsider (R-OPT-3), no orders, gold, numbers, rosters, battles'
+forces, messages, edicts or live events, and of the summaries only the public lines
+(`public_summary_line`).
 
 Lists read page by page from SQL take the same decision as plain parameters (`battle_filter`,
 `event_filter`), which the services turn into a WHERE clause word for word; tests check those
@@ -35,6 +43,7 @@ class Viewer:
     game_master: bool = False  # sees everything, live (R-FOG-5)
     sight: frozenset[Coord] = frozenset()  # tiles in sight now, allies' included (R-FOG-2)
     hidden: frozenset[int] = frozenset()  # armies concealed from them (R-OPT-3)
+    delay: int | None = None  # a spectator's delay in turns (R-CAMP-13); None: no spectator
 
 
 def viewer(seat: int | None, *, owner: bool) -> Viewer:
@@ -46,6 +55,17 @@ def viewer(seat: int | None, *, owner: bool) -> Viewer:
 def game_master() -> Viewer:
     """The owner who does not play (R-FOG-5)."""
     return viewer(None, owner=True)
+
+
+def spectator(delay: int) -> Viewer:
+    """A public campaign's spectator, `delay` turns late (R-CAMP-13)."""
+    if delay < 1:
+        raise ValueError("a spectator is at least one turn late (R-CAMP-13)")
+    return Viewer(delay=delay)
+
+
+def is_spectator(v: Viewer) -> bool:
+    return v.delay is not None
 
 
 def after_the_end(v: Viewer, finished: bool) -> Viewer:
@@ -65,6 +85,9 @@ def seeing(v: Viewer, state: CampaignState, sight_of: Callable[[int], frozenset[
     game only; the game master sees every tile) and the armies concealed from them."""
     if v.game_master:
         return replace(v, sight=frozenset(state.map.tiles), hidden=frozenset())
+    if is_spectator(v):
+        # Every tile, but not an army whose draw hides it from a player far from it (R-OPT-3).
+        return replace(v, sight=frozenset(state.map.tiles), hidden=concealment.concealed(state))
     if v.seat is None or v.seat not in state.players:
         return replace(v, sight=frozenset(), hidden=frozenset())
     return replace(v, sight=sight_of(v.seat), hidden=concealment.hidden_from(state, v.seat))
@@ -261,7 +284,10 @@ def event_seen(v: Viewer, audience: Collection[int] | None) -> bool:
     """A live event, addressed to `audience` (None: every member), reaches the viewer's stream,
     inbox and personal endpoints (R-FOG-3/5): the game master hears every event; anyone else
     the public ones and those addressed to their seat. An owner who plays is a player here,
-    exactly: no event is addressed to the owner's role."""
+    exactly: no event is addressed to the owner's role. A spectator hears none: live is
+    never late enough (R-CAMP-13)."""
+    if is_spectator(v):
+        return False
     if v.game_master or audience is None:
         return True
     return v.seat is not None and v.seat in audience
@@ -303,5 +329,73 @@ def numbers_seen(v: Viewer, player: int, finished: bool) -> bool:
 
 def sees_every_seat(v: Viewer, finished: bool) -> bool:
     """A document that shows every seat's state (the export, R-CAMP-9): the game master, and
-    any viewer once the campaign has ended (R-FOG-5)."""
-    return finished or v.game_master
+    any player once the campaign has ended (R-FOG-5); never a spectator (R-CAMP-13)."""
+    return not is_spectator(v) and (finished or v.game_master)
+
+
+# ----------------------------------------------------------------------------- spectators
+
+
+def spectated_turn(v: Viewer, current: int) -> int | None:
+    """The one turn a spectator sees while the campaign plays turn `current` (R-CAMP-13): the
+    current one less the delay, as it ended; None while no turn is that old."""
+    if v.delay is None:
+        return None
+    turn = current - v.delay
+    return turn if turn >= 1 else None
+
+
+def spectator_map_seen(v: Viewer, current: int, number: int) -> bool:
+    """A spectator reads the map of turn `number` only if it is the spectated turn."""
+    return number == spectated_turn(v, current)
+
+
+def spectator_change_seen(v: Viewer, current: int, number: int) -> bool:
+    """A spectator reads the turn change `number` (its date, its public summary) only if it
+    came before the spectated turn: the change that ends that turn would tell of the next."""
+    spectated = spectated_turn(v, current)
+    return spectated is not None and 1 <= number < spectated
+
+
+# What of a summary line a spectator reads (R-CAMP-13): the structures' changes, which the map
+# of a later turn shows anyway, by tile, owner (or builder) and level; nothing of armies (a line
+# of an army concealed then would give it away, R-OPT-3), of gold, orders' ids, diplomacy or
+# battles' reports.
+PUBLIC_SUMMARY_KINDS = frozenset(
+    {
+        "city_founded",
+        "port_built",
+        "outpost_built",
+        "city_upgraded",
+        "structure_captured",
+        "structure_abandoned",
+        "structure_destroyed",
+        "city_level_lost",
+        "capital_repulsed",
+        "siege_lifted",
+    }
+)
+PUBLIC_SUMMARY_DATA = frozenset({"structure_id", "owner", "player", "level"})
+
+
+def public_summary_line(v: Viewer, line: Mapping[str, object]) -> dict[str, object] | None:
+    """The public part of one player's summary line for a spectator, or None (R-CAMP-13)."""
+    if not is_spectator(v) or line.get("kind") not in PUBLIC_SUMMARY_KINDS:
+        return None
+    data = line.get("data")
+    kept = (
+        {k: val for k, val in data.items() if k in PUBLIC_SUMMARY_DATA}
+        if isinstance(data, Mapping)
+        else {}
+    )
+    return {
+        "kind": line["kind"],
+        "rule": line.get("rule", ""),
+        "coords": line.get("coords") or [],
+        "data": kept,
+    }
+
+
+def names_seen(v: Viewer, anonymous: bool) -> bool:
+    """A spectator is told the players' names unless anonymity hides them (R-CAMP-5, -13)."""
+    return not anonymous

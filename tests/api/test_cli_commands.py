@@ -232,3 +232,40 @@ async def test_every_command_group_runs(
     await gm("campaign", "export", "-o", str(out), "--messages")
     assert json.loads(out.read_text())["format"] == "marchlords.campaign"
     assert uuid.UUID(game.id)
+
+
+async def test_spectate_commands_run_R_CAMP_13(served: Served, tmp_path: Path) -> None:
+    """A spectator watches a public campaign by its id, one turn late; the owner lists and
+    sends them away."""
+
+    async def make_user(username: str | None = None, **_: object) -> AuthUser:
+        return await register_and_login(served.client, username)
+
+    game = await start_game(
+        served.client, make_user, settings={"public": True, "spectator_delay_turns": 1}
+    )
+    dora = await make_user()
+    gm = InProcess(served, game.owner, game.id, tmp_path / "gm")
+    spy = InProcess(served, dora, "", tmp_path / "dora")
+    found = (await spy("lobby", "list", "--spectators")).stdout
+    assert found.startswith(game.id)
+    assert "spectators welcome, 1 turn(s) late" in found
+    assert "watching" in (await spy("spectate", "watch", game.id)).stdout
+    assert "no turn old enough yet" in (await spy("spectate", "show", game.id)).stdout
+    for player in game.players:
+        await InProcess(served, player.user, game.id, tmp_path / player.faction)("ready")
+    await gm("turn", "resolve")
+    shown = (await spy("spectate", "show", game.id)).stdout.splitlines()
+    assert "turn 1 as it ended" in shown[0]
+    assert [line.split(":")[0].strip() for line in shown[1:]] == ["seat 1", "seat 2"]
+    world = await spy.json("spectate", "map", game.id)
+    assert world["turn"] == 1
+    assert (await spy("spectate", "map", game.id)).stdout.startswith("turn 1\n")
+    assert (await spy("spectate", "turns", game.id)).stdout == "(none)\n"
+    await spy("spectate", "summary", game.id, "1", code=1)  # the change that ended turn 1
+    listed = await gm.json("spectate", "list")
+    assert [s["username"] for s in listed] == [dora.username]
+    assert "sent away" in (await gm("spectate", "remove", str(dora.id))).stdout
+    await spy("spectate", "show", game.id, code=1)
+    await spy("spectate", "watch", game.id)
+    assert "no longer watching" in (await spy("spectate", "leave", game.id)).stdout

@@ -33,7 +33,7 @@ from app.stream.service import Listener, visible_events
 from tests.api.walk import Schemas, knowledge, leaks, summary_leaks
 from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.factories.flows import MakeUser, start_game
-from tests.factories.fog_games import Table, check_reads, play_turn, setup_table
+from tests.factories.fog_games import Table, check_reads, check_spectator, play_turn, setup_table
 
 CASES = [
     (3, 5),
@@ -147,6 +147,36 @@ async def test_random_games_never_show_a_concealed_army_R_OPT_3(
     assert t.trails == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.trails}))
     assert t.tally["armies concealed from the caller"] > 0, t.tally
     assert t.tally["storm tiles drawn"] > 0, t.tally
+
+
+async def test_random_games_show_a_spectator_turn_T_minus_N_alone_R_CAMP_13_R_OPT_3(
+    app: FastAPI, client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The concealment game watched by a spectator one turn late: after each change they see
+    turn T − 1's every tile and every army of its snapshot but those concealed then, the
+    changes before it with public lines only, no name (anonymity), no member endpoint."""
+    t = await setup_table(
+        client,
+        make_user,
+        session,
+        app,
+        2024,
+        4,
+        settings={"concealment": True, "public": True, "spectator_delay_turns": 1},
+        ruleset={"movement": {"sight": 3}},
+    )
+    spectator = await make_user()
+    url = f"/v1/campaigns/{t.campaign_id}/spectators"
+    watched = await client.post(url, headers=spectator.headers)
+    assert watched.status_code == 201, watched.text
+    await check_spectator(t, spectator)
+    for number in range(1, TURNS + 1):
+        await play_turn(t, number)
+        await check_spectator(t, spectator)
+    assert t.found == [], "\n".join(sorted({f.replace(t.campaign_id, "…") for f in t.found}))
+    assert t.tally["armies concealed from the spectator"] > 0, t.tally
+    assert t.tally["spectator summary lines"] > 0, t.tally
+    assert t.tally["spectator GET map 200"] == TURNS, t.tally
 
 
 async def test_a_summary_does_not_follow_an_army_out_of_sight_R_TURN_5_R_FOG_3(

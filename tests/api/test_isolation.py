@@ -94,6 +94,8 @@ OWNER_ONLY = frozenset(
         "lobbies-decline-join-request",
         "lobbies-open-seat",
         "lobbies-close-seat",
+        "spectators-list-spectators",
+        "spectators-remove-spectator",
     }
 )
 
@@ -206,6 +208,19 @@ MEMBER = frozenset(
     }
 )
 
+# A public campaign's spectators (R-CAMP-13), who are no members: they ask to watch, leave, and
+# read its delayed public view; to anyone else (a stranger, a player) 404, as for no campaign.
+SPECTATOR = frozenset(
+    {
+        "spectators-watch-campaign",
+        "spectators-stop-watching",
+        "spectators-read-spectated",
+        "spectators-read-spectated-map",
+        "spectators-list-spectated-turns",
+        "spectators-read-spectated-summary",
+    }
+)
+
 # Columns that legitimately change on any authenticated request.
 VOLATILE = frozenset({("tokens", "last_used_at")})
 # Tables that do: the shared rate limits count every write, refused or not.
@@ -271,7 +286,7 @@ async def refused(
 
 def test_every_operation_with_an_id_is_classified(app: FastAPI) -> None:
     """A new endpoint must say who may call it before it ships (OWASP API1/API5)."""
-    classified = OWNER_ONLY | PLAYER_OBJECT | MEMBER
+    classified = OWNER_ONLY | PLAYER_OBJECT | MEMBER | SPECTATOR
     with_ids = {op.id for op in operations(app) if "{" in op.path}
     in_campaigns = {op.id for op in campaign_operations(app)}
     assert in_campaigns - classified == set(), "classify these operations in test_isolation.py"
@@ -280,6 +295,7 @@ def test_every_operation_with_an_id_is_classified(app: FastAPI) -> None:
     assert not OWNER_ONLY & PLAYER_OBJECT
     assert not OWNER_ONLY & MEMBER
     assert not PLAYER_OBJECT & MEMBER
+    assert not SPECTATOR & (OWNER_ONLY | PLAYER_OBJECT | MEMBER)
 
 
 async def test_unauthenticated_calls_get_401_on_every_operation(

@@ -37,7 +37,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionm
 from app.auth.tokens import hash_token
 from app.campaigns.access import load_membership
 from app.db.base import Base
-from app.models import Token, User  # registers every model on Base too
+from app.models import Campaign, Token, User  # registers every model on Base too
 from app.stream import service as stream_service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
@@ -294,6 +294,7 @@ async def serve_mix(
     await _as(client, world.p1, "POST", game.url("/turn/resolve"))
     for path in ("/turns", "/turns/2/summary", "/standings", "/messages", "/me", "/map"):
         await _as(client, world.p2, "GET", game.url(path))
+    await spectator_mix(client, world, sessionmaker)
     # The event stream: its HTTP entry (membership, the resume point; no hub here → 503)...
     await _as(client, world.p2, "GET", game.url("/events"))
     await client.get(
@@ -305,6 +306,27 @@ async def serve_mix(
     for op in ops:
         if op.id in last:
             await _as(client, world.p1, op.method, op.url(world.values(op)), json=world.body(op))
+
+
+async def spectator_mix(
+    client: AsyncClient, world: World, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    """The campaign made public and watchable (R-CAMP-13): a spectator asks, reads the delayed
+    view, is listed by the owner and sent away."""
+    game = world.game
+    async with sessionmaker() as session:
+        campaign = await session.get_one(Campaign, uuid.UUID(game.id))
+        campaign.settings = campaign.settings.model_copy(
+            update={"public": True, "spectator_delay_turns": 1}
+        )
+        await session.commit()
+    watcher = world.stranger
+    assert (await _as(client, watcher, "POST", game.url("/spectators"))).status_code == 201
+    for path in ("", "/map", "/turns", "/turns/1/summary"):
+        read = await _as(client, watcher, "GET", game.url(f"/spectate{path}"))
+        assert read.status_code == 200, (path, read.text)
+    await _as(client, world.p1, "GET", game.url("/spectators"))
+    await _as(client, world.p1, "DELETE", game.url(f"/spectators/{watcher.id}"))
 
 
 async def stream_mix(

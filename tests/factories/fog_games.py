@@ -12,7 +12,9 @@ from httpx import AsyncClient, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import BattleRow
+from app.models import BattleRow, Campaign
+from app.persistence import snapshots
+from app.rules import concealment, visibility
 from app.rules.hexgrid import Coord, Grid, Wrap
 from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
 from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
@@ -363,3 +365,63 @@ async def play_turn(t: Table, number: int) -> None:
         )
         assert summary.status_code == 200, summary.text
     await _battles(t)
+
+
+# Member reads a spectator (R-CAMP-13) is refused as for a campaign that does not exist.
+_NOT_FOR_SPECTATORS = ("/map", "/armies", "/battles", "/orders", "/messages", "/events")
+
+
+async def check_spectator(t: Table, spectator: AuthUser) -> None:
+    """What a spectator reads now (R-CAMP-13): turn T − N's map as its snapshot kept it, every
+    tile but no army concealed then from an outsider (R-OPT-3), the changes before it with
+    public lines only, nothing later, no name, and no member endpoint."""
+    cid = uuid.UUID(t.campaign_id)
+    t.session.expire_all()
+    campaign = await t.session.get_one(Campaign, cid)
+    viewer = visibility.spectator(campaign.settings.spectator_delay_turns or 0)
+    shown_turn = visibility.spectated_turn(viewer, campaign.turn)
+    base = f"/v1/campaigns/{t.campaign_id}"
+
+    async def get(path: str) -> Response:
+        response = await t.client.get(base + path, headers=spectator.headers)
+        t.requests += 1
+        t.tally[f"spectator GET {path.split('/')[-1] or 'view'} {response.status_code}"] += 1
+        names = [u.username for u in t.users.values()]
+        t.found += [f"spectator {path}: name {n!r}" for n in names if n in response.text]
+        return response
+
+    view = (await get("/spectate")).json()
+    if view["turn"] != shown_turn or any(p["name"] is not None for p in view["players"]):
+        t.found.append(f"spectator: shown {view['turn']} at turn {campaign.turn}, {view}")
+    world = await get("/spectate/map")
+    if shown_turn is None:
+        if world.status_code != 404:
+            t.found.append(f"spectator: a map before any turn is old enough: {world.text}")
+        return
+    state = await snapshots.load_snapshot(t.session, cid, shown_turn, ())
+    assert state is not None
+    concealed = concealment.concealed(state)
+    t.tally["armies concealed from the spectator"] += len(concealed)
+    document = world.json()
+    armies = {a["id"] for tile in document["tiles"] for a in tile.get("armies", ())}
+    if document["turn"] != shown_turn or armies != set(state.armies) - concealed:
+        t.found.append(f"spectator: turn {document['turn']}, armies {armies} of {shown_turn}")
+    if {tile["fog"] for tile in document["tiles"]} != {"visible"}:
+        t.found.append("spectator: a tile not shown whole")
+    turns = [c["number"] for c in (await get("/spectate/turns")).json()["items"]]
+    if turns != list(range(1, shown_turn)):
+        t.found.append(f"spectator: changes {turns} while shown turn {shown_turn}")
+    for number in range(1, shown_turn + 2):
+        summary = await get(f"/spectate/turns/{number}/summary")
+        if number >= shown_turn:
+            if summary.status_code != 404:
+                t.found.append(f"spectator: the change {number} after turn {shown_turn}")
+            continue
+        for line in summary.json()["events"]:
+            t.tally["spectator summary lines"] += 1
+            private = set(line["data"]) - visibility.PUBLIC_SUMMARY_DATA
+            if line["kind"] not in visibility.PUBLIC_SUMMARY_KINDS or private:
+                t.found.append(f"spectator: summary {number} line {line}")
+    for path in _NOT_FOR_SPECTATORS:
+        if (await get(path)).status_code != 404:
+            t.found.append(f"spectator: member read {path} answered")

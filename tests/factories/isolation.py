@@ -308,6 +308,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "standing_id": standing["id"],
         "notification_id": inbox["items"][0]["id"],
         "request_id": join_request["id"],
+        "user_id": str(invitee.id),  # a user who watches nothing (R-CAMP-13)
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -9,6 +9,7 @@ import { Campaigns, JoinCampaign } from "./screens/Campaigns.tsx";
 import { Game } from "./screens/Game.tsx";
 import { Inbox, InboxLink, useUnreadCount } from "./screens/Inbox.tsx";
 import { Lobby } from "./screens/Lobby.tsx";
+import { SpectatorScreen, WatchList } from "./screens/Spectate.tsx";
 import { useSession } from "./session.tsx";
 
 export function App() {
@@ -64,10 +65,15 @@ export function App() {
           <Auth />
         ) : route.name === "campaign" ? (
           <CampaignScreen id={route.id} />
+        ) : route.name === "watch" ? (
+          <SpectatorScreen id={route.id} />
         ) : route.name === "inbox" ? (
           <Inbox />
         ) : (
-          <Campaigns />
+          <>
+            <Campaigns />
+            <WatchList />
+          </>
         )}
       </main>
     </>

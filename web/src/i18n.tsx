@@ -350,6 +350,11 @@ const en = {
   saveAmendment: "Save the amendment",
   houseRuleChanges: "Changes to the house rules",
   withdrawEdict: "Withdraw the proposal",
+  watchTitle: "Campaigns to watch",
+  watch: "Watch",
+  turnsLate: "{n} turn(s) late",
+  nothingToWatchYet: "No turn is old enough to be shown yet.",
+  stopWatching: "Stop watching",
 } as const;
 
 export type Key = keyof typeof en;
@@ -702,6 +707,11 @@ const fr: Record<Key, string> = {
   saveAmendment: "Enregistrer l'amendement",
   houseRuleChanges: "Modifications des règles maison",
   withdrawEdict: "Retirer la proposition",
+  watchTitle: "Campagnes à regarder",
+  watch: "Regarder",
+  turnsLate: "{n} tour(s) de retard",
+  nothingToWatchYet: "Aucun tour n'est encore assez ancien pour être montré.",
+  stopWatching: "Ne plus regarder",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -44,9 +44,13 @@ def list_lobbies(
         CampaignStatus | None, typer.Option(help="lobby: places; active: open seats.")
     ] = None,
     max_hours: Annotated[int | None, typer.Option(help="Turns of at most these hours.")] = None,
+    spectators: Annotated[
+        bool, typer.Option("--spectators", help="Only running ones that take spectators.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Public campaigns that take newcomers: lobbies with places, running ones with seats."""
+    """Public campaigns that take newcomers: lobbies with places, running ones with seats or
+    spectators (`marchlords spectate watch`)."""
     with session() as client:
         page = call(
             lambda: lobbies_list_lobbies.sync_detailed(
@@ -54,6 +58,7 @@ def list_lobbies(
                 game_system=system if system is not None else UNSET,
                 status=status if status is not None else UNSET,
                 max_deadline_hours=max_hours if max_hours is not None else UNSET,
+                spectators=True if spectators else UNSET,
             ),
             as_json,
         )
@@ -66,6 +71,11 @@ def list_lobbies(
                 f"{c['players_wanted']} place(s), open seats "
                 f"{[s['number'] for s in c['open_seats']] or 'none'}"
                 + (" — asked" if c["asked"] else "")
+                + (
+                    f" — spectators welcome, {c['spectator_delay_turns']} turn(s) late"
+                    if c.get("spectators_welcome")
+                    else ""
+                )
                 for c in p["items"]
             ]
             or ["(none)"]

@@ -5,7 +5,8 @@ Commands: the account (`register`, `login`, `logout`, `password`, `whoami`, `lan
 `rules`), a turn's play (`me`, `map`, `tile`, `armies`, `generals`, `reachable`, `move`,
 `stop`, `entrench`, `upgrade`, `build`, `raise`, `recruit`, `assign`, `faction-action`,
 `orders`, `cancel`, `ready`), the turn (`turn …`), `battle …`, `message …`, `edict …`,
-`treaty …`, `seat …`, `lobby …`, `webhook …` and `watch`. Every command takes `--json`.
+`treaty …`, `seat …`, `lobby …`, `spectate …`, `webhook …` and `watch`. Every command takes
+`--json`.
 
 Exit codes (for scripts): 0 done; 1 the server refused (its problem is shown: title, detail and
 rule id or error code; with `--json`, the problem document on stdout); 2 a usage error; 3 not
@@ -27,6 +28,7 @@ from marchlords_cli import (
     play,
     rosters,
     seats,
+    spectate,
     standing,
     turns,
     watch,
@@ -52,6 +54,7 @@ for module in (
     diplomacy,
     seats,
     lobbies,
+    spectate,
     webhooks,
     watch,
 ):

@@ -377,6 +377,10 @@ from .slack_block_type import SlackBlockType
 from .slack_message import SlackMessage
 from .slack_text import SlackText
 from .slot_doc import SlotDoc
+from .spectated_player import SpectatedPlayer
+from .spectator_read import SpectatorRead
+from .spectator_summary import SpectatorSummary
+from .spectator_view import SpectatorView
 from .stake_data import StakeData
 from .stake_read import StakeRead
 from .stake_taken_data import StakeTakenData
@@ -818,6 +822,10 @@ __all__ = (
     "SlackMessage",
     "SlackText",
     "SlotDoc",
+    "SpectatedPlayer",
+    "SpectatorRead",
+    "SpectatorSummary",
+    "SpectatorView",
     "StakeData",
     "StakeRead",
     "StakeTakenData",

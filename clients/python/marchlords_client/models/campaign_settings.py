@@ -40,6 +40,8 @@ class CampaignSettings:
         reminder_hours (int | None | Unset): Notifications: remind the players who have not acted this many hours before
             a turn or battle deadline (their personal webhooks); unset: no reminders.
         seasons (bool | Unset): R-OPT-1: winter slows land moves. Default: False.
+        spectator_delay_turns (int | None | Unset): R-CAMP-13: a public campaign's spectators see its map and the public
+            part of its summaries this many turns late (never live); unset: no spectators.
         steward_after_missed (int | None | Unset): R-CAMP-7: a seat that misses this many turn deadlines in a row
             becomes inactive (held by a steward); unset: never by itself.
         storms (bool | Unset): R-OPT-5: storms rise at sea at each turn change; an army aboard a ship inside one after
@@ -65,6 +67,7 @@ class CampaignSettings:
     public: bool | Unset = False
     reminder_hours: int | None | Unset = UNSET
     seasons: bool | Unset = False
+    spectator_delay_turns: int | None | Unset = UNSET
     steward_after_missed: int | None | Unset = UNSET
     storms: bool | Unset = False
     turn_deadline_hours: int | None | Unset = UNSET
@@ -130,6 +133,12 @@ class CampaignSettings:
 
         seasons = self.seasons
 
+        spectator_delay_turns: int | None | Unset
+        if isinstance(self.spectator_delay_turns, Unset):
+            spectator_delay_turns = UNSET
+        else:
+            spectator_delay_turns = self.spectator_delay_turns
+
         steward_after_missed: int | None | Unset
         if isinstance(self.steward_after_missed, Unset):
             steward_after_missed = UNSET
@@ -187,6 +196,8 @@ class CampaignSettings:
             field_dict["reminder_hours"] = reminder_hours
         if seasons is not UNSET:
             field_dict["seasons"] = seasons
+        if spectator_delay_turns is not UNSET:
+            field_dict["spectator_delay_turns"] = spectator_delay_turns
         if steward_after_missed is not UNSET:
             field_dict["steward_after_missed"] = steward_after_missed
         if storms is not UNSET:
@@ -282,6 +293,15 @@ class CampaignSettings:
 
         seasons = d.pop("seasons", UNSET)
 
+        def _parse_spectator_delay_turns(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        spectator_delay_turns = _parse_spectator_delay_turns(d.pop("spectator_delay_turns", UNSET))
+
         def _parse_steward_after_missed(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -330,6 +350,7 @@ class CampaignSettings:
             public=public,
             reminder_hours=reminder_hours,
             seasons=seasons,
+            spectator_delay_turns=spectator_delay_turns,
             steward_after_missed=steward_after_missed,
             storms=storms,
             turn_deadline_hours=turn_deadline_hours,

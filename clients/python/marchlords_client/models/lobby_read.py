@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 
 from ..models.campaign_status import CampaignStatus
 from ..models.lobby_read_game_system import LobbyReadGameSystem
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.lobby_options import LobbyOptions
@@ -37,6 +38,9 @@ class LobbyRead:
             status (CampaignStatus):
             turn (int):
             turn_deadline_hours (int | None):
+            spectator_delay_turns (int | None | Unset): R-CAMP-13: how many turns late its spectators see it.
+            spectators_welcome (bool | Unset): R-CAMP-13: it runs and takes spectators (`POST …/spectators`). Default:
+                False.
     """
 
     asked: bool
@@ -52,6 +56,8 @@ class LobbyRead:
     status: CampaignStatus
     turn: int
     turn_deadline_hours: int | None
+    spectator_delay_turns: int | None | Unset = UNSET
+    spectators_welcome: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -86,6 +92,14 @@ class LobbyRead:
         turn_deadline_hours: int | None
         turn_deadline_hours = self.turn_deadline_hours
 
+        spectator_delay_turns: int | None | Unset
+        if isinstance(self.spectator_delay_turns, Unset):
+            spectator_delay_turns = UNSET
+        else:
+            spectator_delay_turns = self.spectator_delay_turns
+
+        spectators_welcome = self.spectators_welcome
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -105,6 +119,10 @@ class LobbyRead:
                 "turn_deadline_hours": turn_deadline_hours,
             }
         )
+        if spectator_delay_turns is not UNSET:
+            field_dict["spectator_delay_turns"] = spectator_delay_turns
+        if spectators_welcome is not UNSET:
+            field_dict["spectators_welcome"] = spectators_welcome
 
         return field_dict
 
@@ -155,6 +173,17 @@ class LobbyRead:
 
         turn_deadline_hours = _parse_turn_deadline_hours(d.pop("turn_deadline_hours"))
 
+        def _parse_spectator_delay_turns(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        spectator_delay_turns = _parse_spectator_delay_turns(d.pop("spectator_delay_turns", UNSET))
+
+        spectators_welcome = d.pop("spectators_welcome", UNSET)
+
         lobby_read = cls(
             asked=asked,
             battle_deadline_hours=battle_deadline_hours,
@@ -169,6 +198,8 @@ class LobbyRead:
             status=status,
             turn=turn,
             turn_deadline_hours=turn_deadline_hours,
+            spectator_delay_turns=spectator_delay_turns,
+            spectators_welcome=spectators_welcome,
         )
 
         lobby_read.additional_properties = d

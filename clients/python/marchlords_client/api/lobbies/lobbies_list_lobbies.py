@@ -19,6 +19,7 @@ def _get_kwargs(
     status: CampaignStatus | None | Unset = UNSET,
     max_deadline_hours: int | None | Unset = UNSET,
     anonymity: bool | None | Unset = UNSET,
+    spectators: bool | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
 ) -> dict[str, Any]:
@@ -56,6 +57,13 @@ def _get_kwargs(
     else:
         json_anonymity = anonymity
     params["anonymity"] = json_anonymity
+
+    json_spectators: bool | None | Unset
+    if isinstance(spectators, Unset):
+        json_spectators = UNSET
+    else:
+        json_spectators = spectators
+    params["spectators"] = json_spectators
 
     json_limit: int | None | Unset
     if isinstance(limit, Unset):
@@ -160,19 +168,22 @@ def sync_detailed(
     status: CampaignStatus | None | Unset = UNSET,
     max_deadline_hours: int | None | Unset = UNSET,
     anonymity: bool | None | Unset = UNSET,
+    spectators: bool | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
 ) -> Response[LobbyPage | Problem | Problem | ValidationProblem]:
     """Public campaigns that take newcomers: lobbies with places, running campaigns with open
 
      Public campaigns that take newcomers: lobbies with places, running campaigns with open
-    seats (R-CAMP-11, R-CAMP-12), newest first.
+    seats or that take spectators (R-CAMP-11, R-CAMP-12, R-CAMP-13), newest first.
 
     Args:
         game_system (LobbiesListLobbiesGameSystemType0 | None | Unset): Only this game system.
         status (CampaignStatus | None | Unset): `lobby`: places to take; `active`: open seats.
         max_deadline_hours (int | None | Unset): Turns of at most this many hours.
         anonymity (bool | None | Unset): With or without anonymity.
+        spectators (bool | None | Unset): `true`: only running campaigns that take spectators
+            (R-CAMP-13).
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
 
@@ -189,6 +200,7 @@ def sync_detailed(
         status=status,
         max_deadline_hours=max_deadline_hours,
         anonymity=anonymity,
+        spectators=spectators,
         limit=limit,
         offset=offset,
     )
@@ -207,19 +219,22 @@ def sync(
     status: CampaignStatus | None | Unset = UNSET,
     max_deadline_hours: int | None | Unset = UNSET,
     anonymity: bool | None | Unset = UNSET,
+    spectators: bool | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
 ) -> LobbyPage | Problem | Problem | ValidationProblem | None:
     """Public campaigns that take newcomers: lobbies with places, running campaigns with open
 
      Public campaigns that take newcomers: lobbies with places, running campaigns with open
-    seats (R-CAMP-11, R-CAMP-12), newest first.
+    seats or that take spectators (R-CAMP-11, R-CAMP-12, R-CAMP-13), newest first.
 
     Args:
         game_system (LobbiesListLobbiesGameSystemType0 | None | Unset): Only this game system.
         status (CampaignStatus | None | Unset): `lobby`: places to take; `active`: open seats.
         max_deadline_hours (int | None | Unset): Turns of at most this many hours.
         anonymity (bool | None | Unset): With or without anonymity.
+        spectators (bool | None | Unset): `true`: only running campaigns that take spectators
+            (R-CAMP-13).
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
 
@@ -237,6 +252,7 @@ def sync(
         status=status,
         max_deadline_hours=max_deadline_hours,
         anonymity=anonymity,
+        spectators=spectators,
         limit=limit,
         offset=offset,
     ).parsed
@@ -249,19 +265,22 @@ async def asyncio_detailed(
     status: CampaignStatus | None | Unset = UNSET,
     max_deadline_hours: int | None | Unset = UNSET,
     anonymity: bool | None | Unset = UNSET,
+    spectators: bool | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
 ) -> Response[LobbyPage | Problem | Problem | ValidationProblem]:
     """Public campaigns that take newcomers: lobbies with places, running campaigns with open
 
      Public campaigns that take newcomers: lobbies with places, running campaigns with open
-    seats (R-CAMP-11, R-CAMP-12), newest first.
+    seats or that take spectators (R-CAMP-11, R-CAMP-12, R-CAMP-13), newest first.
 
     Args:
         game_system (LobbiesListLobbiesGameSystemType0 | None | Unset): Only this game system.
         status (CampaignStatus | None | Unset): `lobby`: places to take; `active`: open seats.
         max_deadline_hours (int | None | Unset): Turns of at most this many hours.
         anonymity (bool | None | Unset): With or without anonymity.
+        spectators (bool | None | Unset): `true`: only running campaigns that take spectators
+            (R-CAMP-13).
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
 
@@ -278,6 +297,7 @@ async def asyncio_detailed(
         status=status,
         max_deadline_hours=max_deadline_hours,
         anonymity=anonymity,
+        spectators=spectators,
         limit=limit,
         offset=offset,
     )
@@ -294,19 +314,22 @@ async def asyncio(
     status: CampaignStatus | None | Unset = UNSET,
     max_deadline_hours: int | None | Unset = UNSET,
     anonymity: bool | None | Unset = UNSET,
+    spectators: bool | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
     offset: int | Unset = 0,
 ) -> LobbyPage | Problem | Problem | ValidationProblem | None:
     """Public campaigns that take newcomers: lobbies with places, running campaigns with open
 
      Public campaigns that take newcomers: lobbies with places, running campaigns with open
-    seats (R-CAMP-11, R-CAMP-12), newest first.
+    seats or that take spectators (R-CAMP-11, R-CAMP-12, R-CAMP-13), newest first.
 
     Args:
         game_system (LobbiesListLobbiesGameSystemType0 | None | Unset): Only this game system.
         status (CampaignStatus | None | Unset): `lobby`: places to take; `active`: open seats.
         max_deadline_hours (int | None | Unset): Turns of at most this many hours.
         anonymity (bool | None | Unset): With or without anonymity.
+        spectators (bool | None | Unset): `true`: only running campaigns that take spectators
+            (R-CAMP-13).
         limit (int | None | Unset): Page size; capped at the server's maximum.
         offset (int | Unset): Number of items to skip. Default: 0.
 
@@ -325,6 +348,7 @@ async def asyncio(
             status=status,
             max_deadline_hours=max_deadline_hours,
             anonymity=anonymity,
+            spectators=spectators,
             limit=limit,
             offset=offset,
         )
