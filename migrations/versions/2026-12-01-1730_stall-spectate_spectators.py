@@ -4,7 +4,7 @@ campaign_spectators: a user who asked to watch a public campaign, its map and th
 of its summaries, `spectator_delay_turns` turns late.
 
 Revision ID: 5d9b2e7c4a13
-Revises: 8c3e5a7f2d41
+Revises: 5d2c8e1a9b47
 Create Date: 2026-12-01 17:30:00+00:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "5d9b2e7c4a13"
-down_revision: str | None = "8c3e5a7f2d41"
+down_revision: str | None = "5d2c8e1a9b47"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -5032,6 +5032,8 @@ export interface components {
             status: "awaiting_report" | "reported" | "disputed" | "confirmed" | "abandoned" | "cancelled";
             /** Turn */
             turn: number;
+            /** Was Disputed */
+            was_disputed: boolean;
         };
         /**
          * ExportedEdictsRow

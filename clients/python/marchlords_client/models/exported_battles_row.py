@@ -35,6 +35,7 @@ class ExportedBattlesRow:
         siege_draws (int):
         status (ExportedBattlesRowStatus):
         turn (int):
+        was_disputed (bool):
     """
 
     attacker: Any
@@ -56,6 +57,7 @@ class ExportedBattlesRow:
     siege_draws: int
     status: ExportedBattlesRowStatus
     turn: int
+    was_disputed: bool
 
     def to_dict(self) -> dict[str, Any]:
         attacker = self.attacker
@@ -114,6 +116,8 @@ class ExportedBattlesRow:
 
         turn = self.turn
 
+        was_disputed = self.was_disputed
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -137,6 +141,7 @@ class ExportedBattlesRow:
                 "siege_draws": siege_draws,
                 "status": status,
                 "turn": turn,
+                "was_disputed": was_disputed,
             }
         )
 
@@ -252,6 +257,8 @@ class ExportedBattlesRow:
 
         turn = d.pop("turn")
 
+        was_disputed = d.pop("was_disputed")
+
         exported_battles_row = cls(
             attacker=attacker,
             auto_confirm_at=auto_confirm_at,
@@ -272,6 +279,7 @@ class ExportedBattlesRow:
             siege_draws=siege_draws,
             status=status,
             turn=turn,
+            was_disputed=was_disputed,
         )
 
         return exported_battles_row
