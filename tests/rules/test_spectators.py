@@ -77,7 +77,7 @@ def test_R_CAMP_13_R_OPT_3_a_battle_naming_a_concealed_army_does_not_exist_for_t
     open_fight = Battle(8, 1, (5, 0), BattleKind.FIELD, side({1}, (30,)), side({2}, (20,)))
     assert not visibility.battle_seen_in(looking, hidden)
     assert visibility.battle_seen_in(looking, open_fight)
-    assert not visibility.battle_forces_seen(looking, {1, 2}, arbitrable=True)
+    assert not visibility.battle_forces_seen(looking, {1, 2}, brought_to_owner=True)
 
 
 def test_R_CAMP_13_a_summary_line_is_public_only_for_a_structure_s_change() -> None:
