@@ -73,6 +73,7 @@ from .campaign_status import CampaignStatus
 from .campaign_update import CampaignUpdate
 from .capital_repulsed_summary_event import CapitalRepulsedSummaryEvent
 from .captured_general import CapturedGeneral
+from .casualty_line import CasualtyLine
 from .chart_point import ChartPoint
 from .charts import Charts
 from .city_besieged_data import CityBesiegedData
@@ -443,6 +444,8 @@ from .turn_read import TurnRead
 from .turn_rolled_back_server_sent_event import TurnRolledBackServerSentEvent
 from .turn_state import TurnState
 from .turn_summary_read import TurnSummaryRead
+from .unit_loss_read import UnitLossRead
+from .unit_state import UnitState
 from .unread_count import UnreadCount
 from .upgrade_cancelled_data import UpgradeCancelledData
 from .upgrade_cancelled_summary_event import UpgradeCancelledSummaryEvent
@@ -459,6 +462,11 @@ from .validation_error_item import ValidationErrorItem
 from .validation_problem import ValidationProblem
 from .vassal_offer import VassalOffer
 from .vassalage_edict import VassalageEdict
+from .veteran_battle_read import VeteranBattleRead
+from .veteran_battle_read_result import VeteranBattleReadResult
+from .veteran_battle_read_side import VeteranBattleReadSide
+from .veteran_casualty import VeteranCasualty
+from .veteran_opponent import VeteranOpponent
 from .victory_counted_data import VictoryCountedData
 from .victory_counted_summary_event import VictoryCountedSummaryEvent
 from .visibility import Visibility
@@ -545,6 +553,7 @@ __all__ = (
     "CampaignUpdate",
     "CapitalRepulsedSummaryEvent",
     "CapturedGeneral",
+    "CasualtyLine",
     "ChartPoint",
     "Charts",
     "CityBesiegedData",
@@ -881,6 +890,8 @@ __all__ = (
     "TurnRolledBackServerSentEvent",
     "TurnState",
     "TurnSummaryRead",
+    "UnitLossRead",
+    "UnitState",
     "UnreadCount",
     "UpgradeCancelledData",
     "UpgradeCancelledSummaryEvent",
@@ -897,6 +908,11 @@ __all__ = (
     "ValidationProblem",
     "VassalageEdict",
     "VassalOffer",
+    "VeteranBattleRead",
+    "VeteranBattleReadResult",
+    "VeteranBattleReadSide",
+    "VeteranCasualty",
+    "VeteranOpponent",
     "VictoryCountedData",
     "VictoryCountedSummaryEvent",
     "Visibility",
