@@ -3134,6 +3134,43 @@ export interface components {
              */
             rule: string;
         };
+        /**
+         * ArmyBattleExport
+         * @description A battle of an army's veteran history (R-ARMY-7).
+         */
+        ArmyBattleExport: {
+            /** Army Id */
+            army_id: number;
+            /** Battle Id */
+            battle_id: number;
+            /** Casualties */
+            casualties: components["schemas"]["ArmyCasualtyExport"][];
+            /** Losses Pct */
+            losses_pct: number;
+            /** Opponents */
+            opponents: number[];
+            /**
+             * Result
+             * @enum {string}
+             */
+            result: "won" | "lost" | "draw";
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+            /** Turn */
+            turn: number;
+        };
+        /** ArmyCasualtyExport */
+        ArmyCasualtyExport: {
+            /** Lost */
+            lost: number;
+            /** Name */
+            name: string;
+            /** Unit */
+            unit: number;
+        };
         /** ArmyData */
         ArmyData: {
             /** Army Id */
@@ -3812,6 +3849,8 @@ export interface components {
             messages?: components["schemas"]["ExportedMessage"][] | null;
             /** Rollbacks */
             rollbacks: components["schemas"]["RollbackExport"][];
+            /** @description The army lists; absent from documents written before them. */
+            rosters?: components["schemas"]["RostersExport"] | null;
             /** Seats */
             seats: components["schemas"]["ExportedSeat"][];
             state: components["schemas"]["CurrentExport"];
@@ -5328,6 +5367,51 @@ export interface components {
          * @enum {string}
          */
         Fate: "capture" | "destroy";
+        /**
+         * FieldedRosterExport
+         * @description A list as fielded in a battle, copied when it was declared (R-ARMY-4).
+         */
+        FieldedRosterExport: {
+            /** Army Id */
+            army_id: number;
+            /** Battle Id */
+            battle_id: number;
+            roster: components["schemas"]["FieldedShapeExport"];
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+        };
+        /** FieldedShapeExport */
+        FieldedShapeExport: {
+            /** Faction */
+            faction: string;
+            /** Filename */
+            filename: string | null;
+            format: components["schemas"]["RosterFormat"];
+            /** Game System */
+            game_system: string;
+            /** General Points */
+            general_points: number;
+            /** Name */
+            name: string;
+            /** Owner */
+            owner: number;
+            /** Tier */
+            tier: number;
+            /** Total Points */
+            total_points: number;
+            /** Units */
+            units: components["schemas"]["RosterUnitExport"][];
+            /**
+             * Uploaded At
+             * Format: date-time
+             */
+            uploaded_at: string;
+            /** Warnings */
+            warnings: string[];
+        };
         /** ForecastLine */
         ForecastLine: {
             /** Amount */
@@ -7324,6 +7408,41 @@ export interface components {
             tier: number;
         };
         /**
+         * RosterExport
+         * @description An army's list and its file (base64).
+         */
+        RosterExport: {
+            /** Army Id */
+            army_id: number;
+            /** Faction */
+            faction: string;
+            /** Filename */
+            filename: string | null;
+            format: components["schemas"]["RosterFormat"];
+            /** Game System */
+            game_system: string;
+            /** General Points */
+            general_points: number;
+            /** Name */
+            name: string;
+            /**
+             * Original
+             * @description The file, in base64.
+             */
+            original: string;
+            /** Total Points */
+            total_points: number;
+            /** Units */
+            units: components["schemas"]["RosterUnitExport"][];
+            /**
+             * Uploaded At
+             * Format: date-time
+             */
+            uploaded_at: string;
+            /** Warnings */
+            warnings: string[];
+        };
+        /**
          * RosterFormat
          * @enum {string}
          */
@@ -7379,6 +7498,24 @@ export interface components {
              */
             warnings: string[];
         };
+        /**
+         * RosterUnitExport
+         * @description A unit of a list, as stored (`lost`: R-ARMY-7, absent before any battle).
+         */
+        RosterUnitExport: {
+            /** Count */
+            count: number;
+            /** General */
+            general: boolean;
+            /** Lost */
+            lost?: number | null;
+            /** Name */
+            name: string;
+            /** Options */
+            options: string;
+            /** Points */
+            points: number;
+        };
         /** RosterUnitRead */
         RosterUnitRead: {
             /**
@@ -7427,6 +7564,18 @@ export interface components {
             filename?: string | null;
             /** @description `owb` (Old World Builder `.owb.json`), `new_recruit` (New Recruit JSON), `rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: detected from the content. */
             format?: components["schemas"]["RosterFormat"] | null;
+        };
+        /**
+         * RostersExport
+         * @description The army lists (issue 30): each army's, those fielded in battles, the armies' battles.
+         */
+        RostersExport: {
+            /** Battles */
+            battles: components["schemas"]["ArmyBattleExport"][];
+            /** Fielded */
+            fielded: components["schemas"]["FieldedRosterExport"][];
+            /** Lists */
+            lists: components["schemas"]["RosterExport"][];
         };
         /**
          * RuleViolationItem

@@ -4,6 +4,10 @@ from .access_token import AccessToken
 from .amendment_kind import AmendmentKind
 from .arbitrate_body import ArbitrateBody
 from .army_advanced_summary_event import ArmyAdvancedSummaryEvent
+from .army_battle_export import ArmyBattleExport
+from .army_battle_export_result import ArmyBattleExportResult
+from .army_battle_export_side import ArmyBattleExportSide
+from .army_casualty_export import ArmyCasualtyExport
 from .army_data import ArmyData
 from .army_destroyed_data import ArmyDestroyedData
 from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
@@ -151,6 +155,9 @@ from .exported_treaties_row import ExportedTreatiesRow
 from .exported_world import ExportedWorld
 from .faction_action_status import FactionActionStatus
 from .fate import Fate
+from .fielded_roster_export import FieldedRosterExport
+from .fielded_roster_export_side import FieldedRosterExportSide
+from .fielded_shape_export import FieldedShapeExport
 from .forecast_line import ForecastLine
 from .forecast_read import ForecastRead
 from .general_assign import GeneralAssign
@@ -280,10 +287,13 @@ from .rollback_export_summaries import RollbackExportSummaries
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
 from .roster_check_read import RosterCheckRead
+from .roster_export import RosterExport
 from .roster_format import RosterFormat
 from .roster_read import RosterRead
+from .roster_unit_export import RosterUnitExport
 from .roster_unit_read import RosterUnitRead
 from .roster_upload import RosterUpload
+from .rosters_export import RostersExport
 from .rule_violation_item import RuleViolationItem
 from .ruleset_document import RulesetDocument
 from .ruleset_variant import RulesetVariant
@@ -484,6 +494,10 @@ __all__ = (
     "AmendmentKind",
     "ArbitrateBody",
     "ArmyAdvancedSummaryEvent",
+    "ArmyBattleExport",
+    "ArmyBattleExportResult",
+    "ArmyBattleExportSide",
+    "ArmyCasualtyExport",
     "ArmyData",
     "ArmyDestroyedData",
     "ArmyDestroyedSummaryEvent",
@@ -631,6 +645,9 @@ __all__ = (
     "ExportedWorld",
     "FactionActionStatus",
     "Fate",
+    "FieldedRosterExport",
+    "FieldedRosterExportSide",
+    "FieldedShapeExport",
     "ForecastLine",
     "ForecastRead",
     "GeneralAssign",
@@ -760,8 +777,11 @@ __all__ = (
     "RollbackPage",
     "RollbackRead",
     "RosterCheckRead",
+    "RosterExport",
     "RosterFormat",
     "RosterRead",
+    "RostersExport",
+    "RosterUnitExport",
     "RosterUnitRead",
     "RosterUpload",
     "RulesetDocument",
