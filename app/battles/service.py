@@ -264,10 +264,15 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRe
         )
 
     report = None
+    lists = _shows_rosters(v, row)  # casualties name the lists' units (R-FOG-4)
     if row.report is not None and (full or status is BattleStatus.CONFIRMED):
         by = row.reported_by
         report = ReportRead(
-            **{k: row.report[k] for k in ReportCreate.model_fields if k in row.report},
+            **{
+                k: row.report[k]
+                for k in ReportCreate.model_fields
+                if k in row.report and (k != "casualties" or lists)
+            },
             reported_by=names.player(by, revealed) if by is not None else None,
             reported_side=battles.sides_of(battle, by) if by is not None else None,
             arbitrated=bool(row.report.get("arbitrated", False)),

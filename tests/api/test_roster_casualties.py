@@ -8,18 +8,25 @@ Skirmish map: player 1 (Empire) attacks player 2 (Orcs & Goblins) on (5, 1).
 
 import asyncio
 import uuid
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.session import create_sessionmaker
+from app.deadlines.service import sweep
+from app.dependencies import get_now
 from app.models import ArmyBattleRow, ArmyRow, RosterRow
 from tests.factories.battles import act, get_battle, result
-from tests.factories.flows import MakeUser, start_game
+from tests.factories.flows import THREE, MakeUser, start_game
+from tests.factories.planting import place
 from tests.factories.rosters import EMPIRE_LIST, armies, battle_with_lists, upload
 from tests.helpers import assert_problem
+
+T0 = datetime(2030, 6, 1, 12, 0, tzinfo=UTC)
 
 
 def _losses(roster: dict[str, Any]) -> list[tuple[int, str, int, str]]:
@@ -192,3 +199,38 @@ async def test_R_ARMY_7_racing_confirmations_write_the_casualties_once(
     assert units is not None
     assert [u["lost"] for u in units] == [0, 7]  # once, not 14 or 21
     assert sorted(tuple(h) for h in history) == sorted([(a1, "lost"), (a2, "won")])
+
+
+async def test_R_ARMY_7_an_automatic_confirmation_writes_the_casualties_and_the_lists_stay_fogged(
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    app: FastAPI,
+) -> None:
+    game = await start_game(client, make_user, THREE, settings={"battle_auto_confirm_hours": 24})
+    p1, p2, p3 = game.players
+    app.dependency_overrides[get_now] = lambda: T0
+    battle, a1, _a2 = await battle_with_lists(client, session, game)
+    bid = battle["id"]
+    lines = [{"army_id": a1, "unit": 1, "lost": 3}]
+    r = await act(client, game, p1.headers, bid, "report", result("draw", 10, 10, casualties=lines))
+    assert r.status_code == 200, r.text
+    assert (await sweep(sessionmaker, T0 + timedelta(hours=25))).auto_confirmed == {
+        uuid.UUID(game.id): [bid]
+    }
+    mine = (await client.get(game.url(f"/armies/{a1}/roster"), headers=p1.headers)).json()
+    assert _losses(mine) == [(1, "State Troops", 3, "whole")]
+    [veteran] = next(a for a in (await armies(client, game, p1))["mine"] if a["id"] == a1)[
+        "veteran"
+    ]
+    assert (veteran["battle_id"], veteran["result"]) == (bid, "draw")
+    # After the battle, its lists as fielded stay its participants': an onlooker who sees the
+    # tile sees the result, never a list, and never another army's history.
+    await place(session, game, 3, (6, 0))
+    onlooker = await get_battle(client, game, p3, bid)
+    assert (onlooker["status"], onlooker["rosters"]) == ("confirmed", None)
+    # The result stands for all (R-FOG-4), its casualties (which name the lists' units) not.
+    assert "casualties" not in onlooker["report"]
+    assert all("veteran" not in a for a in (await armies(client, game, p3))["others"])
+    assert (await get_battle(client, game, p2, bid))["rosters"] == battle["rosters"]

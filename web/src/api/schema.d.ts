@@ -7255,7 +7255,7 @@ export interface components {
             attacker_losses_pct: number;
             /**
              * Casualties
-             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none.
+             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
              */
             casualties?: components["schemas"]["CasualtyLine"][];
             /** Defender Losses Pct */
@@ -7284,7 +7284,7 @@ export interface components {
             attacker_losses_pct: number;
             /**
              * Casualties
-             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none.
+             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
              */
             casualties?: components["schemas"]["CasualtyLine"][];
             /** Defender Losses Pct */

@@ -27,7 +27,7 @@ class ReportCreate:
         casualties (list[CasualtyLine] | Unset): R-ARMY-7: models lost, unit by unit, from the lists the sides fielded;
             they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit
             not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the
-            field). Absent: none.
+            field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
         fate (Fate | None | Unset): For a victorious siege or assault (R-SIEGE-2/4).
         general_captured (bool | Unset): The losing leader's general was captured. Default: False.
     """
