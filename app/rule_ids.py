@@ -53,6 +53,7 @@ RULE_IDS: tuple[str, ...] = (
     "R-ARMY-4",
     "R-ARMY-5",
     "R-ARMY-6",
+    "R-ARMY-7",
     "R-MOVE",
     "R-MOVE-1",
     "R-MOVE-2",

@@ -7,7 +7,9 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validato
 
 from app.models.world import BattleStatus
 from app.pagination import Page
+from app.rosters.formats.model import MAX_POINTS, MAX_UNITS
 from app.rosters.schemas import RosterRead
+from app.rules.rosters import MAX_CASUALTIES
 from app.rules.state import BattleKind, Fate, Outcome
 
 SideName = Literal["attacker", "defender"]
@@ -71,6 +73,21 @@ class StakeRead(BaseModel):
     pillage: int = Field(description="On top, if the attacker destroys the besieged city.")
 
 
+class CasualtyLine(BaseModel):
+    """Models one unit of one army's list lost in the battle (R-ARMY-7)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    army_id: int = Field(ge=1, le=2**31 - 1, description="An army of the battle with a list.")
+    unit: int = Field(
+        ge=0,
+        le=MAX_UNITS - 1,
+        description="The unit: its position in the list's `units` as fielded (the battle's "
+        "`rosters`), from 0.",
+    )
+    lost: int = Field(ge=0, le=MAX_POINTS, description="Models lost, at most the unit's count.")
+
+
 class ReportBase(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -82,6 +99,16 @@ class ReportBase(BaseModel):
     )
     fate: Fate | None = Field(
         default=None, description="For a victorious siege or assault (R-SIEGE-2/4)."
+    )
+    casualties: list[CasualtyLine] = Field(
+        default_factory=list,
+        max_length=MAX_CASUALTIES,
+        exclude_if=lambda lines: not lines,
+        description="R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; "
+        "they go onto the lists when the result is confirmed. A line naming an army without a "
+        "list in the battle, a unit not in its list, more models than the unit has, or a unit "
+        "twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none; and "
+        "for whoever does not see the battle's `rosters` (R-FOG-4).",
     )
 
 
@@ -215,8 +242,8 @@ class BattleRead(BaseModel):
     rosters: list[BattleRosterRead] | None = Field(
         default=None,
         description="R-FOG-4: the lists of both sides' armies (those that have one), for the "
-        "battle's participants and the game master only; null for everyone else. A list is "
-        "fixed while its army fights a pending battle, so this is the list as fielded.",
+        "battle's participants and the game master only; null for everyone else. The lists as "
+        "fielded: copied when the battle was declared, kept after it.",
     )
 
 

@@ -38,8 +38,8 @@ from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
-from app.models.roster import RosterRow
-from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
+from app.models.roster import BattleRosterRow
+from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams, paginate
 from app.persistence import (
     battle_from_row,
@@ -54,6 +54,7 @@ from app.persistence.battles import tiers_from_json
 from app.rosters import service as rosters
 from app.rules import battles, visibility
 from app.rules.ids import entity_counter
+from app.rules.rosters import Casualty
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, BattleReport, CampaignState, Event, EventKind, Fate, Outcome
 from app.turns import battle_records as records
@@ -226,42 +227,31 @@ def _shows_rosters(v: Caller, row: BattleRow) -> bool:
     return visibility.battle_rosters_seen(v.viewer, battles.participants(battle_from_row(row)))
 
 
-_Rosters = dict[int, tuple[RosterRow, ArmyRow]]
+_Fielded = dict[int, list[BattleRosterRow]]
 
 
-async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow]) -> _Rosters:
-    ids = {
-        i
-        for row in rows
-        if _shows_rosters(v, row)
-        for side in (row.attacker, row.defender)
-        for i in side["army_ids"]
-    }
-    return await rosters.load_rosters(session, v.membership, ids)
+async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow]) -> _Fielded:
+    """The lists fielded in the battles whose lists the caller sees, by battle (one query)."""
+    return await rosters.load_fielded(
+        session, v.membership.campaign.id, [row.id for row in rows if _shows_rosters(v, row)]
+    )
 
 
-def _battle_rosters(v: Caller, row: BattleRow, found: _Rosters) -> list[BattleRosterRead] | None:
+def _battle_rosters(v: Caller, row: BattleRow, found: _Fielded) -> list[BattleRosterRead] | None:
+    """Each side's lists as fielded, checked at the tiers the battle was declared with."""
     if not _shows_rosters(v, row):
         return None
     tiers = tiers_from_json(row.forces) or {}
     out = []
-    sides: tuple[tuple[SideName, dict[str, Any]], ...] = (
-        ("attacker", row.attacker),
-        ("defender", row.defender),
-    )
-    for name, side in sides:
-        for army_id in sorted(set(side["army_ids"])):
-            if army_id not in found:
-                continue
-            roster_row, army = found[army_id]
-            read = rosters.read_model(
-                v.membership, roster_row, army.owner, tiers.get(army_id, army.tier)
+    order = {"attacker": 0, "defender": 1}
+    for fielded in sorted(found.get(row.id, ()), key=lambda f: (order[f.side], f.army_id)):
+        read = rosters.fielded_read_model(v.membership, fielded, tiers.get(fielded.army_id))
+        side: SideName = "attacker" if fielded.side == "attacker" else "defender"
+        out.append(
+            BattleRosterRead(
+                side=side, army_id=fielded.army_id, exceeds_caps=not read.check.fits, roster=read
             )
-            out.append(
-                BattleRosterRead(
-                    side=name, army_id=army_id, exceeds_caps=not read.check.fits, roster=read
-                )
-            )
+        )
     return out
 
 
@@ -270,7 +260,7 @@ async def present_battle(session: AsyncSession, v: Caller, row: BattleRow) -> Ba
     return _read(v, await _names(session, v.membership), row, found)
 
 
-def _read(v: Caller, names: _Names, row: BattleRow, found: _Rosters) -> BattleRead:
+def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRead:
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
     full = _full_view(v, row)
@@ -287,10 +277,15 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Rosters) -> BattleRe
         )
 
     report = None
+    lists = _shows_rosters(v, row)  # casualties name the lists' units (R-FOG-4)
     if row.report is not None and (full or status is BattleStatus.CONFIRMED):
         by = row.reported_by
         report = ReportRead(
-            **{k: row.report[k] for k in ReportCreate.model_fields},
+            **{
+                k: row.report[k]
+                for k in ReportCreate.model_fields
+                if k in row.report and (k != "casualties" or lists)
+            },
             reported_by=names.player(by, revealed) if by is not None else None,
             reported_side=battles.sides_of(battle, by) if by is not None else None,
             arbitrated=bool(row.report.get("arbitrated", False)),
@@ -424,6 +419,12 @@ def _check_report(a: BattleAction, report: BattleReport) -> None:
         raise refuse(violations)
 
 
+async def _check_casualties(session: AsyncSession, a: BattleAction, data: ReportCreate) -> None:
+    """The casualties fit the lists the battle fielded (R-ARMY-7)."""
+    lines = [Casualty(c.army_id, c.unit, c.lost) for c in data.casualties]
+    await rosters.check_casualties(session, a.viewer.membership.campaign.id, a.row.id, lines)
+
+
 def _require_its_turn(a: BattleAction) -> None:
     """Battles sharing an army are played in declaration order (R-MOVE-3)."""
     violations = battles.validate_order(a.viewer.state, a.battle)
@@ -498,6 +499,12 @@ async def _settle(
     a.row.resolved_turn = campaign.turn
     a.row.auto_confirm_at = None
     a.row.play_by_proposal = a.row.play_by_proposed_by = None
+    if status is BattleStatus.CONFIRMED:  # the result goes onto its armies (R-ARMY-7)
+        sides = {
+            "attacker": (a.battle.attacker.army_ids, a.battle.attacker.players),
+            "defender": (a.battle.defender.army_ids, a.battle.defender.players),
+        }
+        await rosters.record_battle(session, campaign.id, a.row, sides)
     records.queue_summary_events(
         session,
         campaign.id,
@@ -569,6 +576,7 @@ async def report(
         raise Conflict("The other side's report is waiting: confirm or reject it.", code="R-BAT-5")
     _require_its_turn(a)
     _check_report(a, _engine_report(data))
+    await _check_casualties(session, a, data)
     _store_report(a, data, me, now)
     a.row.status = BattleStatus.REPORTED
     a.row.rejection_reason = None
@@ -599,6 +607,7 @@ async def edit_report(
     if a.row.report == data.model_dump(mode="json"):
         return await present_battle(session, a.viewer, a.row)
     _check_report(a, _engine_report(data))
+    await _check_casualties(session, a, data)
     _store_report(a, data, me, now)
     await session.flush()
     payload = {"status": "reported", "reported_by": me, "version": a.row.report_version}
@@ -675,6 +684,7 @@ async def arbitrate(
         result = _engine_report(data.report)
         _require_its_turn(a)
         _check_report(a, result)
+        await _check_casualties(session, a, data.report)
         a.row.report = {**data.report.model_dump(mode="json"), "arbitrated": True}
         a.row.reported_by = None
         a.row.report_version += 1

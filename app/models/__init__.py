@@ -32,7 +32,7 @@ from app.models.notification import (
 )
 from app.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
 from app.models.rate_limit import RateLimit
-from app.models.roster import RosterRow
+from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
 from app.models.token import Token, TokenKind
@@ -51,7 +51,9 @@ from app.models.world import (
 
 __all__ = [
     "AmendmentKind",
+    "ArmyBattleRow",
     "ArmyRow",
+    "BattleRosterRow",
     "BattleRow",
     "CalendarFeed",
     "Campaign",

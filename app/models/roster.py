@@ -35,3 +35,69 @@ class RosterRow(Base):
     filename: Mapped[str | None] = mapped_column(String(200))
     original: Mapped[bytes] = mapped_column(LargeBinary)  # the file as uploaded
     uploaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    def shape(self) -> dict[str, Any]:
+        """The small shape as JSON (every column but the keys and `original`): what a battle
+        keeps of the list it fielded (`BattleRosterRow.roster`)."""
+        return {
+            **{name: getattr(self, name) for name in SHAPE_COLUMNS},
+            "uploaded_at": self.uploaded_at.isoformat(),
+        }
+
+    @classmethod
+    def from_shape(cls, campaign_id: uuid.UUID, army_id: int, shape: dict[str, Any]) -> "RosterRow":
+        """A list as a battle kept it (`shape`), to read like a stored one (never added)."""
+        values = {name: shape[name] for name in SHAPE_COLUMNS}
+        values["uploaded_at"] = datetime.fromisoformat(shape["uploaded_at"])
+        return cls(campaign_id=campaign_id, army_id=army_id, original=b"", **values)
+
+
+SHAPE_COLUMNS = (
+    "format",
+    "name",
+    "faction",
+    "game_system",
+    "total_points",
+    "general_points",
+    "units",
+    "warnings",
+    "filename",
+)
+
+
+class BattleRosterRow(Base):
+    """An army's list as fielded in a battle: the small shape, copied when the battle is
+    declared (R-ARMY-4), so the battle's history keeps it whatever the list becomes."""
+
+    __tablename__ = "battle_rosters"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    battle_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    army_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    side: Mapped[str] = mapped_column(String(8))
+    # `army_rosters`' columns but `original`, as JSON (its datetime in ISO form), with the
+    # army's `owner` and `tier` when the battle was declared.
+    roster: Mapped[dict[str, Any]] = mapped_column(JSONB)
+
+
+class ArmyBattleRow(Base):
+    """One battle an army fought to a confirmed result: its veteran history (R-ARMY-7).
+
+    Written once, when the result is confirmed (the key makes a second write fail)."""
+
+    __tablename__ = "army_battles"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    army_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    battle_id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    turn: Mapped[int]  # the turn whose change declared the battle
+    side: Mapped[str] = mapped_column(String(8))
+    opponents: Mapped[list[int]] = mapped_column(JSONB)  # the other side's player numbers
+    result: Mapped[str] = mapped_column(String(8))  # won, lost, draw: the army's side's
+    losses_pct: Mapped[int]  # its side's losses as reported (R-BAT-6)
+    # [{"unit", "name", "lost"}]: what its list lost, unit by unit (empty: no list or none)
+    casualties: Mapped[list[dict[str, Any]]] = mapped_column(JSONB)

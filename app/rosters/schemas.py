@@ -1,12 +1,14 @@
 """Army lists over HTTP (issue 30, R-ARMY-4, R-FOG-4)."""
 
 from datetime import datetime
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat
+from app.rules.rosters import UnitState
 
-__all__ = ["RosterFormat"]  # published in the contract
+__all__ = ["RosterFormat", "UnitState"]  # published in the contract
 
 # base64 makes 4 bytes of 3: the largest file, encoded, with some slack for line breaks.
 _MAX_CONTENT_CHARS = MAX_FILE_BYTES * 4 // 3 + 4096
@@ -45,6 +47,43 @@ class RosterUnitRead(BaseModel):
     general: bool = Field(description="The unit that leads the army (its general).")
 
 
+class UnitLossRead(BaseModel):
+    """What a unit of the list lost in confirmed battles since the upload (R-ARMY-7)."""
+
+    unit: int = Field(description="The unit's position in `units`, from 0.")
+    name: str
+    lost: int = Field(description="Models lost, at most the unit's count.")
+    state: UnitState = Field(
+        description="`lost` when no model is left, `below_half` when fewer than half are, "
+        "`whole` otherwise."
+    )
+
+
+class VeteranOpponent(BaseModel):
+    number: int
+    name: str = Field(description="As you may know it (real names for the two sides, R-CAMP-5).")
+
+
+class VeteranCasualty(BaseModel):
+    unit: int = Field(description="The unit's position in the list as fielded.")
+    name: str
+    lost: int
+
+
+class VeteranBattleRead(BaseModel):
+    """One battle the army fought to a confirmed result (R-ARMY-7)."""
+
+    battle_id: int
+    turn: int = Field(description="The turn whose change declared the battle.")
+    side: Literal["attacker", "defender"]
+    opponents: list[VeteranOpponent] = Field(description="The other side's players.")
+    result: Literal["won", "lost", "draw"] = Field(description="The army's side's result.")
+    losses_pct: int = Field(description="Its side's losses as reported (R-BAT-6).")
+    casualties: list[VeteranCasualty] = Field(
+        description="What its list lost, unit by unit (empty: no list, or no casualties)."
+    )
+
+
 class RosterCheckRead(BaseModel):
     """The list against its army's caps at its tier (R-ARMY-4, R-SYS)."""
 
@@ -80,3 +119,9 @@ class RosterRead(BaseModel):
     )
     uploaded_at: datetime
     check: RosterCheckRead
+    losses: list[UnitLossRead] = Field(
+        default_factory=list,
+        exclude_if=lambda losses: not losses,
+        description="R-ARMY-7: the units that lost models in confirmed battles since the "
+        "upload; absent while none has.",
+    )

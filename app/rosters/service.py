@@ -5,29 +5,49 @@ play); anyone else gets the same 404 whether the army or its roster exists or no
 participants see the rosters of its armies on `GET …/battles/{id}` (app.battles.service), and
 no one else does — not the owner who plays and may arbitrate, not a player who sees its tile.
 A roster is fixed while its army fights a pending battle (R-ARMY-4: what it fields is fixed
-when the battle is declared), so the battle shows the list as fielded.
+when the battle is declared), and the battle keeps a copy taken at declaration
+(`battle_rosters`), so it shows the list as fielded whatever the list becomes. After a confirmed
+battle its casualties go onto the lists and each army keeps the battle (R-ARMY-7,
+`record_battle`).
 """
 
 import base64
 import binascii
-from collections.abc import Collection
+import uuid
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, exists, or_, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.errors import AppError, Conflict, Forbidden, NotFound
+from app.campaigns.service import display_names
+from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
 from app.models.campaign import CampaignStatus
-from app.models.roster import RosterRow
+from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
 from app.persistence import campaign_options, load_ruleset
 from app.rosters.factions import faction_matches
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat, RosterUnreadable, parse_roster
-from app.rosters.schemas import RosterCheckRead, RosterRead, RosterUnitRead, RosterUpload
+from app.rosters.schemas import (
+    RosterCheckRead,
+    RosterRead,
+    RosterUnitRead,
+    RosterUpload,
+    UnitLossRead,
+    VeteranBattleRead,
+    VeteranOpponent,
+)
 from app.rules import visibility
-from app.rules.rosters import check_roster
+from app.rules.rosters import (
+    Casualty,
+    casualty_faults,
+    check_roster,
+    losses_after,
+    unit_state,
+)
 
 _NOT_FOUND = "Roster not found."
 
@@ -81,6 +101,13 @@ def read_model(m: Membership, row: RosterRow, owner: int, tier: int) -> RosterRe
             general_points_excess=check.general_excess,
             fits=check.fits,
         ),
+        losses=[
+            UnitLossRead(
+                unit=i, name=u["name"], lost=u["lost"], state=unit_state(u["count"], u["lost"])
+            )
+            for i, u in enumerate(row.units)
+            if u.get("lost")
+        ],
     )
 
 
@@ -227,22 +254,173 @@ async def delete_roster(session: AsyncSession, m: Membership, army_id: int) -> N
         raise NotFound(_NOT_FOUND)
 
 
-async def load_rosters(
+async def load_fielded(
+    session: AsyncSession, campaign_id: uuid.UUID, battle_ids: Collection[int]
+) -> dict[int, list[BattleRosterRow]]:
+    """The lists fielded in these battles, by battle, in one query (a page of battles); the
+    caller has made sure the viewer may see them (R-FOG-4)."""
+    if not battle_ids:
+        return {}
+    rows = await session.scalars(
+        select(BattleRosterRow).where(
+            BattleRosterRow.campaign_id == campaign_id,
+            BattleRosterRow.battle_id.in_(sorted(battle_ids)),
+        )
+    )
+    out: dict[int, list[BattleRosterRow]] = {}
+    for row in rows:
+        out.setdefault(row.battle_id, []).append(row)
+    return out
+
+
+def fielded_read_model(m: Membership, fielded: BattleRosterRow, tier: int | None) -> RosterRead:
+    """A list as fielded in a battle, checked at `tier` (the declared one; else the army's
+    then, as the battle kept it)."""
+    shape = fielded.roster
+    row = RosterRow.from_shape(m.campaign.id, fielded.army_id, shape)
+    return read_model(m, row, int(shape["owner"]), tier if tier is not None else int(shape["tier"]))
+
+
+# ----------------------------------------------------------- after the battle (R-ARMY-7)
+
+
+async def check_casualties(
+    session: AsyncSession, campaign_id: uuid.UUID, battle_id: int, casualties: Sequence[Casualty]
+) -> None:
+    """422 `R-ARMY-7` naming the first field at fault when casualties do not fit the lists the
+    battle fielded (`casualty_faults`); nothing read when there are none."""
+    if not casualties:
+        return
+    fielded = (await load_fielded(session, campaign_id, [battle_id])).get(battle_id, [])
+    counts = {f.army_id: [int(u["count"]) for u in f.roster["units"]] for f in fielded}
+    faults = casualty_faults(counts, casualties)
+    if faults:
+        violations = [
+            {"rule": "R-ARMY-7", "message": f"casualties[{f.index}].{f.field}: {f.message}"}
+            for f in faults
+        ]
+        first = faults[0]
+        raise RuleViolation(
+            "R-ARMY-7",
+            f"casualties[{first.index}].{first.field}: {first.message}.",
+            violations=violations,
+            extra={"where": f"casualties[{first.index}].{first.field}"},
+        )
+
+
+_RESULTS = {
+    ("attacker_victory", "attacker"): "won",
+    ("attacker_victory", "defender"): "lost",
+    ("defender_victory", "attacker"): "lost",
+    ("defender_victory", "defender"): "won",
+}
+
+
+async def record_battle(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    battle: BattleRow,
+    sides: Mapping[str, tuple[Collection[int], Collection[int]]],
+) -> None:
+    """A confirmed result goes onto its armies (R-ARMY-7): each keeps the battle in its history
+    and its list takes the casualties — once: an army that already has the battle is skipped
+    (the history's key), so a second confirmation, however it came, writes nothing.
+
+    `sides`: side name → (its army ids, its players)."""
+    report = battle.report or {}
+    outcome = str(report.get("outcome", "draw"))
+    found = await load_fielded(session, campaign_id, [battle.id])
+    fielded = {f.army_id: f for f in found.get(battle.id, [])}
+    lost: dict[int, dict[int, int]] = {}
+    for line in report.get("casualties") or ():
+        lost.setdefault(int(line["army_id"]), {})[int(line["unit"])] = int(line["lost"])
+    records = []
+    for side, (army_ids, _players) in sorted(sides.items()):
+        opponents = sorted(p for other, (_, ps) in sides.items() if other != side for p in ps)
+        for army_id in sorted(set(army_ids)):
+            units = fielded[army_id].roster["units"] if army_id in fielded else []
+            records.append(
+                {
+                    "campaign_id": campaign_id,
+                    "army_id": army_id,
+                    "battle_id": battle.id,
+                    "turn": battle.turn,
+                    "side": side,
+                    "opponents": opponents,
+                    "result": _RESULTS.get((outcome, side), "draw"),
+                    "losses_pct": int(report.get(f"{side}_losses_pct", 0)),
+                    "casualties": [
+                        {"unit": unit, "name": str(units[unit]["name"]), "lost": n}
+                        for unit, n in sorted(lost.get(army_id, {}).items())
+                        if unit < len(units) and n > 0
+                    ],
+                }
+            )
+    if not records:
+        return
+    written = set(
+        await session.scalars(
+            insert(ArmyBattleRow)
+            .values(records)
+            .on_conflict_do_nothing()
+            .returning(ArmyBattleRow.army_id)
+        )
+    )
+    changed = sorted(a for a in written if lost.get(a))
+    if not changed:
+        return
+    rows = await session.scalars(
+        select(RosterRow)
+        .where(RosterRow.campaign_id == campaign_id, RosterRow.army_id.in_(changed))
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    for row in rows:
+        units = list(row.units)
+        after = losses_after(
+            [int(u["count"]) for u in units],
+            [int(u.get("lost", 0)) for u in units],
+            lost[row.army_id],
+        )
+        row.units = [{**u, "lost": n} for u, n in zip(units, after, strict=True)]
+    await session.flush()
+
+
+async def veteran_histories(
     session: AsyncSession, m: Membership, army_ids: Collection[int]
-) -> dict[int, tuple[RosterRow, ArmyRow]]:
-    """The rosters of these armies with their armies, in two queries (a page of battles);
-    the caller has made sure the viewer may see them (R-FOG-4). A destroyed army's roster is
-    left out: its list went with it."""
+) -> dict[int, list[VeteranBattleRead]]:
+    """The battles of these armies, oldest first, in one query; the caller has made sure the
+    viewer may see each army's list (`visibility.own_or_master`). Opponents are named as the
+    army's owner knew them: the two sides see each other's real names (R-CAMP-5)."""
     if not army_ids:
         return {}
-    ids = sorted(army_ids)
-    rows = await session.scalars(
-        select(RosterRow).where(RosterRow.campaign_id == m.campaign.id, RosterRow.army_id.in_(ids))
-    )
-    rosters = {r.army_id: r for r in rows}
-    if not rosters:
+    rows = (
+        await session.scalars(
+            select(ArmyBattleRow)
+            .where(
+                ArmyBattleRow.campaign_id == m.campaign.id,
+                ArmyBattleRow.army_id.in_(sorted(army_ids)),
+            )
+            .order_by(ArmyBattleRow.army_id, ArmyBattleRow.turn, ArmyBattleRow.battle_id)
+        )
+    ).all()
+    if not rows:
         return {}
-    armies = await session.scalars(
-        select(ArmyRow).where(ArmyRow.campaign_id == m.campaign.id, ArmyRow.id.in_(sorted(rosters)))
-    )
-    return {a.id: (rosters[a.id], a) for a in armies}
+    names = await display_names(session, m, reveal=frozenset(p for r in rows for p in r.opponents))
+    out: dict[int, list[VeteranBattleRead]] = {}
+    for r in rows:
+        opponents = [VeteranOpponent(number=p, name=names.get(p, "")) for p in r.opponents]
+        out.setdefault(r.army_id, []).append(
+            VeteranBattleRead.model_validate(
+                {
+                    "battle_id": r.battle_id,
+                    "turn": r.turn,
+                    "side": r.side,
+                    "opponents": opponents,
+                    "result": r.result,
+                    "losses_pct": r.losses_pct,
+                    "casualties": r.casualties,
+                }
+            )
+        )
+    return out

@@ -5,9 +5,14 @@ tier table — a campaign's variant included, R-HOUSE-2), converted by the campa
 system and each rounded once to the nearest `points_rounding` (R-SYS), as a battle's forces
 are (`battles._side_forces`). A roster's army points are its total less its general's points,
 the same split as a battle's `army_points` and `general_points`.
+
+After a confirmed battle its casualties go onto the lists (R-ARMY-7): each unit's models lost
+add up, and a unit is lost when none are left, below half when fewer than half are.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.rules.battles import coefficient_pct, round_points
 from app.rules.ruleset import Ruleset
@@ -64,4 +69,76 @@ def check_roster(
         general_points=general,
         army_excess=max(army - caps.army_points, 0),
         general_excess=max(general - caps.general_points, 0),
+    )
+
+
+# ------------------------------------------------------------------ casualties (R-ARMY-7)
+
+MAX_CASUALTIES = 200  # lines of one report: more units than any list fields
+
+
+@dataclass(frozen=True, slots=True)
+class Casualty:
+    """Models of one unit of one army's list lost in a battle (R-ARMY-7)."""
+
+    army_id: int
+    unit: int  # the unit's position in the list's units, from 0
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CasualtyFault:
+    """A casualty line that does not fit the lists fielded: its index and the field at fault."""
+
+    index: int
+    field: str
+    message: str
+
+
+def casualty_faults(
+    fielded: Mapping[int, Sequence[int]], casualties: Sequence[Casualty]
+) -> list[CasualtyFault]:
+    """Why casualties do not fit the lists fielded in the battle (`fielded`: army id → each
+    unit's model count), line by line (R-ARMY-7): an army without a list in the battle, a unit
+    not in its list, more models lost than the unit has, a unit named twice."""
+    faults: list[CasualtyFault] = []
+    seen: set[tuple[int, int]] = set()
+    for index, c in enumerate(casualties):
+        units = fielded.get(c.army_id)
+        if units is None:
+            faults.append(CasualtyFault(index, "army_id", "no list of this army was fielded"))
+        elif not 0 <= c.unit < len(units):
+            faults.append(CasualtyFault(index, "unit", f"the list has units 0…{len(units) - 1}"))
+        elif not 0 <= c.lost <= units[c.unit]:
+            faults.append(CasualtyFault(index, "lost", f"the unit has {units[c.unit]} models"))
+        elif (c.army_id, c.unit) in seen:
+            faults.append(CasualtyFault(index, "unit", "this unit is named twice"))
+        seen.add((c.army_id, c.unit))
+    return faults
+
+
+class UnitState(StrEnum):
+    """What is left of a unit after its battles (R-ARMY-7)."""
+
+    WHOLE = "whole"  # half its models or more
+    BELOW_HALF = "below_half"
+    LOST = "lost"  # every model fell
+
+
+def unit_state(count: int, lost: int) -> UnitState:
+    """A unit of `count` models that has lost `lost` of them (R-ARMY-7)."""
+    left = count - lost
+    if left <= 0:
+        return UnitState.LOST
+    return UnitState.BELOW_HALF if 2 * left < count else UnitState.WHOLE
+
+
+def losses_after(
+    counts: Sequence[int], lost: Sequence[int], casualties: Mapping[int, int]
+) -> tuple[int, ...]:
+    """Each unit's models lost after a battle's `casualties` (unit → models) are added to what it
+    had lost before, never more than it has (R-ARMY-7)."""
+    return tuple(
+        min(count, before + casualties.get(unit, 0))
+        for unit, (count, before) in enumerate(zip(counts, lost, strict=True))
     )

@@ -23,6 +23,8 @@ from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.message import Message
 from app.models.orders import OrderRow
 from app.persistence.snapshots import PLAYER_COLUMNS, WHOLE_TABLES
+from app.rosters.formats import MAX_FILE_BYTES, RosterFormat
+from app.rosters.formats.model import MAX_NAME_CHARS, MAX_OPTIONS_CHARS, MAX_POINTS, MAX_UNITS
 from app.users.schemas import Username
 
 FORMAT: Final = "marchlords.campaign"
@@ -216,6 +218,106 @@ class CampaignHeader(BaseModel):
     change_due_at: datetime | None = Field(description="R-TURN-7: a scheduled change.")
 
 
+# The army lists (issue 30): each army's list with its file, the lists as fielded in each
+# battle, and each army's battles (R-ARMY-4, R-ARMY-7). Typed to the last field, so an import's
+# lists are as bounded as an upload's: a file at most `MAX_FILE_BYTES` (base64 here), the
+# small shape within the parsers' bounds.
+MAX_ROSTERS = 2_000  # lists: about one per army
+MAX_FIELDED = 20_000  # lists fielded in battles
+MAX_ARMY_BATTLES = 40_000  # veteran history lines
+MAX_ORIGINAL_CHARS = -(-MAX_FILE_BYTES // 3) * 4  # base64 of the largest file
+_MAX_WARNINGS = 20
+_Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
+_Id = Annotated[int, Field(ge=1, le=_INT32[1])]
+_Count = Annotated[int, Field(ge=0, le=MAX_POINTS)]
+
+
+class RosterUnitExport(BaseModel):
+    """A unit of a list, as stored (`lost`: R-ARMY-7, absent before any battle)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: _Name
+    count: _Count
+    points: _Count
+    options: Annotated[str, Field(max_length=MAX_OPTIONS_CHARS)]
+    general: bool
+    lost: _Count | None = Field(default=None, exclude_if=lambda lost: lost is None)
+
+
+class RosterShapeExport(BaseModel):
+    """A list's small shape (what a battle keeps of it, and the list itself but its file)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: RosterFormat
+    name: _Name
+    faction: _Name
+    game_system: _Name
+    total_points: _Count
+    general_points: _Count
+    units: list[RosterUnitExport] = Field(max_length=MAX_UNITS)
+    warnings: list[Annotated[str, Field(max_length=500)]] = Field(max_length=_MAX_WARNINGS)
+    filename: _Name | None
+    uploaded_at: datetime
+
+
+class RosterExport(RosterShapeExport):
+    """An army's list and its file (base64)."""
+
+    army_id: _Id
+    original: str = Field(max_length=MAX_ORIGINAL_CHARS, description="The file, in base64.")
+
+
+class FieldedShapeExport(RosterShapeExport):
+    owner: Annotated[int, Field(ge=0, le=64)]
+    tier: Annotated[int, Field(ge=1, le=64)]
+
+
+class FieldedRosterExport(BaseModel):
+    """A list as fielded in a battle, copied when it was declared (R-ARMY-4)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    battle_id: _Id
+    army_id: _Id
+    side: Literal["attacker", "defender"]
+    roster: FieldedShapeExport
+
+
+class ArmyCasualtyExport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    unit: Annotated[int, Field(ge=0, le=MAX_UNITS - 1)]
+    name: _Name
+    lost: _Count
+
+
+class ArmyBattleExport(BaseModel):
+    """A battle of an army's veteran history (R-ARMY-7)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    army_id: _Id
+    battle_id: _Id
+    turn: Annotated[int, Field(ge=0, le=100_000)]
+    side: Literal["attacker", "defender"]
+    opponents: list[Annotated[int, Field(ge=0, le=64)]] = Field(max_length=MAX_SEATS)
+    result: Literal["won", "lost", "draw"]
+    losses_pct: Annotated[int, Field(ge=0, le=100)]
+    casualties: list[ArmyCasualtyExport] = Field(max_length=MAX_UNITS)
+
+
+class RostersExport(BaseModel):
+    """The army lists (issue 30): each army's, those fielded in battles, the armies' battles."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    lists: list[RosterExport] = Field(max_length=MAX_ROSTERS)
+    fielded: list[FieldedRosterExport] = Field(max_length=MAX_FIELDED)
+    battles: list[ArmyBattleExport] = Field(max_length=MAX_ARMY_BATTLES)
+
+
 class CampaignExport(BaseModel):
     """A whole campaign, version 1 (R-CAMP-9): importing it on any server recreates it, and
     exporting the copy gives the same document again."""
@@ -235,6 +337,9 @@ class CampaignExport(BaseModel):
     house_rule_changes: list[HouseRuleChangeExport] = Field(max_length=MAX_HOUSE_RULE_CHANGES)  # type: ignore[valid-type]
     messages: list[MessageExport] | None = Field(  # type: ignore[valid-type]
         default=None, max_length=MAX_MESSAGES, description="Only when exported with messages."
+    )
+    rosters: RostersExport | None = Field(
+        default=None, description="The army lists; absent from documents written before them."
     )
 
 

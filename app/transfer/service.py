@@ -5,6 +5,8 @@ writes them back unchanged and exporting the copy gives the same document: only 
 belong to a server (the campaign's, the map's, users', counters) stay behind.
 """
 
+import base64
+import binascii
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -32,21 +34,26 @@ from app.models.house_rule import HouseRule, HouseRuleChange
 from app.models.ledger import LedgerRow
 from app.models.message import Message
 from app.models.orders import OrderRow
+from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.persistence import load_orders, load_state, snapshots
 from app.persistence.battles import side_from_json
+from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
 from app.seats.service import make_offer
 from app.transfer.checks import document_faults, too_deep
 from app.transfer.schemas import (
     FORMAT,
+    MAX_ARMY_BATTLES,
+    MAX_FIELDED,
     MAX_HOUSE_RULE_CHANGES,
     MAX_HOUSE_RULES,
     MAX_LEDGER,
     MAX_MESSAGES,
+    MAX_ROSTERS,
     MAX_ROWS,
     MAX_SEATS,
     MAX_TURNS,
@@ -202,6 +209,7 @@ async def export_campaign(
             session, _HOUSE_RULE_CHANGES, cid, _HOUSE_RULE_CHANGES.c.at, _HOUSE_RULE_CHANGES.c.id
         ),
         "messages": await _rows(session, _MESSAGES, cid, _MESSAGES.c.id) if with_messages else None,
+        "rosters": await _rosters_out(session, cid),
     }
     _check_bounds(document)
     return document
@@ -223,6 +231,14 @@ async def _check_size(
             CampaignPlayer.campaign_id == cid
         ),
         select(func.count() * _LEDGER_LINE_BYTES).where(LedgerRow.campaign_id == cid),
+        # The lists: their files in base64, their units as JSON (a battle's copy, once more).
+        select(
+            func.sum(func.octet_length(RosterRow.original) * 4 / 3 + _json_bytes(RosterRow.units))
+        ).where(RosterRow.campaign_id == cid),
+        select(func.sum(_json_bytes(BattleRosterRow.roster))).where(
+            BattleRosterRow.campaign_id == cid
+        ),
+        select(func.count() * _LEDGER_LINE_BYTES).where(ArmyBattleRow.campaign_id == cid),
     ]
     if with_messages:
         parts.append(
@@ -241,6 +257,64 @@ async def _check_size(
 _LEDGER_LINE_BYTES = 120  # a ledger line in the document, its reason included
 
 
+def _json_bytes(column: Any) -> Any:
+    return func.octet_length(cast(column, Text))
+
+
+async def _rosters_out(session: AsyncSession, cid: uuid.UUID) -> dict[str, Any]:
+    """The army lists (issue 30): each with its file in base64, the lists as fielded in
+    battles, and the armies' battles (R-ARMY-7)."""
+    lists = await session.scalars(
+        select(RosterRow).where(RosterRow.campaign_id == cid).order_by(RosterRow.army_id)
+    )
+    fielded = await session.scalars(
+        select(BattleRosterRow)
+        .where(BattleRosterRow.campaign_id == cid)
+        .order_by(BattleRosterRow.battle_id, BattleRosterRow.army_id)
+    )
+    battles = await _rows(session, table_of(ArmyBattleRow), cid)
+    return {
+        "lists": [
+            {
+                **r.shape(),
+                "army_id": r.army_id,
+                "original": base64.b64encode(r.original).decode("ascii"),
+            }
+            for r in lists
+        ],
+        "fielded": [
+            {"battle_id": f.battle_id, "army_id": f.army_id, "side": f.side, "roster": f.roster}
+            for f in fielded
+        ],
+        "battles": battles,
+    }
+
+
+async def _rosters_in(session: AsyncSession, cid: uuid.UUID, doc: CampaignExport) -> None:
+    """The army lists back (`_rosters_out`); a file that is no base64 of at most
+    `MAX_FILE_BYTES` is refused, as an upload's would be."""
+    if doc.rosters is None:
+        return
+    lists = []
+    for index, roster in enumerate(doc.rosters.lists):
+        try:
+            original = base64.b64decode(roster.original, validate=True)
+        except (binascii.Error, ValueError):
+            original = None
+        if original is None or len(original) > MAX_FILE_BYTES:
+            where = f"/document/rosters/lists/{index}/original"
+            raise _refuse("An army list's file cannot be read.", [(where, "not base64 of a file")])
+        values = roster.model_dump(mode="json", exclude={"original", "army_id"})
+        row = RosterRow.from_shape(cid, roster.army_id, values)
+        row.original = original
+        lists.append(row)
+    session.add_all(lists)
+    session.add_all(
+        BattleRosterRow(campaign_id=cid, **f.model_dump(mode="json")) for f in doc.rosters.fielded
+    )
+    session.add_all(ArmyBattleRow(campaign_id=cid, **b.model_dump()) for b in doc.rosters.battles)
+
+
 def _check_bounds(document: Mapping[str, Any]) -> None:
     """A campaign past the document's bounds is refused, never cut short."""
     lists: dict[str, tuple[Sequence[Any] | None, int]] = {
@@ -251,6 +325,9 @@ def _check_bounds(document: Mapping[str, Any]) -> None:
         "house_rules": (document["house_rules"], MAX_HOUSE_RULES),
         "house_rule_changes": (document["house_rule_changes"], MAX_HOUSE_RULE_CHANGES),
         "messages": (document["messages"], MAX_MESSAGES),
+        "rosters": (document["rosters"]["lists"], MAX_ROSTERS),
+        "fielded rosters": (document["rosters"]["fielded"], MAX_FIELDED),
+        "army battles": (document["rosters"]["battles"], MAX_ARMY_BATTLES),
     }
     states = [document["state"], *(t["state"] for t in document["turns"] if t["state"])]
     for state in states:
@@ -473,6 +550,7 @@ async def import_campaign(
         )
         if raw["messages"]:
             await _insert(session, _MESSAGES, _incoming(_MESSAGES, raw["messages"], cid))
+        await _rosters_in(session, cid, doc)
         await session.flush()
     except IntegrityError as exc:
         # A row that contradicts another (a duplicate id, an army of no seat…): the document

@@ -13,6 +13,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import Campaign
+from app.models.roster import BattleRosterRow, RosterRow
 from app.models.summary_event import PendingSummaryEvent
 from app.models.world import BattleRow
 from app.persistence import event_to_json
@@ -47,6 +48,55 @@ async def store_declared_forces(
             {"campaign_id": campaign.id, "id": battle_id, "forces": muster_to_json(muster)}
             for battle_id, muster in sorted(declared.items())
         ],
+    )
+
+
+async def snapshot_rosters(
+    session: AsyncSession, campaign: Campaign, state: CampaignState, battle_ids: Iterable[int]
+) -> None:
+    """Keep the lists the armies of newly declared battles field, as they stand now (R-ARMY-4):
+    the battle and its history show them whatever the lists become. An id a rollback freed
+    and a later change reused forgets what its earlier battle kept."""
+    declared = sorted(i for i in battle_ids if i in state.battles)
+    if not declared:
+        return
+    await session.execute(
+        delete(BattleRosterRow).where(
+            BattleRosterRow.campaign_id == campaign.id, BattleRosterRow.battle_id.in_(declared)
+        )
+    )
+    sides = {
+        (battle_id, army_id): side
+        for battle_id in declared
+        for side, force in (
+            ("attacker", state.battles[battle_id].attacker),
+            ("defender", state.battles[battle_id].defender),
+        )
+        for army_id in force.army_ids
+    }
+    army_ids = sorted({army_id for _, army_id in sides})
+    rosters = {
+        r.army_id: r
+        for r in await session.scalars(
+            select(RosterRow).where(
+                RosterRow.campaign_id == campaign.id, RosterRow.army_id.in_(army_ids)
+            )
+        )
+    }
+    session.add_all(
+        BattleRosterRow(
+            campaign_id=campaign.id,
+            battle_id=battle_id,
+            army_id=army_id,
+            side=side,
+            roster={
+                **rosters[army_id].shape(),
+                "owner": state.armies[army_id].owner,
+                "tier": state.armies[army_id].tier,
+            },
+        )
+        for (battle_id, army_id), side in sorted(sides.items())
+        if army_id in rosters and army_id in state.armies
     )
 
 

@@ -273,6 +273,7 @@ async def change_turn(
     # Battles: forces fixed at declaration (R-ARMY-4); results confirmed during the
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)
+    await battle_records.snapshot_rosters(session, campaign, result.state, result.forces)
     settled = await battle_records.take_summary_events(session, campaign.id)
     await ledger.record(session, campaign.id, number, result.ledger)
     summaries = []

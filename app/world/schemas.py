@@ -3,6 +3,7 @@
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.maps.schemas import MAP_LAYOUT
+from app.rosters.schemas import VeteranBattleRead
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Wrap
 from app.rules.state import BuildKind, StructureKind, Tag, Terrain
@@ -139,6 +140,12 @@ class MyArmy(BaseModel):
         default=False,
         description="Ordered to entrench this turn instead of moving (R-OPT-4).",
     )
+    veteran: list[VeteranBattleRead] = Field(
+        default_factory=list,
+        exclude_if=lambda battles: not battles,
+        description="R-ARMY-7: the battles it fought to a confirmed result, oldest first; "
+        "absent while it has none.",
+    )
 
 
 class OtherArmy(BaseModel):
@@ -152,6 +159,12 @@ class OtherArmy(BaseModel):
     r: int
     tier: int
     at_sea: bool
+    veteran: list[VeteranBattleRead] = Field(
+        default_factory=list,
+        exclude_if=lambda battles: not battles,
+        description="R-ARMY-7: its battles, oldest first, for the game master only (who may "
+        "read its list, R-FOG-3); absent for everyone else, and while it has none.",
+    )
 
 
 class ArmyList(BaseModel):

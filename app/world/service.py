@@ -18,6 +18,7 @@ from app.conditional import etag_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
 from app.persistence import cached_sight, load_generals, load_orders, load_ruleset, load_state
+from app.rosters import service as rosters
 from app.rules import building, fog, sea, visibility
 from app.rules.fog import Visibility
 from app.rules.hexgrid import Coord
@@ -339,6 +340,12 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
     locked = pending_battle_armies(state)
     upgrades = {u.army_id: u.cost for u in orders.upgrades if u.player == view.player}
     names = await display_names(session, view.membership)
+    # R-ARMY-7: the battles of the armies whose lists the viewer may read (R-FOG-3).
+    veterans = await rosters.veteran_histories(
+        session,
+        view.membership,
+        [i for i, a in state.armies.items() if visibility.own_or_master(view.viewer, a.owner)],
+    )
     mine: list[MyArmy] = []
     others: list[OtherArmy] = []
     for _, a in sorted(state.armies.items()):
@@ -358,6 +365,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     upgrade_cost=upgrades.get(a.id),
                     locked_in_battle=a.id in locked,
                     entrenched=a.id in orders.entrench,
+                    veteran=veterans.get(a.id, []),
                 )
             )
         elif visibility.army_seen(view.viewer, a):
@@ -371,6 +379,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
                     r=a.coord[1],
                     tier=a.tier,
                     at_sea=sea.afloat(state, a),
+                    veteran=veterans.get(a.id, []),
                 )
             )
     return ArmyList(mine=mine, others=others)

@@ -13,34 +13,20 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from httpx import AsyncClient, Response
+from httpx import AsyncClient
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import GeneralRow, RosterRow
 from tests.factories.battles import field_battle, get_battle
-from tests.factories.flows import THREE, Game, GamePlayer, MakeUser, army_of, start_game
+from tests.factories.flows import THREE, MakeUser, army_of, start_game
 from tests.factories.planting import add_army, army, place
+from tests.factories.rosters import EMPIRE_LIST, ORC_LIST, roster_url, upload
 from tests.helpers import assert_problem
 
 FIXTURES = Path(__file__).parents[1] / "rosters" / "fixtures"
 
-EMPIRE_LIST = (
-    "Name: Border patrol\nFaction: Empire\n"
-    "* General of the Empire (warhorse) - 90 pts\n20x State Troops (halberds) - 300 pts\n"
-)
-ORC_LIST = "Name: Ladz\nFaction: Orcs & Goblins\n* Orc Warboss - 130 pts\nOrc Mob: 500\n"
-
-
-def url(game: Game, army_id: int) -> str:
-    return game.url(f"/armies/{army_id}/roster")
-
-
-async def upload(
-    client: AsyncClient, game: Game, player: GamePlayer, army_id: int, content: str, **extra: Any
-) -> Response:
-    body = {"content": content, **extra}
-    return await client.put(url(game, army_id), json=body, headers=player.headers)
+url = roster_url
 
 
 def check(tier: int, army: int, general: int, caps: tuple[int, int] = (500, 100)) -> dict[str, Any]:

@@ -1,11 +1,21 @@
 """An army list against its army's caps at its tier, per game system (R-ARMY-4, R-SYS,
-R-HOUSE-2): a pure rule, without a database."""
+R-HOUSE-2), and the casualties a confirmed battle writes onto it (R-ARMY-7): pure rules,
+without a database."""
 
 from dataclasses import replace
 
 import pytest
 
-from app.rules.rosters import ArmyCaps, army_caps, check_roster
+from app.rules.rosters import (
+    ArmyCaps,
+    Casualty,
+    UnitState,
+    army_caps,
+    casualty_faults,
+    check_roster,
+    losses_after,
+    unit_state,
+)
 from app.rules.ruleset import Battles, Tier, default_ruleset
 from app.rules.state import Options
 
@@ -73,3 +83,67 @@ def test_R_HOUSE_2_a_variant_tier_table_and_rounding_set_the_caps() -> None:
     options = Options(game_system="whfb8")  # ×1.25: 1375 and 237.5 → nearest 50
     assert army_caps(2, options, variant) == ArmyCaps(2, 1400, 250)
     assert army_caps(1, Options(), variant) == ArmyCaps(1, 600, 100)
+
+
+# ------------------------------------------------------------------ casualties (R-ARMY-7)
+
+FIELDED = {7: [1, 20], 9: [10]}  # army 7: a general and 20 troops; army 9: 10 models
+
+
+def test_R_ARMY_7_casualties_that_fit_the_lists_fielded_have_no_fault() -> None:
+    lines = [Casualty(7, 1, 20), Casualty(7, 0, 0), Casualty(9, 0, 3)]
+    assert casualty_faults(FIELDED, lines) == []
+    assert casualty_faults(FIELDED, []) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "field"),
+    [
+        (Casualty(8, 0, 1), "army_id"),  # no list of army 8 in the battle
+        (Casualty(7, 2, 1), "unit"),  # army 7's list has units 0 and 1
+        (Casualty(7, -1, 1), "unit"),
+        (Casualty(7, 1, 21), "lost"),  # 20 troops
+        (Casualty(9, 0, -1), "lost"),
+    ],
+)
+def test_R_ARMY_7_a_casualty_outside_the_lists_fielded_names_its_field(
+    line: Casualty, field: str
+) -> None:
+    faults = casualty_faults(FIELDED, [Casualty(9, 0, 1), line])
+    assert [(f.index, f.field) for f in faults] == [(1, field)]
+
+
+def test_R_ARMY_7_a_unit_named_twice_is_a_fault_of_the_second_line() -> None:
+    faults = casualty_faults(FIELDED, [Casualty(7, 1, 2), Casualty(7, 1, 3)])
+    assert [(f.index, f.field, f.message) for f in faults] == [
+        (1, "unit", "this unit is named twice")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "lost", "state"),
+    [
+        (20, 0, UnitState.WHOLE),
+        (20, 10, UnitState.WHOLE),  # half left is not below half
+        (20, 11, UnitState.BELOW_HALF),
+        (20, 19, UnitState.BELOW_HALF),
+        (20, 20, UnitState.LOST),
+        (1, 0, UnitState.WHOLE),
+        (1, 1, UnitState.LOST),
+        (3, 2, UnitState.BELOW_HALF),  # 1 of 3 left
+    ],
+)
+def test_R_ARMY_7_what_is_left_of_a_unit(count: int, lost: int, state: UnitState) -> None:
+    assert unit_state(count, lost) is state
+
+
+def test_R_ARMY_7_losses_add_up_battle_after_battle_and_never_exceed_the_unit() -> None:
+    after_first = losses_after([1, 20, 5], [0, 0, 0], {1: 8})
+    assert after_first == (0, 8, 0)
+    after_second = losses_after([1, 20, 5], after_first, {1: 15, 2: 5})
+    assert after_second == (0, 20, 5)
+    assert [unit_state(c, n) for c, n in zip([1, 20, 5], after_second, strict=True)] == [
+        UnitState.WHOLE,
+        UnitState.LOST,
+        UnitState.LOST,
+    ]

@@ -23,6 +23,7 @@ from marchlords_client.api.battles import (
 from marchlords_client.models import (
     ArbitrateBody,
     BattleStatus,
+    CasualtyLine,
     Fate,
     LeaderSet,
     Outcome,
@@ -30,6 +31,7 @@ from marchlords_client.models import (
     RejectBody,
     ReportCreate,
 )
+from marchlords_client.types import UNSET
 
 from marchlords_cli.common import (
     CampaignOption,
@@ -47,6 +49,14 @@ OutcomeOption = Annotated[Outcome | None, typer.Option(help="Who won on the tabl
 LossesOption = Annotated[int | None, typer.Option(min=0, max=100, help="Losses, % of fielded.")]
 FateOption = Annotated[Fate | None, typer.Option(help="The loser's army's fate (sieges).")]
 CapturedOption = Annotated[bool, typer.Option(help="The losing leader's general was captured.")]
+CasualtyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--casualty",
+        help="ARMY:UNIT:LOST, models one unit of an army's list lost (UNIT: its position in the "
+        "battle's list, from 0); repeat for each unit (R-ARMY-7).",
+    ),
+]
 DateArgument = Annotated[
     datetime, typer.Argument(formats=["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%d %H:%M%z"],
                              help="A date with its offset, e.g. 2030-06-04T18:00:00+00:00.")
@@ -67,21 +77,36 @@ def battle_lines(b: dict[str, Any]) -> Iterable[str]:
     )
 
 
+def casualty_lines(values: Iterable[str] | None) -> list[CasualtyLine]:
+    """`--casualty ARMY:UNIT:LOST` values as report lines (R-ARMY-7)."""
+    out = []
+    for value in values or ():
+        parts = value.split(":")
+        if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+            raise typer.BadParameter(f"--casualty {value!r}: ARMY:UNIT:LOST, three numbers")
+        army_id, unit, lost = (int(p) for p in parts)
+        out.append(CasualtyLine(army_id=army_id, unit=unit, lost=lost))
+    return out
+
+
 def report_body(
     outcome: Outcome | None,
     attacker_losses: int | None,
     defender_losses: int | None,
     fate: Fate | None,
     general_captured: bool,
+    casualties: Iterable[str] | None = None,
 ) -> ReportCreate:
     if outcome is None or attacker_losses is None or defender_losses is None:
         raise typer.BadParameter("--outcome, --attacker-losses and --defender-losses")
+    lines = casualty_lines(casualties)
     return ReportCreate(
         outcome=outcome,
         attacker_losses_pct=attacker_losses,
         defender_losses_pct=defender_losses,
         fate=maybe(fate),
         general_captured=general_captured,
+        casualties=lines if lines else UNSET,
     )
 
 
@@ -139,10 +164,11 @@ def report(
     defender_losses: LossesOption = None,
     fate: FateOption = None,
     general_captured: CapturedOption = False,
+    casualty: CasualtyOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Report the result played at the table; the other side confirms or rejects it."""
-    body = report_body(outcome, attacker_losses, defender_losses, fate, general_captured)
+    body = report_body(outcome, attacker_losses, defender_losses, fate, general_captured, casualty)
     run(
         campaign,
         as_json,
@@ -162,10 +188,11 @@ def edit(
     defender_losses: LossesOption = None,
     fate: FateOption = None,
     general_captured: CapturedOption = False,
+    casualty: CasualtyOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Correct your report (the whole report) until it is confirmed or rejected (R-BAT-10)."""
-    body = report_body(outcome, attacker_losses, defender_losses, fate, general_captured)
+    body = report_body(outcome, attacker_losses, defender_losses, fate, general_captured, casualty)
     run(
         campaign,
         as_json,
@@ -225,6 +252,7 @@ def arbitrate(
     fate: FateOption = None,
     general_captured: CapturedOption = False,
     cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the battle instead.")] = False,
+    casualty: CasualtyOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Settle a battle (owner): impose a result, or `--cancel` it."""
@@ -234,7 +262,9 @@ def arbitrate(
         body = ArbitrateBody(cancel=True)
     else:
         body = ArbitrateBody(
-            report=report_body(outcome, attacker_losses, defender_losses, fate, general_captured)
+            report=report_body(
+                outcome, attacker_losses, defender_losses, fate, general_captured, casualty
+            )
         )
     run(
         campaign,

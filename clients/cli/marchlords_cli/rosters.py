@@ -12,12 +12,14 @@ from marchlords_client.api.rosters import (
     rosters_read_roster,
     rosters_read_roster_original,
 )
+from marchlords_client.api.world import world_list_armies
 from marchlords_client.models import RosterFormat, RosterUpload
 
 from marchlords_cli.common import (
     CampaignOption,
     JsonOption,
     answer,
+    call,
     campaign_id,
     group,
     key,
@@ -26,7 +28,9 @@ from marchlords_cli.common import (
     show,
 )
 
-roster = group("Army lists: attach one to an army, check it against the tier, detach it.")
+roster = group(
+    "Army lists: attach one to an army, check it against the tier, its losses and battles."
+)
 ArmyArgument = Annotated[int, typer.Argument(help="The army's id (`armies`).")]
 FORMATS = [f.value for f in RosterFormat]
 
@@ -46,7 +50,29 @@ def lines(r: dict[str, Any]) -> list[str]:
         f"  {u['count']}× {u['name']}  {u['points']} pts" + (" (general)" if u["general"] else "")
         for u in r["units"]
     ]
+    found += [
+        f"lost: {loss['lost']} of {r['units'][loss['unit']]['count']} {loss['name']}"
+        f" ({loss['state'].replace('_', ' ')})"
+        for loss in r.get("losses", [])
+    ]
     return found + [f"warning: {w}" for w in r["warnings"]]
+
+
+def history_lines(army: int, armies: dict[str, Any]) -> list[str]:
+    """An army's veteran history (R-ARMY-7) from the armies list (`GET …/armies`)."""
+    found = [a for a in (*armies["mine"], *armies["others"]) if a["id"] == army]
+    if not found:
+        return [f"army {army}: not one of yours"]
+    battles = found[0].get("veteran") or []
+    out = [f"army {army}: {len(battles)} battle{'' if len(battles) == 1 else 's'}"]
+    for b in battles:
+        against = ", ".join(o["name"] or str(o["number"]) for o in b["opponents"]) or "garrison"
+        lost = "; ".join(f"{c['lost']} {c['name']}" for c in b["casualties"])
+        out.append(
+            f"  battle {b['battle_id']} turn {b['turn']} as {b['side']} against {against}:"
+            f" {b['result']}, {b['losses_pct']}% lost" + (f" ({lost})" if lost else "")
+        )
+    return out
 
 
 @roster.command("attach")
@@ -95,6 +121,17 @@ def show_(campaign: CampaignOption, army: ArmyArgument, as_json: JsonOption = Fa
         lambda c, cid: rosters_read_roster.sync_detailed(cid, army, client=c),
         lines,
     )
+
+
+@roster.command("history")
+def history(campaign: CampaignOption, army: ArmyArgument, as_json: JsonOption = False) -> None:
+    """Your army's battles: each confirmed result, its opponent and what it lost (R-ARMY-7)."""
+    with session() as client:
+        cid = campaign_id(client, campaign, as_json)
+        armies = call(lambda: world_list_armies.sync_detailed(cid, client=client), as_json)
+    found = [a for a in (*armies["mine"], *armies["others"]) if a["id"] == army]
+    veteran = (found[0].get("veteran") or []) if found else None
+    show({"army_id": army, "veteran": veteran}, as_json, lambda _: history_lines(army, armies))
 
 
 @roster.command("detach")

@@ -3289,6 +3289,43 @@ export interface components {
              */
             rule: string;
         };
+        /**
+         * ArmyBattleExport
+         * @description A battle of an army's veteran history (R-ARMY-7).
+         */
+        ArmyBattleExport: {
+            /** Army Id */
+            army_id: number;
+            /** Battle Id */
+            battle_id: number;
+            /** Casualties */
+            casualties: components["schemas"]["ArmyCasualtyExport"][];
+            /** Losses Pct */
+            losses_pct: number;
+            /** Opponents */
+            opponents: number[];
+            /**
+             * Result
+             * @enum {string}
+             */
+            result: "won" | "lost" | "draw";
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+            /** Turn */
+            turn: number;
+        };
+        /** ArmyCasualtyExport */
+        ArmyCasualtyExport: {
+            /** Lost */
+            lost: number;
+            /** Name */
+            name: string;
+            /** Unit */
+            unit: number;
+        };
         /** ArmyData */
         ArmyData: {
             /** Army Id */
@@ -3672,7 +3709,7 @@ export interface components {
             resolved_turn: number | null;
             /**
              * Rosters
-             * @description R-FOG-4: the lists of both sides' armies (those that have one), for the battle's participants and the game master only; null for everyone else. A list is fixed while its army fights a pending battle, so this is the list as fielded.
+             * @description R-FOG-4: the lists of both sides' armies (those that have one), for the battle's participants and the game master only; null for everyone else. The lists as fielded: copied when the battle was declared, kept after it.
              */
             rosters?: components["schemas"]["BattleRosterRead"][] | null;
             /** @description Only for participants and the game master. */
@@ -3967,6 +4004,8 @@ export interface components {
             messages?: components["schemas"]["ExportedMessage"][] | null;
             /** Rollbacks */
             rollbacks: components["schemas"]["RollbackExport"][];
+            /** @description The army lists; absent from documents written before them. */
+            rosters?: components["schemas"]["RostersExport"] | null;
             /** Seats */
             seats: components["schemas"]["ExportedSeat"][];
             state: components["schemas"]["CurrentExport"];
@@ -4271,6 +4310,27 @@ export interface components {
         CapturedGeneral: {
             /** Id */
             id: number;
+        };
+        /**
+         * CasualtyLine
+         * @description Models one unit of one army's list lost in the battle (R-ARMY-7).
+         */
+        CasualtyLine: {
+            /**
+             * Army Id
+             * @description An army of the battle with a list.
+             */
+            army_id: number;
+            /**
+             * Lost
+             * @description Models lost, at most the unit's count.
+             */
+            lost: number;
+            /**
+             * Unit
+             * @description The unit: its position in the list's `units` as fielded (the battle's `rosters`), from 0.
+             */
+            unit: number;
         };
         /**
          * ChartPoint
@@ -5469,6 +5529,51 @@ export interface components {
          * @enum {string}
          */
         Fate: "capture" | "destroy";
+        /**
+         * FieldedRosterExport
+         * @description A list as fielded in a battle, copied when it was declared (R-ARMY-4).
+         */
+        FieldedRosterExport: {
+            /** Army Id */
+            army_id: number;
+            /** Battle Id */
+            battle_id: number;
+            roster: components["schemas"]["FieldedShapeExport"];
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+        };
+        /** FieldedShapeExport */
+        FieldedShapeExport: {
+            /** Faction */
+            faction: string;
+            /** Filename */
+            filename: string | null;
+            format: components["schemas"]["RosterFormat"];
+            /** Game System */
+            game_system: string;
+            /** General Points */
+            general_points: number;
+            /** Name */
+            name: string;
+            /** Owner */
+            owner: number;
+            /** Tier */
+            tier: number;
+            /** Total Points */
+            total_points: number;
+            /** Units */
+            units: components["schemas"]["RosterUnitExport"][];
+            /**
+             * Uploaded At
+             * Format: date-time
+             */
+            uploaded_at: string;
+            /** Warnings */
+            warnings: string[];
+        };
         /** ForecastLine */
         ForecastLine: {
             /** Amount */
@@ -6553,6 +6658,11 @@ export interface components {
              * @description Set when an upgrade is ordered this turn: the gold paid.
              */
             upgrade_cost?: number | null;
+            /**
+             * Veteran
+             * @description R-ARMY-7: the battles it fought to a confirmed result, oldest first; absent while it has none.
+             */
+            veteran?: components["schemas"]["VeteranBattleRead"][];
         };
         /** MyGeneral */
         MyGeneral: {
@@ -6791,6 +6901,11 @@ export interface components {
             r: number;
             /** Tier */
             tier: number;
+            /**
+             * Veteran
+             * @description R-ARMY-7: its battles, oldest first, for the game master only (who may read its list, R-FOG-3); absent for everyone else, and while it has none.
+             */
+            veteran?: components["schemas"]["VeteranBattleRead"][];
         };
         /**
          * Outcome
@@ -7149,7 +7264,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -7197,7 +7312,7 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -7311,6 +7426,11 @@ export interface components {
              * @description Losses as a percentage of what it fielded.
              */
             attacker_losses_pct: number;
+            /**
+             * Casualties
+             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
+             */
+            casualties?: components["schemas"]["CasualtyLine"][];
             /** Defender Losses Pct */
             defender_losses_pct: number;
             /** @description For a victorious siege or assault (R-SIEGE-2/4). */
@@ -7335,6 +7455,11 @@ export interface components {
              * @description Losses as a percentage of what it fielded.
              */
             attacker_losses_pct: number;
+            /**
+             * Casualties
+             * @description R-ARMY-7: models lost, unit by unit, from the lists the sides fielded; they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
+             */
+            casualties?: components["schemas"]["CasualtyLine"][];
             /** Defender Losses Pct */
             defender_losses_pct: number;
             /** @description For a victorious siege or assault (R-SIEGE-2/4). */
@@ -7456,6 +7581,41 @@ export interface components {
             tier: number;
         };
         /**
+         * RosterExport
+         * @description An army's list and its file (base64).
+         */
+        RosterExport: {
+            /** Army Id */
+            army_id: number;
+            /** Faction */
+            faction: string;
+            /** Filename */
+            filename: string | null;
+            format: components["schemas"]["RosterFormat"];
+            /** Game System */
+            game_system: string;
+            /** General Points */
+            general_points: number;
+            /** Name */
+            name: string;
+            /**
+             * Original
+             * @description The file, in base64.
+             */
+            original: string;
+            /** Total Points */
+            total_points: number;
+            /** Units */
+            units: components["schemas"]["RosterUnitExport"][];
+            /**
+             * Uploaded At
+             * Format: date-time
+             */
+            uploaded_at: string;
+            /** Warnings */
+            warnings: string[];
+        };
+        /**
          * RosterFormat
          * @enum {string}
          */
@@ -7484,6 +7644,11 @@ export interface components {
             game_system: string;
             /** General Points */
             general_points: number;
+            /**
+             * Losses
+             * @description R-ARMY-7: the units that lost models in confirmed battles since the upload; absent while none has.
+             */
+            losses?: components["schemas"]["UnitLossRead"][];
             /** Name */
             name: string;
             /**
@@ -7505,6 +7670,24 @@ export interface components {
              * @description What the server noticed but accepted: a faction other than the player's, a declared total that is not the units' sum, several generals.
              */
             warnings: string[];
+        };
+        /**
+         * RosterUnitExport
+         * @description A unit of a list, as stored (`lost`: R-ARMY-7, absent before any battle).
+         */
+        RosterUnitExport: {
+            /** Count */
+            count: number;
+            /** General */
+            general: boolean;
+            /** Lost */
+            lost?: number | null;
+            /** Name */
+            name: string;
+            /** Options */
+            options: string;
+            /** Points */
+            points: number;
         };
         /** RosterUnitRead */
         RosterUnitRead: {
@@ -7554,6 +7737,18 @@ export interface components {
             filename?: string | null;
             /** @description `owb` (Old World Builder `.owb.json`), `new_recruit` (New Recruit JSON), `rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: detected from the content. */
             format?: components["schemas"]["RosterFormat"] | null;
+        };
+        /**
+         * RostersExport
+         * @description The army lists (issue 30): each army's, those fielded in battles, the armies' battles.
+         */
+        RostersExport: {
+            /** Battles */
+            battles: components["schemas"]["ArmyBattleExport"][];
+            /** Fielded */
+            fielded: components["schemas"]["FieldedRosterExport"][];
+            /** Lists */
+            lists: components["schemas"]["RosterExport"][];
         };
         /**
          * RuleViolationItem
@@ -9410,6 +9605,32 @@ export interface components {
             player: number;
         };
         /**
+         * UnitLossRead
+         * @description What a unit of the list lost in confirmed battles since the upload (R-ARMY-7).
+         */
+        UnitLossRead: {
+            /**
+             * Lost
+             * @description Models lost, at most the unit's count.
+             */
+            lost: number;
+            /** Name */
+            name: string;
+            /** @description `lost` when no model is left, `below_half` when fewer than half are, `whole` otherwise. */
+            state: components["schemas"]["UnitState"];
+            /**
+             * Unit
+             * @description The unit's position in `units`, from 0.
+             */
+            unit: number;
+        };
+        /**
+         * UnitState
+         * @description What is left of a unit after its battles (R-ARMY-7).
+         * @enum {string}
+         */
+        UnitState: "whole" | "below_half" | "lost";
+        /**
          * UnprocessableProblem
          * @description A 422: invalid input (`ValidationProblem`, `code` `validation_error`) or a refusal by a rule or a check (`Problem`).
          */
@@ -9643,6 +9864,67 @@ export interface components {
             offer: components["schemas"]["VassalOffer"];
             /** To */
             to: number;
+        };
+        /**
+         * VeteranBattleRead
+         * @description One battle the army fought to a confirmed result (R-ARMY-7).
+         */
+        VeteranBattleRead: {
+            /** Battle Id */
+            battle_id: number;
+            /**
+             * Casualties
+             * @description What its list lost, unit by unit (empty: no list, or no casualties).
+             */
+            casualties: components["schemas"]["VeteranCasualty"][];
+            /**
+             * Losses Pct
+             * @description Its side's losses as reported (R-BAT-6).
+             */
+            losses_pct: number;
+            /**
+             * Opponents
+             * @description The other side's players.
+             */
+            opponents: components["schemas"]["VeteranOpponent"][];
+            /**
+             * Result
+             * @description The army's side's result.
+             * @enum {string}
+             */
+            result: "won" | "lost" | "draw";
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+            /**
+             * Turn
+             * @description The turn whose change declared the battle.
+             */
+            turn: number;
+        };
+        /** VeteranCasualty */
+        VeteranCasualty: {
+            /** Lost */
+            lost: number;
+            /** Name */
+            name: string;
+            /**
+             * Unit
+             * @description The unit's position in the list as fielded.
+             */
+            unit: number;
+        };
+        /** VeteranOpponent */
+        VeteranOpponent: {
+            /**
+             * Name
+             * @description As you may know it (real names for the two sides, R-CAMP-5).
+             */
+            name: string;
+            /** Number */
+            number: number;
         };
         /** VictoryCountedData */
         VictoryCountedData: {

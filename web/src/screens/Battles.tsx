@@ -27,21 +27,84 @@ export function BattlesPanel({ campaignId, battles, isOwner }: { campaignId: str
   );
 }
 
-/** A result from the table: outcome, losses, a captured general; kept when the server refuses. */
+/** The key of one unit's casualty entry: the army and the unit's position in its list. */
+function unitKey(armyId: number, unit: number): string {
+  return `${armyId}:${unit}`;
+}
+
+/** The casualty entries as a report's lines (R-ARMY-7): blank and 0 left out, in list order. */
+export function casualtiesOf(entries: Readonly<Record<string, string>>): Schemas["CasualtyLine"][] {
+  return Object.entries(entries)
+    .map(([key, value]) => {
+      const [army, unit] = key.split(":").map(Number);
+      return { army_id: army ?? 0, unit: unit ?? 0, lost: Number(value.trim() || "0") };
+    })
+    .filter((c) => Number.isInteger(c.lost) && c.lost !== 0)
+    .sort((a, b) => a.army_id - b.army_id || a.unit - b.unit);
+}
+
+/** A report's casualties as entries of the form (to edit them). */
+export function entriesOf(casualties: readonly Schemas["CasualtyLine"][] | undefined): Record<string, string> {
+  return Object.fromEntries((casualties ?? []).map((c) => [unitKey(c.army_id, c.unit), String(c.lost)]));
+}
+
+/** One input per unit of each list fielded: the models it lost (R-ARMY-7). */
+function CasualtyInputs({
+  rosters,
+  entries,
+  onChange,
+}: {
+  rosters: readonly Schemas["BattleRosterRead"][];
+  entries: Readonly<Record<string, string>>;
+  onChange: (key: string, value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset data-testid="casualties">
+      <legend>{t("casualties")}</legend>
+      <p className="muted">{t("casualtiesHint")}</p>
+      {rosters.map((r) => (
+        <div key={`${r.side}-${r.army_id}`}>
+          <p>
+            {t(r.side)} · #{r.army_id} · {r.roster.name}
+          </p>
+          {r.roster.units.map((u, i) => (
+            <label key={i}>
+              {u.name} ({u.count})
+              <input
+                type="number"
+                min={0}
+                max={u.count}
+                value={entries[unitKey(r.army_id, i)] ?? ""}
+                onChange={(e) => onChange(unitKey(r.army_id, i), e.target.value)}
+              />
+            </label>
+          ))}
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A result from the table: outcome, losses, a captured general, and, when the battle shows its
+ * lists, the casualties of each unit; kept when the server refuses. */
 export function ReportForm({
   initial,
+  rosters,
   submitLabel,
   pending,
   error,
   onSubmit,
 }: {
   initial: Schemas["ReportRead"] | null;
+  rosters?: readonly Schemas["BattleRosterRead"][] | null | undefined;
   submitLabel: string;
   pending: boolean;
   error: unknown;
   onSubmit: (report: Schemas["ReportCreate"]) => void;
 }) {
   const { t } = useI18n();
+  const [entries, setEntries] = useState<Record<string, string>>(() => entriesOf(initial?.casualties));
   const [outcome, setOutcome] = useState<Schemas["Outcome"]>(initial?.outcome ?? "attacker_victory");
   const [attackerLosses, setAttackerLosses] = useState(String(initial?.attacker_losses_pct ?? 30));
   const [defenderLosses, setDefenderLosses] = useState(String(initial?.defender_losses_pct ?? 60));
@@ -50,7 +113,14 @@ export function ReportForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit({ outcome, attacker_losses_pct: Number(attackerLosses), defender_losses_pct: Number(defenderLosses), general_captured: captured });
+        const casualties = casualtiesOf(entries);
+        onSubmit({
+          outcome,
+          attacker_losses_pct: Number(attackerLosses),
+          defender_losses_pct: Number(defenderLosses),
+          general_captured: captured,
+          ...(casualties.length > 0 ? { casualties } : {}),
+        });
       }}
     >
       <label>
@@ -75,12 +145,19 @@ export function ReportForm({
         <input type="checkbox" checked={captured} onChange={(e) => setCaptured(e.target.checked)} />
         {t("generalCaptured")}
       </label>
+      {rosters && rosters.length > 0 ? <CasualtyInputs rosters={rosters} entries={entries} onChange={(key, value) => setEntries((e) => ({ ...e, [key]: value }))} /> : null}
       <ProblemView error={error} />
       <button type="submit" disabled={pending}>
         {submitLabel}
       </button>
     </form>
   );
+}
+
+/** A report's casualties as text, the units named from the lists fielded. */
+export function casualtyText(casualties: readonly Schemas["CasualtyLine"][], rosters: readonly Schemas["BattleRosterRead"][] | null | undefined): string {
+  const name = (c: Schemas["CasualtyLine"]) => rosters?.find((r) => r.army_id === c.army_id)?.roster.units[c.unit]?.name ?? `#${c.army_id}/${c.unit}`;
+  return casualties.map((c) => `${c.lost} ${name(c)}`).join(", ");
 }
 
 function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean }) {
@@ -149,6 +226,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
           {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%
           {battle.report.reported_by ? ` · ${battle.report.reported_by.name}` : ""}
           {battle.report.arbitrated ? ` · ${t("arbitrated")}` : ""}
+          {battle.report.casualties && battle.report.casualties.length > 0 ? ` · ${t("casualties")}: ${casualtyText(battle.report.casualties, battle.rosters)}` : ""}
         </p>
       ) : null}
       {battle.rejection_reason ? <p className="muted">{battle.rejection_reason}</p> : null}
@@ -158,11 +236,11 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
         </p>
       ) : null}
       {mine && (battle.status === "awaiting_report" || battle.status === "disputed") ? (
-        <ReportForm initial={battle.report} submitLabel={t("report")} pending={report.isPending} error={report.error} onSubmit={(body) => report.mutate(body)} />
+        <ReportForm initial={battle.report} rosters={battle.rosters} submitLabel={t("report")} pending={report.isPending} error={report.error} onSubmit={(body) => report.mutate(body)} />
       ) : null}
       {mine && battle.status === "reported" && reportedByMe ? (
         editing ? (
-          <ReportForm initial={battle.report} submitLabel={t("saveReport")} pending={edit.isPending} error={edit.error} onSubmit={(body) => edit.mutate(body)} />
+          <ReportForm initial={battle.report} rosters={battle.rosters} submitLabel={t("saveReport")} pending={edit.isPending} error={edit.error} onSubmit={(body) => edit.mutate(body)} />
         ) : (
           <button type="button" onClick={() => setEditing(true)}>
             {t("editReport")} #{battle.id}
@@ -226,6 +304,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
           <legend>{t("arbitration")}</legend>
           <ReportForm
             initial={battle.report}
+            rosters={battle.rosters}
             submitLabel={t("ruleResult")}
             pending={arbitrate.isPending}
             error={arbitrate.error}

@@ -454,7 +454,7 @@ function ArmiesPanel(props: {
           </button>
         </form>
       ) : null}
-      {props.armyId !== null ? <RosterPanel key={props.armyId} campaignId={props.campaignId} armyId={props.armyId} /> : null}
+      {props.armyId !== null ? <RosterPanel key={props.armyId} campaignId={props.campaignId} armyId={props.armyId} veteran={props.armies?.mine.find((a) => a.id === props.armyId)?.veteran} /> : null}
       {props.armies && props.armies.others.length > 0 ? (
         <>
           <h3>{t("others")}</h3>

@@ -1,6 +1,7 @@
-// Army lists (R-ARMY-4, R-FOG-4): attach one to an army (a file, or pasted text), see how it
-// checks against the army's caps and what the server warned about, detach; and on a battle, both
-// sides' lists as the server shows them to its participants.
+// Army lists (R-ARMY-4, R-FOG-4, R-ARMY-7): attach one to an army (a file, or pasted text), see how
+// it checks against the army's caps and what the server warned about, its losses and the army's
+// battles, download its file, detach; and on a battle, both sides' lists as fielded, as the server
+// shows them to its participants.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
@@ -29,6 +30,21 @@ function readFile(file: File, as: "text" | "bytes"): Promise<string | ArrayBuffe
     if (as === "text") reader.readAsText(file);
     else reader.readAsArrayBuffer(file);
   });
+}
+
+/** The file name a download's `Content-Disposition` gives (the server sends only plain characters). */
+export function originalName(disposition: string | null): string {
+  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? "roster";
+}
+
+/** Save a blob as a file, through a temporary link. */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 /** The PUT body for a chosen file. */
@@ -62,6 +78,43 @@ export function RosterCheck({ roster }: { roster: Schemas["RosterRead"] }) {
   );
 }
 
+/** The list's units that lost models in confirmed battles (R-ARMY-7). */
+export function RosterLosses({ roster }: { roster: Schemas["RosterRead"] }) {
+  const { t } = useI18n();
+  const losses = roster.losses ?? [];
+  if (losses.length === 0) return null;
+  return (
+    <ul className="list" aria-label={t("rosterLosses")} data-testid="roster-losses">
+      {losses.map((l) => (
+        <li key={l.unit} data-state={l.state}>
+          {l.name}: {t("modelsLost")} {l.lost}/{roster.units[l.unit]?.count ?? "?"} · {t(`unit_${l.state}`)} <span className="muted">[R-ARMY-7]</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An army's battles to a confirmed result, oldest first (R-ARMY-7). */
+export function VeteranHistory({ veteran }: { veteran: readonly Schemas["VeteranBattleRead"][] | undefined }) {
+  const { t } = useI18n();
+  if (!veteran || veteran.length === 0) return null;
+  return (
+    <details data-testid="veteran-history">
+      <summary>
+        {t("veteranHistory")} ({veteran.length})
+      </summary>
+      <ul className="list">
+        {veteran.map((b) => (
+          <li key={b.battle_id}>
+            #{b.battle_id} · {t("turn")} {b.turn} · {t(b.side)} · {b.opponents.map((o) => o.name).join(", ")} · {t(`result_${b.result}`)} · {b.losses_pct}%
+            {b.casualties.length > 0 ? <span className="muted"> · {b.casualties.map((c) => `${c.lost} ${c.name}`).join(", ")}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** One list: its name, faction, points, units, and its check. */
 export function RosterView({ roster }: { roster: Schemas["RosterRead"] }) {
   const { t } = useI18n();
@@ -72,6 +125,7 @@ export function RosterView({ roster }: { roster: Schemas["RosterRead"] }) {
         {roster.filename ? <span className="muted"> · {roster.filename}</span> : null}
       </p>
       <RosterCheck roster={roster} />
+      <RosterLosses roster={roster} />
       <details>
         <summary>
           {t("rosterUnits")} ({roster.units.length})
@@ -91,7 +145,15 @@ export function RosterView({ roster }: { roster: Schemas["RosterRead"] }) {
 }
 
 /** The army's list: attach (a file or pasted text), its check, detach. A refusal keeps the paste. */
-export function RosterPanel({ campaignId, armyId }: { campaignId: string; armyId: number }) {
+export function RosterPanel({
+  campaignId,
+  armyId,
+  veteran,
+}: {
+  campaignId: string;
+  armyId: number;
+  veteran?: readonly Schemas["VeteranBattleRead"][] | undefined;
+}) {
   const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
@@ -125,6 +187,14 @@ export function RosterPanel({ campaignId, armyId }: { campaignId: string; armyId
     mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/armies/{army_id}/roster", { params: { path } })),
     onSuccess: () => queryClient.setQueryData(key, null),
   });
+  const download = useMutation({
+    mutationFn: async () => {
+      const result = await api.GET("/v1/campaigns/{campaign_id}/armies/{army_id}/roster/original", { params: { path }, parseAs: "blob" });
+      if (!result.response.ok) return ok(result);
+      saveBlob(result.data as Blob, originalName(result.response.headers.get("Content-Disposition")));
+      return null;
+    },
+  });
   const fileId = `roster-file-${armyId}`;
   const textId = `roster-text-${armyId}`;
   return (
@@ -136,14 +206,21 @@ export function RosterPanel({ campaignId, armyId }: { campaignId: string; armyId
       {roster.data ? (
         <>
           <RosterView roster={roster.data} />
-          <button type="button" onClick={() => detach.mutate()} disabled={detach.isPending}>
-            {t("detachList")}
-          </button>
+          <div className="buttons">
+            <button type="button" onClick={() => download.mutate()} disabled={download.isPending}>
+              {t("downloadList")}
+            </button>
+            <button type="button" onClick={() => detach.mutate()} disabled={detach.isPending}>
+              {t("detachList")}
+            </button>
+          </div>
+          <ProblemView error={download.error} />
         </>
       ) : roster.isSuccess ? (
         <p className="muted">{t("noList")}</p>
       ) : null}
       <ProblemView error={detach.error} />
+      <VeteranHistory veteran={veteran} />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -4,6 +4,10 @@ from .access_token import AccessToken
 from .amendment_kind import AmendmentKind
 from .arbitrate_body import ArbitrateBody
 from .army_advanced_summary_event import ArmyAdvancedSummaryEvent
+from .army_battle_export import ArmyBattleExport
+from .army_battle_export_result import ArmyBattleExportResult
+from .army_battle_export_side import ArmyBattleExportSide
+from .army_casualty_export import ArmyCasualtyExport
 from .army_data import ArmyData
 from .army_destroyed_data import ArmyDestroyedData
 from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
@@ -73,6 +77,7 @@ from .campaign_status import CampaignStatus
 from .campaign_update import CampaignUpdate
 from .capital_repulsed_summary_event import CapitalRepulsedSummaryEvent
 from .captured_general import CapturedGeneral
+from .casualty_line import CasualtyLine
 from .chart_point import ChartPoint
 from .charts import Charts
 from .city_besieged_data import CityBesiegedData
@@ -150,6 +155,9 @@ from .exported_treaties_row import ExportedTreatiesRow
 from .exported_world import ExportedWorld
 from .faction_action_status import FactionActionStatus
 from .fate import Fate
+from .fielded_roster_export import FieldedRosterExport
+from .fielded_roster_export_side import FieldedRosterExportSide
+from .fielded_shape_export import FieldedShapeExport
 from .forecast_line import ForecastLine
 from .forecast_read import ForecastRead
 from .general_assign import GeneralAssign
@@ -279,10 +287,13 @@ from .rollback_export_summaries import RollbackExportSummaries
 from .rollback_page import RollbackPage
 from .rollback_read import RollbackRead
 from .roster_check_read import RosterCheckRead
+from .roster_export import RosterExport
 from .roster_format import RosterFormat
 from .roster_read import RosterRead
+from .roster_unit_export import RosterUnitExport
 from .roster_unit_read import RosterUnitRead
 from .roster_upload import RosterUpload
+from .rosters_export import RostersExport
 from .rule_violation_item import RuleViolationItem
 from .ruleset_document import RulesetDocument
 from .ruleset_variant import RulesetVariant
@@ -447,6 +458,8 @@ from .turn_read import TurnRead
 from .turn_rolled_back_server_sent_event import TurnRolledBackServerSentEvent
 from .turn_state import TurnState
 from .turn_summary_read import TurnSummaryRead
+from .unit_loss_read import UnitLossRead
+from .unit_state import UnitState
 from .unread_count import UnreadCount
 from .upgrade_cancelled_data import UpgradeCancelledData
 from .upgrade_cancelled_summary_event import UpgradeCancelledSummaryEvent
@@ -466,6 +479,11 @@ from .validation_error_item import ValidationErrorItem
 from .validation_problem import ValidationProblem
 from .vassal_offer import VassalOffer
 from .vassalage_edict import VassalageEdict
+from .veteran_battle_read import VeteranBattleRead
+from .veteran_battle_read_result import VeteranBattleReadResult
+from .veteran_battle_read_side import VeteranBattleReadSide
+from .veteran_casualty import VeteranCasualty
+from .veteran_opponent import VeteranOpponent
 from .victory_counted_data import VictoryCountedData
 from .victory_counted_summary_event import VictoryCountedSummaryEvent
 from .visibility import Visibility
@@ -483,6 +501,10 @@ __all__ = (
     "AmendmentKind",
     "ArbitrateBody",
     "ArmyAdvancedSummaryEvent",
+    "ArmyBattleExport",
+    "ArmyBattleExportResult",
+    "ArmyBattleExportSide",
+    "ArmyCasualtyExport",
     "ArmyData",
     "ArmyDestroyedData",
     "ArmyDestroyedSummaryEvent",
@@ -552,6 +574,7 @@ __all__ = (
     "CampaignUpdate",
     "CapitalRepulsedSummaryEvent",
     "CapturedGeneral",
+    "CasualtyLine",
     "ChartPoint",
     "Charts",
     "CityBesiegedData",
@@ -629,6 +652,9 @@ __all__ = (
     "ExportedWorld",
     "FactionActionStatus",
     "Fate",
+    "FieldedRosterExport",
+    "FieldedRosterExportSide",
+    "FieldedShapeExport",
     "ForecastLine",
     "ForecastRead",
     "GeneralAssign",
@@ -758,8 +784,11 @@ __all__ = (
     "RollbackPage",
     "RollbackRead",
     "RosterCheckRead",
+    "RosterExport",
     "RosterFormat",
     "RosterRead",
+    "RostersExport",
+    "RosterUnitExport",
     "RosterUnitRead",
     "RosterUpload",
     "RulesetDocument",
@@ -892,6 +921,8 @@ __all__ = (
     "TurnRolledBackServerSentEvent",
     "TurnState",
     "TurnSummaryRead",
+    "UnitLossRead",
+    "UnitState",
     "UnreadCount",
     "UpgradeCancelledData",
     "UpgradeCancelledSummaryEvent",
@@ -911,6 +942,11 @@ __all__ = (
     "ValidationProblem",
     "VassalageEdict",
     "VassalOffer",
+    "VeteranBattleRead",
+    "VeteranBattleReadResult",
+    "VeteranBattleReadSide",
+    "VeteranCasualty",
+    "VeteranOpponent",
     "VictoryCountedData",
     "VictoryCountedSummaryEvent",
     "Visibility",

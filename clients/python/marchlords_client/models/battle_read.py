@@ -48,8 +48,8 @@ class BattleRead:
             none yet.
         play_by_proposal (None | PlayByProposalRead | Unset): R-BAT-8: a proposed date waiting for the other side.
         rosters (list[BattleRosterRead] | None | Unset): R-FOG-4: the lists of both sides' armies (those that have one),
-            for the battle's participants and the game master only; null for everyone else. A list is fixed while its army
-            fights a pending battle, so this is the list as fielded.
+            for the battle's participants and the game master only; null for everyone else. The lists as fielded: copied
+            when the battle was declared, kept after it.
         waits_for_earlier_battle (bool | None | Unset): True while an earlier-declared battle of one of its armies is
             pending: an army in several battles plays them in declaration order, so no result can be reported yet
             (R-MOVE-3). Only for participants and the game master; null otherwise.

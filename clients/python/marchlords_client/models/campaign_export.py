@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.ledger_line import LedgerLine
     from ..models.map_document import MapDocument
     from ..models.rollback_export import RollbackExport
+    from ..models.rosters_export import RostersExport
     from ..models.turn_export import TurnExport
 
 
@@ -49,6 +50,7 @@ class CampaignExport:
             turns (list[TurnExport]):
             format_ (Literal['marchlords.campaign'] | Unset):  Default: 'marchlords.campaign'.
             messages (list[ExportedMessage] | None | Unset): Only when exported with messages.
+            rosters (None | RostersExport | Unset): The army lists; absent from documents written before them.
             version (Literal[1] | Unset):  Default: 1.
     """
 
@@ -63,9 +65,12 @@ class CampaignExport:
     turns: list[TurnExport]
     format_: Literal["marchlords.campaign"] | Unset = "marchlords.campaign"
     messages: list[ExportedMessage] | None | Unset = UNSET
+    rosters: None | RostersExport | Unset = UNSET
     version: Literal[1] | Unset = 1
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.rosters_export import RostersExport  # noqa: PLC0415
+
         campaign = self.campaign.to_dict()
 
         house_rule_changes = []
@@ -116,6 +121,14 @@ class CampaignExport:
         else:
             messages = self.messages
 
+        rosters: dict[str, Any] | None | Unset
+        if isinstance(self.rosters, Unset):
+            rosters = UNSET
+        elif isinstance(self.rosters, RostersExport):
+            rosters = self.rosters.to_dict()
+        else:
+            rosters = self.rosters
+
         version = self.version
 
         field_dict: dict[str, Any] = {}
@@ -137,6 +150,8 @@ class CampaignExport:
             field_dict["format"] = format_
         if messages is not UNSET:
             field_dict["messages"] = messages
+        if rosters is not UNSET:
+            field_dict["rosters"] = rosters
         if version is not UNSET:
             field_dict["version"] = version
 
@@ -153,6 +168,7 @@ class CampaignExport:
         from ..models.ledger_line import LedgerLine  # noqa: PLC0415
         from ..models.map_document import MapDocument  # noqa: PLC0415
         from ..models.rollback_export import RollbackExport  # noqa: PLC0415
+        from ..models.rosters_export import RostersExport  # noqa: PLC0415
         from ..models.turn_export import TurnExport  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -230,6 +246,23 @@ class CampaignExport:
 
         messages = _parse_messages(d.pop("messages", UNSET))
 
+        def _parse_rosters(data: object) -> None | RostersExport | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                rosters_type_0 = RostersExport.from_dict(data)
+
+                return rosters_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RostersExport | Unset, data)
+
+        rosters = _parse_rosters(d.pop("rosters", UNSET))
+
         version = cast(Literal[1] | Unset, d.pop("version", UNSET))
         if version != 1 and not isinstance(version, Unset):
             raise ValueError(f"version must match const 1, got '{version}'")
@@ -246,6 +279,7 @@ class CampaignExport:
             turns=turns,
             format_=format_,
             messages=messages,
+            rosters=rosters,
             version=version,
         )
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.pending_move import PendingMove
+    from ..models.veteran_battle_read import VeteranBattleRead
 
 
 T = TypeVar("T", bound="MyArmy")
@@ -31,6 +32,8 @@ class MyArmy:
         entrenched (bool | Unset): Ordered to entrench this turn instead of moving (R-OPT-4). Default: False.
         move (None | PendingMove | Unset):
         upgrade_cost (int | None | Unset): Set when an upgrade is ordered this turn: the gold paid.
+        veteran (list[VeteranBattleRead] | Unset): R-ARMY-7: the battles it fought to a confirmed result, oldest first;
+            absent while it has none.
     """
 
     at_sea: bool
@@ -45,6 +48,7 @@ class MyArmy:
     entrenched: bool | Unset = False
     move: None | PendingMove | Unset = UNSET
     upgrade_cost: int | None | Unset = UNSET
+    veteran: list[VeteranBattleRead] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -86,6 +90,13 @@ class MyArmy:
         else:
             upgrade_cost = self.upgrade_cost
 
+        veteran: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.veteran, Unset):
+            veteran = []
+            for veteran_item_data in self.veteran:
+                veteran_item = veteran_item_data.to_dict()
+                veteran.append(veteran_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -107,12 +118,15 @@ class MyArmy:
             field_dict["move"] = move
         if upgrade_cost is not UNSET:
             field_dict["upgrade_cost"] = upgrade_cost
+        if veteran is not UNSET:
+            field_dict["veteran"] = veteran
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.pending_move import PendingMove  # noqa: PLC0415
+        from ..models.veteran_battle_read import VeteranBattleRead  # noqa: PLC0415
 
         d = dict(src_dict)
         at_sea = d.pop("at_sea")
@@ -171,6 +185,15 @@ class MyArmy:
 
         upgrade_cost = _parse_upgrade_cost(d.pop("upgrade_cost", UNSET))
 
+        _veteran = d.pop("veteran", UNSET)
+        veteran: list[VeteranBattleRead] | Unset = UNSET
+        if _veteran is not UNSET:
+            veteran = []
+            for veteran_item_data in _veteran:
+                veteran_item = VeteranBattleRead.from_dict(veteran_item_data)
+
+                veteran.append(veteran_item)
+
         my_army = cls(
             at_sea=at_sea,
             general_id=general_id,
@@ -184,6 +207,7 @@ class MyArmy:
             entrenched=entrenched,
             move=move,
             upgrade_cost=upgrade_cost,
+            veteran=veteran,
         )
 
         my_army.additional_properties = d

@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.veteran_battle_read import VeteranBattleRead
+
 
 T = TypeVar("T", bound="OtherArmy")
 
@@ -22,6 +28,8 @@ class OtherArmy:
         q (int):
         r (int):
         tier (int):
+        veteran (list[VeteranBattleRead] | Unset): R-ARMY-7: its battles, oldest first, for the game master only (who
+            may read its list, R-FOG-3); absent for everyone else, and while it has none.
     """
 
     at_sea: bool
@@ -32,6 +40,7 @@ class OtherArmy:
     q: int
     r: int
     tier: int
+    veteran: list[VeteranBattleRead] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +60,13 @@ class OtherArmy:
 
         tier = self.tier
 
+        veteran: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.veteran, Unset):
+            veteran = []
+            for veteran_item_data in self.veteran:
+                veteran_item = veteran_item_data.to_dict()
+                veteran.append(veteran_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -65,11 +81,15 @@ class OtherArmy:
                 "tier": tier,
             }
         )
+        if veteran is not UNSET:
+            field_dict["veteran"] = veteran
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.veteran_battle_read import VeteranBattleRead  # noqa: PLC0415
+
         d = dict(src_dict)
         at_sea = d.pop("at_sea")
 
@@ -87,6 +107,15 @@ class OtherArmy:
 
         tier = d.pop("tier")
 
+        _veteran = d.pop("veteran", UNSET)
+        veteran: list[VeteranBattleRead] | Unset = UNSET
+        if _veteran is not UNSET:
+            veteran = []
+            for veteran_item_data in _veteran:
+                veteran_item = VeteranBattleRead.from_dict(veteran_item_data)
+
+                veteran.append(veteran_item)
+
         other_army = cls(
             at_sea=at_sea,
             hostile=hostile,
@@ -96,6 +125,7 @@ class OtherArmy:
             q=q,
             r=r,
             tier=tier,
+            veteran=veteran,
         )
 
         other_army.additional_properties = d

@@ -28,6 +28,7 @@ class ProblemCode(StrEnum):
     R_ARMY_4 = "R-ARMY-4"
     R_ARMY_5 = "R-ARMY-5"
     R_ARMY_6 = "R-ARMY-6"
+    R_ARMY_7 = "R-ARMY-7"
     R_BAT = "R-BAT"
     R_BAT_1 = "R-BAT-1"
     R_BAT_10 = "R-BAT-10"

@@ -1,13 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.fate import Fate
 from ..models.outcome import Outcome
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.casualty_line import CasualtyLine
+
 
 T = TypeVar("T", bound="ReportCreate")
 
@@ -20,6 +24,10 @@ class ReportCreate:
         attacker_losses_pct (int): Losses as a percentage of what it fielded.
         defender_losses_pct (int):
         outcome (Outcome):
+        casualties (list[CasualtyLine] | Unset): R-ARMY-7: models lost, unit by unit, from the lists the sides fielded;
+            they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit
+            not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the
+            field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
         fate (Fate | None | Unset): For a victorious siege or assault (R-SIEGE-2/4).
         general_captured (bool | Unset): The losing leader's general was captured. Default: False.
     """
@@ -27,6 +35,7 @@ class ReportCreate:
     attacker_losses_pct: int
     defender_losses_pct: int
     outcome: Outcome
+    casualties: list[CasualtyLine] | Unset = UNSET
     fate: Fate | None | Unset = UNSET
     general_captured: bool | Unset = False
 
@@ -36,6 +45,13 @@ class ReportCreate:
         defender_losses_pct = self.defender_losses_pct
 
         outcome = self.outcome.value
+
+        casualties: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.casualties, Unset):
+            casualties = []
+            for casualties_item_data in self.casualties:
+                casualties_item = casualties_item_data.to_dict()
+                casualties.append(casualties_item)
 
         fate: None | str | Unset
         if isinstance(self.fate, Unset):
@@ -56,6 +72,8 @@ class ReportCreate:
                 "outcome": outcome,
             }
         )
+        if casualties is not UNSET:
+            field_dict["casualties"] = casualties
         if fate is not UNSET:
             field_dict["fate"] = fate
         if general_captured is not UNSET:
@@ -65,12 +83,23 @@ class ReportCreate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.casualty_line import CasualtyLine  # noqa: PLC0415
+
         d = dict(src_dict)
         attacker_losses_pct = d.pop("attacker_losses_pct")
 
         defender_losses_pct = d.pop("defender_losses_pct")
 
         outcome = Outcome(d.pop("outcome"))
+
+        _casualties = d.pop("casualties", UNSET)
+        casualties: list[CasualtyLine] | Unset = UNSET
+        if _casualties is not UNSET:
+            casualties = []
+            for casualties_item_data in _casualties:
+                casualties_item = CasualtyLine.from_dict(casualties_item_data)
+
+                casualties.append(casualties_item)
 
         def _parse_fate(data: object) -> Fate | None | Unset:
             if data is None:
@@ -95,6 +124,7 @@ class ReportCreate:
             attacker_losses_pct=attacker_losses_pct,
             defender_losses_pct=defender_losses_pct,
             outcome=outcome,
+            casualties=casualties,
             fate=fate,
             general_captured=general_captured,
         )

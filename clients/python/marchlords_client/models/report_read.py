@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.battle_player import BattlePlayer
+    from ..models.casualty_line import CasualtyLine
 
 
 T = TypeVar("T", bound="ReportRead")
@@ -29,6 +30,10 @@ class ReportRead:
         reported_side (None | ReportedSide):
         version (int): R-BAT-10: counts this battle's reports and their edits (1 for the first report, one more for each
             edit, later report or ruling); `POST …/confirm?version=` confirms only this version.
+        casualties (list[CasualtyLine] | Unset): R-ARMY-7: models lost, unit by unit, from the lists the sides fielded;
+            they go onto the lists when the result is confirmed. A line naming an army without a list in the battle, a unit
+            not in its list, more models than the unit has, or a unit twice is refused (422 `R-ARMY-7`, `where` naming the
+            field). Absent: none; and for whoever does not see the battle's `rosters` (R-FOG-4).
         fate (Fate | None | Unset): For a victorious siege or assault (R-SIEGE-2/4).
         general_captured (bool | Unset): The losing leader's general was captured. Default: False.
     """
@@ -40,6 +45,7 @@ class ReportRead:
     reported_by: BattlePlayer | None
     reported_side: None | ReportedSide
     version: int
+    casualties: list[CasualtyLine] | Unset = UNSET
     fate: Fate | None | Unset = UNSET
     general_captured: bool | Unset = False
 
@@ -68,6 +74,13 @@ class ReportRead:
 
         version = self.version
 
+        casualties: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.casualties, Unset):
+            casualties = []
+            for casualties_item_data in self.casualties:
+                casualties_item = casualties_item_data.to_dict()
+                casualties.append(casualties_item)
+
         fate: None | str | Unset
         if isinstance(self.fate, Unset):
             fate = UNSET
@@ -91,6 +104,8 @@ class ReportRead:
                 "version": version,
             }
         )
+        if casualties is not UNSET:
+            field_dict["casualties"] = casualties
         if fate is not UNSET:
             field_dict["fate"] = fate
         if general_captured is not UNSET:
@@ -101,6 +116,7 @@ class ReportRead:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.battle_player import BattlePlayer  # noqa: PLC0415
+        from ..models.casualty_line import CasualtyLine  # noqa: PLC0415
 
         d = dict(src_dict)
         arbitrated = d.pop("arbitrated")
@@ -143,6 +159,15 @@ class ReportRead:
 
         version = d.pop("version")
 
+        _casualties = d.pop("casualties", UNSET)
+        casualties: list[CasualtyLine] | Unset = UNSET
+        if _casualties is not UNSET:
+            casualties = []
+            for casualties_item_data in _casualties:
+                casualties_item = CasualtyLine.from_dict(casualties_item_data)
+
+                casualties.append(casualties_item)
+
         def _parse_fate(data: object) -> Fate | None | Unset:
             if data is None:
                 return data
@@ -170,6 +195,7 @@ class ReportRead:
             reported_by=reported_by,
             reported_side=reported_side,
             version=version,
+            casualties=casualties,
             fate=fate,
             general_captured=general_captured,
         )

@@ -8,10 +8,12 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.roster_format import RosterFormat
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.roster_check_read import RosterCheckRead
     from ..models.roster_unit_read import RosterUnitRead
+    from ..models.unit_loss_read import UnitLossRead
 
 
 T = TypeVar("T", bound="RosterRead")
@@ -37,6 +39,8 @@ class RosterRead:
             uploaded_at (datetime.datetime):
             warnings (list[str]): What the server noticed but accepted: a faction other than the player's, a declared total
                 that is not the units' sum, several generals.
+            losses (list[UnitLossRead] | Unset): R-ARMY-7: the units that lost models in confirmed battles since the upload;
+                absent while none has.
     """
 
     army_id: int
@@ -52,6 +56,7 @@ class RosterRead:
     units: list[RosterUnitRead]
     uploaded_at: datetime.datetime
     warnings: list[str]
+    losses: list[UnitLossRead] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -85,6 +90,13 @@ class RosterRead:
 
         warnings = self.warnings
 
+        losses: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.losses, Unset):
+            losses = []
+            for losses_item_data in self.losses:
+                losses_item = losses_item_data.to_dict()
+                losses.append(losses_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -104,6 +116,8 @@ class RosterRead:
                 "warnings": warnings,
             }
         )
+        if losses is not UNSET:
+            field_dict["losses"] = losses
 
         return field_dict
 
@@ -111,6 +125,7 @@ class RosterRead:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.roster_check_read import RosterCheckRead  # noqa: PLC0415
         from ..models.roster_unit_read import RosterUnitRead  # noqa: PLC0415
+        from ..models.unit_loss_read import UnitLossRead  # noqa: PLC0415
 
         d = dict(src_dict)
         army_id = d.pop("army_id")
@@ -149,6 +164,15 @@ class RosterRead:
 
         warnings = cast(list[str], d.pop("warnings"))
 
+        _losses = d.pop("losses", UNSET)
+        losses: list[UnitLossRead] | Unset = UNSET
+        if _losses is not UNSET:
+            losses = []
+            for losses_item_data in _losses:
+                losses_item = UnitLossRead.from_dict(losses_item_data)
+
+                losses.append(losses_item)
+
         roster_read = cls(
             army_id=army_id,
             check=check,
@@ -163,6 +187,7 @@ class RosterRead:
             units=units,
             uploaded_at=uploaded_at,
             warnings=warnings,
+            losses=losses,
         )
 
         roster_read.additional_properties = d
