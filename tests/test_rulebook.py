@@ -10,13 +10,10 @@ source and must be that registry, and every rule id it names has an anchor in th
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import re
-import sys
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from pydantic.fields import FieldInfo
@@ -28,22 +25,10 @@ from app.openapi import render_openapi
 from app.rule_refs import OPERATION_RULES, rules_line
 from app.rules.hexgrid import Grid, Wrap, axial_distance, to_offset
 from app.rules.ruleset import Ruleset, default_ruleset
+from tests.factories.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT.parent / "shared" / "RULES.md"  # the spec, beside the repository (CI too)
-
-
-def _load_rulebook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rulebook", ROOT / "scripts" / "rulebook.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("rulebook", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-rulebook = _load_rulebook()
 
 
 def anchors(text: str) -> set[str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from app.rules.ruleset import Ruleset, default_ruleset
-from tests.test_rulebook import rulebook
+from tests.factories.rulebook import rulebook
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "docs" / "rules.md"
