@@ -10,10 +10,27 @@ cannot see does not exist for them (404).
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true, tuple_, update
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ColumnElement,
+    Integer,
+    and_,
+    bindparam,
+    exists,
+    false,
+    func,
+    or_,
+    select,
+    true,
+    tuple_,
+    type_coerce,
+    update,
+)
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles.schemas import (
@@ -32,7 +49,8 @@ from app.battles.schemas import (
     StakeRead,
 )
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.service import display_names, shown_names
+from app.db.base import table_of
 from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
@@ -40,10 +58,12 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.roster import RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
-from app.pagination import PageParams, paginate
+from app.pagination import PageParams
 from app.persistence import (
+    Extra,
     battle_from_row,
     cached_sight,
+    load_read,
     load_ruleset,
     load_state,
     report_from_json,
@@ -100,6 +120,11 @@ async def _caller(session: AsyncSession, m: Membership, *, full: bool = True) ->
         state = await load_state(session, m.campaign)
     else:
         state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
+    return _caller_of(m, state)
+
+
+def _caller_of(m: Membership, state: CampaignState) -> Caller:
+    """The caller looking at `state`."""
     ruleset = load_ruleset(m.campaign)
     return Caller(
         membership=m,
@@ -204,6 +229,12 @@ async def _names(session: AsyncSession, m: Membership) -> _Names:
     return _Names(await display_names(session, m, reveal=frozenset(hidden)), hidden)
 
 
+def _names_of(m: Membership, seats: Sequence[tuple[int, str | None]]) -> _Names:
+    """`_names` of the (number, display name) rows already read."""
+    hidden = shown_names(m, seats)
+    return _Names(shown_names(m, seats, reveal=frozenset(hidden)), hidden)
+
+
 def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
@@ -225,6 +256,105 @@ async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow
         for i in side["army_ids"]
     }
     return await rosters.load_rosters(session, v.membership, ids)
+
+
+# -- a page of battles in one statement (`list_battles`)
+
+# A timestamp as text in UTC (the JSON of a timestamp follows the session's time zone).
+_UTC_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US'
+_BATTLE_TIMES = ("auto_confirm_at", "play_by", "play_by_proposal")
+_BATTLE_COLUMNS = tuple(c.name for c in table_of(BattleRow).c if c.name != "campaign_id")
+_ROSTER_TIMES = ("uploaded_at",)
+# A roster as its read model shows it: not the uploaded file.
+_ROSTER_COLUMNS = (
+    "army_id", "format", "name", "faction", "game_system", "total_points", "general_points",
+    "units", "warnings", "filename", "uploaded_at",
+)  # fmt: skip
+
+
+def _json_column(table: Any, name: str, times: Sequence[str]) -> Any:
+    column = table.c[name]
+    return func.to_char(func.timezone("UTC", column), _UTC_TEXT) if name in times else column
+
+
+def _list_extras() -> tuple[Extra, Extra]:
+    """Every battle of the campaign, and the rosters of the armies named by a battle whose
+    rosters the caller sees (`visibility.battle_rosters_seen`: the game master, or a side's
+    player `:roster_seat`)."""
+    table = table_of(BattleRow)
+    columns = (_json_column(table, c, _BATTLE_TIMES) for c in _BATTLE_COLUMNS)
+    values = func.json_build_array(*columns)
+    every = (
+        select(func.json_agg(aggregate_order_by(values, table.c.id)))
+        .where(table.c.campaign_id == bindparam("campaign_id"))
+        .scalar_subquery()
+    )
+    roster = table_of(RosterRow)
+    seat = func.to_jsonb(bindparam("roster_seat", type_=Integer))
+    army = func.to_jsonb(roster.c.army_id)
+
+    def side(column: Any, key: str, value: Any) -> ColumnElement[bool]:
+        result: ColumnElement[bool] = column.op("->")(key).op("@>", is_comparison=True)(value)
+        return result
+
+    sides = (table.c.attacker, table.c.defender)
+    named = exists().where(
+        table.c.campaign_id == roster.c.campaign_id,
+        or_(*(side(column, "army_ids", army) for column in sides)),
+        or_(
+            bindparam("every_roster", type_=Boolean),
+            *(side(column, "players", seat) for column in sides),
+        ),
+    )
+    roster_values = func.json_build_array(
+        *(_json_column(roster, c, _ROSTER_TIMES) for c in _ROSTER_COLUMNS)
+    )
+    shown = (
+        select(func.json_agg(roster_values))
+        .where(roster.c.campaign_id == bindparam("campaign_id"), named)
+        .scalar_subquery()
+    )
+    return (
+        Extra("every_battle", type_coerce(every, JSON)),
+        Extra("shown_rosters", type_coerce(shown, JSON)),
+    )
+
+
+_LIST_EXTRAS = _list_extras()
+
+
+def _utc(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def _battle_row(m: Membership, values: Sequence[Any]) -> BattleRow:
+    """A battle row (not in the session) of its `_BATTLE_COLUMNS` values."""
+    row = dict(zip(_BATTLE_COLUMNS, values, strict=True))
+    for name in _BATTLE_TIMES:
+        row[name] = _utc(row[name])
+    row["status"] = BattleStatus(row["status"])
+    return BattleRow(campaign_id=m.campaign.id, **row)
+
+
+def _loaded_rosters(v: Caller, rows: Sequence[BattleRow], shown: Sequence[Any]) -> _Rosters:
+    """`_rosters_of` of the rosters read with the state: those of the page's battles whose
+    rosters the caller sees, of armies still standing (a destroyed army's list went with it)."""
+    ids = {
+        i
+        for row in rows
+        if _shows_rosters(v, row)
+        for side in (row.attacker, row.defender)
+        for i in side["army_ids"]
+    }
+    found: _Rosters = {}
+    for values in shown:
+        data = dict(zip(_ROSTER_COLUMNS, values, strict=True))
+        army = v.state.armies.get(data["army_id"])
+        if data["army_id"] in ids and army is not None:
+            data["uploaded_at"] = _utc(data["uploaded_at"])
+            roster = RosterRow(campaign_id=v.membership.campaign.id, **data)
+            found[army.id] = (roster, ArmyRow(id=army.id, owner=army.owner, tier=army.tier))
+    return found
 
 
 def _battle_rosters(v: Caller, row: BattleRow, found: _Rosters) -> list[BattleRosterRead] | None:
@@ -328,16 +458,36 @@ def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
 async def list_battles(
     session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
 ) -> BattlePage:
-    v = await _caller(session, m, full=False)
-    query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, visible_clause(v))
-    if status is not None:
-        query = query.where(BattleRow.status == status)
+    """A page of the battles the caller sees, newest first, in one statement with the state:
+    every battle of the campaign and the rosters the caller may see are read with it, and the
+    battles are chosen here by `visibility.battle_seen_in` (what `visible_clause` says in SQL),
+    since the caller's sight is known only once the state is."""
+    if m.viewer.seat is None and not m.viewer.game_master:
+        raise NotFound("Battle not found.")
+    params = {"roster_seat": m.viewer.seat, "every_roster": m.viewer.game_master}
+    loaded = await load_read(
+        session,
+        m.campaign,
+        explored_for=(),
+        generals=False,
+        stakes=False,
+        extras=_LIST_EXTRAS,
+        params=params,
+    )
+    v = _caller_of(m, loaded.state)
+    every = [_battle_row(m, values) for values in loaded.extras["every_battle"] or ()]
+    seen = [
+        row
+        for row in every
+        if (status is None or row.status == status)
+        and visibility.battle_seen_in(v.viewer, battle_from_row(row), arbitrable=arbitrable(v, row))
+    ]
     # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
-    ordered = query.order_by(BattleRow.turn.desc(), BattleRow.id.desc())
-    rows, total = await paginate(session, ordered, page)
-    names = await _names(session, m)
-    found = await _rosters_of(session, v, rows)
-    return BattlePage.of((_read(v, names, r, found) for r in rows), total, page)
+    seen.sort(key=lambda row: (row.turn, row.id), reverse=True)
+    rows = seen[page.offset : page.offset + page.limit]
+    found = _loaded_rosters(v, rows, loaded.extras["shown_rosters"] or ())
+    names = _names_of(m, loaded.names)
+    return BattlePage.of((_read(v, names, r, found) for r in rows), len(seen), page)
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
