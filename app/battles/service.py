@@ -10,10 +10,27 @@ cannot see does not exist for them (404).
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true, tuple_, update
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ColumnElement,
+    Integer,
+    and_,
+    bindparam,
+    exists,
+    false,
+    func,
+    or_,
+    select,
+    true,
+    tuple_,
+    type_coerce,
+    update,
+)
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.battles.schemas import (
@@ -32,7 +49,8 @@ from app.battles.schemas import (
     StakeRead,
 )
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.service import display_names, shown_names
+from app.db.base import table_of
 from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
@@ -40,10 +58,12 @@ from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.roster import BattleRosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.pagination import PageParams, paginate
+from app.pagination import PageParams
 from app.persistence import (
+    Extra,
     battle_from_row,
     cached_sight,
+    load_read,
     load_ruleset,
     load_state,
     report_from_json,
@@ -101,6 +121,11 @@ async def _caller(session: AsyncSession, m: Membership, *, full: bool = True) ->
         state = await load_state(session, m.campaign)
     else:
         state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
+    return _caller_of(m, state)
+
+
+def _caller_of(m: Membership, state: CampaignState) -> Caller:
+    """The caller looking at `state`."""
     ruleset = load_ruleset(m.campaign)
     return Caller(
         membership=m,
@@ -218,6 +243,12 @@ async def _names(session: AsyncSession, m: Membership) -> _Names:
     return _Names(await display_names(session, m, reveal=frozenset(hidden)), hidden)
 
 
+def _names_of(m: Membership, seats: Sequence[tuple[int, str | None]]) -> _Names:
+    """`_names` of the (number, display name) rows already read."""
+    hidden = shown_names(m, seats)
+    return _Names(shown_names(m, seats, reveal=frozenset(hidden)), hidden)
+
+
 def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
@@ -235,6 +266,95 @@ async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow
     return await rosters.load_fielded(
         session, v.membership.campaign.id, [row.id for row in rows if _shows_rosters(v, row)]
     )
+
+
+# -- a page of battles in one statement (`list_battles`)
+
+# A timestamp as text in UTC (the JSON of a timestamp follows the session's time zone).
+_UTC_TEXT = 'YYYY-MM-DD"T"HH24:MI:SS.US'
+_BATTLE_TIMES = ("auto_confirm_at", "play_by", "play_by_proposal")
+_BATTLE_COLUMNS = tuple(c.name for c in table_of(BattleRow).c if c.name != "campaign_id")
+
+
+def _json_column(table: Any, name: str, times: Sequence[str]) -> Any:
+    column = table.c[name]
+    return func.to_char(func.timezone("UTC", column), _UTC_TEXT) if name in times else column
+
+
+def _list_extras() -> tuple[Extra, Extra]:
+    """Every battle of the campaign, and the lists fielded in the battles whose lists the
+    caller sees (`visibility.battle_rosters_seen`: the game master, or a side's player
+    `:roster_seat`)."""
+    table = table_of(BattleRow)
+    columns = (_json_column(table, c, _BATTLE_TIMES) for c in _BATTLE_COLUMNS)
+    values = func.json_build_array(*columns)
+    every = (
+        select(func.json_agg(aggregate_order_by(values, table.c.id)))
+        .where(table.c.campaign_id == bindparam("campaign_id"))
+        .scalar_subquery()
+    )
+    fielded = table_of(BattleRosterRow)
+    seat = func.to_jsonb(bindparam("roster_seat", type_=Integer))
+
+    def has_player(column: Any) -> ColumnElement[bool]:
+        result: ColumnElement[bool] = column.op("->")("players").op("@>", is_comparison=True)(seat)
+        return result
+
+    seen_by_caller = exists().where(
+        table.c.campaign_id == fielded.c.campaign_id,
+        table.c.id == fielded.c.battle_id,
+        or_(
+            bindparam("every_roster", type_=Boolean),
+            has_player(table.c.attacker),
+            has_player(table.c.defender),
+        ),
+    )
+    fielded_values = func.json_build_array(
+        fielded.c.battle_id, fielded.c.army_id, fielded.c.side, fielded.c.roster
+    )
+    shown = (
+        select(func.json_agg(fielded_values))
+        .where(fielded.c.campaign_id == bindparam("campaign_id"), seen_by_caller)
+        .scalar_subquery()
+    )
+    return (
+        Extra("every_battle", type_coerce(every, JSON)),
+        Extra("shown_rosters", type_coerce(shown, JSON)),
+    )
+
+
+_LIST_EXTRAS = _list_extras()
+
+
+def _utc(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def _battle_row(m: Membership, values: Sequence[Any]) -> BattleRow:
+    """A battle row (not in the session) of its `_BATTLE_COLUMNS` values."""
+    row = dict(zip(_BATTLE_COLUMNS, values, strict=True))
+    for name in _BATTLE_TIMES:
+        row[name] = _utc(row[name])
+    row["status"] = BattleStatus(row["status"])
+    return BattleRow(campaign_id=m.campaign.id, **row)
+
+
+def _loaded_rosters(v: Caller, rows: Sequence[BattleRow], shown: Sequence[Any]) -> _Fielded:
+    """`_rosters_of` of the lists fielded read with the state: those of the page's battles
+    whose lists the caller sees (the query chose the battles; this keeps the page's)."""
+    page = {row.id for row in rows if _shows_rosters(v, row)}
+    found: _Fielded = {}
+    for battle_id, army_id, side, roster in shown:
+        if battle_id in page:
+            row = BattleRosterRow(
+                campaign_id=v.membership.campaign.id,
+                battle_id=battle_id,
+                army_id=army_id,
+                side=side,
+                roster=roster,
+            )
+            found.setdefault(battle_id, []).append(row)
+    return found
 
 
 def _battle_rosters(v: Caller, row: BattleRow, found: _Fielded) -> list[BattleRosterRead] | None:
@@ -336,16 +456,38 @@ def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
 async def list_battles(
     session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
 ) -> BattlePage:
-    v = await _caller(session, m, full=False)
-    query = select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, visible_clause(v))
-    if status is not None:
-        query = query.where(BattleRow.status == status)
+    """A page of the battles the caller sees, newest first, in one statement with the state:
+    every battle of the campaign and the rosters the caller may see are read with it, and the
+    battles are chosen here by `visibility.battle_seen_in` (what `visible_clause` says in SQL),
+    since the caller's sight is known only once the state is."""
+    if m.viewer.seat is None and not m.viewer.game_master:
+        raise NotFound("Battle not found.")
+    params = {"roster_seat": m.viewer.seat, "every_roster": m.viewer.game_master}
+    loaded = await load_read(
+        session,
+        m.campaign,
+        explored_for=(),
+        generals=False,
+        stakes=False,
+        extras=_LIST_EXTRAS,
+        params=params,
+    )
+    v = _caller_of(m, loaded.state)
+    every = [_battle_row(m, values) for values in loaded.extras["every_battle"] or ()]
+    seen = [
+        row
+        for row in every
+        if (status is None or row.status == status)
+        and visibility.battle_seen_in(
+            v.viewer, battle_from_row(row), brought_to_owner=brought_to_owner(v, row)
+        )
+    ]
     # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
-    ordered = query.order_by(BattleRow.turn.desc(), BattleRow.id.desc())
-    rows, total = await paginate(session, ordered, page)
-    names = await _names(session, m)
-    found = await _rosters_of(session, v, rows)
-    return BattlePage.of((_read(v, names, r, found) for r in rows), total, page)
+    seen.sort(key=lambda row: (row.turn, row.id), reverse=True)
+    rows = seen[page.offset : page.offset + page.limit]
+    found = _loaded_rosters(v, rows, loaded.extras["shown_rosters"] or ())
+    names = _names_of(m, loaded.names)
+    return BattlePage.of((_read(v, names, r, found) for r in rows), len(seen), page)
 
 
 async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:

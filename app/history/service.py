@@ -4,7 +4,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
@@ -22,20 +22,29 @@ from app.history.schemas import (
 from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
-from app.pagination import PageParams, paginate
+from app.pagination import PageParams
 from app.persistence import load_ruleset, load_state
 from app.rules import setup, visibility
 
 
 async def list_turns(session: AsyncSession, m: Membership, page: PageParams) -> TurnChangePage:
-    query = (
-        select(TurnRecord)
-        .where(TurnRecord.campaign_id == m.campaign.id)
-        .order_by(TurnRecord.number)
-    )
-    rows, total = await paginate(session, query, page)
-    items = [TurnChangeRead(number=t.number, resolved_at=t.resolved_at) for t in rows]
-    return TurnChangePage.of(items, total, page)
+    """The turn changes, oldest first, and their count: one round trip (the count as a window
+    over the page's rows) unless the page is past the end."""
+    mine = TurnRecord.campaign_id == m.campaign.id
+    rows = (
+        await session.execute(
+            select(TurnRecord.number, TurnRecord.resolved_at, func.count().over())
+            .where(mine)
+            .order_by(TurnRecord.number)
+            .limit(page.limit)
+            .offset(page.offset)
+        )
+    ).all()
+    total: int | None = rows[0][2] if rows else 0
+    if not rows and page.offset:
+        total = await session.scalar(select(func.count()).where(mine))
+    items = [TurnChangeRead(number=number, resolved_at=at) for number, at, _ in rows]
+    return TurnChangePage.of(items, total or 0, page)
 
 
 def _summary_player(m: Membership, requested: int | None) -> int:

@@ -9,7 +9,6 @@ from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.me import service
 from app.me.schemas import MeRead
-from app.world.service import load_view
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["me"], responses=PROBLEM_RESPONSES)
 
@@ -19,6 +18,5 @@ async def read_me(
     session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
 ) -> Response:
     """Your gold, next turn's forecast, ledger (paginated), faction action and pending orders."""
-    member.require_player()
-    me = await service.read_me(session, await load_view(session, member), page)
+    me = await service.my_panel(session, member, page)
     return model_response(me, if_none_match)

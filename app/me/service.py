@@ -1,7 +1,14 @@
 """The calling player's panel, built from the engine state and their own rows only."""
 
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, bindparam, func, literal_column, select, type_coerce
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.campaigns.access import Membership
+from app.db.base import table_of
 from app.ledger.service import entries_for
 from app.me.schemas import (
     FactionActionStatus,
@@ -17,10 +24,56 @@ from app.me.schemas import (
     PendingRecruit,
     PendingUpgrade,
 )
+from app.models.ledger import LedgerRow
 from app.pagination import PageParams
+from app.persistence import Extra
 from app.rules import armies, economy
 from app.rules.state import LedgerEntry
-from app.world.service import View
+from app.world.service import View, load_view
+
+
+def _ledger_extras() -> tuple[Extra, Extra]:
+    """The caller's ledger page (newest first) and its count of lines, as columns of the
+    view's statement: the panel in one round trip."""
+    ledger = table_of(LedgerRow)
+    theirs = (
+        ledger.c.campaign_id == bindparam("campaign_id"),
+        ledger.c.player == bindparam("ledger_player"),
+    )
+    # As text in UTC: the JSON of a timestamp follows the session's time zone.
+    created = func.to_char(func.timezone("UTC", ledger.c.created_at), 'YYYY-MM-DD"T"HH24:MI:SS.US')
+    page = (
+        select(ledger.c.id, ledger.c.turn, ledger.c.amount, ledger.c.reason, ledger.c.rule)
+        .add_columns(created.label("created"))
+        .where(*theirs)
+        .order_by(ledger.c.id.desc())
+        .limit(bindparam("ledger_limit"))
+        .offset(bindparam("ledger_offset"))
+        .subquery()
+    )
+    line = func.json_build_array(
+        page.c.turn, page.c.amount, page.c.reason, page.c.rule, page.c.created
+    )
+    lines = func.json_agg(aggregate_order_by(line, page.c.id.desc()))
+    every = select(func.coalesce(lines, literal_column("'[]'::json"))).scalar_subquery()
+    return (
+        Extra("ledger", type_coerce(every, JSON)),
+        Extra("ledger_total", select(func.count()).where(*theirs).scalar_subquery()),
+    )
+
+
+_LEDGER = _ledger_extras()
+
+
+def _ledger_line(values: list[Any]) -> LedgerEntryRead:
+    turn, amount, reason, rule, created = values
+    return LedgerEntryRead(
+        turn=turn,
+        amount=amount,
+        reason=reason,
+        rule=rule,
+        created_at=datetime.fromisoformat(created).replace(tzinfo=UTC),
+    )
 
 
 def _action(view: View, player: int) -> FactionActionStatus | None:
@@ -86,12 +139,32 @@ def _orders(view: View, player: int) -> PendingOrders:
     )
 
 
+async def my_panel(session: AsyncSession, member: Membership, page: PageParams) -> MeRead:
+    """The caller's panel: their view and their ledger's page in one statement."""
+    player = member.require_player().number
+    params = {"ledger_player": player, "ledger_limit": page.limit, "ledger_offset": page.offset}
+    view = await load_view(session, member, extras=_LEDGER, params=params)
+    return await read_me(session, view, page)
+
+
 async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead:
+    """The panel of `view`'s player; its ledger page read with the view (`my_panel`) or, for a
+    view loaded without it, now."""
     row = view.membership.require_player()
     player = row.number
     p = view.state.players[player]
-    campaign = view.membership.campaign
-    entries, total = await entries_for(session, campaign.id, player, page.limit, page.offset)
+    if "ledger" in view.extras:
+        lines = [_ledger_line(line) for line in view.extras["ledger"]]
+        total = view.extras["ledger_total"]
+    else:
+        campaign_id = view.membership.campaign.id
+        entries, total = await entries_for(session, campaign_id, player, page.limit, page.offset)
+        lines = [
+            LedgerEntryRead(
+                turn=e.turn, amount=e.amount, reason=e.reason, rule=e.rule, created_at=e.created_at
+            )
+            for e in entries
+        ]
     return MeRead(
         player=player,
         faction=p.faction,
@@ -104,19 +177,6 @@ async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead
         victories=p.victories,
         faction_action=_action(view, player),
         forecast=_forecast(view, player) if view.is_active else None,
-        ledger=LedgerPage.of(
-            (
-                LedgerEntryRead(
-                    turn=e.turn,
-                    amount=e.amount,
-                    reason=e.reason,
-                    rule=e.rule,
-                    created_at=e.created_at,
-                )
-                for e in entries
-            ),
-            total,
-            page,
-        ),
+        ledger=LedgerPage.of(lines, total, page),
         orders=_orders(view, player),
     )

@@ -27,11 +27,22 @@ from app.persistence.entities import (
 )
 from app.persistence.events import event_to_json, gold_line_to_json, to_json
 from app.persistence.orders import load_orders, orders_from_rows
-from app.persistence.state import load_generals, load_state, save_state, state_before_start
+from app.persistence.state import (
+    Extra,
+    Loaded,
+    json_rows,
+    load_generals_and_names,
+    load_read,
+    load_state,
+    save_state,
+    state_before_start,
+)
 from app.persistence.static import campaign_options, load_map, load_ruleset
 from app.persistence.world import cached_sight
 
 __all__ = [
+    "Extra",
+    "Loaded",
     "battle_columns",
     "battle_from_row",
     "cached_sight",
@@ -43,9 +54,11 @@ __all__ = [
     "explored_to_json",
     "forces_to_json",
     "gold_line_to_json",
-    "load_generals",
+    "json_rows",
+    "load_generals_and_names",
     "load_map",
     "load_orders",
+    "load_read",
     "load_ruleset",
     "load_state",
     "orders_from_rows",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -47,6 +47,33 @@ def _stored(value: _T | None) -> _T:
 class _OrderFields(Protocol):
     """An order's stored columns (an `OrderRow`, or a plain row of its table)."""
 
+    @property
+    def id(self) -> int: ...
+    @property
+    def player(self) -> int: ...
+    @property
+    def kind(self) -> OrderKind: ...
+    @property
+    def army_id(self) -> int | None: ...
+    @property
+    def path(self) -> list[Any] | None: ...
+    @property
+    def q(self) -> int | None: ...
+    @property
+    def r(self) -> int | None: ...
+    @property
+    def build_kind(self) -> str | None: ...
+    @property
+    def target_id(self) -> int | None: ...
+    @property
+    def general_id(self) -> int | None: ...
+    @property
+    def cost(self) -> int: ...
+
+
+class _OrderValues(NamedTuple):
+    """An order's stored columns read from JSON (`ORDER_COLUMNS`, in this order)."""
+
     id: int
     player: int
     kind: OrderKind
@@ -58,6 +85,15 @@ class _OrderFields(Protocol):
     target_id: int | None
     general_id: int | None
     cost: int
+
+
+# The columns of an order that the engine reads, in the order of `_OrderValues`.
+ORDER_COLUMNS = _OrderValues._fields
+
+
+def orders_from_values(rows: Sequence[Sequence[Any]]) -> TurnOrders:
+    """`orders_from_rows` of rows as arrays of `ORDER_COLUMNS` (a JSON aggregate's)."""
+    return orders_from_rows([_OrderValues(v[0], v[1], OrderKind(v[2]), *v[3:]) for v in rows])
 
 
 def orders_from_rows(rows: Sequence[_OrderFields]) -> TurnOrders:

@@ -19,10 +19,23 @@ import json
 import uuid
 import zlib
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Enum, Table, delete, insert, select, text, update
+from sqlalchemy import (
+    Column,
+    DateTime,
+    Enum,
+    Table,
+    Text,
+    cast,
+    delete,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy import Uuid as UuidType
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -59,7 +72,7 @@ from app.persistence.entities import (
 )
 from app.persistence.orders import orders_from_rows
 from app.persistence.static import campaign_options, load_map
-from app.rules.state import CampaignState, TurnOrders
+from app.rules.state import CampaignState, MapData, TurnOrders
 
 FORMAT_VERSION = 1
 
@@ -255,6 +268,26 @@ async def load_snapshot_document(
     `explored_for`: the seats whose explored memory is read (None: every seat; the others get
     an empty one). A memory is a tile each: a replay for one seat needs that seat's alone.
     """
+    parts = await load_snapshot_parts(session, campaign_id, number, explored_for)
+    return None if parts is None else snapshot_document(parts, explored_for)
+
+
+@dataclass(frozen=True)
+class SnapshotParts:
+    """A snapshot as stored: its packed document and the memories read with it."""
+
+    data: bytes
+    memories: dict[int, str]  # each seat's as JSON text: parsed by `snapshot_document`
+
+
+async def load_snapshot_parts(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    number: int,
+    explored_for: Collection[int] | None = None,
+) -> SnapshotParts | None:
+    """`load_snapshot_document`'s reads, without its CPU work (`snapshot_document`, which a
+    replay does off the event loop)."""
     data = await session.scalar(
         select(TurnSnapshot.state).where(
             TurnSnapshot.campaign_id == campaign_id, TurnSnapshot.number == number
@@ -262,16 +295,25 @@ async def load_snapshot_document(
     )
     if data is None:
         return None
-    document = unpack(data)
-    query = select(TurnSnapshotMemory.player, TurnSnapshotMemory.explored).where(
+    # As text: a memory is a tile each, and parsing it is CPU work like the rest.
+    memory = cast(TurnSnapshotMemory.explored, Text)
+    query = select(TurnSnapshotMemory.player, memory).where(
         TurnSnapshotMemory.campaign_id == campaign_id, TurnSnapshotMemory.number == number
     )
     if explored_for is not None:
         query = query.where(TurnSnapshotMemory.player.in_(list(explored_for)))
-    memories: dict[int, dict[str, Any]] = dict((await session.execute(query)).all())
+    return SnapshotParts(data, dict((await session.execute(query)).all()))
+
+
+def snapshot_document(
+    parts: SnapshotParts, explored_for: Collection[int] | None = None
+) -> dict[str, Any]:
+    """The document of a snapshot's `parts` (read for `explored_for`)."""
+    document = unpack(parts.data)
+    memories = parts.memories
     for player in document["players"]:
         if player["number"] in memories:
-            player["explored"] = memories[player["number"]]
+            player["explored"] = json.loads(memories[player["number"]])
         elif explored_for is not None and player["number"] not in explored_for:
             player["explored"] = {}
         else:
@@ -315,6 +357,13 @@ async def state_from_document(
     session: AsyncSession, campaign: Campaign, document: Mapping[str, Any]
 ) -> CampaignState:
     """The engine's state a snapshot document holds (each entity through its codec)."""
+    return document_state(campaign, document, await load_map(session, campaign.map_id))
+
+
+def document_state(
+    campaign: Campaign, document: Mapping[str, Any], game_map: MapData
+) -> CampaignState:
+    """`state_from_document` with the campaign's map at hand: no I/O, CPU only."""
     memories = {p["number"]: p.get("explored") for p in document["players"]}
     players = (
         PLAYERS.from_row(p, explored=explored_from_json(memories.get(p["number"]) or {}))
@@ -325,7 +374,7 @@ async def state_from_document(
     battles = [b for b in _rows_of(document, BattleRow) if b["status"] in _PENDING]
     return CampaignState(
         turn=state["turn"],
-        map=await load_map(session, campaign.map_id),
+        map=game_map,
         players={p.id: p for p in players},
         structures=_by_id(document, StructureRow, STRUCTURES),
         armies=_by_id(document, ArmyRow, ARMIES),

@@ -6,17 +6,23 @@ players' memories come from the world cache of the campaign's version (app.persi
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, func, insert, literal_column, select
+from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import table_of
+from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
+from app.models.game_map import GameMap
+from app.models.orders import OrderRow
+from app.models.user import User
 from app.models.world import (
     PENDING_BATTLE_STATUSES,
     ArmyRow,
@@ -41,21 +47,45 @@ from app.persistence.entities import (
     STAKES,
     STRUCTURES,
     TREATIES,
+    explored_from_json,
     explored_to_json,
     storms_from_json,
     storms_to_json,
 )
-from app.persistence.static import campaign_options, load_map
-from app.persistence.world import World, load_world, prime, rows_of, worlds
+from app.persistence.orders import ORDER_COLUMNS, orders_from_values
+from app.persistence.static import campaign_options, maps
+from app.persistence.world import World, prime, worlds, wrote_world
 from app.rules.hexgrid import Coord
+from app.rules.maps import map_from_dict
 from app.rules.state import (
     CampaignState,
     General,
     MapData,
-    PendingStake,
     Player,
     SeenTile,
+    TurnOrders,
 )
+
+_E = TypeVar("_E")
+
+
+@dataclass(frozen=True, eq=False)
+class Extra:
+    """A column a read adds to the state's statement (a scalar subquery of its own rows, with
+    its own bind parameters): one round trip for the state and what the read shows besides."""
+
+    name: str
+    column: Any
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What `load_read` read in its one statement."""
+
+    state: CampaignState
+    orders: TurnOrders | None  # the current turn's orders, when asked for
+    names: list[tuple[int, str | None]]  # every seat's number and holder's display name
+    extras: dict[str, Any]  # each `Extra`'s value, by name
 
 
 async def load_state(
@@ -67,115 +97,271 @@ async def load_state(
     stakes: bool = True,
     players: Sequence[CampaignPlayer] | None = None,
 ) -> CampaignState:
-    """The campaign as the engine sees it now.
+    """The campaign as the engine sees it now, read in one statement (`load_read`).
 
     `explored_for`: the players whose explored memory is needed (None: all). Parsing every
     player's memory of a large map costs more than the rest of the state together, so the
     memories, like what stands on the map, are kept per world version (app.persistence.world).
-    `generals`, `stakes`: False leaves them empty, for reads that show neither (a round trip
-    each saved); never for a state that is resolved or saved.
+    `generals`, `stakes`: False leaves them empty, for reads that show neither; never for a
+    state that is resolved or saved.
     `players`: the campaign's seats, when the caller has just read them under its lock.
     """
-    cid = campaign.id
-    if players is None:
-        players = (
-            await session.scalars(
-                select(CampaignPlayer)
-                .where(CampaignPlayer.campaign_id == cid)
-                .order_by(CampaignPlayer.number)
-            )
-        ).all()
-    seated = [p.number for p in players if p.faction]
-    wanted = seated if explored_for is None else [p for p in seated if p in explored_for]
-    world, memories = await load_world(session, campaign, wanted)
-    generals_found, stakes_found = await _generals_and_stakes(session, cid, generals, stakes)
-    battles = (
-        await session.scalars(
-            select(BattleRow)
-            .where(BattleRow.campaign_id == cid, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
-            .order_by(BattleRow.id)
+    loaded = await load_read(
+        session, campaign, explored_for, generals=generals, stakes=stakes, players=players
+    )
+    return loaded.state
+
+
+async def load_read(
+    session: AsyncSession,
+    campaign: Campaign,
+    explored_for: Collection[int] | None = None,
+    *,
+    generals: bool = True,
+    stakes: bool = True,
+    players: Sequence[CampaignPlayer] | None = None,
+    orders: bool = False,
+    extras: Sequence[Extra] = (),
+    params: Mapping[str, Any] | None = None,
+) -> Loaded:
+    """`load_state` and, in the same statement, the current turn's orders (`orders`), every
+    seat's holder's name and the `extras` (with their bind `params`).
+
+    One statement, one snapshot: what the shared caches hold (the world of the campaign's
+    version, the players' memories, the map) is left out of it, and what they lack is read
+    with the rest, together with the version check that lets a world be stored
+    (app.persistence.world).
+    """
+    cid, version = campaign.id, campaign.world_version
+    world = worlds.get((cid, version))
+    known = () if world is None else tuple(world.explored)
+    wanted = None if explored_for is None else [p for p in explored_for if p not in known]
+    memories_needed = wanted is None or bool(wanted)
+    stores = not wrote_world(session.sync_session, cid) and not holds_campaign_lock(session, cid)
+    game_map = maps.get(campaign.map_id)
+    shape = _Shape(
+        players=players is None,
+        memories="all" if wanted is None else "some" if wanted else "none",
+        world=world is None,
+        check=stores and (world is None or memories_needed),
+        game_map=game_map is None,
+        generals=generals,
+        stakes=stakes,
+        orders=orders,
+        extras=tuple(extras),
+    )
+    values: dict[str, Any] = {"campaign_id": cid, "turn": campaign.turn, **(params or {})}
+    if shape.memories == "some":
+        values["wanted"] = wanted
+    elif shape.memories == "all":
+        values["known"] = list(known)
+    if shape.game_map:
+        values["map_id"] = campaign.map_id
+    row = (await session.execute(_statement(shape), values)).one()._mapping
+    if game_map is None:
+        game_map = map_from_dict(_json(row["map"]))
+        maps.put(campaign.map_id, game_map)
+    if world is None:
+        world = World(
+            structures=_by_id(row["structures"], STRUCTURES),
+            armies=_by_id(row["armies"], ARMIES),
+            ships=_by_id(row["ships"], SHIPS),
+            sieges=_by_id(row["sieges"], SIEGES),
+            treaties=_by_id(row["treaties"], TREATIES),
         )
-    ).all()
-    return CampaignState(
+    if players is None:
+        seats = [dict(zip(_PLAYER_COLUMNS, p, strict=True)) for p in _json(row["players"])]
+    else:
+        seats = [{c: getattr(p, c) for c in _PLAYER_COLUMNS[:-1]} for p in players]
+    seated = [s["number"] for s in seats if s["faction"]]
+    memories = {p: m for p, m in world.explored.items() if p in seated}
+    found = _json(row["memories"]) if shape.memories != "none" else {}
+    missing = [p for p in seated if p not in memories and (wanted is None or p in wanted)]
+    for number in missing:
+        memories[number] = explored_from_json(found.get(str(number)) or {})
+    fresh = shape.world or bool(missing)
+    if fresh and shape.check and row["version"] == version and row["xact"] is None:
+        # Read committed, in one snapshot: the rows are exactly those of `version` when the
+        # campaign row of that snapshot has it, and this transaction has written nothing (no
+        # transaction id yet): a writer's own rows are not stored, they may never commit.
+        for number in missing:
+            world.explored[number] = memories[number]
+        worlds.put((cid, version), world)  # new, or grown by memories: weighed anew
+    if explored_for is not None:
+        memories = {p: m for p, m in memories.items() if p in explored_for}
+    state = CampaignState(
         turn=campaign.turn,
-        map=await load_map(session, campaign.map_id),
+        map=game_map,
         players={
-            p.number: PLAYERS.from_object(p, explored=memories.get(p.number, {}))
-            for p in players
-            if p.faction
+            s["number"]: PLAYERS.from_row(s, explored=memories.get(s["number"], {}))
+            for s in seats
+            if s["faction"]
         },
         structures=world.structures,
         armies=world.armies,
-        generals=generals_found,
+        generals=_by_id(row["generals"], GENERALS) if generals else {},
         ships=world.ships,
         sieges=world.sieges,
         treaties=world.treaties,
-        stakes=stakes_found,
-        battles={b.id: BATTLES.from_object(b) for b in battles},
+        stakes=tuple(STAKES.from_values(s) for s in _json(row["stakes"])) if stakes else (),
+        battles=_by_id(row["battles"], BATTLES),
         storms=storms_from_json(campaign.storms or []),
         options=campaign_options(campaign),
         next_id=campaign.next_id,
         id_salt=campaign.id_salt,
     )
+    return Loaded(
+        state=state,
+        orders=orders_from_values(_json(row["orders"])) if orders else None,
+        names=[(s["number"], s.get("display_name")) for s in seats] if players is None else [],
+        extras={extra.name: row[extra.name] for extra in extras},
+    )
 
 
-def _json_rows(table: Any, columns: Sequence[str]) -> Any:
-    """The rows of `table` of the campaign `:campaign_id` as one JSON array of arrays (by id),
-    in a subquery."""
+def _json(value: Any) -> Any:
+    """A JSON column's value, parsed (the driver may hand over its text)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _by_id(rows: Any, codec: RowCodec[_E]) -> dict[int, _E]:
+    """Entities from `json_rows` arrays (the id always first among a codec's columns)."""
+    found = (codec.from_values(values) for values in _json(rows))
+    return {entity.id: entity for entity in found}  # type: ignore[attr-defined]
+
+
+def json_rows(table: Any, columns: Sequence[str], *where: Any, order: Any = None) -> Any:
+    """The rows of `table` of the campaign `:campaign_id` (and `where`) as one JSON array of
+    arrays of `columns` (by id, or `order`), in a scalar subquery."""
     values = func.json_build_array(*(table.c[c] for c in columns))
-    rows = func.json_agg(aggregate_order_by(values, table.c.id))
+    rows = func.json_agg(aggregate_order_by(values, table.c.id if order is None else order))
     return (
         select(func.coalesce(rows, literal_column("'[]'::json")))
-        .where(table.c.campaign_id == bindparam("campaign_id"))
+        .where(table.c.campaign_id == bindparam("campaign_id"), *where)
         .scalar_subquery()
     )
 
 
-# Built once: every write and most reads run it.
-_GENERALS_AND_STAKES = select(
-    _json_rows(table_of(GeneralRow), GENERALS.columns),
-    _json_rows(table_of(StakeRow), STAKES.columns),
-)
+# A seat's columns as the state reads them (its memory apart), and its holder's name last.
+_PLAYER_COLUMNS = (*(c for c in PLAYERS.columns if c != "explored"), "display_name")
 
 
-async def _generals_and_stakes(
-    session: AsyncSession, campaign_id: uuid.UUID, generals: bool, stakes: bool
-) -> tuple[dict[int, General], tuple[PendingStake, ...]]:
-    """Both in one round trip (every write and most reads need them: small tables)."""
-    if not generals:
-        found: tuple[dict[int, General], tuple[PendingStake, ...]] = ({}, ())
-        if stakes:
-            found = ({}, await _load_stakes(session, campaign_id))
-        return found
-    if not stakes:
-        return await load_generals(session, campaign_id), ()
-    general_rows, stake_rows = (
-        await session.execute(_GENERALS_AND_STAKES, {"campaign_id": campaign_id})
-    ).one()
-    if isinstance(general_rows, str):
-        general_rows = json.loads(general_rows)
-    if isinstance(stake_rows, str):
-        stake_rows = json.loads(stake_rows)
-    found_generals = (GENERALS.from_values(g) for g in general_rows)
-    return (
-        {g.id: g for g in found_generals},
-        tuple(STAKES.from_values(s) for s in stake_rows),
+@dataclass(frozen=True)
+class _Shape:
+    """Which parts a state's statement reads (the rest comes from the caches)."""
+
+    players: bool
+    memories: str  # "all" seated players' but the `:known`, "some" (the `:wanted`), "none"
+    world: bool
+    check: bool  # the campaign's world version and whether this transaction wrote anything
+    game_map: bool
+    generals: bool
+    stakes: bool
+    orders: bool
+    extras: tuple[Extra, ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _statement(shape: _Shape) -> Select[Any]:
+    """The one statement of a state of `shape`, built once per shape."""
+    seats = table_of(CampaignPlayer)
+    users = table_of(User)
+    battles = table_of(BattleRow)
+    columns: list[Any] = [
+        json_rows(battles, BATTLES.columns, battles.c.status.in_(PENDING_BATTLE_STATUSES)).label(
+            "battles"
+        )
+    ]
+    if shape.players:
+        values = func.json_build_array(
+            *(seats.c[c] for c in _PLAYER_COLUMNS[:-1]), users.c.display_name
+        )
+        columns.append(
+            select(func.json_agg(aggregate_order_by(values, seats.c.number)))
+            .select_from(seats.outerjoin(users, users.c.id == seats.c.user_id))
+            .where(seats.c.campaign_id == bindparam("campaign_id"))
+            .scalar_subquery()
+            .label("players")
+        )
+    if shape.memories != "none":
+        chosen = (
+            seats.c.number.in_(bindparam("wanted", expanding=True))
+            if shape.memories == "some"
+            else seats.c.number.not_in(bindparam("known", expanding=True))
+        )
+        columns.append(
+            select(func.json_object_agg(seats.c.number, seats.c.explored))
+            .where(
+                seats.c.campaign_id == bindparam("campaign_id"),
+                seats.c.faction.is_not(None),
+                chosen,
+            )
+            .scalar_subquery()
+            .label("memories")
+        )
+    if shape.world:
+        for name, model, codec in (
+            ("structures", StructureRow, STRUCTURES),
+            ("armies", ArmyRow, ARMIES),
+            ("ships", ShipRow, SHIPS),
+            ("sieges", SiegeRow, SIEGES),
+            ("treaties", TreatyRow, TREATIES),
+        ):
+            columns.append(json_rows(table_of(model), codec.columns).label(name))
+    if shape.check:
+        campaigns = table_of(Campaign)
+        version = select(campaigns.c.world_version).where(
+            campaigns.c.id == bindparam("campaign_id")
+        )
+        columns.append(version.scalar_subquery().label("version"))
+        columns.append(func.pg_current_xact_id_if_assigned().label("xact"))
+    if shape.game_map:
+        maps_table = table_of(GameMap)
+        document = select(maps_table.c.document).where(maps_table.c.id == bindparam("map_id"))
+        columns.append(document.scalar_subquery().label("map"))
+    if shape.generals:
+        columns.append(json_rows(table_of(GeneralRow), GENERALS.columns).label("generals"))
+    if shape.stakes:
+        columns.append(json_rows(table_of(StakeRow), STAKES.columns).label("stakes"))
+    if shape.orders:
+        orders = table_of(OrderRow)
+        columns.append(
+            json_rows(orders, ORDER_COLUMNS, orders.c.turn == bindparam("turn")).label("orders")
+        )
+    columns += [extra.column.label(extra.name) for extra in shape.extras]
+    return select(*columns)
+
+
+def _generals_and_names() -> Select[Any]:
+    seats, users = table_of(CampaignPlayer), table_of(User)
+    names = (
+        select(
+            func.json_agg(
+                aggregate_order_by(
+                    func.json_build_array(seats.c.number, users.c.display_name), seats.c.number
+                )
+            )
+        )
+        .select_from(seats.outerjoin(users, users.c.id == seats.c.user_id))
+        .where(seats.c.campaign_id == bindparam("campaign_id"))
+        .scalar_subquery()
     )
+    return select(json_rows(table_of(GeneralRow), GENERALS.columns), names)
 
 
-async def _load_stakes(session: AsyncSession, campaign_id: uuid.UUID) -> tuple[PendingStake, ...]:
-    return tuple(STAKES.from_row(s) for s in await rows_of(session, StakeRow, campaign_id))
+_GENERALS_AND_NAMES = _generals_and_names()
 
 
-async def load_generals(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, General]:
-    """The campaign's generals, as in its state."""
-    rows = await rows_of(session, GeneralRow, campaign_id)
-    return {g["id"]: GENERALS.from_row(g) for g in rows}
+async def load_generals_and_names(
+    session: AsyncSession, campaign_id: uuid.UUID
+) -> tuple[dict[int, General], list[tuple[int, str | None]]]:
+    """The campaign's generals and every seat's holder's name, in one statement."""
+    generals, names = (
+        await session.execute(_GENERALS_AND_NAMES, {"campaign_id": campaign_id})
+    ).one()
+    return _by_id(generals, GENERALS), [(n[0], n[1]) for n in _json(names) or ()]
 
 
 # ------------------------------------------------------------------------------- state → rows
-
-_E = TypeVar("_E")
 
 
 async def _sync(

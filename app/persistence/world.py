@@ -19,27 +19,14 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from sqlalchemy import RowMapping, event, func, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from app.db.locks import holds_campaign_lock
 from app.infra.cache import BoundedCache
-from app.models.campaign import Campaign, CampaignPlayer
-from app.models.world import ArmyRow, ShipRow, SiegeRow, StructureRow, TreatyRow
-from app.persistence.codec import RowCodec
-from app.persistence.entities import (
-    ARMIES,
-    SHIPS,
-    SIEGES,
-    STRUCTURES,
-    TREATIES,
-    explored_from_json,
-)
+from app.models.campaign import Campaign
 from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import Ruleset
@@ -154,71 +141,7 @@ def _drop_primes(session: Session) -> None:
     session.info.pop(_WRITTEN, None)
 
 
-# ------------------------------------------------------------------------------ loading
-
-
-async def rows_of(
-    session: AsyncSession, model: Any, campaign_id: uuid.UUID
-) -> Sequence[RowMapping]:
-    """Plain rows (no ORM instances): the state is rebuilt from them and written back in bulk."""
-    table = model.__table__
-    result = await session.execute(
-        select(*table.c).where(table.c.campaign_id == campaign_id).order_by(table.c.id)
-    )
-    return result.mappings().all()
-
-
-async def _load_world(session: AsyncSession, campaign_id: uuid.UUID) -> World:
-    async def by_id(model: Any, codec: RowCodec[Any]) -> dict[int, Any]:
-        return {r["id"]: codec.from_row(r) for r in await rows_of(session, model, campaign_id)}
-
-    return World(
-        structures=await by_id(StructureRow, STRUCTURES),
-        armies=await by_id(ArmyRow, ARMIES),
-        ships=await by_id(ShipRow, SHIPS),
-        sieges=await by_id(SiegeRow, SIEGES),
-        treaties=await by_id(TreatyRow, TREATIES),
-    )
-
-
-async def load_world(
-    session: AsyncSession, campaign: Campaign, memories_of: Collection[int]
-) -> tuple[World, dict[int, Mapping[Coord, SeenTile]]]:
-    """The campaign's world at its version and the explored memory of `memories_of`, from the
-    shared cache or the database, stored there when known to be committed data of that
-    version."""
-    cid, version = campaign.id, campaign.world_version
-    cached = worlds.get((cid, version))
-    world = cached if cached is not None else await _load_world(session, cid)
-    memories = {p: world.explored[p] for p in memories_of if p in world.explored}
-    missing = [p for p in memories_of if p not in memories]
-    if missing:
-        rows = await session.execute(
-            select(CampaignPlayer.number, CampaignPlayer.explored).where(
-                CampaignPlayer.campaign_id == cid, CampaignPlayer.number.in_(missing)
-            )
-        )
-        for number, explored in rows.all():
-            memories[number] = explored_from_json(explored) if explored else {}
-    # Under a campaign lock the transaction has an id of its own: it never stores (below).
-    stores = not wrote_world(session.sync_session, cid) and not holds_campaign_lock(session, cid)
-    if (cached is None or missing) and stores:
-        # Read committed: a commit between the campaign row and the rows read since would
-        # have bumped the version; unchanged, the rows are exactly those of `version`. Only a
-        # transaction that has written nothing (no transaction id yet) reads committed rows
-        # alone: a writer's own rows are not stored, they may never commit.
-        current = (
-            await session.execute(
-                select(Campaign.world_version, func.pg_current_xact_id_if_assigned()).where(
-                    Campaign.id == cid
-                )
-            )
-        ).one_or_none()
-        if current is not None and current[0] == version and current[1] is None:
-            for number in missing:
-                world.explored[number] = memories.get(number, {})
-            worlds.put((cid, version), world)  # new, or grown by memories: weighed anew
-    return world, memories
+# -------------------------------------------------------------------------------- sights
 
 
 def cached_sight(

@@ -7,12 +7,14 @@ replay from the snapshot the turn change kept (`app.persistence.snapshots`) thro
 charts show everything to everyone.
 """
 
+import asyncio
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio.to_thread
 from sqlalchemy import func, or_, select
@@ -25,16 +27,19 @@ from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
 from app.models.snapshot import TurnSnapshot
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.persistence import battle_from_row, load_ruleset, load_state, snapshots
+from app.persistence import battle_from_row, load_map, load_ruleset, load_state, snapshots
 from app.pictures import cache
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
 from app.rules import fog, setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
-from app.rules.state import CampaignState
+from app.rules.ruleset import Ruleset
+from app.rules.state import CampaignState, MapData
 from app.world import service as world
 from app.world.service import View
+
+_T = TypeVar("_T")
 
 ROLLBACK_RULE = "R-TURN-6"  # a rolled back change's lines stay in the ledger (app/turns/rollback)
 
@@ -169,20 +174,56 @@ def _replay_viewer(member: Membership) -> visibility.Viewer:
     )
 
 
-async def _replay(session: AsyncSession, member: Membership, number: int) -> _Replay:
+# A cold replay of a large map is a second of CPU (the snapshot parsed, the sight, every tile):
+# it runs in this worker thread, never on the event loop, which goes on answering meanwhile;
+# replays queue for it in turn. One thread: under the GIL a second would render no faster, and
+# would only take the interpreter from the loop more often.
+REPLAY_RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+
+
+async def _rendered(render: Callable[[], _T]) -> _T:
+    """`render()`'s result, computed in the replay thread."""
+    return await asyncio.get_running_loop().run_in_executor(REPLAY_RENDERER, render)
+
+
+@dataclass(frozen=True)
+class _Sources:
+    """What a replay is rendered from, all read: the rest is CPU work."""
+
+    member: Membership
+    viewer: visibility.Viewer
+    number: int
+    parts: snapshots.SnapshotParts
+    seats: tuple[int, ...]
+    game_map: MapData
+    ruleset: Ruleset
+
+
+async def _sources(session: AsyncSession, member: Membership, number: int) -> _Sources:
     campaign = member.campaign
     viewer = _replay_viewer(member)
     # Only the viewer's explored memory: a seat's memory is a tile each.
     seats = () if viewer.seat is None else (viewer.seat,)
-    document = await snapshots.load_snapshot_document(session, campaign.id, number, seats)
-    if document is None:  # rolled back meanwhile
+    parts = await snapshots.load_snapshot_parts(session, campaign.id, number, seats)
+    if parts is None:  # rolled back meanwhile
         raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
-    state = await snapshots.state_from_document(session, campaign, document)
+    game_map = await load_map(session, campaign.map_id)
+    return _Sources(member, viewer, number, parts, seats, game_map, load_ruleset(campaign))
+
+
+def _replay_view(sources: _Sources) -> View:
+    """The viewer's view of the snapshot, as the turn ended (CPU only: the replay thread)."""
+    campaign, ruleset = sources.member.campaign, sources.ruleset
+    document = snapshots.snapshot_document(sources.parts, sources.seats)
+    state = snapshots.document_state(campaign, document, sources.game_map)
     orders = snapshots.orders_from_document(document)
-    ruleset = load_ruleset(campaign)
-    looking = visibility.seeing(viewer, state, lambda seat: fog.sight(state, seat, ruleset))
-    view = View(member, state, orders, ruleset, looking)
-    player = view.player
+    looking = visibility.seeing(sources.viewer, state, lambda seat: fog.sight(state, seat, ruleset))
+    return View(sources.member, state, orders, ruleset, looking)
+
+
+def _replay(sources: _Sources) -> _Replay:
+    view = _replay_view(sources)
+    state, orders, looking, player = view.state, view.orders, view.viewer, view.player
     moves = [
         (state.armies[army_id].coord, move.path)
         for army_id, move in sorted(orders.moves.items())
@@ -191,13 +232,14 @@ async def _replay(session: AsyncSession, member: Membership, number: int) -> _Re
     ]
     battles = [b.coord for b in state.battles.values() if visibility.battle_seen_in(looking, b)]
     data = world.world_map(view)
+    caption = f"Turn {sources.number}, as it ended" + ("" if player is not None else " (no fog)")
     picture = MapPicture(
         world=data,
         viewer=player,
         moves=moves,
         battles=battles,
         pending_battles=len(state.battles),
-        caption=f"Turn {number}, as it ended" + ("" if player is not None else " (no fog)"),
+        caption=caption,
     )
     return _Replay(data, picture)
 
@@ -208,8 +250,9 @@ async def replay_document(session: AsyncSession, member: Membership, number: int
     key = ("json", member.campaign.id, _replay_viewer(member), number, taken_at)
     found = cache.pictures.get(key)
     if found is None:
-        replay = await _replay(session, member, number)
-        found = json.dumps(replay.world, separators=(",", ":")).encode()
+        sources = await _sources(session, member, number)
+        # The live map's encoder, tile fragments encoded once per map (`world_map_json`).
+        found = await _rendered(lambda: world.world_map_json(_replay_view(sources)))
         cache.pictures.put(key, found)
     return found
 
@@ -223,11 +266,15 @@ async def replay_picture(
     key = ("replay", member.campaign.id, viewer, number, taken_at, coordinates)
     found = cache.pictures.get(key)
     if found is None:
-        replay = await _replay(session, member, number)
-        picture = replay.picture
-        if coordinates:
-            picture = replace(picture, coordinates=True)
-        found = await _draw(picture)
+        sources = await _sources(session, member, number)
+
+        def draw() -> bytes:
+            picture = _replay(sources).picture
+            if coordinates:
+                picture = replace(picture, coordinates=True)
+            return map_svg(picture).encode()
+
+        found = await _rendered(draw)
         cache.pictures.put(key, found)
     return found
 

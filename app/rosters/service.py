@@ -14,7 +14,7 @@ battle its casualties go onto the lists and each army keeps the battle (R-ARMY-7
 import base64
 import binascii
 import uuid
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -396,19 +396,25 @@ async def veteran_histories(
         return {}
     rows = (
         await session.scalars(
-            select(ArmyBattleRow)
-            .where(
+            select(ArmyBattleRow).where(
                 ArmyBattleRow.campaign_id == m.campaign.id,
                 ArmyBattleRow.army_id.in_(sorted(army_ids)),
             )
-            .order_by(ArmyBattleRow.army_id, ArmyBattleRow.turn, ArmyBattleRow.battle_id)
         )
     ).all()
     if not rows:
         return {}
     names = await display_names(session, m, reveal=frozenset(p for r in rows for p in r.opponents))
+    return veteran_reads(rows, names)
+
+
+def veteran_reads(
+    rows: Iterable[ArmyBattleRow], names: Mapping[int, str]
+) -> dict[int, list[VeteranBattleRead]]:
+    """Each army's battles, oldest first, of rows already read (`names`: as the viewer sees
+    the players, opponents revealed)."""
     out: dict[int, list[VeteranBattleRead]] = {}
-    for r in rows:
+    for r in sorted(rows, key=lambda r: (r.army_id, r.turn, r.battle_id)):
         opponents = [VeteranOpponent(number=p, name=names.get(p, "")) for p in r.opponents]
         out.setdefault(r.army_id, []).append(
             VeteranBattleRead.model_validate(

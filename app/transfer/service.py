@@ -64,7 +64,7 @@ from app.transfer.schemas import (
     ImportedCampaign,
     travelling_columns,
 )
-from app.world.service import army_list, load_view, world_map_json
+from app.world.service import ARMY_EXTRAS, army_list, load_view, world_map_json
 
 RULE = "R-CAMP-9"
 
@@ -609,7 +609,7 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         Membership(campaign, owner if p.user_id is None else users[p.user_id], p) for p in seats
     ]
     for member in viewers:
-        view = await load_view(session, member)
+        view = await load_view(session, member, extras=ARMY_EXTRAS)
         world_map_json(view)
         await army_list(session, view)
         if view.player is not None:

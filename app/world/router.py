@@ -45,7 +45,7 @@ async def list_armies(
     session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
 ) -> Response:
     """Your armies with their orders, and the other armies on tiles you see."""
-    view = await service.load_view(session, member, generals=False)
+    view = await service.load_view(session, member, generals=False, extras=service.ARMY_EXTRAS)
     return model_response(await service.army_list(session, view), if_none_match)
 
 

@@ -7,17 +7,21 @@ master, who sees every tile).
 
 import json
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import JSON, bindparam, func, select, type_coerce
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.service import shown_names
 from app.conditional import etag_of
+from app.db.base import table_of
 from app.errors import NotFound
 from app.models.campaign import CampaignStatus
-from app.persistence import cached_sight, load_generals, load_orders, load_ruleset, load_state
+from app.models.roster import ArmyBattleRow
+from app.persistence import Extra, cached_sight, load_generals_and_names, load_read, load_ruleset
 from app.rosters import service as rosters
 from app.rules import building, fog, sea, visibility
 from app.rules.fog import Visibility
@@ -59,6 +63,8 @@ class View:
     orders: TurnOrders
     ruleset: Ruleset
     viewer: visibility.Viewer  # looking at `state` (`visibility.seeing`)
+    names: list[tuple[int, str | None]] = field(default_factory=list)  # seats' holders' names
+    extras: dict[str, Any] = field(default_factory=dict)  # what the read asked for besides
 
     @property
     def player(self) -> int | None:
@@ -78,26 +84,35 @@ class View:
 
 
 async def load_view(
-    session: AsyncSession, membership: Membership, *, generals: bool = True
+    session: AsyncSession,
+    membership: Membership,
+    *,
+    generals: bool = True,
+    extras: Sequence[Extra] = (),
+    params: Mapping[str, Any] | None = None,
 ) -> View:
-    """The caller's view of a started campaign (active or finished); `generals`: False for a
-    read that shows none (`load_state`)."""
+    """The caller's view of a started campaign (active or finished), its orders, the seats'
+    names and the read's `extras` in one statement (`load_read`); `generals`: False for a read
+    that shows none."""
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = membership.campaign
     seat = membership.viewer.seat
-    state = await load_state(
+    loaded = await load_read(
         session,
         campaign,
         explored_for=() if seat is None else (seat,),
         generals=generals,
         stakes=generals,
+        orders=True,
+        extras=extras,
+        params=params,
     )
+    state, orders = loaded.state, loaded.orders or TurnOrders()
     ruleset = load_ruleset(campaign)
-    orders = await load_orders(session, campaign)
     viewer = visibility.seeing(
         membership.viewer, state, lambda seat: cached_sight(campaign, state, seat, ruleset)
     )
-    return View(membership, state, orders, ruleset, viewer)
+    return View(membership, state, orders, ruleset, viewer, loaded.names, loaded.extras)
 
 
 # ----------------------------------------------------------------------------------- tiles
@@ -334,18 +349,49 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
 # ------------------------------------------------------------------------ armies, generals
 
 
+# The columns of an army's battle (R-ARMY-7) the armies read shows.
+_ARMY_BATTLE_COLUMNS = (
+    "army_id", "battle_id", "turn", "side", "opponents", "result", "losses_pct", "casualties",
+)  # fmt: skip
+
+
+def _army_extras() -> tuple[Extra]:
+    """Every army's battles of the campaign, read with the state (`army_list` keeps those of
+    the armies whose lists the viewer may read)."""
+    table = table_of(ArmyBattleRow)
+    values = func.json_build_array(*(table.c[c] for c in _ARMY_BATTLE_COLUMNS))
+    every = (
+        select(func.json_agg(values))
+        .where(table.c.campaign_id == bindparam("campaign_id"))
+        .scalar_subquery()
+    )
+    return (Extra("army_battles", type_coerce(every, JSON)),)
+
+
+ARMY_EXTRAS = _army_extras()
+
+
 async def army_list(session: AsyncSession, view: View) -> ArmyList:
-    """The viewer's armies with their orders, and the other armies on tiles they see."""
+    """The viewer's armies with their orders, and the other armies on tiles they see (the
+    names come with the view: `session` reads nothing more)."""
     state, orders = view.state, view.orders
     locked = pending_battle_armies(state)
     upgrades = {u.army_id: u.cost for u in orders.upgrades if u.player == view.player}
-    names = await display_names(session, view.membership)
-    # R-ARMY-7: the battles of the armies whose lists the viewer may read (R-FOG-3).
-    veterans = await rosters.veteran_histories(
-        session,
-        view.membership,
-        [i for i, a in state.armies.items() if visibility.own_or_master(view.viewer, a.owner)],
-    )
+    # R-ARMY-7: the battles of the armies whose lists the viewer may read (R-FOG-3), read
+    # with the view (`ARMY_EXTRAS`); opponents are named as the army's owner knew them.
+    fought = [
+        ArmyBattleRow(**dict(zip(_ARMY_BATTLE_COLUMNS, values, strict=True)))
+        for values in view.extras.get("army_battles") or ()
+    ]
+    fought = [
+        r
+        for r in fought
+        if r.army_id in state.armies
+        and visibility.own_or_master(view.viewer, state.armies[r.army_id].owner)
+    ]
+    revealed = frozenset(p for r in fought for p in r.opponents)
+    veterans = rosters.veteran_reads(fought, shown_names(view.membership, view.names, revealed))
+    names = shown_names(view.membership, view.names)
     mine: list[MyArmy] = []
     others: list[OtherArmy] = []
     for _, a in sorted(state.armies.items()):
@@ -392,8 +438,8 @@ async def general_list(session: AsyncSession, membership: Membership) -> General
     """
     me = membership.require_player().number
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    generals = await load_generals(session, membership.campaign.id)
-    names = await display_names(session, membership)
+    generals, seats = await load_generals_and_names(session, membership.campaign.id)
+    names = shown_names(membership, seats)
     out = GeneralList(mine=[], prisoners=[], captured=[])
     for _, g in sorted(generals.items()):
         if g.owner == me:
