@@ -191,22 +191,31 @@ def _lobby(c: Campaign, seats: list[CampaignPlayer], offered: set[int], asked: b
 # ------------------------------------------------------------------------------ requests
 
 
-async def ask(
-    session: AsyncSession, user: User, data: JoinRequestCreate, now: datetime
-) -> JoinRequestRead:
-    """The user asks to join a public campaign (R-CAMP-11): nobody is seated by this."""
+@dataclass(frozen=True)
+class Asked:
+    """An ask's answer: the pending request, and whether this ask made it."""
+
+    request: JoinRequestRead
+    created: bool
+
+
+async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: datetime) -> Asked:
+    """The user asks to join a public campaign (R-CAMP-11): nobody is seated by this. The same
+    ask again (a retry) is answered with the request pending, unchanged."""
     c = await lock_campaign(session, data.campaign_id)
     if c is None or not c.settings.public:
         raise NotFound(_NO_LOBBY)  # a private campaign's existence is told to nobody
-    seats = await campaigns.players_of(session, c.id)
-    already = await session.scalar(
-        select(func.count()).where(JoinRequest.campaign_id == c.id, JoinRequest.user_id == user.id)
+    pending = await session.scalar(
+        select(JoinRequest).where(JoinRequest.campaign_id == c.id, JoinRequest.user_id == user.id)
     )
+    if pending is not None and lobby.same_ask(pending.number, data.number):
+        return Asked(_read(pending, c, user), created=False)
+    seats = await campaigns.players_of(session, c.id)
     refusal = lobby.ask_refusal(
         lobby.Phase(c.status.value),
         is_owner=c.owner_id == user.id,
         is_member=any(p.user_id == user.id for p in seats),
-        already_asked=bool(already),
+        already_asked=pending is not None,
         number=data.number,
         places=lobby.places_wanted(c.settings.max_players, len(seats)),
         seat_open=await _is_open(session, c, seats, data.number),
@@ -223,7 +232,7 @@ async def ask(
     )
     session.add(request)
     await session.flush()
-    return _read(request, c, user)
+    return Asked(_read(request, c, user), created=True)
 
 
 async def _is_open(

@@ -144,8 +144,9 @@ async def test_R_CAMP_11_refusals_are_problems_and_change_nothing(
     )
     await refused(seat_in_lobby, 422, "R-CAMP-11")
     asked = await ask(client, carol, cid)
-    again = await client.post(MINE, json={"campaign_id": cid}, headers=carol.headers)
-    await refused(again, 409, "join_request_pending")
+    # Another place while one ask is pending: refused (the same ask again is that ask).
+    other = await client.post(MINE, json={"campaign_id": cid, "number": 2}, headers=carol.headers)
+    await refused(other, 409, "join_request_pending")
     # Nobody but the owner answers, and nobody but the asker takes it back.
     dave_asked = await ask(client, dave, cid)
     await refused(await answer(client, cid, asked["id"], dave, "accept"), 404, "not_found")
@@ -330,3 +331,36 @@ async def test_R_CAMP_12_an_approval_racing_the_turn_change_loses_nothing_R_ECO_
         holders = await ok(await client.get(game.url("/players/2/holders"), headers=erin.headers))
         assert [h["is_you"] for h in holders] == [False, True]
         assert await requests_of(client, game.id, alice.user) == []
+
+
+async def test_R_CAMP_11_the_same_ask_again_is_answered_with_the_pending_request(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    owner, carol = await make_user(), await make_user()
+    public = await create_lobby(client, owner, settings={"public": True, "max_players": 2})
+    cid = public["id"]
+    asked = await ask(client, carol, cid)
+    before = await seats_and_requests(session, cid)
+    body = {"campaign_id": cid, "note": "Another word."}
+    again = await client.post(MINE, json=body, headers=carol.headers)
+    assert again.status_code == 200, again.text
+    assert again.json() == asked  # the request as it was: its note unchanged
+    assert await seats_and_requests(session, cid) == before
+    assert [r["id"] for r in await requests_of(client, cid, owner)] == [asked["id"]]
+
+
+async def test_R_CAMP_11_two_asks_at_once_make_one_request(
+    committing_client: AsyncClient, committing_make_user: MakeUser
+) -> None:
+    client = committing_client
+    owner, carol = await committing_make_user(), await committing_make_user()
+    public = await create_lobby(client, owner, settings={"public": True, "max_players": 2})
+    body = {"campaign_id": public["id"]}
+    both = await asyncio.gather(
+        client.post(MINE, json=body, headers=carol.headers),
+        client.post(MINE, json=body, headers=carol.headers),
+    )
+    assert sorted(r.status_code for r in both) == [200, 201], [r.text for r in both]
+    assert both[0].json() == both[1].json()
+    pending = await requests_of(client, public["id"], owner)
+    assert [r["id"] for r in pending] == [both[0].json()["id"]]

@@ -2828,8 +2828,10 @@ export interface paths {
         /**
          * Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
          * @description Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-         *     (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-         *     pending (409 `join_request_pending`).
+         *     (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+         *     answers 200 with the request pending, unchanged; an ask for another place of the campaign
+         *     is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+         *     honoured as well.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -30183,7 +30185,10 @@ export interface operations {
     "lobbies-ask-to-join": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -30193,6 +30198,21 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The same ask, already pending. */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestRead"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
