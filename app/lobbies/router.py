@@ -21,6 +21,7 @@ from app.lobbies.schemas import (
     JoinRequestCreate,
     JoinRequestRead,
     LobbyPage,
+    OwnersJoinRequestRead,
     SubstituteRead,
     SubstituteWrite,
 )
@@ -121,11 +122,14 @@ for _route in mine.routes:
 owner = APIRouter(prefix="/campaigns/{campaign_id}", tags=["lobbies"], responses=PROBLEM_RESPONSES)
 
 
-@owner.get("/join-requests", response_model=list[JoinRequestRead], responses=CONDITIONAL_RESPONSES)
+@owner.get(
+    "/join-requests", response_model=list[OwnersJoinRequestRead], responses=CONDITIONAL_RESPONSES
+)
 async def list_join_requests(
     session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11)."""
+    """The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-13)."""
     return list_response(await service.list_for_owner(session, member), if_none_match)
 
 

@@ -29,6 +29,7 @@ from app.lobbies.schemas import (
     LobbyPage,
     LobbyRead,
     OpenSeat,
+    OwnersJoinRequestRead,
 )
 from app.models import User
 from app.models.campaign import (
@@ -39,6 +40,7 @@ from app.models.campaign import (
     SeatOffer,
 )
 from app.pagination import PageParams, paginate_rows
+from app.reliability import service as reliability
 from app.rules import lobby
 from app.rules.lobby import Refusal
 from app.seats.service import give_seat
@@ -299,16 +301,23 @@ async def _request(
     return request
 
 
-async def list_for_owner(session: AsyncSession, m: Membership) -> list[JoinRequestRead]:
-    """The campaign's pending requests, oldest first, for the owner who answers them."""
+async def list_for_owner(session: AsyncSession, m: Membership) -> list[OwnersJoinRequestRead]:
+    """The campaign's pending requests, oldest first, for the owner who answers them, each
+    with its asker's reliability (R-CAMP-13, one aggregate for all of them)."""
     m.require_owner()
-    rows = await session.execute(
-        select(JoinRequest, User)
-        .join(User, User.id == JoinRequest.user_id)
-        .where(JoinRequest.campaign_id == m.campaign.id)
-        .order_by(JoinRequest.made_at, JoinRequest.id)
-    )
-    return [_read(r, m.campaign, u) for r, u in rows.all()]
+    rows = (
+        await session.execute(
+            select(JoinRequest, User)
+            .join(User, User.id == JoinRequest.user_id)
+            .where(JoinRequest.campaign_id == m.campaign.id)
+            .order_by(JoinRequest.made_at, JoinRequest.id)
+        )
+    ).all()
+    profiles = await reliability.profiles(session, {u.id for _, u in rows})
+    return [
+        OwnersJoinRequestRead(**_read(r, m.campaign, u).model_dump(), reliability=profiles[u.id])
+        for r, u in rows
+    ]
 
 
 async def accept(

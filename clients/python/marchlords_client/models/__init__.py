@@ -25,6 +25,7 @@ from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
 from .battle_closed_payload import BattleClosedPayload
 from .battle_confirmed_server_sent_event import BattleConfirmedServerSentEvent
+from .battle_counts import BattleCounts
 from .battle_data import BattleData
 from .battle_date_agreed_payload import BattleDateAgreedPayload
 from .battle_date_agreed_server_sent_event import BattleDateAgreedServerSentEvent
@@ -234,6 +235,7 @@ from .other_army import OtherArmy
 from .outcome import Outcome
 from .outpost_built_summary_event import OutpostBuiltSummaryEvent
 from .owner_became_game_master_server_sent_event import OwnerBecameGameMasterServerSentEvent
+from .owners_join_request_read import OwnersJoinRequestRead
 from .password_change import PasswordChange
 from .password_reset_accepted import PasswordResetAccepted
 from .password_reset_confirm import PasswordResetConfirm
@@ -271,6 +273,7 @@ from .ready_player import ReadyPlayer
 from .reconnection_delay import ReconnectionDelay
 from .reject_body import RejectBody
 from .release_prisoner_edict import ReleasePrisonerEdict
+from .reliability_read import ReliabilityRead
 from .report_create import ReportCreate
 from .report_read import ReportRead
 from .reported_side import ReportedSide
@@ -434,6 +437,7 @@ from .turn_change_scheduled_payload import TurnChangeScheduledPayload
 from .turn_change_scheduled_server_sent_event import TurnChangeScheduledServerSentEvent
 from .turn_changed_payload import TurnChangedPayload
 from .turn_changed_server_sent_event import TurnChangedServerSentEvent
+from .turn_counts import TurnCounts
 from .turn_export import TurnExport
 from .turn_export_summaries import TurnExportSummaries
 from .turn_forced_payload import TurnForcedPayload
@@ -497,6 +501,7 @@ __all__ = (
     "BattleCancelledSummaryEvent",
     "BattleClosedPayload",
     "BattleConfirmedServerSentEvent",
+    "BattleCounts",
     "BattleData",
     "BattleDateAgreedPayload",
     "BattleDateAgreedServerSentEvent",
@@ -706,6 +711,7 @@ __all__ = (
     "Outcome",
     "OutpostBuiltSummaryEvent",
     "OwnerBecameGameMasterServerSentEvent",
+    "OwnersJoinRequestRead",
     "PasswordChange",
     "PasswordResetAccepted",
     "PasswordResetConfirm",
@@ -743,6 +749,7 @@ __all__ = (
     "ReconnectionDelay",
     "RejectBody",
     "ReleasePrisonerEdict",
+    "ReliabilityRead",
     "ReportCreate",
     "ReportedSide",
     "ReportRead",
@@ -872,6 +879,7 @@ __all__ = (
     "TurnChangeRead",
     "TurnChangeScheduledPayload",
     "TurnChangeScheduledServerSentEvent",
+    "TurnCounts",
     "TurnExport",
     "TurnExportSummaries",
     "TurnForcedPayload",
