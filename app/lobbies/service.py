@@ -39,6 +39,7 @@ from app.models.campaign import (
     JoinRequest,
     SeatOffer,
 )
+from app.notifications import messages, outbox
 from app.pagination import PageParams, paginate_rows
 from app.reliability import service as reliability
 from app.rules import lobby
@@ -234,7 +235,19 @@ async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: d
     )
     session.add(request)
     await session.flush()
+    notice = messages.join_requested(c.id, c.name, c.turn, request.number)
+    await outbox.notify_user(session, c, c.owner_id, notice)
     return Asked(_read(request, c, user), created=True)
+
+
+async def _tell_asker(
+    session: AsyncSession, c: Campaign, request: JoinRequest, *, accepted: bool
+) -> None:
+    """The asker hears the owner's answer (R-CAMP-11) in their inbox and email: no member
+    before it, they have no webhook in the campaign."""
+    notice = messages.join_answered(c.id, c.name, c.turn, request.number, accepted=accepted)
+    await outbox.deliver(session, c, {request.user_id: [notice]}, endpoints=())
+    await session.flush()
 
 
 async def _is_open(
@@ -347,6 +360,7 @@ async def accept(
         seat = next(p for p in seats if p.number == request.number)
         await session.refresh(seat)  # read after the lock, as the last writer left it
         await give_seat(session, c, seat, user_id, now)
+    await _tell_asker(session, c, request, accepted=True)
     players = await campaigns.list_players(session, m)
     return next(p for p in players if p.number == seat.number)
 
@@ -357,6 +371,7 @@ async def decline(session: AsyncSession, m: Membership, request_id: uuid.UUID) -
     request = await _request(session, m.campaign.id, request_id)
     await session.delete(request)
     await session.flush()
+    await _tell_asker(session, m.campaign, request, accepted=False)
 
 
 async def open_seat(session: AsyncSession, m: Membership, number: int, opened: bool) -> None:

@@ -16,42 +16,18 @@ from app.deadlines.service import sweep
 from app.models import CampaignPlayer, JoinRequest
 from tests.factories.disorder import SETTINGS, seat, sweep_at_deadline, turn
 from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, ok, start_game
+from tests.factories.lobbies import MINE, PUBLIC, answer, ask, inbox_kinds, requests_of
 from tests.factories.races import check_books
 from tests.helpers import assert_problem
 
 LOBBIES = "/v1/lobbies"
-MINE = "/v1/users/me/join-requests"
 SUBSTITUTE = "/v1/users/me/substitute"
-PUBLIC = {**SETTINGS, "public": True, "civil_disorder_after_missed": 1}
 
 
 async def lobbies(client: AsyncClient, user: AuthUser, query: str = "") -> list[dict[str, Any]]:
     page = await ok(await client.get(f"{LOBBIES}{query}", headers=user.headers))
     items: list[dict[str, Any]] = page["items"]
     return items
-
-
-async def ask(
-    client: AsyncClient, user: AuthUser, campaign_id: str, number: int | None = None
-) -> dict[str, Any]:
-    body: dict[str, Any] = {"campaign_id": campaign_id, "note": "Keen, plays weekly."}
-    if number is not None:
-        body["number"] = number
-    asked: dict[str, Any] = await ok(await client.post(MINE, json=body, headers=user.headers), 201)
-    return asked
-
-
-async def requests_of(client: AsyncClient, campaign_id: str, owner: AuthUser) -> list[Any]:
-    url = f"/v1/campaigns/{campaign_id}/join-requests"
-    found: list[Any] = await ok(await client.get(url, headers=owner.headers))
-    return found
-
-
-async def answer(
-    client: AsyncClient, campaign_id: str, request_id: str, owner: AuthUser, verb: str
-) -> Any:
-    url = f"/v1/campaigns/{campaign_id}/join-requests/{request_id}/{verb}"
-    return await client.post(url, headers=owner.headers)
 
 
 async def seats_and_requests(session: AsyncSession, campaign_id: str) -> tuple[Any, ...]:
@@ -182,11 +158,6 @@ async def substitute(client: AsyncClient, make_user: MakeUser, systems: list[str
     listed = await ok(await client.put(SUBSTITUTE, json=body, headers=user.headers))
     assert (listed["game_systems"], listed["days_per_week"]) == (sorted(systems), 3)
     return user
-
-
-async def inbox_kinds(client: AsyncClient, user: AuthUser) -> list[str]:
-    page = await ok(await client.get("/v1/notifications", headers=user.headers))
-    return [item["kind"] for item in page["items"]]
 
 
 async def test_R_CAMP_12_a_substitute_takes_a_seat_in_civil_disorder_with_the_owners_yes(

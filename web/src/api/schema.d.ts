@@ -6468,7 +6468,7 @@ export interface components {
          * NotificationKind
          * @enum {string}
          */
-        NotificationKind: "campaign_started" | "turn_started" | "summary_ready" | "battle_awaits_report" | "battle_awaits_confirmation" | "edict_awaits_answer" | "deadline_reminder" | "last_not_ready" | "message_received" | "campaign_ended" | "seat_open" | "ping";
+        NotificationKind: "campaign_started" | "turn_started" | "summary_ready" | "battle_awaits_report" | "battle_awaits_confirmation" | "edict_awaits_answer" | "deadline_reminder" | "last_not_ready" | "message_received" | "campaign_ended" | "seat_open" | "join_requested" | "join_accepted" | "join_declined" | "ping";
         /**
          * NotificationPreferences
          * @description Quiet hours, vacation and what you hear on each channel, in every campaign.
