@@ -5239,6 +5239,43 @@ export interface components {
             winner: number;
         };
         /**
+         * ExportedStandingOrdersRow
+         * @description A `standing_orders` row.
+         */
+        ExportedStandingOrdersRow: {
+            /** Army Id */
+            army_id: number | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "hold" | "entrench" | "upgrade_army" | "upgrade_city" | "return_to" | "if_hostile_near";
+            /** Player */
+            player: number;
+            /** Q */
+            q: number | null;
+            /** R */
+            r: number | null;
+            /** Radius */
+            radius: number | null;
+            /** To Q */
+            to_q: number | null;
+            /** To R */
+            to_r: number | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
          * ExportedStructuresRow
          * @description A `structures` row.
          */
@@ -5307,6 +5344,8 @@ export interface components {
             sieges?: components["schemas"]["ExportedSiegesRow"][];
             /** Stakes */
             stakes?: components["schemas"]["ExportedStakesRow"][];
+            /** Standing Orders */
+            standing_orders?: components["schemas"]["ExportedStandingOrdersRow"][];
             /** Structures */
             structures?: components["schemas"]["ExportedStructuresRow"][];
             /** Treaties */

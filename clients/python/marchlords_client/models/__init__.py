@@ -146,6 +146,8 @@ from .exported_seat import ExportedSeat
 from .exported_ships_row import ExportedShipsRow
 from .exported_sieges_row import ExportedSiegesRow
 from .exported_stakes_row import ExportedStakesRow
+from .exported_standing_orders_row import ExportedStandingOrdersRow
+from .exported_standing_orders_row_kind import ExportedStandingOrdersRowKind
 from .exported_structures_row import ExportedStructuresRow
 from .exported_treaties_row import ExportedTreatiesRow
 from .exported_world import ExportedWorld
@@ -622,6 +624,8 @@ __all__ = (
     "ExportedShipsRow",
     "ExportedSiegesRow",
     "ExportedStakesRow",
+    "ExportedStandingOrdersRow",
+    "ExportedStandingOrdersRowKind",
     "ExportedStructuresRow",
     "ExportedTreatiesRow",
     "ExportedWorld",
