@@ -349,6 +349,17 @@ const en = {
   saveAmendment: "Save the amendment",
   houseRuleChanges: "Changes to the house rules",
   withdrawEdict: "Withdraw the proposal",
+  reliability: "Reliability",
+  reliabilityTurns: "Turns",
+  reliabilityBattles: "Battles by their play-by date",
+  reliabilityOnTime: "on time",
+  reliabilityMissed: "missed",
+  reliabilityDisorder: "in civil disorder",
+  reliabilityExcused: "excused",
+  reliabilityLate: "late",
+  reliabilityCampaigns: "campaigns",
+  joinRequests: "Requests to join",
+  noJoinRequests: "No request to join.",
 } as const;
 
 export type Key = keyof typeof en;
@@ -700,6 +711,17 @@ const fr: Record<Key, string> = {
   saveAmendment: "Enregistrer l'amendement",
   houseRuleChanges: "Modifications des règles maison",
   withdrawEdict: "Retirer la proposition",
+  reliability: "Fiabilité",
+  reliabilityTurns: "Tours",
+  reliabilityBattles: "Batailles à leur date convenue",
+  reliabilityOnTime: "à l'heure",
+  reliabilityMissed: "manqués",
+  reliabilityDisorder: "en désordre civil",
+  reliabilityExcused: "excusés",
+  reliabilityLate: "en retard",
+  reliabilityCampaigns: "campagnes",
+  joinRequests: "Demandes pour rejoindre",
+  noJoinRequests: "Aucune demande pour rejoindre.",
 };
 
 export const dictionaries = { en, fr } as const;
