@@ -55,6 +55,7 @@ from app.orders.router import router as orders_router
 from app.password_reset.router import router as password_reset_router
 from app.pictures import cache as picture_cache
 from app.pictures.router import router as pictures_router
+from app.reliability.router import router as reliability_router
 from app.rosters.router import router as rosters_router
 from app.routing import LiteralPathMiddleware, literal_path_methods
 from app.rule_refs import add_rule_lines
@@ -113,6 +114,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     lobby_requests_router,
     lobby_owner_router,
     spectators_router,
+    reliability_router,
 )
 
 

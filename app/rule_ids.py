@@ -17,6 +17,7 @@ RULE_IDS: tuple[str, ...] = (
     "R-CAMP-11",
     "R-CAMP-12",
     "R-CAMP-13",
+    "R-CAMP-14",
     "R-MAP",
     "R-MAP-1",
     "R-MAP-2",

@@ -107,9 +107,11 @@ async def confirm_result(
             "it was edited since, 409 `R-BAT-10`.",
         ),
     ] = None,
+    *,
+    now: NowDep,
 ) -> BattleRead:
     """Confirm the other side's report: its effects apply at once (R-BAT-7, R-SIEGE)."""
-    return await service.confirm(session, member, battle_id, version)
+    return await service.confirm(session, member, battle_id, version, now)
 
 
 @router.post("/{battle_id}/reject")

@@ -23,6 +23,7 @@ from sqlalchemy import (
     exists,
     false,
     func,
+    insert,
     or_,
     select,
     true,
@@ -50,12 +51,13 @@ from app.battles.schemas import (
 )
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names, shown_names
-from app.db.base import table_of
+from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.reliability import SeatBattleRecord
 from app.models.roster import BattleRosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.pagination import PageParams
@@ -72,7 +74,7 @@ from app.persistence import (
 )
 from app.persistence.battles import tiers_from_json
 from app.rosters import service as rosters
-from app.rules import battles, visibility
+from app.rules import battles, reliability, visibility
 from app.rules.ids import entity_counter
 from app.rules.rosters import Casualty
 from app.rules.ruleset import Ruleset
@@ -632,11 +634,14 @@ async def _settle(
     status: BattleStatus,
     after: CampaignState,
     events: tuple[Event, ...],
+    now: datetime | None = None,
 ) -> None:
     """Write a settled battle's effects, close it and the battles it cancelled, tell everyone."""
     v = a.viewer
     campaign = v.membership.campaign
     await save_state(session, campaign, v.state, after)
+    if status is BattleStatus.CONFIRMED:
+        await _record_confirmation(session, a, now or utcnow())
     a.row.status = status
     a.row.resolved_turn = campaign.turn
     a.row.auto_confirm_at = None
@@ -666,6 +671,41 @@ async def _settle(
         await _publish_closed(session, a, BattleStatus.CANCELLED, v.state.battles[other_id])
     # Settling the last battle of a ready table changes the turn (R-TURN-3).
     await turns.change_turn_if_due(session, v.membership.campaign)
+
+
+async def _record_confirmation(session: AsyncSession, a: BattleAction, now: datetime) -> None:
+    """R-CAMP-14: for each side's seat, whether its battle was confirmed by the play-by date."""
+    campaign_id = a.viewer.membership.campaign.id
+    seats = await session.scalars(
+        select(CampaignPlayer).where(
+            CampaignPlayer.campaign_id == campaign_id,
+            CampaignPlayer.number.in_(battles.participants(a.battle)),
+        )
+    )
+    rows = []
+    for seat in seats:
+        on_time = reliability.battle_on_time(
+            reliability.SeatInBattle(
+                held=seat.user_id is not None,
+                stewarded=seat.inactive,
+                civil_disorder=seat.civil_disorder,
+            ),
+            a.row.play_by,
+            now,
+        )
+        if on_time is not None:
+            rows.append(
+                {
+                    "campaign_id": campaign_id,
+                    "battle_id": a.row.id,
+                    "number": seat.number,
+                    "user_id": seat.user_id,
+                    "on_time": on_time,
+                    "confirmed_at": now,
+                }
+            )
+    if rows:
+        await session.execute(insert(SeatBattleRecord), rows)
 
 
 async def choose_leader(
@@ -758,7 +798,11 @@ async def edit_report(
 
 
 async def confirm(
-    session: AsyncSession, m: Membership, battle_id: int, version: int | None = None
+    session: AsyncSession,
+    m: Membership,
+    battle_id: int,
+    version: int | None = None,
+    now: datetime | None = None,
 ) -> BattleRead:
     """The other side confirms the report: every effect applies now (R-BAT-5/7, R-SIEGE).
 
@@ -776,7 +820,7 @@ async def confirm(
     result = report_from_json(a.row.report or {})
     _check_report(a, result)
     resolution = battles.apply_battle_result(a.viewer.state, a.battle, result, a.viewer.ruleset)
-    await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+    await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events, now)
     return await present_battle(session, a.viewer, a.row)
 
 
@@ -917,7 +961,7 @@ async def auto_confirm_reports(
             await publish_dispute(session, a, reason)
             continue
         resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
-        await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
+        await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events, now)
         confirmed.append(row.id)
     return confirmed
 

@@ -164,7 +164,7 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
     )
     await _steward_absent_seats(session, campaign, late)
     await _civil_disorder_for_absent_seats(session, campaign, late)
-    await change_turn(session, campaign, now, players=gate.players)
+    await change_turn(session, campaign, now, players=gate.players, late=numbers)
     return numbers
 
 

@@ -29,7 +29,7 @@ ERROR_CODES: dict[str, str] = {
     "internal_error": "500: an unexpected error, logged with the request id",
     "invalid_reset_token": "400: a password-reset link that is unknown, used or expired",
     "invalid_value": "422: a value cannot be stored (a NUL character, a number out of range)",
-    "join_request_pending": "409: you already asked to join this campaign (withdraw it first)",
+    "join_request_pending": "409: you already asked for another place in this campaign",
     "method_not_allowed": "405: the path does not take this method (see `Allow`)",
     "not_acceptable": "406: no acceptable representation",
     "not_found": "404: no such resource, or one you may not know of",

@@ -5,6 +5,7 @@ import uuid
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response, status
+from fastapi.routing import APIRoute
 
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import LockedMemberDep, MemberDep
@@ -13,12 +14,14 @@ from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response
 from app.db.session import SessionDep
 from app.dependencies import NowDep, PageDep
 from app.errors import PROBLEM_RESPONSES
+from app.idempotency.dependencies import make_idempotent
 from app.lobbies import service, substitutes
 from app.lobbies.schemas import (
     GameSystem,
     JoinRequestCreate,
     JoinRequestRead,
     LobbyPage,
+    OwnersJoinRequestRead,
     SubstituteRead,
     SubstituteWrite,
 )
@@ -61,14 +64,23 @@ async def list_lobbies(
 mine = APIRouter(prefix="/users/me", tags=["lobbies"], responses=PROBLEM_RESPONSES)
 
 
-@mine.post("/join-requests", status_code=status.HTTP_201_CREATED)
+@mine.post(
+    "/join-requests",
+    status_code=status.HTTP_201_CREATED,
+    responses={200: {"model": JoinRequestRead, "description": "The same ask, already pending."}},
+)
 async def ask_to_join(
-    data: JoinRequestCreate, session: SessionDep, user: CurrentUser, now: NowDep
+    data: JoinRequestCreate, session: SessionDep, user: CurrentUser, now: NowDep, response: Response
 ) -> JoinRequestRead:
     """Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-    (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-    pending (409 `join_request_pending`)."""
-    return await service.ask(session, user, data, now)
+    (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+    answers 200 with the request pending, unchanged; an ask for another place of the campaign
+    is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+    honoured as well."""
+    asked = await service.ask(session, user, data, now)
+    if not asked.created:
+        response.status_code = status.HTTP_200_OK
+    return asked.request
 
 
 @mine.get("/join-requests")
@@ -107,15 +119,23 @@ async def unlist_substitute(session: SessionDep, user: CurrentUser) -> Response:
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
+for _route in mine.routes:
+    if isinstance(_route, APIRoute) and _route.name == "ask_to_join":
+        make_idempotent(_route)  # like the campaigns' writes: a keyed retry gets the first answer
+
+
 # The owner's side, under the campaign.
 owner = APIRouter(prefix="/campaigns/{campaign_id}", tags=["lobbies"], responses=PROBLEM_RESPONSES)
 
 
-@owner.get("/join-requests", response_model=list[JoinRequestRead], responses=CONDITIONAL_RESPONSES)
+@owner.get(
+    "/join-requests", response_model=list[OwnersJoinRequestRead], responses=CONDITIONAL_RESPONSES
+)
 async def list_join_requests(
     session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11)."""
+    """The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-14)."""
     return list_response(await service.list_for_owner(session, member), if_none_match)
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.models.campaign import CampaignStatus
 from app.pagination import Page
+from app.reliability.schemas import ReliabilityRead
 from app.rules.lobby import OpenBecause
 
 GameSystem = Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"]
@@ -93,6 +94,15 @@ class JoinRequestRead(BaseModel):
     display_name: str
     note: str | None
     made_at: datetime
+
+
+class OwnersJoinRequestRead(JoinRequestRead):
+    """A request to join as the campaign's owner sees it: with the asker's reliability."""
+
+    reliability: ReliabilityRead = Field(
+        description="How the asker has played elsewhere (R-CAMP-14): counts, never which "
+        "campaigns; shown to the owner alone."
+    )
 
 
 class SubstituteWrite(BaseModel):

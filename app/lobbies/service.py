@@ -29,6 +29,7 @@ from app.lobbies.schemas import (
     LobbyPage,
     LobbyRead,
     OpenSeat,
+    OwnersJoinRequestRead,
 )
 from app.models import User
 from app.models.campaign import (
@@ -39,7 +40,9 @@ from app.models.campaign import (
     SeatOffer,
     Spectator,
 )
+from app.notifications import messages, outbox
 from app.pagination import PageParams, paginate_rows
+from app.reliability import service as reliability
 from app.rules import lobby
 from app.rules.lobby import Refusal
 from app.seats.service import give_seat
@@ -209,22 +212,31 @@ def _lobby(c: Campaign, seats: list[CampaignPlayer], offered: set[int], asked: b
 # ------------------------------------------------------------------------------ requests
 
 
-async def ask(
-    session: AsyncSession, user: User, data: JoinRequestCreate, now: datetime
-) -> JoinRequestRead:
-    """The user asks to join a public campaign (R-CAMP-11): nobody is seated by this."""
+@dataclass(frozen=True)
+class Asked:
+    """An ask's answer: the pending request, and whether this ask made it."""
+
+    request: JoinRequestRead
+    created: bool
+
+
+async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: datetime) -> Asked:
+    """The user asks to join a public campaign (R-CAMP-11): nobody is seated by this. The same
+    ask again (a retry) is answered with the request pending, unchanged."""
     c = await lock_campaign(session, data.campaign_id)
     if c is None or not c.settings.public:
         raise NotFound(_NO_LOBBY)  # a private campaign's existence is told to nobody
-    seats = await campaigns.players_of(session, c.id)
-    already = await session.scalar(
-        select(func.count()).where(JoinRequest.campaign_id == c.id, JoinRequest.user_id == user.id)
+    pending = await session.scalar(
+        select(JoinRequest).where(JoinRequest.campaign_id == c.id, JoinRequest.user_id == user.id)
     )
+    if pending is not None and lobby.same_ask(pending.number, data.number):
+        return Asked(_read(pending, c, user), created=False)
+    seats = await campaigns.players_of(session, c.id)
     refusal = lobby.ask_refusal(
         lobby.Phase(c.status.value),
         is_owner=c.owner_id == user.id,
         is_member=any(p.user_id == user.id for p in seats),
-        already_asked=bool(already),
+        already_asked=pending is not None,
         number=data.number,
         places=lobby.places_wanted(c.settings.max_players, len(seats)),
         seat_open=await _is_open(session, c, seats, data.number),
@@ -241,7 +253,19 @@ async def ask(
     )
     session.add(request)
     await session.flush()
-    return _read(request, c, user)
+    notice = messages.join_requested(c.id, c.name, c.turn, request.number)
+    await outbox.notify_user(session, c, c.owner_id, notice)
+    return Asked(_read(request, c, user), created=True)
+
+
+async def _tell_asker(
+    session: AsyncSession, c: Campaign, request: JoinRequest, *, accepted: bool
+) -> None:
+    """The asker hears the owner's answer (R-CAMP-11) in their inbox and email: no member
+    before it, they have no webhook in the campaign."""
+    notice = messages.join_answered(c.id, c.name, c.turn, request.number, accepted=accepted)
+    await outbox.deliver(session, c, {request.user_id: [notice]}, endpoints=())
+    await session.flush()
 
 
 async def _is_open(
@@ -308,16 +332,23 @@ async def _request(
     return request
 
 
-async def list_for_owner(session: AsyncSession, m: Membership) -> list[JoinRequestRead]:
-    """The campaign's pending requests, oldest first, for the owner who answers them."""
+async def list_for_owner(session: AsyncSession, m: Membership) -> list[OwnersJoinRequestRead]:
+    """The campaign's pending requests, oldest first, for the owner who answers them, each
+    with its asker's reliability (R-CAMP-14, one aggregate for all of them)."""
     m.require_owner()
-    rows = await session.execute(
-        select(JoinRequest, User)
-        .join(User, User.id == JoinRequest.user_id)
-        .where(JoinRequest.campaign_id == m.campaign.id)
-        .order_by(JoinRequest.made_at, JoinRequest.id)
-    )
-    return [_read(r, m.campaign, u) for r, u in rows.all()]
+    rows = (
+        await session.execute(
+            select(JoinRequest, User)
+            .join(User, User.id == JoinRequest.user_id)
+            .where(JoinRequest.campaign_id == m.campaign.id)
+            .order_by(JoinRequest.made_at, JoinRequest.id)
+        )
+    ).all()
+    profiles = await reliability.profiles(session, {u.id for _, u in rows})
+    return [
+        OwnersJoinRequestRead(**_read(r, m.campaign, u).model_dump(), reliability=profiles[u.id])
+        for r, u in rows
+    ]
 
 
 async def accept(
@@ -351,6 +382,7 @@ async def accept(
     await session.execute(
         delete(Spectator).where(Spectator.campaign_id == c.id, Spectator.user_id == user_id)
     )
+    await _tell_asker(session, c, request, accepted=True)
     players = await campaigns.list_players(session, m)
     return next(p for p in players if p.number == seat.number)
 
@@ -361,6 +393,7 @@ async def decline(session: AsyncSession, m: Membership, request_id: uuid.UUID) -
     request = await _request(session, m.campaign.id, request_id)
     await session.delete(request)
     await session.flush()
+    await _tell_asker(session, m.campaign, request, accepted=False)
 
 
 async def open_seat(session: AsyncSession, m: Membership, number: int, opened: bool) -> None:

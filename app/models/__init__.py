@@ -32,6 +32,7 @@ from app.models.notification import (
 )
 from app.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
 from app.models.rate_limit import RateLimit
+from app.models.reliability import SeatBattleRecord, SeatTurnRecord
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
@@ -81,8 +82,10 @@ __all__ = [
     "PendingSummaryEvent",
     "RateLimit",
     "RosterRow",
+    "SeatBattleRecord",
     "SeatOffer",
     "SeatOfferOrigin",
+    "SeatTurnRecord",
     "ShipRow",
     "SiegeRow",
     "Spectator",

@@ -26,6 +26,9 @@ class NotificationKind(enum.StrEnum):
     MESSAGE_RECEIVED = "message_received"
     CAMPAIGN_ENDED = "campaign_ended"
     SEAT_OPEN = "seat_open"  # to substitutes (R-CAMP-12), who are no members
+    JOIN_REQUESTED = "join_requested"  # to the owner: a user asks to join (R-CAMP-11)
+    JOIN_ACCEPTED = "join_accepted"  # to the asker, who is no member until then
+    JOIN_DECLINED = "join_declined"  # to the asker, who stays no member
     PING = "ping"
 
 
@@ -41,6 +44,7 @@ PERSONAL_KINDS = (
     NotificationKind.LAST_NOT_READY,
     NotificationKind.MESSAGE_RECEIVED,
     NotificationKind.CAMPAIGN_ENDED,
+    NotificationKind.JOIN_REQUESTED,
 )
 # Kinds whose newest unread item replaces the older ones in the inbox (a collapse key: the
 # campaign, the user and the kind), so reminders never pile up.
@@ -232,6 +236,42 @@ def seat_open(cid: uuid.UUID, name: str, turn: int, number: int) -> Notification
         turn=turn,
         text=f"Seat {number} of {name} is open to substitutes: ask for it in the lobbies.",
         link="/v1/lobbies?status=active",
+    )
+
+
+def _place(number: int | None) -> str:
+    return "a place in its lobby" if number is None else f"seat {number}"
+
+
+def join_requested(cid: uuid.UUID, name: str, turn: int, number: int | None) -> NotificationData:
+    """R-CAMP-11: to the owner, a user asks to join; they answer in the join requests."""
+    return NotificationData(
+        kind=NotificationKind.JOIN_REQUESTED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"A user asks for {_place(number)} of {name}: answer in its join requests.",
+        link=f"{_base(cid)}/join-requests",
+    )
+
+
+def join_answered(
+    cid: uuid.UUID, name: str, turn: int, number: int | None, *, accepted: bool
+) -> NotificationData:
+    """R-CAMP-11: to the asker, the owner's yes (they now play) or no."""
+    if accepted:
+        return NotificationData(
+            kind=NotificationKind.JOIN_ACCEPTED,
+            campaign=CampaignRef(id=cid, name=name),
+            turn=turn,
+            text=f"Your ask for {_place(number)} of {name} was accepted: you play in it now.",
+            link=_base(cid),
+        )
+    return NotificationData(
+        kind=NotificationKind.JOIN_DECLINED,
+        campaign=CampaignRef(id=cid, name=name),
+        turn=turn,
+        text=f"Your ask for {_place(number)} of {name} was declined.",
+        link="/v1/lobbies",
     )
 
 

@@ -3,7 +3,8 @@ rollback, read back as the engine's state (replays) and exported.
 
 A snapshot of turn N is taken by the change of turn N, in its transaction, before anything is
 resolved: it is the end of turn N — the world, every player's gold, explored memory and ready
-flag, the orders of turn N, pending battles, edicts, stakes — as rows, every column of them.
+flag, the orders of turn N, pending battles, edicts, stakes, standing orders — as rows, every
+column of them.
 Restoring it writes those rows back exactly; the ledger is not part of it (gold comes back
 through reversing ledger entries, `app/turns/rollback.py`).
 
@@ -42,7 +43,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.base import table_of
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.diplomacy import EdictRow
-from app.models.orders import OrderRow
+from app.models.orders import OrderRow, StandingOrderRow
 from app.models.snapshot import TurnSnapshot, TurnSnapshotMemory
 from app.models.summary_event import PendingSummaryEvent
 from app.models.world import (
@@ -94,6 +95,8 @@ WHOLE_TABLES: dict[str, Table] = {
         BattleRow,
         EdictRow,
         PendingSummaryEvent,
+        # R-TURN-8: a rollback gives back the standing orders as the turn played again had them.
+        StandingOrderRow,
     )
 }
 # The players' game columns (not who holds the seat, nor anything about their account).
@@ -412,8 +415,10 @@ async def restore(session: AsyncSession, campaign: Campaign, document: Mapping[s
     cid = campaign.id
     number = document["campaign"]["turn"]
     for name, table in WHOLE_TABLES.items():
+        if name not in document["tables"]:
+            continue  # a snapshot taken before the table was kept: its rows stay as they are
         await session.execute(delete(table).where(table.c.campaign_id == cid))
-        rows = decode_rows(table, document["tables"].get(name, []))
+        rows = decode_rows(table, document["tables"][name])
         if rows:
             await session.execute(insert(table), rows)
     await session.execute(

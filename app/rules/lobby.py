@@ -63,6 +63,12 @@ class Refusal:
     detail: str
 
 
+def same_ask(pending_number: int | None, number: int | None) -> bool:
+    """R-CAMP-11: an ask for the place a pending request asks for is that request again (a
+    retry, answered with it); an ask for another place is refused until it is withdrawn."""
+    return pending_number == number
+
+
 def ask_refusal(
     phase: Phase,
     *,
@@ -89,7 +95,7 @@ def ask_refusal(
         return Refusal(
             code="join_request_pending",
             status=409,
-            detail="You already asked to join this campaign: withdraw that request first.",
+            detail="You already asked for another place here: withdraw that request first.",
         )
     if phase is Phase.FINISHED:
         return Refusal(code="R-CAMP-2", status=409, detail="The campaign is over.")

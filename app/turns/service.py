@@ -1,7 +1,7 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from app.events.publish import Event, publish, publish_all
 from app.ledger import service as ledger
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.models.reliability import SeatTurnRecord
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
 from app.orders import standing as standing_orders
@@ -34,7 +35,7 @@ from app.persistence import (
     save_state,
     snapshots,
 )
-from app.rules import disorder
+from app.rules import disorder, reliability
 from app.rules.resolve import TurnResult, resolve_turn
 from app.rules.state import season_of
 from app.seats import vacations
@@ -240,6 +241,39 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     await change_turn(session, m.campaign, players=gate.players)
 
 
+async def _record_seat_turns(
+    session: AsyncSession,
+    campaign: Campaign,
+    number: int,
+    seats: Sequence[CampaignPlayer],
+    late: Collection[int],
+) -> None:
+    """R-CAMP-14: how each held seat's turn went, in the change's transaction (so once)."""
+    rows = []
+    for seat in seats:
+        standing = reliability.turn_standing(
+            reliability.SeatAtChange(
+                seated=seat.faction is not None,
+                held=seat.user_id is not None,
+                ready=seat.ready,
+                late=seat.number in late,
+                civil_disorder=seat.civil_disorder,
+            )
+        )
+        if standing is not None:
+            rows.append(
+                {
+                    "campaign_id": campaign.id,
+                    "turn": number,
+                    "number": seat.number,
+                    "user_id": seat.user_id,
+                    "standing": standing,
+                }
+            )
+    if rows:
+        await session.execute(insert(SeatTurnRecord), rows)
+
+
 @metrics.timed_turn_change
 async def change_turn(
     session: AsyncSession,
@@ -247,15 +281,18 @@ async def change_turn(
     now: datetime | None = None,
     *,
     players: Sequence[CampaignPlayer] | None = None,
+    late: Collection[int] = (),
 ) -> TurnResult:
     """Resolve the turn (R-TURN-4). The caller holds the campaign row lock; `players`: every
-    seat, if the caller has just read them under it (its turn gate).
+    seat, if the caller has just read them under it (its turn gate); `late`: the seats whose
+    deadline this forced change passed (R-CAMP-7).
 
     The `turns` primary key is the backstop: a second change of the same turn cannot commit.
     """
     seats = list(players) if players is not None else await players_of(session, campaign.id)
     number = campaign.turn
     await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
+    await _record_seat_turns(session, campaign, number, seats, late)
     # R-TURN-8: standing orders are this turn's orders like any other (the snapshot keeps
     # them, so a turn rolled back and played again does not give them twice).
     standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)

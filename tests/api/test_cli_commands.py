@@ -68,6 +68,8 @@ async def test_every_command_group_runs(
 
     # The account.
     assert alice.user.username in (await ann("whoami")).stdout
+    assert "0 missed" in (await ann("reliability")).stdout
+    assert (await ann.json("reliability"))["turns"]["missed"] == 0
     token = await ann.json("token", "create", "script", "--days", "1")
     assert token["token"]
     assert any(t["name"] == "script" for t in (await ann.json("token", "list"))["items"])

@@ -16,42 +16,18 @@ from app.deadlines.service import sweep
 from app.models import CampaignPlayer, JoinRequest
 from tests.factories.disorder import SETTINGS, seat, sweep_at_deadline, turn
 from tests.factories.flows import AuthUser, Game, MakeUser, create_lobby, ok, start_game
+from tests.factories.lobbies import MINE, PUBLIC, answer, ask, inbox_kinds, requests_of
 from tests.factories.races import check_books
 from tests.helpers import assert_problem
 
 LOBBIES = "/v1/lobbies"
-MINE = "/v1/users/me/join-requests"
 SUBSTITUTE = "/v1/users/me/substitute"
-PUBLIC = {**SETTINGS, "public": True, "civil_disorder_after_missed": 1}
 
 
 async def lobbies(client: AsyncClient, user: AuthUser, query: str = "") -> list[dict[str, Any]]:
     page = await ok(await client.get(f"{LOBBIES}{query}", headers=user.headers))
     items: list[dict[str, Any]] = page["items"]
     return items
-
-
-async def ask(
-    client: AsyncClient, user: AuthUser, campaign_id: str, number: int | None = None
-) -> dict[str, Any]:
-    body: dict[str, Any] = {"campaign_id": campaign_id, "note": "Keen, plays weekly."}
-    if number is not None:
-        body["number"] = number
-    asked: dict[str, Any] = await ok(await client.post(MINE, json=body, headers=user.headers), 201)
-    return asked
-
-
-async def requests_of(client: AsyncClient, campaign_id: str, owner: AuthUser) -> list[Any]:
-    url = f"/v1/campaigns/{campaign_id}/join-requests"
-    found: list[Any] = await ok(await client.get(url, headers=owner.headers))
-    return found
-
-
-async def answer(
-    client: AsyncClient, campaign_id: str, request_id: str, owner: AuthUser, verb: str
-) -> Any:
-    url = f"/v1/campaigns/{campaign_id}/join-requests/{request_id}/{verb}"
-    return await client.post(url, headers=owner.headers)
 
 
 async def seats_and_requests(session: AsyncSession, campaign_id: str) -> tuple[Any, ...]:
@@ -144,8 +120,9 @@ async def test_R_CAMP_11_refusals_are_problems_and_change_nothing(
     )
     await refused(seat_in_lobby, 422, "R-CAMP-11")
     asked = await ask(client, carol, cid)
-    again = await client.post(MINE, json={"campaign_id": cid}, headers=carol.headers)
-    await refused(again, 409, "join_request_pending")
+    # Another place while one ask is pending: refused (the same ask again is that ask).
+    other = await client.post(MINE, json={"campaign_id": cid, "number": 2}, headers=carol.headers)
+    await refused(other, 409, "join_request_pending")
     # Nobody but the owner answers, and nobody but the asker takes it back.
     dave_asked = await ask(client, dave, cid)
     await refused(await answer(client, cid, asked["id"], dave, "accept"), 404, "not_found")
@@ -181,11 +158,6 @@ async def substitute(client: AsyncClient, make_user: MakeUser, systems: list[str
     listed = await ok(await client.put(SUBSTITUTE, json=body, headers=user.headers))
     assert (listed["game_systems"], listed["days_per_week"]) == (sorted(systems), 3)
     return user
-
-
-async def inbox_kinds(client: AsyncClient, user: AuthUser) -> list[str]:
-    page = await ok(await client.get("/v1/notifications", headers=user.headers))
-    return [item["kind"] for item in page["items"]]
 
 
 async def test_R_CAMP_12_a_substitute_takes_a_seat_in_civil_disorder_with_the_owners_yes(
@@ -330,3 +302,36 @@ async def test_R_CAMP_12_an_approval_racing_the_turn_change_loses_nothing_R_ECO_
         holders = await ok(await client.get(game.url("/players/2/holders"), headers=erin.headers))
         assert [h["is_you"] for h in holders] == [False, True]
         assert await requests_of(client, game.id, alice.user) == []
+
+
+async def test_R_CAMP_11_the_same_ask_again_is_answered_with_the_pending_request(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    owner, carol = await make_user(), await make_user()
+    public = await create_lobby(client, owner, settings={"public": True, "max_players": 2})
+    cid = public["id"]
+    asked = await ask(client, carol, cid)
+    before = await seats_and_requests(session, cid)
+    body = {"campaign_id": cid, "note": "Another word."}
+    again = await client.post(MINE, json=body, headers=carol.headers)
+    assert again.status_code == 200, again.text
+    assert again.json() == asked  # the request as it was: its note unchanged
+    assert await seats_and_requests(session, cid) == before
+    assert [r["id"] for r in await requests_of(client, cid, owner)] == [asked["id"]]
+
+
+async def test_R_CAMP_11_two_asks_at_once_make_one_request(
+    committing_client: AsyncClient, committing_make_user: MakeUser
+) -> None:
+    client = committing_client
+    owner, carol = await committing_make_user(), await committing_make_user()
+    public = await create_lobby(client, owner, settings={"public": True, "max_players": 2})
+    body = {"campaign_id": public["id"]}
+    both = await asyncio.gather(
+        client.post(MINE, json=body, headers=carol.headers),
+        client.post(MINE, json=body, headers=carol.headers),
+    )
+    assert sorted(r.status_code for r in both) == [200, 201], [r.text for r in both]
+    assert both[0].json() == both[1].json()
+    pending = await requests_of(client, public["id"], owner)
+    assert [r["id"] for r in pending] == [both[0].json()["id"]]

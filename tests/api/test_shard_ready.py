@@ -453,6 +453,9 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_seat_holders_user_id",
         "ix_seat_offers_user_id",  # the seats offered to a user (GET /users/me/seat-offers)
         "ix_join_requests_user_id",  # a user's asks to join (GET /users/me/join-requests)
+        # A user's reliability across their campaigns (GET /users/me/reliability, R-CAMP-14).
+        "ix_seat_turn_records_user_id",
+        "ix_seat_battle_records_user_id",
         "ix_webhook_endpoints_user_id",
         "ix_webhook_deliveries_due",
         "ix_notification_inbox_user",  # a user's inbox, across campaigns

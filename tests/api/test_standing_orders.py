@@ -224,3 +224,25 @@ async def test_R_TURN_8_a_conditional_order_is_judged_on_what_its_player_sees_R_
     await change_turn(client, game)
     lines = await standing_lines(client, game, alice, 2)
     assert [e["data"]["given"] for e in lines] == [False, True]
+
+
+async def test_R_TURN_6_a_rollback_gives_back_the_standing_orders_of_the_turn_played_again_R_TURN_8(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    alice = game.players[0]
+    army = await my_army(client, game, alice)
+    url = game.url("/standing-orders")
+    hold = await ok(
+        await client.post(url, json={"kind": "hold", "army_id": army["id"]}, headers=alice.headers),
+        201,
+    )
+    await change_turn(client, game)
+    # Turn 2: the hold is deleted, an upgrade stands instead; then the change is rolled back.
+    gone = await client.delete(f"{url}/{hold['id']}", headers=alice.headers)
+    assert gone.status_code == 204, gone.text
+    upgrade = {"kind": "upgrade_army", "army_id": army["id"]}
+    await ok(await client.post(url, json=upgrade, headers=alice.headers), 201)
+    rolled = await client.post(game.url("/turn/rollback"), headers=game.owner.headers)
+    assert rolled.status_code == 200, rolled.text
+    assert await ok(await client.get(url, headers=alice.headers)) == [hold]

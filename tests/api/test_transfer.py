@@ -10,7 +10,7 @@ from httpx import AsyncClient
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import Campaign, CampaignPlayer, LedgerRow
+from app.models import Campaign, CampaignPlayer, LedgerRow, StandingOrderRow
 from app.transfer import service as transfer_service
 from tests.api.seat_offers import accept
 from tests.factories.flows import (
@@ -272,3 +272,28 @@ async def test_R_CAMP_9_a_game_the_server_could_not_show_is_refused(
     spoiled = json.loads(json.dumps(document))
     spoil(spoiled)
     assert_problem(await _import(client, importer, spoiled, seats), 422, "R-CAMP-9")
+
+
+async def test_R_CAMP_9_standing_orders_travel_in_the_export_and_come_back_on_import_R_TURN_8(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    alice = game.players[0]
+    army = await my_army(client, game, alice)
+    hold = {"kind": "hold", "army_id": army["id"]}
+    made = await client.post(game.url("/standing-orders"), json=hold, headers=alice.headers)
+    assert made.status_code == 201, made.text
+    first = await export_campaign(client, game.id, game.owner)
+    exported = first["state"]["tables"]["standing_orders"]
+    assert [(o["id"], o["player"], o["kind"], o["army_id"]) for o in exported] == [
+        (made.json()["id"], 1, "hold", army["id"])
+    ]
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    imported = await _import(client, importer, first, {"1": carol.username, "2": dave.username})
+    assert imported.status_code == 201, imported.text
+    copy = imported.json()
+    kinds = await session.scalars(
+        select(StandingOrderRow.kind).where(StandingOrderRow.campaign_id == copy["id"])
+    )
+    assert list(kinds) == ["hold"]
+    assert await export_campaign(client, copy["id"], importer) == first

@@ -10,6 +10,7 @@ from app.rules.lobby import (
     ask_refusal,
     open_because,
     places_wanted,
+    same_ask,
     substitute_wanted,
 )
 
@@ -102,3 +103,10 @@ def test_R_CAMP_11_a_yes_the_campaign_moved_past_is_refused() -> None:
 def test_R_CAMP_12_substitutes_are_told_of_their_game_systems_only() -> None:
     assert substitute_wanted(["old_world", "whfb8"], "old_world") is True
     assert substitute_wanted(["ninth_age"], "old_world") is False
+
+
+def test_R_CAMP_11_the_same_ask_again_is_the_pending_one() -> None:
+    assert same_ask(None, None)
+    assert same_ask(2, 2)
+    assert not same_ask(None, 2)
+    assert not same_ask(2, 3)

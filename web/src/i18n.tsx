@@ -367,6 +367,17 @@ const en = {
   turnsLate: "{n} turn(s) late",
   nothingToWatchYet: "No turn is old enough to be shown yet.",
   stopWatching: "Stop watching",
+  reliability: "Reliability",
+  reliabilityTurns: "Turns",
+  reliabilityBattles: "Battles by their play-by date",
+  reliabilityOnTime: "on time",
+  reliabilityMissed: "missed",
+  reliabilityDisorder: "in civil disorder",
+  reliabilityExcused: "excused",
+  reliabilityLate: "late",
+  reliabilityCampaigns: "campaigns",
+  joinRequests: "Requests to join",
+  noJoinRequests: "No request to join.",
 } as const;
 
 export type Key = keyof typeof en;
@@ -736,6 +747,17 @@ const fr: Record<Key, string> = {
   turnsLate: "{n} tour(s) de retard",
   nothingToWatchYet: "Aucun tour n'est encore assez ancien pour être montré.",
   stopWatching: "Ne plus regarder",
+  reliability: "Fiabilité",
+  reliabilityTurns: "Tours",
+  reliabilityBattles: "Batailles à leur date convenue",
+  reliabilityOnTime: "à l'heure",
+  reliabilityMissed: "manqués",
+  reliabilityDisorder: "en désordre civil",
+  reliabilityExcused: "excusés",
+  reliabilityLate: "en retard",
+  reliabilityCampaigns: "campagnes",
+  joinRequests: "Demandes pour rejoindre",
+  noJoinRequests: "Aucune demande pour rejoindre.",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -17,6 +17,7 @@ from marchlords_client.api.notifications import (
     notifications_get_notification_preferences,
     notifications_set_notification_preferences,
 )
+from marchlords_client.api.reliability import reliability_read_my_reliability
 from marchlords_client.api.tokens import (
     tokens_create_token,
     tokens_list_tokens,
@@ -186,6 +187,25 @@ def language(
     show(user, as_json, lambda u: [f"language: {u.get('language') or 'auto'}"])
 
 
+def reliability_lines(r: dict[str, Any]) -> list[str]:
+    """A reliability profile (R-CAMP-14) as the CLI prints it: counts only."""
+    t, b = r["turns"], r["battles"]
+    return [
+        f"turns: {t['on_time']} on time, {t['missed']} missed, {t['civil_disorder']} in civil "
+        f"disorder, {t['excused']} excused ({r['campaigns']} campaign(s))",
+        f"battles by their play-by date: {b['on_time']} on time, {b['late']} late",
+    ]
+
+
+def reliability(as_json: JsonOption = False) -> None:
+    """How you have played: turns on time, missed, in civil disorder; battles by their date."""
+    with session() as client:
+        profile = call(
+            lambda: reliability_read_my_reliability.sync_detailed(client=client), as_json
+        )
+    show(profile, as_json, reliability_lines)
+
+
 # -- API tokens --------------------------------------------------------------------------------
 
 tokens = group("Your API tokens (for scripts: `MARCHLORDS_TOKEN`).")
@@ -303,7 +323,7 @@ def set_preferences(
 
 
 def install(app: typer.Typer) -> None:
-    for command in (register, login, logout, password, whoami, language):
+    for command in (register, login, logout, password, whoami, language, reliability):
         app.command()(command)
     app.add_typer(tokens, name="token")
     app.add_typer(calendar, name="calendar")

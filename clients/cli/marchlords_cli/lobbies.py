@@ -2,7 +2,7 @@
 owner's answers (R-CAMP-11), substitutes and opening a seat to them (R-CAMP-12)."""
 
 import uuid
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from marchlords_client.api.lobbies import (
@@ -28,6 +28,7 @@ from marchlords_client.models import (
 )
 from marchlords_client.types import UNSET
 
+from marchlords_cli.account import reliability_lines
 from marchlords_cli.common import CampaignOption, JsonOption, call, group, key, run, session, show
 
 lobby = group("Find a game: public lobbies, open seats, asking to join, substitutes.")
@@ -114,12 +115,16 @@ def requests(
 ) -> None:
     """Your pending asks, or with `-c` the asks your campaign awaits an answer to (owner)."""
 
-    def lines(items: list[dict[str, str]]) -> list[str]:
-        return [
-            f"{r['id']}  {r['campaign_name']}: {r['username']} asks for "
-            + (f"seat {r['number']}" if r.get("number") else "a place in the lobby")
-            for r in items
-        ] or ["(none)"]
+    def lines(items: list[dict[str, Any]]) -> list[str]:
+        out = []
+        for r in items:
+            out.append(
+                f"{r['id']}  {r['campaign_name']}: {r['username']} asks for "
+                + (f"seat {r['number']}" if r.get("number") else "a place in the lobby")
+            )
+            if "reliability" in r:  # the owner's view (R-CAMP-14)
+                out.extend(f"    {line}" for line in reliability_lines(r["reliability"]))
+        return out or ["(none)"]
 
     if campaign is not None:
         run(

@@ -1270,8 +1270,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
-         * @description The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+         * The requests to join awaiting your answer, oldest first, each with its asker's
+         * @description The requests to join awaiting your answer, oldest first, each with its asker's
+         *     reliability (owner, R-CAMP-11, R-CAMP-14).
          *
          *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
@@ -2983,8 +2984,10 @@ export interface paths {
         /**
          * Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
          * @description Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-         *     (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-         *     pending (409 `join_request_pending`).
+         *     (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+         *     answers 200 with the request pending, unchanged; an ask for another place of the campaign
+         *     is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+         *     honoured as well.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -3058,6 +3061,29 @@ export interface paths {
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
         put: operations["users-change-password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/reliability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How you have played, over your finished and running campaigns: turns ready on time,
+         * @description How you have played, over your finished and running campaigns: turns ready on time,
+         *     missed, in civil disorder, excused (vacation, steward); battles confirmed by their play-by
+         *     date or after it (R-CAMP-14). The owner of a campaign you ask to join sees the same counts,
+         *     and nobody else.
+         */
+        get: operations["reliability-read-my-reliability"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3604,6 +3630,16 @@ export interface components {
             battle_id: number;
             outcome: components["schemas"]["Outcome"] | null;
             status: components["schemas"]["BattleStatus"];
+        };
+        /**
+         * BattleCounts
+         * @description Battles with an agreed play-by date (R-BAT-8), confirmed by it or after it.
+         */
+        BattleCounts: {
+            /** Late */
+            late: number;
+            /** On Time */
+            on_time: number;
         };
         /** BattleData */
         BattleData: {
@@ -5425,6 +5461,43 @@ export interface components {
             winner: number;
         };
         /**
+         * ExportedStandingOrdersRow
+         * @description A `standing_orders` row.
+         */
+        ExportedStandingOrdersRow: {
+            /** Army Id */
+            army_id: number | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "hold" | "entrench" | "upgrade_army" | "upgrade_city" | "return_to" | "if_hostile_near";
+            /** Player */
+            player: number;
+            /** Q */
+            q: number | null;
+            /** R */
+            r: number | null;
+            /** Radius */
+            radius: number | null;
+            /** To Q */
+            to_q: number | null;
+            /** To R */
+            to_r: number | null;
+            /**
+             * Updated At
+             * Format: date-time
+             */
+            updated_at: string;
+        };
+        /**
          * ExportedStructuresRow
          * @description A `structures` row.
          */
@@ -5493,6 +5566,8 @@ export interface components {
             sieges?: components["schemas"]["ExportedSiegesRow"][];
             /** Stakes */
             stakes?: components["schemas"]["ExportedStakesRow"][];
+            /** Standing Orders */
+            standing_orders?: components["schemas"]["ExportedStandingOrdersRow"][];
             /** Structures */
             structures?: components["schemas"]["ExportedStructuresRow"][];
             /** Treaties */
@@ -6715,7 +6790,7 @@ export interface components {
          * NotificationKind
          * @enum {string}
          */
-        NotificationKind: "campaign_started" | "turn_started" | "summary_ready" | "battle_awaits_report" | "battle_awaits_confirmation" | "edict_awaits_answer" | "deadline_reminder" | "last_not_ready" | "message_received" | "campaign_ended" | "seat_open" | "ping";
+        NotificationKind: "campaign_started" | "turn_started" | "summary_ready" | "battle_awaits_report" | "battle_awaits_confirmation" | "edict_awaits_answer" | "deadline_reminder" | "last_not_ready" | "message_received" | "campaign_ended" | "seat_open" | "join_requested" | "join_accepted" | "join_declined" | "ping";
         /**
          * NotificationPreferences
          * @description Quiet hours, vacation and what you hear on each channel, in every campaign.
@@ -6933,6 +7008,42 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+        };
+        /**
+         * OwnersJoinRequestRead
+         * @description A request to join as the campaign's owner sees it: with the asker's reliability.
+         */
+        OwnersJoinRequestRead: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /** Campaign Name */
+            campaign_name: string;
+            /** Display Name */
+            display_name: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Made At
+             * Format: date-time
+             */
+            made_at: string;
+            /** Note */
+            note: string | null;
+            /**
+             * Number
+             * @description The open seat asked for; null: a lobby place.
+             */
+            number: number | null;
+            /** @description How the asker has played elsewhere (R-CAMP-14): counts, never which campaigns; shown to the owner alone. */
+            reliability: components["schemas"]["ReliabilityRead"];
+            /** Username */
+            username: string;
         };
         /**
          * PasswordChange
@@ -7264,7 +7375,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -7312,7 +7423,7 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -7415,6 +7526,20 @@ export interface components {
              * @enum {string}
              */
             kind: "release_prisoner";
+        };
+        /**
+         * ReliabilityRead
+         * @description How a user has played, over their finished and running campaigns (R-CAMP-14): counts
+         *     only, so nothing tells which campaigns (anonymity, R-CAMP-5, stays whole).
+         */
+        ReliabilityRead: {
+            battles: components["schemas"]["BattleCounts"];
+            /**
+             * Campaigns
+             * @description Campaigns in which the user's seat saw a turn change.
+             */
+            campaigns: number;
+            turns: components["schemas"]["TurnCounts"];
         };
         /**
          * ReportCreate
@@ -9484,6 +9609,32 @@ export interface components {
             status: string;
             /** Turn */
             turn: number;
+        };
+        /**
+         * TurnCounts
+         * @description Turns of the user's seats, by how they went (R-CAMP-14).
+         */
+        TurnCounts: {
+            /**
+             * Civil Disorder
+             * @description Played by standing orders alone (R-CAMP-10).
+             */
+            civil_disorder: number;
+            /**
+             * Excused
+             * @description On vacation (R-CAMP-8) or held by a steward (R-CAMP-7).
+             */
+            excused: number;
+            /**
+             * Missed
+             * @description The deadline passed with the seat not ready (R-CAMP-7).
+             */
+            missed: number;
+            /**
+             * On Time
+             * @description Ready before the turn changed (never past its deadline).
+             */
+            on_time: number;
         };
         /**
          * TurnExport
@@ -19199,7 +19350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinRequestRead"][];
+                    "application/json": components["schemas"]["OwnersJoinRequestRead"][];
                 };
             };
             /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
@@ -31946,7 +32097,10 @@ export interface operations {
     "lobbies-ask-to-join": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -31956,6 +32110,21 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The same ask, already pending. */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinRequestRead"];
+                };
+            };
             /** @description Successful Response */
             201: {
                 headers: {
@@ -32689,6 +32858,91 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "reliability-read-my-reliability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReliabilityRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
-import { HouseRulesPanel } from "./Settings.tsx";
+import { HouseRulesPanel, ReliabilityView } from "./Settings.tsx";
 
 interface Faction {
   key: string;
@@ -191,7 +191,50 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <ProblemView error={leave.error} />
         </section>
       ) : null}
+      {campaign.is_owner ? <JoinRequests campaign={campaign} /> : null}
       <HouseRulesPanel campaign={campaign} />
     </div>
+  );
+}
+
+/** The owner's pending requests to join (R-CAMP-11), each with its asker's reliability (R-CAMP-14). */
+function JoinRequests({ campaign }: { campaign: Schemas["CampaignRead"] }) {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  const path = { campaign_id: campaign.id };
+  const requests = useQuery({
+    queryKey: ["campaign", campaign.id, "join-requests"],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/join-requests", { params: { path } })),
+    refetchInterval: 10000,
+  });
+  const answer = useMutation({
+    mutationFn: async ({ id, yes }: { id: string; yes: boolean }) => {
+      const params = { path: { ...path, request_id: id } };
+      if (yes) ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/accept", { params }));
+      else ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/decline", { params }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] }),
+  });
+  return (
+    <section className="card" aria-labelledby="join-requests-title">
+      <h2 id="join-requests-title">{t("joinRequests")}</h2>
+      <ProblemView error={requests.error ?? answer.error} />
+      {requests.data?.length === 0 ? <p className="muted">{t("noJoinRequests")}</p> : null}
+      <ul>
+        {requests.data?.map((r) => (
+          <li key={r.id}>
+            {r.display_name} ({r.username}){r.note ? ` — ${r.note}` : ""}
+            <ReliabilityView profile={r.reliability} />
+            <button type="button" onClick={() => answer.mutate({ id: r.id, yes: true })} disabled={answer.isPending}>
+              {t("accept")}
+            </button>
+            <button type="button" onClick={() => answer.mutate({ id: r.id, yes: false })} disabled={answer.isPending}>
+              {t("decline")}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { CreateCampaign, parseJsonField } from "../../src/screens/Campaigns.tsx"
 import { GameMasterPanel } from "../../src/screens/GameMaster.tsx";
 import { raiseBody, RaiseForm } from "../../src/screens/Generals.tsx";
 import { SeatOffers, SeatsPanel } from "../../src/screens/Seats.tsx";
-import { NotificationSettings, preferencesBody } from "../../src/screens/Settings.tsx";
+import { MyReliability, NotificationSettings, preferencesBody } from "../../src/screens/Settings.tsx";
 import { SessionProvider } from "../../src/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -322,6 +322,17 @@ describe("notifications and the game master", () => {
       digest_hour: 8,
       kinds: {},
     });
+  });
+
+  it("shows the user's reliability as counts (R-CAMP-14)", async () => {
+    serve({
+      "GET /v1/users/me/reliability": () =>
+        json({ campaigns: 2, turns: { on_time: 7, missed: 1, civil_disorder: 0, excused: 2 }, battles: { on_time: 3, late: 1 } }),
+    });
+    wrap(<MyReliability />);
+    const section = await screen.findByRole("region", { name: "Reliability" });
+    await waitFor(() => expect(section.textContent).toContain("7 on time · 1 missed · 0 in civil disorder · 2 excused (2 campaigns)"));
+    expect(section.textContent).toContain("3 on time · 1 late");
   });
 
   it("rolls back only once the game master is sure, and shows a refusal's rule", async () => {

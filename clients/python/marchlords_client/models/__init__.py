@@ -29,6 +29,7 @@ from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
 from .battle_closed_payload import BattleClosedPayload
 from .battle_confirmed_server_sent_event import BattleConfirmedServerSentEvent
+from .battle_counts import BattleCounts
 from .battle_data import BattleData
 from .battle_date_agreed_payload import BattleDateAgreedPayload
 from .battle_date_agreed_server_sent_event import BattleDateAgreedServerSentEvent
@@ -150,6 +151,8 @@ from .exported_seat import ExportedSeat
 from .exported_ships_row import ExportedShipsRow
 from .exported_sieges_row import ExportedSiegesRow
 from .exported_stakes_row import ExportedStakesRow
+from .exported_standing_orders_row import ExportedStandingOrdersRow
+from .exported_standing_orders_row_kind import ExportedStandingOrdersRowKind
 from .exported_structures_row import ExportedStructuresRow
 from .exported_treaties_row import ExportedTreatiesRow
 from .exported_world import ExportedWorld
@@ -242,6 +245,7 @@ from .other_army import OtherArmy
 from .outcome import Outcome
 from .outpost_built_summary_event import OutpostBuiltSummaryEvent
 from .owner_became_game_master_server_sent_event import OwnerBecameGameMasterServerSentEvent
+from .owners_join_request_read import OwnersJoinRequestRead
 from .password_change import PasswordChange
 from .password_reset_accepted import PasswordResetAccepted
 from .password_reset_confirm import PasswordResetConfirm
@@ -279,6 +283,7 @@ from .ready_player import ReadyPlayer
 from .reconnection_delay import ReconnectionDelay
 from .reject_body import RejectBody
 from .release_prisoner_edict import ReleasePrisonerEdict
+from .reliability_read import ReliabilityRead
 from .report_create import ReportCreate
 from .report_read import ReportRead
 from .reported_side import ReportedSide
@@ -449,6 +454,7 @@ from .turn_change_scheduled_payload import TurnChangeScheduledPayload
 from .turn_change_scheduled_server_sent_event import TurnChangeScheduledServerSentEvent
 from .turn_changed_payload import TurnChangedPayload
 from .turn_changed_server_sent_event import TurnChangedServerSentEvent
+from .turn_counts import TurnCounts
 from .turn_export import TurnExport
 from .turn_export_summaries import TurnExportSummaries
 from .turn_forced_payload import TurnForcedPayload
@@ -526,6 +532,7 @@ __all__ = (
     "BattleCancelledSummaryEvent",
     "BattleClosedPayload",
     "BattleConfirmedServerSentEvent",
+    "BattleCounts",
     "BattleData",
     "BattleDateAgreedPayload",
     "BattleDateAgreedServerSentEvent",
@@ -647,6 +654,8 @@ __all__ = (
     "ExportedShipsRow",
     "ExportedSiegesRow",
     "ExportedStakesRow",
+    "ExportedStandingOrdersRow",
+    "ExportedStandingOrdersRowKind",
     "ExportedStructuresRow",
     "ExportedTreatiesRow",
     "ExportedWorld",
@@ -739,6 +748,7 @@ __all__ = (
     "Outcome",
     "OutpostBuiltSummaryEvent",
     "OwnerBecameGameMasterServerSentEvent",
+    "OwnersJoinRequestRead",
     "PasswordChange",
     "PasswordResetAccepted",
     "PasswordResetConfirm",
@@ -776,6 +786,7 @@ __all__ = (
     "ReconnectionDelay",
     "RejectBody",
     "ReleasePrisonerEdict",
+    "ReliabilityRead",
     "ReportCreate",
     "ReportedSide",
     "ReportRead",
@@ -912,6 +923,7 @@ __all__ = (
     "TurnChangeRead",
     "TurnChangeScheduledPayload",
     "TurnChangeScheduledServerSentEvent",
+    "TurnCounts",
     "TurnExport",
     "TurnExportSummaries",
     "TurnForcedPayload",

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.exported_ships_row import ExportedShipsRow
     from ..models.exported_sieges_row import ExportedSiegesRow
     from ..models.exported_stakes_row import ExportedStakesRow
+    from ..models.exported_standing_orders_row import ExportedStandingOrdersRow
     from ..models.exported_structures_row import ExportedStructuresRow
     from ..models.exported_treaties_row import ExportedTreatiesRow
 
@@ -36,6 +37,7 @@ class ExportedWorld:
         ships (list[ExportedShipsRow] | Unset):
         sieges (list[ExportedSiegesRow] | Unset):
         stakes (list[ExportedStakesRow] | Unset):
+        standing_orders (list[ExportedStandingOrdersRow] | Unset):
         structures (list[ExportedStructuresRow] | Unset):
         treaties (list[ExportedTreatiesRow] | Unset):
     """
@@ -48,6 +50,7 @@ class ExportedWorld:
     ships: list[ExportedShipsRow] | Unset = UNSET
     sieges: list[ExportedSiegesRow] | Unset = UNSET
     stakes: list[ExportedStakesRow] | Unset = UNSET
+    standing_orders: list[ExportedStandingOrdersRow] | Unset = UNSET
     structures: list[ExportedStructuresRow] | Unset = UNSET
     treaties: list[ExportedTreatiesRow] | Unset = UNSET
 
@@ -108,6 +111,13 @@ class ExportedWorld:
                 stakes_item = stakes_item_data.to_dict()
                 stakes.append(stakes_item)
 
+        standing_orders: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.standing_orders, Unset):
+            standing_orders = []
+            for standing_orders_item_data in self.standing_orders:
+                standing_orders_item = standing_orders_item_data.to_dict()
+                standing_orders.append(standing_orders_item)
+
         structures: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.structures, Unset):
             structures = []
@@ -141,6 +151,8 @@ class ExportedWorld:
             field_dict["sieges"] = sieges
         if stakes is not UNSET:
             field_dict["stakes"] = stakes
+        if standing_orders is not UNSET:
+            field_dict["standing_orders"] = standing_orders
         if structures is not UNSET:
             field_dict["structures"] = structures
         if treaties is not UNSET:
@@ -158,6 +170,7 @@ class ExportedWorld:
         from ..models.exported_ships_row import ExportedShipsRow  # noqa: PLC0415
         from ..models.exported_sieges_row import ExportedSiegesRow  # noqa: PLC0415
         from ..models.exported_stakes_row import ExportedStakesRow  # noqa: PLC0415
+        from ..models.exported_standing_orders_row import ExportedStandingOrdersRow  # noqa: PLC0415
         from ..models.exported_structures_row import ExportedStructuresRow  # noqa: PLC0415
         from ..models.exported_treaties_row import ExportedTreatiesRow  # noqa: PLC0415
 
@@ -236,6 +249,15 @@ class ExportedWorld:
 
                 stakes.append(stakes_item)
 
+        _standing_orders = d.pop("standing_orders", UNSET)
+        standing_orders: list[ExportedStandingOrdersRow] | Unset = UNSET
+        if _standing_orders is not UNSET:
+            standing_orders = []
+            for standing_orders_item_data in _standing_orders:
+                standing_orders_item = ExportedStandingOrdersRow.from_dict(standing_orders_item_data)
+
+                standing_orders.append(standing_orders_item)
+
         _structures = d.pop("structures", UNSET)
         structures: list[ExportedStructuresRow] | Unset = UNSET
         if _structures is not UNSET:
@@ -263,6 +285,7 @@ class ExportedWorld:
             ships=ships,
             sieges=sieges,
             stakes=stakes,
+            standing_orders=standing_orders,
             structures=structures,
             treaties=treaties,
         )

@@ -53,6 +53,7 @@ class ProblemCode(StrEnum):
     R_CAMP_11 = "R-CAMP-11"
     R_CAMP_12 = "R-CAMP-12"
     R_CAMP_13 = "R-CAMP-13"
+    R_CAMP_14 = "R-CAMP-14"
     R_CAMP_2 = "R-CAMP-2"
     R_CAMP_3 = "R-CAMP-3"
     R_CAMP_4 = "R-CAMP-4"

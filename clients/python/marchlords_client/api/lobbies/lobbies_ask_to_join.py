@@ -9,14 +9,17 @@ from ...models.join_request_create import JoinRequestCreate
 from ...models.join_request_read import JoinRequestRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: JoinRequestCreate,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -34,6 +37,11 @@ def _get_kwargs(
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
 ) -> JoinRequestRead | Problem | Problem | ValidationProblem | None:
+    if response.status_code == 200:
+        response_200 = JoinRequestRead.from_dict(response.json())
+
+        return response_200
+
     if response.status_code == 201:
         response_201 = JoinRequestRead.from_dict(response.json())
 
@@ -121,17 +129,24 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: JoinRequestCreate,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[JoinRequestRead | Problem | Problem | ValidationProblem]:
     """Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
 
      Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-    (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-    pending (409 `join_request_pending`).
+    (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+    answers 200 with the request pending, unchanged; an ask for another place of the campaign
+    is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+    honoured as well.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
+        idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
+            same key and the same request returns the first response, with `Idempotent-Replayed:
+            true`, without doing the work again; the same key with another request is refused (422
+            `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default).
         body (JoinRequestCreate): Ask to join a public campaign (R-CAMP-11): its lobby, or one of
             its open seats.
 
@@ -145,6 +160,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -158,17 +174,24 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: JoinRequestCreate,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> JoinRequestRead | Problem | Problem | ValidationProblem | None:
     """Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
 
      Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-    (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-    pending (409 `join_request_pending`).
+    (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+    answers 200 with the request pending, unchanged; an ask for another place of the campaign
+    is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+    honoured as well.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
+        idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
+            same key and the same request returns the first response, with `Idempotent-Replayed:
+            true`, without doing the work again; the same key with another request is refused (422
+            `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default).
         body (JoinRequestCreate): Ask to join a public campaign (R-CAMP-11): its lobby, or one of
             its open seats.
 
@@ -183,6 +206,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -190,17 +214,24 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: JoinRequestCreate,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> Response[JoinRequestRead | Problem | Problem | ValidationProblem]:
     """Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
 
      Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-    (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-    pending (409 `join_request_pending`).
+    (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+    answers 200 with the request pending, unchanged; an ask for another place of the campaign
+    is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+    honoured as well.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
+        idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
+            same key and the same request returns the first response, with `Idempotent-Replayed:
+            true`, without doing the work again; the same key with another request is refused (422
+            `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default).
         body (JoinRequestCreate): Ask to join a public campaign (R-CAMP-11): its lobby, or one of
             its open seats.
 
@@ -214,6 +245,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -225,17 +257,24 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: JoinRequestCreate,
+    idempotency_key: None | str | Unset = UNSET,
 ) -> JoinRequestRead | Problem | Problem | ValidationProblem | None:
     """Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
 
      Ask to join a public campaign's lobby, or for one of its open seats; the owner answers
-    (R-CAMP-11, R-CAMP-12). You are no member until they accept. A retried ask is told it is
-    pending (409 `join_request_pending`).
+    (R-CAMP-11, R-CAMP-12). You are no member until they accept. The same ask again (a retry)
+    answers 200 with the request pending, unchanged; an ask for another place of the campaign
+    is refused until that one is withdrawn (409 `join_request_pending`). `Idempotency-Key` is
+    honoured as well.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
+        idempotency_key (None | str | Unset): Any unique string (a UUID is best). A retry with the
+            same key and the same request returns the first response, with `Idempotent-Replayed:
+            true`, without doing the work again; the same key with another request is refused (422
+            `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default).
         body (JoinRequestCreate): Ask to join a public campaign (R-CAMP-11): its lobby, or one of
             its open seats.
 
@@ -251,5 +290,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

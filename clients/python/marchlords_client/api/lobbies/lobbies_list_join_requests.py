@@ -7,7 +7,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.join_request_read import JoinRequestRead
+from ...models.owners_join_request_read import OwnersJoinRequestRead
 from ...models.problem import Problem
 from ...models.validation_problem import ValidationProblem
 from ...types import UNSET, Response, Unset
@@ -35,12 +35,12 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | Problem | Problem | ValidationProblem | list[JoinRequestRead] | None:
+) -> Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead] | None:
     if response.status_code == 200:
         response_200 = []
         _response_200 = response.json()
         for response_200_item_data in _response_200:
-            response_200_item = JoinRequestRead.from_dict(response_200_item_data)
+            response_200_item = OwnersJoinRequestRead.from_dict(response_200_item_data)
 
             response_200.append(response_200_item)
 
@@ -109,7 +109,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]]:
+) -> Response[Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -123,10 +123,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
-) -> Response[Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]]:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+) -> Response[Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]]:
+    """The requests to join awaiting your answer, oldest first, each with its asker's
 
-     The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+     The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-14).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -142,7 +143,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]]
     """
 
     kwargs = _get_kwargs(
@@ -162,10 +163,11 @@ def sync(
     *,
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
-) -> Any | Problem | Problem | ValidationProblem | list[JoinRequestRead] | None:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+) -> Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead] | None:
+    """The requests to join awaiting your answer, oldest first, each with its asker's
 
-     The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+     The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-14).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -181,7 +183,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]
+        Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]
     """
 
     return sync_detailed(
@@ -196,10 +198,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
-) -> Response[Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]]:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+) -> Response[Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]]:
+    """The requests to join awaiting your answer, oldest first, each with its asker's
 
-     The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+     The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-14).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -215,7 +218,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]]
+        Response[Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]]
     """
 
     kwargs = _get_kwargs(
@@ -233,10 +236,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
-) -> Any | Problem | Problem | ValidationProblem | list[JoinRequestRead] | None:
-    """The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+) -> Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead] | None:
+    """The requests to join awaiting your answer, oldest first, each with its asker's
 
-     The requests to join awaiting your answer, oldest first (owner, R-CAMP-11).
+     The requests to join awaiting your answer, oldest first, each with its asker's
+    reliability (owner, R-CAMP-11, R-CAMP-14).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -252,7 +256,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Problem | Problem | ValidationProblem | list[JoinRequestRead]
+        Any | Problem | Problem | ValidationProblem | list[OwnersJoinRequestRead]
     """
 
     return (
