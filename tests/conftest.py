@@ -43,9 +43,9 @@ from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.log import request_id_var
-from app.main import create_app
 from app.persistence.world import worlds
 from app.world.cache import map_views
+from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
@@ -172,11 +172,11 @@ def app(
     settings: Settings,
     sessionmaker: async_sessionmaker[AsyncSession],
     fast_password_hashing: None,
-) -> FastAPI:
+) -> Iterator[FastAPI]:
     """The application, wired to the test transaction (its lifespan is not run)."""
-    application = create_app(settings)
-    application.state.sessionmaker = sessionmaker
-    return application
+    with fresh_app(settings) as application:
+        application.state.sessionmaker = sessionmaker
+        yield application
 
 
 @pytest.fixture
@@ -230,11 +230,11 @@ async def committing_client(
     settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
 ) -> AsyncIterator[AsyncClient]:
     """HTTP client on an app whose requests commit (see `committing_engine`)."""
-    application = create_app(settings)
-    application.state.sessionmaker = create_sessionmaker(committing_engine)
-    transport = ASGITransport(app=application)
-    async with AsyncClient(transport=transport, base_url="http://test") as client:
-        yield client
+    with fresh_app(settings) as application:
+        application.state.sessionmaker = create_sessionmaker(committing_engine)
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            yield client
 
 
 @pytest.fixture
