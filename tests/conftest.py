@@ -50,6 +50,37 @@ from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
 
+# What a module uses tells the kind of its tests (`scripts/test --quick` leaves these out):
+# real servers or processes of their own, schemathesis' contract fuzzing, a real browser.
+KINDS_BY_MODULE_NAME = {
+    "real_server": frozenset({"uvicorn", "subprocess", "served", "server_process"}),
+    "fuzz": frozenset({"schemathesis"}),
+    "browser": frozenset({"selenium", "webdriver"}),
+}
+KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
+# Fixtures shared by more tests than one, built once for them: a module's tests stay on one
+# worker (`--dist loadgroup`), unless they name their own `xdist_group`.
+SHARED_SCOPES = frozenset({"module", "package", "class"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its kind, and keep a module sharing a fixture on one worker."""
+    for item in items:
+        names = set(vars(item.module)) if isinstance(item, pytest.Function) else set()
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for kind, used in KINDS_BY_MODULE_NAME.items():
+            if names & used or fixtures & KINDS_BY_FIXTURE.get(kind, frozenset()):
+                item.add_marker(kind)
+        definitions = getattr(item, "_fixtureinfo", None)
+        shares = definitions is not None and any(
+            fixture.scope in SHARED_SCOPES
+            for fixture_definitions in definitions.name2fixturedefs.values()
+            for fixture in fixture_definitions
+        )
+        if shares and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+
 
 def _in_thread(fn: Callable[[], T]) -> T:
     # asyncio.run and Alembic's env need a thread without a running event loop.

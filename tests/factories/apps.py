@@ -2,6 +2,7 @@
 each use (`fresh_app`)."""
 
 import copy
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -15,6 +16,9 @@ from app.config import Settings
 from app.log import configure_logging
 from app.main import create_app
 from app.pictures import cache as picture_cache
+
+# Set to 1, every use builds its app as before (scripts/bench_suite's old way).
+APP_PER_TEST = "MARCHLORDS_TEST_APP_PER_TEST"
 
 
 @dataclass
@@ -68,7 +72,7 @@ def fresh_app(settings: Settings) -> Iterator[FastAPI]:
     costs ~0.35 s of CPU, FastAPI's routes: a third of an average API test). While in use it is
     not lent again: a second app wanted at once is built anew."""
     built = _built_apps.get(id(settings))
-    if built is not None and built.lent:
+    if (built is not None and built.lent) or os.environ.get(APP_PER_TEST) == "1":
         yield create_app(settings)
         return
     if built is None:
