@@ -43,12 +43,43 @@ from app.db.embedded import EmbeddedPostgres, create_database, drop_database
 from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.log import request_id_var
-from app.main import create_app
 from app.persistence.world import worlds
 from app.world.cache import map_views
+from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
+
+# What a module uses tells the kind of its tests (`scripts/test --quick` leaves these out):
+# real servers or processes of their own, schemathesis' contract fuzzing, a real browser.
+KINDS_BY_MODULE_NAME = {
+    "real_server": frozenset({"uvicorn", "subprocess", "served", "server_process"}),
+    "fuzz": frozenset({"schemathesis"}),
+    "browser": frozenset({"selenium", "webdriver"}),
+}
+KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
+# Fixtures shared by more tests than one, built once for them: a module's tests stay on one
+# worker (`--dist loadgroup`), unless they name their own `xdist_group`.
+SHARED_SCOPES = frozenset({"module", "package", "class"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with its kind, and keep a module sharing a fixture on one worker."""
+    for item in items:
+        names = set(vars(item.module)) if isinstance(item, pytest.Function) else set()
+        fixtures = set(getattr(item, "fixturenames", ()))
+        for kind, used in KINDS_BY_MODULE_NAME.items():
+            if names & used or fixtures & KINDS_BY_FIXTURE.get(kind, frozenset()):
+                item.add_marker(kind)
+        definitions = getattr(item, "_fixtureinfo", None)
+        shares = definitions is not None and any(
+            fixture.scope in SHARED_SCOPES
+            for fixture_definitions in definitions.name2fixturedefs.values()
+            for fixture in fixture_definitions
+        )
+        if shares and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
 
 
 def _in_thread(fn: Callable[[], T]) -> T:
@@ -172,11 +203,11 @@ def app(
     settings: Settings,
     sessionmaker: async_sessionmaker[AsyncSession],
     fast_password_hashing: None,
-) -> FastAPI:
+) -> Iterator[FastAPI]:
     """The application, wired to the test transaction (its lifespan is not run)."""
-    application = create_app(settings)
-    application.state.sessionmaker = sessionmaker
-    return application
+    with fresh_app(settings) as application:
+        application.state.sessionmaker = sessionmaker
+        yield application
 
 
 @pytest.fixture
@@ -230,11 +261,11 @@ async def committing_client(
     settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
 ) -> AsyncIterator[AsyncClient]:
     """HTTP client on an app whose requests commit (see `committing_engine`)."""
-    application = create_app(settings)
-    application.state.sessionmaker = create_sessionmaker(committing_engine)
-    transport = ASGITransport(app=application)
-    async with AsyncClient(transport=transport, base_url="http://test") as client:
-        yield client
+    with fresh_app(settings) as application:
+        application.state.sessionmaker = create_sessionmaker(committing_engine)
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            yield client
 
 
 @pytest.fixture

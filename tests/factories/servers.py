@@ -20,8 +20,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.config import Settings
 from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
-from app.main import create_app
 from app.stream.hub import EventHub
+from tests.factories.apps import fresh_app
 
 WAIT = 30.0  # bound of every wait; a passing run never comes close
 
@@ -42,29 +42,29 @@ async def served(
     hub = EventHub(asyncpg_dsn(database_url), keepalive_seconds=30.0)
     await hub.start()
     await hub.wait_listening(WAIT)
-    app = create_app(settings)
-    app.state.sessionmaker = create_sessionmaker(committing_engine)
-    app.state.event_hub = hub
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    config = uvicorn.Config(
-        app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1
-    )
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve(sockets=[sock]))
-    try:
-        for _ in range(int(WAIT / 0.01)):
-            if server.started:
-                break
-            await asyncio.sleep(0.01)
-        async with AsyncClient(base_url=url, timeout=WAIT) as client:
-            yield Served(url, client)
-    finally:
-        await hub.stop()  # ends open streams, so the server stops at once
-        server.should_exit = True
-        await asyncio.wait_for(task, WAIT)
-        sock.close()
+    with fresh_app(settings) as app:
+        app.state.sessionmaker = create_sessionmaker(committing_engine)
+        app.state.event_hub = hub
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        config = uvicorn.Config(
+            app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1
+        )
+        server = uvicorn.Server(config)
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        try:
+            for _ in range(int(WAIT / 0.01)):
+                if server.started:
+                    break
+                await asyncio.sleep(0.01)
+            async with AsyncClient(base_url=url, timeout=WAIT) as client:
+                yield Served(url, client)
+        finally:
+            await hub.stop()  # ends open streams, so the server stops at once
+            server.should_exit = True
+            await asyncio.wait_for(task, WAIT)
+            sock.close()
 
 
 ROOT = Path(__file__).resolve().parents[2]
