@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.errors import NotFound
+from app.i18n import _
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
@@ -158,7 +159,9 @@ async def _snapshot_time(session: AsyncSession, member: Membership, number: int)
             )
         )
     if taken_at is None:
-        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+        raise NotFound(
+            _("No replay of turn {number}: it is not over, or was not kept.", number=number)
+        )
     return taken_at
 
 
@@ -176,7 +179,9 @@ async def _replay(session: AsyncSession, member: Membership, number: int) -> _Re
     seats = () if viewer.seat is None else (viewer.seat,)
     document = await snapshots.load_snapshot_document(session, campaign.id, number, seats)
     if document is None:  # rolled back meanwhile
-        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+        raise NotFound(
+            _("No replay of turn {number}: it is not over, or was not kept.", number=number)
+        )
     state = await snapshots.state_from_document(session, campaign, document)
     orders = snapshots.orders_from_document(document)
     ruleset = load_ruleset(campaign)
