@@ -24,7 +24,8 @@ def _is_module(dotted: str) -> bool:
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
+    # `_` alone is gettext's marker of a text to translate (app.rules.texts), public by custom.
+    return name.startswith("_") and not name.startswith("__") and name != "_"
 
 
 def borrowed_private_names(source: str, importer: str) -> Iterator[str]:
