@@ -141,3 +141,25 @@ def test_rule_help_names_the_rulebook_of_the_language() -> None:
     assert rule_help("R-MOVE-1") == "docs/rules.md#R-MOVE-1"
     assert rule_help("R-MOVE-1", "fr") == "docs/rules.fr.md#R-MOVE-1"
     assert rule_help("not_found", "fr") is None
+
+
+async def test_the_faults_of_a_map_in_french(client: AsyncClient, make_user: MakeUser) -> None:
+    alice = await make_user()
+    terrains = ["plain", "city", "plain", "forest", "coast", "sea", "sea", "coast"]
+    broken = {
+        "name": "Tiny",
+        "width": 4,
+        "height": 2,
+        "tiles": [{"q": i % 4, "r": i // 4, "terrain": t} for i, t in enumerate(terrains)],
+        "slots": [{"q": 1, "r": 1}, {"q": 3, "r": 0}],  # the first at sea
+    }
+    french = {**alice.headers, "Accept-Language": "fr"}
+
+    body = assert_problem(
+        await client.post("/v1/maps", json=broken, headers=french), 422, "R-MAP-4"
+    )
+
+    assert body["detail"] == "La carte n'est pas valide."
+    assert {"path": "slots[0]", "message": "un emplacement de départ doit être sur terre"} in body[
+        "violations"
+    ]
