@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.asgi import HTTPMiddleware
 from app.errors.handlers import METHODS, problem_response
+from app.i18n import _
 
 
 def _routes(router: APIRouter) -> Iterator[APIRoute]:
@@ -64,7 +65,11 @@ class LiteralPathMiddleware(HTTPMiddleware):
             Request(scope),
             status=405,
             code="method_not_allowed",
-            detail=f"{scope['method']} is not allowed at this path; it takes {allow}.",
+            detail=_(
+                "{method} is not allowed at this path; it takes {allow}.",
+                method=scope["method"],
+                allow=allow,
+            ),
             headers={"Allow": allow},
         )
         await response(scope, receive, send)

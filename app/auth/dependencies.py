@@ -10,6 +10,7 @@ from fastapi.security import OAuth2PasswordBearer
 from app.auth.service import authenticate_token
 from app.db.session import SessionDep
 from app.errors import Unauthorized
+from app.i18n import _
 from app.i18n.requests import speak_to
 from app.models import Token, User
 
@@ -32,7 +33,7 @@ async def get_authenticated(
 ) -> Authenticated:
     """The user and token of the bearer token of this request, or 401."""
     if not secret:
-        raise Unauthorized("Not authenticated.")
+        raise Unauthorized(_("Not authenticated."))
     token, user = await authenticate_token(session, secret)
     speak_to(request, user.language)
     return Authenticated(user=user, token=token)

@@ -12,6 +12,7 @@ from app.auth.tokens import generate_token, hash_token
 from app.db.base import utcnow
 from app.errors import Unauthorized
 from app.events.revocations import Revocation, end_streams
+from app.i18n import _
 from app.models import Token, TokenKind, User
 
 # Touch last_used_at at most this often, so authenticated reads do not all become writes.
@@ -23,7 +24,7 @@ async def authenticate(session: AsyncSession, username: str, password: str) -> U
     user = await session.scalar(select(User).where(func.lower(User.username) == username.lower()))
     ok = await verify_password(password, user.password_hash if user else None)
     if user is None or not ok:
-        raise Unauthorized("Incorrect username or password.")
+        raise Unauthorized(_("Incorrect username or password."))
     return user
 
 
@@ -70,7 +71,7 @@ async def authenticate_token(session: AsyncSession, secret: str) -> tuple[Token,
     """Resolve a bearer secret to its token and user; unknown, expired and revoked all 401."""
     row = (await session.execute(BEARER, bearer_params(secret))).one_or_none()
     if row is None:
-        raise Unauthorized("Invalid token.")
+        raise Unauthorized(_("Invalid token."))
     token, user = row
     await accept_token(session, token)
     return token, user
@@ -80,9 +81,9 @@ async def accept_token(session: AsyncSession, token: Token) -> None:
     """401 unless the token found for a bearer secret is usable; notes its use."""
     now = utcnow()
     if token.revoked_at is not None:
-        raise Unauthorized("Token has been revoked.")
+        raise Unauthorized(_("Token has been revoked."))
     if token.expires_at is not None and token.expires_at <= now:
-        raise Unauthorized("Token has expired.")
+        raise Unauthorized(_("Token has expired."))
     if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
         await _touch(session, token, now)
 

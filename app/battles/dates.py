@@ -20,6 +20,7 @@ from app.battles.service import (
 from app.campaigns.access import Membership
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.events.kinds import AppEventKind
+from app.i18n import _
 from app.rules import battles
 
 RULE = "R-BAT-8"
@@ -32,22 +33,22 @@ def _participant(a: BattleAction) -> tuple[SideName, int]:
     me = a.viewer.me
     side = battles.sides_of(a.battle, me) if me is not None else None
     if me is None or side is None:
-        raise Forbidden("Only the battle's players agree on its date.", code=RULE)
+        raise Forbidden(_("Only the battle's players agree on its date."), code=RULE)
     if me in a.viewer.inactive:  # a steward signs nothing (R-CAMP-7), as in _my_side
         raise Conflict(
-            "Your seat is held by a steward: the campaign's owner settles its battles.",
+            _("Your seat is held by a steward: the campaign's owner settles its battles."),
             code="R-CAMP-7",
         )
     if a.row.status in OVER_STATUSES:
-        raise Conflict(f"This battle is already {a.row.status}.", code=RULE)
+        raise Conflict(_("This battle is already {status}.", status=a.row.status), code=RULE)
     return side, me
 
 
 def _check_future(date: datetime, now: datetime) -> None:
     if date <= now:
-        raise RuleViolation(RULE, "A play-by date must be in the future.")
+        raise RuleViolation(RULE, _("A play-by date must be in the future."))
     if date > now + MAX_AHEAD:
-        raise RuleViolation(RULE, "A play-by date may be at most 90 days ahead.")
+        raise RuleViolation(RULE, _("A play-by date may be at most 90 days ahead."))
 
 
 async def propose(
@@ -83,20 +84,22 @@ async def accept(
     if row.play_by_proposal is None or row.play_by_proposed_by is None:
         if row.play_by == date:  # already agreed: a retry of the acceptance
             return await present_battle(session, a.viewer, row)
-        raise Conflict("No play-by date is waiting for an answer.", code=RULE)
+        raise Conflict(_("No play-by date is waiting for an answer."), code=RULE)
     proposer = battles.sides_of(a.battle, row.play_by_proposed_by)
     if proposer is None:
-        raise Conflict("No play-by date is waiting for an answer.", code=RULE)
+        raise Conflict(_("No play-by date is waiting for an answer."), code=RULE)
     if proposer == side:
-        raise Forbidden("The other side accepts your side's proposal.", code=RULE)
+        raise Forbidden(_("The other side accepts your side's proposal."), code=RULE)
     if row.play_by_proposal != date:
         raise Conflict(
-            "The proposal waiting is for another date: "
-            f"{row.play_by_proposal.isoformat()}; read the battle again.",
+            _(
+                "The proposal waiting is for another date: {date}; read the battle again.",
+                date=row.play_by_proposal.isoformat(),
+            ),
             code=RULE,
         )
     if date <= now:
-        raise RuleViolation(RULE, "This date has passed: propose another.")
+        raise RuleViolation(RULE, _("This date has passed: propose another."))
     row.play_by = date
     row.play_by_proposal = row.play_by_proposed_by = None
     await session.flush()

@@ -55,6 +55,7 @@ from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.events.publish import publish
+from app.i18n import _
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.reliability import SeatBattleRecord
@@ -118,7 +119,7 @@ async def _caller(session: AsyncSession, m: Membership, *, full: bool = True) ->
     """The caller and what they see; without `full` (reads), a state without explored
     memories, generals and stakes, which only the battles' consequences touch."""
     if m.viewer.seat is None and not m.viewer.game_master:
-        raise NotFound("Battle not found.")
+        raise NotFound(_("Battle not found."))
     if full:
         state = await load_state(session, m.campaign)
     else:
@@ -223,7 +224,7 @@ async def _visible_row(session: AsyncSession, v: Caller, battle_id: int) -> Batt
         )
     )
     if row is None:
-        raise NotFound("Battle not found.")
+        raise NotFound(_("Battle not found."))
     return row
 
 
@@ -525,10 +526,10 @@ def _my_side(a: BattleAction) -> tuple[SideName, int]:
     me = a.viewer.me
     side = battles.sides_of(a.battle, me) if me is not None else None
     if me is None or side is None:
-        raise Forbidden("You take no part in this battle.", code="R-BAT-5")
+        raise Forbidden(_("You take no part in this battle."), code="R-BAT-5")
     if me in a.viewer.inactive:
         raise Conflict(
-            "Your seat is held by a steward: the campaign's owner settles its battles.",
+            _("Your seat is held by a steward: the campaign's owner settles its battles."),
             code="R-CAMP-7",
         )
     return side, me
@@ -536,15 +537,15 @@ def _my_side(a: BattleAction) -> tuple[SideName, int]:
 
 def _require_pending(a: BattleAction) -> None:
     if a.row.status in OVER_STATUSES:
-        raise Conflict(f"This battle is already {a.row.status}.", code="R-BAT-5")
+        raise Conflict(_("This battle is already {status}.", status=a.row.status), code="R-BAT-5")
 
 
 def _require_report_from_other_side(a: BattleAction, side: SideName) -> None:
     _require_pending(a)
     if a.row.status != BattleStatus.REPORTED or a.row.reported_by is None:
-        raise Conflict("No report is waiting for an answer.", code="R-BAT-5")
+        raise Conflict(_("No report is waiting for an answer."), code="R-BAT-5")
     if battles.sides_of(a.battle, a.row.reported_by) == side:
-        raise Forbidden("No one answers a report of their own side.", code="R-BAT-5")
+        raise Forbidden(_("No one answers a report of their own side."), code="R-BAT-5")
 
 
 def _engine_report(data: ReportCreate) -> BattleReport:
@@ -716,7 +717,7 @@ async def choose_leader(
     side, me = _my_side(a)
     _require_pending(a)
     if a.row.status != BattleStatus.AWAITING_REPORT:
-        raise Conflict("The leader is chosen before a result is reported.", code="R-BAT-3")
+        raise Conflict(_("The leader is chosen before a result is reported."), code="R-BAT-3")
     changed = battles.change_leader(a.viewer.state, a.battle.id, me, army_id)
     if isinstance(changed, list):
         raise refuse(changed)
@@ -755,7 +756,9 @@ async def report(
     by = a.row.reported_by
     pending_other = by is not None and battles.sides_of(a.battle, by) != side
     if a.row.status == BattleStatus.REPORTED and pending_other:
-        raise Conflict("The other side's report is waiting: confirm or reject it.", code="R-BAT-5")
+        raise Conflict(
+            _("The other side's report is waiting: confirm or reject it."), code="R-BAT-5"
+        )
     _require_its_turn(a)
     _check_report(a, _engine_report(data))
     await _check_casualties(session, a, data)
@@ -783,9 +786,9 @@ async def edit_report(
     _side, me = _my_side(a)
     _require_pending(a)
     if a.row.status != BattleStatus.REPORTED:
-        raise Conflict("No report is waiting for an answer: report the result.", code="R-BAT-10")
+        raise Conflict(_("No report is waiting for an answer: report the result."), code="R-BAT-10")
     if a.row.reported_by != me:
-        raise Forbidden("Only the player who reported the result edits it.", code="R-BAT-10")
+        raise Forbidden(_("Only the player who reported the result edits it."), code="R-BAT-10")
     if a.row.report == data.model_dump(mode="json"):
         return await present_battle(session, a.viewer, a.row)
     _check_report(a, _engine_report(data))
@@ -813,8 +816,11 @@ async def confirm(
     _require_report_from_other_side(a, side)
     if version is not None and version != a.row.report_version:
         raise Conflict(
-            f"The report was edited since: it is now version {a.row.report_version}; read it "
-            "again before confirming.",
+            _(
+                "The report was edited since: it is now version {version}; read it "
+                "again before confirming.",
+                version=a.row.report_version,
+            ),
             code="R-BAT-10",
         )
     result = report_from_json(a.row.report or {})
@@ -854,13 +860,13 @@ async def arbitrate(
     """The owner, not a participant, rules on a disputed battle or one of an inactive player."""
     a = await load_action(session, m, battle_id)
     if not m.is_owner:
-        raise Forbidden("Only the campaign's owner arbitrates battles.", code="R-BAT-5")
+        raise Forbidden(_("Only the campaign's owner arbitrates battles."), code="R-BAT-5")
     if a.viewer.me is not None and a.viewer.me in a.participants:
-        raise Forbidden("The owner does not arbitrate a battle they fight in.", code="R-BAT-5")
+        raise Forbidden(_("The owner does not arbitrate a battle they fight in."), code="R-BAT-5")
     _require_pending(a)
     if not arbitrable(a.viewer, a.row):
         raise Conflict(
-            "Only a disputed battle, or one of an inactive player, is arbitrated.",
+            _("Only a disputed battle, or one of an inactive player, is arbitrated."),
             code="R-BAT-5",
         )
     v = a.viewer

@@ -19,6 +19,7 @@ from app.auth.tokens import generate_token, hash_token
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import NotFound
+from app.i18n import _
 from app.models import BattleRow, CalendarFeed, Campaign, CampaignPlayer, CampaignStatus, User
 from app.models.world import PENDING_BATTLE_STATUSES
 from app.persistence import battle_from_row
@@ -51,7 +52,7 @@ async def issue(session: AsyncSession, user: User, now: datetime) -> tuple[Calen
 async def read(session: AsyncSession, user: User) -> CalendarFeed:
     feed = await session.get(CalendarFeed, user.id, populate_existing=True)
     if feed is None:
-        raise NotFound("No calendar feed: create one.")
+        raise NotFound(_("No calendar feed: create one."))
     return feed
 
 
@@ -61,7 +62,7 @@ async def revoke(session: AsyncSession, user: User) -> None:
         delete(CalendarFeed).where(CalendarFeed.user_id == user.id).returning(CalendarFeed.user_id)
     )
     if deleted.first() is None:
-        raise NotFound("No calendar feed: create one.")
+        raise NotFound(_("No calendar feed: create one."))
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ async def feed(session: AsyncSession, secret: str, now: datetime) -> bytes:
         .where(CalendarFeed.token_hash == hash_token(secret))
     )
     if user is None:
-        raise NotFound("Calendar feed not found.")
+        raise NotFound(_("Calendar feed not found."))
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")

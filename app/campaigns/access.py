@@ -4,6 +4,7 @@ import enum
 import functools
 import uuid
 from dataclasses import dataclass
+from functools import reduce
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
@@ -16,6 +17,7 @@ from app.campaigns.disorder import holder_acted
 from app.db.locks import note_campaign_lock
 from app.db.session import SessionDep
 from app.errors import Conflict, Forbidden, NotFound, Unauthorized
+from app.i18n import _
 from app.i18n.requests import speak_to
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
@@ -48,9 +50,9 @@ def locked(query: _S, lock: Lock = Lock.EXCLUSIVE, *, skip_locked: bool = False)
 
 # How a refusal names a phase: "while the campaign is in the lobby; it is active".
 _PHASE = {
-    CampaignStatus.LOBBY: "in the lobby",
-    CampaignStatus.ACTIVE: "active",
-    CampaignStatus.FINISHED: "finished",
+    CampaignStatus.LOBBY: _("in the lobby"),
+    CampaignStatus.ACTIVE: _("active"),
+    CampaignStatus.FINISHED: _("finished"),
 }
 
 
@@ -84,25 +86,34 @@ class Membership:
 
     def require_owner(self) -> None:
         if not self.is_owner:
-            raise Forbidden("Only the campaign's owner may do this.", code="R-CAMP-1")
+            raise Forbidden(_("Only the campaign's owner may do this."), code="R-CAMP-1")
 
     def require_player(self) -> CampaignPlayer:
         if self.player is None or self.player.faction is None:
-            raise Forbidden("Only a player of this campaign may do this.", code="R-CAMP-2")
+            raise Forbidden(_("Only a player of this campaign may do this."), code="R-CAMP-2")
         if self.writing and self.player.inactive:
             raise Conflict(
-                "Your seat is inactive, held by a steward who gives no orders: ask the "
-                "campaign's owner to make it active again.",
+                _(
+                    "Your seat is inactive, held by a steward who gives no orders: ask the "
+                    "campaign's owner to make it active again."
+                ),
                 code="R-CAMP-7",
             )
         return self.player
 
     def require_status(self, *statuses: CampaignStatus) -> None:
         if self.campaign.status not in statuses:
-            wanted = " or ".join(_PHASE[s] for s in statuses)
+            # Each phase a text of its own, so that "or" is said in the reader's language too.
+            wanted = reduce(
+                lambda first, second: _("{first} or {second}", first=first, second=second),
+                [_PHASE[s] for s in statuses],
+            )
             raise Conflict(
-                f"This can only be done while the campaign is {wanted}; "
-                f"it is {_PHASE[self.campaign.status]}.",
+                _(
+                    "This can only be done while the campaign is {wanted}; it is {phase}.",
+                    wanted=wanted,
+                    phase=_PHASE[self.campaign.status],
+                ),
                 code="R-CAMP-2",
             )
 
@@ -133,7 +144,7 @@ async def load_membership(
     )
     row = (await session.execute(query)).one_or_none()
     if row is None:
-        raise NotFound("Campaign not found.")
+        raise NotFound(_("Campaign not found."))
     return _member_or_404(Membership(row[0], user, row[1]))
 
 
@@ -152,7 +163,7 @@ async def _locked_membership(
     """
     campaign = await lock_campaign(session, campaign_id, lock)
     if campaign is None:
-        raise NotFound("Campaign not found.")
+        raise NotFound(_("Campaign not found."))
     seat_row = _lock_statements(lock)[2]
     player = await session.scalar(seat_row, {"campaign_id": campaign_id, "user_id": user.id})
     membership = _member_or_404(Membership(campaign, user, player, writing=True))
@@ -213,7 +224,7 @@ def turnstile_key(campaign_id: uuid.UUID) -> int:
 
 def _member_or_404(membership: Membership) -> Membership:
     if membership.player is None and not membership.is_owner:
-        raise NotFound("Campaign not found.")
+        raise NotFound(_("Campaign not found."))
     return membership
 
 
@@ -239,16 +250,16 @@ async def get_membership(
     their seat in it in one round trip (the same answers as `CurrentUser` then
     `load_membership`: 401 for a bad token first, then 404 for a non-member)."""
     if not secret:
-        raise Unauthorized("Not authenticated.")
+        raise Unauthorized(_("Not authenticated."))
     params = {**bearer_params(secret), "campaign_id": campaign_id}
     row = (await session.execute(_READ_MEMBERSHIP, params)).one_or_none()
     if row is None:
-        raise Unauthorized("Invalid token.")
+        raise Unauthorized(_("Invalid token."))
     token, user, campaign, player = row
     await accept_token(session, token)
     speak_to(request, user.language)
     if campaign is None:
-        raise NotFound("Campaign not found.")
+        raise NotFound(_("Campaign not found."))
     return _member_or_404(Membership(campaign, user, player))
 
 

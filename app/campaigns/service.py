@@ -26,6 +26,7 @@ from app.db.base import utcnow
 from app.errors import Conflict, NotFound, RuleViolation, refuse
 from app.events.revocations import Revocation, end_streams
 from app.events.subscribers import tell_status_changed
+from app.i18n import _
 from app.ledger import service as ledger
 from app.maps import service as maps
 from app.models import User
@@ -56,7 +57,7 @@ def ruleset_document(variant: dict[str, Any] | None) -> dict[str, Any]:
     except RulesetError as exc:
         raise RuleViolation(
             "R-HOUSE-2",
-            "The ruleset variant is not valid.",
+            _("The ruleset variant is not valid."),
             violations=[{"path": path, "message": msg} for path, msg in exc.faults],
         ) from exc
 
@@ -70,16 +71,20 @@ def check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
     """Settings that the ruleset must provide for: enough factions, the game system (R-SYS)."""
     limit = min(len(ruleset["factions"]), ruleset["max_players"])
     if settings.max_players > limit:
-        raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset takes at most {limit}.")
+        raise RuleViolation(
+            "R-CAMP-1", _("A campaign of this ruleset takes at most {limit}.", limit=limit)
+        )
     if settings.max_players < ruleset["min_players"]:
         least = ruleset["min_players"]
-        raise RuleViolation("R-CAMP-1", f"A campaign of this ruleset needs at least {least}.")
+        raise RuleViolation(
+            "R-CAMP-1", _("A campaign of this ruleset needs at least {least}.", least=least)
+        )
     systems = {g["key"] for g in ruleset["game_systems"]}
     if settings.game_system != "custom" and settings.game_system not in systems:
         raise RuleViolation(
             "R-HOUSE-2",
-            f"The ruleset has no game system {settings.game_system!r}.",
-            violations=[{"path": "settings.game_system", "message": "not in the ruleset"}],
+            _("The ruleset has no game system {game_system!r}.", game_system=settings.game_system),
+            violations=[{"path": "settings.game_system", "message": _("not in the ruleset")}],
         )
 
 
@@ -91,7 +96,7 @@ async def create(session: AsyncSession, data: CampaignCreate, owner: User) -> Ca
     elif data.generate_map is not None:
         map_row = await maps.create_generated_map(session, data.generate_map, owner.id)
     else:  # excluded by CampaignCreate's validator
-        raise RuleViolation("R-MAP-4", "A campaign needs a map.")
+        raise RuleViolation("R-MAP-4", _("A campaign needs a map."))
     campaign = Campaign(
         name=data.name,
         owner_id=owner.id,
@@ -266,14 +271,14 @@ async def join(
         campaign.owner_id != user.id
         and not secrets.compare_digest(campaign.invite_code, invite_code.upper())
     ):
-        raise NotFound("Campaign not found, or wrong invite code.")
+        raise NotFound(_("Campaign not found, or wrong invite code."))
     players = await players_of(session, campaign_id)
     if any(p.user_id == user.id for p in players):
-        raise Conflict("You already play in this campaign.", code="already_joined")
+        raise Conflict(_("You already play in this campaign."), code="already_joined")
     if campaign.status is not CampaignStatus.LOBBY:
-        raise Conflict("The campaign has already started.", code="R-CAMP-2")
+        raise Conflict(_("The campaign has already started."), code="R-CAMP-2")
     if len(players) >= campaign.settings.max_players:
-        raise Conflict("The campaign is full.", code="R-CAMP-1")
+        raise Conflict(_("The campaign is full."), code="R-CAMP-1")
     return await add_lobby_seat(session, campaign_id, players, user.id)
 
 
@@ -300,22 +305,24 @@ async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> No
     """Pick a faction and a start slot, each unique in the campaign (R-CAMP-2, R-CAMP-3)."""
     m.require_status(CampaignStatus.LOBBY)
     if m.player is None:
-        raise NotFound("You do not play in this campaign.")
+        raise NotFound(_("You do not play in this campaign."))
     game_map = await load_map(session, m.campaign.map_id)
     ruleset = load_ruleset(m.campaign)
     faction = data.faction if data.faction is not None else m.player.faction
     slot = data.slot if data.slot is not None else m.player.slot_index
     if faction is not None and faction not in {f.key for f in ruleset.factions}:
-        raise RuleViolation("R-CAMP-2", f"Unknown faction {faction!r}.")
+        raise RuleViolation("R-CAMP-2", _("Unknown faction {faction!r}.", faction=faction))
     if slot is not None and slot >= len(game_map.slots):
-        raise RuleViolation("R-CAMP-2", f"The map has {len(game_map.slots)} start slots.")
+        raise RuleViolation(
+            "R-CAMP-2", _("The map has {slots} start slots.", slots=len(game_map.slots))
+        )
     for other in await players_of(session, m.campaign.id):
         if other.number == m.player.number:
             continue
         if faction is not None and other.faction == faction:
-            raise Conflict("Another player already leads this faction.", code="R-CAMP-2")
+            raise Conflict(_("Another player already leads this faction."), code="R-CAMP-2")
         if slot is not None and other.slot_index == slot:
-            raise Conflict("Another player already took this start slot.", code="R-CAMP-2")
+            raise Conflict(_("Another player already took this start slot."), code="R-CAMP-2")
     if faction is not None and slot is not None:
         entry = PlayerSetup(m.player.number, faction, game_map.slots[slot].coord)
         # Only the rules about this one entry (Dark Elves on a coast slot) can fail here.
@@ -330,7 +337,7 @@ async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> No
 async def leave(session: AsyncSession, m: Membership) -> None:
     m.require_status(CampaignStatus.LOBBY)
     if m.player is None:
-        raise NotFound("You do not play in this campaign.")
+        raise NotFound(_("You do not play in this campaign."))
     await session.delete(m.player)
     await session.flush()
     await end_streams(session, Revocation(user_id=m.user.id, campaign_id=m.campaign.id))
@@ -344,12 +351,12 @@ async def start(session: AsyncSession, m: Membership) -> None:
     players = await players_of(session, campaign.id)
     if any(p.user_id is None for p in players):
         raise Conflict(
-            "A seat's user has not accepted it yet (R-CAMP-6): wait for the answer.",
+            _("A seat's user has not accepted it yet (R-CAMP-6): wait for the answer."),
             code="R-CAMP-2",
         )
     seated = [p for p in players if p.faction is not None and p.slot_index is not None]
     if len(seated) != len(players):
-        raise Conflict("Every player must pick a faction and a start slot.", code="R-CAMP-2")
+        raise Conflict(_("Every player must pick a faction and a start slot."), code="R-CAMP-2")
     game_map = await load_map(session, campaign.map_id)
     ruleset = load_ruleset(campaign)
     entries = [

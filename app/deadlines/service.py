@@ -28,6 +28,7 @@ from app.db.outage import is_database_outage
 from app.errors import Conflict, NotFound
 from app.events.kinds import AppEventKind
 from app.events.publish import Event, publish, publish_all
+from app.i18n import _
 from app.lobbies import substitutes
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
@@ -51,7 +52,7 @@ async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
     if m.campaign.paused_at is not None:
-        raise Conflict("The campaign is already paused.", code="R-TURN-3")
+        raise Conflict(_("The campaign is already paused."), code="R-TURN-3")
     m.campaign.paused_at = now
     await session.flush()
     await publish(session, m.campaign.id, AppEventKind.CAMPAIGN_PAUSED, {"turn": m.campaign.turn})
@@ -63,7 +64,7 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
     m.require_status(CampaignStatus.ACTIVE)
     c = m.campaign
     if c.paused_at is None:
-        raise Conflict("The campaign is not paused.", code="R-TURN-3")
+        raise Conflict(_("The campaign is not paused."), code="R-TURN-3")
     shift = max(now - c.paused_at, timedelta(0))
     if c.turn_deadline_at is not None:
         c.turn_deadline_at += shift
@@ -83,7 +84,7 @@ async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
     m.require_status(CampaignStatus.ACTIVE)
     c = m.campaign
     if c.turn_deadline_at is None:
-        raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
+        raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
     c.turn_deadline_at += timedelta(hours=hours)
     c.deadline_warn_at = c.turn_deadline_at - warning_window(
         int(c.settings.turn_deadline_hours or hours)
@@ -115,7 +116,7 @@ async def set_inactive(
         )
     )
     if player is None or player.faction is None:
-        raise NotFound("Player not found.")
+        raise NotFound(_("Player not found."))
     if player.inactive == inactive:
         return
     player.inactive = inactive
@@ -142,15 +143,18 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
     The caller holds the campaign row lock. Each late player's `missed_turns` grows by one.
     """
     if campaign.paused_at is not None:
-        raise Conflict("The campaign is paused: resume it first.", code="R-TURN-3")
+        raise Conflict(_("The campaign is paused: resume it first."), code="R-TURN-3")
     if campaign.turn_deadline_at is None:
-        raise Conflict("This campaign has no turn deadline.", code="R-TURN-3")
+        raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
     if now < campaign.turn_deadline_at:
-        raise Conflict("The turn deadline has not passed yet.", code="R-TURN-3")
+        raise Conflict(_("The turn deadline has not passed yet."), code="R-TURN-3")
     gate = await turn_gate(session, campaign)
     if gate.battles:
         raise Conflict(
-            f"The turn cannot change yet: {gate.battles} battle(s) waiting for a result.",
+            _(
+                "The turn cannot change yet: {battles} battle(s) waiting for a result.",
+                battles=gate.battles,
+            ),
             code="R-TURN-3",
         )
     # R-CAMP-8: a seat on vacation is not late.
@@ -233,13 +237,13 @@ async def owner_cancel_battle(
         select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, BattleRow.id == battle_id)
     )
     if battle is None:
-        raise NotFound("Battle not found.")
+        raise NotFound(_("Battle not found."))
     if battle.status not in PENDING_BATTLE_STATUSES:
-        raise Conflict("This battle is no longer pending.", code="R-TURN-3")
+        raise Conflict(_("This battle is no longer pending."), code="R-TURN-3")
     c = m.campaign
     passed = [d for d in (c.turn_deadline_at, c.battle_deadline_at) if d is not None and d <= now]
     if not passed or c.paused_at is not None:
-        raise Conflict("No deadline has passed yet.", code="R-TURN-3")
+        raise Conflict(_("No deadline has passed yet."), code="R-TURN-3")
     await battle_service.cancel_as_master(session, c, battle.id)
 
 

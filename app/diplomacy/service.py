@@ -30,6 +30,7 @@ from app.diplomacy.schemas import (
 from app.errors import NotFound, RuleViolation, refuse
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
+from app.i18n import _
 from app.ledger import service as ledger
 from app.models.campaign import Campaign
 from app.models.diplomacy import EdictRow
@@ -160,7 +161,7 @@ async def _edict_for(session: AsyncSession, ctx: TurnContext, edict_id: int) -> 
     """An edict the caller sent or received; 404 for anyone else."""
     row = await session.get(EdictRow, (ctx.campaign.id, edict_id))
     if row is None or ctx.number not in (row.sender, row.recipient):
-        raise NotFound("Edict not found.")
+        raise NotFound(_("Edict not found."))
     return row
 
 
@@ -170,7 +171,9 @@ def _require_open(row: EdictRow, ctx: TurnContext) -> None:
         EdictStatus.PENDING,
     ):
         raise RuleViolation(
-            "R-DIP-2", f"This edict is {row.status.value}; it can no longer change.", status=409
+            "R-DIP-2",
+            _("This edict is {status}; it can no longer change.", status=row.status.value),
+            status=409,
         )
 
 
@@ -178,9 +181,9 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
     """Accept or refuse a proposal addressed to you; a refusal refunds the sender (R-DIP-2)."""
     row = await _edict_for(session, ctx, edict_id)
     if row.sender == ctx.number:
-        raise RuleViolation("R-DIP-2", "You cannot answer your own edict.")
+        raise RuleViolation("R-DIP-2", _("You cannot answer your own edict."))
     if row.kind not in diplomacy.PROPOSALS:
-        raise RuleViolation("R-DIP-2", "This edict needs no answer.")
+        raise RuleViolation("R-DIP-2", _("This edict needs no answer."))
     _require_open(row, ctx)
     edict = edict_from_row(row)
     violations = diplomacy.validate_answer(ctx.state, edict, ctx.number, accept)
@@ -212,7 +215,7 @@ async def withdraw(session: AsyncSession, ctx: TurnContext, edict_id: int) -> Ed
     """Take back an unanswered proposal or a pending exploration, for a full refund."""
     row = await _edict_for(session, ctx, edict_id)
     if row.sender != ctx.number:
-        raise RuleViolation("R-DIP-2", "Only its sender may withdraw an edict.")
+        raise RuleViolation("R-DIP-2", _("Only its sender may withdraw an edict."))
     _require_open(row, ctx)
     await ledger.post(
         session,
@@ -249,7 +252,7 @@ async def get_edict(session: AsyncSession, m: Membership, edict_id: int) -> Edic
     row = await session.get(EdictRow, (m.campaign.id, edict_id))
     me = _visible_to(m)
     if row is None or (me is not None and me not in (row.sender, row.recipient)):
-        raise NotFound("Edict not found.")
+        raise NotFound(_("Edict not found."))
     return read_edict(row, await display_names(session, m))
 
 
@@ -317,7 +320,7 @@ async def _treaty_for(session: AsyncSession, m: Membership, treaty_id: int) -> T
     row = await session.get(TreatyRow, (m.campaign.id, treaty_id))
     me = _visible_to(m)
     if row is None or (me is not None and me not in (row.a, row.b)):
-        raise NotFound("Treaty not found.")
+        raise NotFound(_("Treaty not found."))
     return row
 
 

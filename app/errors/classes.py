@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.i18n import _
+from app.i18n import DEFAULT_LANGUAGE, Language, _
 from app.rules.state import Violation
 
 # Every snake_case `code` the API answers, with its meaning (the errors page's list is rendered from
@@ -49,12 +49,16 @@ ERROR_CODES: dict[str, str] = {
 
 # The players' rulebook, one anchor per rule id: problems whose `code` is a rule id link there.
 RULEBOOK = "docs/rules.md"
+# The rulebook in each language the server speaks (the same anchors): a problem said in French
+# links the French one.
+RULEBOOKS: dict[Language, str] = {"en": RULEBOOK, "fr": "docs/rules.fr.md"}
 RULE_ID = re.compile(r"R-[A-Z]+(?:-[0-9]+)?")  # a rule (R-MOVE-1) or a family (R-FAC)
 
 
-def rule_help(code: str) -> str | None:
-    """Where the rule behind `code` is explained (`docs/rules.md#R-MOVE-1`), if it is a rule id."""
-    return f"{RULEBOOK}#{code}" if RULE_ID.fullmatch(code) else None
+def rule_help(code: str, language: Language = DEFAULT_LANGUAGE) -> str | None:
+    """Where the rule behind `code` is explained in `language` (`docs/rules.md#R-MOVE-1`,
+    `docs/rules.fr.md#R-MOVE-1`), if it is a rule id."""
+    return f"{RULEBOOKS[language]}#{code}" if RULE_ID.fullmatch(code) else None
 
 
 def problem_type(code: str) -> str:

@@ -22,7 +22,7 @@ from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.errors.classes import RETRY_AFTER_SECONDS, AppError, problem_type, rule_help
 from app.errors.openapi import PROBLEM_MEDIA_TYPE
-from app.i18n import DEFAULT_LANGUAGE, say, say_all
+from app.i18n import DEFAULT_LANGUAGE, Text, _, say, say_all
 from app.i18n.requests import request_language
 
 # The logger keeps the name it had before errors became a package: log filters rely on it.
@@ -54,7 +54,7 @@ def problem_response(
     `Accept-Language`; `Content-Language` says which.
     """
     language = request_language(request) if request is not None else DEFAULT_LANGUAGE
-    title = title or _sentence(HTTPStatus(status).phrase)
+    title = title or HTTP_TITLES.get(status) or _sentence(HTTPStatus(status).phrase)
     body: dict[str, Any] = {
         "type": problem_type(code),
         "title": say(title, language),
@@ -64,7 +64,7 @@ def problem_response(
     }
     if request is not None:
         body["instance"] = request.url.path
-    if (where := rule_help(code)) is not None:
+    if (where := rule_help(code, language)) is not None:
         body["help"] = where
     for key, value in (extra or {}).items():
         body.setdefault(key, say_all(value, language))
@@ -108,7 +108,7 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
         for err in exc.errors()
     ]
     fields = ", ".join(dict.fromkeys(_field_name(e["loc"]) for e in errors))
-    detail = f"Invalid request: {fields}." if fields else "Invalid request."
+    detail = _("Invalid request: {fields}.", fields=fields) if fields else _("Invalid request.")
     malformed = next((e for e in exc.errors() if e["type"] == "json_invalid"), None)
     if malformed is not None:
         detail = _malformed_json(malformed, exc.body)
@@ -119,28 +119,40 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
             for e in errors
         ]
     elif _takes_form(request) and _json_media_type(request):
-        detail += " This operation takes form data (`application/x-www-form-urlencoded`)."
+        detail = _(
+            "{invalid} This operation takes form data (`application/x-www-form-urlencoded`).",
+            invalid=detail,
+        )
     elif _body_not_json(request, errors):
-        detail += " The body was not read as JSON: send it with `Content-Type: application/json`."
+        detail = _(
+            "{invalid} The body was not read as JSON: send it with "
+            "`Content-Type: application/json`.",
+            invalid=detail,
+        )
     return problem_response(
         request,
         status=422,
         code="validation_error",
-        title="Validation error",
+        title=_("Validation error"),
         detail=detail,
         extra={"errors": errors},
     )
 
 
-def _malformed_json(error: Mapping[str, Any], document: Any) -> str:
+def _malformed_json(error: Mapping[str, Any], document: Any) -> Text:
     """ "Malformed JSON at line 1, column 12: Expecting ',' delimiter." (no input echoed)."""
     reason = str((error.get("ctx") or {}).get("error", "not JSON"))
     loc = error.get("loc", ())
     pos = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
     if pos is None or not isinstance(document, str):
-        return f"Malformed JSON body: {reason}."
+        return _("Malformed JSON body: {reason}.", reason=reason)
     located = json.JSONDecodeError(reason, document, pos)  # computes line and column
-    return f"Malformed JSON body at line {located.lineno}, column {located.colno}: {reason}."
+    return _(
+        "Malformed JSON body at line {line}, column {column}: {reason}.",
+        line=located.lineno,
+        column=located.colno,
+        reason=reason,
+    )
 
 
 def _media_type(request: Request) -> str:
@@ -182,7 +194,25 @@ _HTTP_CODES = {
 
 
 _HTTP_DETAILS = {
-    404: "Nothing here: check the path (every route is listed in the OpenAPI contract).",
+    404: _("Nothing here: check the path (every route is listed in the OpenAPI contract)."),
+}
+
+# The titles of problems that name only their status (`_sentence` of its HTTP phrase), so
+# that they can be said in French; a status not listed keeps its English phrase.
+HTTP_TITLES: dict[int, Text] = {
+    400: _("Bad request"),
+    401: _("Unauthorized"),
+    403: _("Forbidden"),
+    404: _("Not found"),
+    405: _("Method not allowed"),
+    406: _("Not acceptable"),
+    409: _("Conflict"),
+    413: _("Request entity too large"),
+    415: _("Unsupported media type"),
+    422: _("Unprocessable entity"),
+    429: _("Too many requests"),
+    500: _("Internal server error"),
+    503: _("Service unavailable"),
 }
 
 # Methods probed to build the `Allow` header of a 405, in the order `Allow` lists them.
@@ -224,7 +254,11 @@ async def http_exception_handler(request: Request, exc: Exception) -> JSONRespon
             m.strip() for m in headers.get("Allow", "").split(",") if m.strip()
         ]
         headers["Allow"] = ", ".join(allow)
-        detail = f"{request.method} is not allowed at this path; it takes {headers['Allow']}."
+        detail = _(
+            "{method} is not allowed at this path; it takes {allow}.",
+            method=request.method,
+            allow=headers["Allow"],
+        )
     return problem_response(request, status=status, code=code, detail=detail, headers=headers)
 
 
@@ -246,8 +280,8 @@ def internal_error_response(request: Request | None) -> JSONResponse:
         request,
         status=500,
         code="internal_error",
-        title="Internal server error",
-        detail="An unexpected error occurred. It has been logged.",
+        title=_("Internal server error"),
+        detail=_("An unexpected error occurred. It has been logged."),
     )
 
 
@@ -265,9 +299,11 @@ async def database_error_handler(request: Request, exc: Exception) -> JSONRespon
             request,
             status=422,
             code="invalid_value",
-            title="Invalid value",
-            detail="A value of the request cannot be stored (a NUL character, or a number out "
-            "of range).",
+            title=_("Invalid value"),
+            detail=_(
+                "A value of the request cannot be stored (a NUL character, or a number out "
+                "of range)."
+            ),
         )
     if is_database_outage(exc):
         return await unreachable_handler(request, exc)
@@ -291,8 +327,8 @@ async def unreachable_handler(request: Request, exc: Exception) -> JSONResponse:
         request,
         status=503,
         code="service_unavailable",
-        title="Service unavailable",
-        detail="The database is unreachable; nothing was changed. Try again shortly.",
+        title=_("Service unavailable"),
+        detail=_("The database is unreachable; nothing was changed. Try again shortly."),
         headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
     )
 

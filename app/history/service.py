@@ -19,6 +19,7 @@ from app.history.schemas import (
     TurnChangeRead,
     TurnSummaryRead,
 )
+from app.i18n import _
 from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
@@ -53,13 +54,13 @@ def _summary_player(m: Membership, requested: int | None) -> int:
     player = requested if requested is not None else m.viewer.seat
     if player is None:
         raise AppError(
-            "As the owner, choose whose summary to read with ?player=N.",
+            _("As the owner, choose whose summary to read with ?player=N."),
             status=422,
             code="player_required",
-            title="Player required",
+            title=_("Player required"),
         )
     if not visibility.summary_readable(m.viewer, player):
-        raise Forbidden("You may only read your own turn summaries.", code="R-FOG-3")
+        raise Forbidden(_("You may only read your own turn summaries."), code="R-FOG-3")
     return player
 
 
@@ -79,7 +80,7 @@ async def turn_summary(
     player = _summary_player(m, requested)
     row = await session.get(TurnSummaryRow, (m.campaign.id, number, player))
     if row is None:
-        raise NotFound("Turn summary not found.")
+        raise NotFound(_("Turn summary not found."))
     return TurnSummaryRead(
         number=number, player=player, events=[summary_event(e) for e in row.events]
     )

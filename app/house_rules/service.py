@@ -16,6 +16,7 @@ from app.house_rules.schemas import (
     HouseRules,
     HouseRuleUpdate,
 )
+from app.i18n import _
 from app.models import User
 from app.models.campaign import CampaignStatus
 from app.models.house_rule import HouseRule, HouseRuleAction, HouseRuleChange
@@ -49,7 +50,7 @@ def read_model(rule: HouseRule) -> HouseRuleRead:
 
 def _require_editor(m: Membership) -> None:
     if not m.is_owner:
-        raise Forbidden("Only the campaign's owner edits the house rules.", code="R-HOUSE-1")
+        raise Forbidden(_("Only the campaign's owner edits the house rules."), code="R-HOUSE-1")
     m.require_status(CampaignStatus.LOBBY, CampaignStatus.ACTIVE)
 
 
@@ -72,7 +73,7 @@ def _find(rules: list[HouseRule], rule_id: int) -> HouseRule:
     for rule in rules:
         if rule.id == rule_id:
             return rule
-    raise NotFound("House rule not found.")
+    raise NotFound(_("House rule not found."))
 
 
 def _log(

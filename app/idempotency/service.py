@@ -19,6 +19,7 @@ from starlette.responses import Response, StreamingResponse
 
 from app.db.base import utcnow
 from app.errors import Conflict, RuleViolation
+from app.i18n import _
 from app.metrics import IDEMPOTENT_REPLAYS
 from app.models.idempotency import IdempotencyKey
 
@@ -88,14 +89,16 @@ async def claim(
     )
     if existing is None or existing.status is None or existing.body is None:
         raise Conflict(
-            "A request with this Idempotency-Key is still being processed; retry later.",
+            _("A request with this Idempotency-Key is still being processed; retry later."),
             code="idempotency_key_in_use",
         )
     if existing.fingerprint != digest:
         raise RuleViolation(
             "idempotency_key_reused",
-            "This Idempotency-Key was already used for a different request "
-            "(method, path or body); use a new key for a new request.",
+            _(
+                "This Idempotency-Key was already used for a different request "
+                "(method, path or body); use a new key for a new request."
+            ),
         )
     return stored_response(existing.status, existing.headers or [], existing.body)
 

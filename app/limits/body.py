@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.errors import problem_response
+from app.i18n import _
 
 
 class BodyTooLarge(HTTPException):
@@ -83,6 +84,6 @@ def _too_large(scope: Scope, limit: int) -> ASGIApp:
         Request(scope),
         status=413,
         code="content_too_large",
-        title="Content too large",
-        detail=f"The request body is larger than {limit} bytes.",
+        title=_("Content too large"),
+        detail=_("The request body is larger than {limit} bytes.", limit=limit),
     )

@@ -40,6 +40,7 @@ from app.config import Settings
 from app.db.base import utcnow
 from app.db.session import transaction
 from app.errors import AppError, Unauthorized
+from app.i18n import _
 from app.idempotency.dependencies import make_idempotent
 from app.limits.body import BodySizeLimitMiddleware
 from app.limits.headers import RateLimitHeadersMiddleware, record_standing
@@ -73,7 +74,7 @@ class TooManyRequests(AppError):
 
     status = 429
     code = "too_many_requests"
-    title = "Too many requests"
+    title = _("Too many requests")
 
     def __init__(self, detail: str, retry_after: int) -> None:
         super().__init__(detail, headers={"Retry-After": str(retry_after)})
@@ -176,7 +177,9 @@ async def _take_or_refuse(
     record_standing(request, kind, taken.standing)
     if taken.wait:
         RATE_LIMITED.labels(kind).inc()
-        raise TooManyRequests(f"Too many {what}; retry in {taken.wait} s.", taken.wait)
+        raise TooManyRequests(
+            _("Too many {what}; retry in {wait} s.", what=what, wait=taken.wait), taken.wait
+        )
 
 
 async def limit_writes(request: Request, secret: BearerSecret) -> None:
@@ -198,7 +201,11 @@ async def limit_writes(request: Request, secret: BearerSecret) -> None:
         user_id = await session.scalar(limiter.write_caller, caller)
         if user_id is not None:  # the bucket is empty (a single take: nothing to roll back)
             await _take_or_refuse(
-                request, session, [Limit(f"writes:{user_id}", limiter.writes)], "writes", "writes"
+                request,
+                session,
+                [Limit(f"writes:{user_id}", limiter.writes)],
+                _("writes"),
+                "writes",
             )
 
 
@@ -211,7 +218,7 @@ async def _password_attempt(
     limiter = _limiter(request)
     limits = limiter.login_limits(client_address(request), username)
     async with limiter.transaction(request) as session:
-        await _take_or_refuse(request, session, limits, "failed logins", "login")
+        await _take_or_refuse(request, session, limits, _("failed logins"), "login")
     try:
         yield
     except BaseException as exc:
@@ -258,7 +265,7 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
     limiter = _limiter(request)
     limits = [Limit(f"register:{client_address(request)}", limiter.registrations)]
     async with limiter.transaction(request) as session:
-        await _take_or_refuse(request, session, limits, "registrations", "registrations")
+        await _take_or_refuse(request, session, limits, _("registrations"), "registrations")
     try:
         yield
     except RequestValidationError:
@@ -288,7 +295,7 @@ async def limit_anonymous_writes(request: Request) -> None:
     limiter = _limiter(request)
     limits = [Limit(f"anonymous:{client_address(request)}", limiter.anonymous_writes)]
     async with limiter.transaction(request) as session:
-        await _take_or_refuse(request, session, limits, "requests", "anonymous")
+        await _take_or_refuse(request, session, limits, _("requests"), "anonymous")
 
 
 def uses_dependency(dependant: Dependant, call: Callable[..., Any]) -> bool:

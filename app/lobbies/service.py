@@ -20,6 +20,7 @@ from app.campaigns import service as campaigns
 from app.campaigns.access import Membership, lock_campaign
 from app.campaigns.schemas import PlayerRead
 from app.errors import AppError, Conflict, NotFound
+from app.i18n import _
 from app.lobbies import substitutes
 from app.lobbies.schemas import (
     GameSystem,
@@ -47,13 +48,13 @@ from app.rules import lobby
 from app.rules.lobby import Refusal
 from app.seats.service import give_seat
 
-_GONE = "Join request not found."
-_NO_LOBBY = "No public campaign with this id."
+_GONE = _("Join request not found.")
+_NO_LOBBY = _("No public campaign with this id.")
 
 
 def problem(refusal: Refusal) -> AppError:
     """The RFC 9457 problem of a rule's refusal."""
-    return AppError(refusal.detail, status=refusal.status, code=refusal.code, title="Refused")
+    return AppError(refusal.detail, status=refusal.status, code=refusal.code, title=_("Refused"))
 
 
 def _is_public() -> Any:
@@ -404,8 +405,10 @@ async def open_seat(session: AsyncSession, m: Membership, number: int, opened: b
     c = m.campaign
     if not c.settings.public:
         raise Conflict(
-            "Only a public campaign's seats are opened to newcomers; hand this one over "
-            "(R-CAMP-6).",
+            _(
+                "Only a public campaign's seats are opened to newcomers; hand this one over "
+                "(R-CAMP-6)."
+            ),
             code="R-CAMP-12",
         )
     seat = await session.scalar(
@@ -414,9 +417,9 @@ async def open_seat(session: AsyncSession, m: Membership, number: int, opened: b
         .execution_options(populate_existing=True)
     )
     if seat is None or seat.faction is None:
-        raise NotFound("Player not found.")
+        raise NotFound(_("Player not found."))
     if seat.user_id is None:
-        raise Conflict("A vacant seat awaits its offer's answer (R-CAMP-6).", code="R-CAMP-12")
+        raise Conflict(_("A vacant seat awaits its offer's answer (R-CAMP-6)."), code="R-CAMP-12")
     if seat.seat_open == opened:
         return
     seat.seat_open = opened

@@ -7,6 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import NotFound
+from app.i18n import _
 from app.lobbies.schemas import SubstituteRead, SubstituteWrite
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, Substitute
@@ -35,14 +36,14 @@ async def put(
 async def read(session: AsyncSession, user: User) -> SubstituteRead:
     row = await session.get(Substitute, user.id)
     if row is None:
-        raise NotFound("You are not listed as a substitute.")
+        raise NotFound(_("You are not listed as a substitute."))
     return _read(row)
 
 
 async def delete(session: AsyncSession, user: User) -> None:
     row = await session.get(Substitute, user.id)
     if row is None:
-        raise NotFound("You are not listed as a substitute.")
+        raise NotFound(_("You are not listed as a substitute."))
     await session.delete(row)
     await session.flush()
 

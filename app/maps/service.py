@@ -9,6 +9,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.errors import NotFound, RuleViolation
+from app.i18n import _
 from app.maps.schemas import GeneratedMap, MapDocument
 from app.models.game_map import GameMap
 from app.pagination import PageParams, paginate
@@ -57,7 +58,7 @@ def parse_map(document: dict[str, Any]) -> MapData:
     try:
         return map_from_dict(document)
     except MapError as exc:
-        raise _map_violation(exc, "The map is not valid.") from exc
+        raise _map_violation(exc, _("The map is not valid.")) from exc
 
 
 async def list_maps(
@@ -78,7 +79,7 @@ async def get_map(session: AsyncSession, map_id: uuid.UUID, user_id: uuid.UUID) 
     await ensure_builtin_maps(session)
     found = await session.get(GameMap, map_id)
     if found is None or (found.builtin_key is None and found.author_id != user_id):
-        raise NotFound("Map not found.")
+        raise NotFound(_("Map not found."))
     return found
 
 
@@ -101,7 +102,7 @@ def _generate(params: GeneratedMap) -> MapData:
             params.width, params.height, params.players, params.seed, Wrap(params.wrap)
         )
     except MapError as exc:
-        raise _map_violation(exc, "No map can be generated with these settings.") from exc
+        raise _map_violation(exc, _("No map can be generated with these settings.")) from exc
 
 
 async def create_generated_map(

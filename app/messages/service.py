@@ -13,6 +13,7 @@ from app.db.ids import random_public_id
 from app.errors import NotFound, RuleViolation
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
+from app.i18n import _
 from app.messages.schemas import (
     Correspondent,
     MessageCreate,
@@ -50,15 +51,17 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
     if data.to == "all":
         recipients = others
         if not recipients:
-            raise RuleViolation("R-DIP-1", "There is no other player to write to.")
+            raise RuleViolation("R-DIP-1", _("There is no other player to write to."))
     else:
         recipients = sorted(set(data.to))
         if me in recipients:
-            raise RuleViolation("R-DIP-1", "You cannot write to yourself.")
+            raise RuleViolation("R-DIP-1", _("You cannot write to yourself."))
         unknown = [n for n in recipients if n not in others]
         if unknown:
             raise RuleViolation(
-                "R-DIP-1", f"No player number {unknown[0]} in this campaign.", status=422
+                "R-DIP-1",
+                _("No player number {number} in this campaign.", number=unknown[0]),
+                status=422,
             )
     violations: list[dict[str, str]] = []
     extra: dict[str, int] = {}
@@ -68,7 +71,11 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         violations.append(
             {
                 "rule": "R-DIP-1",
-                "message": f"A message may hold at most {limit} words; this one has {words}.",
+                "message": _(
+                    "A message may hold at most {limit} words; this one has {words}.",
+                    limit=limit,
+                    words=words,
+                ),
             }
         )
         extra = {"word_limit": limit, "words": words}
@@ -76,7 +83,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         violations.append(
             {
                 "rule": "R-CAMP-5",
-                "message": "With anonymity on, messages may not contain map coordinates.",
+                "message": _("With anonymity on, messages may not contain map coordinates."),
             }
         )
     if violations:
@@ -152,7 +159,7 @@ async def _position(session: AsyncSession, m: Membership, me: int, public_id: in
         select(Message.id).where(*_mine(m, me), Message.public_id == public_id)
     )
     if position is None:
-        raise NotFound("Message not found.")
+        raise NotFound(_("Message not found."))
     return position
 
 

@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 
 from app.config import Settings
 from app.errors import Unauthorized
+from app.i18n import _
 from app.metrics import MULTIPROCESS
 
 router = APIRouter(tags=["ops"], include_in_schema=False)
@@ -44,5 +45,5 @@ async def metrics(request: Request) -> Response:
     if not settings.metrics_token:
         raise HTTPException(404)  # exactly the answer to an unknown path
     if not hmac.compare_digest(_bearer(request).encode(), settings.metrics_token.encode()):
-        raise Unauthorized("The metrics token is missing or wrong.")
+        raise Unauthorized(_("The metrics token is missing or wrong."))
     return Response(render(), media_type=CONTENT_TYPE_LATEST)

@@ -37,6 +37,7 @@ from app.auth.tokens import generate_token, hash_token
 from app.config import Settings
 from app.db.base import utcnow
 from app.errors import AppError, NotFound
+from app.i18n import _
 from app.models import User
 from app.models.email import EmailDelivery, UserEmail
 from app.models.notification import DeliveryStatus, NotificationPreference
@@ -60,7 +61,7 @@ FALLBACK_BASE = "http://localhost:8000"
 class EmailOff(AppError):
     status = 409
     code = "email_disabled"
-    title = "Email is off"
+    title = _("Email is off")
 
 
 def enabled(settings: Settings) -> bool:
@@ -217,7 +218,7 @@ async def enqueue_notifications(
 async def read_address(session: AsyncSession, user: User) -> UserEmail:
     found = await session.get(UserEmail, user.id)
     if found is None:
-        raise NotFound("No email address.")
+        raise NotFound(_("No email address."))
     return found
 
 
@@ -226,7 +227,7 @@ async def set_address(
 ) -> UserEmail:
     """Set (or set again) the user's address, unconfirmed, and send its confirmation link."""
     if not enabled(settings):
-        raise EmailOff("This server sends no email (MARCHLORDS_SMTP_HOST is not set).")
+        raise EmailOff(_("This server sends no email (MARCHLORDS_SMTP_HOST is not set)."))
     now = utcnow()
     token = generate_token()
     row = await session.get(UserEmail, user.id, with_for_update=True)
@@ -264,7 +265,7 @@ async def confirm(session: AsyncSession, token: str) -> UserEmail:
         select(UserEmail).where(UserEmail.confirm_token_hash == hash_token(token)).with_for_update()
     )
     if row is None or row.confirm_expires_at is None or row.confirm_expires_at <= utcnow():
-        raise NotFound("This confirmation link is unknown, used or expired.")
+        raise NotFound(_("This confirmation link is unknown, used or expired."))
     row.confirmed_at = utcnow()
     row.confirm_token_hash = None
     row.confirm_expires_at = None
@@ -278,7 +279,7 @@ async def unsubscribe(session: AsyncSession, token: str) -> None:
         select(EmailDelivery).where(EmailDelivery.unsubscribe_token_hash == hash_token(token))
     )
     if message is None:
-        raise NotFound("This unsubscribe link is unknown or too old.")
+        raise NotFound(_("This unsubscribe link is unknown or too old."))
     row = await session.get(UserEmail, message.user_id, with_for_update=True)
     if row is not None and row.address == message.address and row.unsubscribed_at is None:
         row.unsubscribed_at = utcnow()

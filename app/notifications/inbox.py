@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.base import utcnow
 from app.db.ids import random_public_id
 from app.errors import NotFound
+from app.i18n import _
 from app.models import User
 from app.models.notification import InboxItem
 from app.notifications.messages import COLLAPSING_KINDS, NotificationData
@@ -116,7 +117,7 @@ async def mark_read(session: AsyncSession, user: User, item_id: int) -> InboxIte
         .with_for_update()
     )
     if item is None:
-        raise NotFound("Notification not found.")
+        raise NotFound(_("Notification not found."))
     if item.read_at is None:
         item.read_at = utcnow()
         await session.flush()

@@ -17,6 +17,7 @@ from app.campaigns.access import Membership
 from app.config import Settings
 from app.db.base import utcnow
 from app.errors import AppError, Conflict, NotFound
+from app.i18n import _
 from app.models import User
 from app.models.notification import (
     EndpointScope,
@@ -38,7 +39,7 @@ SECRET_BYTES = 24
 class URLRefused(AppError):
     status = 422
     code = "webhook_url_refused"
-    title = "Webhook URL refused"
+    title = _("Webhook URL refused")
 
 
 def new_secret() -> str:
@@ -51,7 +52,7 @@ async def check_url(url: str, settings: Settings) -> None:
     try:
         await ssrf.check(url, allow_loopback=settings.webhooks_allow_loopback)
     except ssrf.UnsafeURL as refused:
-        raise URLRefused(str(refused)) from None
+        raise URLRefused(refused.args[0]) from None
 
 
 def _kinds(scope: EndpointScope, asked: list[NotificationKind] | None) -> list[str]:
@@ -61,10 +62,14 @@ def _kinds(scope: EndpointScope, asked: list[NotificationKind] | None) -> list[s
     wrong = [k.value for k in asked if k not in allowed]
     if wrong:
         raise AppError(
-            f"A {scope.value} endpoint cannot hear of: {', '.join(sorted(set(wrong)))}.",
+            _(
+                "A {scope} endpoint cannot hear of: {kinds}.",
+                scope=scope.value,
+                kinds=", ".join(sorted(set(wrong))),
+            ),
             status=422,
             code="invalid_value",
-            title="Invalid value",
+            title=_("Invalid value"),
         )
     return sorted({k.value for k in asked}, key=[k.value for k in allowed].index)
 
@@ -86,7 +91,13 @@ async def create(
         )
     )
     if (count or 0) >= MAX_ENDPOINTS:
-        raise Conflict(f"At most {MAX_ENDPOINTS} {data.scope.value} endpoints per campaign.")
+        raise Conflict(
+            _(
+                "At most {most} {scope} endpoints per campaign.",
+                most=MAX_ENDPOINTS,
+                scope=data.scope.value,
+            )
+        )
     secret = new_secret()
     endpoint = WebhookEndpoint(
         campaign_id=m.campaign.id,
@@ -122,7 +133,7 @@ async def get_mine(
         query = query.with_for_update(key_share=True).execution_options(populate_existing=True)
     endpoint = await session.scalar(query)
     if endpoint is None or endpoint.user_id != m.user.id:
-        raise NotFound("Webhook not found.")
+        raise NotFound(_("Webhook not found."))
     return endpoint
 
 
@@ -173,7 +184,7 @@ async def ping(session: AsyncSession, m: Membership, endpoint_id: uuid.UUID) -> 
     """Queue a test message to the endpoint (sent by the worker within seconds)."""
     endpoint = await get_mine(session, m, endpoint_id)
     if endpoint.disabled_at is not None:
-        raise Conflict("This webhook is disabled: enable it first.")
+        raise Conflict(_("This webhook is disabled: enable it first."))
     data = messages.ping(m.campaign.id, m.campaign.name, m.campaign.turn)
     delivery = enqueue(session, endpoint, data)
     await session.flush()

@@ -22,6 +22,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
+from app.i18n import _
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -182,38 +184,38 @@ def check_address(address: IPAddress, *, allow_loopback: bool) -> None:
     if _is_loopback(address):
         if allow_loopback:
             return
-        raise UnsafeURL("The URL points to a loopback address.")
+        raise UnsafeURL(_("The URL points to a loopback address."))
     why = refusal(address)
     if why is not None:
-        raise UnsafeURL(f"The URL points to an address that is not public ({why}).")
+        raise UnsafeURL(_("The URL points to an address that is not public ({why}).", why=why))
 
 
 def parse(url: str, *, allow_loopback: bool) -> tuple[str, str, int]:
     """Scheme, host and port of a URL that may be registered (before resolving it)."""
     if len(url) > MAX_URL_LENGTH:
-        raise UnsafeURL("The URL is too long.")
+        raise UnsafeURL(_("The URL is too long."))
     if any(c.isspace() or ord(c) < 0x20 or ord(c) == 0x7F for c in url):
-        raise UnsafeURL("The URL may not contain spaces or control characters.")
+        raise UnsafeURL(_("The URL may not contain spaces or control characters."))
     try:
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:  # e.g. an unclosed or invalid [IPv6] literal
-        raise UnsafeURL("The URL cannot be read.") from None
+        raise UnsafeURL(_("The URL cannot be read.")) from None
     scheme = parts.scheme.lower()
     if scheme not in ("https", "http"):
-        raise UnsafeURL("The URL must start with https://.")
+        raise UnsafeURL(_("The URL must start with https://."))
     if scheme == "http" and not allow_loopback:
-        raise UnsafeURL("The URL must use https.")
+        raise UnsafeURL(_("The URL must use https."))
     if parts.username is not None or parts.password is not None:
-        raise UnsafeURL("The URL may not carry a user name or password.")
+        raise UnsafeURL(_("The URL may not carry a user name or password."))
     if parts.fragment:
-        raise UnsafeURL("The URL may not have a fragment (#…).")
+        raise UnsafeURL(_("The URL may not have a fragment (#…)."))
     if not host:
-        raise UnsafeURL("The URL has no host.")
+        raise UnsafeURL(_("The URL has no host."))
     try:
         port = parts.port or (443 if scheme == "https" else 80)
     except ValueError:
-        raise UnsafeURL("The URL's port is not a number from 1 to 65535.") from None
+        raise UnsafeURL(_("The URL's port is not a number from 1 to 65535.")) from None
     return scheme, host, port
 
 
@@ -228,13 +230,13 @@ async def _addresses(host: str, port: int) -> list[IPAddress]:
             loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), RESOLVE_TIMEOUT_SECONDS
         )
     except (OSError, TimeoutError, UnicodeError):  # UnicodeError: not a valid host name
-        raise UnsafeURL("The URL's host name cannot be resolved.") from None
+        raise UnsafeURL(_("The URL's host name cannot be resolved.")) from None
     found: list[IPAddress] = []
     for info in infos:
         text = str(info[4][0]).split("%", 1)[0]  # an IPv6 scope id is not part of the address
         found.append(ipaddress.ip_address(text))
     if not found:
-        raise UnsafeURL("The URL's host name cannot be resolved.")
+        raise UnsafeURL(_("The URL's host name cannot be resolved."))
     return found
 
 
@@ -245,7 +247,7 @@ async def check(url: str, *, allow_loopback: bool) -> Target:
     for address in addresses:
         check_address(address, allow_loopback=allow_loopback)
     if scheme == "http" and not all(_is_loopback(a) for a in addresses):
-        raise UnsafeURL("The URL must use https.")
+        raise UnsafeURL(_("The URL must use https."))
     address = addresses[0]
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped  # connect over IPv4, where it really is

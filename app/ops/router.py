@@ -11,6 +11,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from app.db.session import SessionDep
 from app.errors import PROBLEM_MEDIA_TYPE, RETRY_AFTER_HEADER, ServiceUnavailable
+from app.i18n import _
 
 logger = logging.getLogger(__name__)
 
@@ -52,5 +53,5 @@ async def readyz(session: SessionDep) -> Health:
             await session.execute(text("SELECT 1"))
     except (SQLAlchemyError, OSError) as exc:  # TimeoutError is an OSError
         logger.warning("readiness check failed: %s", type(exc).__name__)
-        raise ServiceUnavailable("Database unavailable.") from exc  # with Retry-After
+        raise ServiceUnavailable(_("Database unavailable.")) from exc  # with Retry-After
     return Health()

@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.turn_context import TurnContext
 from app.db.ids import random_campaign_id, unused_id
 from app.errors import Conflict, NotFound, refuse
+from app.i18n import _
 from app.ledger import service as ledger
 from app.models.orders import OrderKind, OrderRow
 from app.orders.schemas import (
@@ -210,7 +211,7 @@ def _require_known_army(ctx: TurnContext, army_id: int) -> None:
     """404 for an army the player may not know of (R-FOG-3), before any rule refusal."""
     army = ctx.state.armies.get(army_id)
     if army is None or not visibility.army_seen(ctx.viewer, army):
-        raise NotFound("Army not found.")
+        raise NotFound(_("Army not found."))
 
 
 # ----------------------------------------------------------------------------------- moves
@@ -220,7 +221,7 @@ async def reachable_tiles(ctx: TurnContext, army_id: int) -> list[ReachableTile]
     """Where one of the caller's armies may be ordered this turn, at what cost, and how."""
     army = ctx.state.armies.get(army_id)
     if army is None or army.owner != ctx.number:
-        raise NotFound("Army not found.")
+        raise NotFound(_("Army not found."))
     waaagh = movement.uses_waaagh(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
     # A search over the map: off the event loop (its radius is bounded by R-HOUSE-2).
     routes = await to_thread.run_sync(
@@ -279,7 +280,7 @@ async def _delete_orders(
 async def cancel_move(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
     _require_known_army(ctx, army_id)
     if not await _delete_move(session, ctx, army_id):
-        raise NotFound("This army has no move order this turn.")
+        raise NotFound(_("This army has no move order this turn."))
 
 
 # ------------------------------------------------------------------------------ entrenchment
@@ -302,7 +303,7 @@ async def set_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) ->
 async def cancel_entrench(session: AsyncSession, ctx: TurnContext, army_id: int) -> None:
     _require_known_army(ctx, army_id)
     if not await _delete_entrench(session, ctx, army_id):
-        raise NotFound("This army has no entrenchment order this turn.")
+        raise NotFound(_("This army has no entrenchment order this turn."))
 
 
 # -------------------------------------------------------------------------- faction action
@@ -319,14 +320,14 @@ async def cancel_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) 
     rows = await my_orders(session, ctx)
     found = [r for r in rows if r.kind is OrderKind.UPGRADE and r.army_id == army_id]
     if not found:
-        raise NotFound("This army has no upgrade ordered this turn.")
+        raise NotFound(_("This army has no upgrade ordered this turn."))
     await cancel_order(session, ctx, found[0].id)
 
 
 async def cancel_faction_action(session: AsyncSession, ctx: TurnContext) -> None:
     rows = [r for r in await my_orders(session, ctx) if r.kind is OrderKind.FACTION_ACTION]
     if not rows:
-        raise NotFound("Your faction action is not used this turn.")
+        raise NotFound(_("Your faction action is not used this turn."))
     await cancel_order(session, ctx, rows[0].id)
 
 
@@ -349,9 +350,9 @@ async def cancel_order(
     """
     row = await session.get(OrderRow, (ctx.campaign.id, order_id))
     if row is None or row.player != ctx.number or (kind is not None and row.kind is not kind):
-        raise NotFound("Order not found.")
+        raise NotFound(_("Order not found."))
     if row.turn != ctx.campaign.turn:
-        raise Conflict("After the turn changes an order is final.", code="R-BUILD-1")
+        raise Conflict(_("After the turn changes an order is final."), code="R-BUILD-1")
     linked = [r for r in await my_orders(session, ctx) if _linked(row, r)]
     for order in (row, *linked):
         if order.cost:

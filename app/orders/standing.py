@@ -13,6 +13,7 @@ from app.campaigns.turn_context import TurnContext, load_turn_context
 from app.db.ids import random_campaign_id, unused_id
 from app.errors import AppError, NotFound, RuleViolation
 from app.events.kinds import AppEventKind
+from app.i18n import _
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.orders import StandingOrderRow
@@ -72,18 +73,20 @@ async def set_standing(
     if problem:
         raise RuleViolation("R-TURN-8", problem)
     if data.kind is StandingKind.RETURN_TO and not _holds_structure(ctx, (data.q, data.r)):
-        raise RuleViolation("R-TURN-8", "A standing return_to names a tile of yours (a structure).")
+        raise RuleViolation(
+            "R-TURN-8", _("A standing return_to names a tile of yours (a structure).")
+        )
     if data.kind is StandingKind.UPGRADE_CITY:
         mine = any(
             s.kind is StructureKind.CITY and s.owner == ctx.number and s.coord == (data.q, data.r)
             for s in ctx.state.structures.values()
         )
         if not mine:
-            raise RuleViolation("R-TURN-8", "A standing upgrade_city names one of your cities.")
+            raise RuleViolation("R-TURN-8", _("A standing upgrade_city names one of your cities."))
     else:
         army = ctx.state.armies.get(data.army_id) if data.army_id is not None else None
         if army is None or army.owner != ctx.number:
-            raise NotFound("Army not found.")
+            raise NotFound(_("Army not found."))
     existing = next(
         (row for row in await my_standing_orders(session, ctx) if _standing(row) == standing),
         None,
@@ -114,7 +117,7 @@ async def set_standing(
 async def delete_standing(session: AsyncSession, ctx: TurnContext, standing_id: int) -> None:
     row = await session.get(StandingOrderRow, (ctx.campaign.id, standing_id))
     if row is None or row.player != ctx.number:
-        raise NotFound("Standing order not found.")
+        raise NotFound(_("Standing order not found."))
     await session.delete(row)
     await session.flush()
 
@@ -171,7 +174,7 @@ async def _head_home(
 ) -> None:
     """A move order toward the tile, as far as this turn's budget goes; refusals raise."""
     if not _holds_structure(ctx, target):
-        raise RuleViolation("R-TURN-8", "The tile to return to is no longer yours.")
+        raise RuleViolation("R-TURN-8", _("The tile to return to is no longer yours."))
     await _head_toward(session, ctx, army_id, target)
 
 
@@ -183,7 +186,7 @@ async def _head_toward(
         ctx.state, ctx.orders, ctx.number, army_id, target, ctx.visible, ctx.ruleset, waaagh
     )
     if path is None:
-        raise RuleViolation("R-TURN-8", "No way you know of leads the army there this turn.")
+        raise RuleViolation("R-TURN-8", _("No way you know of leads the army there this turn."))
     if path:  # () : already there, nothing to order
         await orders.set_move(session, ctx, army_id, MoveSet(path=[list(c) for c in path]))
 

@@ -19,6 +19,7 @@ from app.auth.tokens import generate_token, hash_token
 from app.config import Settings
 from app.db.base import utcnow
 from app.errors import AppError
+from app.i18n import _
 from app.models import Token, User
 from app.models.email import PasswordReset, UserEmail
 from app.notifications import email
@@ -33,7 +34,7 @@ PASSWORD_RESET = "password_reset"  # noqa: S105  (an email kind, not a secret)
 class InvalidResetToken(AppError):
     status = 400
     code = "invalid_reset_token"
-    title = "Invalid reset link"
+    title = _("Invalid reset link")
 
 
 async def _count(session: AsyncSession, *where: ColumnElement[bool]) -> int:
@@ -98,10 +99,10 @@ async def confirm_reset(session: AsyncSession, token: str, new_password: str) ->
         select(PasswordReset).where(PasswordReset.token_hash == hash_token(token)).with_for_update()
     )
     if reset is None or reset.used_at is not None or reset.expires_at <= now:
-        raise InvalidResetToken("This reset link is unknown, used or expired.")
+        raise InvalidResetToken(_("This reset link is unknown, used or expired."))
     user = await session.get(User, reset.user_id, with_for_update=True)
     if user is None:
-        raise InvalidResetToken("This reset link is unknown, used or expired.")
+        raise InvalidResetToken(_("This reset link is unknown, used or expired."))
     user.password_hash = await hash_password(new_password)
     await session.execute(
         update(PasswordReset)

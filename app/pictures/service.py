@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.errors import NotFound
+from app.i18n import _
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
@@ -163,7 +164,9 @@ async def _snapshot_time(session: AsyncSession, member: Membership, number: int)
             )
         )
     if taken_at is None:
-        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+        raise NotFound(
+            _("No replay of turn {number}: it is not over, or was not kept.", number=number)
+        )
     return taken_at
 
 
@@ -206,7 +209,9 @@ async def _sources(session: AsyncSession, member: Membership, number: int) -> _S
     seats = () if viewer.seat is None else (viewer.seat,)
     parts = await snapshots.load_snapshot_parts(session, campaign.id, number, seats)
     if parts is None:  # rolled back meanwhile
-        raise NotFound(f"No replay of turn {number}: it is not over, or was not kept.")
+        raise NotFound(
+            _("No replay of turn {number}: it is not over, or was not kept.", number=number)
+        )
     game_map = await load_map(session, campaign.map_id)
     return _Sources(member, viewer, number, parts, seats, game_map, load_ruleset(campaign))
 

@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
+from app.i18n import _
 from app.models.campaign import CampaignStatus
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
@@ -49,13 +50,13 @@ from app.rules.rosters import (
     unit_state,
 )
 
-_NOT_FOUND = "Roster not found."
+_NOT_FOUND = _("Roster not found.")
 
 
 class RosterUnreadableProblem(AppError):
     status = 422
     code = "roster_unreadable"
-    title = "Army list unreadable"
+    title = _("Army list unreadable")
 
 
 async def _army(session: AsyncSession, m: Membership, army_id: int) -> ArmyRow | None:
@@ -145,7 +146,7 @@ async def _writable_army(session: AsyncSession, m: Membership, army_id: int) -> 
     """The caller's own army, not in a pending battle; the caller holds the campaign lock."""
     army = await _readable_army(session, m, army_id)
     if m.viewer.seat != army.owner:  # the game master reads, only the army's owner writes
-        raise Forbidden("Only the army's owner attaches its list.", code="R-CAMP-2")
+        raise Forbidden(_("Only the army's owner attaches its list."), code="R-CAMP-2")
     m.require_status(CampaignStatus.ACTIVE)
     m.require_player()
     fighting = await session.scalar(
@@ -162,7 +163,7 @@ async def _writable_army(session: AsyncSession, m: Membership, army_id: int) -> 
     )
     if fighting is not None:
         raise Conflict(
-            "This army's list is fixed while it fights a pending battle (R-ARMY-4).",
+            _("This army's list is fixed while it fights a pending battle (R-ARMY-4)."),
             code="R-ARMY-4",
         )
     return army
@@ -175,7 +176,7 @@ def _file_bytes(data: RosterUpload) -> bytes:
         return base64.b64decode(data.content, validate=False)
     except (binascii.Error, ValueError):
         raise RosterUnreadableProblem(
-            "content: not valid base64.", extra={"where": "content"}
+            _("content: not valid base64."), extra={"where": "content"}
         ) from None
 
 
@@ -186,13 +187,15 @@ async def put_roster(
     raw = _file_bytes(data)
     if len(raw) > MAX_FILE_BYTES:
         raise RosterUnreadableProblem(
-            f"The file is larger than {MAX_FILE_BYTES} bytes.", extra={"where": "content"}
+            _("The file is larger than {most} bytes.", most=MAX_FILE_BYTES),
+            extra={"where": "content"},
         )
     try:
         parsed = parse_roster(raw, data.format)
     except RosterUnreadable as e:
         raise RosterUnreadableProblem(
-            f"The list cannot be read: {e.where}: {e.message}.", extra={"where": e.where}
+            _("The list cannot be read: {where}: {message}.", where=e.where, message=e.message),
+            extra={"where": e.where},
         ) from None
     warnings = list(parsed.warnings)
     player = m.require_player()

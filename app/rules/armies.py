@@ -28,6 +28,7 @@ from app.rules.state import (
     UpgradeOrder,
     Violation,
 )
+from app.rules.texts import _
 
 
 def allocate_id(state: CampaignState) -> tuple[int, CampaignState]:
@@ -92,21 +93,21 @@ def validate_raise(
     if city is None or city.owner != player_id or city.kind is not StructureKind.CITY:
         # Nothing more about a city that is not yours: whether another player's city seats an
         # army (or has a raise pending) is hidden, so the refusal is the unknown id's (R-FOG-3).
-        out.append(Violation("R-ARMY-1", "Armies are raised from one of your cities."))
+        out.append(Violation("R-ARMY-1", _("Armies are raised from one of your cities.")))
     else:
         if city.level < 2:
-            out.append(Violation("R-ARMY-1", "Armies are raised from a level-2 city."))
+            out.append(Violation("R-ARMY-1", _("Armies are raised from a level-2 city.")))
         # Your own armies and raises only: the city can seat a new army of its new owner
         # while an army of the player who lost it may still count it as its seat (R-ARMY-5).
         if any(a.seat_id == city_id and a.owner == player_id for a in state.armies.values()) or any(
             r.city_id == city_id and r.player == player_id for r in orders.raises
         ):
-            out.append(Violation("R-ARMY-1", "This city already seats an army."))
+            out.append(Violation("R-ARMY-1", _("This city already seats an army.")))
     price = army_cost(state, orders, player_id, ruleset)
     if general_id is None:
         price += general_cost(state, orders, player_id, ruleset)
     elif not is_free_general(state, orders, player_id, general_id):
-        out.append(Violation("R-ARMY-2", "This general is not one of your free generals."))
+        out.append(Violation("R-ARMY-2", _("This general is not one of your free generals.")))
     if state.players[player_id].gold < price:
         out.append(not_enough_gold(price, state.players[player_id].gold))
     return out
@@ -128,16 +129,16 @@ def validate_upgrade(
     """R-ARMY-3/6: own army with a general, below the top tier, once per turn, not locked."""
     army = state.armies.get(army_id)
     if army is None or army.owner != player_id:
-        return [Violation("R-ARMY-3", "This is not one of your armies.")]
+        return [Violation("R-ARMY-3", _("This is not one of your armies."))]
     out: list[Violation] = []
     if army.general_id is None:
-        out.append(Violation("R-ARMY-6", "An army without a general cannot be upgraded."))
+        out.append(Violation("R-ARMY-6", _("An army without a general cannot be upgraded.")))
     if army_in_battle(state, army_id):
-        out.append(Violation("R-BAT-5", "This army is locked in a pending battle."))
+        out.append(Violation("R-BAT-5", _("This army is locked in a pending battle.")))
     if any(u.army_id == army_id for u in orders.upgrades):
-        out.append(Violation("R-ARMY-3", "One upgrade per army per turn."))
+        out.append(Violation("R-ARMY-3", _("One upgrade per army per turn.")))
     if army.tier >= ruleset.max_tier:
-        out.append(Violation("R-ARMY-3", "This army is already at the top tier."))
+        out.append(Violation("R-ARMY-3", _("This army is already at the top tier.")))
     elif state.players[player_id].gold < upgrade_cost(army, ruleset):
         out.append(not_enough_gold(upgrade_cost(army, ruleset), state.players[player_id].gold))
     return out
@@ -150,16 +151,24 @@ def validate_faction_action(
     p = state.players[player_id]
     action = ruleset.faction(p.faction).action
     if action is None:
-        return [Violation("R-FAC", "Your faction has no action.")]
+        return [Violation("R-FAC", _("Your faction has no action."))]
     out: list[Violation] = []
     if player_id in orders.faction_actions:
-        out.append(Violation("R-FAC", "The action is already used this turn."))
+        out.append(Violation("R-FAC", _("The action is already used this turn.")))
     if p.action_available_turn > state.turn:
         out.append(
-            Violation("R-FAC", f"The action can be used again from turn {p.action_available_turn}.")
+            Violation(
+                "R-FAC",
+                _("The action can be used again from turn {turn}.", turn=p.action_available_turn),
+            )
         )
     if p.victories < action.unlock_victories:
-        out.append(Violation("R-FAC", f"The action needs {action.unlock_victories} victories."))
+        out.append(
+            Violation(
+                "R-FAC",
+                _("The action needs {victories} victories.", victories=action.unlock_victories),
+            )
+        )
     return out
 
 
@@ -171,14 +180,14 @@ def validate_assign_general(
     if general_id not in state.generals or not is_free_general(
         state, orders, player_id, general_id
     ):
-        out.append(Violation("R-ARMY-2", "This general is not one of your free generals."))
+        out.append(Violation("R-ARMY-2", _("This general is not one of your free generals.")))
     army = state.armies.get(army_id)
     if army is None or army.owner != player_id:
-        out.append(Violation("R-ARMY-6", "This is not one of your armies."))
+        out.append(Violation("R-ARMY-6", _("This is not one of your armies.")))
     elif army.general_id is not None:
-        out.append(Violation("R-ARMY-6", "This army already has a general."))
+        out.append(Violation("R-ARMY-6", _("This army already has a general.")))
     elif army_in_battle(state, army_id):
-        out.append(Violation("R-BAT-5", "This army is locked in a pending battle."))
+        out.append(Violation("R-BAT-5", _("This army is locked in a pending battle.")))
     return out
 
 

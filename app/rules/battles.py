@@ -44,6 +44,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
+from app.rules.texts import _
 
 __all__ = [
     "BattleResolution",
@@ -333,13 +334,13 @@ def change_leader(
     battle = state.battles.get(battle_id)
     name = sides_of(battle, player_id) if battle is not None else None
     if battle is None or name is None:
-        return [Violation("R-BAT-3", "You take no part in this battle.")]
+        return [Violation("R-BAT-3", _("You take no part in this battle."))]
     side = _side(battle, name)
     current = _leader(state, side)
     if current is not None and current.owner != player_id:
-        return [Violation("R-BAT-3", "Only the owner of the leading army may choose another.")]
+        return [Violation("R-BAT-3", _("Only the owner of the leading army may choose another."))]
     if army_id not in side.army_ids or army_id not in state.armies:
-        return [Violation("R-BAT-3", "That army does not fight on your side of this battle.")]
+        return [Violation("R-BAT-3", _("That army does not fight on your side of this battle."))]
     new_side = replace(side, leader_id=army_id)
     if name == "attacker":
         new_battle = replace(battle, attacker=new_side)
@@ -354,11 +355,13 @@ def validate_report(
     """Every reason a reported result cannot stand (R-BAT-6, R-SIEGE-2)."""
     out: list[Violation] = []
     for name, pct in (
-        ("attacker", report.attacker_losses_pct),
-        ("defender", report.defender_losses_pct),
+        (_("attacker"), report.attacker_losses_pct),
+        (_("defender"), report.defender_losses_pct),
     ):
         if not 0 <= pct <= 100:
-            out.append(Violation("R-BAT-6", f"The {name}'s losses must be from 0 to 100 %."))
+            out.append(
+                Violation("R-BAT-6", _("The {name}'s losses must be from 0 to 100 %.", name=name))
+            )
     won_structure = report.outcome is Outcome.ATTACKER_VICTORY and battle.kind in (
         BattleKind.SIEGE,
         BattleKind.ASSAULT,
@@ -366,19 +369,23 @@ def validate_report(
     structure = _defended_structure(state, battle)
     capital = structure is not None and structure.is_capital
     if not won_structure and report.fate is not None:
-        out.append(Violation("R-BAT-6", "A fate is chosen only by a victorious siege or assault."))
+        out.append(
+            Violation("R-BAT-6", _("A fate is chosen only by a victorious siege or assault."))
+        )
     elif won_structure and capital and report.fate is not None:
-        out.append(Violation("R-SIEGE-2", "A capital is never captured or destroyed: it repulses."))
+        out.append(
+            Violation("R-SIEGE-2", _("A capital is never captured or destroyed: it repulses."))
+        )
     elif won_structure and not capital and report.fate is None:
-        out.append(Violation("R-BAT-6", "Choose the fate of the place: capture or destroy."))
+        out.append(Violation("R-BAT-6", _("Choose the fate of the place: capture or destroy.")))
     if report.general_captured:
         if report.outcome is Outcome.DRAW:
-            out.append(Violation("R-BAT-6", "No general is captured in a draw."))
+            out.append(Violation("R-BAT-6", _("No general is captured in a draw.")))
         else:
             attacker_won = report.outcome is Outcome.ATTACKER_VICTORY
             losing = battle.defender if attacker_won else battle.attacker
             if _leader(state, losing) is None:
-                out.append(Violation("R-BAT-6", "The losing side has no general to capture."))
+                out.append(Violation("R-BAT-6", _("The losing side has no general to capture.")))
     return out
 
 
@@ -412,8 +419,10 @@ def validate_order(state: CampaignState, battle: Battle) -> list[Violation]:
     return [
         Violation(
             "R-MOVE-3",
-            "One of this battle's armies has an earlier-declared battle still pending: "
-            "that one is played first.",
+            _(
+                "One of this battle's armies has an earlier-declared battle still pending: "
+                "that one is played first."
+            ),
         )
     ]
 
@@ -878,12 +887,12 @@ def abandon(
     structure = _defended_structure(state, battle)
     kinds = (StructureKind.OUTPOST, StructureKind.PORT)
     if battle.kind is not BattleKind.ASSAULT or structure is None or structure.kind not in kinds:
-        return [Violation("R-BAT-6", "Only an attacked outpost or port can be abandoned.")]
+        return [Violation("R-BAT-6", _("Only an attacked outpost or port can be abandoned."))]
     if structure.owner != player_id:
-        return [Violation("R-BAT-6", "Only the owner of this place can abandon it.")]
+        return [Violation("R-BAT-6", _("Only the owner of this place can abandon it."))]
     winner = _principal(state, battle.attacker)
     if winner is None:
-        return [Violation("R-BAT-6", "No attacker is left to take this place.")]
+        return [Violation("R-BAT-6", _("No attacker is left to take this place."))]
     w = _Work.of(state, battle)
     # Armies that stood in the place withdraw as a defeated defender would, unharmed.
     for army in _live_armies(state, battle.defender):

@@ -34,13 +34,17 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
+from app.rules.texts import _
 
 REFUND_RULE = "R-BUILD-2"
 
 
 def not_enough_gold(cost: int, gold: int) -> Violation:
     """R-ECO-1: the refusal names the price and the player's own gold."""
-    return Violation("R-ECO-1", f"Not enough gold: this costs {cost} and you have {gold}.")
+    return Violation(
+        "R-ECO-1",
+        _("Not enough gold: this costs {cost} and you have {gold}.", cost=cost, gold=gold),
+    )
 
 
 _NEEDS_STILL_ARMY = (BuildKind.FOUND_CITY, BuildKind.PORT)
@@ -59,7 +63,7 @@ def build_cost(kind: BuildKind, ruleset: Ruleset) -> int:
 
 def structure_at(state: CampaignState, coord: Coord) -> Structure | None:
     """The structure on a tile (one per tile, R-BUILD-3), or None if it is neutral."""
-    for _, s in sorted(state.structures.items()):
+    for _key, s in sorted(state.structures.items()):
         if s.coord == coord:
             return s
     return None
@@ -88,38 +92,38 @@ def _tile_violations(
     """What the tile itself forbids (map, tags, ownership, what may share a tile)."""
     tile = state.map.tiles.get(coord)
     if tile is None:
-        return [Violation("R-MAP-1", "This tile is not on the map.")]
+        return [Violation("R-MAP-1", _("This tile is not on the map."))]
     if not tile.is_land:
-        return [Violation("R-MAP-1", "Nothing can be built on the sea.")]
+        return [Violation("R-MAP-1", _("Nothing can be built on the sea."))]
     out: list[Violation] = []
     if kind is BuildKind.FOUND_CITY and Tag.CITY_SITE not in tile.tags:
-        out.append(Violation("R-MAP-3", "A city can only be founded on a city site."))
+        out.append(Violation("R-MAP-3", _("A city can only be founded on a city site.")))
     if kind is BuildKind.PORT and Tag.COAST not in tile.tags:
-        out.append(Violation("R-MAP-3", "A port can only be built on a coast tile."))
+        out.append(Violation("R-MAP-3", _("A port can only be built on a coast tile.")))
     here = structure_at(state, coord)
     if here is not None and here.owner != player_id:
-        out.append(Violation("R-OWN-1", "This tile belongs to another player."))
+        out.append(Violation("R-OWN-1", _("This tile belongs to another player.")))
         return out
     out += _sharing_violations(kind, here)
     if here is not None and here.since_turn == state.turn:
         # Only a battle result confirmed this turn sets it: builds placed at the last change
         # count as taken in the turn before (R-BUILD-4).
-        out.append(Violation("R-BUILD-4", "A tile taken this turn accepts no build."))
+        out.append(Violation("R-BUILD-4", _("A tile taken this turn accepts no build.")))
     return out
 
 
 def _sharing_violations(kind: BuildKind, here: Structure | None) -> list[Violation]:
     """R-BUILD-3 and the R-BUILD table's 'where' column, for a tile yours or neutral."""
     if kind is BuildKind.FOUND_CITY and here is not None and here.kind is not StructureKind.OUTPOST:
-        return [Violation("R-BUILD-3", "A city is founded on a neutral tile or your outpost.")]
+        return [Violation("R-BUILD-3", _("A city is founded on a neutral tile or your outpost."))]
     if kind is BuildKind.PORT and (here is None or here.kind is not StructureKind.OUTPOST):
-        return [Violation("R-BUILD-3", "A port replaces one of your outposts.")]
+        return [Violation("R-BUILD-3", _("A port replaces one of your outposts."))]
     if kind is BuildKind.OUTPOST and here is not None:
-        return [Violation("R-BUILD-3", "An outpost needs a neutral tile.")]
+        return [Violation("R-BUILD-3", _("An outpost needs a neutral tile."))]
     if kind is BuildKind.UPGRADE_CITY and (
         here is None or here.kind is not StructureKind.CITY or here.level != 1
     ):
-        return [Violation("R-BUILD-3", "Only your level-1 city can be upgraded.")]
+        return [Violation("R-BUILD-3", _("Only your level-1 city can be upgraded."))]
     return []
 
 
@@ -134,20 +138,20 @@ def _army_violations(
     """The army a city, port or outpost needs (R-BUILD table, R-BUILD-5, R-BAT-5)."""
     army = None if army_id is None else state.armies.get(army_id)
     if army is None or army.owner != player_id:
-        return [Violation("R-BUILD-2", "This build needs one of your armies.")]
+        return [Violation("R-BUILD-2", _("This build needs one of your armies."))]
     out: list[Violation] = []
     if army_in_battle(state, army.id):
-        out.append(Violation("R-BAT-5", "This army is locked in a pending battle."))
+        out.append(Violation("R-BAT-5", _("This army is locked in a pending battle.")))
     if kind in _NEEDS_STILL_ARMY:
         if army.coord != coord:
-            out.append(Violation("R-BUILD-2", "The army must stand on the tile."))
+            out.append(Violation("R-BUILD-2", _("The army must stand on the tile.")))
         if army.id in orders.moves:
-            out.append(Violation("R-BUILD-5", "An army with a move order cannot build this."))
+            out.append(Violation("R-BUILD-5", _("An army with a move order cannot build this.")))
         return out
     if move_destination(state, orders, army.id) != coord:
-        out.append(Violation("R-BUILD-2", "The army's move must end on the tile."))
+        out.append(Violation("R-BUILD-2", _("The army's move must end on the tile.")))
     if any(b.army_id == army.id and b.kind is BuildKind.OUTPOST for b in orders.builds):
-        out.append(Violation("R-BUILD-2", "One outpost per army per turn."))
+        out.append(Violation("R-BUILD-2", _("One outpost per army per turn.")))
     return out
 
 
@@ -170,15 +174,15 @@ def validate_build(
         tile = state.map.tiles.get(coord)
         known = coord in state.players[player_id].explored
         if tile is None:
-            out.append(Violation("R-MAP-1", "This tile is not on the map."))
+            out.append(Violation("R-MAP-1", _("This tile is not on the map.")))
         elif known and not tile.is_land:
-            out.append(Violation("R-MAP-1", "Nothing can be built on the sea."))
+            out.append(Violation("R-MAP-1", _("Nothing can be built on the sea.")))
     else:
-        out.append(Violation("R-FOG-3", "You cannot see this tile."))
+        out.append(Violation("R-FOG-3", _("You cannot see this tile.")))
     if kind is not BuildKind.UPGRADE_CITY:
         out += _army_violations(state, orders, player_id, kind, coord, army_id)
     if any(b.player == player_id and b.coord == coord for b in orders.builds):
-        out.append(Violation("R-BUILD-3", "You already ordered a build on this tile."))
+        out.append(Violation("R-BUILD-3", _("You already ordered a build on this tile.")))
     gold, cost = state.players[player_id].gold, build_cost(kind, ruleset)
     if gold < cost:
         out.append(not_enough_gold(cost, gold))

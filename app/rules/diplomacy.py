@@ -39,6 +39,7 @@ from app.rules.state import (
     TreatyKind,
     Violation,
 )
+from app.rules.texts import _
 
 RULE = "R-DIP-2"
 TREATY_RULE = "R-DIP-3"
@@ -119,8 +120,12 @@ class Edict:
     offer: VassalOffer | None = None  # vassalage
 
 
-def _already(kind: EdictKind) -> str:
-    return f"You already have this treaty ({kind}) or a stronger one with that player."
+def _already(kind: EdictKind) -> Violation:
+    """The refusal of a treaty the two players already have (or a stronger one)."""
+    return Violation(
+        RULE,
+        _("You already have this treaty ({kind}) or a stronger one with that player.", kind=kind),
+    )
 
 
 def _to(edict: Edict) -> int:
@@ -145,7 +150,7 @@ def relation_rank(state: CampaignState, a: int, b: int, *, agreed: bool = False)
     broken (a proposal may renew what is ending).
     """
     best = 0
-    for _, t in sorted(state.treaties.items()):
+    for _key, t in sorted(state.treaties.items()):
         if t.kind not in _RANK or {t.a, t.b} != {a, b}:
             continue
         if _current(t, state.turn) if agreed else in_force(t, state.turn):
@@ -227,7 +232,7 @@ def validate_edict(
     """Every reason to refuse this edict now; empty if it may be issued (R-DIP-2)."""
     sender = edict.sender
     if edicts_issued(edicts, sender, state.turn):
-        return [Violation(RULE, "You have already issued your edict this turn.")]
+        return [Violation(RULE, _("You have already issued your edict this turn."))]
     out: list[Violation] = []
     recipient = edict.recipient
     # A route's partner is the owner of its city, checked with the city.
@@ -238,38 +243,40 @@ def validate_edict(
     )
     if needs_recipient:
         if recipient == sender:
-            return [Violation(RULE, "An edict cannot be addressed to yourself.")]
+            return [Violation(RULE, _("An edict cannot be addressed to yourself."))]
         if recipient is None or recipient not in state.players:
-            return [Violation(RULE, "No such player in this campaign.")]
+            return [Violation(RULE, _("No such player in this campaign."))]
     match edict.kind:
         case EdictKind.EMBASSY | EdictKind.PACT | EdictKind.ALLIANCE:
             wanted = _RANK[_PROPOSED_TREATY[edict.kind]]
             if relation_rank(state, sender, _to(edict), agreed=True) >= wanted:
-                out.append(
-                    Violation(
-                        RULE,
-                        _already(edict.kind),
-                    )
-                )
+                out.append(_already(edict.kind))
         case EdictKind.EXPLORATION:
             out += _check_exploration(state, sender, edict.target, ruleset)
         case EdictKind.TRADE:
             out += _check_trade(state, edict, visible)
         case EdictKind.VASSALAGE:
             if edict.offer is None:
-                out.append(Violation(RULE, "A vassalage edict needs an offer."))
+                out.append(Violation(RULE, _("A vassalage edict needs an offer.")))
             elif _vassalage_exists(state, sender, _to(edict)):
-                out.append(Violation(RULE, "A vassalage already binds you to this player."))
+                out.append(Violation(RULE, _("A vassalage already binds you to this player.")))
         case EdictKind.RELEASE_PRISONER:
             g = state.generals.get(edict.general_id) if edict.general_id is not None else None
             if g is None or g.held_by != sender:
-                out.append(Violation("R-ARMY-2", "You hold no such prisoner."))
+                out.append(Violation("R-ARMY-2", _("You hold no such prisoner.")))
         case EdictKind.GIFT:
             limit = gift_limit(state, sender, ruleset)
             if edict.amount < 1 or edict.amount > limit:
                 pct = ruleset.diplomacy.gift_max_pct
                 out.append(
-                    Violation(RULE, f"A gift is 1 to {limit} gold ({pct} % of your treasury).")
+                    Violation(
+                        RULE,
+                        _(
+                            "A gift is 1 to {limit} gold ({pct} % of your treasury).",
+                            limit=limit,
+                            pct=pct,
+                        ),
+                    )
                 )
     if out:
         return out
@@ -277,7 +284,12 @@ def validate_edict(
         gold = state.players[sender].gold
         return [
             Violation(
-                GOLD_RULE, f"Not enough gold: this edict costs {edict.cost} and you have {gold}."
+                GOLD_RULE,
+                _(
+                    "Not enough gold: this edict costs {cost} and you have {gold}.",
+                    cost=edict.cost,
+                    gold=gold,
+                ),
             )
         ]
     return []
@@ -288,18 +300,22 @@ def _check_exploration(
 ) -> list[Violation]:
     reach = ruleset.diplomacy.exploration_range
     if target is None or target not in state.map.tiles:
-        return [Violation(RULE, "The tile to explore is not on the map.")]
+        return [Violation(RULE, _("The tile to explore is not on the map."))]
     grid = state.map.grid
     own = [s.coord for _, s in sorted(state.structures.items()) if s.owner == sender]
     if not any(grid.distance(c, target) <= reach for c in own):
-        return [Violation(RULE, f"The tile must lie within {reach} tiles of your territory.")]
+        return [
+            Violation(
+                RULE, _("The tile must lie within {reach} tiles of your territory.", reach=reach)
+            )
+        ]
     return []
 
 
 def _check_trade(state: CampaignState, edict: Edict, visible: frozenset[Coord]) -> list[Violation]:
     mine = state.structures.get(edict.city_id) if edict.city_id is not None else None
     if mine is None or mine.owner != edict.sender or mine.kind is not StructureKind.CITY:
-        return [Violation(RULE, "The route must start from one of your cities.")]
+        return [Violation(RULE, _("The route must start from one of your cities."))]
     partner = edict.recipient
     their = edict.their_city_id
     if (
@@ -308,11 +324,11 @@ def _check_trade(state: CampaignState, edict: Edict, visible: frozenset[Coord]) 
         or partner == edict.sender
         or known_city_owner(state, edict.sender, their, visible) != partner
     ):
-        return [Violation(RULE, "The route must end at another player's city that you know.")]
+        return [Violation(RULE, _("The route must end at another player's city that you know."))]
     if relation_rank(state, edict.sender, partner) < 1:
-        return [Violation(RULE, "A trade route needs an embassy or better with that player.")]
+        return [Violation(RULE, _("A trade route needs an embassy or better with that player."))]
     if _route_exists(state, mine.id, their):
-        return [Violation(RULE, "A trade route already joins these cities.")]
+        return [Violation(RULE, _("A trade route already joins these cities."))]
     return []
 
 
@@ -324,32 +340,32 @@ def validate_answer(
 ) -> list[Violation]:
     """Whether `player` may accept (or refuse) the proposal now (R-DIP-2)."""
     if edict.kind not in PROPOSALS:
-        return [Violation(RULE, "This edict needs no answer.")]
+        return [Violation(RULE, _("This edict needs no answer."))]
     if edict.sender == player:
-        return [Violation(RULE, "You cannot answer your own proposal.")]
+        return [Violation(RULE, _("You cannot answer your own proposal."))]
     if edict.turn != state.turn or edict.status is not EdictStatus.PROPOSED:
-        return [Violation(RULE, f"This proposal is {edict.status}; it can no longer be answered.")]
+        return [
+            Violation(
+                RULE,
+                _("This proposal is {status}; it can no longer be answered.", status=edict.status),
+            )
+        ]
     if not accept:
         return []
     recipient = _to(edict)
     if edict.kind in _PROPOSED_TREATY:
         wanted = _RANK[_PROPOSED_TREATY[edict.kind]]
         if relation_rank(state, edict.sender, recipient, agreed=True) >= wanted:
-            return [
-                Violation(
-                    RULE,
-                    _already(edict.kind),
-                )
-            ]
+            return [_already(edict.kind)]
     if edict.kind is EdictKind.VASSALAGE and _vassalage_exists(state, edict.sender, recipient):
-        return [Violation(RULE, "A vassalage already binds you to this player.")]
+        return [Violation(RULE, _("A vassalage already binds you to this player."))]
     if edict.kind is EdictKind.TRADE:
         a = state.structures.get(edict.city_id or 0)
         b = state.structures.get(edict.their_city_id or 0)
         if a is None or b is None or a.owner != edict.sender or b.owner != recipient:
-            return [Violation(RULE, "One of the route's cities changed hands.")]
+            return [Violation(RULE, _("One of the route's cities changed hands."))]
         if _route_exists(state, a.id, b.id):
-            return [Violation(RULE, "A trade route already joins these cities.")]
+            return [Violation(RULE, _("A trade route already joins these cities."))]
     return []
 
 
@@ -416,9 +432,11 @@ def validate_break(state: CampaignState, treaty_id: int, player: int) -> list[Vi
     """A party may break a treaty not already being broken (R-DIP-3)."""
     t = state.treaties[treaty_id]
     if player not in (t.a, t.b):
-        return [Violation(TREATY_RULE, "You are not a party to this treaty.")]
+        return [Violation(TREATY_RULE, _("You are not a party to this treaty."))]
     if t.ends_turn is not None:
-        return [Violation(TREATY_RULE, f"This treaty already ends at turn {t.ends_turn}.")]
+        return [
+            Violation(TREATY_RULE, _("This treaty already ends at turn {turn}.", turn=t.ends_turn))
+        ]
     return []
 
 

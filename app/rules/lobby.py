@@ -9,6 +9,8 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.rules.texts import _
+
 
 class Phase(StrEnum):
     LOBBY = "lobby"
@@ -85,39 +87,39 @@ def ask_refusal(
         return Refusal(
             code="R-CAMP-11",
             status=409,
-            detail="You own this campaign: join its lobby with the invite code.",
+            detail=_("You own this campaign: join its lobby with the invite code."),
         )
     if is_member:
         return Refusal(
-            code="already_joined", status=409, detail="You already play in this campaign."
+            code="already_joined", status=409, detail=_("You already play in this campaign.")
         )
     if already_asked:
         return Refusal(
             code="join_request_pending",
             status=409,
-            detail="You already asked for another place here: withdraw that request first.",
+            detail=_("You already asked for another place here: withdraw that request first."),
         )
     if phase is Phase.FINISHED:
-        return Refusal(code="R-CAMP-2", status=409, detail="The campaign is over.")
+        return Refusal(code="R-CAMP-2", status=409, detail=_("The campaign is over."))
     if phase is Phase.LOBBY:
         if number is not None:
             return Refusal(
                 code="R-CAMP-11",
                 status=422,
-                detail="The campaign is in its lobby: ask for a place, not a seat.",
+                detail=_("The campaign is in its lobby: ask for a place, not a seat."),
             )
         if places == 0:
-            return Refusal(code="R-CAMP-1", status=409, detail="The campaign is full.")
+            return Refusal(code="R-CAMP-1", status=409, detail=_("The campaign is full."))
         return None
     if number is None:
         return Refusal(
             code="R-CAMP-2",
             status=409,
-            detail="The campaign has already started: ask for one of its open seats.",
+            detail=_("The campaign has already started: ask for one of its open seats."),
         )
     if not seat_open:
         return Refusal(
-            code="seat_not_open", status=409, detail="This seat is not open to newcomers."
+            code="seat_not_open", status=409, detail=_("This seat is not open to newcomers.")
         )
     return None
 
@@ -134,23 +136,25 @@ def accept_refusal(
     since the ask), or None. The request then stays, for the owner to decline."""
     if holds_a_seat:
         return Refusal(
-            code="already_joined", status=409, detail="This user already plays in this campaign."
+            code="already_joined", status=409, detail=_("This user already plays in this campaign.")
         )
     if phase is Phase.FINISHED:
-        return Refusal(code="R-CAMP-2", status=409, detail="The campaign is over.")
+        return Refusal(code="R-CAMP-2", status=409, detail=_("The campaign is over."))
     if number is None:
         if phase is not Phase.LOBBY:
             return Refusal(
                 code="R-CAMP-2",
                 status=409,
-                detail="The campaign has started: this ask was for a lobby place.",
+                detail=_("The campaign has started: this ask was for a lobby place."),
             )
         if places == 0:
-            return Refusal(code="R-CAMP-1", status=409, detail="The campaign is full.")
+            return Refusal(code="R-CAMP-1", status=409, detail=_("The campaign is full."))
         return None
     if phase is not Phase.ACTIVE or not seat_open:
         return Refusal(
-            code="seat_not_open", status=409, detail="This seat is not open to newcomers any more."
+            code="seat_not_open",
+            status=409,
+            detail=_("This seat is not open to newcomers any more."),
         )
     return None
 

@@ -8,6 +8,7 @@ from collections import deque
 from app.rules.hexgrid import Coord, Grid, Wrap
 from app.rules.maps import MAX_SIZE, MIN_SIZE, MIN_SLOTS, Fault, MapError
 from app.rules.state import MapData, StartSlot, Tag, Terrain, Tile
+from app.rules.texts import _
 
 _LAND_SHARE_PCT = 60
 _REGION_SIZE = 10  # tiles per terrain region, on average
@@ -157,13 +158,29 @@ def generation_faults(width: int, height: int, players: int, wrap: Wrap) -> list
     faults: list[Fault] = []
     for key, size in (("width", width), ("height", height)):
         if not MIN_SIZE <= size <= MAX_SIZE:
-            faults.append((key, f"must be {MIN_SIZE} to {MAX_SIZE}"))
+            faults.append(
+                (key, _("must be {min_size} to {max_size}", min_size=MIN_SIZE, max_size=MAX_SIZE))
+            )
     if wrap is Wrap.TORUS and height % 2:
-        faults.append(("height", "a torus needs an even height"))
+        faults.append(("height", _("a torus needs an even height")))
     most = width * height // TILES_PER_PLAYER
     if not MIN_SLOTS <= players <= most:
-        room = f"{MIN_SLOTS} to {most}" if most >= MIN_SLOTS else f"at least {MIN_SLOTS}, no room"
-        faults.append(("players", f"must be {room} on a {width}x{height} map"))
+        room = (
+            _("{least} to {most}", least=MIN_SLOTS, most=most)
+            if most >= MIN_SLOTS
+            else _("at least {least}, no room", least=MIN_SLOTS)
+        )
+        faults.append(
+            (
+                "players",
+                _(
+                    "must be {room} on a {width}x{height} map",
+                    room=room,
+                    width=width,
+                    height=height,
+                ),
+            )
+        )
     return faults
 
 
@@ -177,11 +194,11 @@ def generate_map(
     gen = _Gen(Grid(width, height, wrap), random.Random(seed))  # noqa: S311 - layout, not secrets
     total = width * height
     target = min(total - 1, max(total * _LAND_SHARE_PCT // 100, players * 3))
-    for _ in range(_ATTEMPTS):
+    for _attempt in range(_ATTEMPTS):
         built = _generate_once(gen, target, players, f"Generated {width}x{height} #{seed}")
         if built is not None:
             return built
-    raise MapError([("seed", "no playable map found with these settings; try another seed")])
+    raise MapError([("seed", _("no playable map found with these settings; try another seed"))])
 
 
 def _generate_once(gen: _Gen, target: int, players: int, name: str) -> MapData | None:

@@ -7,6 +7,7 @@ from typing import Any, TypeGuard
 
 from app.rules.hexgrid import Coord, Grid, Wrap, from_offset
 from app.rules.state import MapData, StartSlot, Tag, Terrain, Tile
+from app.rules.texts import _
 
 MIN_SIZE = 2
 MAX_SIZE = 128
@@ -79,41 +80,49 @@ class _Parser:
 
     def keys(self, data: Mapping[str, Any], known: frozenset[str], path: str) -> None:
         for key in sorted(set(data) - known, key=str):
-            self.faults.append((f"{path}.{key}" if path else str(key), "unknown key"))
+            self.faults.append((f"{path}.{key}" if path else str(key), _("unknown key")))
 
     def size(self, data: Mapping[str, Any], key: str) -> int | None:
         value = data.get(key)
         if not _is_int(value):
-            self.faults.append((key, "expected an integer"))
+            self.faults.append((key, _("expected an integer")))
             return None
         ok = MIN_SIZE <= value <= MAX_SIZE
-        return value if self.check(ok, key, f"must be {MIN_SIZE} to {MAX_SIZE}") else None
+        return (
+            value
+            if self.check(
+                ok, key, _("must be {min_size} to {max_size}", min_size=MIN_SIZE, max_size=MAX_SIZE)
+            )
+            else None
+        )
 
     def coord(self, item: Mapping[str, Any], path: str) -> Coord | None:
         q, r = item.get("q"), item.get("r")
-        self.check(_is_int(q), f"{path}.q", "expected an integer")
-        self.check(_is_int(r), f"{path}.r", "expected an integer")
+        self.check(_is_int(q), f"{path}.q", _("expected an integer"))
+        self.check(_is_int(r), f"{path}.r", _("expected an integer"))
         return (q, r) if _is_int(q) and _is_int(r) else None
 
     def name(self, item: Mapping[str, Any], path: str) -> str | None:
         value = item.get("name")
-        if value is None or self.check(isinstance(value, str), f"{path}.name", "expected a string"):
+        if value is None or self.check(
+            isinstance(value, str), f"{path}.name", _("expected a string")
+        ):
             return value
         return None
 
     def tile(self, item: Any, path: str) -> Tile | None:
-        if not self.check(isinstance(item, Mapping), path, "expected an object"):
+        if not self.check(isinstance(item, Mapping), path, _("expected an object")):
             return None
         self.keys(item, _TILE_KEYS, path)
         coord = self.coord(item, path)
         terrain_value = item.get("terrain")
         terrains = [t.value for t in Terrain]
-        ok = self.check(terrain_value in terrains, f"{path}.terrain", "unknown terrain")
+        ok = self.check(terrain_value in terrains, f"{path}.terrain", _("unknown terrain"))
         raw_tags = item.get("tags", [])
         tags: set[Tag] = set()
-        if self.check(isinstance(raw_tags, list), f"{path}.tags", "expected a list"):
+        if self.check(isinstance(raw_tags, list), f"{path}.tags", _("expected a list")):
             for i, t in enumerate(raw_tags):
-                if self.check(t in [g.value for g in Tag], f"{path}.tags[{i}]", "unknown tag"):
+                if self.check(t in [g.value for g in Tag], f"{path}.tags[{i}]", _("unknown tag")):
                     tags.add(Tag(t))
         name = self.name(item, path)
         if coord is None or not ok:
@@ -125,7 +134,7 @@ class _Parser:
         return Tile(coord, terrain, frozenset(tags), name)
 
     def slot(self, item: Any, path: str) -> StartSlot | None:
-        if not self.check(isinstance(item, Mapping), path, "expected an object"):
+        if not self.check(isinstance(item, Mapping), path, _("expected an object")):
             return None
         self.keys(item, _SLOT_KEYS, path)
         coord = self.coord(item, path)
@@ -136,7 +145,7 @@ class _Parser:
         value = data.get(key)
         if isinstance(value, list):
             return value
-        self.faults.append((key, "expected a list"))
+        self.faults.append((key, _("expected a list")))
         return []
 
 
@@ -144,13 +153,13 @@ def map_from_dict(d: Mapping[str, Any]) -> MapData:
     """Parse and validate a map document (R-MAP-4); raise MapError listing every fault."""
     p = _Parser()
     if not isinstance(d, Mapping):
-        raise MapError([("$", "expected an object")])
+        raise MapError([("$", _("expected an object"))])
     p.keys(d, _MAP_KEYS, "")
     width, height = p.size(d, "width"), p.size(d, "height")
     wrap_value = d.get("wrap", Wrap.NONE.value)
-    p.check(wrap_value in [w.value for w in Wrap], "wrap", "expected none, horizontal or torus")
+    p.check(wrap_value in [w.value for w in Wrap], "wrap", _("expected none, horizontal or torus"))
     name = d.get("name", "")
-    p.check(isinstance(name, str), "name", "expected a string")
+    p.check(isinstance(name, str), "name", _("expected a string"))
     raw_tiles, raw_slots = p.listing(d, "tiles"), p.listing(d, "slots")
     tiles = [p.tile(item, f"tiles[{i}]") for i, item in enumerate(raw_tiles)]
     slots = [p.slot(item, f"slots[{i}]") for i, item in enumerate(raw_slots)]
@@ -162,9 +171,11 @@ def map_from_dict(d: Mapping[str, Any]) -> MapData:
     for i, tile in enumerate(tiles):
         if tile is None:  # unreachable: parse faults were raised above
             continue
-        if not p.check(grid.contains(tile.coord), f"tiles[{i}]", "off the map"):
+        if not p.check(grid.contains(tile.coord), f"tiles[{i}]", _("off the map")):
             continue
-        if p.check(tile.coord not in by_coord, f"tiles[{i}]", f"duplicate tile {tile.coord}"):
+        if p.check(
+            tile.coord not in by_coord, f"tiles[{i}]", _("duplicate tile {coord}", coord=tile.coord)
+        ):
             by_coord[tile.coord] = tile
             index[tile.coord] = i
     ordered = {c: by_coord[c] for c in grid.coords() if c in by_coord}
@@ -191,9 +202,11 @@ def _check_map(m: MapData, where: Callable[[Coord], str], slots_path: str) -> li
     faults: list[Fault] = []
     for key, size in (("width", m.width), ("height", m.height)):
         if not MIN_SIZE <= size <= MAX_SIZE:
-            faults.append((key, f"must be {MIN_SIZE} to {MAX_SIZE}"))
+            faults.append(
+                (key, _("must be {min_size} to {max_size}", min_size=MIN_SIZE, max_size=MAX_SIZE))
+            )
     if m.wrap is Wrap.TORUS and m.height % 2:
-        faults.append(("height", "a torus needs an even height"))
+        faults.append(("height", _("a torus needs an even height")))
     if faults:
         return faults
     grid = m.grid
@@ -201,10 +214,10 @@ def _check_map(m: MapData, where: Callable[[Coord], str], slots_path: str) -> li
     missing = [c for c in expected if c not in m.tiles]
     if missing:
         shown = ", ".join(f"({q},{r})" for q, r in missing[:5])
-        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        faults.append(("tiles", f"missing tiles {shown}{more}"))
+        more = _(" and {count} more", count=len(missing) - 5) if len(missing) > 5 else ""
+        faults.append(("tiles", _("missing tiles {shown}{more}", shown=shown, more=more)))
     for c in sorted(set(m.tiles) - set(expected)):
-        faults.append((where(c), "off the map"))
+        faults.append((where(c), _("off the map")))
     for c in expected:
         if c in m.tiles:
             faults.extend(_check_tile(m, grid, m.tiles[c], where(c)))
@@ -216,30 +229,41 @@ def _check_tile(m: MapData, grid: Grid, tile: Tile, path: str) -> list[Fault]:
     faults: list[Fault] = []
     implied = IMPLIED_TAGS.get(tile.terrain)
     if implied is not None and implied not in tile.tags:
-        faults.append((path, f"{tile.terrain.value} terrain must be tagged {implied.value}"))
+        faults.append(
+            (
+                path,
+                _(
+                    "{terrain} terrain must be tagged {tag}",
+                    terrain=tile.terrain.value,
+                    tag=implied.value,
+                ),
+            )
+        )
     if not tile.is_land:
-        faults.extend((path, f"a sea tile cannot be tagged {t.value}") for t in sorted(tile.tags))
+        faults.extend(
+            (path, _("a sea tile cannot be tagged {tag}", tag=t.value)) for t in sorted(tile.tags)
+        )
     elif Tag.COAST in tile.tags:
         # A missing neighbour is reported as missing; it does not count as sea.
         neighbours = (m.tiles.get(n) for n in grid.neighbours(tile.coord))
         if not any(n is not None and n.terrain is Terrain.SEA for n in neighbours):
-            faults.append((path, "a coast must touch the sea"))
+            faults.append((path, _("a coast must touch the sea")))
     return faults
 
 
 def _check_slots(m: MapData, path: str) -> list[Fault]:
     faults: list[Fault] = []
     if len(m.slots) < MIN_SLOTS:
-        faults.append((path, f"at least {MIN_SLOTS} start slots are needed"))
+        faults.append((path, _("at least {min_slots} start slots are needed", min_slots=MIN_SLOTS)))
     seen: set[Coord] = set()
     for i, slot in enumerate(m.slots):
         tile = m.tiles.get(slot.coord)
         if not m.grid.contains(slot.coord):
-            faults.append((f"{path}[{i}]", "off the map"))
+            faults.append((f"{path}[{i}]", _("off the map")))
         elif tile is not None and not tile.is_land:  # a missing tile is reported already
-            faults.append((f"{path}[{i}]", "a start slot must be on land"))
+            faults.append((f"{path}[{i}]", _("a start slot must be on land")))
         if slot.coord in seen:
-            faults.append((f"{path}[{i}]", "duplicate start slot"))
+            faults.append((f"{path}[{i}]", _("duplicate start slot")))
         seen.add(slot.coord)
     return faults
 

@@ -29,6 +29,7 @@ from app.rules.state import (
     TurnOrders,
     Violation,
 )
+from app.rules.texts import _
 
 MODIFIER_TERRAINS = frozenset(Terrain(t) for t in ruleset_module.MODIFIER_TERRAINS)
 """The terrains of the R-FAC modifier table; oasis, city, port and sea are neutral."""
@@ -190,12 +191,12 @@ def busy_armies(orders: TurnOrders) -> frozenset[int]:
 def _army_refusals(state: CampaignState, orders: TurnOrders, army: Army) -> list[Violation]:
     out: list[Violation] = []
     if army.general_id is None:
-        out.append(Violation("R-ARMY-6", "An army without a general cannot move."))
+        out.append(Violation("R-ARMY-6", _("An army without a general cannot move.")))
     if army.id in pending_battle_armies(state):
-        out.append(Violation("R-MOVE-2", "This army is locked in a pending battle."))
+        out.append(Violation("R-MOVE-2", _("This army is locked in a pending battle.")))
     if army.id in busy_armies(orders):
         out.append(
-            Violation("R-BUILD-5", "This army is founding a city or building a port this turn.")
+            Violation("R-BUILD-5", _("This army is founding a city or building a port this turn."))
         )
     return out
 
@@ -246,13 +247,18 @@ def _path_refusal(
     prev = army.coord
     for index, step in enumerate(path, start=1):
         if not grid.contains(step) or not grid.adjacent(prev, step):
-            return Violation("R-MOVE-1", f"Step {index} is not next to the tile before it.")
+            return Violation(
+                "R-MOVE-1", _("Step {index} is not next to the tile before it.", index=index)
+            )
         if step in pact:
-            return Violation("R-MOVE-4", f"Step {index} enters a pact partner's territory.")
+            return Violation(
+                "R-MOVE-4", _("Step {index} enters a pact partner's territory.", index=index)
+            )
         worlds, refused = _step_worlds(worlds, prev, step, known(step), ports)
         if refused:
             return Violation(
-                "R-SEA-1", f"Step {index} puts to sea without one of your ports or ships."
+                "R-SEA-1",
+                _("Step {index} puts to sea without one of your ports or ships.", index=index),
             )
         prev = step
     return None
@@ -264,10 +270,12 @@ def validate_entrench(
     """Check an entrenchment order (R-OPT-4): an order like a move (R-MOVE-2), given instead."""
     army = state.armies.get(army_id)
     if army is None or army.owner != player_id:
-        return [Violation("R-MOVE-2", "You have no such army.")]
+        return [Violation("R-MOVE-2", _("You have no such army."))]
     violations: list[Violation] = []
     if not state.options.cover:
-        violations.append(Violation("R-OPT-4", "Entrenchment is not an option of this campaign."))
+        violations.append(
+            Violation("R-OPT-4", _("Entrenchment is not an option of this campaign."))
+        )
     return violations + _army_refusals(state, orders, army)
 
 
@@ -284,11 +292,11 @@ def validate_move(
     """Check a move order against what the player can see (R-MOVE-1/2/4, R-SEA, R-BUILD-5)."""
     army = state.armies.get(army_id)
     if army is None or army.owner != player_id:
-        return [Violation("R-MOVE-2", "You have no such army.")]
+        return [Violation("R-MOVE-2", _("You have no such army."))]
     violations = _army_refusals(state, orders, army)
     known = _knower(state, player_id, visible)
     if not path:
-        violations.append(Violation("R-MOVE-1", "A move order needs at least one step."))
+        violations.append(Violation("R-MOVE-1", _("A move order needs at least one step.")))
     else:
         refusal = _path_refusal(state, army, path, visible, known)
         if refusal is not None:
@@ -299,8 +307,18 @@ def validate_move(
     cost, aboard = path_cost([known(c) for c in path], start_at_sea, ruleset)
     budget = move_budget(state, player_id, known(path[-1]), ruleset, waaagh, aboard)
     if cost > budget:
-        unit = "half-steps" if aboard else "tiles"
-        return [Violation("R-MOVE-1", f"The path needs {cost} {unit}; the budget is {budget}.")]
+        unit = _("half-steps") if aboard else _("tiles")
+        return [
+            Violation(
+                "R-MOVE-1",
+                _(
+                    "The path needs {cost} {unit}; the budget is {budget}.",
+                    cost=cost,
+                    unit=unit,
+                    budget=budget,
+                ),
+            )
+        ]
     return MovePlan(army_id, path, budget, cost, budget - cost, aboard)
 
 

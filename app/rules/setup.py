@@ -21,6 +21,7 @@ from app.rules.state import (
     Tag,
     Violation,
 )
+from app.rules.texts import _
 
 # R-CAMP-3: factions whose capital is also a port and must stand on a coast tile.
 CAPITAL_PORT_FACTIONS: frozenset[str] = frozenset({"dark_elves"})
@@ -54,9 +55,18 @@ def validate_setup(
     """Every reason the campaign cannot start with these entries, in entry order."""
     out: list[Violation] = []
     if len(entries) < ruleset.min_players:
-        out.append(Violation("R-CAMP-1", f"at least {ruleset.min_players} players are needed"))
+        out.append(
+            Violation(
+                "R-CAMP-1", _("at least {players} players are needed", players=ruleset.min_players)
+            )
+        )
     if len(entries) > ruleset.max_players:
-        out.append(Violation("R-CAMP-1", f"at most {ruleset.max_players} players may take part"))
+        out.append(
+            Violation(
+                "R-CAMP-1",
+                _("at most {players} players may take part", players=ruleset.max_players),
+            )
+        )
     factions = {f.key: f for f in ruleset.factions}
     slots = {s.coord for s in map.slots}
     players: set[int] = set()
@@ -64,18 +74,28 @@ def validate_setup(
     taken_slots: set[Coord] = set()
     for e in entries:
         if e.player in players:
-            out.append(Violation("R-CAMP-2", f"player {e.player} is already in the campaign"))
+            out.append(
+                Violation(
+                    "R-CAMP-2", _("player {player} is already in the campaign", player=e.player)
+                )
+            )
         if e.faction not in factions:
-            out.append(Violation("R-CAMP-2", f"unknown faction {e.faction!r}"))
+            out.append(Violation("R-CAMP-2", _("unknown faction {faction!r}", faction=e.faction)))
         elif e.faction in taken_factions:
-            out.append(Violation("R-CAMP-2", f"{factions[e.faction].name} is already taken"))
+            out.append(
+                Violation(
+                    "R-CAMP-2", _("{faction} is already taken", faction=factions[e.faction].name)
+                )
+            )
         if e.slot not in slots:
-            out.append(Violation("R-CAMP-2", f"{e.slot} is not a start slot of this map"))
+            out.append(
+                Violation("R-CAMP-2", _("{slot} is not a start slot of this map", slot=e.slot))
+            )
         elif e.slot in taken_slots:
-            out.append(Violation("R-CAMP-2", f"start slot {e.slot} is already taken"))
+            out.append(Violation("R-CAMP-2", _("start slot {slot} is already taken", slot=e.slot)))
         elif e.faction in CAPITAL_PORT_FACTIONS and Tag.COAST not in map.tiles[e.slot].tags:
             name = factions[e.faction].name if e.faction in factions else e.faction
-            out.append(Violation("R-CAMP-3", f"{name} must start on a coast tile"))
+            out.append(Violation("R-CAMP-3", _("{name} must start on a coast tile", name=name)))
         players.add(e.player)
         taken_factions.add(e.faction)
         taken_slots.add(e.slot)

@@ -10,6 +10,7 @@ from enum import StrEnum
 from app.rules.hexgrid import Coord
 from app.rules.relations import is_hostile
 from app.rules.state import BuildKind, CampaignState, TurnOrders
+from app.rules.texts import _
 
 
 class StandingKind(StrEnum):
@@ -98,20 +99,22 @@ def well_formed(standing: Standing) -> str | None:
             standing.to_r,
         )
         if any(v is None for v in named):
-            return (
+            return _(
                 "a standing if_hostile_near names an army, a tile (q, r), a radius and (to_q, to_r)"
             )
         return None
     if standing.radius is not None or standing.to_q is not None or standing.to_r is not None:
-        return "radius and to_q, to_r belong to if_hostile_near only"
+        return _("radius and to_q, to_r belong to if_hostile_near only")
     if standing.kind is StandingKind.RETURN_TO:
         if standing.army_id is None or standing.q is None or standing.r is None:
-            return "a standing return_to names an army (army_id) and your tile (q, r)"
+            return _("a standing return_to names an army (army_id) and your tile (q, r)")
         return None
     if standing.kind in ARMY_KINDS:
         if standing.army_id is None or standing.q is not None or standing.r is not None:
-            return f"a standing {standing.kind.value} names an army (army_id) and no tile"
+            return _(
+                "a standing {kind} names an army (army_id) and no tile", kind=standing.kind.value
+            )
         return None
     if standing.army_id is not None or standing.q is None or standing.r is None:
-        return "a standing upgrade_city names the city's tile (q, r) and no army"
+        return _("a standing upgrade_city names the city's tile (q, r) and no army")
     return None

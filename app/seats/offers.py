@@ -25,6 +25,7 @@ from app.campaigns.schemas import CampaignRead
 from app.errors import Conflict, NotFound
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
+from app.i18n import _
 from app.models import User
 from app.models.campaign import (
     Campaign,
@@ -37,7 +38,7 @@ from app.pagination import PageParams, paginate_rows
 from app.seats.schemas import OfferedSeat, OfferedSeatPage, SeatOfferRead
 from app.seats.service import give_seat
 
-_GONE = "Seat offer not found."
+_GONE = _("Seat offer not found.")
 
 
 async def list_offered_to(session: AsyncSession, user: User, page: PageParams) -> OfferedSeatPage:
@@ -148,7 +149,7 @@ async def accept(
     c, offer, seat = await _locked_offer(session, user, offer_id)
     if offer.origin is SeatOfferOrigin.HANDOVER and c.status is not CampaignStatus.ACTIVE:
         raise Conflict(
-            "The campaign is over: its seats are not handed over any more.", code="R-CAMP-6"
+            _("The campaign is over: its seats are not handed over any more."), code="R-CAMP-6"
         )
     held = await session.scalar(
         select(func.count()).where(
@@ -156,7 +157,7 @@ async def accept(
         )
     )
     if held:  # joined the lobby with the invite code meanwhile: a user takes one seat
-        raise Conflict("You already hold a seat in this campaign.", code="R-CAMP-6")
+        raise Conflict(_("You already hold a seat in this campaign."), code="R-CAMP-6")
     await session.delete(offer)
     await give_seat(session, c, seat, user.id, now)
     return await campaigns.read_model(session, Membership(c, user, seat))

@@ -20,6 +20,7 @@ from app.errors import Conflict, NotFound, RuleViolation
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
 from app.events.revocations import Revocation, end_streams
+from app.i18n import _
 from app.models import User
 from app.models.campaign import (
     Campaign,
@@ -43,7 +44,7 @@ async def _seat(session: AsyncSession, campaign: Campaign, number: int) -> Campa
         .execution_options(populate_existing=True)
     )
     if seat is None or seat.faction is None:
-        raise NotFound("Player not found.")
+        raise NotFound(_("Player not found."))
     return seat
 
 
@@ -51,7 +52,7 @@ async def set_offer(session: AsyncSession, m: Membership, offered: bool) -> Camp
     """The holder offers their seat to someone else, or takes the offer back (R-CAMP-6)."""
     m.require_status(CampaignStatus.ACTIVE)
     if m.player is None or m.player.faction is None:
-        raise NotFound("You do not play in this campaign.")
+        raise NotFound(_("You do not play in this campaign."))
     seat = m.player  # a steward's seat may be offered too: its holder is the one leaving
     if seat.offered != offered:
         seat.offered = offered
@@ -76,15 +77,17 @@ async def hand_over(
     seat = await _seat(session, c, number)
     user = await session.scalar(select(User).where(func.lower(User.username) == username.lower()))
     if user is None:
-        raise RuleViolation("R-CAMP-6", "No user has this username.")
+        raise RuleViolation("R-CAMP-6", _("No user has this username."))
     if user.id == seat.user_id:
-        raise Conflict("This user already holds this seat.", code="R-CAMP-6")
+        raise Conflict(_("This user already holds this seat."), code="R-CAMP-6")
     if user.id == c.owner_id:
         # Handing a seat away and taking one back would let the owner read the game master's
         # view (every seat's map and messages) between two turns of play.
         raise Conflict(
-            "While the campaign is active no seat is handed to its owner: an owner without a "
-            "seat is the game master, who sees everything (R-FOG-5).",
+            _(
+                "While the campaign is active no seat is handed to its owner: an owner without a "
+                "seat is the game master, who sees everything (R-FOG-5)."
+            ),
             code="R-CAMP-6",
         )
     held = await session.scalar(
@@ -93,7 +96,7 @@ async def hand_over(
         )
     )
     if held is not None:
-        raise Conflict("This user already holds a seat in this campaign.", code="R-CAMP-6")
+        raise Conflict(_("This user already holds a seat in this campaign."), code="R-CAMP-6")
     return await make_offer(session, c, seat.number, user.id, SeatOfferOrigin.HANDOVER, now)
 
 
@@ -115,11 +118,13 @@ async def make_offer(
     for offered_number, offered_user in pending.all():
         if offered_number == number:
             raise Conflict(
-                "This seat is already offered to a user: withdraw that offer first.",
+                _("This seat is already offered to a user: withdraw that offer first."),
                 code="R-CAMP-6",
             )
         if offered_user == user_id:
-            raise Conflict("This user is already offered a seat of this campaign.", code="R-CAMP-6")
+            raise Conflict(
+                _("This user is already offered a seat of this campaign."), code="R-CAMP-6"
+            )
     offer = SeatOffer(
         campaign_id=c.id,
         id=uuid.uuid4(),
@@ -201,7 +206,7 @@ async def list_holders(session: AsyncSession, m: Membership, number: int) -> lis
         )
     )
     if seat is None:
-        raise NotFound("Player not found.")
+        raise NotFound(_("Player not found."))
     rows = await session.execute(
         select(SeatHolder, User.display_name)
         .join(User, User.id == SeatHolder.user_id)
@@ -267,10 +272,12 @@ async def start_vacation(
     seat = m.require_player()
     c = m.campaign
     if on_vacation(seat, now):
-        raise Conflict("You are already on vacation.", code="R-CAMP-8")
+        raise Conflict(_("You are already on vacation."), code="R-CAMP-8")
     left = c.settings.vacation_days - seat.vacation_days_used
     if days > left:
-        raise RuleViolation("R-CAMP-8", f"Your seat has {max(left, 0)} day(s) of vacation left.")
+        raise RuleViolation(
+            "R-CAMP-8", _("Your seat has {days} day(s) of vacation left.", days=max(left, 0))
+        )
     seat.vacation_days_used += days
     seat.vacation_until = now + days * DAY
     shift_deadline(c, days * DAY)
@@ -285,7 +292,7 @@ async def end_vacation(session: AsyncSession, m: Membership, now: datetime) -> V
     seat = m.require_player()
     c = m.campaign
     if not on_vacation(seat, now):
-        raise Conflict("You are not on vacation.", code="R-CAMP-8")
+        raise Conflict(_("You are not on vacation."), code="R-CAMP-8")
     _end_vacation(c, seat, now)
     await session.flush()
     await publish(session, c.id, AppEventKind.VACATION_ENDED, _vacation_payload(c, seat))

@@ -21,6 +21,7 @@ from app.errors import (
     AppError,
     ServiceUnavailable,
 )
+from app.i18n import _
 from app.models import User
 from app.notifications import presence
 from app.stream import service
@@ -114,15 +115,17 @@ async def get_feed(
         resume_after = await service.resume_point(session, listener, cursor)
         if resume_after is None:
             raise AppError(
-                "Last-Event-ID names no event of this campaign you may see; reconnect "
-                "without it to stream from now on.",
+                _(
+                    "Last-Event-ID names no event of this campaign you may see; reconnect "
+                    "without it to stream from now on."
+                ),
                 status=422,
                 code="unknown_last_event_id",
-                title="Unknown Last-Event-ID",
+                title=_("Unknown Last-Event-ID"),
             )
     hub: EventHub | None = getattr(request.app.state, "event_hub", None)
     if hub is None:
-        raise ServiceUnavailable("Live events are unavailable.")
+        raise ServiceUnavailable(_("Live events are unavailable."))
     return Feed(listener, hub, resume_after, auth.token.id, revocations_seen)
 
 

@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.auth.service import issue_token, revoke_token, usable_token
 from app.db.base import utcnow
 from app.errors import NotFound
+from app.i18n import _
 from app.models import Token, TokenKind, User
 from app.pagination import PageParams, paginate
 from app.tokens.schemas import TokenCreate
@@ -55,5 +56,5 @@ async def revoke(session: AsyncSession, user: User, token_id: uuid.UUID) -> None
     expired one is the same 404."""
     token = await session.scalar(_active_tokens(user).where(Token.id == token_id))
     if token is None:
-        raise NotFound("Token not found.")
+        raise NotFound(_("Token not found."))
     await revoke_token(session, token)

@@ -27,6 +27,7 @@ from app.auth.tokens import hash_token
 from app.db.base import utcnow
 from app.db.session import transaction
 from app.errors import problem_response
+from app.i18n import _
 from app.models import Token
 
 IMPORT_PATH = "/v1/campaigns/import"
@@ -54,15 +55,22 @@ class ImportAdmission:
             return Refusal(
                 status=429,
                 code="too_many_requests",
-                detail="One import of yours is still running: one at a time per user; "
-                f"retry in {RETRY_AFTER_SECONDS} s.",
+                detail=_(
+                    "One import of yours is still running: one at a time per user; "
+                    "retry in {seconds} s.",
+                    seconds=RETRY_AFTER_SECONDS,
+                ),
             )
         if len(self.running) >= self.at_once:
             return Refusal(
                 status=503,
                 code="imports_busy",
-                detail=f"This server runs {self.at_once} imports at once "
-                f"(MARCHLORDS_IMPORTS_AT_ONCE); retry in {RETRY_AFTER_SECONDS} s.",
+                detail=_(
+                    "This server runs {at_once} imports at once "
+                    "(MARCHLORDS_IMPORTS_AT_ONCE); retry in {seconds} s.",
+                    at_once=self.at_once,
+                    seconds=RETRY_AFTER_SECONDS,
+                ),
             )
         return None
 
@@ -107,7 +115,7 @@ class ImportAdmissionMiddleware:
         secret = _bearer(scope)
         user_id = None if secret is None else await _caller(request, secret)
         if user_id is None:
-            detail = "Not authenticated." if secret is None else "Invalid token."
+            detail = _("Not authenticated.") if secret is None else _("Invalid token.")
             response = problem_response(
                 request,
                 status=401,

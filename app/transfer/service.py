@@ -24,6 +24,7 @@ from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, RuleViolation
 from app.events.kinds import ALL_KINDS
 from app.history.service import standings, summary_event
+from app.i18n import _
 from app.maps.schemas import MapDocument
 from app.maps.service import upload_map
 from app.me.service import read_me
@@ -129,8 +130,10 @@ def require_exporter(m: Membership) -> None:
     m.require_owner()
     if not visibility.sees_every_seat(m.viewer, m.campaign.status is CampaignStatus.FINISHED):
         raise Forbidden(
-            "An owner who plays may export the campaign once it has finished: the document "
-            "shows every seat.",
+            _(
+                "An owner who plays may export the campaign once it has finished: the document "
+                "shows every seat."
+            ),
             code="R-FOG-5",
         )
 
@@ -247,9 +250,13 @@ async def _check_size(
     size = sum([int(await session.scalar(part) or 0) for part in parts])
     if size > max_bytes:
         raise Conflict(
-            f"The campaign is too large for one document (about {size // 2**20 + 1} MiB; "
-            f"this server imports {max_bytes // 2**20} MiB at most): "
-            "MARCHLORDS_MAX_UPLOAD_BODY_BYTES sets it.",
+            _(
+                "The campaign is too large for one document (about {size} MiB; "
+                "this server imports {limit} MiB at most): "
+                "MARCHLORDS_MAX_UPLOAD_BODY_BYTES sets it.",
+                size=size // 2**20 + 1,
+                limit=max_bytes // 2**20,
+            ),
             code=RULE,
         )
 
@@ -337,7 +344,7 @@ def _check_bounds(document: Mapping[str, Any]) -> None:
         over = [name for name, (items, most) in lists.items() if items and len(items) > most]
         if over:
             raise Conflict(
-                "The campaign is too large for one document: " + ", ".join(over) + ".",
+                _("The campaign is too large for one document: {lists}.", lists=", ".join(over)),
                 code=RULE,
             )
 
@@ -409,7 +416,7 @@ async def _holders(
         if name not in users
     ]
     if faults:
-        raise _refuse("Every seat of the document needs one user of this server.", faults)
+        raise _refuse(_("Every seat of the document needs one user of this server."), faults)
     return {int(n): users[name] for n, name in data.seats.items()}
 
 
@@ -432,10 +439,10 @@ def _check_history(data: CampaignExport) -> None:
     """One change per turn, before the turn the game stands at; rollbacks numbered once."""
     numbers = [t.number for t in data.turns]
     if len(set(numbers)) != len(numbers) or any(n >= data.state.campaign.turn for n in numbers):
-        raise _refuse("Each turn before the current one changed at most once.", [("turns", "")])
+        raise _refuse(_("Each turn before the current one changed at most once."), [("turns", "")])
     undone = [(r.number, r.revision) for r in data.rollbacks]
     if len(set(undone)) != len(undone):
-        raise _refuse("A rollback is listed twice.", [("rollbacks", "number and revision")])
+        raise _refuse(_("A rollback is listed twice."), [("rollbacks", "number and revision")])
     _check_events(data)
 
 
@@ -448,11 +455,15 @@ def _check_events(data: CampaignExport) -> None:
             for index, event in enumerate(events):
                 path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                 if event.get("kind") not in kinds:
-                    raise _refuse("A summary line has an unknown kind.", [(path, "unknown kind")])
+                    raise _refuse(
+                        _("A summary line has an unknown kind."), [(path, "unknown kind")]
+                    )
                 try:
                     summary_event(event)  # as GET …/turns/{n}/summary will read it
                 except (*_UNREADABLE, ValidationError) as exc:
-                    raise _refuse("A summary line cannot be read.", [(path, "malformed")]) from exc
+                    raise _refuse(
+                        _("A summary line cannot be read."), [(path, "malformed")]
+                    ) from exc
 
 
 async def import_campaign(
@@ -464,13 +475,13 @@ async def import_campaign(
     check_settings(header.settings, ruleset)
     deep = too_deep(doc, "/document")
     if deep is not None:  # before it is serialized
-        raise _refuse("The document is nested too deep.", [deep])
+        raise _refuse(_("The document is nested too deep."), [deep])
     raw = doc.model_dump(mode="json")
     # What the engine trusts, on the plain document before anything is built (off the loop:
     # a document of 100,000 rows takes a moment).
     faults = await to_thread.run_sync(document_faults, {"document": raw}, parse_ruleset(ruleset))
     if faults:
-        raise _refuse("The document holds a game this server could not play.", faults)
+        raise _refuse(_("The document holds a game this server could not play."), faults)
     _check_history(doc)
     numbers = [s["number"] for s in raw["seats"]]
     holders = await _holders(session, data, numbers)
@@ -555,13 +566,15 @@ async def import_campaign(
     except IntegrityError as exc:
         # A row that contradicts another (a duplicate id, an army of no seat…): the document
         # is not one this server could have written.
-        raise _refuse("The document's rows do not fit together.") from exc
+        raise _refuse(_("The document's rows do not fit together.")) from exc
     await _check_books(session, cid)
     await _check_loads(session, campaign, raw)
     try:
         await _check_reads(session, campaign, importer)
     except _UNREADABLE as exc:
-        raise _refuse(f"The document's game cannot be shown: {type(exc).__name__}.") from exc
+        raise _refuse(
+            _("The document's game cannot be shown: {error}.", error=type(exc).__name__)
+        ) from exc
     return ImportedCampaign(
         id=cid, name=campaign.name, invite_code=campaign.invite_code, turn=campaign.turn
     )
@@ -582,13 +595,13 @@ async def _check_books(session: AsyncSession, cid: uuid.UUID) -> None:
     wrong = [n for n, g in gold.items() if g != int(totals.get(n, 0))]
     if wrong:
         raise _refuse(
-            "A seat's gold differs from the sum of its ledger (R-ECO-6).",
+            _("A seat's gold differs from the sum of its ledger (R-ECO-6)."),
             [(f"seats.{n}.gold", "not the sum of the seat's ledger lines") for n in wrong],
         )
     negative = [n for n, g in gold.items() if g < 0]
     if negative:
         raise _refuse(
-            "A seat's gold is below zero (R-ECO-1).",
+            _("A seat's gold is below zero (R-ECO-1)."),
             [(f"seats.{n}.gold", "below zero") for n in negative],
         )
 
@@ -633,7 +646,9 @@ async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[s
                 await snapshots.state_from_document(session, campaign, document)
                 snapshots.orders_from_document(document)
     except _UNREADABLE as exc:
-        raise _refuse(f"The document's game state cannot be read: {type(exc).__name__}.") from exc
+        raise _refuse(
+            _("The document's game state cannot be read: {error}.", error=type(exc).__name__)
+        ) from exc
 
 
 # What the engine raises on a state that breaks its invariants (a document is untrusted).

@@ -16,6 +16,7 @@ from app.campaigns.service import players_of
 from app.errors import Conflict
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
+from app.i18n import _
 from app.ledger import service as ledger
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.snapshot import TurnRollback, TurnSnapshot
@@ -43,8 +44,10 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     document = await snapshots.load_snapshot_document(session, cid, number)
     if record is None or document is None:
         raise Conflict(
-            "There is no turn change left to roll back: the campaign is at its first turn, "
-            "or the change before was made without a snapshot.",
+            _(
+                "There is no turn change left to roll back: the campaign is at its first turn, "
+                "or the change before was made without a snapshot."
+            ),
             code=RULE,
         )
     # A change the grace period had scheduled (R-TURN-7) is the next turn's: called off. The

@@ -4,6 +4,7 @@ import logging
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import reduce
 from typing import Any, Protocol
 
 import anyio.to_thread
@@ -19,6 +20,7 @@ from app.diplomacy import service as diplomacy
 from app.errors import Conflict
 from app.events.kinds import AppEventKind
 from app.events.publish import Event, publish, publish_all
+from app.i18n import _
 from app.ledger import service as ledger
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
@@ -106,11 +108,11 @@ class TurnGate:
 
 
 def _blockers(waiting: int, battles: int) -> list[str]:
-    out = []
+    out: list[str] = []
     if waiting:
-        out.append(f"{waiting} player(s) not ready")
+        out.append(_("{waiting} player(s) not ready", waiting=waiting))
     if battles:
-        out.append(f"{battles} battle(s) waiting for a result")
+        out.append(_("{battles} battle(s) waiting for a result", battles=battles))
     return out
 
 
@@ -236,8 +238,14 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     m.require_status(CampaignStatus.ACTIVE)
     gate = await turn_gate(session, m.campaign)
     if gate.blockers():
-        blocked = "; ".join(gate.blockers())
-        raise Conflict(f"The turn cannot change yet: {blocked}.", code="R-TURN-3")
+        # Joined by a text, so that the whole detail is said in the reader's language.
+        blocked = reduce(
+            lambda first, second: _("{first}; {second}", first=first, second=second),
+            gate.blockers(),
+        )
+        raise Conflict(
+            _("The turn cannot change yet: {blocked}.", blocked=blocked), code="R-TURN-3"
+        )
     await change_turn(session, m.campaign, players=gate.players)
 
 

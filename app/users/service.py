@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.auth.passwords import hash_password, verify_password
 from app.auth.service import revoke_other_tokens
 from app.errors import Conflict, Forbidden
+from app.i18n import _
 from app.models import Token, User
 from app.users.schemas import PasswordChange, UserCreate, UserUpdate
 
@@ -19,7 +20,7 @@ async def register(session: AsyncSession, data: UserCreate) -> User:
         select(User.id).where(func.lower(User.username) == data.username.lower())
     )
     if taken is not None:
-        raise Conflict("Username is already taken.", code="username_taken")
+        raise Conflict(_("Username is already taken."), code="username_taken")
     user = User(
         username=data.username,
         display_name=data.display_name,
@@ -30,7 +31,7 @@ async def register(session: AsyncSession, data: UserCreate) -> User:
         await session.flush()
     except IntegrityError as exc:
         # Lost a race with a concurrent registration of the same name.
-        raise Conflict("Username is already taken.", code="username_taken") from exc
+        raise Conflict(_("Username is already taken."), code="username_taken") from exc
     return user
 
 
@@ -41,7 +42,7 @@ async def change_password(
     every other token of the user: whoever knew the old password is logged out everywhere but
     in the session that changed it."""
     if not await verify_password(data.current_password, user.password_hash):
-        raise Forbidden("The current password is incorrect.", code=WRONG_PASSWORD)
+        raise Forbidden(_("The current password is incorrect."), code=WRONG_PASSWORD)
     user.password_hash = await hash_password(data.new_password)
     await session.flush()
     await revoke_other_tokens(session, user, keep=current)

@@ -19,6 +19,7 @@ from app.campaigns.service import shown_names
 from app.conditional import etag_of
 from app.db.base import table_of
 from app.errors import NotFound
+from app.i18n import _
 from app.models.campaign import CampaignStatus
 from app.models.roster import ArmyBattleRow
 from app.persistence import Extra, cached_sight, load_generals_and_names, load_read, load_ruleset
@@ -132,11 +133,11 @@ def _index(view: View) -> _Index:
     left out, as if out of sight."""
     state = view.state
     armies: defaultdict[Coord, list[Army]] = defaultdict(list)
-    for _, a in sorted(state.armies.items()):
+    for _key, a in sorted(state.armies.items()):
         if visibility.army_seen(view.viewer, a):
             armies[a.coord].append(a)
     ships: defaultdict[Coord, list[Ship]] = defaultdict(list)
-    for _, s in sorted(state.ships.items()):
+    for _key, s in sorted(state.ships.items()):
         if s.army_id is None:  # a ship carrying an army shows as that army, at sea
             ships[s.coord].append(s)
     return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
@@ -339,7 +340,7 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
     """The tile in the viewer's fog state and, for a player, what it accepts now."""
     coord = (q, r)
     if coord not in view.state.map.tiles:
-        raise NotFound("Tile not found.")
+        raise NotFound(_("Tile not found."))
     panel = TilePanel.model_validate(_tile(view, coord, _index(view)))
     if view.player is not None and view.is_active:
         panel.accepts = [_option(view, view.player, kind, coord) for kind in BuildKind]
@@ -394,7 +395,7 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
     names = shown_names(view.membership, view.names)
     mine: list[MyArmy] = []
     others: list[OtherArmy] = []
-    for _, a in sorted(state.armies.items()):
+    for _key, a in sorted(state.armies.items()):
         if a.owner == view.player:
             move = orders.moves.get(a.id)
             mine.append(
@@ -441,7 +442,7 @@ async def general_list(session: AsyncSession, membership: Membership) -> General
     generals, seats = await load_generals_and_names(session, membership.campaign.id)
     names = shown_names(membership, seats)
     out = GeneralList(mine=[], prisoners=[], captured=[])
-    for _, g in sorted(generals.items()):
+    for _key, g in sorted(generals.items()):
         if g.owner == me:
             if g.held_by is None:
                 out.mine.append(MyGeneral(id=g.id, army_id=g.army_id))

@@ -1,8 +1,14 @@
 """Problems are said in the reader's language: the user's saved choice, else Accept-Language."""
 
+import uuid
+from http import HTTPStatus
+
 from httpx import AsyncClient
 
-from tests.factories.flows import MakeUser
+from app.errors import rule_help
+from app.errors.handlers import HTTP_TITLES
+from tests.factories.flows import MakeUser, create_lobby, start_game
+from tests.helpers import assert_problem
 
 
 async def test_accept_language_french_gives_french_titles(client: AsyncClient) -> None:
@@ -56,3 +62,104 @@ async def test_an_unknown_language_is_refused(client: AsyncClient, make_user: Ma
 
     assert (r.status_code, r.json()["code"]) == (422, "validation_error")
     assert (await client.get("/v1/users/me", headers=alice.headers)).json()["language"] is None
+
+
+async def test_a_refusal_in_french_says_its_detail_and_links_the_french_rulebook(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    owner = await make_user()
+    campaign = await create_lobby(client, owner)
+    french = {**owner.headers, "Accept-Language": "fr"}
+
+    r = await client.get(f"/v1/campaigns/{campaign['id']}/map", headers=french)
+
+    body = assert_problem(r, 409, "R-CAMP-2")
+    # The phases are texts of their own: "or" and the phases are French too.
+    assert body["detail"] == (
+        "Cela n'est possible que lorsque la campagne est en cours ou terminée ; "
+        "elle est dans son salon."
+    )
+    assert body["help"] == "docs/rules.fr.md#R-CAMP-2"
+    english = await client.get(f"/v1/campaigns/{campaign['id']}/map", headers=owner.headers)
+    assert english.json()["help"] == "docs/rules.md#R-CAMP-2"
+
+
+async def test_refused_orders_list_their_reasons_in_french(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    alice = game.players[0].user
+    army = (await client.get(game.url("/armies"), headers=alice.headers)).json()["mine"][0]
+
+    r = await client.put(
+        game.url(f"/armies/{army['id']}/move"),
+        json={"path": [[40, 40]]},
+        headers={**alice.headers, "Accept-Language": "fr"},
+    )
+
+    body = assert_problem(r, 422, "R-MOVE-1")
+    assert body["detail"] == "L'étape 1 n'est pas voisine de la case qui la précède."
+    assert body["violations"] == [{"rule": "R-MOVE-1", "message": body["detail"]}]
+
+
+async def test_the_handlers_own_texts_in_french(client: AsyncClient) -> None:
+    french = {"Accept-Language": "fr"}
+
+    r = await client.post("/v1/users", json={}, headers=french)
+    body = assert_problem(r, 422, "validation_error")
+    assert body["title"] == "Erreur de validation"
+    assert body["detail"].startswith("Requête invalide : body.")
+
+    r = await client.post(
+        "/v1/users",
+        content=b'{"username": ',
+        headers={**french, "Content-Type": "application/json"},
+    )
+    assert assert_problem(r, 422, "validation_error")["detail"].startswith(
+        "Corps JSON mal formé à la ligne 1, colonne "
+    )
+
+    body = assert_problem(await client.get("/v1/nowhere", headers=french), 404, "not_found")
+    assert (body["title"], body["detail"]) == (
+        "Introuvable",
+        "Rien ici : vérifiez le chemin (chaque route figure dans le contrat OpenAPI).",
+    )
+
+    path = f"/v1/campaigns/{uuid.uuid4()}/armies/1/upgrade"
+    body = assert_problem(await client.put(path, headers=french), 405, "method_not_allowed")
+    assert body["title"] == "Méthode non autorisée"
+    assert body["detail"].startswith("PUT n'est pas accepté à ce chemin ; il accepte ")
+
+
+def test_the_status_titles_are_the_english_phrases_they_replace() -> None:
+    for status, title in HTTP_TITLES.items():
+        phrase = HTTPStatus(status).phrase
+        assert title == phrase[:1] + phrase[1:].lower()
+
+
+def test_rule_help_names_the_rulebook_of_the_language() -> None:
+    assert rule_help("R-MOVE-1") == "docs/rules.md#R-MOVE-1"
+    assert rule_help("R-MOVE-1", "fr") == "docs/rules.fr.md#R-MOVE-1"
+    assert rule_help("not_found", "fr") is None
+
+
+async def test_the_faults_of_a_map_in_french(client: AsyncClient, make_user: MakeUser) -> None:
+    alice = await make_user()
+    terrains = ["plain", "city", "plain", "forest", "coast", "sea", "sea", "coast"]
+    broken = {
+        "name": "Tiny",
+        "width": 4,
+        "height": 2,
+        "tiles": [{"q": i % 4, "r": i // 4, "terrain": t} for i, t in enumerate(terrains)],
+        "slots": [{"q": 1, "r": 1}, {"q": 3, "r": 0}],  # the first at sea
+    }
+    french = {**alice.headers, "Accept-Language": "fr"}
+
+    body = assert_problem(
+        await client.post("/v1/maps", json=broken, headers=french), 422, "R-MAP-4"
+    )
+
+    assert body["detail"] == "La carte n'est pas valide."
+    assert {"path": "slots[0]", "message": "un emplacement de départ doit être sur terre"} in body[
+        "violations"
+    ]

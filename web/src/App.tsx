@@ -10,10 +10,12 @@ import { Game } from "./screens/Game.tsx";
 import { Inbox, InboxLink, useUnreadCount } from "./screens/Inbox.tsx";
 import { Lobby } from "./screens/Lobby.tsx";
 import { SpectatorScreen, WatchList } from "./screens/Spectate.tsx";
+import { useChooseLanguage, useSavedLanguage } from "./screens/Settings.tsx";
 import { useSession } from "./session.tsx";
 
 export function App() {
-  const { t, lang, setLang } = useI18n();
+  const { t, lang } = useI18n();
+  const { choose } = useChooseLanguage();
   const { token, signOut, api } = useSession();
   const route = useRoute();
   const user = useQuery({
@@ -22,6 +24,7 @@ export function App() {
     enabled: token !== null,
     retry: false,
   });
+  useSavedLanguage(user.data?.language);
   // A token the server no longer accepts (expired, revoked): back to the sign-in form.
   const unread = useUnreadCount(token !== null);
   const expired = user.error instanceof ApiError && user.error.problem.status === 401;
@@ -40,7 +43,7 @@ export function App() {
         <nav aria-label="account">
           <label className="inline">
             {t("language")}{" "}
-            <select value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+            <select value={lang} onChange={(e) => choose(e.target.value as Lang)}>
               <option value="en">English</option>
               <option value="fr">Français</option>
             </select>

@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from "re
 const en = {
   appName: "Marchlords",
   language: "Language",
+  languageHelp: "The language of these pages and of the server's messages; saved to your account.",
   signIn: "Sign in",
   signUp: "Sign up",
   signOut: "Sign out",
@@ -385,6 +386,7 @@ export type Key = keyof typeof en;
 const fr: Record<Key, string> = {
   appName: "Marchlords",
   language: "Langue",
+  languageHelp: "La langue de ces pages et des messages du serveur ; enregistrée dans votre compte.",
   signIn: "Se connecter",
   signUp: "S'inscrire",
   signOut: "Se déconnecter",

@@ -1,6 +1,7 @@
 // The signed-in user's token (localStorage) and the typed client that sends it.
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { createApi, type Api } from "./api/client.ts";
+import { useI18n } from "./i18n.tsx";
 
 interface Session {
   token: string | null;
@@ -14,8 +15,16 @@ const KEY = "marchlords.token";
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(KEY));
+  // Read at each request, so a language switch needs no new client.
+  const { lang } = useI18n();
+  const language = useRef(lang);
+  language.current = lang;
   const value = useMemo<Session>(() => {
-    const api = createApi(window.location.origin, () => localStorage.getItem(KEY));
+    const api = createApi(
+      window.location.origin,
+      () => localStorage.getItem(KEY),
+      () => language.current,
+    );
     return {
       token,
       api,

@@ -24,13 +24,16 @@ export class ApiError extends Error {
   }
 }
 
-/** A client for `baseUrl` (empty in the browser: the same origin as the page). */
-export function createApi(baseUrl: string, token: () => string | null) {
+/** A client for `baseUrl` (empty in the browser: the same origin as the page); every request
+ * says the UI's language (`Accept-Language`), so the server's problems come in it. */
+export function createApi(baseUrl: string, token: () => string | null, language: () => string | null = () => null) {
   const client = createClient<paths>({ baseUrl });
   const auth: Middleware = {
     onRequest({ request }) {
       const value = token();
       if (value) request.headers.set("Authorization", `Bearer ${value}`);
+      const lang = language();
+      if (lang) request.headers.set("Accept-Language", lang);
       return request;
     },
   };

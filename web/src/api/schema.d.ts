@@ -7383,7 +7383,7 @@ export interface components {
             detail: string;
             /**
              * Help
-             * @description For a rule id `code`: where the players' rulebook explains the rule (`docs/rules.md#R-…`, relative to the project's repository).
+             * @description For a rule id `code`: where the players' rulebook explains the rule, in the problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; relative to the project's repository).
              * @default null
              * @example docs/rules.md#R-BUILD-5
              */
@@ -9962,7 +9962,7 @@ export interface components {
             errors: components["schemas"]["ValidationErrorItem"][];
             /**
              * Help
-             * @description For a rule id `code`: where the players' rulebook explains the rule (`docs/rules.md#R-…`, relative to the project's repository).
+             * @description For a rule id `code`: where the players' rulebook explains the rule, in the problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; relative to the project's repository).
              * @default null
              * @example docs/rules.md#R-BUILD-5
              */

@@ -6,7 +6,7 @@ import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
-import { EmailSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
+import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
 import { Tokens } from "./Tokens.tsx";
 
 export function Campaigns() {
@@ -39,6 +39,7 @@ export function Campaigns() {
       <CreateCampaign />
       <JoinCampaign />
       <Tokens />
+      <LanguageSettings />
       <EmailSettings />
       <NotificationSettings />
       <MyReliability />
