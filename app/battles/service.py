@@ -464,7 +464,7 @@ async def list_battles(
     battles are chosen here by `visibility.battle_seen_in` (what `visible_clause` says in SQL),
     since the caller's sight is known only once the state is."""
     if m.viewer.seat is None and not m.viewer.game_master:
-        raise NotFound("Battle not found.")
+        raise NotFound(_("Battle not found."))
     params = {"roster_seat": m.viewer.seat, "every_roster": m.viewer.game_master}
     loaded = await load_read(
         session,

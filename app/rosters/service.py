@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
-from app.i18n import _
+from app.i18n import Text, _
 from app.models.campaign import CampaignStatus
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
@@ -44,6 +44,7 @@ from app.rosters.schemas import (
 from app.rules import visibility
 from app.rules.rosters import (
     Casualty,
+    CasualtyFault,
     casualty_faults,
     check_roster,
     losses_after,
@@ -287,6 +288,12 @@ def fielded_read_model(m: Membership, fielded: BattleRosterRow, tier: int | None
 # ----------------------------------------------------------- after the battle (R-ARMY-7)
 
 
+def _casualty_text(fault: CasualtyFault) -> Text:
+    """ "casualties[1].unit: the list has units 0…3" (the path stays as the contract names it)."""
+    where = f"casualties[{fault.index}].{fault.field}"
+    return _("{where}: {reason}", where=where, reason=fault.message)
+
+
 async def check_casualties(
     session: AsyncSession, campaign_id: uuid.UUID, battle_id: int, casualties: Sequence[Casualty]
 ) -> None:
@@ -298,14 +305,11 @@ async def check_casualties(
     counts = {f.army_id: [int(u["count"]) for u in f.roster["units"]] for f in fielded}
     faults = casualty_faults(counts, casualties)
     if faults:
-        violations = [
-            {"rule": "R-ARMY-7", "message": f"casualties[{f.index}].{f.field}: {f.message}"}
-            for f in faults
-        ]
+        violations = [{"rule": "R-ARMY-7", "message": _casualty_text(f)} for f in faults]
         first = faults[0]
         raise RuleViolation(
             "R-ARMY-7",
-            f"casualties[{first.index}].{first.field}: {first.message}.",
+            _("{fault}.", fault=_casualty_text(first)),
             violations=violations,
             extra={"where": f"casualties[{first.index}].{first.field}"},
         )

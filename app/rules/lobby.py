@@ -179,15 +179,15 @@ def spectate_refusal(
         return Refusal(
             code="R-CAMP-13",
             status=409,
-            detail="You play or run this campaign: a spectator is someone outside it.",
+            detail=_("You play or run this campaign: a spectator is someone outside it."),
         )
     if phase is Phase.FINISHED:
-        return Refusal(code="R-CAMP-2", status=409, detail="The campaign is over.")
+        return Refusal(code="R-CAMP-2", status=409, detail=_("The campaign is over."))
     if not spectators_welcome(phase, public, delay):
         return Refusal(
             code="R-CAMP-13",
             status=409,
-            detail="This campaign takes no spectators (now).",
+            detail=_("This campaign takes no spectators (now)."),
         )
     return None
 

@@ -17,6 +17,7 @@ from enum import StrEnum
 from app.rules.battles import coefficient_pct, round_points
 from app.rules.ruleset import Ruleset
 from app.rules.state import Options
+from app.rules.texts import _
 
 _PCT = 100
 
@@ -106,13 +107,17 @@ def casualty_faults(
     for index, c in enumerate(casualties):
         units = fielded.get(c.army_id)
         if units is None:
-            faults.append(CasualtyFault(index, "army_id", "no list of this army was fielded"))
+            faults.append(CasualtyFault(index, "army_id", _("no list of this army was fielded")))
         elif not 0 <= c.unit < len(units):
-            faults.append(CasualtyFault(index, "unit", f"the list has units 0…{len(units) - 1}"))
+            faults.append(
+                CasualtyFault(index, "unit", _("the list has units 0…{last}", last=len(units) - 1))
+            )
         elif not 0 <= c.lost <= units[c.unit]:
-            faults.append(CasualtyFault(index, "lost", f"the unit has {units[c.unit]} models"))
+            faults.append(
+                CasualtyFault(index, "lost", _("the unit has {count} models", count=units[c.unit]))
+            )
         elif (c.army_id, c.unit) in seen:
-            faults.append(CasualtyFault(index, "unit", "this unit is named twice"))
+            faults.append(CasualtyFault(index, "unit", _("this unit is named twice")))
         seen.add((c.army_id, c.unit))
     return faults
 

@@ -19,6 +19,7 @@ from app.campaigns.access import Membership, lock_campaign
 from app.errors import NotFound
 from app.history.schemas import SummaryEvent, TurnChangePage, TurnChangeRead
 from app.history.service import summary_event
+from app.i18n import _
 from app.lobbies.service import problem
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, Spectator
@@ -109,7 +110,7 @@ async def remove(session: AsyncSession, m: Membership, user_id: uuid.UUID) -> No
     m.require_owner()
     row = await session.get(Spectator, (m.campaign.id, user_id), with_for_update=True)
     if row is None:
-        raise NotFound("Spectator not found.")
+        raise NotFound(_("Spectator not found."))
     await session.delete(row)
     await session.flush()
 
@@ -180,13 +181,13 @@ async def map_document(session: AsyncSession, user: User, campaign_id: uuid.UUID
     c, viewer = await watching(session, user, campaign_id)
     turn = visibility.spectated_turn(viewer, c.turn)
     if turn is None:
-        raise NotFound("No turn is old enough to be shown yet.")
+        raise NotFound(_("No turn is old enough to be shown yet."))
     key = ("spectate", c.id, viewer, turn, c.world_version)
     found = cache.pictures.get(key)
     if found is None:
         document = await snapshots.load_snapshot_document(session, c.id, turn, ())
         if document is None:  # not kept, or rolled back meanwhile
-            raise NotFound("No turn is old enough to be shown yet.")
+            raise NotFound(_("No turn is old enough to be shown yet."))
         state = await snapshots.state_from_document(session, c, document)
         ruleset = load_ruleset(c)
         looking = visibility.seeing(viewer, state, lambda _: frozenset())
@@ -221,7 +222,7 @@ async def summary(
     each line any seat saw of a structure's change, once, in the seats' order."""
     c, viewer = await watching(session, user, campaign_id)
     if not visibility.spectator_change_seen(viewer, c.turn, number):
-        raise NotFound("Turn summary not found.")
+        raise NotFound(_("Turn summary not found."))
     rows = await session.scalars(
         select(TurnSummaryRow)
         .where(TurnSummaryRow.campaign_id == c.id, TurnSummaryRow.number == number)
@@ -239,5 +240,5 @@ async def summary(
                 seen.add(key)
                 events.append(summary_event(line))
     if not events and await session.get(TurnRecord, (c.id, number)) is None:
-        raise NotFound("Turn summary not found.")
+        raise NotFound(_("Turn summary not found."))
     return SpectatorSummary(number=number, events=events)
