@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
 from app.events.kinds import AnyEventKind, AppEventKind
+from app.i18n import Language
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.notification import (
     EndpointScope,
@@ -33,7 +34,7 @@ from app.models.notification import (
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import email, inbox, messages, preferences, presence
+from app.notifications import email, inbox, messages, preferences, presence, speech
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
 from app.rules import visibility
@@ -67,15 +68,17 @@ def enqueue(
     endpoint: WebhookEndpoint,
     data: NotificationData,
     now: datetime | None = None,
+    language: Language = speech.CAMPAIGN_LANGUAGE,
 ) -> WebhookDelivery:
-    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit)."""
+    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit), said
+    in `language` (its owner's for a personal endpoint)."""
     when = now or utcnow()
     delivery = WebhookDelivery(
         campaign_id=endpoint.campaign_id,
         endpoint_id=endpoint.id,
         message_id=new_message_id(),
         kind=data.kind.value,
-        body=data.model_dump_json(),
+        body=speech.stored_json(data, language),
         next_attempt_at=when,
         created_at=when,
     )
@@ -142,6 +145,7 @@ async def deliver(
     watching = await presence.looking(session, campaign.id, told, when)
     # What each wants on each channel, per kind (one mechanism for all channels).
     wishes = await preferences.of_users(session, told)
+    languages = await speech.languages_of(session, told)
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
@@ -158,11 +162,11 @@ async def deliver(
                 continue
             for endpoint in personal.get(user_id, ()):
                 if data.kind.value in endpoint.kinds:
-                    enqueue(session, endpoint, data, when)
+                    enqueue(session, endpoint, data, when, languages[user_id])
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
     pushed = {user: found for user, found in told.items() if user not in watching}
-    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
+    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
 
 
 async def notify_user(

@@ -3139,6 +3139,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyData */
         ArmyData: {
@@ -3173,6 +3181,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyList */
         ArmyList: {
@@ -3225,6 +3241,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyRaisedData */
         ArmyRaisedData: {
@@ -3254,6 +3278,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmyRetreatedSummaryEvent
@@ -3276,6 +3308,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmySeatLostSummaryEvent
@@ -3298,6 +3338,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyTierData */
         ArmyTierData: {
@@ -3330,6 +3378,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmyUpgradedSummaryEvent
@@ -3352,6 +3408,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyWithdrewData */
         ArmyWithdrewData: {
@@ -3389,6 +3453,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BattleCancelledSummaryEvent
@@ -3411,6 +3483,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** BattleClosedPayload */
         BattleClosedPayload: {
@@ -3615,6 +3695,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BattleRosterRead
@@ -3689,6 +3777,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BuildCreate
@@ -4109,6 +4205,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CapturedGeneral
@@ -4198,6 +4302,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CityFoundedSummaryEvent
@@ -4220,6 +4332,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** CityLevelLostData */
         CityLevelLostData: {
@@ -4249,6 +4369,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CityUpgradedSummaryEvent
@@ -4271,6 +4399,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Correspondent
@@ -4452,6 +4588,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EdictAnsweredPayload */
         EdictAnsweredPayload: {
@@ -4487,6 +4631,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * EdictKind
@@ -4619,6 +4771,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EncounterData */
         EncounterData: {
@@ -4647,6 +4807,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EndpointCreate */
         EndpointCreate: {
@@ -4807,6 +4975,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ExportedArmiesRow
@@ -5373,6 +5549,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** GeneralFreedData */
         GeneralFreedData: {
@@ -5400,6 +5584,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** GeneralList */
         GeneralList: {
@@ -5501,6 +5693,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -5538,6 +5738,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Handover
@@ -5835,6 +6043,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** JoinRequest */
         JoinRequest: {
@@ -5905,6 +6121,24 @@ export interface components {
             army_id: number;
             /** Points */
             points: number;
+        };
+        /**
+         * KeptText
+         * @description A text kept to be said in another language (`app.i18n.kept`).
+         */
+        KeptText: {
+            /**
+             * Params
+             * @description Its parameters (a text in the same form).
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Template
+             * @description The English template, `{name}` placeholders.
+             */
+            template: string;
         };
         /**
          * KindChannels
@@ -6425,7 +6659,7 @@ export interface components {
             pending_battles?: number | null;
             /**
              * Text
-             * @description One sentence saying what happened, for people.
+             * @description One sentence saying what happened, for people, in the recipient's language.
              */
             text: string;
             /**
@@ -6651,6 +6885,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * PasswordChange
@@ -6724,6 +6966,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** PendingBuild */
         PendingBuild: {
@@ -6815,6 +7065,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * PlayByDate
@@ -6972,6 +7230,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Problem
@@ -7057,6 +7323,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * RaiseCreate
@@ -8077,6 +8351,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * SideForcesRead
@@ -8155,6 +8437,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** SiegeLiftedData */
         SiegeLiftedData: {
@@ -8188,6 +8478,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** SlackBlock */
         SlackBlock: {
@@ -8292,6 +8590,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StakeWonSummaryEvent
@@ -8314,6 +8620,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StandingKind
@@ -8403,6 +8717,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StandingRead
@@ -8493,6 +8815,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** StormTile */
         StormTile: {
@@ -8522,6 +8852,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StructureCapturedSummaryEvent
@@ -8544,6 +8882,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** StructureChangedHandsData */
         StructureChangedHandsData: {
@@ -8587,6 +8933,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StructureKind
@@ -8892,6 +9246,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * TreatyBeganSummaryEvent
@@ -8914,6 +9276,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** TreatyBrokenPayload */
         TreatyBrokenPayload: {
@@ -8954,6 +9324,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * TreatyKind
@@ -9212,6 +9590,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * UserCreate
@@ -9432,6 +9818,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Visibility
