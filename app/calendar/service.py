@@ -109,9 +109,7 @@ async def _deadlines(session: AsyncSession, user: User) -> list[_Entry]:
                 uid=f"turn-{c.id}-{c.turn}@{UID_DOMAIN}",
                 start=c.turn_deadline_at,
                 summary=_("{name}: turn {turn} deadline", name=c.name, turn=c.turn),
-                description=_(
-                    "The turn's deadline: declare yourself ready before it (R-TURN-3)."
-                ),
+                description=_("The turn's deadline: declare yourself ready before it (R-TURN-3)."),
             )
         )
     return entries

@@ -426,7 +426,8 @@ def body_of(claim: _Claim, settings: Settings) -> str:
     """The posted body, in the language the delivery was written for."""
     raw = json.loads(claim.body)
     data = speech.said(raw)
-    return render(claim.format, data, claim.created_at, settings.public_url, speech.language_of(raw))
+    language = speech.language_of(raw)
+    return render(claim.format, data, claim.created_at, settings.public_url, language)
 
 
 def _http_client(settings: Settings) -> httpx.AsyncClient:

@@ -382,10 +382,10 @@ def _message(
     message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
-    message["Content-Language"] = language
     message.set_content(text)
     page = f'<!doctype html><html lang="{language}"><body>{markup}</body></html>'
     message.add_alternative(page, subtype="html")
+    message["Content-Language"] = language  # after the parts: setting content drops Content-*
     return message
 
 

@@ -12,6 +12,7 @@ text) read as they were.
 import json
 import uuid
 from collections.abc import Collection, Mapping
+from contextlib import suppress
 from typing import Any
 
 from sqlalchemy import select
@@ -56,10 +57,9 @@ def said(raw: Mapping[str, Any], language: Language | None = None) -> Notificati
     speak = language or language_of(found)
     found.pop(LANGUAGE, None)
     if isinstance(kept, Mapping):
-        try:
+        # An unreadable kept form: the stored English.
+        with suppress(KeyError, IndexError, ValueError, TypeError):
             found["text"] = say(revive(kept), speak)
-        except (KeyError, IndexError, ValueError, TypeError):
-            pass  # unreadable kept form: the stored English
     return NotificationData.model_validate(found)
 
 
