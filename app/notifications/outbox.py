@@ -15,11 +15,11 @@ only of public events, and its messages carry only public facts.
 """
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,6 +28,7 @@ from app.events.kinds import AnyEventKind, AppEventKind
 from app.i18n import Language
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.notification import (
+    DeliveryStatus,
     EndpointScope,
     NotificationReminder,
     WebhookDelivery,
@@ -79,11 +80,72 @@ def enqueue(
         message_id=new_message_id(),
         kind=data.kind.value,
         body=speech.stored_json(data, language),
+        status=DeliveryStatus.PENDING,  # set now: `push` reads it before the flush
+        attempts=0,
         next_attempt_at=when,
         created_at=when,
     )
     session.add(delivery)
     return delivery
+
+
+async def _recent_pushes(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    endpoints: Collection[uuid.UUID],
+    kinds: Collection[str],
+    now: datetime,
+) -> dict[tuple[uuid.UUID, str], WebhookDelivery]:
+    """The latest delivery of each kind to each personal endpoint that counts for the collapse
+    window: one not tried yet, or one delivered within the window. Locked as the worker's
+    claim locks them, so a delivery is never replaced while it is being claimed."""
+    if not endpoints or not kinds:
+        return {}
+    rows = await session.scalars(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.campaign_id == campaign_id,
+            WebhookDelivery.endpoint_id.in_(sorted(endpoints)),
+            WebhookDelivery.kind.in_(sorted(kinds)),
+            or_(
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.PENDING,
+                    WebhookDelivery.attempts == 0,
+                ),
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.DELIVERED,
+                    WebhookDelivery.delivered_at > now - email.COLLAPSE_WINDOW,
+                ),
+            ),
+        )
+        .order_by(WebhookDelivery.id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    return {(row.endpoint_id, row.kind): row for row in rows}
+
+
+def push(
+    session: AsyncSession,
+    endpoint: WebhookEndpoint,
+    data: NotificationData,
+    now: datetime,
+    language: Language,
+    recent: dict[tuple[uuid.UUID, str], WebhookDelivery],
+) -> None:
+    """A personal delivery within the collapse window (issue 28, "no noise"), as email has
+    it: a newer notification of a kind replaces one not tried yet (as a new message, with its
+    own `webhook-id`); one delivered within `COLLAPSE_WINDOW` holds the next back (the inbox
+    lists them all). A delivery being retried holds nothing back: it may be in flight."""
+    key = (endpoint.id, data.kind.value)
+    earlier = recent.get(key)
+    if earlier is None:
+        recent[key] = enqueue(session, endpoint, data, now, language)
+    elif earlier.status is DeliveryStatus.PENDING:
+        earlier.message_id = new_message_id()
+        earlier.body = speech.stored_json(data, language)
+        earlier.created_at = now
+    # else: one went out within the window
 
 
 async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
@@ -150,6 +212,9 @@ async def deliver(
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
+    kinds = {data.kind.value for found in told.values() for data in found}
+    ids = {endpoint.id for mine in personal.values() for endpoint in mine}
+    recent = await _recent_pushes(session, campaign.id, ids, kinds, when)
     rows = []
     listed: dict[uuid.UUID, list[NotificationData]] = {}
     for user_id, found in told.items():
@@ -162,7 +227,7 @@ async def deliver(
                 continue
             for endpoint in personal.get(user_id, ()):
                 if data.kind.value in endpoint.kinds:
-                    enqueue(session, endpoint, data, when, languages[user_id])
+                    push(session, endpoint, data, when, languages[user_id], recent)
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
     pushed = {user: found for user, found in told.items() if user not in watching}
