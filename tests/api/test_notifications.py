@@ -521,6 +521,24 @@ async def test_preferences_refuse_unknown_time_zones(
         assert_problem(response, 422, "validation_error")
 
 
+async def test_a_digest_is_offered_for_email_alone(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """The inbox is itself the list of everything (held back, it would only show less), and a
+    webhook's receiver is a program that groups what it wants: `digest` is refused for both,
+    and the preferences stay as they were."""
+    user = await make_user()
+    prefs = "/v1/users/me/notifications"
+    kept = {"kinds": {"turn_started": {"email": "digest", "webhook": "off"}}}
+    assert (await client.put(prefs, json=kept, headers=user.headers)).status_code == 200
+    before = (await client.get(prefs, headers=user.headers)).json()
+    for channel in ("inbox", "webhook"):
+        wrong = {"kinds": {"turn_started": {channel: "digest"}}}
+        response = await client.put(prefs, json=wrong, headers=user.headers)
+        assert_problem(response, 422, "validation_error")
+    assert (await client.get(prefs, headers=user.headers)).json() == before
+
+
 # ------------------------------------------------------------------------------ reminders
 
 
