@@ -17,7 +17,7 @@ TEXTS = "texts"
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """A turn-summary entry (the format of `turn_summaries.events`)."""
-    return _with_texts(
+    return with_texts(
         {
             "kind": event.kind.value,
             "rule": event.rule,
@@ -27,7 +27,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
     )
 
 
-def _with_texts(entry: dict[str, Any]) -> dict[str, Any]:
+def with_texts(entry: dict[str, Any]) -> dict[str, Any]:
     """`entry` with the kept form of its data's texts (their English stays in `data`)."""
     if kept := keep_texts(entry["data"]):
         entry[TEXTS] = kept
@@ -49,7 +49,7 @@ def to_json(value: Any) -> Any:
 
 def gold_line_to_json(entry: LedgerEntry) -> dict[str, Any]:
     """A player's own gold line (income, upkeep, stakes, refunds…) as a summary entry."""
-    return _with_texts(
+    return with_texts(
         {
             "kind": AppEventKind.GOLD.value,
             "rule": entry.rule,
