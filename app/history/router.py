@@ -11,7 +11,7 @@ from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.history import service
 from app.history.schemas import Standings, TurnChangePage, TurnSummaryRead
-from app.i18n.requests import request_language
+from app.i18n.requests import request_language, said_in
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["history"], responses=PROBLEM_RESPONSES)
 
@@ -40,7 +40,7 @@ async def read_turn_summary(
     """Your summary of one turn change: what you saw happen (R-TURN-5)."""
     language = request_language(request)
     summary = await service.turn_summary(session, member, number, player, language)
-    return model_response(summary, if_none_match)
+    return said_in(model_response(summary, if_none_match), language)
 
 
 @router.get(

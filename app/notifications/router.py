@@ -11,7 +11,7 @@ from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, m
 from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
-from app.i18n.requests import request_language
+from app.i18n.requests import request_language, said_in
 from app.notifications import inbox, service
 from app.notifications.schemas import (
     DeliveryPage,
@@ -162,7 +162,7 @@ async def list_notifications(
         offset=page.offset,
         unread=found.unread,
     )
-    return model_response(listed, if_none_match)
+    return said_in(model_response(listed, if_none_match), language)
 
 
 @inbox_router.post("/read")

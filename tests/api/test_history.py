@@ -178,8 +178,10 @@ async def test_a_summary_reason_is_said_in_the_readers_language(
         "Old.",
     ]
     # What is read never carries the kept form; the stored line (and an export) does.
-    read = (await client.get(url, headers=french_reader)).json()["events"][0]
-    assert "texts" not in read
+    response = await client.get(url, headers=french_reader)
+    assert response.headers["content-language"] == "fr"
+    assert "Accept-Language" in response.headers["vary"]
+    assert "texts" not in response.json()["events"][0]
     assert line["texts"] == {
         "reason": {"template": "The path is cut at ({q}, {r}).", "params": {"q": 3, "r": 1}}
     }

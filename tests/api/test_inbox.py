@@ -236,6 +236,8 @@ async def test_the_inbox_is_read_in_the_readers_language(
         "/v1/notifications", headers={**p2.headers, "Accept-Language": "fr-FR, en;q=0.5"}
     )
     assert response.status_code == 200, response.text
+    assert response.headers["content-language"] == "fr"
+    assert "Accept-Language" in response.headers["vary"]
     french = texts(response.json())
     assert english["summary_ready"] == "Your summary of turn 1 of Test campaign is ready."
     assert french["summary_ready"] == "Votre résumé du tour 1 de Test campaign est prêt."
