@@ -136,7 +136,9 @@ KIND_TITLES = {
 
 
 def kind_title(kind: NotificationKind, language: Language) -> str:
-    return say(KIND_TITLES[kind], language)
+    """The title of a message of `kind` (a kind added without one: its name, in English)."""
+    title = KIND_TITLES.get(kind)
+    return say(title, language) if title else kind.value.replace("_", " ").capitalize()
 
 
 def as_discord(
