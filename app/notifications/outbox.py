@@ -57,6 +57,8 @@ HANDLED = frozenset(
 LAST_NOT_READY_KEY = "last"
 _ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
 _PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
+# Why a personal delivery not tried yet was never sent (`push`).
+REPLACED = "Replaced by a newer notification of its kind."
 
 
 def new_message_id() -> str:
@@ -134,18 +136,18 @@ def push(
     recent: dict[tuple[uuid.UUID, str], WebhookDelivery],
 ) -> None:
     """A personal delivery within the collapse window (issue 28, "no noise"), as email has
-    it: a newer notification of a kind replaces one not tried yet (as a new message, with its
-    own `webhook-id`); one delivered within `COLLAPSE_WINDOW` holds the next back (the inbox
-    lists them all). A delivery being retried holds nothing back: it may be in flight."""
+    it: a newer notification of a kind replaces one not tried yet (which stays in the delivery
+    log, given up as replaced, never sent); one delivered within `COLLAPSE_WINDOW` holds the
+    next back (the inbox lists them all). A delivery being retried holds nothing back: it may
+    be in flight."""
     key = (endpoint.id, data.kind.value)
     earlier = recent.get(key)
-    if earlier is None:
-        recent[key] = enqueue(session, endpoint, data, now, language)
-    elif earlier.status is DeliveryStatus.PENDING:
-        earlier.message_id = new_message_id()
-        earlier.body = speech.stored_json(data, language)
-        earlier.created_at = now
-    # else: one went out within the window
+    if earlier is not None and earlier.status is DeliveryStatus.DELIVERED:
+        return  # one went out within the window
+    if earlier is not None:
+        earlier.status = DeliveryStatus.FAILED
+        earlier.last_error = REPLACED
+    recent[key] = enqueue(session, endpoint, data, now, language)
 
 
 async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:

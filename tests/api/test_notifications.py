@@ -1141,7 +1141,7 @@ async def test_personal_webhooks_collapse_a_kind_within_the_window(
     channel and the inbox still hear of every turn."""
     game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
     _p1, p2 = game.players
-    await register(client, game, p2.headers, receiver.url("/p2"), kinds=["turn_started"])
+    mine = await register(client, game, p2.headers, receiver.url("/p2"), kinds=["turn_started"])
     await register(client, game, game.owner.headers, receiver.url("/channel"), scope="campaign")
     await change_turn(client, game)
     await change_turn(client, game)  # before any delivery: replaces turn 2's
@@ -1149,6 +1149,11 @@ async def test_personal_webhooks_collapse_a_kind_within_the_window(
     (replaced,) = [m.json() for m in receiver.of("/p2")]
     assert replaced["data"]["turn"] == 3
     assert "Turn 3 of Test campaign has begun" in replaced["data"]["text"]
+    log = await client.get(game.url(f"/webhooks/{mine['id']}/deliveries"), headers=p2.headers)
+    assert [(d["status"], d["last_error"]) for d in log.json()["items"]] == [
+        ("delivered", None),
+        ("failed", "Replaced by a newer notification of its kind."),
+    ]
 
     await change_turn(client, game)  # within the window of the one delivered: held back
     await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
