@@ -19,11 +19,12 @@ from app.auth.tokens import generate_token, hash_token
 from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import NotFound
-from app.i18n import _
+from app.i18n import DEFAULT_LANGUAGE, Language, _, as_language, say
 from app.models import BattleRow, CalendarFeed, Campaign, CampaignPlayer, CampaignStatus, User
 from app.models.world import PENDING_BATTLE_STATUSES
 from app.persistence import battle_from_row
 from app.rules import battles
+from app.rules.texts import Text
 
 PRODID = "-//Marchlords//Calendar feed//EN"
 UID_DOMAIN = "marchlords"
@@ -69,8 +70,18 @@ async def revoke(session: AsyncSession, user: User) -> None:
 class _Entry:
     uid: str
     start: datetime
-    summary: str
-    description: str
+    summary: Text
+    description: Text
+
+
+# How a battle's kind and side are named in its entry (R-BAT-2).
+_BATTLE_KINDS = {
+    "field": _("field"),
+    "siege": _("siege"),
+    "assault": _("assault"),
+    "naval": _("naval"),
+}
+_SIDES = {"attacker": _("attacker"), "defender": _("defender")}
 
 
 async def _deadlines(session: AsyncSession, user: User) -> list[_Entry]:
@@ -97,8 +108,8 @@ async def _deadlines(session: AsyncSession, user: User) -> list[_Entry]:
             _Entry(
                 uid=f"turn-{c.id}-{c.turn}@{UID_DOMAIN}",
                 start=c.turn_deadline_at,
-                summary=f"{c.name}: turn {c.turn} deadline",
-                description="The turn's deadline: declare yourself ready before it (R-TURN-3).",
+                summary=_("{name}: turn {turn} deadline", name=c.name, turn=c.turn),
+                description=_("The turn's deadline: declare yourself ready before it (R-TURN-3)."),
             )
         )
     return entries
@@ -144,10 +155,18 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
             _Entry(
                 uid=f"battle-{campaign.id}-{row.id}@{UID_DOMAIN}",
                 start=row.play_by,
-                summary=f"{campaign.name}: battle against {against or 'a garrison'}",
-                description=(
-                    f"Play-by date agreed for the {battle.kind} battle at ({row.q}, {row.r}), "
-                    f"you as {mine} (R-BAT-8)."
+                summary=_(
+                    "{name}: battle against {against}",
+                    name=campaign.name,
+                    against=against or _("a garrison"),
+                ),
+                description=_(
+                    "Play-by date agreed for the {kind} battle at ({q}, {r}), you as {side} "
+                    "(R-BAT-8).",
+                    kind=_BATTLE_KINDS.get(str(battle.kind), str(battle.kind)),
+                    q=row.q,
+                    r=row.r,
+                    side=_SIDES.get(mine, mine),
                 ),
             )
         )
@@ -163,6 +182,8 @@ async def feed(session: AsyncSession, secret: str, now: datetime) -> bytes:
     )
     if user is None:
         raise NotFound(_("Calendar feed not found."))
+    # Fetched by a calendar application, not by the user: in their saved language.
+    language: Language = as_language(user.language) or DEFAULT_LANGUAGE
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -172,8 +193,8 @@ async def feed(session: AsyncSession, secret: str, now: datetime) -> bytes:
         event.add("uid", entry.uid)
         event.add("dtstamp", now)
         event.add("dtstart", entry.start)
-        event.add("summary", entry.summary)
-        event.add("description", entry.description)
+        event.add("summary", say(entry.summary, language))
+        event.add("description", say(entry.description, language))
         calendar.add_component(event)
     ical: bytes = calendar.to_ical()
     return ical

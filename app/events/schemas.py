@@ -450,6 +450,13 @@ LIVE_PAYLOAD: dict[AnyEventKind, type[BaseModel]] = {
 # ----------------------------------------------------------------- the unions, as models
 
 
+class KeptText(BaseModel):
+    """A text kept to be said in another language (`app.i18n.kept`)."""
+
+    template: str = Field(description="The English template, `{name}` placeholders.")
+    params: dict[str, Any] = Field(description="Its parameters (a text in the same form).")
+
+
 def _pascal(kind: StrEnum) -> str:
     return "".join(part.capitalize() for part in kind.value.split("_"))
 
@@ -463,6 +470,14 @@ def _summary_event(kind: AnyEventKind, data: type[BaseModel]) -> type[BaseModel]
         rule=(str, Field(description="The rule it applies (`R-…`).")),
         coords=(list[Coord], Field(description="The tiles it happened on that you saw.")),
         data=(data, ...),
+        texts=(
+            dict[str, KeptText] | None,
+            Field(
+                default=None,
+                description="Stored lines and exports only: the texts of `data` by key, kept "
+                "to be said in the reader's language (a read gives them said).",
+            ),
+        ),
     )
 
 

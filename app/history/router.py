@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from app.campaigns.access import MemberDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
@@ -11,6 +11,7 @@ from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
 from app.history import service
 from app.history.schemas import Standings, TurnChangePage, TurnSummaryRead
+from app.i18n.requests import request_language, said_in
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["history"], responses=PROBLEM_RESPONSES)
 
@@ -28,6 +29,7 @@ async def list_turns(
 )
 async def read_turn_summary(
     number: Annotated[int, Path(ge=1, le=2**31 - 1, description="The turn change's number.")],
+    request: Request,
     session: SessionDep,
     member: MemberDep,
     player: Annotated[
@@ -36,8 +38,9 @@ async def read_turn_summary(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """Your summary of one turn change: what you saw happen (R-TURN-5)."""
-    summary = await service.turn_summary(session, member, number, player)
-    return model_response(summary, if_none_match)
+    language = request_language(request)
+    summary = await service.turn_summary(session, member, number, player, language)
+    return said_in(model_response(summary, if_none_match), language)
 
 
 @router.get(

@@ -19,12 +19,14 @@ from app.history.schemas import (
     TurnChangeRead,
     TurnSummaryRead,
 )
-from app.i18n import _
+from app.i18n import DEFAULT_LANGUAGE, Language, _
+from app.i18n.kept import say_kept
 from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.persistence import load_ruleset, load_state
+from app.persistence.events import TEXTS
 from app.rules import setup, visibility
 
 
@@ -64,25 +66,32 @@ def _summary_player(m: Membership, requested: int | None) -> int:
     return player
 
 
-def summary_event(raw: Mapping[str, Any]) -> SummaryEvent:
-    """A stored summary line as players read it (an import checks its lines with it too)."""
+def summary_event(raw: Mapping[str, Any], language: Language = DEFAULT_LANGUAGE) -> SummaryEvent:
+    """A stored summary line as players read it, its texts said in `language` (an import
+    checks its lines with it too)."""
+    data = dict(raw.get("data") or {})
+    kept = raw.get(TEXTS)
     return SummaryEvent(
         kind=event_kind(raw["kind"]),
         rule=str(raw.get("rule", "")),
         coords=[[int(c[0]), int(c[1])] for c in raw.get("coords") or ()],
-        data=dict(raw.get("data") or {}),
+        data=say_kept(data, kept, language) if isinstance(kept, Mapping) else data,
     )
 
 
 async def turn_summary(
-    session: AsyncSession, m: Membership, number: int, requested: int | None
+    session: AsyncSession,
+    m: Membership,
+    number: int,
+    requested: int | None,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> TurnSummaryRead:
     player = _summary_player(m, requested)
     row = await session.get(TurnSummaryRow, (m.campaign.id, number, player))
     if row is None:
         raise NotFound(_("Turn summary not found."))
     return TurnSummaryRead(
-        number=number, player=player, events=[summary_event(e) for e in row.events]
+        number=number, player=player, events=[summary_event(e, language) for e in row.events]
     )
 
 

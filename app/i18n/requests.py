@@ -1,6 +1,7 @@
 """The language of a request: the signed-in user's preference, else `Accept-Language`."""
 
 from starlette.requests import Request
+from starlette.responses import Response
 
 from app.i18n import Language, negotiate
 
@@ -19,3 +20,10 @@ def request_language(request: Request) -> Language:
     return negotiate(
         request.headers.get("accept-language"), getattr(request.state, USER_LANGUAGE, None)
     )
+
+
+def said_in(response: Response, language: Language) -> Response:
+    """Mark a read whose texts were said in `language`: caches keep one copy per language."""
+    response.headers["Content-Language"] = language
+    response.headers.append("Vary", "Accept-Language")
+    return response

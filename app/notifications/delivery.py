@@ -24,6 +24,7 @@ reminders run in a loop of their own and never wait for an attempt.
 
 import asyncio
 import email.utils
+import json
 import logging
 import random
 import time
@@ -54,9 +55,8 @@ from app.models.notification import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.notifications import ssrf
+from app.notifications import speech, ssrf
 from app.notifications.formats import render
-from app.notifications.messages import NotificationData
 from app.notifications.quiet import MUTED, personal_hold
 
 logger = logging.getLogger(__name__)
@@ -423,8 +423,11 @@ async def _give_up(session: AsyncSession, claim: _Claim, report: DeliveryReport)
 
 
 def body_of(claim: _Claim, settings: Settings) -> str:
-    data = NotificationData.model_validate_json(claim.body)
-    return render(claim.format, data, claim.created_at, settings.public_url)
+    """The posted body, in the language the delivery was written for."""
+    raw = json.loads(claim.body)
+    data = speech.said(raw)
+    language = speech.language_of(raw)
+    return render(claim.format, data, claim.created_at, settings.public_url, language)
 
 
 def _http_client(settings: Settings) -> httpx.AsyncClient:

@@ -37,7 +37,7 @@ from app.auth.tokens import generate_token, hash_token
 from app.config import Settings
 from app.db.base import utcnow
 from app.errors import AppError, NotFound
-from app.i18n import _
+from app.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.models import User
 from app.models.email import EmailDelivery, UserEmail
 from app.models.notification import DeliveryStatus, NotificationPreference
@@ -45,6 +45,7 @@ from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, back
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
 from app.notifications.quiet import MUTED, personal_hold
+from app.notifications.speech import LANGUAGE, language_of, languages_of, said, stored
 
 logger = logging.getLogger(__name__)
 
@@ -99,15 +100,17 @@ def queue_message(
     personal: bool = False,
     now: datetime,
     collapse: str | None = None,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> EmailDelivery:
-    """Queue one message; its one-click unsubscribe secret lives in the payload until sent."""
+    """Queue one message in `language` (its recipient's); its one-click unsubscribe secret
+    lives in the payload until sent."""
     unsubscribe = generate_token()
     row = EmailDelivery(
         user_id=user_id,
         address=address,
         kind=kind,
-        subject=subject[:200],
-        text_body=json.dumps({**payload, "unsubscribe": unsubscribe}),
+        subject=say(subject, language)[:200],
+        text_body=json.dumps({**payload, LANGUAGE: language, "unsubscribe": unsubscribe}),
         html_body="",
         unsubscribe_token_hash=hash_token(unsubscribe),
         personal=personal,
@@ -132,6 +135,7 @@ async def enqueue_notifications(
     per_user: dict[uuid.UUID, list[NotificationData]],
     wishes: dict[uuid.UUID, Wishes],
     now: datetime,
+    languages: dict[uuid.UUID, Language] | None = None,
 ) -> None:
     """A message per notification to each user with a confirmed, subscribed address, but at
     most one of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces
@@ -169,10 +173,11 @@ async def enqueue_notifications(
         recent[(row.user_id, row.collapse_key)] = row
     for address in addresses:
         wants = wishes.get(address.user_id, DEFAULT)
+        language = (languages or {}).get(address.user_id, DEFAULT_LANGUAGE)
         for data in per_user[address.user_id]:
             key = collapse_key(campaign_id, data.kind.value)
-            subject = f"{data.campaign.name}: {data.text}"
-            payload = {"data": data.model_dump(mode="json")}
+            subject = f"{data.campaign.name}: {say(data.text, language)}"
+            payload = {"data": stored(data)}
             choice = wants.choice(data.kind, Channel.EMAIL)
             if choice is Choice.OFF:
                 continue
@@ -186,6 +191,7 @@ async def enqueue_notifications(
                     payload,
                     personal=True,
                     now=now,
+                    language=language,
                 )
                 held.digest = True
                 held.next_attempt_at = next_digest(now, wants)
@@ -195,7 +201,7 @@ async def enqueue_notifications(
                 # Not sent yet: it says the newer thing instead (its unsubscribe link kept).
                 kept = json.loads(earlier.text_body)["unsubscribe"]
                 earlier.subject = subject[:200]
-                earlier.text_body = json.dumps({**payload, "unsubscribe": kept})
+                earlier.text_body = json.dumps({**payload, LANGUAGE: language, "unsubscribe": kept})
                 continue
             if earlier is not None:
                 continue  # one of this kind went out within the window
@@ -209,6 +215,7 @@ async def enqueue_notifications(
                 personal=True,
                 now=now,
                 collapse=key,
+                language=language,
             )
 
 
@@ -244,10 +251,11 @@ async def set_address(
         user.id,
         address,
         CONFIRMATION,
-        "Confirm your email address for Marchlords",
+        _("Confirm your email address for Marchlords"),
         {"confirm": token},
         personal=False,
         now=now,
+        language=(await languages_of(session, [user.id]))[user.id],
     )
     await session.flush()
     return row
@@ -292,57 +300,78 @@ async def unsubscribe(session: AsyncSession, token: str) -> None:
 def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
     """The message: text and HTML parts, and the RFC 8058 one-click unsubscribe headers."""
     payload = json.loads(row.text_body)
+    language = language_of(payload)
     base = _base(settings)
     unsubscribe_url = f"{base}/v1/email/unsubscribe/{payload['unsubscribe']}"
     if row.kind == CONFIRMATION:
         link = f"{base}/v1/email/confirm/{payload['confirm']}"
-        lead = "Confirm this address to receive Marchlords notifications (valid for 24 hours):"
+        lead = say(
+            _("Confirm this address to receive Marchlords notifications (valid for 24 hours):"),
+            language,
+        )
     elif "reset" in payload:
         # The web client's page (`web/`, at `/`) reads the token from the link and asks for
         # the new password; a script posts the same token to the API itself.
         link = f"{base}/reset-password?token={payload['reset']}"
-        lead = (
-            "Someone asked to reset your Marchlords password. If it was you, open the link "
-            "below within the hour and choose a new password (from a script: POST "
-            '{"token": "<the link\'s token>", "new_password": "..."} to '
-            f"{base}/v1/auth/password-reset/confirm). If not, ignore this message."
+        lead = say(
+            _(
+                "Someone asked to reset your Marchlords password. If it was you, open the "
+                "link below within the hour and choose a new password (from a script: POST "
+                "{body} to {url}). If not, ignore this message.",
+                body='{"token": "<the link\'s token>", "new_password": "..."}',
+                url=base + "/v1/auth/password-reset/confirm",
+            ),
+            language,
         )
     elif "digest" in payload:
-        return _render_digest(row, settings, payload["digest"], unsubscribe_url)
+        return _render_digest(row, settings, payload["digest"], unsubscribe_url, language)
     else:
-        data = NotificationData.model_validate(payload["data"])
+        data = said(payload["data"], language)
         link = f"{base}{data.link}"
         lead = data.text
-    text = f"{lead}\n\n{link}\n\nUnsubscribe: {unsubscribe_url}\n"
+    unsubscribe = say(_("Unsubscribe"), language)
+    text = f"{lead}\n\n{link}\n\n{unsubscribe}: {unsubscribe_url}\n"
     markup = (
         f"<p>{html.escape(lead)}</p>"
         f'<p><a href="{html.escape(link)}">{html.escape(link)}</a></p>'
-        f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
+        f'<p><small><a href="{html.escape(unsubscribe_url)}">{unsubscribe}</a></small></p>'
     )
-    return _message(row, settings, text, markup, unsubscribe_url)
+    return _message(row, settings, text, markup, unsubscribe_url, language)
 
 
 def _render_digest(
-    row: EmailDelivery, settings: Settings, items: list[Any], unsubscribe_url: str
+    row: EmailDelivery,
+    settings: Settings,
+    items: list[Any],
+    unsubscribe_url: str,
+    language: Language,
 ) -> EmailMessage:
     base = _base(settings)
-    found = [NotificationData.model_validate(item) for item in items]
+    found = [said(item, language) for item in items]
+    since = say(_("Since your last digest:"), language)
+    unsubscribe = say(_("Unsubscribe"), language)
     lines = [f"- {d.campaign.name}: {d.text}\n  {base}{d.link}" for d in found]
-    text = "Since your last digest:\n\n" + "\n".join(lines)
-    text += f"\n\nUnsubscribe: {unsubscribe_url}\n"
+    text = f"{since}\n\n" + "\n".join(lines)
+    text += f"\n\n{unsubscribe}: {unsubscribe_url}\n"
+    opened = say(_("open"), language)
     entries = "".join(
-        f'<li>{html.escape(d.text)} <a href="{html.escape(base + d.link)}">open</a></li>'
+        f'<li>{html.escape(d.text)} <a href="{html.escape(base + d.link)}">{opened}</a></li>'
         for d in found
     )
     markup = (
-        f"<p>Since your last digest:</p><ul>{entries}</ul>"
-        f'<p><small><a href="{html.escape(unsubscribe_url)}">Unsubscribe</a></small></p>'
+        f"<p>{since}</p><ul>{entries}</ul>"
+        f'<p><small><a href="{html.escape(unsubscribe_url)}">{unsubscribe}</a></small></p>'
     )
-    return _message(row, settings, text, markup, unsubscribe_url)
+    return _message(row, settings, text, markup, unsubscribe_url, language)
 
 
 def _message(
-    row: EmailDelivery, settings: Settings, text: str, markup: str, unsubscribe_url: str
+    row: EmailDelivery,
+    settings: Settings,
+    text: str,
+    markup: str,
+    unsubscribe_url: str,
+    language: Language,
 ) -> EmailMessage:
     message = EmailMessage()
     message["From"] = settings.smtp_from
@@ -354,7 +383,9 @@ def _message(
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"
     message.set_content(text)
-    message.add_alternative(f"<!doctype html><html><body>{markup}</body></html>", subtype="html")
+    page = f'<!doctype html><html lang="{language}"><body>{markup}</body></html>'
+    message.add_alternative(page, subtype="html")
+    message["Content-Language"] = language  # after the parts: setting content drops Content-*
     return message
 
 
@@ -487,8 +518,14 @@ async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: dat
         _finish(other, DeliveryStatus.DELIVERED)
         other.delivered_at = now
         other.last_error = f"Sent in the digest of message {carrier.id}."
-    carrier.subject = f"Marchlords: {len(items)} notification(s) since your last digest"
-    carrier.text_body = json.dumps({"digest": items, "unsubscribe": payload["unsubscribe"]})
+    language = language_of(payload)
+    carrier.subject = say(
+        _("Marchlords: {count} notification(s) since your last digest", count=len(items)),
+        language,
+    )[:200]
+    carrier.text_body = json.dumps(
+        {"digest": items, LANGUAGE: language, "unsubscribe": payload["unsubscribe"]}
+    )
 
 
 async def _record(

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from app.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.models.notification import EndpointFormat
 from app.notifications.messages import NotificationData, NotificationKind
 
@@ -117,21 +118,51 @@ def as_json(data: NotificationData, created_at: datetime) -> dict[str, Any]:
     return body
 
 
+# A notification kind's name, as a message's title.
+KIND_TITLES = {
+    NotificationKind.CAMPAIGN_STARTED: _("Campaign started"),
+    NotificationKind.TURN_STARTED: _("Turn started"),
+    NotificationKind.SUMMARY_READY: _("Summary ready"),
+    NotificationKind.BATTLE_AWAITS_REPORT: _("Battle awaits report"),
+    NotificationKind.BATTLE_AWAITS_CONFIRMATION: _("Battle awaits confirmation"),
+    NotificationKind.EDICT_AWAITS_ANSWER: _("Edict awaits answer"),
+    NotificationKind.DEADLINE_REMINDER: _("Deadline reminder"),
+    NotificationKind.LAST_NOT_READY: _("Last not ready"),
+    NotificationKind.MESSAGE_RECEIVED: _("Message received"),
+    NotificationKind.CAMPAIGN_ENDED: _("Campaign ended"),
+    NotificationKind.SEAT_OPEN: _("Seat open"),
+    NotificationKind.PING: _("Ping"),
+}
+
+
+def kind_title(kind: NotificationKind, language: Language) -> str:
+    """The title of a message of `kind` (a kind added without one: its name, in English)."""
+    title = KIND_TITLES.get(kind)
+    return say(title, language) if title else kind.value.replace("_", " ").capitalize()
+
+
 def as_discord(
-    data: NotificationData, created_at: datetime, public_url: str | None
+    data: NotificationData,
+    created_at: datetime,
+    public_url: str | None,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> dict[str, Any]:
+    name = data.campaign.name
     fields: list[dict[str, Any]] = [
-        {"name": "Campaign", "value": _cut(data.campaign.name, DISCORD_FIELD_VALUE_MAX)},
-        {"name": "Turn", "value": str(data.turn)},
+        {"name": say(_("Campaign"), language), "value": _cut(name, DISCORD_FIELD_VALUE_MAX)},
+        {"name": say(_("Turn"), language), "value": str(data.turn)},
     ]
     if data.deadline_at is not None:
         unix = int(data.deadline_at.timestamp())
-        fields.append({"name": "Deadline", "value": f"<t:{unix}:f> (<t:{unix}:R>)"})
+        deadline = say(_("Deadline"), language)
+        fields.append({"name": deadline, "value": f"<t:{unix}:f> (<t:{unix}:R>)"})
     if data.pending_battles is not None:
-        fields.append({"name": "Pending battles", "value": str(data.pending_battles)})
-    fields.append({"name": "Link", "value": _cut(_link(data, public_url), 1024), "inline": False})
+        pending = say(_("Pending battles"), language)
+        fields.append({"name": pending, "value": str(data.pending_battles)})
+    link = _cut(_link(data, public_url), 1024)
+    fields.append({"name": say(_("Link"), language), "value": link, "inline": False})
     embed: dict[str, Any] = {
-        "title": _cut(data.kind.value.replace("_", " ").capitalize(), DISCORD_TITLE_MAX),
+        "title": _cut(kind_title(data.kind, language), DISCORD_TITLE_MAX),
         "description": _cut(_discord_escape(data.text), DISCORD_DESCRIPTION_MAX),
         "timestamp": _timestamp(created_at),
         "color": EMBED_COLOUR,
@@ -146,8 +177,11 @@ def as_discord(
     }
 
 
-def as_slack(data: NotificationData, public_url: str | None) -> dict[str, Any]:
+def as_slack(
+    data: NotificationData, public_url: str | None, language: Language = DEFAULT_LANGUAGE
+) -> dict[str, Any]:
     link = _link(data, public_url)
+    turn = say(_("turn {turn}", turn=data.turn), language)
     shown = f"<{link}|{_slack_escape(data.link)}>" if public_url else f"`{_slack_escape(link)}`"
     return {
         "text": _cut(_slack_escape(data.text), SLACK_TEXT_MAX),
@@ -162,7 +196,7 @@ def as_slack(data: NotificationData, public_url: str | None) -> dict[str, Any]:
                     {
                         "type": "mrkdwn",
                         "text": _cut(
-                            f"*{_slack_escape(data.campaign.name)}* · turn {data.turn} · {shown}",
+                            f"*{_slack_escape(data.campaign.name)}* · {turn} · {shown}",
                             SLACK_TEXT_MAX,
                         ),
                     }
@@ -173,13 +207,18 @@ def as_slack(data: NotificationData, public_url: str | None) -> dict[str, Any]:
 
 
 def render(
-    fmt: EndpointFormat, data: NotificationData, created_at: datetime, public_url: str | None
+    fmt: EndpointFormat,
+    data: NotificationData,
+    created_at: datetime,
+    public_url: str | None,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> str:
-    """The exact body of a delivery (compact JSON)."""
+    """The exact body of a delivery (compact JSON), its labels in `language` (the text is
+    said already)."""
     if fmt is EndpointFormat.DISCORD:
-        body = as_discord(data, created_at, public_url)
+        body = as_discord(data, created_at, public_url, language)
     elif fmt is EndpointFormat.SLACK:
-        body = as_slack(data, public_url)
+        body = as_slack(data, public_url, language)
     else:
         body = as_json(data, created_at)
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False)

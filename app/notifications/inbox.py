@@ -22,6 +22,7 @@ from app.i18n import _
 from app.models import User
 from app.models.notification import InboxItem
 from app.notifications.messages import COLLAPSING_KINDS, NotificationData
+from app.notifications.speech import stored_json
 from app.pagination import PageParams
 
 
@@ -35,7 +36,7 @@ def row(
         "user_id": user_id,
         "kind": data.kind.value,
         "turn": data.turn,
-        "body": data.model_dump_json(),
+        "body": stored_json(data),  # said in the reader's language when read
         "created_at": now,
     }
 

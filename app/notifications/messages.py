@@ -10,8 +10,12 @@ channel message does not need names.
 import enum
 import uuid
 from datetime import datetime
+from typing import Annotated, Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidatorFunctionWrapHandler, WrapValidator
+
+from app.i18n import _
+from app.rules.texts import Text
 
 
 class NotificationKind(enum.StrEnum):
@@ -56,6 +60,12 @@ CAMPAIGN_KINDS = (
 )
 
 
+def _keep_text(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    # A `Text` stays one (a plain str would lose its template): it is said in the recipient's
+    # language where it leaves (`app.notifications.speech`).
+    return value if isinstance(value, Text) else handler(value)
+
+
 class CampaignRef(BaseModel):
     id: uuid.UUID
     name: str
@@ -67,7 +77,9 @@ class NotificationData(BaseModel):
     kind: NotificationKind
     campaign: CampaignRef
     turn: int = Field(description="The campaign's current turn when this was written.")
-    text: str = Field(description="One sentence saying what happened, for people.")
+    text: Annotated[str, WrapValidator(_keep_text)] = Field(
+        description="One sentence saying what happened, for people, in the recipient's language."
+    )
     link: str = Field(description="Path of the resource to look at, under this API.")
     deadline_at: datetime | None = Field(
         default=None, description="The turn's (or the battles') deadline, if there is one."
@@ -79,8 +91,11 @@ class NotificationData(BaseModel):
     edict_id: int | None = None
 
 
-def _at(deadline: datetime | None) -> str:
-    return f" Deadline: {deadline.strftime('%Y-%m-%d %H:%M UTC')}." if deadline else ""
+def _at(text: Text, deadline: datetime | None) -> Text:
+    """`text`, and the deadline if there is one."""
+    if deadline is None:
+        return text
+    return _("{text} Deadline: {at}.", text=text, at=deadline.strftime("%Y-%m-%d %H:%M UTC"))
 
 
 def _base(campaign_id: uuid.UUID) -> str:
@@ -94,7 +109,7 @@ def campaign_started(
         kind=NotificationKind.CAMPAIGN_STARTED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"{name} has started: turn {turn} is open.{_at(deadline)}",
+        text=_at(_("{name} has started: turn {turn} is open.", name=name, turn=turn), deadline),
         link=f"{_base(cid)}/turn",
         deadline_at=deadline,
     )
@@ -109,15 +124,17 @@ def turn_started(
     *,
     personal: bool,
 ) -> NotificationData:
-    text = f"Turn {turn} of {name} has begun"
-    text += ": your orders are open." if personal else "."
+    if personal:
+        text = _("Turn {turn} of {name} has begun: your orders are open.", turn=turn, name=name)
+    else:
+        text = _("Turn {turn} of {name} has begun.", turn=turn, name=name)
     if pending_battles:
-        text += f" {pending_battles} battle(s) wait for a result."
+        text = _("{text} {count} battle(s) wait for a result.", text=text, count=pending_battles)
     return NotificationData(
         kind=NotificationKind.TURN_STARTED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=text + _at(deadline),
+        text=_at(text, deadline),
         link=f"{_base(cid)}/turn",
         deadline_at=deadline,
         pending_battles=pending_battles,
@@ -129,7 +146,7 @@ def summary_ready(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
         kind=NotificationKind.SUMMARY_READY,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"Your summary of turn {turn - 1} of {name} is ready.",
+        text=_("Your summary of turn {turn} of {name} is ready.", turn=turn - 1, name=name),
         link=f"{_base(cid)}/turns/{turn - 1}/summary",
     )
 
@@ -139,10 +156,10 @@ def battle_awaits(
 ) -> NotificationData:
     if confirmation:
         kind = NotificationKind.BATTLE_AWAITS_CONFIRMATION
-        text = f"A battle report in {name} awaits confirmation."
+        text = _("A battle report in {name} awaits confirmation.", name=name)
     else:
         kind = NotificationKind.BATTLE_AWAITS_REPORT
-        text = f"A battle in {name} awaits your report."
+        text = _("A battle in {name} awaits your report.", name=name)
     return NotificationData(
         kind=kind,
         campaign=CampaignRef(id=cid, name=name),
@@ -158,7 +175,7 @@ def edict_awaits(cid: uuid.UUID, name: str, turn: int, edict_id: int) -> Notific
         kind=NotificationKind.EDICT_AWAITS_ANSWER,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"An edict in {name} awaits your answer.",
+        text=_("An edict in {name} awaits your answer.", name=name),
         link=f"{_base(cid)}/edicts/{edict_id}",
         edict_id=edict_id,
     )
@@ -174,19 +191,26 @@ def deadline_reminder(
     battle_id: int | None = None,
 ) -> NotificationData:
     if battle_id is not None:
-        text = f"A battle report in {name} confirms itself at its deadline unless you answer."
+        text = _(
+            "A battle report in {name} confirms itself at its deadline unless you answer.",
+            name=name,
+        )
         link = f"{_base(cid)}/battles/{battle_id}"
     elif battle:
-        text = f"A battle of {name} awaits you before the battle deadline."
+        text = _("A battle of {name} awaits you before the battle deadline.", name=name)
         link = f"{_base(cid)}/battles"
     else:
-        text = f"Turn {turn} of {name} ends soon and you have not declared ready."
+        text = _(
+            "Turn {turn} of {name} ends soon and you have not declared ready.",
+            turn=turn,
+            name=name,
+        )
         link = f"{_base(cid)}/turn"
     return NotificationData(
         kind=NotificationKind.DEADLINE_REMINDER,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=text + _at(deadline),
+        text=_at(text, deadline),
         link=link,
         deadline_at=deadline,
         battle_id=battle_id,
@@ -200,8 +224,14 @@ def last_not_ready(
         kind=NotificationKind.LAST_NOT_READY,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"Everyone else in {name} is ready: turn {turn} waits for your orders."
-        + _at(deadline),
+        text=_at(
+            _(
+                "Everyone else in {name} is ready: turn {turn} waits for your orders.",
+                name=name,
+                turn=turn,
+            ),
+            deadline,
+        ),
         link=f"{_base(cid)}/turn",
         deadline_at=deadline,
     )
@@ -213,7 +243,7 @@ def message_received(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
         kind=NotificationKind.MESSAGE_RECEIVED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"A new message for you in {name}.",
+        text=_("A new message for you in {name}.", name=name),
         link=f"{_base(cid)}/messages",
     )
 
@@ -223,7 +253,7 @@ def campaign_ended(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
         kind=NotificationKind.CAMPAIGN_ENDED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"{name} has ended: the standings are final.",
+        text=_("{name} has ended: the standings are final.", name=name),
         link=f"{_base(cid)}/standings",
     )
 
@@ -234,7 +264,11 @@ def seat_open(cid: uuid.UUID, name: str, turn: int, number: int) -> Notification
         kind=NotificationKind.SEAT_OPEN,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"Seat {number} of {name} is open to substitutes: ask for it in the lobbies.",
+        text=_(
+            "Seat {number} of {name} is open to substitutes: ask for it in the lobbies.",
+            number=number,
+            name=name,
+        ),
         link="/v1/lobbies?status=active",
     )
 
@@ -280,6 +314,6 @@ def ping(cid: uuid.UUID, name: str, turn: int) -> NotificationData:
         kind=NotificationKind.PING,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"Test message from Marchlords for {name}.",
+        text=_("Test message from Marchlords for {name}.", name=name),
         link=_base(cid),
     )

@@ -15,25 +15,27 @@ only of public events, and its messages carry only public facts.
 """
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
 from app.events.kinds import AnyEventKind, AppEventKind
+from app.i18n import Language
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.models.notification import (
+    DeliveryStatus,
     EndpointScope,
     NotificationReminder,
     WebhookDelivery,
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import email, inbox, messages, preferences, presence
+from app.notifications import email, inbox, messages, preferences, presence, speech
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
 from app.rules import visibility
@@ -55,6 +57,8 @@ HANDLED = frozenset(
 LAST_NOT_READY_KEY = "last"
 _ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
 _PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
+# Why a personal delivery not tried yet was never sent (`push`).
+REPLACED = "Replaced by a newer notification of its kind."
 
 
 def new_message_id() -> str:
@@ -67,20 +71,83 @@ def enqueue(
     endpoint: WebhookEndpoint,
     data: NotificationData,
     now: datetime | None = None,
+    language: Language = speech.CAMPAIGN_LANGUAGE,
 ) -> WebhookDelivery:
-    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit)."""
+    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit), said
+    in `language` (its owner's for a personal endpoint)."""
     when = now or utcnow()
     delivery = WebhookDelivery(
         campaign_id=endpoint.campaign_id,
         endpoint_id=endpoint.id,
         message_id=new_message_id(),
         kind=data.kind.value,
-        body=data.model_dump_json(),
+        body=speech.stored_json(data, language),
+        status=DeliveryStatus.PENDING,  # set now: `push` reads it before the flush
+        attempts=0,
         next_attempt_at=when,
         created_at=when,
     )
     session.add(delivery)
     return delivery
+
+
+async def _recent_pushes(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    endpoints: Collection[uuid.UUID],
+    kinds: Collection[str],
+    now: datetime,
+) -> dict[tuple[uuid.UUID, str], WebhookDelivery]:
+    """The latest delivery of each kind to each personal endpoint that counts for the collapse
+    window: one not tried yet, or one delivered within the window. Locked as the worker's
+    claim locks them, so a delivery is never replaced while it is being claimed."""
+    if not endpoints or not kinds:
+        return {}
+    rows = await session.scalars(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.campaign_id == campaign_id,
+            WebhookDelivery.endpoint_id.in_(sorted(endpoints)),
+            WebhookDelivery.kind.in_(sorted(kinds)),
+            or_(
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.PENDING,
+                    WebhookDelivery.attempts == 0,
+                ),
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.DELIVERED,
+                    WebhookDelivery.delivered_at > now - email.COLLAPSE_WINDOW,
+                ),
+            ),
+        )
+        .order_by(WebhookDelivery.id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    return {(row.endpoint_id, row.kind): row for row in rows}
+
+
+def push(
+    session: AsyncSession,
+    endpoint: WebhookEndpoint,
+    data: NotificationData,
+    now: datetime,
+    language: Language,
+    recent: dict[tuple[uuid.UUID, str], WebhookDelivery],
+) -> None:
+    """A personal delivery within the collapse window (issue 28, "no noise"), as email has
+    it: a newer notification of a kind replaces one not tried yet (which stays in the delivery
+    log, given up as replaced, never sent); one delivered within `COLLAPSE_WINDOW` holds the
+    next back (the inbox lists them all). A delivery being retried holds nothing back: it may
+    be in flight."""
+    key = (endpoint.id, data.kind.value)
+    earlier = recent.get(key)
+    if earlier is not None and earlier.status is DeliveryStatus.DELIVERED:
+        return  # one went out within the window
+    if earlier is not None:
+        earlier.status = DeliveryStatus.FAILED
+        earlier.last_error = REPLACED
+    recent[key] = enqueue(session, endpoint, data, now, language)
 
 
 async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
@@ -142,10 +209,14 @@ async def deliver(
     watching = await presence.looking(session, campaign.id, told, when)
     # What each wants on each channel, per kind (one mechanism for all channels).
     wishes = await preferences.of_users(session, told)
+    languages = await speech.languages_of(session, told)
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
+    kinds = {data.kind.value for found in told.values() for data in found}
+    ids = {endpoint.id for mine in personal.values() for endpoint in mine}
+    recent = await _recent_pushes(session, campaign.id, ids, kinds, when)
     rows = []
     listed: dict[uuid.UUID, list[NotificationData]] = {}
     for user_id, found in told.items():
@@ -158,11 +229,11 @@ async def deliver(
                 continue
             for endpoint in personal.get(user_id, ()):
                 if data.kind.value in endpoint.kinds:
-                    enqueue(session, endpoint, data, when)
+                    push(session, endpoint, data, when, languages[user_id], recent)
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
     pushed = {user: found for user, found in told.items() if user not in watching}
-    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when)
+    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
 
 
 async def notify_user(

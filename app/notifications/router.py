@@ -3,7 +3,7 @@
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Response, status
+from fastapi import APIRouter, Path, Query, Request, Response, status
 
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
@@ -11,6 +11,7 @@ from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, list_response, m
 from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
+from app.i18n.requests import request_language, said_in
 from app.notifications import inbox, service
 from app.notifications.schemas import (
     DeliveryPage,
@@ -147,19 +148,21 @@ async def list_notifications(
     session: SessionDep,
     user: CurrentUser,
     page: PageDep,
+    request: Request,
     unread_only: Annotated[bool, Query(description="Only the unread ones.")] = False,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """My inbox: every notification I received, on any channel, newest first."""
     found = await inbox.list_mine(session, user, page, unread_only=unread_only)
+    language = request_language(request)
     listed = InboxPage(
-        items=[InboxItemRead.of(i) for i in found.items],
+        items=[InboxItemRead.of(i, language) for i in found.items],
         total=found.total,
         limit=page.limit,
         offset=page.offset,
         unread=found.unread,
     )
-    return model_response(listed, if_none_match)
+    return said_in(model_response(listed, if_none_match), language)
 
 
 @inbox_router.post("/read")
@@ -170,7 +173,8 @@ async def mark_all_notifications_read(session: SessionDep, user: CurrentUser) ->
 
 @inbox_router.post("/{notification_id}/read")
 async def mark_notification_read(
-    notification_id: InboxItemId, session: SessionDep, user: CurrentUser
+    notification_id: InboxItemId, request: Request, session: SessionDep, user: CurrentUser
 ) -> InboxItemRead:
     """Mark one notification of my inbox read."""
-    return InboxItemRead.of(await inbox.mark_read(session, user, notification_id))
+    item = await inbox.mark_read(session, user, notification_id)
+    return InboxItemRead.of(item, request_language(request))

@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
+from app.i18n import DEFAULT_LANGUAGE, Language
 from app.models.notification import (
     DeliveryStatus,
     EndpointFormat,
@@ -16,7 +17,8 @@ from app.models.notification import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.notifications.messages import CampaignRef, NotificationData, NotificationKind
+from app.notifications.messages import CampaignRef, NotificationKind
+from app.notifications.speech import said_json
 from app.pagination import Page
 
 URL_FIELD = Field(
@@ -253,8 +255,9 @@ class InboxItemRead(BaseModel):
     read_at: datetime | None
 
     @classmethod
-    def of(cls, item: InboxItem) -> Self:
-        data = NotificationData.model_validate_json(item.body)
+    def of(cls, item: InboxItem, language: Language = DEFAULT_LANGUAGE) -> Self:
+        """The item as its reader reads it, its text in their `language`."""
+        data = said_json(item.body, language)
         return cls(
             id=item.id,
             kind=data.kind,

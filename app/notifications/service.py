@@ -25,7 +25,7 @@ from app.models.notification import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from app.notifications import messages, ssrf
+from app.notifications import messages, speech, ssrf
 from app.notifications.messages import CAMPAIGN_KINDS, PERSONAL_KINDS, NotificationKind
 from app.notifications.outbox import enqueue
 from app.notifications.schemas import EndpointCreate, EndpointUpdate, NotificationPreferences
@@ -186,7 +186,10 @@ async def ping(session: AsyncSession, m: Membership, endpoint_id: uuid.UUID) -> 
     if endpoint.disabled_at is not None:
         raise Conflict(_("This webhook is disabled: enable it first."))
     data = messages.ping(m.campaign.id, m.campaign.name, m.campaign.turn)
-    delivery = enqueue(session, endpoint, data)
+    language = speech.CAMPAIGN_LANGUAGE
+    if endpoint.scope is EndpointScope.PERSONAL:
+        language = (await speech.languages_of(session, [endpoint.user_id]))[endpoint.user_id]
+    delivery = enqueue(session, endpoint, data, language=language)
     await session.flush()
     return delivery
 

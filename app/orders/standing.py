@@ -19,6 +19,7 @@ from app.models.campaign import Campaign, CampaignPlayer
 from app.models.orders import StandingOrderRow
 from app.orders import service as orders
 from app.orders.schemas import BuildCreate, MoveSet, StandingOrderCreate, StandingOrderRead
+from app.persistence.events import with_texts
 from app.rules import movement
 from app.rules.standing import (
     Standing,
@@ -129,18 +130,21 @@ def _summary_line(
     row: StandingOrderRow, given: bool, reason: str | None, cost: int
 ) -> dict[str, object]:
     coords = [[row.q, row.r]] if row.q is not None and row.r is not None else []
-    return {
-        "kind": AppEventKind.STANDING_ORDER.value,
-        "rule": "R-TURN-8",
-        "coords": coords,
-        "data": {
-            "order": row.kind.value,
-            "army_id": row.army_id,
-            "given": given,
-            "reason": reason,
-            "cost": cost,
-        },
-    }
+    # A reason that is a text is kept to be said in the reader's language.
+    return with_texts(
+        {
+            "kind": AppEventKind.STANDING_ORDER.value,
+            "rule": "R-TURN-8",
+            "coords": coords,
+            "data": {
+                "order": row.kind.value,
+                "army_id": row.army_id,
+                "given": given,
+                "reason": reason,
+                "cost": cost,
+            },
+        }
+    )
 
 
 class _NotTriggered(Exception):
@@ -230,7 +234,7 @@ async def apply_standing_orders(
                 async with session.begin_nested():
                     cost = await _give(session, ctx, row)
             except _NotTriggered:
-                reason = "no hostile army seen that near"
+                reason = _("no hostile army seen that near")
                 lines.setdefault(number, []).append(_summary_line(row, False, reason, 0))
                 continue
             except AppError as refused:

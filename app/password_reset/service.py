@@ -22,7 +22,7 @@ from app.errors import AppError
 from app.i18n import _
 from app.models import Token, User
 from app.models.email import PasswordReset, UserEmail
-from app.notifications import email
+from app.notifications import email, speech
 
 RESET_FOR = timedelta(hours=1)
 RESET_WINDOW = timedelta(hours=1)
@@ -83,9 +83,10 @@ async def request_reset(session: AsyncSession, address: str, settings: Settings)
             row.user_id,
             row.address,
             PASSWORD_RESET,
-            "Reset your Marchlords password",
+            _("Reset your Marchlords password"),
             {"reset": token},
             now=now,
+            language=(await speech.languages_of(session, [row.user_id]))[row.user_id],
         )
         sent_to_address += 1
     await session.flush()

@@ -7,17 +7,31 @@ from enum import StrEnum
 from typing import Any
 
 from app.events.kinds import AppEventKind
+from app.i18n.kept import keep_texts
 from app.rules.state import Event, LedgerEntry
+
+# The key of a summary entry beside `data` that keeps its texts (`app.i18n.kept`), so that
+# they are said in the reader's language; absent when `data` holds no `Text`.
+TEXTS = "texts"
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
     """A turn-summary entry (the format of `turn_summaries.events`)."""
-    return {
-        "kind": event.kind.value,
-        "rule": event.rule,
-        "coords": [list(c) for c in event.coords],
-        "data": to_json(dict(event.data)),
-    }
+    return with_texts(
+        {
+            "kind": event.kind.value,
+            "rule": event.rule,
+            "coords": [list(c) for c in event.coords],
+            "data": to_json(dict(event.data)),
+        }
+    )
+
+
+def with_texts(entry: dict[str, Any]) -> dict[str, Any]:
+    """`entry` with the kept form of its data's texts (their English stays in `data`)."""
+    if kept := keep_texts(entry["data"]):
+        entry[TEXTS] = kept
+    return entry
 
 
 def to_json(value: Any) -> Any:
@@ -35,9 +49,11 @@ def to_json(value: Any) -> Any:
 
 def gold_line_to_json(entry: LedgerEntry) -> dict[str, Any]:
     """A player's own gold line (income, upkeep, stakes, refunds…) as a summary entry."""
-    return {
-        "kind": AppEventKind.GOLD.value,
-        "rule": entry.rule,
-        "coords": [],
-        "data": {"amount": entry.amount, "reason": entry.reason},
-    }
+    return with_texts(
+        {
+            "kind": AppEventKind.GOLD.value,
+            "rule": entry.rule,
+            "coords": [],
+            "data": {"amount": entry.amount, "reason": entry.reason},
+        }
+    )

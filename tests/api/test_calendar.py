@@ -187,3 +187,24 @@ async def test_a_traced_feed_request_keeps_the_secret_out_of_its_span(
     attributes = dict(server.attributes or {})
     assert "/v1/calendar/***.ics" in attributes.values()
     assert not [s for s in spans if created["token"] in str(dict(s.attributes or {}))]
+
+
+async def test_the_feed_speaks_its_owners_saved_language(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """A calendar application fetches the feed, not the user: its entries are in the owner's
+    saved language whatever the fetch's `Accept-Language`."""
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    p1 = game.players[0]
+    created = await create_feed(client, p1.user)
+    uid = f"turn-{game.id}-1@marchlords"
+    english = (await events_of(client, created))[uid]
+    assert str(english["SUMMARY"]) == "Test campaign: turn 1 deadline"
+
+    saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p1.headers)
+    assert saved.status_code == 200, saved.text
+    french = (await events_of(client, created))[uid]
+    assert str(french["SUMMARY"]) == "Test campaign : échéance du tour 1"
+    assert str(french["DESCRIPTION"]) == (
+        "L'échéance du tour : déclarez-vous prêt avant elle (R-TURN-3)."
+    )

@@ -723,3 +723,48 @@ async def test_the_daily_digest_gathers_its_kinds_in_one_message_at_the_users_ho
     assert text.count("Turn 3 of Test campaign has begun") == 1
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert (await send_due(sessionmaker, email_settings, seven + timedelta(days=1))).delivered == []
+
+
+async def test_a_french_user_gets_french_email_and_an_english_one_english(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    """Subject, text and HTML parts in the recipient's saved language (English by default),
+    the confirmation too; the one-click headers are the same in both."""
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    p1, p2 = game.players
+    saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p2.headers)
+    assert saved.status_code == 200, saved.text
+    await _confirmed(client, p1.user, "p1@example.org", mailbox, sessionmaker, email_settings)
+    await _confirmed(client, p2.user, "p2@example.org", mailbox, sessionmaker, email_settings)
+    (confirmation,) = mailbox.to("p2@example.org")
+    assert confirmation["Subject"] == "Confirmez votre adresse e-mail pour Marchlords"
+    assert "Confirmez cette adresse" in _body(confirmation, "plain")
+    assert mailbox.to("p1@example.org")[0]["Subject"] == (
+        "Confirm your email address for Marchlords"
+    )
+
+    await change_turn(client, game)
+    while (await send_due(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))).delivered:
+        pass  # at most MARCHLORDS_SMTP_MAX_CONCURRENT a pass
+    french = {m["Subject"]: m for m in mailbox.to("p2@example.org")[1:]}
+    english = {m["Subject"]: m for m in mailbox.to("p1@example.org")[1:]}
+    summary_fr = french["Test campaign: Votre résumé du tour 1 de Test campaign est prêt."]
+    summary_en = english["Test campaign: Your summary of turn 1 of Test campaign is ready."]
+    assert summary_fr["Content-Language"] == "fr"
+    plain, markup = _body(summary_fr, "plain"), _body(summary_fr, "html")
+    assert plain.splitlines()[0] == "Votre résumé du tour 1 de Test campaign est prêt."
+    assert "Se désabonner: " in plain
+    assert "<p>Votre résumé du tour 1 de Test campaign est prêt.</p>" in markup
+    assert '<html lang="fr">' in markup
+    assert ">Se désabonner</a>" in markup
+    assert any(s.startswith("Test campaign: Le tour 2 de Test campaign a commencé") for s in french)
+    plain, markup = _body(summary_en, "plain"), _body(summary_en, "html")
+    assert plain.splitlines()[0] == "Your summary of turn 1 of Test campaign is ready."
+    assert "Unsubscribe: " in plain
+    assert ">Unsubscribe</a>" in markup
+    for message in (summary_fr, summary_en):
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

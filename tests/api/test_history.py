@@ -2,10 +2,14 @@
 
 from datetime import UTC, datetime
 
-from httpx import AsyncClient
+import pytest
+from httpx import AsyncClient, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.i18n import _
 from app.models.turn import TurnRecord, TurnSummaryRow
+from app.persistence import event_to_json
+from app.rules.state import Event, EventKind
 from tests.factories.flows import MakeUser, start_game
 from tests.helpers import assert_problem
 
@@ -136,3 +140,48 @@ async def test_history_is_hidden_from_non_members(client: AsyncClient, make_user
     stranger = await make_user()
     for path in ("/turns", "/turns/1/summary", "/standings", "/me", "/armies", "/generals"):
         assert_problem(await client.get(game.url(path), headers=stranger.headers), 404, "not_found")
+
+
+async def test_a_summary_reason_is_said_in_the_readers_language(
+    client: AsyncClient,
+    make_user: MakeUser,
+    session: AsyncSession,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reason kept as a text (template + parameters) beside its English is read in French
+    by a French reader, in English by the others; a line stored before is read as it is."""
+    french = {"The path is cut at ({q}, {r}).": "Le chemin est coupé en ({q}, {r})."}
+    monkeypatch.setattr("app.i18n.catalog", lambda language: french)
+    game = await start_game(client, make_user)
+    halted = Event(
+        EventKind.HALTED,
+        "R-MOVE-4",
+        frozenset({1}),
+        ((3, 1),),
+        {"army_id": 2, "reason": _("The path is cut at ({q}, {r}).", q=3, r=1)},
+    )
+    line = event_to_json(halted)
+    old = {"kind": "halted", "rule": "R-MOVE-4", "coords": [], "data": {"reason": "Old."}}
+    session.add(TurnSummaryRow(campaign_id=game.id, number=1, player=1, events=[line, old]))
+    await session.flush()
+    me = game.players[0].headers
+
+    def reasons(response: Response) -> list[str]:
+        assert response.status_code == 200, response.text
+        return [e["data"]["reason"] for e in response.json()["events"]]
+
+    url = game.url("/turns/1/summary")
+    assert reasons(await client.get(url, headers=me)) == ["The path is cut at (3, 1).", "Old."]
+    french_reader = {**me, "Accept-Language": "fr"}
+    assert reasons(await client.get(url, headers=french_reader)) == [
+        "Le chemin est coupé en (3, 1).",
+        "Old.",
+    ]
+    # What is read never carries the kept form; the stored line (and an export) does.
+    response = await client.get(url, headers=french_reader)
+    assert response.headers["content-language"] == "fr"
+    assert "Accept-Language" in response.headers["vary"]
+    assert "texts" not in response.json()["events"][0]
+    assert line["texts"] == {
+        "reason": {"template": "The path is cut at ({q}, {r}).", "params": {"q": 3, "r": 1}}
+    }

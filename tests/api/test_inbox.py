@@ -217,3 +217,43 @@ async def test_a_message_is_in_its_recipients_inbox_only_and_names_nobody(
         assert "message_received" not in kinds
     response = await client.get("/v1/notifications", headers=p2.headers)
     assert all(p.user.username not in response.text for p in game.players)
+
+
+async def test_the_inbox_is_read_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """One stored notification, said when read: in French with `Accept-Language: fr` (or the
+    user's saved French), in English otherwise."""
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    _p1, p2 = game.players
+    await change_turn(client, game)
+
+    def texts(listed: dict[str, Any]) -> dict[str, str]:
+        return {i["kind"]: i["text"] for i in listed["items"]}
+
+    english = texts(await inbox(client, p2.user))
+    response = await client.get(
+        "/v1/notifications", headers={**p2.headers, "Accept-Language": "fr-FR, en;q=0.5"}
+    )
+    assert response.status_code == 200, response.text
+    assert response.headers["content-language"] == "fr"
+    assert "Accept-Language" in response.headers["vary"]
+    french = texts(response.json())
+    assert english["summary_ready"] == "Your summary of turn 1 of Test campaign is ready."
+    assert french["summary_ready"] == "Votre résumé du tour 1 de Test campaign est prêt."
+    assert english["turn_started"].startswith(
+        "Turn 2 of Test campaign has begun: your orders are open. Deadline: "
+    )
+    assert french["turn_started"].startswith(
+        "Le tour 2 de Test campaign a commencé : vos ordres sont ouverts. Échéance : "
+    )
+    assert french["campaign_started"].startswith("Test campaign a commencé : le tour 1")
+    # The user's saved choice wins over the browser's, marking read included.
+    saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p2.headers)
+    assert saved.status_code == 200, saved.text
+    english_browser = {**p2.headers, "Accept-Language": "en"}
+    listed = await client.get("/v1/notifications", headers=english_browser)
+    assert texts(listed.json()) == french
+    item = listed.json()["items"][0]
+    marked = await client.post(f"/v1/notifications/{item['id']}/read", headers=english_browser)
+    assert marked.json()["text"] == item["text"] == french[item["kind"]]

@@ -521,6 +521,24 @@ async def test_preferences_refuse_unknown_time_zones(
         assert_problem(response, 422, "validation_error")
 
 
+async def test_a_digest_is_offered_for_email_alone(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """The inbox is itself the list of everything (held back, it would only show less), and a
+    webhook's receiver is a program that groups what it wants: `digest` is refused for both,
+    and the preferences stay as they were."""
+    user = await make_user()
+    prefs = "/v1/users/me/notifications"
+    kept = {"kinds": {"turn_started": {"email": "digest", "webhook": "off"}}}
+    assert (await client.put(prefs, json=kept, headers=user.headers)).status_code == 200
+    before = (await client.get(prefs, headers=user.headers)).json()
+    for channel in ("inbox", "webhook"):
+        wrong = {"kinds": {"turn_started": {channel: "digest"}}}
+        response = await client.put(prefs, json=wrong, headers=user.headers)
+        assert_problem(response, 422, "validation_error")
+    assert (await client.get(prefs, headers=user.headers)).json() == before
+
+
 # ------------------------------------------------------------------------------ reminders
 
 
@@ -1109,3 +1127,63 @@ async def test_disabling_an_endpoint_never_deadlocks_with_a_request_holding_the_
         await request.commit()
     report = await worker
     assert report.disabled == [eid]
+
+
+async def test_personal_webhooks_collapse_a_kind_within_the_window(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Issue 28, no noise: a newer notification of a kind replaces one not sent yet (as a new
+    message), and one delivered within the window holds the next back; the campaign's own
+    channel and the inbox still hear of every turn."""
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    _p1, p2 = game.players
+    mine = await register(client, game, p2.headers, receiver.url("/p2"), kinds=["turn_started"])
+    await register(client, game, game.owner.headers, receiver.url("/channel"), scope="campaign")
+    await change_turn(client, game)
+    await change_turn(client, game)  # before any delivery: replaces turn 2's
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    (replaced,) = [m.json() for m in receiver.of("/p2")]
+    assert replaced["data"]["turn"] == 3
+    assert "Turn 3 of Test campaign has begun" in replaced["data"]["text"]
+    log = await client.get(game.url(f"/webhooks/{mine['id']}/deliveries"), headers=p2.headers)
+    assert [(d["status"], d["last_error"]) for d in log.json()["items"]] == [
+        ("delivered", None),
+        ("failed", "Replaced by a newer notification of its kind."),
+    ]
+
+    await change_turn(client, game)  # within the window of the one delivered: held back
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert len(receiver.of("/p2")) == 1
+    assert [m.json()["data"]["turn"] for m in receiver.of("/channel")] == [2, 3, 4]
+    listed = await client.get("/v1/notifications", headers=p2.headers)
+    turns = [i["turn"] for i in listed.json()["items"] if i["kind"] == "turn_started"]
+    assert turns == [4, 3, 2]
+
+
+async def test_a_personal_webhook_speaks_its_owners_saved_language(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    game = await start_game(client, make_user, settings={"turn_deadline_hours": 24})
+    _p1, p2 = game.players
+    saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p2.headers)
+    assert saved.status_code == 200, saved.text
+    await register(
+        client, game, p2.headers, receiver.url("/p2"), kinds=["summary_ready"], format="discord"
+    )
+    await register(client, game, game.owner.headers, receiver.url("/channel"), scope="campaign")
+    await change_turn(client, game)
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    (mine,) = [m.json() for m in receiver.of("/p2")]
+    assert mine["content"] == "Votre résumé du tour 1 de Test campaign est prêt."
+    assert mine["embeds"][0]["title"] == "Résumé prêt"
+    # The campaign's channel speaks English: a campaign has no language of its own.
+    (public,) = [m.json() for m in receiver.of("/channel")]
+    assert public["data"]["text"].startswith("Turn 2 of Test campaign has begun.")

@@ -217,6 +217,16 @@ async def test_R_TURN_8_a_conditional_order_is_judged_on_what_its_player_sees_R_
         (False, "no hostile army seen that near"),
         (False, "no hostile army seen that near"),
     ]
+    # The same summary read in French: the reason is said in the reader's language.
+    french = await ok(
+        await client.get(
+            game.url("/turns/1/summary"), headers={**alice.headers, "Accept-Language": "fr"}
+        )
+    )
+    assert [e["data"]["reason"] for e in french["events"] if e["kind"] == "standing_order"] == [
+        "aucune armée hostile vue aussi près",
+        "aucune armée hostile vue aussi près",
+    ]
     # Bob's army comes next to alice's capital, where she sees it: the second one triggers.
     theirs = await army_of(session, game, 2)
     theirs.q, theirs.r = 3, 1

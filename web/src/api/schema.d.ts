@@ -3314,6 +3314,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmyBattleExport
@@ -3385,6 +3393,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyList */
         ArmyList: {
@@ -3437,6 +3453,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyRaisedData */
         ArmyRaisedData: {
@@ -3466,6 +3490,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmyRetreatedSummaryEvent
@@ -3488,6 +3520,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmySeatLostSummaryEvent
@@ -3510,6 +3550,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyTierData */
         ArmyTierData: {
@@ -3542,6 +3590,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ArmyUpgradedSummaryEvent
@@ -3564,6 +3620,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** ArmyWithdrewData */
         ArmyWithdrewData: {
@@ -3601,6 +3665,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BattleCancelledSummaryEvent
@@ -3623,6 +3695,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** BattleClosedPayload */
         BattleClosedPayload: {
@@ -3837,6 +3917,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BattleRosterRead
@@ -3911,6 +3999,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * BuildCreate
@@ -4338,6 +4434,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CapturedGeneral
@@ -4448,6 +4552,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CityFoundedSummaryEvent
@@ -4470,6 +4582,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** CityLevelLostData */
         CityLevelLostData: {
@@ -4499,6 +4619,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * CityUpgradedSummaryEvent
@@ -4521,6 +4649,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Correspondent
@@ -4702,6 +4838,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EdictAnsweredPayload */
         EdictAnsweredPayload: {
@@ -4737,6 +4881,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * EdictKind
@@ -4869,6 +5021,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EncounterData */
         EncounterData: {
@@ -4897,6 +5057,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** EndpointCreate */
         EndpointCreate: {
@@ -5057,6 +5225,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * ExportedArmiesRow
@@ -5709,6 +5885,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** GeneralFreedData */
         GeneralFreedData: {
@@ -5736,6 +5920,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** GeneralList */
         GeneralList: {
@@ -5837,6 +6029,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -5874,6 +6074,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Handover
@@ -6171,6 +6379,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** JoinRequest */
         JoinRequest: {
@@ -6241,6 +6457,24 @@ export interface components {
             army_id: number;
             /** Points */
             points: number;
+        };
+        /**
+         * KeptText
+         * @description A text kept to be said in another language (`app.i18n.kept`).
+         */
+        KeptText: {
+            /**
+             * Params
+             * @description Its parameters (a text in the same form).
+             */
+            params: {
+                [key: string]: unknown;
+            };
+            /**
+             * Template
+             * @description The English template, `{name}` placeholders.
+             */
+            template: string;
         };
         /**
          * KindChannels
@@ -6777,7 +7011,7 @@ export interface components {
             pending_battles?: number | null;
             /**
              * Text
-             * @description One sentence saying what happened, for people.
+             * @description One sentence saying what happened, for people, in the recipient's language.
              */
             text: string;
             /**
@@ -7008,6 +7242,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * OwnersJoinRequestRead
@@ -7117,6 +7359,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** PendingBuild */
         PendingBuild: {
@@ -7208,6 +7458,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * PlayByDate
@@ -7365,6 +7623,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Problem
@@ -7450,6 +7716,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * RaiseCreate
@@ -8564,6 +8838,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * SideForcesRead
@@ -8642,6 +8924,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** SiegeLiftedData */
         SiegeLiftedData: {
@@ -8675,6 +8965,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** SlackBlock */
         SlackBlock: {
@@ -8852,6 +9150,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StakeWonSummaryEvent
@@ -8874,6 +9180,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StandingKind
@@ -8963,6 +9277,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StandingRead
@@ -9053,6 +9375,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** StormTile */
         StormTile: {
@@ -9082,6 +9412,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StructureCapturedSummaryEvent
@@ -9104,6 +9442,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** StructureChangedHandsData */
         StructureChangedHandsData: {
@@ -9147,6 +9493,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * StructureKind
@@ -9452,6 +9806,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * TreatyBeganSummaryEvent
@@ -9474,6 +9836,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /** TreatyBrokenPayload */
         TreatyBrokenPayload: {
@@ -9514,6 +9884,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * TreatyKind
@@ -9824,6 +10202,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * UserCreate
@@ -10105,6 +10491,14 @@ export interface components {
              * @description The rule it applies (`R-…`).
              */
             rule: string;
+            /**
+             * Texts
+             * @description Stored lines and exports only: the texts of `data` by key, kept to be said in the reader's language (a read gives them said).
+             * @default null
+             */
+            texts: {
+                [key: string]: components["schemas"]["KeptText"];
+            } | null;
         };
         /**
          * Visibility

@@ -4,6 +4,7 @@ from .access_token import AccessToken
 from .amendment_kind import AmendmentKind
 from .arbitrate_body import ArbitrateBody
 from .army_advanced_summary_event import ArmyAdvancedSummaryEvent
+from .army_advanced_summary_event_texts_type_0 import ArmyAdvancedSummaryEventTextsType0
 from .army_battle_export import ArmyBattleExport
 from .army_battle_export_result import ArmyBattleExportResult
 from .army_battle_export_side import ArmyBattleExportSide
@@ -11,22 +12,31 @@ from .army_casualty_export import ArmyCasualtyExport
 from .army_data import ArmyData
 from .army_destroyed_data import ArmyDestroyedData
 from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
+from .army_destroyed_summary_event_texts_type_0 import ArmyDestroyedSummaryEventTextsType0
 from .army_list import ArmyList
 from .army_move_data import ArmyMoveData
 from .army_moved_data import ArmyMovedData
 from .army_moved_summary_event import ArmyMovedSummaryEvent
+from .army_moved_summary_event_texts_type_0 import ArmyMovedSummaryEventTextsType0
 from .army_raised_data import ArmyRaisedData
 from .army_raised_summary_event import ArmyRaisedSummaryEvent
+from .army_raised_summary_event_texts_type_0 import ArmyRaisedSummaryEventTextsType0
 from .army_retreated_summary_event import ArmyRetreatedSummaryEvent
+from .army_retreated_summary_event_texts_type_0 import ArmyRetreatedSummaryEventTextsType0
 from .army_seat_lost_summary_event import ArmySeatLostSummaryEvent
+from .army_seat_lost_summary_event_texts_type_0 import ArmySeatLostSummaryEventTextsType0
 from .army_tier_data import ArmyTierData
 from .army_tier_lost_summary_event import ArmyTierLostSummaryEvent
+from .army_tier_lost_summary_event_texts_type_0 import ArmyTierLostSummaryEventTextsType0
 from .army_upgraded_summary_event import ArmyUpgradedSummaryEvent
+from .army_upgraded_summary_event_texts_type_0 import ArmyUpgradedSummaryEventTextsType0
 from .army_withdrew_data import ArmyWithdrewData
 from .army_withdrew_summary_event import ArmyWithdrewSummaryEvent
+from .army_withdrew_summary_event_texts_type_0 import ArmyWithdrewSummaryEventTextsType0
 from .battle_abandoned_server_sent_event import BattleAbandonedServerSentEvent
 from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
+from .battle_cancelled_summary_event_texts_type_0 import BattleCancelledSummaryEventTextsType0
 from .battle_closed_payload import BattleClosedPayload
 from .battle_confirmed_server_sent_event import BattleConfirmedServerSentEvent
 from .battle_counts import BattleCounts
@@ -50,12 +60,14 @@ from .battle_reported_payload import BattleReportedPayload
 from .battle_reported_server_sent_event import BattleReportedServerSentEvent
 from .battle_resolved_data import BattleResolvedData
 from .battle_resolved_summary_event import BattleResolvedSummaryEvent
+from .battle_resolved_summary_event_texts_type_0 import BattleResolvedSummaryEventTextsType0
 from .battle_roster_read import BattleRosterRead
 from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
 from .build_cancelled_data import BuildCancelledData
 from .build_cancelled_summary_event import BuildCancelledSummaryEvent
+from .build_cancelled_summary_event_texts_type_0 import BuildCancelledSummaryEventTextsType0
 from .build_create import BuildCreate
 from .build_done_data import BuildDoneData
 from .build_kind import BuildKind
@@ -77,16 +89,21 @@ from .campaign_settings_game_system import CampaignSettingsGameSystem
 from .campaign_status import CampaignStatus
 from .campaign_update import CampaignUpdate
 from .capital_repulsed_summary_event import CapitalRepulsedSummaryEvent
+from .capital_repulsed_summary_event_texts_type_0 import CapitalRepulsedSummaryEventTextsType0
 from .captured_general import CapturedGeneral
 from .casualty_line import CasualtyLine
 from .chart_point import ChartPoint
 from .charts import Charts
 from .city_besieged_data import CityBesiegedData
 from .city_besieged_summary_event import CityBesiegedSummaryEvent
+from .city_besieged_summary_event_texts_type_0 import CityBesiegedSummaryEventTextsType0
 from .city_founded_summary_event import CityFoundedSummaryEvent
+from .city_founded_summary_event_texts_type_0 import CityFoundedSummaryEventTextsType0
 from .city_level_lost_data import CityLevelLostData
 from .city_level_lost_summary_event import CityLevelLostSummaryEvent
+from .city_level_lost_summary_event_texts_type_0 import CityLevelLostSummaryEventTextsType0
 from .city_upgraded_summary_event import CityUpgradedSummaryEvent
+from .city_upgraded_summary_event_texts_type_0 import CityUpgradedSummaryEventTextsType0
 from .civil_disorder_ended_server_sent_event import CivilDisorderEndedServerSentEvent
 from .civil_disorder_server_sent_event import CivilDisorderServerSentEvent
 from .correspondent import Correspondent
@@ -106,10 +123,12 @@ from .discord_embed import DiscordEmbed
 from .discord_field import DiscordField
 from .discord_message import DiscordMessage
 from .disembarked_summary_event import DisembarkedSummaryEvent
+from .disembarked_summary_event_texts_type_0 import DisembarkedSummaryEventTextsType0
 from .edict_answered_payload import EdictAnsweredPayload
 from .edict_answered_server_sent_event import EdictAnsweredServerSentEvent
 from .edict_expired_data import EdictExpiredData
 from .edict_expired_summary_event import EdictExpiredSummaryEvent
+from .edict_expired_summary_event_texts_type_0 import EdictExpiredSummaryEventTextsType0
 from .edict_kind import EdictKind
 from .edict_page import EdictPage
 from .edict_read import EdictRead
@@ -119,8 +138,10 @@ from .edict_status import EdictStatus
 from .email_address_read import EmailAddressRead
 from .email_address_set import EmailAddressSet
 from .embarked_summary_event import EmbarkedSummaryEvent
+from .embarked_summary_event_texts_type_0 import EmbarkedSummaryEventTextsType0
 from .encounter_data import EncounterData
 from .encounter_summary_event import EncounterSummaryEvent
+from .encounter_summary_event_texts_type_0 import EncounterSummaryEventTextsType0
 from .endpoint_create import EndpointCreate
 from .endpoint_created import EndpointCreated
 from .endpoint_format import EndpointFormat
@@ -131,6 +152,7 @@ from .event_kind import EventKind
 from .exploration_edict import ExplorationEdict
 from .explored_data import ExploredData
 from .explored_summary_event import ExploredSummaryEvent
+from .explored_summary_event_texts_type_0 import ExploredSummaryEventTextsType0
 from .exported_armies_row import ExportedArmiesRow
 from .exported_battles_row import ExportedBattlesRow
 from .exported_battles_row_status import ExportedBattlesRowStatus
@@ -166,8 +188,10 @@ from .forecast_read import ForecastRead
 from .general_assign import GeneralAssign
 from .general_captured_data import GeneralCapturedData
 from .general_captured_summary_event import GeneralCapturedSummaryEvent
+from .general_captured_summary_event_texts_type_0 import GeneralCapturedSummaryEventTextsType0
 from .general_freed_data import GeneralFreedData
 from .general_freed_summary_event import GeneralFreedSummaryEvent
+from .general_freed_summary_event_texts_type_0 import GeneralFreedSummaryEventTextsType0
 from .general_list import GeneralList
 from .general_read import GeneralRead
 from .generated_map import GeneratedMap
@@ -175,8 +199,10 @@ from .generated_map_wrap import GeneratedMapWrap
 from .gift_edict import GiftEdict
 from .gold_data import GoldData
 from .gold_summary_event import GoldSummaryEvent
+from .gold_summary_event_texts_type_0 import GoldSummaryEventTextsType0
 from .halted_data import HaltedData
 from .halted_summary_event import HaltedSummaryEvent
+from .halted_summary_event_texts_type_0 import HaltedSummaryEventTextsType0
 from .handover import Handover
 from .health import Health
 from .held_prisoner import HeldPrisoner
@@ -197,10 +223,13 @@ from .inbox_marked import InboxMarked
 from .inbox_page import InboxPage
 from .insolvent_data import InsolventData
 from .insolvent_summary_event import InsolventSummaryEvent
+from .insolvent_summary_event_texts_type_0 import InsolventSummaryEventTextsType0
 from .join_request import JoinRequest
 from .join_request_create import JoinRequestCreate
 from .join_request_read import JoinRequestRead
 from .joiner import Joiner
+from .kept_text import KeptText
+from .kept_text_params import KeptTextParams
 from .kind_channels import KindChannels
 from .kind_channels_email import KindChannelsEmail
 from .kind_channels_inbox import KindChannelsInbox
@@ -244,6 +273,7 @@ from .order_read import OrderRead
 from .other_army import OtherArmy
 from .outcome import Outcome
 from .outpost_built_summary_event import OutpostBuiltSummaryEvent
+from .outpost_built_summary_event_texts_type_0 import OutpostBuiltSummaryEventTextsType0
 from .owner_became_game_master_server_sent_event import OwnerBecameGameMasterServerSentEvent
 from .owners_join_request_read import OwnersJoinRequestRead
 from .password_change import PasswordChange
@@ -252,6 +282,7 @@ from .password_reset_confirm import PasswordResetConfirm
 from .password_reset_request import PasswordResetRequest
 from .path_cut_data import PathCutData
 from .path_cut_summary_event import PathCutSummaryEvent
+from .path_cut_summary_event_texts_type_0 import PathCutSummaryEventTextsType0
 from .pending_build import PendingBuild
 from .pending_move import PendingMove
 from .pending_move_order import PendingMoveOrder
@@ -260,6 +291,7 @@ from .pending_raise import PendingRaise
 from .pending_recruit import PendingRecruit
 from .pending_upgrade import PendingUpgrade
 from .pillage_won_summary_event import PillageWonSummaryEvent
+from .pillage_won_summary_event_texts_type_0 import PillageWonSummaryEventTextsType0
 from .play_by_date import PlayByDate
 from .play_by_proposal_read import PlayByProposalRead
 from .play_by_proposal_read_side import PlayByProposalReadSide
@@ -272,10 +304,12 @@ from .player_status_payload import PlayerStatusPayload
 from .player_status_server_sent_event import PlayerStatusServerSentEvent
 from .player_status_update import PlayerStatusUpdate
 from .port_built_summary_event import PortBuiltSummaryEvent
+from .port_built_summary_event_texts_type_0 import PortBuiltSummaryEventTextsType0
 from .problem import Problem
 from .problem_code import ProblemCode
 from .raise_cancelled_data import RaiseCancelledData
 from .raise_cancelled_summary_event import RaiseCancelledSummaryEvent
+from .raise_cancelled_summary_event_texts_type_0 import RaiseCancelledSummaryEventTextsType0
 from .raise_create import RaiseCreate
 from .reachable_tile import ReachableTile
 from .read_mark import ReadMark
@@ -383,11 +417,14 @@ from .seen_structure import SeenStructure
 from .ship_boarding_data import ShipBoardingData
 from .ship_destroyed_data import ShipDestroyedData
 from .ship_destroyed_summary_event import ShipDestroyedSummaryEvent
+from .ship_destroyed_summary_event_texts_type_0 import ShipDestroyedSummaryEventTextsType0
 from .side_forces_read import SideForcesRead
 from .siege_continues_data import SiegeContinuesData
 from .siege_continues_summary_event import SiegeContinuesSummaryEvent
+from .siege_continues_summary_event_texts_type_0 import SiegeContinuesSummaryEventTextsType0
 from .siege_lifted_data import SiegeLiftedData
 from .siege_lifted_summary_event import SiegeLiftedSummaryEvent
+from .siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
 from .slack_message import SlackMessage
@@ -401,24 +438,31 @@ from .stake_data import StakeData
 from .stake_read import StakeRead
 from .stake_taken_data import StakeTakenData
 from .stake_taken_summary_event import StakeTakenSummaryEvent
+from .stake_taken_summary_event_texts_type_0 import StakeTakenSummaryEventTextsType0
 from .stake_won_summary_event import StakeWonSummaryEvent
+from .stake_won_summary_event_texts_type_0 import StakeWonSummaryEventTextsType0
 from .standing_kind import StandingKind
 from .standing_order_create import StandingOrderCreate
 from .standing_order_data import StandingOrderData
 from .standing_order_read import StandingOrderRead
 from .standing_order_summary_event import StandingOrderSummaryEvent
+from .standing_order_summary_event_texts_type_0 import StandingOrderSummaryEventTextsType0
 from .standing_read import StandingRead
 from .standings import Standings
 from .state_export import StateExport
 from .storm_rose_data import StormRoseData
 from .storm_rose_summary_event import StormRoseSummaryEvent
+from .storm_rose_summary_event_texts_type_0 import StormRoseSummaryEventTextsType0
 from .storm_tile import StormTile
 from .structure_abandoned_summary_event import StructureAbandonedSummaryEvent
+from .structure_abandoned_summary_event_texts_type_0 import StructureAbandonedSummaryEventTextsType0
 from .structure_captured_summary_event import StructureCapturedSummaryEvent
+from .structure_captured_summary_event_texts_type_0 import StructureCapturedSummaryEventTextsType0
 from .structure_changed_hands_data import StructureChangedHandsData
 from .structure_data import StructureData
 from .structure_destroyed_data import StructureDestroyedData
 from .structure_destroyed_summary_event import StructureDestroyedSummaryEvent
+from .structure_destroyed_summary_event_texts_type_0 import StructureDestroyedSummaryEventTextsType0
 from .structure_kind import StructureKind
 from .substitute_read import SubstituteRead
 from .substitute_read_game_systems_item import SubstituteReadGameSystemsItem
@@ -439,11 +483,14 @@ from .token_read import TokenRead
 from .trade_edict import TradeEdict
 from .trade_route_lost_data import TradeRouteLostData
 from .trade_route_lost_summary_event import TradeRouteLostSummaryEvent
+from .trade_route_lost_summary_event_texts_type_0 import TradeRouteLostSummaryEventTextsType0
 from .treaty_began_summary_event import TreatyBeganSummaryEvent
+from .treaty_began_summary_event_texts_type_0 import TreatyBeganSummaryEventTextsType0
 from .treaty_broken_payload import TreatyBrokenPayload
 from .treaty_broken_server_sent_event import TreatyBrokenServerSentEvent
 from .treaty_data import TreatyData
 from .treaty_ended_summary_event import TreatyEndedSummaryEvent
+from .treaty_ended_summary_event_texts_type_0 import TreatyEndedSummaryEventTextsType0
 from .treaty_kind import TreatyKind
 from .treaty_read import TreatyRead
 from .treaty_status import TreatyStatus
@@ -469,6 +516,7 @@ from .unit_state import UnitState
 from .unread_count import UnreadCount
 from .upgrade_cancelled_data import UpgradeCancelledData
 from .upgrade_cancelled_summary_event import UpgradeCancelledSummaryEvent
+from .upgrade_cancelled_summary_event_texts_type_0 import UpgradeCancelledSummaryEventTextsType0
 from .user_create import UserCreate
 from .user_read import UserRead
 from .user_read_language_type_0 import UserReadLanguageType0
@@ -492,6 +540,7 @@ from .veteran_casualty import VeteranCasualty
 from .veteran_opponent import VeteranOpponent
 from .victory_counted_data import VictoryCountedData
 from .victory_counted_summary_event import VictoryCountedSummaryEvent
+from .victory_counted_summary_event_texts_type_0 import VictoryCountedSummaryEventTextsType0
 from .visibility import Visibility
 from .webhook_disabled_payload import WebhookDisabledPayload
 from .webhook_disabled_server_sent_event import WebhookDisabledServerSentEvent
@@ -507,6 +556,7 @@ __all__ = (
     "AmendmentKind",
     "ArbitrateBody",
     "ArmyAdvancedSummaryEvent",
+    "ArmyAdvancedSummaryEventTextsType0",
     "ArmyBattleExport",
     "ArmyBattleExportResult",
     "ArmyBattleExportSide",
@@ -514,22 +564,31 @@ __all__ = (
     "ArmyData",
     "ArmyDestroyedData",
     "ArmyDestroyedSummaryEvent",
+    "ArmyDestroyedSummaryEventTextsType0",
     "ArmyList",
     "ArmyMoveData",
     "ArmyMovedData",
     "ArmyMovedSummaryEvent",
+    "ArmyMovedSummaryEventTextsType0",
     "ArmyRaisedData",
     "ArmyRaisedSummaryEvent",
+    "ArmyRaisedSummaryEventTextsType0",
     "ArmyRetreatedSummaryEvent",
+    "ArmyRetreatedSummaryEventTextsType0",
     "ArmySeatLostSummaryEvent",
+    "ArmySeatLostSummaryEventTextsType0",
     "ArmyTierData",
     "ArmyTierLostSummaryEvent",
+    "ArmyTierLostSummaryEventTextsType0",
     "ArmyUpgradedSummaryEvent",
+    "ArmyUpgradedSummaryEventTextsType0",
     "ArmyWithdrewData",
     "ArmyWithdrewSummaryEvent",
+    "ArmyWithdrewSummaryEventTextsType0",
     "BattleAbandonedServerSentEvent",
     "BattleCancelledServerSentEvent",
     "BattleCancelledSummaryEvent",
+    "BattleCancelledSummaryEventTextsType0",
     "BattleClosedPayload",
     "BattleConfirmedServerSentEvent",
     "BattleCounts",
@@ -553,12 +612,14 @@ __all__ = (
     "BattleReportedServerSentEvent",
     "BattleResolvedData",
     "BattleResolvedSummaryEvent",
+    "BattleResolvedSummaryEventTextsType0",
     "BattleRosterRead",
     "BattleRosterReadSide",
     "BattleSideRead",
     "BattleStatus",
     "BuildCancelledData",
     "BuildCancelledSummaryEvent",
+    "BuildCancelledSummaryEventTextsType0",
     "BuildCreate",
     "BuildDoneData",
     "BuildKind",
@@ -580,16 +641,21 @@ __all__ = (
     "CampaignStatus",
     "CampaignUpdate",
     "CapitalRepulsedSummaryEvent",
+    "CapitalRepulsedSummaryEventTextsType0",
     "CapturedGeneral",
     "CasualtyLine",
     "ChartPoint",
     "Charts",
     "CityBesiegedData",
     "CityBesiegedSummaryEvent",
+    "CityBesiegedSummaryEventTextsType0",
     "CityFoundedSummaryEvent",
+    "CityFoundedSummaryEventTextsType0",
     "CityLevelLostData",
     "CityLevelLostSummaryEvent",
+    "CityLevelLostSummaryEventTextsType0",
     "CityUpgradedSummaryEvent",
+    "CityUpgradedSummaryEventTextsType0",
     "CivilDisorderEndedServerSentEvent",
     "CivilDisorderServerSentEvent",
     "Correspondent",
@@ -609,10 +675,12 @@ __all__ = (
     "DiscordField",
     "DiscordMessage",
     "DisembarkedSummaryEvent",
+    "DisembarkedSummaryEventTextsType0",
     "EdictAnsweredPayload",
     "EdictAnsweredServerSentEvent",
     "EdictExpiredData",
     "EdictExpiredSummaryEvent",
+    "EdictExpiredSummaryEventTextsType0",
     "EdictKind",
     "EdictPage",
     "EdictRead",
@@ -622,8 +690,10 @@ __all__ = (
     "EmailAddressRead",
     "EmailAddressSet",
     "EmbarkedSummaryEvent",
+    "EmbarkedSummaryEventTextsType0",
     "EncounterData",
     "EncounterSummaryEvent",
+    "EncounterSummaryEventTextsType0",
     "EndpointCreate",
     "EndpointCreated",
     "EndpointFormat",
@@ -634,6 +704,7 @@ __all__ = (
     "ExplorationEdict",
     "ExploredData",
     "ExploredSummaryEvent",
+    "ExploredSummaryEventTextsType0",
     "ExportedArmiesRow",
     "ExportedBattlesRow",
     "ExportedBattlesRowStatus",
@@ -669,8 +740,10 @@ __all__ = (
     "GeneralAssign",
     "GeneralCapturedData",
     "GeneralCapturedSummaryEvent",
+    "GeneralCapturedSummaryEventTextsType0",
     "GeneralFreedData",
     "GeneralFreedSummaryEvent",
+    "GeneralFreedSummaryEventTextsType0",
     "GeneralList",
     "GeneralRead",
     "GeneratedMap",
@@ -678,8 +751,10 @@ __all__ = (
     "GiftEdict",
     "GoldData",
     "GoldSummaryEvent",
+    "GoldSummaryEventTextsType0",
     "HaltedData",
     "HaltedSummaryEvent",
+    "HaltedSummaryEventTextsType0",
     "Handover",
     "Health",
     "HeldPrisoner",
@@ -700,10 +775,13 @@ __all__ = (
     "InboxPage",
     "InsolventData",
     "InsolventSummaryEvent",
+    "InsolventSummaryEventTextsType0",
     "Joiner",
     "JoinRequest",
     "JoinRequestCreate",
     "JoinRequestRead",
+    "KeptText",
+    "KeptTextParams",
     "KindChannels",
     "KindChannelsEmail",
     "KindChannelsInbox",
@@ -747,6 +825,7 @@ __all__ = (
     "OtherArmy",
     "Outcome",
     "OutpostBuiltSummaryEvent",
+    "OutpostBuiltSummaryEventTextsType0",
     "OwnerBecameGameMasterServerSentEvent",
     "OwnersJoinRequestRead",
     "PasswordChange",
@@ -755,6 +834,7 @@ __all__ = (
     "PasswordResetRequest",
     "PathCutData",
     "PathCutSummaryEvent",
+    "PathCutSummaryEventTextsType0",
     "PendingBuild",
     "PendingMove",
     "PendingMoveOrder",
@@ -763,6 +843,7 @@ __all__ = (
     "PendingRecruit",
     "PendingUpgrade",
     "PillageWonSummaryEvent",
+    "PillageWonSummaryEventTextsType0",
     "PlayByDate",
     "PlayByProposalRead",
     "PlayByProposalReadSide",
@@ -775,10 +856,12 @@ __all__ = (
     "PlayerStatusServerSentEvent",
     "PlayerStatusUpdate",
     "PortBuiltSummaryEvent",
+    "PortBuiltSummaryEventTextsType0",
     "Problem",
     "ProblemCode",
     "RaiseCancelledData",
     "RaiseCancelledSummaryEvent",
+    "RaiseCancelledSummaryEventTextsType0",
     "RaiseCreate",
     "ReachableTile",
     "ReadMark",
@@ -852,11 +935,14 @@ __all__ = (
     "ShipBoardingData",
     "ShipDestroyedData",
     "ShipDestroyedSummaryEvent",
+    "ShipDestroyedSummaryEventTextsType0",
     "SideForcesRead",
     "SiegeContinuesData",
     "SiegeContinuesSummaryEvent",
+    "SiegeContinuesSummaryEventTextsType0",
     "SiegeLiftedData",
     "SiegeLiftedSummaryEvent",
+    "SiegeLiftedSummaryEventTextsType0",
     "SlackBlock",
     "SlackBlockType",
     "SlackMessage",
@@ -870,24 +956,31 @@ __all__ = (
     "StakeRead",
     "StakeTakenData",
     "StakeTakenSummaryEvent",
+    "StakeTakenSummaryEventTextsType0",
     "StakeWonSummaryEvent",
+    "StakeWonSummaryEventTextsType0",
     "StandingKind",
     "StandingOrderCreate",
     "StandingOrderData",
     "StandingOrderRead",
     "StandingOrderSummaryEvent",
+    "StandingOrderSummaryEventTextsType0",
     "StandingRead",
     "Standings",
     "StateExport",
     "StormRoseData",
     "StormRoseSummaryEvent",
+    "StormRoseSummaryEventTextsType0",
     "StormTile",
     "StructureAbandonedSummaryEvent",
+    "StructureAbandonedSummaryEventTextsType0",
     "StructureCapturedSummaryEvent",
+    "StructureCapturedSummaryEventTextsType0",
     "StructureChangedHandsData",
     "StructureData",
     "StructureDestroyedData",
     "StructureDestroyedSummaryEvent",
+    "StructureDestroyedSummaryEventTextsType0",
     "StructureKind",
     "SubstituteRead",
     "SubstituteReadGameSystemsItem",
@@ -908,11 +1001,14 @@ __all__ = (
     "TradeEdict",
     "TradeRouteLostData",
     "TradeRouteLostSummaryEvent",
+    "TradeRouteLostSummaryEventTextsType0",
     "TreatyBeganSummaryEvent",
+    "TreatyBeganSummaryEventTextsType0",
     "TreatyBrokenPayload",
     "TreatyBrokenServerSentEvent",
     "TreatyData",
     "TreatyEndedSummaryEvent",
+    "TreatyEndedSummaryEventTextsType0",
     "TreatyKind",
     "TreatyRead",
     "TreatyStatus",
@@ -938,6 +1034,7 @@ __all__ = (
     "UnreadCount",
     "UpgradeCancelledData",
     "UpgradeCancelledSummaryEvent",
+    "UpgradeCancelledSummaryEventTextsType0",
     "UserCreate",
     "UserRead",
     "UserReadLanguageType0",
@@ -961,6 +1058,7 @@ __all__ = (
     "VeteranOpponent",
     "VictoryCountedData",
     "VictoryCountedSummaryEvent",
+    "VictoryCountedSummaryEventTextsType0",
     "Visibility",
     "WebhookDisabledPayload",
     "WebhookDisabledServerSentEvent",

@@ -5,8 +5,11 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.army_move_data import ArmyMoveData
+    from ..models.army_retreated_summary_event_texts_type_0 import ArmyRetreatedSummaryEventTextsType0
 
 
 T = TypeVar("T", bound="ArmyRetreatedSummaryEvent")
@@ -21,14 +24,19 @@ class ArmyRetreatedSummaryEvent:
         data (ArmyMoveData):
         kind (Literal['army_retreated']):
         rule (str): The rule it applies (`R-…`).
+        texts (ArmyRetreatedSummaryEventTextsType0 | None | Unset): Stored lines and exports only: the texts of `data`
+            by key, kept to be said in the reader's language (a read gives them said).
     """
 
     coords: list[list[int]]
     data: ArmyMoveData
     kind: Literal["army_retreated"]
     rule: str
+    texts: ArmyRetreatedSummaryEventTextsType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.army_retreated_summary_event_texts_type_0 import ArmyRetreatedSummaryEventTextsType0  # noqa: PLC0415
+
         coords = []
         for coords_item_data in self.coords:
             coords_item = coords_item_data
@@ -41,6 +49,14 @@ class ArmyRetreatedSummaryEvent:
 
         rule = self.rule
 
+        texts: dict[str, Any] | None | Unset
+        if isinstance(self.texts, Unset):
+            texts = UNSET
+        elif isinstance(self.texts, ArmyRetreatedSummaryEventTextsType0):
+            texts = self.texts.to_dict()
+        else:
+            texts = self.texts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,12 +67,15 @@ class ArmyRetreatedSummaryEvent:
                 "rule": rule,
             }
         )
+        if texts is not UNSET:
+            field_dict["texts"] = texts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.army_move_data import ArmyMoveData  # noqa: PLC0415
+        from ..models.army_retreated_summary_event_texts_type_0 import ArmyRetreatedSummaryEventTextsType0  # noqa: PLC0415
 
         d = dict(src_dict)
         coords = []
@@ -74,11 +93,29 @@ class ArmyRetreatedSummaryEvent:
 
         rule = d.pop("rule")
 
+        def _parse_texts(data: object) -> ArmyRetreatedSummaryEventTextsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                texts_type_0 = ArmyRetreatedSummaryEventTextsType0.from_dict(data)
+
+                return texts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ArmyRetreatedSummaryEventTextsType0 | None | Unset, data)
+
+        texts = _parse_texts(d.pop("texts", UNSET))
+
         army_retreated_summary_event = cls(
             coords=coords,
             data=data,
             kind=kind,
             rule=rule,
+            texts=texts,
         )
 
         return army_retreated_summary_event

@@ -25,7 +25,7 @@ class NotificationData:
         campaign (CampaignRef):
         kind (NotificationKind):
         link (str): Path of the resource to look at, under this API.
-        text (str): One sentence saying what happened, for people.
+        text (str): One sentence saying what happened, for people, in the recipient's language.
         turn (int): The campaign's current turn when this was written.
         battle_id (int | None | Unset):
         deadline_at (datetime.datetime | None | Unset): The turn's (or the battles') deadline, if there is one.

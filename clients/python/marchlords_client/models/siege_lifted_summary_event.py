@@ -5,8 +5,11 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.siege_lifted_data import SiegeLiftedData
+    from ..models.siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0
 
 
 T = TypeVar("T", bound="SiegeLiftedSummaryEvent")
@@ -21,14 +24,19 @@ class SiegeLiftedSummaryEvent:
         data (SiegeLiftedData):
         kind (Literal['siege_lifted']):
         rule (str): The rule it applies (`R-…`).
+        texts (None | SiegeLiftedSummaryEventTextsType0 | Unset): Stored lines and exports only: the texts of `data` by
+            key, kept to be said in the reader's language (a read gives them said).
     """
 
     coords: list[list[int]]
     data: SiegeLiftedData
     kind: Literal["siege_lifted"]
     rule: str
+    texts: None | SiegeLiftedSummaryEventTextsType0 | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0  # noqa: PLC0415
+
         coords = []
         for coords_item_data in self.coords:
             coords_item = coords_item_data
@@ -41,6 +49,14 @@ class SiegeLiftedSummaryEvent:
 
         rule = self.rule
 
+        texts: dict[str, Any] | None | Unset
+        if isinstance(self.texts, Unset):
+            texts = UNSET
+        elif isinstance(self.texts, SiegeLiftedSummaryEventTextsType0):
+            texts = self.texts.to_dict()
+        else:
+            texts = self.texts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,12 +67,15 @@ class SiegeLiftedSummaryEvent:
                 "rule": rule,
             }
         )
+        if texts is not UNSET:
+            field_dict["texts"] = texts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.siege_lifted_data import SiegeLiftedData  # noqa: PLC0415
+        from ..models.siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0  # noqa: PLC0415
 
         d = dict(src_dict)
         coords = []
@@ -74,11 +93,29 @@ class SiegeLiftedSummaryEvent:
 
         rule = d.pop("rule")
 
+        def _parse_texts(data: object) -> None | SiegeLiftedSummaryEventTextsType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                texts_type_0 = SiegeLiftedSummaryEventTextsType0.from_dict(data)
+
+                return texts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SiegeLiftedSummaryEventTextsType0 | Unset, data)
+
+        texts = _parse_texts(d.pop("texts", UNSET))
+
         siege_lifted_summary_event = cls(
             coords=coords,
             data=data,
             kind=kind,
             rule=rule,
+            texts=texts,
         )
 
         return siege_lifted_summary_event

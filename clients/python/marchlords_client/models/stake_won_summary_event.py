@@ -5,8 +5,11 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.stake_data import StakeData
+    from ..models.stake_won_summary_event_texts_type_0 import StakeWonSummaryEventTextsType0
 
 
 T = TypeVar("T", bound="StakeWonSummaryEvent")
@@ -21,14 +24,19 @@ class StakeWonSummaryEvent:
         data (StakeData):
         kind (Literal['stake_won']):
         rule (str): The rule it applies (`R-…`).
+        texts (None | StakeWonSummaryEventTextsType0 | Unset): Stored lines and exports only: the texts of `data` by
+            key, kept to be said in the reader's language (a read gives them said).
     """
 
     coords: list[list[int]]
     data: StakeData
     kind: Literal["stake_won"]
     rule: str
+    texts: None | StakeWonSummaryEventTextsType0 | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.stake_won_summary_event_texts_type_0 import StakeWonSummaryEventTextsType0  # noqa: PLC0415
+
         coords = []
         for coords_item_data in self.coords:
             coords_item = coords_item_data
@@ -41,6 +49,14 @@ class StakeWonSummaryEvent:
 
         rule = self.rule
 
+        texts: dict[str, Any] | None | Unset
+        if isinstance(self.texts, Unset):
+            texts = UNSET
+        elif isinstance(self.texts, StakeWonSummaryEventTextsType0):
+            texts = self.texts.to_dict()
+        else:
+            texts = self.texts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -51,12 +67,15 @@ class StakeWonSummaryEvent:
                 "rule": rule,
             }
         )
+        if texts is not UNSET:
+            field_dict["texts"] = texts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.stake_data import StakeData  # noqa: PLC0415
+        from ..models.stake_won_summary_event_texts_type_0 import StakeWonSummaryEventTextsType0  # noqa: PLC0415
 
         d = dict(src_dict)
         coords = []
@@ -74,11 +93,29 @@ class StakeWonSummaryEvent:
 
         rule = d.pop("rule")
 
+        def _parse_texts(data: object) -> None | StakeWonSummaryEventTextsType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                texts_type_0 = StakeWonSummaryEventTextsType0.from_dict(data)
+
+                return texts_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | StakeWonSummaryEventTextsType0 | Unset, data)
+
+        texts = _parse_texts(d.pop("texts", UNSET))
+
         stake_won_summary_event = cls(
             coords=coords,
             data=data,
             kind=kind,
             rule=rule,
+            texts=texts,
         )
 
         return stake_won_summary_event
