@@ -273,8 +273,8 @@ def seat_open(cid: uuid.UUID, name: str, turn: int, number: int) -> Notification
     )
 
 
-def _place(number: int | None) -> str:
-    return "a place in its lobby" if number is None else f"seat {number}"
+def _place(number: int | None) -> Text:
+    return _("a place in its lobby") if number is None else _("seat {number}", number=number)
 
 
 def join_requested(cid: uuid.UUID, name: str, turn: int, number: int | None) -> NotificationData:
@@ -283,7 +283,11 @@ def join_requested(cid: uuid.UUID, name: str, turn: int, number: int | None) -> 
         kind=NotificationKind.JOIN_REQUESTED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"A user asks for {_place(number)} of {name}: answer in its join requests.",
+        text=_(
+            "A user asks for {place} of {name}: answer in its join requests.",
+            place=_place(number),
+            name=name,
+        ),
         link=f"{_base(cid)}/join-requests",
     )
 
@@ -297,14 +301,18 @@ def join_answered(
             kind=NotificationKind.JOIN_ACCEPTED,
             campaign=CampaignRef(id=cid, name=name),
             turn=turn,
-            text=f"Your ask for {_place(number)} of {name} was accepted: you play in it now.",
+            text=_(
+                "Your ask for {place} of {name} was accepted: you play in it now.",
+                place=_place(number),
+                name=name,
+            ),
             link=_base(cid),
         )
     return NotificationData(
         kind=NotificationKind.JOIN_DECLINED,
         campaign=CampaignRef(id=cid, name=name),
         turn=turn,
-        text=f"Your ask for {_place(number)} of {name} was declined.",
+        text=_("Your ask for {place} of {name} was declined.", place=_place(number), name=name),
         link="/v1/lobbies",
     )
 
