@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from app.i18n import _
 from app.rules.ruleset import LONGEST_PATH, Ruleset
 from app.rules.state import StructureKind
 
@@ -63,7 +64,7 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
     if state["campaign"]["status"] == LOBBY:
         _check_lobby(doc, faults)
     elif turn < 1:
-        faults.add("/document/state/campaign/turn", "a running campaign is at turn 1 or later")
+        faults.add("/document/state/campaign/turn", _("a running campaign is at turn 1 or later"))
     for index, seat in enumerate(doc["seats"]):
         _check_seat(seat, f"/document/seats/{index}", state["tables"], faults)
     _check_state(state, "/document/state", tiles, seats, ruleset, turn, faults)
@@ -73,20 +74,20 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
             continue
         path = f"/document/turns/{index}/state"
         if kept["campaign"]["turn"] != record["number"]:
-            faults.add(f"{path}/campaign/turn", "not the turn this state ended")
+            faults.add(f"{path}/campaign/turn", _("not the turn this state ended"))
         numbers = {p["number"] for p in kept["players"]}
         if numbers != seats:
-            faults.add(f"{path}/players", "not the document's seats")
+            faults.add(f"{path}/players", _("not the document's seats"))
         for i, player in enumerate(kept["players"]):
             _check_seat(player, f"{path}/players/{i}", kept["tables"], faults)
         _check_state(kept, path, tiles, seats, ruleset, record["number"], faults)
     for index, line in enumerate(doc["ledger"]):
         if abs(line["amount"]) > MAX_GOLD:
-            faults.add(f"/document/ledger/{index}/amount", f"beyond ±{MAX_GOLD}")
+            faults.add(f"/document/ledger/{index}/amount", _("beyond ±{most}", most=MAX_GOLD))
         if line["player"] not in seats:
-            faults.add(f"/document/ledger/{index}/player", "no such seat")
+            faults.add(f"/document/ledger/{index}/player", _("no such seat"))
         if line["turn"] > turn:
-            faults.add(f"/document/ledger/{index}/turn", "after the current turn")
+            faults.add(f"/document/ledger/{index}/turn", _("after the current turn"))
     return faults.items
 
 
@@ -97,7 +98,7 @@ def too_deep(value: Any, path: str) -> Fault | None:
     while stack:
         item, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            return where, f"nested deeper than {MAX_DEPTH} levels"
+            return where, _("nested deeper than {most} levels", most=MAX_DEPTH)
         if isinstance(item, BaseModel):
             item = item.__dict__
         if isinstance(item, dict):
@@ -116,38 +117,38 @@ def _check_lobby(doc: Mapping[str, Any], faults: _Faults) -> None:
     state = doc["state"]
     for name, rows in state["tables"].items():
         if rows:
-            faults.add(f"/document/state/tables/{name}", "a campaign in its lobby has no world")
+            faults.add(f"/document/state/tables/{name}", _("a campaign in its lobby has no world"))
     if state["orders"]:
-        faults.add("/document/state/orders", "a campaign in its lobby has no orders")
+        faults.add("/document/state/orders", _("a campaign in its lobby has no orders"))
     for part in ("turns", "rollbacks", "ledger"):
         if doc[part]:
-            faults.add(f"/document/{part}", "a campaign in its lobby has not been played")
+            faults.add(f"/document/{part}", _("a campaign in its lobby has not been played"))
     if state["campaign"]["storms"]:
-        faults.add("/document/state/campaign/storms", "a campaign in its lobby has no storms")
+        faults.add("/document/state/campaign/storms", _("a campaign in its lobby has no storms"))
 
 
 def _check_seat(seat: Row, path: str, tables: Mapping[str, Any], faults: _Faults) -> None:
     if not 0 <= seat["gold"] <= MAX_GOLD:
-        faults.add(f"{path}/gold", f"not within 0…{MAX_GOLD}")
+        faults.add(f"{path}/gold", _("not within 0…{most}", most=MAX_GOLD))
     for name in ("action_available_turn", "victories", "infamy", "missed_turns", "missed_in_row"):
         if name in seat and not 0 <= seat[name] <= MAX_COUNTER:
-            faults.add(f"{path}/{name}", f"not within 0…{MAX_COUNTER}")
+            faults.add(f"{path}/{name}", _("not within 0…{most}", most=MAX_COUNTER))
     capital = seat["capital_id"]
     if capital is not None:
         city = next((s for s in tables["structures"] if s["id"] == capital), None)
         if city is None:
-            faults.add(f"{path}/capital_id", "no such structure")
+            faults.add(f"{path}/capital_id", _("no such structure"))
         elif city["kind"] != StructureKind.CITY or city["owner"] != seat["number"]:
-            faults.add(f"{path}/capital_id", "not a city of this seat")
+            faults.add(f"{path}/capital_id", _("not a city of this seat"))
 
 
 def _by_id(rows: Sequence[Row], path: str, faults: _Faults) -> dict[int, Row]:
     out: dict[int, Row] = {}
     for index, row in enumerate(rows):
         if row["id"] < 1:
-            faults.add(f"{path}/{index}/id", "ids are 1 or more")
+            faults.add(f"{path}/{index}/id", _("ids are 1 or more"))
         if row["id"] in out:
-            faults.add(f"{path}/{index}/id", "two rows of one id")
+            faults.add(f"{path}/{index}/id", _("two rows of one id"))
         out[row["id"]] = row
     return out
 
@@ -174,7 +175,10 @@ def _check_state(
     }
     for name, most in bounds.items():
         if len(t[name]) > most:
-            faults.add(f"{at}/{name}", f"more than {most} rows on a map of {len(tiles)} tiles")
+            faults.add(
+                f"{at}/{name}",
+                _("more than {most} rows on a map of {tiles} tiles", most=most, tiles=len(tiles)),
+            )
     structures = _by_id(t["structures"], f"{at}/structures", faults)
     armies = _by_id(t["armies"], f"{at}/armies", faults)
     generals = _by_id(t["generals"], f"{at}/generals", faults)
@@ -193,33 +197,33 @@ def _check_state(
     for index, ship in enumerate(t["ships"]):
         army = armies.get(ship["army_id"]) if ship["army_id"] is not None else None
         if ship["army_id"] is not None and (army is None or army["ship_id"] != ship["id"]):
-            faults.add(f"{at}/ships/{index}/army_id", "no army aboard by that id")
+            faults.add(f"{at}/ships/{index}/army_id", _("no army aboard by that id"))
     for index, siege in enumerate(t["sieges"]):
         if siege["id"] not in structures:
-            faults.add(f"{at}/sieges/{index}/id", "no such structure")
+            faults.add(f"{at}/sieges/{index}/id", _("no such structure"))
         if siege["army_id"] not in armies:
-            faults.add(f"{at}/sieges/{index}/army_id", "no such army")
+            faults.add(f"{at}/sieges/{index}/army_id", _("no such army"))
         if not 0 <= siege["draws"] <= MAX_COUNTER:
-            faults.add(f"{at}/sieges/{index}/draws", f"not within 0…{MAX_COUNTER}")
+            faults.add(f"{at}/sieges/{index}/draws", _("not within 0…{most}", most=MAX_COUNTER))
     for index, treaty in enumerate(treaties.values()):
         _check_treaty(treaty, f"{at}/treaties/{index}", seats, turn, faults)
     for index, stake in enumerate(t["stakes"]):
         where = f"{at}/stakes/{index}"
         if stake["battle_id"] not in battles:
-            faults.add(f"{where}/battle_id", "no such battle")
+            faults.add(f"{where}/battle_id", _("no such battle"))
         if not 0 <= stake["amount"] <= MAX_GOLD:
-            faults.add(f"{where}/amount", f"not within 0…{MAX_GOLD}")
+            faults.add(f"{where}/amount", _("not within 0…{most}", most=MAX_GOLD))
         for side in ("winner", "loser"):
             if stake[side] not in seats:
-                faults.add(f"{where}/{side}", "no such seat")
+                faults.add(f"{where}/{side}", _("no such seat"))
     _check_battles(t["battles"], f"{at}/battles", len(tiles), seats, turn, faults)
     for index, edict in enumerate(t["edicts"]):
         if edict["turn"] > turn:
-            faults.add(f"{at}/edicts/{index}/turn", "after the current turn")
+            faults.add(f"{at}/edicts/{index}/turn", _("after the current turn"))
     _check_orders(state["orders"], f"{path}/orders", tiles, seats, armies, structures, turn, faults)
     for index, storm in enumerate(state["campaign"]["storms"]):
         if not isinstance(storm, list) or not storm or not all(_coord(c) in tiles for c in storm):
-            faults.add(f"{path}/campaign/storms/{index}", "not a list of the map's tiles")
+            faults.add(f"{path}/campaign/storms/{index}", _("not a list of the map's tiles"))
 
 
 def _coord(value: Any) -> tuple[int, int] | None:
@@ -238,7 +242,7 @@ def _check_shared_ids(tables: Mapping[str, Mapping[int, Row]], at: str, faults: 
     for name, rows in tables.items():
         for index, row_id in enumerate(rows):
             if row_id in shared:
-                faults.add(f"{at}/{name}/{index}/id", "an id another row of the world has")
+                faults.add(f"{at}/{name}/{index}/id", _("an id another row of the world has"))
 
 
 def _check_places(
@@ -247,11 +251,11 @@ def _check_places(
     for name in ("structures", "armies", "ships", "battles"):
         for index, row in enumerate(tables[name]):
             if (row["q"], row["r"]) not in tiles:
-                faults.add(f"{at}/{name}/{index}/q", "not a tile of the map")
+                faults.add(f"{at}/{name}/{index}/q", _("not a tile of the map"))
     where: dict[tuple[int, int], int] = {}
     for index, row in enumerate(tables["structures"]):
         if where.setdefault((row["q"], row["r"]), index) != index:
-            faults.add(f"{at}/structures/{index}/q", "a tile holds one structure")
+            faults.add(f"{at}/structures/{index}/q", _("a tile holds one structure"))
 
 
 def _check_structures(
@@ -261,14 +265,14 @@ def _check_structures(
     for index, row in enumerate(rows):
         where = f"{at}/{index}"
         if row["kind"] not in kinds:
-            faults.add(f"{where}/kind", "no such kind of structure")
+            faults.add(f"{where}/kind", _("no such kind of structure"))
         top = 2 if row["kind"] == StructureKind.CITY else 1
         if not 1 <= row["level"] <= top:
-            faults.add(f"{where}/level", f"not within 1…{top}")
+            faults.add(f"{where}/level", _("not within 1…{most}", most=top))
         if row["built_by"] is not None and row["built_by"] not in seats:
-            faults.add(f"{where}/built_by", "no such seat")
+            faults.add(f"{where}/built_by", _("no such seat"))
         if not 0 <= row["since_turn"] <= turn:
-            faults.add(f"{where}/since_turn", "not within 0 and the current turn")
+            faults.add(f"{where}/since_turn", _("not within 0 and the current turn"))
 
 
 def _check_armies(
@@ -285,24 +289,26 @@ def _check_armies(
     for index, army in enumerate(rows):
         where = f"{at}/{index}"
         if not 1 <= army["tier"] <= ruleset.max_tier:
-            faults.add(f"{where}/tier", f"not a tier of the ruleset (1…{ruleset.max_tier})")
+            faults.add(
+                f"{where}/tier", _("not a tier of the ruleset (1…{most})", most=ruleset.max_tier)
+            )
         general_id = army["general_id"]
         if general_id is not None:
             general = generals.get(general_id)
             if general is None:
-                faults.add(f"{where}/general_id", "no such general")
+                faults.add(f"{where}/general_id", _("no such general"))
             elif general["owner"] != army["owner"] or general["army_id"] != army["id"]:
-                faults.add(f"{where}/general_id", "a general who does not lead this army")
+                faults.add(f"{where}/general_id", _("a general who does not lead this army"))
             if led.setdefault(general_id, index) != index:
-                faults.add(f"{where}/general_id", "a general who leads another army")
+                faults.add(f"{where}/general_id", _("a general who leads another army"))
         seat = army["seat_id"]
         if seat is not None and structures.get(seat, {}).get("kind") != StructureKind.CITY:
-            faults.add(f"{where}/seat_id", "no such city")
+            faults.add(f"{where}/seat_id", _("no such city"))
         ship_id = army["ship_id"]
         if ship_id is not None and ships.get(ship_id, {}).get("army_id") != army["id"]:
-            faults.add(f"{where}/ship_id", "no ship carrying this army")
+            faults.add(f"{where}/ship_id", _("no ship carrying this army"))
         if not 0 <= army["raised_turn"] <= turn:
-            faults.add(f"{where}/raised_turn", "not within 0 and the current turn")
+            faults.add(f"{where}/raised_turn", _("not within 0 and the current turn"))
 
 
 def _check_generals(
@@ -312,20 +318,20 @@ def _check_generals(
         where = f"{at}/{index}"
         army_id = general["army_id"]
         if army_id is not None and armies.get(army_id, {}).get("general_id") != general["id"]:
-            faults.add(f"{where}/army_id", "no army led by this general")
+            faults.add(f"{where}/army_id", _("no army led by this general"))
         if general["held_by"] is not None and general["held_by"] not in seats:
-            faults.add(f"{where}/held_by", "no such seat")
+            faults.add(f"{where}/held_by", _("no such seat"))
 
 
 def _check_treaty(treaty: Row, at: str, seats: set[int], turn: int, faults: _Faults) -> None:
     for side in ("a", "b"):
         if treaty[side] not in seats:
-            faults.add(f"{at}/{side}", "no such seat")
+            faults.add(f"{at}/{side}", _("no such seat"))
     if treaty["a"] == treaty["b"]:
-        faults.add(f"{at}/b", "a treaty of a seat with itself")
+        faults.add(f"{at}/b", _("a treaty of a seat with itself"))
     # Its cities may be gone (razed, taken): the route then yields nothing (app.rules.economy).
     if not 0 <= treaty["since_turn"] <= turn:
-        faults.add(f"{at}/since_turn", "not within 0 and the current turn")
+        faults.add(f"{at}/since_turn", _("not within 0 and the current turn"))
 
 
 def _check_battles(
@@ -337,15 +343,22 @@ def _check_battles(
     for index, battle in enumerate(rows):
         where = f"{at}/{index}"
         if not 1 <= battle["turn"] <= turn:
-            faults.add(f"{where}/turn", "not within 1 and the current turn")
+            faults.add(f"{where}/turn", _("not within 1 and the current turn"))
         per_turn[battle["turn"]] += 1
         for side in ("attacker", "defender"):
             players = battle[side].get("players") if isinstance(battle[side], dict) else None
             if not isinstance(players, list) or not set(players) <= seats:
-                faults.add(f"{where}/{side}/players", "not the document's seats")
+                faults.add(f"{where}/{side}/players", _("not the document's seats"))
     crowded = sorted(n for n, count in per_turn.items() if count > tiles)
     if crowded:
-        faults.add(at, f"more than {tiles} battles (one a tile) in turn {crowded[0]}")
+        faults.add(
+            at,
+            _(
+                "more than {tiles} battles (one a tile) in turn {turn}",
+                tiles=tiles,
+                turn=crowded[0],
+            ),
+        )
 
 
 def _check_orders(
@@ -363,27 +376,27 @@ def _check_orders(
     for index, order in enumerate(rows):
         where = f"{at}/{index}"
         if order["turn"] != turn:
-            faults.add(f"{where}/turn", "not the turn of this state")
+            faults.add(f"{where}/turn", _("not the turn of this state"))
         if order["player"] not in seats:
-            faults.add(f"{where}/player", "no such seat")
+            faults.add(f"{where}/player", _("no such seat"))
         army_id = order["army_id"]
         if order["kind"] in needs_army and army_id is None:
-            faults.add(f"{where}/army_id", "this order needs an army")
+            faults.add(f"{where}/army_id", _("this order needs an army"))
         if army_id is not None and armies.get(army_id, {}).get("owner") != order["player"]:
-            faults.add(f"{where}/army_id", "no army of this player")
+            faults.add(f"{where}/army_id", _("no army of this player"))
         if order["kind"] == "raise":
             city = structures.get(order["target_id"] or 0, {})
             if city.get("kind") != StructureKind.CITY or city.get("owner") != order["player"]:
-                faults.add(f"{where}/target_id", "no city of this player")
+                faults.add(f"{where}/target_id", _("no city of this player"))
         if order["kind"] == "build" and (order["q"], order["r"]) not in tiles:
-            faults.add(f"{where}/q", "not a tile of the map")
+            faults.add(f"{where}/q", _("not a tile of the map"))
         if not 0 <= order["cost"] <= MAX_GOLD:
-            faults.add(f"{where}/cost", f"not within 0…{MAX_GOLD}")
+            faults.add(f"{where}/cost", _("not within 0…{most}", most=MAX_GOLD))
         path = order["path"]
         if order["kind"] == "move":
             steps = path if isinstance(path, list) else []
             if not steps or len(steps) > MAX_PATH or any(_coord(c) not in tiles for c in steps):
-                faults.add(f"{where}/path", f"not 1…{MAX_PATH} tiles of the map")
+                faults.add(f"{where}/path", _("not 1…{most} tiles of the map", most=MAX_PATH))
 
 
 def pointers(faults: Iterable[Fault]) -> Iterator[dict[str, str]]:

@@ -442,7 +442,7 @@ def _check_history(data: CampaignExport) -> None:
         raise _refuse(_("Each turn before the current one changed at most once."), [("turns", "")])
     undone = [(r.number, r.revision) for r in data.rollbacks]
     if len(set(undone)) != len(undone):
-        raise _refuse(_("A rollback is listed twice."), [("rollbacks", "number and revision")])
+        raise _refuse(_("A rollback is listed twice."), [("rollbacks", _("number and revision"))])
     _check_events(data)
 
 
@@ -456,13 +456,13 @@ def _check_events(data: CampaignExport) -> None:
                 path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                 if event.get("kind") not in kinds:
                     raise _refuse(
-                        _("A summary line has an unknown kind."), [(path, "unknown kind")]
+                        _("A summary line has an unknown kind."), [(path, _("unknown kind"))]
                     )
                 try:
                     summary_event(event)  # as GET …/turns/{n}/summary will read it
                 except (*_UNREADABLE, ValidationError) as exc:
                     raise _refuse(
-                        _("A summary line cannot be read."), [(path, "malformed")]
+                        _("A summary line cannot be read."), [(path, _("malformed"))]
                     ) from exc
 
 
