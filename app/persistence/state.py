@@ -224,9 +224,9 @@ def _json(value: Any) -> Any:
 
 
 def _by_id(rows: Any, codec: RowCodec[_E]) -> dict[int, _E]:
-    """Entities from `json_rows` arrays (the id always first among a codec's columns)."""
-    found = (codec.from_values(values) for values in _json(rows))
-    return {entity.id: entity for entity in found}  # type: ignore[attr-defined]
+    """Entities from `json_rows` arrays, by their key: the first of a codec's columns (an id;
+    a siege's structure id)."""
+    return {values[0]: codec.from_values(values) for values in _json(rows)}
 
 
 def json_rows(table: Any, columns: Sequence[str], *where: Any, order: Any = None) -> Any:

@@ -80,6 +80,11 @@ def _field(column: Column[Any]) -> tuple[Any, Any]:
         annotation = Any
     if column.nullable:
         annotation = annotation | None
+    if isinstance(kind, Boolean) and column.server_default is not None:
+        # A flag added later (its default is the database's): a document written before it
+        # still imports, with that default.
+        default = str(getattr(column.server_default, "arg", "")).lower() == "true"
+        return annotation, default
     return annotation, ...
 
 

@@ -5304,7 +5304,10 @@ export interface components {
             status: "awaiting_report" | "reported" | "disputed" | "confirmed" | "abandoned" | "cancelled";
             /** Turn */
             turn: number;
-            /** Was Disputed */
+            /**
+             * Was Disputed
+             * @default false
+             */
             was_disputed: boolean;
         };
         /**
@@ -5515,7 +5518,10 @@ export interface components {
             action_available_turn: number;
             /** Capital Id */
             capital_id: number | null;
-            /** Civil Disorder */
+            /**
+             * Civil Disorder
+             * @default false
+             */
             civil_disorder: boolean;
             /** Explored */
             explored: unknown;
@@ -5547,7 +5553,10 @@ export interface components {
             action_available_turn: number;
             /** Capital Id */
             capital_id: number | null;
-            /** Civil Disorder */
+            /**
+             * Civil Disorder
+             * @default false
+             */
             civil_disorder: boolean;
             /**
              * Created At
@@ -5570,11 +5579,17 @@ export interface components {
             missed_turns: number;
             /** Number */
             number: number;
-            /** Offered */
+            /**
+             * Offered
+             * @default false
+             */
             offered: boolean;
             /** Ready */
             ready: boolean;
-            /** Seat Open */
+            /**
+             * Seat Open
+             * @default false
+             */
             seat_open: boolean;
             /** Slot Index */
             slot_index: number | null;

@@ -7,6 +7,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.exported_battles_row_status import ExportedBattlesRowStatus
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ExportedBattlesRow")
 
@@ -35,7 +36,7 @@ class ExportedBattlesRow:
         siege_draws (int):
         status (ExportedBattlesRowStatus):
         turn (int):
-        was_disputed (bool):
+        was_disputed (bool | Unset):  Default: False.
     """
 
     attacker: Any
@@ -57,7 +58,7 @@ class ExportedBattlesRow:
     siege_draws: int
     status: ExportedBattlesRowStatus
     turn: int
-    was_disputed: bool
+    was_disputed: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         attacker = self.attacker
@@ -141,9 +142,10 @@ class ExportedBattlesRow:
                 "siege_draws": siege_draws,
                 "status": status,
                 "turn": turn,
-                "was_disputed": was_disputed,
             }
         )
+        if was_disputed is not UNSET:
+            field_dict["was_disputed"] = was_disputed
 
         return field_dict
 
@@ -257,7 +259,7 @@ class ExportedBattlesRow:
 
         turn = d.pop("turn")
 
-        was_disputed = d.pop("was_disputed")
+        was_disputed = d.pop("was_disputed", UNSET)
 
         exported_battles_row = cls(
             attacker=attacker,

@@ -5,6 +5,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="ExportedPlayerState")
 
 
@@ -15,7 +17,6 @@ class ExportedPlayerState:
     Attributes:
         action_available_turn (int):
         capital_id (int | None):
-        civil_disorder (bool):
         explored (Any):
         faction (None | str):
         gold (int):
@@ -26,11 +27,11 @@ class ExportedPlayerState:
         number (int):
         ready (bool):
         victories (int):
+        civil_disorder (bool | Unset):  Default: False.
     """
 
     action_available_turn: int
     capital_id: int | None
-    civil_disorder: bool
     explored: Any
     faction: None | str
     gold: int
@@ -41,14 +42,13 @@ class ExportedPlayerState:
     number: int
     ready: bool
     victories: int
+    civil_disorder: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         action_available_turn = self.action_available_turn
 
         capital_id: int | None
         capital_id = self.capital_id
-
-        civil_disorder = self.civil_disorder
 
         explored = self.explored
 
@@ -71,13 +71,14 @@ class ExportedPlayerState:
 
         victories = self.victories
 
+        civil_disorder = self.civil_disorder
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "action_available_turn": action_available_turn,
                 "capital_id": capital_id,
-                "civil_disorder": civil_disorder,
                 "explored": explored,
                 "faction": faction,
                 "gold": gold,
@@ -90,6 +91,8 @@ class ExportedPlayerState:
                 "victories": victories,
             }
         )
+        if civil_disorder is not UNSET:
+            field_dict["civil_disorder"] = civil_disorder
 
         return field_dict
 
@@ -104,8 +107,6 @@ class ExportedPlayerState:
             return cast(int | None, data)
 
         capital_id = _parse_capital_id(d.pop("capital_id"))
-
-        civil_disorder = d.pop("civil_disorder")
 
         explored = d.pop("explored")
 
@@ -132,10 +133,11 @@ class ExportedPlayerState:
 
         victories = d.pop("victories")
 
+        civil_disorder = d.pop("civil_disorder", UNSET)
+
         exported_player_state = cls(
             action_available_turn=action_available_turn,
             capital_id=capital_id,
-            civil_disorder=civil_disorder,
             explored=explored,
             faction=faction,
             gold=gold,
@@ -146,6 +148,7 @@ class ExportedPlayerState:
             number=number,
             ready=ready,
             victories=victories,
+            civil_disorder=civil_disorder,
         )
 
         return exported_player_state

@@ -6,6 +6,8 @@ from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="ExportedSeat")
 
 
@@ -16,7 +18,6 @@ class ExportedSeat:
     Attributes:
         action_available_turn (int):
         capital_id (int | None):
-        civil_disorder (bool):
         created_at (datetime.datetime):
         explored (Any):
         faction (None | str):
@@ -26,19 +27,19 @@ class ExportedSeat:
         missed_in_row (int):
         missed_turns (int):
         number (int):
-        offered (bool):
         ready (bool):
-        seat_open (bool):
         slot_index (int | None):
         updated_at (datetime.datetime):
         vacation_days_used (int):
         vacation_until (datetime.datetime | None):
         victories (int):
+        civil_disorder (bool | Unset):  Default: False.
+        offered (bool | Unset):  Default: False.
+        seat_open (bool | Unset):  Default: False.
     """
 
     action_available_turn: int
     capital_id: int | None
-    civil_disorder: bool
     created_at: datetime.datetime
     explored: Any
     faction: None | str
@@ -48,22 +49,21 @@ class ExportedSeat:
     missed_in_row: int
     missed_turns: int
     number: int
-    offered: bool
     ready: bool
-    seat_open: bool
     slot_index: int | None
     updated_at: datetime.datetime
     vacation_days_used: int
     vacation_until: datetime.datetime | None
     victories: int
+    civil_disorder: bool | Unset = False
+    offered: bool | Unset = False
+    seat_open: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         action_available_turn = self.action_available_turn
 
         capital_id: int | None
         capital_id = self.capital_id
-
-        civil_disorder = self.civil_disorder
 
         created_at = self.created_at.isoformat()
 
@@ -84,11 +84,7 @@ class ExportedSeat:
 
         number = self.number
 
-        offered = self.offered
-
         ready = self.ready
-
-        seat_open = self.seat_open
 
         slot_index: int | None
         slot_index = self.slot_index
@@ -105,13 +101,18 @@ class ExportedSeat:
 
         victories = self.victories
 
+        civil_disorder = self.civil_disorder
+
+        offered = self.offered
+
+        seat_open = self.seat_open
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "action_available_turn": action_available_turn,
                 "capital_id": capital_id,
-                "civil_disorder": civil_disorder,
                 "created_at": created_at,
                 "explored": explored,
                 "faction": faction,
@@ -121,9 +122,7 @@ class ExportedSeat:
                 "missed_in_row": missed_in_row,
                 "missed_turns": missed_turns,
                 "number": number,
-                "offered": offered,
                 "ready": ready,
-                "seat_open": seat_open,
                 "slot_index": slot_index,
                 "updated_at": updated_at,
                 "vacation_days_used": vacation_days_used,
@@ -131,6 +130,12 @@ class ExportedSeat:
                 "victories": victories,
             }
         )
+        if civil_disorder is not UNSET:
+            field_dict["civil_disorder"] = civil_disorder
+        if offered is not UNSET:
+            field_dict["offered"] = offered
+        if seat_open is not UNSET:
+            field_dict["seat_open"] = seat_open
 
         return field_dict
 
@@ -145,8 +150,6 @@ class ExportedSeat:
             return cast(int | None, data)
 
         capital_id = _parse_capital_id(d.pop("capital_id"))
-
-        civil_disorder = d.pop("civil_disorder")
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
@@ -171,11 +174,7 @@ class ExportedSeat:
 
         number = d.pop("number")
 
-        offered = d.pop("offered")
-
         ready = d.pop("ready")
-
-        seat_open = d.pop("seat_open")
 
         def _parse_slot_index(data: object) -> int | None:
             if data is None:
@@ -205,10 +204,15 @@ class ExportedSeat:
 
         victories = d.pop("victories")
 
+        civil_disorder = d.pop("civil_disorder", UNSET)
+
+        offered = d.pop("offered", UNSET)
+
+        seat_open = d.pop("seat_open", UNSET)
+
         exported_seat = cls(
             action_available_turn=action_available_turn,
             capital_id=capital_id,
-            civil_disorder=civil_disorder,
             created_at=created_at,
             explored=explored,
             faction=faction,
@@ -218,14 +222,15 @@ class ExportedSeat:
             missed_in_row=missed_in_row,
             missed_turns=missed_turns,
             number=number,
-            offered=offered,
             ready=ready,
-            seat_open=seat_open,
             slot_index=slot_index,
             updated_at=updated_at,
             vacation_days_used=vacation_days_used,
             vacation_until=vacation_until,
             victories=victories,
+            civil_disorder=civil_disorder,
+            offered=offered,
+            seat_open=seat_open,
         )
 
         return exported_seat
