@@ -90,7 +90,7 @@ export function LanguageSettings() {
       <h2 id="language-title">{t("language")}</h2>
       <p className="muted">{t("languageHelp")}</p>
       <label>
-        {t("language")}
+        {t("accountLanguage")}
         <select name="language" value={lang} onChange={(e) => choose(e.target.value as Lang)}>
           <option value="en">English</option>
           <option value="fr">Français</option>

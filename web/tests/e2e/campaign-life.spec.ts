@@ -165,8 +165,8 @@ test("trade, vassalage and a broken treaty; a disputed battle ruled; the owner's
   await ruling.getByRole("spinbutton", { name: /attacker/i }).fill("40");
   await ruling.getByRole("spinbutton", { name: /defender/i }).fill("40");
   await ruling.getByRole("button", { name: "Rule this result" }).click();
-  // Ruled, it is out of the owner's sight again: it leaves their list (R-FOG-3).
-  await expect(gm.page.locator(`li[data-battle-id="${battle?.id}"]`)).toHaveCount(0);
+  // Ruled, it stays in the list of the owner who was asked to rule on it (R-BAT-5), confirmed.
+  await expect(gm.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("arbitrated");
   const ruled = await apiGet<S["BattleRead"]>(b.page.request, b.token, `${base}/battles/${battle?.id}`);
   expect([ruled.status, ruled.report?.outcome, ruled.report?.arbitrated]).toEqual(["confirmed", "draw", true]);
   await b.page.getByRole("tab", { name: /Battles/ }).click();

@@ -68,7 +68,7 @@ describe("the UI's language and the server", () => {
     const requests = serve();
     render(tree(<LanguageSettings />));
 
-    fireEvent.change(screen.getByRole("combobox", { name: "Language" }), { target: { value: "fr" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Language of my account" }), { target: { value: "fr" } });
 
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Enregistré."));
     expect(requests).toContainEqual({ key: "PATCH /v1/users/me", language: "fr", body: '{"language":"fr"}' });
@@ -80,7 +80,7 @@ describe("the UI's language and the server", () => {
     const requests = serve();
     render(tree(<LanguageSettings />));
 
-    fireEvent.change(screen.getByRole("combobox", { name: "Language" }), { target: { value: "fr" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Language of my account" }), { target: { value: "fr" } });
 
     expect(requests.filter((r) => r.key === "PATCH /v1/users/me")).toEqual([]);
     expect(localStorage.getItem("marchlords.lang")).toBe("fr");
