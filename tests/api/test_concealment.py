@@ -15,6 +15,7 @@ from app.rules.state import Army, CampaignState, Options
 from app.stream.service import Listener, visible_events
 from tests.api.pictures import battle_frames
 from tests.factories.flows import Game, GamePlayer, MakeUser, army_of, change_turn, start_game
+from tests.factories.rosters import EMPIRE_LIST, roster_url, upload
 from tests.helpers import assert_problem
 
 FOREST = (1, 2)  # a forest of the skirmish map
@@ -140,6 +141,8 @@ async def test_R_OPT_3_R_FOG_4_a_battle_with_a_concealed_army_does_not_exist_for
     )
     await session.flush()
     hidden_id, attacker_id = hidden.id, attacker.id
+    # The hidden army carries its list: it must stay as secret as the army (R-FOG-4, R-OPT-3).
+    assert (await upload(client, game, empire, hidden_id, EMPIRE_LIST)).status_code == 200
     attack = await client.put(
         game.url(f"/armies/{attacker_id}/move"),
         json={"path": [list(FOREST)]},
@@ -166,6 +169,11 @@ async def test_R_OPT_3_R_FOG_4_a_battle_with_a_concealed_army_does_not_exist_for
         told = [e for e in summary.json()["events"] if tuple(map(tuple, e["coords"])) == (FOREST,)]
         assert told == []
         assert [e for e in summary.json()["events"] if "battle_id" in e["data"]] == []
+        # Nor the hidden army's list: not on its own route, not through any battle.
+        roster = await client.get(roster_url(game, hidden_id), headers=orcs.headers)
+        assert roster.status_code == 404, roster.text
+        for b in listed["items"]:
+            assert hidden_id not in [r["army_id"] for r in b.get("rosters") or []]
 
     # The Orcs see the forest but neither the army in it nor the battle; they are told how
     # many battles are pending.
@@ -177,6 +185,9 @@ async def test_R_OPT_3_R_FOG_4_a_battle_with_a_concealed_army_does_not_exist_for
     for side in (empire, dwarfs):
         listed = (await client.get(game.url("/battles"), headers=side.headers)).json()
         assert [b["id"] for b in listed["items"]] == [battle_id]
+        # Its participants see the hidden army's list once the battle is declared (R-FOG-4).
+        [fielded] = [r for r in listed["items"][0]["rosters"] if r["army_id"] == hidden_id]
+        assert (fielded["side"], fielded["roster"]["name"]) == ("defender", "Border patrol")
         picture = await client.get(game.url("/map.svg"), headers=side.headers)
         assert battle_frames(picture.text) == [FOREST]
         summary = (await client.get(game.url("/turns/1/summary"), headers=side.headers)).json()
