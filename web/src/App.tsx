@@ -9,6 +9,7 @@ import { Campaigns, JoinCampaign } from "./screens/Campaigns.tsx";
 import { Game } from "./screens/Game.tsx";
 import { Inbox, InboxLink, useUnreadCount } from "./screens/Inbox.tsx";
 import { Lobby } from "./screens/Lobby.tsx";
+import { FindGame } from "./screens/FindGame.tsx";
 import { SpectatorScreen, WatchList } from "./screens/Spectate.tsx";
 import { useChooseLanguage, useSavedLanguage } from "./screens/Settings.tsx";
 import { useSession } from "./session.tsx";
@@ -75,6 +76,7 @@ export function App() {
         ) : (
           <>
             <Campaigns />
+            <FindGame />
             <WatchList />
           </>
         )}

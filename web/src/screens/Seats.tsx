@@ -139,6 +139,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
     player.inactive ? t("steward") : null,
     player.offered ? t("seatOffered") : null,
     player.vacant ? t("vacant") : null,
+    player.civil_disorder ? t("civilDisorder") : null,
     player.vacation_until ? `${t("onVacationUntil")} ${new Date(player.vacation_until).toLocaleString()}` : null,
   ].filter((f) => f !== null);
   const inputId = `handover-${campaign.id}-${player.number}`;
