@@ -207,10 +207,17 @@ def _with_defaults_for_refused(
 
 
 def _drop(document: Any, loc: tuple[str | int, ...]) -> None:
+    """Leave out the value at `loc`; nothing to do when an enclosing value went first (a
+    refused faction's key after the whole `factions` fell back, say)."""
     node = document
     for step in loc[:-1]:
+        in_dict = isinstance(node, dict) and step in node
+        in_list = isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node)
+        if not (in_dict or in_list):
+            return
         node = node[step]
-    node.pop(loc[-1], None)
+    if isinstance(node, dict):
+        node.pop(loc[-1], None)
 
 
 def _in_document_order(errors: list[ErrorDetails]) -> list[ErrorDetails]:

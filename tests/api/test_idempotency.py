@@ -285,6 +285,7 @@ async def test_openapi_documents_the_header_on_campaign_writes_and_offer_answers
     writes = sorted(
         [
             *writes,
+            "POST /v1/users/me/join-requests",  # an ask to join (R-CAMP-11)
             "POST /v1/users/me/seat-offers/{offer_id}/accept",
             "POST /v1/users/me/seat-offers/{offer_id}/decline",
         ]

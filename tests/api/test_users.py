@@ -17,7 +17,8 @@ async def test_register_returns_the_user(client: AsyncClient) -> None:
 
     assert response.status_code == 201, response.text
     body = response.json()
-    assert set(body) == {"id", "username", "display_name", "created_at"}
+    assert set(body) == {"id", "username", "display_name", "created_at", "language"}
+    assert body["language"] is None  # each request's Accept-Language decides
     assert body["username"] == "Alice"
     assert body["display_name"] == "Alice A."
 

@@ -51,3 +51,25 @@ def test_R_HOUSE_2_a_changed_tier_keeps_its_ranges() -> None:
         parse_variant({"tiers": {"2": {"upkeep": -1}}})
 
     assert [path for path, _ in refused.value.faults] == ["tiers[1].upkeep"]
+
+
+def test_R_HOUSE_2_a_faction_of_bad_keys_under_a_wrong_tier_list_is_refused_not_a_crash() -> None:
+    """Found by the fuzzer: a refused tier list and a faction of malformed keys, both falling
+    back to their defaults; the second fallback once walked into what the first had dropped."""
+    variant = {
+        "factions": {"k": {"": 0, "action": {}, "x": None}},
+        "tiers": [
+            {"army_points": 2, "general_points": 1, "tier": 0, "upgrade_cost": 0, "upkeep": 1}
+        ],
+    }
+    with pytest.raises(RulesetError) as refused:
+        parse_variant(variant)
+
+    assert refused.value.faults == [
+        ("tiers[0].tier", "must be 1 to 10"),
+        ("factions[17].", "unknown key"),
+        ("factions[17].x", "unknown key"),
+        ("factions[17].name", "missing"),
+        ("factions[17].action.key", "missing"),
+        ("factions[17].action.name", "missing"),
+    ]
