@@ -380,15 +380,13 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
     upgrades = {u.army_id: u.cost for u in orders.upgrades if u.player == view.player}
     # R-ARMY-7: the battles of the armies whose lists the viewer may read (R-FOG-3), read
     # with the view (`ARMY_EXTRAS`); opponents are named as the army's owner knew them.
+    readable = {
+        i for i, a in state.armies.items() if visibility.own_or_master(view.viewer, a.owner)
+    }
     fought = [
         ArmyBattleRow(**dict(zip(_ARMY_BATTLE_COLUMNS, values, strict=True)))
         for values in view.extras.get("army_battles") or ()
-    ]
-    fought = [
-        r
-        for r in fought
-        if r.army_id in state.armies
-        and visibility.own_or_master(view.viewer, state.armies[r.army_id].owner)
+        if values[0] in readable  # the army id: the first of _ARMY_BATTLE_COLUMNS
     ]
     revealed = frozenset(p for r in fought for p in r.opponents)
     veterans = rosters.veteran_reads(fought, shown_names(view.membership, view.names, revealed))
