@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
+import { gameSystemName } from "../gameSystems.ts";
 import { useI18n } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
 
@@ -56,7 +57,7 @@ export function FindGame() {
           <li key={c.campaign_id} data-campaign-id={c.campaign_id}>
             <strong>{c.name}</strong>{" "}
             <span className="muted">
-              {t("gameSystem")}: {c.game_system} · {t("players")} {c.players}/{c.max_players}
+              {t("gameSystem")}: {gameSystemName(c.game_system, t("customGameSystem"))} · {t("players")} {c.players}/{c.max_players}
               {c.turn_deadline_hours ? ` · ${c.turn_deadline_hours} h` : ""}
             </span>{" "}
             {c.asked ? (
@@ -143,7 +144,7 @@ export function SubstituteSettings() {
         <legend>{t("gameSystem")}</legend>
         {GAME_SYSTEMS.map((system) => (
           <label key={system}>
-            <input type="checkbox" checked={chosen.includes(system)} onChange={() => toggle(system)} /> {system}
+            <input type="checkbox" checked={chosen.includes(system)} onChange={() => toggle(system)} /> {gameSystemName(system, t("customGameSystem"))}
           </label>
         ))}
       </fieldset>

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
+import { gameSystemName } from "../gameSystems.ts";
 import { useI18n, type Key, type Lang } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
 
@@ -533,7 +534,7 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
       <ProblemView error={rules.error} />
       {rules.data ? (
         <p className="muted">
-          {t("gameSystem")}: {rules.data.game_system}
+          {t("gameSystem")}: {gameSystemName(rules.data.game_system, t("customGameSystem"))}
         </p>
       ) : null}
       {rules.data?.amendments.length === 0 ? <p className="muted">{t("none")}</p> : null}

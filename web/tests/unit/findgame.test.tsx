@@ -100,6 +100,7 @@ describe("finding a game", () => {
     const list = await screen.findByRole("list", { name: "Find a game" });
     const [first, second] = (await within(list).findAllByRole("listitem")) as [HTMLElement, HTMLElement];
     expect(within(second).getByRole("button", { name: "Ask for seat 3: Old feud" })).toBeTruthy();
+    expect(first.textContent).toContain("Game system: Warhammer: The Old World"); // a name, not the key
 
     fireEvent.change(screen.getByLabelText("A word to the owner (optional)"), { target: { value: " hello " } });
     fireEvent.click(within(first).getByRole("button", { name: "Ask to join: Border war" }));
@@ -135,7 +136,7 @@ describe("finding a game", () => {
     await screen.findByText("No public game is looking for players just now.");
     const save = screen.getByRole("button", { name: "Save as substitute" });
     expect(save).toHaveProperty("disabled", true); // no game system ticked yet
-    fireEvent.click(screen.getByRole("checkbox", { name: "kings_of_war" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Kings of War" }));
     fireEvent.change(screen.getByLabelText("Days a week you can play"), { target: { value: "3" } });
     fireEvent.click(save);
     await screen.findByText("You are listed as a substitute.");
