@@ -1,8 +1,9 @@
 """The owner's rollback of the last turn change (R-TURN-6), exactly once under the lock.
 
 The snapshot the change kept (`app/persistence/snapshots.py`) is written back; gold returns
-through reversing ledger entries (the ledger never loses a line); the change leaves the turn history
-for `turn_rollbacks`, with what each player was told of it; everyone is told.
+through reversing ledger entries (the ledger never loses a line); the army lists lose what the
+battles confirmed since wrote on them; the change leaves the turn history for `turn_rollbacks`,
+with what each player was told of it; everyone is told.
 """
 
 from datetime import datetime
@@ -23,6 +24,7 @@ from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams, paginate
 from app.persistence import snapshots
+from app.rosters import service as rosters
 from app.rules.state import LedgerEntry
 from app.seats import vacations
 from app.turns.schemas import RollbackPage, RollbackRead
@@ -100,6 +102,9 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     ]
     await ledger.record(session, cid, number, entries)
     await snapshots.restore(session, campaign, document)
+    # The army lists are not in the snapshot (uploads since stay): what the confirmations it
+    # undoes wrote on them is taken back (R-ARMY-7).
+    await rosters.undo_confirmations(session, cid)
     # The snapshot is the turn now being played again; later ones belong to undone changes.
     await session.execute(
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
