@@ -2,8 +2,9 @@
 
 Keyed by the army's id within its campaign, without a foreign key to `armies`: the turn
 change and a rollback rewrite army rows. Every read checks that the army stands (a destroyed
-army's roster is unreachable), and the next upload in the campaign or a rollback deletes such
-leftovers (`app.rosters.service.drop_lists_of_fallen_armies`).
+army's roster is unreachable), and the next upload in the campaign deletes such leftovers
+(`app.rosters.service.put_roster`); a rollback deletes the lists of the armies
+whose ids it frees (`app.rosters.service.undo_confirmations`).
 """
 
 import uuid

@@ -27,7 +27,7 @@ from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
 from app.i18n import Text, _
-from app.models.campaign import CampaignStatus
+from app.models.campaign import Campaign, CampaignStatus
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow, BattleStatus
 from app.persistence import campaign_options, load_ruleset
@@ -238,21 +238,16 @@ async def put_roster(
         for k, v in values.items():
             setattr(row, k, v)
     # The lists of armies destroyed since: unreachable already, gone now.
-    await drop_lists_of_fallen_armies(session, m.campaign.id)
-    await session.flush()
-    return read_model(m, row, army.owner, army.tier)
-
-
-async def drop_lists_of_fallen_armies(session: AsyncSession, campaign_id: uuid.UUID) -> None:
-    """Delete the lists of the campaign's armies that no longer stand."""
     await session.execute(
         delete(RosterRow).where(
-            RosterRow.campaign_id == campaign_id,
+            RosterRow.campaign_id == m.campaign.id,
             ~exists().where(
                 ArmyRow.campaign_id == RosterRow.campaign_id, ArmyRow.id == RosterRow.army_id
             ),
         )
     )
+    await session.flush()
+    return read_model(m, row, army.owner, army.tier)
 
 
 async def delete_roster(session: AsyncSession, m: Membership, army_id: int) -> None:
@@ -421,13 +416,15 @@ def _added(row: RosterRow, after: Sequence[int]) -> list[dict[str, int]]:
     return [{"unit": unit, "lost": n} for unit, n in sorted(added.items())]
 
 
-async def undo_confirmations(session: AsyncSession, campaign_id: uuid.UUID) -> None:
+async def undo_confirmations(session: AsyncSession, campaign: Campaign) -> None:
     """After a rollback's restore (R-TURN-6, the campaign lock held): a battle the restored
     state does not hold as confirmed takes back what its confirmation wrote (R-ARMY-7) — its
     armies' history lines, and its casualties from each list still the one they went onto (a
     list uploaded since never carried them) — and a battle it does not hold forgets the lists
-    it fielded. The lists of armies it does not hold go with them: an id it freed may be
-    given to another player's army."""
+    it fielded. The lists of the armies whose ids it freed (raised since) go with them: such an
+    id may be given to another player's army. The list of an army that fell stays: a further
+    rollback may bring the army back."""
+    campaign_id = campaign.id
     confirmed = select(BattleRow.id).where(
         BattleRow.campaign_id == campaign_id, BattleRow.status == BattleStatus.CONFIRMED
     )
@@ -451,7 +448,11 @@ async def undo_confirmations(session: AsyncSession, campaign_id: uuid.UUID) -> N
             ),
         )
     )
-    await drop_lists_of_fallen_armies(session, campaign_id)
+    await session.execute(
+        delete(RosterRow).where(
+            RosterRow.campaign_id == campaign_id, RosterRow.army_id >= campaign.next_id
+        )
+    )
     taken: dict[int, list[tuple[datetime, list[dict[str, int]]]]] = {}
     for army_id, uploaded_at, losses in undone:
         if uploaded_at is not None and losses:

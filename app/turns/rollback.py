@@ -104,7 +104,7 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     await snapshots.restore(session, campaign, document)
     # The army lists are not in the snapshot (uploads since stay): what the confirmations it
     # undoes wrote on them is taken back (R-ARMY-7).
-    await rosters.undo_confirmations(session, cid)
+    await rosters.undo_confirmations(session, campaign)
     # The snapshot is the turn now being played again; later ones belong to undone changes.
     await session.execute(
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)

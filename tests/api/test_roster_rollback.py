@@ -26,7 +26,7 @@ from tests.factories.flows import (
     export_campaign,
     start_game,
 )
-from tests.factories.planting import add_army, place
+from tests.factories.planting import add_army, army, place, planted
 from tests.factories.races import Race, at_once, rounds, turn_number
 from tests.factories.races import race as race  # a fixture
 from tests.factories.rosters import EMPIRE_LIST, ORC_LIST, armies, battle_with_lists, upload
@@ -196,6 +196,27 @@ async def test_R_TURN_6_the_list_of_an_army_the_rollback_removes_goes_with_it(
     assert again == raised
     r = await client.get(game.url(f"/armies/{again}/roster"), headers=p2.headers)
     assert r.status_code == 404, r.text
+
+
+async def test_R_TURN_6_the_list_of_an_army_that_fell_comes_back_with_it(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """A rollback to after its fall keeps the list: a further one brings the army back."""
+    game = await start_game(client, make_user)
+    p1, _ = game.players
+    fallen = await place(session, game, 1, (4, 1))
+    assert (await upload(client, game, p1, fallen, EMPIRE_LIST)).status_code == 200
+    await change_turn(client, game)  # 1 → 2: turn 1's end holds the army
+    await session.delete(await army(session, game, fallen))  # it falls in turn 2
+    await planted(session, game)
+    await change_turn(client, game)  # 2 → 3
+
+    await _rollback(client, game)  # to 2: it has fallen
+    r = await client.get(game.url(f"/armies/{fallen}/roster"), headers=p1.headers)
+    assert r.status_code == 404, r.text
+    await _rollback(client, game)  # to 1: it stands, with its list
+
+    assert (await _roster(client, game, p1, fallen))["name"] == "Border patrol"
 
 
 # ------------------------------------------------------------------------------ races
