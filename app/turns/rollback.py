@@ -20,8 +20,10 @@ from app.events.publish import publish
 from app.i18n import _
 from app.ledger import service as ledger
 from app.models.campaign import CampaignPlayer, CampaignStatus
+from app.models.reliability import SeatBattleRecord
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
+from app.models.world import BattleRow, BattleStatus
 from app.pagination import PageParams, paginate
 from app.persistence import snapshots
 from app.rosters import service as rosters
@@ -105,6 +107,16 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     # The army lists are not in the snapshot (uploads since stay): what the confirmations it
     # undoes wrote on them is taken back (R-ARMY-7).
     await rosters.undo_confirmations(session, campaign)
+    # A battle the restored state leaves unconfirmed takes back its seats' judgement too
+    # (R-CAMP-14): it is judged anew when confirmed again, with the same id (the record's key).
+    confirmed = select(BattleRow.id).where(
+        BattleRow.campaign_id == cid, BattleRow.status == BattleStatus.CONFIRMED
+    )
+    await session.execute(
+        delete(SeatBattleRecord).where(
+            SeatBattleRecord.campaign_id == cid, SeatBattleRecord.battle_id.not_in(confirmed)
+        )
+    )
     # The snapshot is the turn now being played again; later ones belong to undone changes.
     await session.execute(
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)
