@@ -37,7 +37,8 @@ class SeatTurnRecord(Base):
 class SeatBattleRecord(Base):
     """Whether one side's seat had its battle reported and confirmed by the play-by date,
     written when the battle is confirmed (once: a confirmed battle is over). No foreign key to
-    `battles`: a rollback's restore rewrites those rows, a confirmation stays what it was."""
+    `battles`: a rollback's restore rewrites those rows; the rollback deletes the records of the
+    battles it leaves unconfirmed (`app.turns.rollback`)."""
 
     __tablename__ = "seat_battle_records"
     __table_args__ = (Index("ix_seat_battle_records_user_id", "user_id", "on_time"),)

@@ -3,7 +3,8 @@
 Keyed by the army's id within its campaign, without a foreign key to `armies`: the turn
 change and a rollback rewrite army rows. Every read checks that the army stands (a destroyed
 army's roster is unreachable), and the next upload in the campaign deletes such leftovers
-(`app.rosters.service.put_roster`).
+(`app.rosters.service.put_roster`); a rollback deletes the lists of the armies
+whose ids it frees (`app.rosters.service.undo_confirmations`).
 """
 
 import uuid
@@ -85,7 +86,9 @@ class BattleRosterRow(Base):
 class ArmyBattleRow(Base):
     """One battle an army fought to a confirmed result: its veteran history (R-ARMY-7).
 
-    Written once, when the result is confirmed (the key makes a second write fail)."""
+    Written once, when the result is confirmed (the key makes a second write fail), with what
+    that confirmation put on the army's list, so that a rollback takes back exactly that
+    (R-TURN-6, `app.rosters.service.undo_confirmations`)."""
 
     __tablename__ = "army_battles"
 
@@ -101,3 +104,9 @@ class ArmyBattleRow(Base):
     losses_pct: Mapped[int]  # its side's losses as reported (R-BAT-6)
     # [{"unit", "name", "lost"}]: what its list lost, unit by unit (empty: no list or none)
     casualties: Mapped[list[dict[str, Any]]] = mapped_column(JSONB)
+    # The list the casualties went onto, by its upload time (None: none went onto a list), and
+    # [{"unit", "lost"}]: the models each of its units lost by them (never past its count).
+    list_uploaded_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    list_losses: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSONB, default=list, server_default="[]"
+    )

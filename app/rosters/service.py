@@ -8,7 +8,8 @@ A roster is fixed while its army fights a pending battle (R-ARMY-4: what it fiel
 when the battle is declared), and the battle keeps a copy taken at declaration
 (`battle_rosters`), so it shows the list as fielded whatever the list becomes. After a confirmed
 battle its casualties go onto the lists and each army keeps the battle (R-ARMY-7,
-`record_battle`).
+`record_battle`); a rollback takes back what the confirmations it undoes wrote (R-TURN-6,
+`undo_confirmations`).
 """
 
 import base64
@@ -26,9 +27,9 @@ from app.campaigns.access import Membership
 from app.campaigns.service import display_names
 from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
 from app.i18n import Text, _
-from app.models.campaign import CampaignStatus
+from app.models.campaign import Campaign, CampaignStatus
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
-from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow
+from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow, BattleStatus
 from app.persistence import campaign_options, load_ruleset
 from app.rosters.factions import faction_matches
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat, RosterUnreadable, parse_roster
@@ -47,7 +48,9 @@ from app.rules.rosters import (
     CasualtyFault,
     casualty_faults,
     check_roster,
+    losses_added,
     losses_after,
+    losses_taken_back,
     unit_state,
 )
 
@@ -331,7 +334,8 @@ async def record_battle(
 ) -> None:
     """A confirmed result goes onto its armies (R-ARMY-7): each keeps the battle in its history
     and its list takes the casualties — once: an army that already has the battle is skipped
-    (the history's key), so a second confirmation, however it came, writes nothing.
+    (the history's key), so a second confirmation, however it came, writes nothing. The history
+    line keeps what went onto the list, for a rollback to take back (`undo_confirmations`).
 
     `sides`: side name → (its army ids, its players)."""
     report = battle.report or {}
@@ -341,11 +345,21 @@ async def record_battle(
     lost: dict[int, dict[int, int]] = {}
     for line in report.get("casualties") or ():
         lost.setdefault(int(line["army_id"]), {})[int(line["unit"])] = int(line["lost"])
+    lists = await _lists_for_update(session, campaign_id, lost)
+    after = {
+        army_id: losses_after(
+            [int(u["count"]) for u in row.units],
+            [int(u.get("lost", 0)) for u in row.units],
+            lost[army_id],
+        )
+        for army_id, row in lists.items()
+    }
     records = []
     for side, (army_ids, _players) in sorted(sides.items()):
         opponents = sorted(p for other, (_, ps) in sides.items() if other != side for p in ps)
         for army_id in sorted(set(army_ids)):
             units = fielded[army_id].roster["units"] if army_id in fielded else []
+            onto = lists.get(army_id)
             records.append(
                 {
                     "campaign_id": campaign_id,
@@ -361,6 +375,8 @@ async def record_battle(
                         for unit, n in sorted(lost.get(army_id, {}).items())
                         if unit < len(units) and n > 0
                     ],
+                    "list_uploaded_at": None if onto is None else onto.uploaded_at,
+                    "list_losses": [] if onto is None else _added(onto, after[army_id]),
                 }
             )
     if not records:
@@ -373,23 +389,84 @@ async def record_battle(
             .returning(ArmyBattleRow.army_id)
         )
     )
-    changed = sorted(a for a in written if lost.get(a))
-    if not changed:
-        return
+    for army_id, row in lists.items():
+        if army_id in written:
+            row.units = [{**u, "lost": n} for u, n in zip(row.units, after[army_id], strict=True)]
+    await session.flush()
+
+
+async def _lists_for_update(
+    session: AsyncSession, campaign_id: uuid.UUID, army_ids: Collection[int]
+) -> dict[int, RosterRow]:
+    """These armies' lists, locked (the caller holds the campaign lock)."""
+    if not army_ids:
+        return {}
     rows = await session.scalars(
         select(RosterRow)
-        .where(RosterRow.campaign_id == campaign_id, RosterRow.army_id.in_(changed))
+        .where(RosterRow.campaign_id == campaign_id, RosterRow.army_id.in_(sorted(army_ids)))
         .with_for_update()
         .execution_options(populate_existing=True)
     )
-    for row in rows:
-        units = list(row.units)
-        after = losses_after(
-            [int(u["count"]) for u in units],
-            [int(u.get("lost", 0)) for u in units],
-            lost[row.army_id],
+    return {row.army_id: row for row in rows}
+
+
+def _added(row: RosterRow, after: Sequence[int]) -> list[dict[str, int]]:
+    """[{"unit", "lost"}]: the models each unit of the list loses going to `after`."""
+    added = losses_added([int(u.get("lost", 0)) for u in row.units], after)
+    return [{"unit": unit, "lost": n} for unit, n in sorted(added.items())]
+
+
+async def undo_confirmations(session: AsyncSession, campaign: Campaign) -> None:
+    """After a rollback's restore (R-TURN-6, the campaign lock held): a battle the restored
+    state does not hold as confirmed takes back what its confirmation wrote (R-ARMY-7) — its
+    armies' history lines, and its casualties from each list still the one they went onto (a
+    list uploaded since never carried them) — and a battle it does not hold forgets the lists
+    it fielded. The lists of the armies whose ids it freed (raised since) go with them: such an
+    id may be given to another player's army. The list of an army that fell stays: a further
+    rollback may bring the army back."""
+    campaign_id = campaign.id
+    confirmed = select(BattleRow.id).where(
+        BattleRow.campaign_id == campaign_id, BattleRow.status == BattleStatus.CONFIRMED
+    )
+    undone = (
+        await session.execute(
+            delete(ArmyBattleRow)
+            .where(
+                ArmyBattleRow.campaign_id == campaign_id, ArmyBattleRow.battle_id.not_in(confirmed)
+            )
+            .returning(
+                ArmyBattleRow.army_id, ArmyBattleRow.list_uploaded_at, ArmyBattleRow.list_losses
+            )
         )
-        row.units = [{**u, "lost": n} for u, n in zip(units, after, strict=True)]
+    ).all()
+    await session.execute(
+        delete(BattleRosterRow).where(
+            BattleRosterRow.campaign_id == campaign_id,
+            ~exists().where(
+                BattleRow.campaign_id == BattleRosterRow.campaign_id,
+                BattleRow.id == BattleRosterRow.battle_id,
+            ),
+        )
+    )
+    await session.execute(
+        delete(RosterRow).where(
+            RosterRow.campaign_id == campaign_id, RosterRow.army_id >= campaign.next_id
+        )
+    )
+    taken: dict[int, list[tuple[datetime, list[dict[str, int]]]]] = {}
+    for army_id, uploaded_at, losses in undone:
+        if uploaded_at is not None and losses:
+            taken.setdefault(army_id, []).append((uploaded_at, losses))
+    for army_id, row in (await _lists_for_update(session, campaign_id, taken)).items():
+        written: dict[int, int] = {}
+        for uploaded_at, losses in taken[army_id]:
+            if uploaded_at == row.uploaded_at:
+                for line in losses:
+                    written[line["unit"]] = written.get(line["unit"], 0) + line["lost"]
+        if not written:
+            continue  # uploaded since: it never carried them
+        lost = losses_taken_back([int(u.get("lost", 0)) for u in row.units], written)
+        row.units = [{**u, "lost": n} for u, n in zip(row.units, lost, strict=True)]
     await session.flush()
 
 

@@ -7,7 +7,8 @@ are (`battles._side_forces`). A roster's army points are its total less its gene
 the same split as a battle's `army_points` and `general_points`.
 
 After a confirmed battle its casualties go onto the lists (R-ARMY-7): each unit's models lost
-add up, and a unit is lost when none are left, below half when fewer than half are.
+add up, and a unit is lost when none are left, below half when fewer than half are; a rollback
+takes them back (R-TURN-6).
 """
 
 from collections.abc import Mapping, Sequence
@@ -147,3 +148,16 @@ def losses_after(
         min(count, before + casualties.get(unit, 0))
         for unit, (count, before) in enumerate(zip(counts, lost, strict=True))
     )
+
+
+def losses_added(before: Sequence[int], after: Sequence[int]) -> dict[int, int]:
+    """Unit → the models it lost going from `before` to `after` (`losses_after`'s): what a
+    battle wrote on a list, kept for a rollback to take back (R-TURN-6)."""
+    return {unit: n - b for unit, (b, n) in enumerate(zip(before, after, strict=True)) if n > b}
+
+
+def losses_taken_back(lost: Sequence[int], written: Mapping[int, int]) -> tuple[int, ...]:
+    """Each unit's models lost once a rolled back battle's losses (unit → the models that
+    `losses_after` added) are taken back (R-TURN-6): what it had lost before that battle. Battles
+    confirmed since it are taken back with it, in any order: the sums are the same."""
+    return tuple(max(0, n - written.get(unit, 0)) for unit, n in enumerate(lost))

@@ -298,6 +298,13 @@ class ArmyCasualtyExport(BaseModel):
     lost: _Count
 
 
+class UnitLossExport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    unit: Annotated[int, Field(ge=0, le=MAX_UNITS - 1)]
+    lost: _Count
+
+
 class ArmyBattleExport(BaseModel):
     """A battle of an army's veteran history (R-ARMY-7)."""
 
@@ -311,6 +318,16 @@ class ArmyBattleExport(BaseModel):
     result: Literal["won", "lost", "draw"]
     losses_pct: Annotated[int, Field(ge=0, le=100)]
     casualties: list[ArmyCasualtyExport] = Field(max_length=MAX_UNITS)
+    list_uploaded_at: datetime | None = Field(
+        default=None,
+        description="The list its casualties went onto, by its upload time (null: none did).",
+    )
+    list_losses: list[UnitLossExport] = Field(
+        default_factory=list,
+        max_length=MAX_UNITS,
+        description="The models each unit of that list lost by them: what a rollback of the "
+        "confirmation takes back (R-TURN-6).",
+    )
 
 
 class RostersExport(BaseModel):

@@ -1,8 +1,9 @@
 """The owner's rollback of the last turn change (R-TURN-6), exactly once under the lock.
 
 The snapshot the change kept (`app/persistence/snapshots.py`) is written back; gold returns
-through reversing ledger entries (the ledger never loses a line); the change leaves the turn history
-for `turn_rollbacks`, with what each player was told of it; everyone is told.
+through reversing ledger entries (the ledger never loses a line); the army lists lose what the
+battles confirmed since wrote on them; the change leaves the turn history for `turn_rollbacks`,
+with what each player was told of it; everyone is told.
 """
 
 from datetime import datetime
@@ -19,10 +20,13 @@ from app.events.publish import publish
 from app.i18n import _
 from app.ledger import service as ledger
 from app.models.campaign import CampaignPlayer, CampaignStatus
+from app.models.reliability import SeatBattleRecord
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.turn import TurnRecord, TurnSummaryRow
+from app.models.world import BattleRow, BattleStatus
 from app.pagination import PageParams, paginate
 from app.persistence import snapshots
+from app.rosters import service as rosters
 from app.rules.state import LedgerEntry
 from app.seats import vacations
 from app.turns.schemas import RollbackPage, RollbackRead
@@ -100,6 +104,19 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
     ]
     await ledger.record(session, cid, number, entries)
     await snapshots.restore(session, campaign, document)
+    # The army lists are not in the snapshot (uploads since stay): what the confirmations it
+    # undoes wrote on them is taken back (R-ARMY-7).
+    await rosters.undo_confirmations(session, campaign)
+    # A battle the restored state leaves unconfirmed takes back its seats' judgement too
+    # (R-CAMP-14): it is judged anew when confirmed again, with the same id (the record's key).
+    confirmed = select(BattleRow.id).where(
+        BattleRow.campaign_id == cid, BattleRow.status == BattleStatus.CONFIRMED
+    )
+    await session.execute(
+        delete(SeatBattleRecord).where(
+            SeatBattleRecord.campaign_id == cid, SeatBattleRecord.battle_id.not_in(confirmed)
+        )
+    )
     # The snapshot is the turn now being played again; later ones belong to undone changes.
     await session.execute(
         delete(TurnSnapshot).where(TurnSnapshot.campaign_id == cid, TurnSnapshot.number >= number)

@@ -16,7 +16,7 @@ from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.dependencies import get_now
 from app.models import SeatTurnRecord
-from tests.factories.battles import act, field_battle, result
+from tests.factories.battles import act, declared, field_battle, move, result
 from tests.factories.disorder import SETTINGS, sweep_at_deadline, turn
 from tests.factories.flows import AuthUser, MakeUser, create_lobby, ok, start_game
 
@@ -182,3 +182,29 @@ async def test_R_CAMP_14_two_changes_racing_write_one_record_per_seat_per_turn(
         )
         assert rows.all() == [(1, 1), (2, 1)]
     assert (await reliability(client, game.players[1].user))["turns"] == {**NO_TURNS, "missed": 1}
+
+
+async def test_R_CAMP_14_a_battle_confirmed_again_after_a_rollback_is_judged_anew_R_TURN_6(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, app: FastAPI
+) -> None:
+    """The rollback takes back the judgement of the battle it unconfirms; the turn played again
+    declares it with the same id, and its confirmation judges it once more (not a 500)."""
+    app.dependency_overrides[get_now] = lambda: T0
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    battle, a1, _ = await field_battle(client, session, game)
+    date = {"date": (T0 + timedelta(days=3)).isoformat()}
+    for played in range(2):
+        bid = battle["id"]
+        url = game.url(f"/battles/{bid}")
+        await ok(await client.post(url + "/play-by", json=date, headers=p1.headers))
+        await ok(await client.post(url + "/play-by/accept", json=date, headers=p2.headers))
+        await ok(await act(client, game, p1.headers, bid, "report", result("draw", 0, 0)))
+        await ok(await act(client, game, p2.headers, bid, "confirm"))
+        assert (await reliability(client, p1.user))["battles"] == {"on_time": 1, "late": 0}
+        if played == 0:
+            await ok(await client.post(game.url("/turn/rollback"), headers=game.owner.headers))
+            assert (await reliability(client, p1.user))["battles"] == NO_BATTLES
+            await move(client, game, p1, a1, (5, 1))
+            battle = await declared(client, game, p1)
+            assert battle["id"] == bid

@@ -13,7 +13,9 @@ from app.rules.rosters import (
     army_caps,
     casualty_faults,
     check_roster,
+    losses_added,
     losses_after,
+    losses_taken_back,
     unit_state,
 )
 from app.rules.ruleset import Battles, Tier, default_ruleset
@@ -147,3 +149,17 @@ def test_R_ARMY_7_losses_add_up_battle_after_battle_and_never_exceed_the_unit() 
         UnitState.LOST,
         UnitState.LOST,
     ]
+
+
+def test_R_TURN_6_taking_back_a_battles_losses_gives_what_the_unit_had_lost_before() -> None:
+    counts = [1, 20, 5]
+    first = losses_after(counts, [0, 0, 0], {1: 15})
+    second = losses_after(counts, first, {1: 10, 2: 2})  # 5 of the 10 were left to lose
+    written = losses_added(first, second)
+    assert written == {1: 5, 2: 2}
+    assert losses_taken_back(second, written) == first
+    # Later battles taken back with it, in any order, give back what stood before them all.
+    third = losses_after(counts, second, {0: 1})
+    assert losses_taken_back(losses_taken_back(third, {0: 1}), written) == first
+    assert losses_taken_back(losses_taken_back(third, written), {0: 1}) == first
+    assert losses_taken_back(first, {1: 15}) == (0, 0, 0)

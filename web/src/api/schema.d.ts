@@ -3334,6 +3334,16 @@ export interface components {
             battle_id: number;
             /** Casualties */
             casualties: components["schemas"]["ArmyCasualtyExport"][];
+            /**
+             * List Losses
+             * @description The models each unit of that list lost by them: what a rollback of the confirmation takes back (R-TURN-6).
+             */
+            list_losses?: components["schemas"]["UnitLossExport"][];
+            /**
+             * List Uploaded At
+             * @description The list its casualties went onto, by its upload time (null: none did).
+             */
+            list_uploaded_at?: string | null;
             /** Losses Pct */
             losses_pct: number;
             /** Opponents */
@@ -10147,6 +10157,13 @@ export interface components {
             number: number;
             /** Player */
             player: number;
+        };
+        /** UnitLossExport */
+        UnitLossExport: {
+            /** Lost */
+            lost: number;
+            /** Unit */
+            unit: number;
         };
         /**
          * UnitLossRead

@@ -511,6 +511,7 @@ from .turn_read import TurnRead
 from .turn_rolled_back_server_sent_event import TurnRolledBackServerSentEvent
 from .turn_state import TurnState
 from .turn_summary_read import TurnSummaryRead
+from .unit_loss_export import UnitLossExport
 from .unit_loss_read import UnitLossRead
 from .unit_state import UnitState
 from .unread_count import UnreadCount
@@ -1029,6 +1030,7 @@ __all__ = (
     "TurnRolledBackServerSentEvent",
     "TurnState",
     "TurnSummaryRead",
+    "UnitLossExport",
     "UnitLossRead",
     "UnitState",
     "UnreadCount",
