@@ -30,6 +30,7 @@ from pydantic import (
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
+from app.errors.validation import validation_message
 from app.i18n import Text, _
 from app.rules.ruleset import (
     LAND_TERRAINS,
@@ -267,7 +268,7 @@ def _message(e: ErrorDetails) -> str:
         return _("expected one of {allowed}", allowed=allowed)
     if e["type"] == "literal_error":  # a terrain modifier's key
         return _("not one of {allowed}", allowed=allowed)
-    return _MESSAGES.get(e["type"], e["msg"])
+    return _MESSAGES.get(e["type"]) or validation_message(e)
 
 
 # ------------------------------------------------------------------------------ JSON Schema

@@ -203,3 +203,25 @@ async def test_the_faults_of_a_ruleset_variant_in_french(
         "starting_gold": "doit aller de 0 à 1000000",
         "tiers.9": "ce palier n'existe pas : de 1 à 6 (envoyez la liste entière pour en ajouter)",
     }
+
+
+async def test_validation_messages_in_french(client: AsyncClient) -> None:
+    body = {"username": "x", "password": 5, "nonsense": True}
+
+    english = assert_problem(await client.post("/v1/users", json=body), 422, "validation_error")
+    r = await client.post("/v1/users", json=body, headers={"Accept-Language": "fr"})
+    french = assert_problem(r, 422, "validation_error")
+
+    assert {e["loc"][1]: e["msg"] for e in french["errors"]} == {
+        "username": "La chaîne doit compter au moins 3 caractères",
+        "password": "La valeur doit être une chaîne valide",
+        "display_name": "Champ requis",
+        "nonsense": "Les champs supplémentaires ne sont pas permis",
+    }
+    # The same errors, in English as pydantic says them.
+    assert {e["loc"][1]: e["msg"] for e in english["errors"]} == {
+        "username": "String should have at least 3 characters",
+        "password": "Input should be a valid string",
+        "display_name": "Field required",
+        "nonsense": "Extra inputs are not permitted",
+    }
