@@ -6474,6 +6474,20 @@ export interface components {
             points: number;
         };
         /**
+         * KeptReason
+         * @description A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+         *     in the same form), to be said in the reader's language.
+         */
+        KeptReason: {
+            /**
+             * Params
+             * @description Strings, numbers, booleans, or texts in the same form.
+             */
+            params: Record<string, never>;
+            /** Template */
+            template: string;
+        };
+        /**
          * KeptText
          * @description A text kept to be said in another language (`app.i18n.kept`).
          */
@@ -6550,6 +6564,8 @@ export interface components {
             player: number;
             /** Reason */
             reason: string;
+            /** @description The reason's template and parameters, said in each reader's language (absent from lines written before: their `reason` is read as it is). */
+            reason_text?: components["schemas"]["KeptReason"] | null;
             /** Rule */
             rule: string;
             /** Turn */

@@ -228,6 +228,8 @@ from .join_request import JoinRequest
 from .join_request_create import JoinRequestCreate
 from .join_request_read import JoinRequestRead
 from .joiner import Joiner
+from .kept_reason import KeptReason
+from .kept_reason_params import KeptReasonParams
 from .kept_text import KeptText
 from .kept_text_params import KeptTextParams
 from .kind_channels import KindChannels
@@ -780,6 +782,8 @@ __all__ = (
     "JoinRequest",
     "JoinRequestCreate",
     "JoinRequestRead",
+    "KeptReason",
+    "KeptReasonParams",
     "KeptText",
     "KeptTextParams",
     "KindChannels",
