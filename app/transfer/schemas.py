@@ -233,7 +233,25 @@ class KeptReason(BaseModel):
                 "type": "object",
                 "maxProperties": 16,
                 "propertyNames": {"maxLength": 40},
-                "description": "Strings, numbers, booleans, or texts in the same form.",
+                "additionalProperties": {
+                    "anyOf": [
+                        {"type": "string", "maxLength": 500},
+                        {"type": "number", "minimum": -(2**63), "maximum": 2**63 - 1},
+                        {"type": "boolean"},
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "title": "KeptReasonParamText",
+                            "description": "A text in the same form (8 deep at most).",
+                            "required": ["template", "params"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "template": {"type": "string", "maxLength": 500},
+                                "params": {"type": "object", "maxProperties": 16},
+                            },
+                        },
+                    ]
+                },
             }
         ),
     ]

@@ -6479,11 +6479,13 @@ export interface components {
          *     in the same form), to be said in the reader's language.
          */
         KeptReason: {
-            /**
-             * Params
-             * @description Strings, numbers, booleans, or texts in the same form.
-             */
-            params: Record<string, never>;
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean | null | {
+                    params: Record<string, never>;
+                    template: string;
+                };
+            };
             /** Template */
             template: string;
         };

@@ -18,7 +18,7 @@ class KeptReason:
     in the same form), to be said in the reader's language.
 
         Attributes:
-            params (KeptReasonParams): Strings, numbers, booleans, or texts in the same form.
+            params (KeptReasonParams):
             template (str):
     """
 
