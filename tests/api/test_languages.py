@@ -7,7 +7,7 @@ from httpx import AsyncClient, Response
 
 from app.errors import rule_help
 from app.errors.handlers import HTTP_TITLES
-from tests.factories.flows import MakeUser, create_lobby, start_game
+from tests.factories.flows import MakeUser, change_turn, create_lobby, start_game
 from tests.helpers import assert_problem
 
 
@@ -225,3 +225,21 @@ async def test_validation_messages_in_french(client: AsyncClient) -> None:
         "display_name": "Field required",
         "nonsense": "Extra inputs are not permitted",
     }
+
+
+async def test_the_gold_lines_of_a_summary_in_french(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    url, alice = game.url("/turns/1/summary"), game.players[0].headers
+
+    def reasons(r: Response) -> list[str]:
+        assert r.status_code == 200, r.text
+        return [e["data"]["reason"] for e in r.json()["events"] if e["kind"] == "gold"]
+
+    french = reasons(await client.get(url, headers={**alice, "Accept-Language": "fr"}))
+    english = reasons(await client.get(url, headers=alice))
+
+    assert english == ["city level 1 ×1", "upkeep: tier 1 army ×1"]
+    assert french == ["ville de niveau 1 ×1", "entretien : armée de palier 1 ×1"]
