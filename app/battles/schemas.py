@@ -5,6 +5,7 @@ from typing import Literal, Self
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.i18n import _
 from app.models.world import BattleStatus
 from app.pagination import Page
 from app.rosters.formats.model import MAX_POINTS, MAX_UNITS
@@ -143,7 +144,7 @@ class PlayByDate(BaseModel):
         try:
             return value.astimezone(UTC).replace(microsecond=0)
         except OverflowError:  # 0001-01-01T00:00+01:00 has no UTC time
-            raise ValueError("not a representable date-time") from None
+            raise ValueError(_("not a representable date-time")) from None
 
 
 class PlayByProposalRead(BaseModel):
@@ -184,7 +185,7 @@ class ArbitrateBody(BaseModel):
     @model_validator(mode="after")
     def one_ruling(self) -> Self:
         if (self.report is None) == (not self.cancel):
-            raise ValueError("Give either a report or cancel: true.")
+            raise ValueError(_("Give either a report or cancel: true."))
         return self
 
 

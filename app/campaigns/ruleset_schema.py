@@ -30,6 +30,8 @@ from pydantic import (
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
+from app.errors.validation import validation_message
+from app.i18n import Text, _
 from app.rules.ruleset import (
     LAND_TERRAINS,
     LIMITS,
@@ -53,6 +55,8 @@ _DICT: Any = dict
 _LIST: Any = list
 _LITERAL: Any = Literal
 
+# The error-context key of a bounded value's refusal, as a text (`_bounded`).
+_TEXT = "text"
 _BOUNDS = {
     "greater_than_equal",
     "less_than_equal",
@@ -63,19 +67,21 @@ _BOUNDS = {
 }
 
 
-def _bounded(tp: Any, bounds: tuple[int, int], kind: str, message: str, **field: Any) -> Any:
+def _bounded(tp: Any, bounds: tuple[int, int], kind: str, message: Text, **field: Any) -> Any:
     """`tp` within `bounds` (given to pydantic as `field` constraints), refused as `message`.
 
     Pydantic names one broken bound; the refusal names the whole range (`must be 1 to 3`).
+    The text rides in the error's context (`_TEXT`) to be said in the reader's language.
     """
     low, high = bounds
+    context = {"low": low, "high": high, _TEXT: message}
 
     def whole_range(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         try:
             return handler(value)
         except ValidationError as exc:
             if any(e["loc"] == () and e["type"] in _BOUNDS for e in exc.errors()):
-                raise PydanticCustomError(kind, message, {"low": low, "high": high}) from None
+                raise PydanticCustomError(kind, message.template, context) from None
             raise
 
     return _ANNOTATED[tp, Field(**field), WrapValidator(whole_range)]
@@ -83,14 +89,13 @@ def _bounded(tp: Any, bounds: tuple[int, int], kind: str, message: str, **field:
 
 def _number(field_id: str) -> Any:
     low, high = LIMITS[field_id]
-    return _bounded(
-        int, (low, high), "range", "must be {low} to {high}", strict=True, ge=low, le=high
-    )
+    message = _("must be {low} to {high}", low=low, high=high)
+    return _bounded(int, (low, high), "range", message, strict=True, ge=low, le=high)
 
 
 def _string(name: str, **extra: Any) -> Any:
     low, high = STRING_LIMITS[name]
-    message = "must be {low} to {high} characters"
+    message = _("must be {low} to {high} characters", low=low, high=high)
     return _bounded(
         str, (low, high), "length", message, strict=True, min_length=low, max_length=high, **extra
     )
@@ -109,7 +114,7 @@ def _field_type(hint: Any, field_id: str, partial: bool) -> Any:
             if args[0] is str
             else _field_type(args[0], field_id, partial=False)
         )
-        message = "must have {low} to {high} items"
+        message = _("must have {low} to {high} items", low=low, high=high)
         items = _LIST[item]
         return _bounded(items, (low, high), "length", message, min_length=low, max_length=high)
     if origin is dict:  # terrain modifiers: terrain → tiles
@@ -160,7 +165,7 @@ def parse_variant(variant: Any) -> Ruleset:
     if variant is None:
         return default_ruleset()
     if not isinstance(variant, Mapping):
-        raise RulesetError([("$", "expected an object")])
+        raise RulesetError([("$", _("expected an object"))])
     document, faults = merge_variant(variant)
     try:
         _DOCUMENT.validate_python(document)
@@ -191,7 +196,7 @@ def _with_defaults_for_refused(
         return _RULESET.validate_python(document), set()
     document = copy.deepcopy(document)
     dropped: set[tuple[str | int, ...]] = set()
-    for _ in range(16):  # each round climbs one level: documents are a few levels deep
+    for _round in range(16):  # each round climbs one level: documents are a few levels deep
         for loc in refused:
             keys = [loc[: i + 1] for i in range(len(loc)) if isinstance(loc[i], str)]
             undropped = [k for k in reversed(keys) if k not in dropped]
@@ -243,24 +248,27 @@ def _path(loc: tuple[str | int, ...]) -> str:
 
 
 _MESSAGES = {
-    "missing": "missing",
-    "extra_forbidden": "unknown key",
-    "int_type": "expected an integer",
-    "string_type": "expected a string",
-    "bool_type": "expected a boolean",
-    "model_type": "expected an object",
-    "dict_type": "expected an object",
-    "list_type": "expected a list",
+    "missing": _("missing"),
+    "extra_forbidden": _("unknown key"),
+    "int_type": _("expected an integer"),
+    "string_type": _("expected a string"),
+    "bool_type": _("expected a boolean"),
+    "model_type": _("expected an object"),
+    "dict_type": _("expected an object"),
+    "list_type": _("expected a list"),
 }
 
 
 def _message(e: ErrorDetails) -> str:
-    allowed = ", ".join(re.findall(r"'([^']*)'", str(e.get("ctx", {}).get("expected", ""))))
+    ctx = e.get("ctx", {})
+    if isinstance(bounded := ctx.get(_TEXT), Text):
+        return bounded
+    allowed = ", ".join(re.findall(r"'([^']*)'", str(ctx.get("expected", ""))))
     if e["type"] == "enum":
-        return f"expected one of {allowed}"
+        return _("expected one of {allowed}", allowed=allowed)
     if e["type"] == "literal_error":  # a terrain modifier's key
-        return f"not one of {allowed}"
-    return _MESSAGES.get(e["type"], e["msg"])
+        return _("not one of {allowed}", allowed=allowed)
+    return _MESSAGES.get(e["type"]) or validation_message(e)
 
 
 # ------------------------------------------------------------------------------ JSON Schema

@@ -138,7 +138,12 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
     gold: list[LedgerEntry] = []
     if draft.cost:
         gold.append(
-            LedgerEntry(ctx.number, -draft.cost, f"edict #{edict_id}: {draft.kind}", "R-DIP-2")
+            LedgerEntry(
+                ctx.number,
+                -draft.cost,
+                _("edict #{id}: {kind}", id=edict_id, kind=draft.kind),
+                "R-DIP-2",
+            )
         )
     if draft.kind is EdictKind.GIFT:
         gold += diplomacy.gift_lines(draft)
@@ -196,7 +201,7 @@ async def answer(session: AsyncSession, ctx: TurnContext, edict_id: int, accept:
         row.status = EdictStatus.ACCEPTED
     else:
         await ledger.post(
-            session, ctx.campaign.id, ctx.campaign.turn, diplomacy.refund(edict, "refused")
+            session, ctx.campaign.id, ctx.campaign.turn, diplomacy.refund(edict, _("refused"))
         )
         row.status = EdictStatus.REFUSED
     row.answered_turn = ctx.campaign.turn
@@ -221,7 +226,7 @@ async def withdraw(session: AsyncSession, ctx: TurnContext, edict_id: int) -> Ed
         session,
         ctx.campaign.id,
         ctx.campaign.turn,
-        diplomacy.refund(edict_from_row(row), "withdrawn"),
+        diplomacy.refund(edict_from_row(row), _("withdrawn")),
     )
     row.status = EdictStatus.WITHDRAWN
     await session.flush()

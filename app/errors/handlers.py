@@ -22,6 +22,7 @@ from app.db.outage import describe as describe_outage
 from app.db.outage import is_database_outage
 from app.errors.classes import RETRY_AFTER_SECONDS, AppError, problem_type, rule_help
 from app.errors.openapi import PROBLEM_MEDIA_TYPE
+from app.errors.validation import validation_message
 from app.i18n import DEFAULT_LANGUAGE, Text, _, say, say_all
 from app.i18n.requests import request_language
 
@@ -104,7 +105,7 @@ async def validation_error_handler(request: Request, exc: Exception) -> JSONResp
     """
     assert isinstance(exc, RequestValidationError)  # noqa: S101
     errors = [
-        {"loc": list(err.get("loc", ())), "msg": str(err.get("msg", "")), "type": err["type"]}
+        {"loc": list(err.get("loc", ())), "msg": validation_message(err), "type": err["type"]}
         for err in exc.errors()
     ]
     fields = ", ".join(dict.fromkeys(_field_name(e["loc"]) for e in errors))

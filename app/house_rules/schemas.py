@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from app.i18n import _
 from app.models.house_rule import AmendmentKind, HouseRuleAction
 from app.pagination import Page
 
@@ -39,7 +40,7 @@ class HouseRuleUpdate(BaseModel):
     def _no_null_required(self) -> "HouseRuleUpdate":
         for name in ("section", "kind", "text", "position"):
             if name in self.model_fields_set and getattr(self, name) is None:
-                raise ValueError(f"{name} cannot be null")
+                raise ValueError(_("{name} cannot be null", name=name))
         return self
 
 

@@ -1,13 +1,16 @@
 """Writing and reading the gold ledger (R-ECO-6)."""
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import table_of, utcnow
 from app.db.bulk import insert_rows
+from app.i18n import Language, Text
+from app.i18n.kept import keep, say_kept
 from app.models.campaign import CampaignPlayer
 from app.models.ledger import LedgerRow
 from app.rules.state import LedgerEntry
@@ -16,14 +19,21 @@ from app.rules.state import LedgerEntry
 async def record(
     session: AsyncSession, campaign_id: uuid.UUID, turn: int, entries: Iterable[LedgerEntry]
 ) -> None:
-    """Add ledger rows for engine entries (the caller updates the players' gold alongside).
+    """Add ledger rows for engine entries (the caller updates the players' gold alongside);
+    a reason that is a `_()` text keeps its template and parameters beside its English.
 
     One INSERT for all of them, the same statement whatever their number: ORM objects would
     go one statement each (the identity key is the server's, so the ORM cannot batch them
     and still match rows to objects).
     """
     rows = [
-        {"player": e.player, "amount": e.amount, "reason": e.reason[:120], "rule": e.rule}
+        {
+            "player": e.player,
+            "amount": e.amount,
+            "reason": e.reason[:120],
+            "reason_text": keep(e.reason) if isinstance(e.reason, Text) else None,
+            "rule": e.rule,
+        }
         for e in entries
         if e.amount
     ]
@@ -75,3 +85,9 @@ async def entries_for(
         return [], 0
     total = await session.scalar(select(func.count()).select_from(LedgerRow).where(*where))
     return [], total or 0
+
+
+def said_reason(reason: str, kept: Mapping[str, Any] | None, language: Language) -> str:
+    """A stored line's reason in `language`: its kept text said, else its English as stored
+    (a line written before reasons were kept, or one whose kept form cannot be read)."""
+    return str(say_kept({"reason": reason}, {"reason": kept} if kept else None, language)["reason"])

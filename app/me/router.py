@@ -1,12 +1,13 @@
 """The calling player's own panel."""
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from app.campaigns.access import MemberDep
 from app.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
+from app.i18n.requests import request_language, said_in
 from app.me import service
 from app.me.schemas import MeRead
 
@@ -15,8 +16,13 @@ router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["me"], responses=PRO
 
 @router.get("/me", response_model=MeRead, responses=CONDITIONAL_RESPONSES)
 async def read_me(
-    session: SessionDep, member: MemberDep, page: PageDep, if_none_match: IfNoneMatch = None
+    request: Request,
+    session: SessionDep,
+    member: MemberDep,
+    page: PageDep,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """Your gold, next turn's forecast, ledger (paginated), faction action and pending orders."""
-    me = await service.my_panel(session, member, page)
-    return model_response(me, if_none_match)
+    language = request_language(request)
+    me = await service.my_panel(session, member, page, language)
+    return said_in(model_response(me, if_none_match), language)

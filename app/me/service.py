@@ -9,7 +9,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.db.base import table_of
-from app.ledger.service import entries_for
+from app.i18n import DEFAULT_LANGUAGE, Language, say
+from app.ledger.service import entries_for, said_reason
 from app.me.schemas import (
     FactionActionStatus,
     ForecastLine,
@@ -44,7 +45,7 @@ def _ledger_extras() -> tuple[Extra, Extra]:
     created = func.to_char(func.timezone("UTC", ledger.c.created_at), 'YYYY-MM-DD"T"HH24:MI:SS.US')
     page = (
         select(ledger.c.id, ledger.c.turn, ledger.c.amount, ledger.c.reason, ledger.c.rule)
-        .add_columns(created.label("created"))
+        .add_columns(created.label("created"), ledger.c.reason_text)
         .where(*theirs)
         .order_by(ledger.c.id.desc())
         .limit(bindparam("ledger_limit"))
@@ -52,7 +53,7 @@ def _ledger_extras() -> tuple[Extra, Extra]:
         .subquery()
     )
     line = func.json_build_array(
-        page.c.turn, page.c.amount, page.c.reason, page.c.rule, page.c.created
+        page.c.turn, page.c.amount, page.c.reason, page.c.rule, page.c.created, page.c.reason_text
     )
     lines = func.json_agg(aggregate_order_by(line, page.c.id.desc()))
     every = select(func.coalesce(lines, literal_column("'[]'::json"))).scalar_subquery()
@@ -65,12 +66,12 @@ def _ledger_extras() -> tuple[Extra, Extra]:
 _LEDGER = _ledger_extras()
 
 
-def _ledger_line(values: list[Any]) -> LedgerEntryRead:
-    turn, amount, reason, rule, created = values
+def _ledger_line(values: list[Any], language: Language) -> LedgerEntryRead:
+    turn, amount, reason, rule, created, kept = values
     return LedgerEntryRead(
         turn=turn,
         amount=amount,
-        reason=reason,
+        reason=said_reason(reason, kept, language),
         rule=rule,
         created_at=datetime.fromisoformat(created).replace(tzinfo=UTC),
     )
@@ -94,19 +95,19 @@ def _action(view: View, player: int) -> FactionActionStatus | None:
     )
 
 
-def _forecast(view: View, player: int) -> ForecastRead:
+def _forecast(view: View, player: int, language: Language) -> ForecastRead:
     """The engine's forecast, which tells nothing of other players' gold (R-FOG-3)."""
     result = economy.forecast(view.state, view.orders, player, view.ruleset)
     return ForecastRead(
-        income=[_line(e) for e in result.income],
-        upkeep=[_line(e) for e in result.upkeep],
+        income=[_line(e, language) for e in result.income],
+        upkeep=[_line(e, language) for e in result.upkeep],
         net=result.net,
         insolvent=result.insolvent,
     )
 
 
-def _line(e: LedgerEntry) -> ForecastLine:
-    return ForecastLine(amount=e.amount, reason=e.reason, rule=e.rule)
+def _line(e: LedgerEntry, language: Language) -> ForecastLine:
+    return ForecastLine(amount=e.amount, reason=say(e.reason, language), rule=e.rule)
 
 
 def _orders(view: View, player: int) -> PendingOrders:
@@ -139,29 +140,38 @@ def _orders(view: View, player: int) -> PendingOrders:
     )
 
 
-async def my_panel(session: AsyncSession, member: Membership, page: PageParams) -> MeRead:
-    """The caller's panel: their view and their ledger's page in one statement."""
+async def my_panel(
+    session: AsyncSession, member: Membership, page: PageParams, language: Language
+) -> MeRead:
+    """The caller's panel: their view and their ledger's page in one statement; its texts
+    (ledger and forecast reasons) said in `language`."""
     player = member.require_player().number
     params = {"ledger_player": player, "ledger_limit": page.limit, "ledger_offset": page.offset}
     view = await load_view(session, member, extras=_LEDGER, params=params)
-    return await read_me(session, view, page)
+    return await read_me(session, view, page, language)
 
 
-async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead:
+async def read_me(
+    session: AsyncSession, view: View, page: PageParams, language: Language = DEFAULT_LANGUAGE
+) -> MeRead:
     """The panel of `view`'s player; its ledger page read with the view (`my_panel`) or, for a
     view loaded without it, now."""
     row = view.membership.require_player()
     player = row.number
     p = view.state.players[player]
     if "ledger" in view.extras:
-        lines = [_ledger_line(line) for line in view.extras["ledger"]]
+        lines = [_ledger_line(line, language) for line in view.extras["ledger"]]
         total = view.extras["ledger_total"]
     else:
         campaign_id = view.membership.campaign.id
         entries, total = await entries_for(session, campaign_id, player, page.limit, page.offset)
         lines = [
             LedgerEntryRead(
-                turn=e.turn, amount=e.amount, reason=e.reason, rule=e.rule, created_at=e.created_at
+                turn=e.turn,
+                amount=e.amount,
+                reason=said_reason(e.reason, e.reason_text, language),
+                rule=e.rule,
+                created_at=e.created_at,
             )
             for e in entries
         ]
@@ -176,7 +186,7 @@ async def read_me(session: AsyncSession, view: View, page: PageParams) -> MeRead
         infamy=p.infamy,
         victories=p.victories,
         faction_action=_action(view, player),
-        forecast=_forecast(view, player) if view.is_active else None,
+        forecast=_forecast(view, player, language) if view.is_active else None,
         ledger=LedgerPage.of(lines, total, page),
         orders=_orders(view, player),
     )

@@ -14,6 +14,7 @@ from app.auth.dependencies import CurrentUser
 from app.db.session import SessionDep
 from app.dependencies import SettingsDep
 from app.errors import PROBLEM_RESPONSES
+from app.i18n import _
 from app.models.email import UserEmail
 from app.notifications import email
 
@@ -54,7 +55,7 @@ class EmailAddressSet(BaseModel):
     @classmethod
     def _looks_like_an_address(cls, value: str) -> str:
         if not _ADDRESS.match(value):
-            raise ValueError("not an email address")
+            raise ValueError(_("not an email address"))
         return value
 
 

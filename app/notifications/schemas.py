@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from app.i18n import DEFAULT_LANGUAGE, Language
+from app.i18n import DEFAULT_LANGUAGE, Language, _
 from app.models.notification import (
     DeliveryStatus,
     EndpointFormat,
@@ -202,14 +202,14 @@ class NotificationPreferences(BaseModel):
         try:
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError, OSError):
-            raise ValueError("not an IANA time zone name (e.g. Europe/Paris)") from None
+            raise ValueError(_("not an IANA time zone name (e.g. Europe/Paris)")) from None
         return value
 
     @field_validator("quiet_start", "quiet_end")
     @classmethod
     def _wall_clock(cls, value: time | None) -> time | None:
         if value is not None and value.tzinfo is not None:
-            raise ValueError("a local time, without an offset")
+            raise ValueError(_("a local time, without an offset"))
         return value
 
     @classmethod

@@ -131,7 +131,11 @@ async def give_build(session: AsyncSession, ctx: TurnContext, data: BuildCreate)
         raise refuse(violations)
     cost = building.build_cost(data.kind, ctx.ruleset)
     await _move_gold(
-        session, ctx, -cost, f"ordered {data.kind.value} at {data.q},{data.r}", "R-BUILD-1"
+        session,
+        ctx,
+        -cost,
+        _("ordered {kind} at {q},{r}", kind=data.kind.value, q=data.q, r=data.r),
+        "R-BUILD-1",
     )
     return await _add_order(
         session,
@@ -162,7 +166,9 @@ async def give_raise(session: AsyncSession, ctx: TurnContext, data: RaiseCreate)
     if general_id is None:
         general_id = (await recruit_general(session, ctx)).id
     cost = armies.army_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    await _move_gold(session, ctx, -cost, f"raised an army at city {data.city_id}", "R-ARMY-1")
+    await _move_gold(
+        session, ctx, -cost, _("raised an army at city {city}", city=data.city_id), "R-ARMY-1"
+    )
     row = await _add_order(
         session,
         ctx,
@@ -180,7 +186,7 @@ async def recruit_general(session: AsyncSession, ctx: TurnContext) -> GeneralRea
     if violations:
         raise refuse(violations)
     cost = armies.general_cost(ctx.state, ctx.orders, ctx.number, ctx.ruleset)
-    await _move_gold(session, ctx, -cost, "recruited a general", "R-ARMY-2")
+    await _move_gold(session, ctx, -cost, _("recruited a general"), "R-ARMY-2")
     general_id = await _general_id(ctx)
     await _add_order(session, ctx, kind=OrderKind.RECRUIT, general_id=general_id, cost=cost)
     return GeneralRead(id=general_id, army_id=None, cost=cost)
@@ -192,7 +198,7 @@ async def give_upgrade(session: AsyncSession, ctx: TurnContext, army_id: int) ->
         _require_known_army(ctx, army_id)
         raise refuse(violations)
     cost = armies.upgrade_cost(ctx.state.armies[army_id], ctx.ruleset)
-    await _move_gold(session, ctx, -cost, f"upgraded army {army_id}", "R-ARMY-3")
+    await _move_gold(session, ctx, -cost, _("upgraded army {army}", army=army_id), "R-ARMY-3")
     return await _add_order(session, ctx, kind=OrderKind.UPGRADE, army_id=army_id, cost=cost)
 
 
@@ -356,7 +362,7 @@ async def cancel_order(
     linked = [r for r in await my_orders(session, ctx) if _linked(row, r)]
     for order in (row, *linked):
         if order.cost:
-            reason = f"refund: cancelled {order.kind.value}"
+            reason = _("refund: cancelled {kind}", kind=order.kind.value)
             await _move_gold(session, ctx, order.cost, reason, _REFUND_RULES[order.kind])
         await session.delete(order)
     await session.flush()

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 
 from app.campaigns.access import MemberDep
 from app.conditional import (
@@ -15,6 +15,7 @@ from app.conditional import (
 )
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
+from app.i18n.requests import request_language, said_in
 from app.pictures import service
 from app.pictures.schemas import MAX_CHART_TURNS, Charts
 from app.web.security import picture_csp
@@ -92,14 +93,16 @@ async def read_turn_map(
 @router.get("/turns/{number}/map.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_turn_map_picture(
     number: TurnNumber,
+    request: Request,
     session: SessionDep,
     member: MemberDep,
     coordinates: Coordinates = False,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """A past turn's map as you saw it when it ended, as an SVG picture (a replay)."""
-    picture = await service.replay_picture(session, member, number, coordinates)
-    return _view(picture, SVG, if_none_match)
+    language = request_language(request)
+    picture = await service.replay_picture(session, member, number, coordinates, language)
+    return said_in(_view(picture, SVG, if_none_match), language)
 
 
 @router.get("/charts", response_model=Charts, responses=CONDITIONAL_RESPONSES)

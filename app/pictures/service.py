@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.errors import NotFound
-from app.i18n import _
+from app.i18n import Language, _, say
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
@@ -226,7 +226,7 @@ def _replay_view(sources: _Sources) -> View:
     return View(sources.member, state, orders, ruleset, looking)
 
 
-def _replay(sources: _Sources) -> _Replay:
+def _replay(sources: _Sources, language: Language) -> _Replay:
     view = _replay_view(sources)
     state, orders, looking, player = view.state, view.orders, view.viewer, view.player
     moves = [
@@ -237,14 +237,19 @@ def _replay(sources: _Sources) -> _Replay:
     ]
     battles = [b.coord for b in state.battles.values() if visibility.battle_seen_in(looking, b)]
     data = world.world_map(view)
-    caption = f"Turn {sources.number}, as it ended" + ("" if player is not None else " (no fog)")
+    number = sources.number
+    caption = (
+        _("Turn {number}, as it ended", number=number)
+        if player is not None
+        else _("Turn {number}, as it ended (no fog)", number=number)
+    )
     picture = MapPicture(
         world=data,
         viewer=player,
         moves=moves,
         battles=battles,
         pending_battles=len(state.battles),
-        caption=caption,
+        caption=say(caption, language),
     )
     return _Replay(data, picture)
 
@@ -263,18 +268,18 @@ async def replay_document(session: AsyncSession, member: Membership, number: int
 
 
 async def replay_picture(
-    session: AsyncSession, member: Membership, number: int, coordinates: bool
+    session: AsyncSession, member: Membership, number: int, coordinates: bool, language: Language
 ) -> bytes:
-    """Turn `number` as the caller saw it at its end, as SVG."""
+    """Turn `number` as the caller saw it at its end, as SVG, its caption in `language`."""
     taken_at = await _snapshot_time(session, member, number)
     viewer = _replay_viewer(member)
-    key = ("replay", member.campaign.id, viewer, number, taken_at, coordinates)
+    key = ("replay", member.campaign.id, viewer, number, taken_at, coordinates, language)
     found = cache.pictures.get(key)
     if found is None:
         sources = await _sources(session, member, number)
 
         def draw() -> bytes:
-            picture = _replay(sources).picture
+            picture = _replay(sources, language).picture
             if coordinates:
                 picture = replace(picture, coordinates=True)
             return map_svg(picture).encode()

@@ -209,25 +209,25 @@ def assign_general(
 def _raise_problem(state: CampaignState, order: RaiseArmyOrder) -> str:
     city = state.structures.get(order.city_id)
     if city is None or city.owner != order.player or city.kind is not StructureKind.CITY:
-        return "the city is no longer yours"
+        return _("the city is no longer yours")
     if city.level < 2:
-        return "the city is no longer of level 2"
+        return _("the city is no longer of level 2")
     if any(a.seat_id == order.city_id for a in state.armies.values()):
-        return "the city already seats an army"
+        return _("the city already seats an army")
     general = state.generals.get(order.general_id)
     if general is not None and (
         general.owner != order.player or general.army_id is not None or general.held_by is not None
     ):
-        return "the general is no longer free"
+        return _("the general is no longer free")
     return ""
 
 
 def _upgrade_problem(state: CampaignState, order: UpgradeOrder, ruleset: Ruleset) -> str:
     army = state.armies.get(order.army_id)
     if army is None or army.owner != order.player:
-        return "the army is gone"
+        return _("the army is gone")
     if army.tier >= ruleset.max_tier:
-        return "the army is already at the top tier"
+        return _("the army is already at the top tier")
     return ""
 
 
@@ -242,14 +242,16 @@ def check_army_orders(
     seats: set[int] = set()
     for r in sorted(orders.raises, key=lambda o: o.id):
         problem = _raise_problem(state, r) or (
-            "two raises in one city" if r.city_id in seats else ""
+            _("two raises in one city") if r.city_id in seats else ""
         )
         if not problem:
             seats.add(r.city_id)
             raises.append(r)
             continue
         refunds.append(
-            LedgerEntry(r.player, r.cost, f"refund: raise cancelled, {problem}", "R-ARMY-1")
+            LedgerEntry(
+                r.player, r.cost, _("refund: raise cancelled, {why}", why=problem), "R-ARMY-1"
+            )
         )
         events.append(
             Event(
@@ -265,7 +267,9 @@ def check_army_orders(
             upgrades.append(u)
             continue
         refunds.append(
-            LedgerEntry(u.player, u.cost, f"refund: upgrade cancelled, {problem}", "R-ARMY-3")
+            LedgerEntry(
+                u.player, u.cost, _("refund: upgrade cancelled, {why}", why=problem), "R-ARMY-3"
+            )
         )
         events.append(
             Event(

@@ -201,26 +201,25 @@ def _claims_neutral(state: CampaignState, order: BuildOrder) -> bool:
 def _cancel_reason(state: CampaignState, order: BuildOrder, contested: frozenset[Coord]) -> str:
     """Why a build fails at the turn change (R-BUILD-2), or '' if it stands."""
     if order.coord in contested:
-        return "the tile is contested by a battle"
+        return _("the tile is contested by a battle")
     if order.army_id is not None:
         army = state.armies.get(order.army_id)
         if army is None or army.owner != order.player or army.coord != order.coord:
-            return "the army did not end its move on the tile"
+            return _("the army did not end its move on the tile")
     here = structure_at(state, order.coord)
     if here is not None and here.owner != order.player:
-        return "the tile belongs to another player"
+        return _("the tile belongs to another player")
     tile = state.map.tiles.get(order.coord)
     if tile is None or not tile.is_land:
-        return "nothing can be built on the sea"
+        return _("nothing can be built on the sea")
     if _sharing_violations(order.kind, here):
-        return "the tile no longer accepts this build"
+        return _("the tile no longer accepts this build")
     return ""
 
 
 def _refund(order: BuildOrder, reason: str) -> tuple[LedgerEntry, Event]:
-    entry = LedgerEntry(
-        order.player, order.cost, f"refund: {order.kind.value} cancelled, {reason}", REFUND_RULE
-    )
+    why = _("refund: {kind} cancelled, {why}", kind=order.kind.value, why=reason)
+    entry = LedgerEntry(order.player, order.cost, why, REFUND_RULE)
     # No coords: a cancelled build changes nothing on the map, so only its owner hears of it.
     event = Event(
         EventKind.BUILD_CANCELLED,

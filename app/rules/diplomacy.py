@@ -402,8 +402,9 @@ def accept(state: CampaignState, edict: Edict) -> CampaignState:
 
 
 def refund(edict: Edict, why: str) -> list[LedgerEntry]:
-    """The ledger line that gives an edict's cost back to its sender."""
-    return [LedgerEntry(edict.sender, edict.cost, f"edict #{edict.id} {why}: refund", RULE)]
+    """The ledger line that gives an edict's cost back to its sender (`why`: a `_()` text)."""
+    reason = _("edict #{id} {why}: refund", id=edict.id, why=why)
+    return [LedgerEntry(edict.sender, edict.cost, reason, RULE)]
 
 
 # --------------------------------------------------------------------- immediate edicts
@@ -420,8 +421,12 @@ def gift_lines(edict: Edict) -> list[LedgerEntry]:
     """A gift: one line on each side (R-ECO-6)."""
     recipient = _to(edict)
     return [
-        LedgerEntry(edict.sender, -edict.amount, f"gift to player {recipient}", RULE),
-        LedgerEntry(recipient, edict.amount, f"gift from player {edict.sender}", RULE),
+        LedgerEntry(
+            edict.sender, -edict.amount, _("gift to player {player}", player=recipient), RULE
+        ),
+        LedgerEntry(
+            recipient, edict.amount, _("gift from player {player}", player=edict.sender), RULE
+        ),
     ]
 
 
@@ -488,7 +493,7 @@ def settle(
         if e.turn != before.turn:
             continue
         if e.status is EdictStatus.PROPOSED:
-            lines = refund(e, "expired")
+            lines = refund(e, _("expired"))
             ledger += [x for x in lines if x.amount]
             players = frozenset(p for p in (e.sender, e.recipient) if p is not None)
             events.append(

@@ -39,6 +39,7 @@ from app.rules.state import (
     TreatyKind,
     TurnOrders,
 )
+from app.rules.texts import _
 
 UPKEEP_RULE = "R-ECO-4"
 INCOME_RULE = "R-ECO-2"
@@ -96,21 +97,43 @@ def _bonus_count(state: CampaignState, player_id: int, bonus: IncomeBonus) -> in
 
 
 _BASIS_TEXT = {
-    IncomeBasis.CITY: ("city", "cities"),
-    IncomeBasis.CITY_LEVEL2: ("city of level ≥ 2", "cities of level ≥ 2"),
-    IncomeBasis.PORT: ("port", "ports"),
-    IncomeBasis.PORT_BUILT: ("port built", "ports built"),
-    IncomeBasis.STRUCTURE: ("structure", "structures"),
-    IncomeBasis.TERRITORY: ("territory", "territories"),
+    IncomeBasis.CITY: (_("city"), _("cities")),
+    IncomeBasis.CITY_LEVEL2: (_("city of level ≥ 2"), _("cities of level ≥ 2")),
+    IncomeBasis.PORT: (_("port"), _("ports")),
+    IncomeBasis.PORT_BUILT: (_("port built"), _("ports built")),
+    IncomeBasis.STRUCTURE: (_("structure"), _("structures")),
+    IncomeBasis.TERRITORY: (_("territory"), _("territories")),
 }
+
+# The base income's kinds (R-ECO-2), as ledger lines name them.
+_INCOME_TEXT = {
+    "city level 1": _("city level 1"),
+    "city level 2": _("city level 2"),
+    "outpost": _("outpost"),
+    "port": _("port"),
+}
+
+
+def _either(words: tuple[str, ...]) -> str:
+    """ "forest or hills or swamp": each "or" a text of its own."""
+    if len(words) == 1:
+        return words[0]
+    return _("{choices} or {last}", choices=_either(words[:-1]), last=words[-1])
 
 
 def describe_bonus(source: str, bonus: IncomeBonus) -> str:
     """A ledger reason such as 'Skaven: +1 per 4 territories'."""
     singular, plural = _BASIS_TEXT[bonus.basis]
-    what = singular if bonus.per == 1 else f"{bonus.per} {plural}"
-    where = f" on {' or '.join(bonus.terrains)}" if bonus.terrains else ""
-    return f"{source}: +{bonus.amount} per {what}{where}"
+    what = singular if bonus.per == 1 else _("{count} {things}", count=bonus.per, things=plural)
+    if bonus.terrains:
+        return _(
+            "{source}: +{amount} per {what} on {terrains}",
+            source=source,
+            amount=bonus.amount,
+            what=what,
+            terrains=_either(bonus.terrains),
+        )
+    return _("{source}: +{amount} per {what}", source=source, amount=bonus.amount, what=what)
 
 
 def _bonus_lines(
@@ -150,7 +173,12 @@ def income_lines(
         "port": income.port,
     }
     lines = [
-        LedgerEntry(player_id, n * per_unit[kind], f"{kind} ×{n}", INCOME_RULE)
+        LedgerEntry(
+            player_id,
+            n * per_unit[kind],
+            _("{what} ×{count}", what=_INCOME_TEXT[kind], count=n),
+            INCOME_RULE,
+        )
         for kind, n in counts.items()
         if n and per_unit[kind]
     ]
@@ -208,10 +236,20 @@ def upkeep_lines(
         if not scaled:
             return []
         armies = sum(by_tier.values())
-        reason = f"upkeep: {armies} armies, {total} × {faction.upkeep_percent} %"
+        reason = _(
+            "upkeep: {armies} armies, {total} × {percent} %",
+            armies=armies,
+            total=total,
+            percent=faction.upkeep_percent,
+        )
         return [LedgerEntry(player_id, -scaled, reason, UPKEEP_RULE)]
     return [
-        LedgerEntry(player_id, -per_army[t] * n, f"upkeep: tier {t} army ×{n}", UPKEEP_RULE)
+        LedgerEntry(
+            player_id,
+            -per_army[t] * n,
+            _("upkeep: tier {tier} army ×{count}", tier=t, count=n),
+            UPKEEP_RULE,
+        )
         for t, n in sorted(by_tier.items())
         if per_army[t]
     ]
@@ -222,7 +260,7 @@ def upkeep_lines(
 
 def _at_war(state: CampaignState, a: int, b: int) -> bool:
     """True if a pending battle sets the two players on opposite sides (R-DIP-2)."""
-    for _, battle in sorted(state.battles.items()):
+    for _id, battle in sorted(state.battles.items()):
         sides = (battle.attacker.players, battle.defender.players)
         if (a in sides[0] and b in sides[1]) or (b in sides[0] and a in sides[1]):
             return True
@@ -233,7 +271,7 @@ def trade_lines(state: CampaignState, player_id: int, ruleset: Ruleset) -> list[
     """Trade routes in force whose cities stand in their owners' hands (R-DIP-2)."""
     dip = ruleset.diplomacy
     lines: list[LedgerEntry] = []
-    for _, t in sorted(state.treaties.items()):
+    for _id, t in sorted(state.treaties.items()):
         if t.kind is not TreatyKind.TRADE or player_id not in (t.a, t.b):
             continue
         if not in_force(t, state.turn) or t.city_a is None or t.city_b is None:
@@ -248,7 +286,9 @@ def trade_lines(state: CampaignState, player_id: int, ruleset: Ruleset) -> list[
         distance = state.map.grid.distance(city_a.coord, city_b.coord)
         bonus = min(distance // dip.trade_distance_step, dip.trade_distance_max_bonus)
         lines.append(
-            LedgerEntry(player_id, dip.trade_base + bonus, f"trade route #{t.id}", TRADE_RULE)
+            LedgerEntry(
+                player_id, dip.trade_base + bonus, _("trade route #{id}", id=t.id), TRADE_RULE
+            )
         )
     return lines
 
@@ -280,11 +320,15 @@ class _Purse:
                 self.ledger.append(e)
 
 
+def _stake_reason(battle_id: int) -> str:
+    return _("stake of battle #{id}", id=battle_id)
+
+
 def _take_stakes(state: CampaignState, purse: _Purse) -> None:
     """R-BAT-7: each stake takes at most what the loser holds now, in the order they were won."""
     for stake in state.stakes:
         taken = min(stake.amount, purse.gold[stake.loser])
-        reason = f"stake of battle #{stake.battle_id}"
+        reason = _stake_reason(stake.battle_id)
         purse.post(
             [
                 LedgerEntry(stake.loser, -taken, reason, stake.rule),
@@ -321,8 +365,12 @@ def _income_phase(
             tribute = earned[pid] * pct // 100
             purse.post(
                 [
-                    LedgerEntry(pid, -tribute, f"tribute to player {overlord}", TRADE_RULE),
-                    LedgerEntry(overlord, tribute, f"tribute from player {pid}", TRADE_RULE),
+                    LedgerEntry(
+                        pid, -tribute, _("tribute to player {player}", player=overlord), TRADE_RULE
+                    ),
+                    LedgerEntry(
+                        overlord, tribute, _("tribute from player {player}", player=pid), TRADE_RULE
+                    ),
                 ]
             )
 
@@ -347,7 +395,7 @@ def _upkeep_phase(
             purse.post(lines)
             continue
         paid = purse.gold[pid]
-        reason = f"upkeep: paid {paid} of {due} (insolvent)"
+        reason = _("upkeep: paid {paid} of {due} (insolvent)", paid=paid, due=due)
         purse.post([LedgerEntry(pid, -paid, reason, INSOLVENCY_RULE)])
         purse.events.append(
             Event(
@@ -417,7 +465,7 @@ def forecast(
     stakes_taken = len(purse.ledger)  # stakes are collected first, before any income
     _income_phase(state, orders, ruleset, purse)
     owed = [
-        LedgerEntry(player_id, s.amount, f"stake of battle #{s.battle_id}", s.rule)
+        LedgerEntry(player_id, s.amount, _stake_reason(s.battle_id), s.rule)
         for s in state.stakes
         if s.winner == player_id
     ]

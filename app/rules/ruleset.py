@@ -16,6 +16,8 @@ from enum import Enum, StrEnum
 from types import UnionType
 from typing import Any, get_args, get_origin, get_type_hints
 
+from app.rules.texts import _
+
 
 class IncomeBasis(StrEnum):
     """What a faction income bonus counts (R-FAC passives and actions)."""
@@ -521,11 +523,12 @@ def _merge_tiers(base: list[Any], patch: Mapping[Any, Any], faults: list[Fault])
         path, partial = f"tiers.{key}", patch[key]
         number = int(key) if isinstance(key, str) and key.isdecimal() else 0
         if not 1 <= number <= len(base):
-            faults.append((path, f"no such tier: 1 to {len(base)} (send the whole list to add)"))
+            why = _("no such tier: 1 to {count} (send the whole list to add)", count=len(base))
+            faults.append((path, why))
         elif not isinstance(partial, Mapping):
-            faults.append((path, "expected an object"))
+            faults.append((path, _("expected an object")))
         elif "tier" in partial and partial["tier"] != number:
-            faults.append((f"{path}.tier", "does not match the tier it overrides"))
+            faults.append((f"{path}.tier", _("does not match the tier it overrides")))
         else:
             merged[number - 1] = _merge(base[number - 1], partial)
     return merged
@@ -538,10 +541,10 @@ def _merge_factions(base: list[Any], patch: Mapping[Any, Any], faults: list[Faul
     for key in sorted(patch, key=str):
         partial = patch[key]
         if not isinstance(partial, Mapping):
-            faults.append((f"factions.{key}", "expected an object"))
+            faults.append((f"factions.{key}", _("expected an object")))
             continue
         if "key" in partial and partial["key"] != key:
-            faults.append((f"factions.{key}.key", "does not match the faction it overrides"))
+            faults.append((f"factions.{key}.key", _("does not match the faction it overrides")))
             continue
         if key in index:
             merged[index[key]] = _merge(base[index[key]], partial)
@@ -585,16 +588,18 @@ def check_ruleset(r: Ruleset, invalid: AbstractSet[str] = frozenset()) -> list[F
     valid = "tiers" not in invalid
     for i, t in enumerate(r.tiers if valid else ()):
         check(
-            t.tier == i + 1, f"tiers[{i}].tier", f"tiers must be numbered 1..n (expected {i + 1})"
+            t.tier == i + 1,
+            f"tiers[{i}].tier",
+            _("tiers must be numbered 1..n (expected {number})", number=i + 1),
         )
     if valid and r.tiers:
-        check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", "must be 0 for tier 1")
+        check(r.tiers[0].upgrade_cost == 0, "tiers[0].upgrade_cost", _("must be 0 for tier 1"))
     if not ({"min_players", "max_players", "factions"} & invalid):
-        check(r.max_players <= len(r.factions), "max_players", "exceeds the number of factions")
-        check(r.max_players >= r.min_players, "max_players", "must be at least min_players")
+        check(r.max_players <= len(r.factions), "max_players", _("exceeds the number of factions"))
+        check(r.max_players >= r.min_players, "max_players", _("must be at least min_players"))
     m = r.movement
     if not ({"movement", "movement.modifier_min", "movement.modifier_max"} & invalid):
-        check(m.modifier_min <= m.modifier_max, "movement.modifier_min", "above modifier_max")
+        check(m.modifier_min <= m.modifier_max, "movement.modifier_min", _("above modifier_max"))
     if "game_systems" not in invalid:
         _check_unique(faults, "game_systems", [g.key for g in r.game_systems])
     if "factions" not in invalid:
@@ -608,7 +613,7 @@ def _check_unique(faults: list[Fault], path: str, keys: list[str]) -> None:
     seen: set[str] = set()
     for i, key in enumerate(keys):
         if key in seen:
-            faults.append((f"{path}[{i}].key", f"duplicate key {key!r}"))
+            faults.append((f"{path}[{i}].key", _("duplicate key {key}", key=repr(key))))
         seen.add(key)
 
 
@@ -624,11 +629,11 @@ def _check_faction(check: Callable[[bool, str, str], None], path: str, f: Factio
                 check(
                     terrain in LAND_TERRAINS,
                     f"{where}[{i}].terrains[{j}]",
-                    f"unknown land terrain {terrain!r}",
+                    _("unknown land terrain {terrain}", terrain=repr(terrain)),
                 )
     for where, cuts in reductions:
         for i, cut in enumerate(cuts):
-            check(cut.min_tier <= cut.max_tier, f"{where}[{i}].min_tier", "above max_tier")
+            check(cut.min_tier <= cut.max_tier, f"{where}[{i}].min_tier", _("above max_tier"))
 
 
 _HINTS: dict[str, dict[str, Any]] = {}

@@ -139,7 +139,7 @@ def start_campaign(
         players[e.player] = Player(
             e.player, e.faction, gold=ruleset.starting_gold, capital_id=city_id
         )
-        ledger.append(LedgerEntry(e.player, ruleset.starting_gold, "starting gold", "R-CAMP-3"))
+        ledger.append(LedgerEntry(e.player, ruleset.starting_gold, _("starting gold"), "R-CAMP-3"))
     state = CampaignState(
         turn=1,
         map=map,

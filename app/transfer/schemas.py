@@ -9,13 +9,14 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, create_model
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 from sqlalchemy import BigInteger, Boolean, Column, DateTime, Enum, Integer, String, Table, Text
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.db.base import table_of
 from app.history.schemas import SUMMARY_EVENT_SCHEMA
+from app.i18n import _
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.campaign_settings import CampaignSettings
@@ -193,6 +194,69 @@ class RollbackExport(BaseModel):
     summaries: dict[str, list[SummaryLine]] = Field(max_length=MAX_SEATS)
 
 
+_KEPT_DEPTH = 8  # texts within texts: "a or b or c" is two deep, a bonus's reason three
+
+
+def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
+    """`params` if it is what `app.i18n.kept` stores: a few plain values or texts, bounded."""
+    if depth > _KEPT_DEPTH or len(params) > 16:
+        raise ValueError(_("too deep or too many parameters"))
+    for name, value in params.items():
+        if len(name) > 40:
+            raise ValueError(_("a parameter name is too long"))
+        if isinstance(value, dict):
+            template = value.get("template")
+            if set(value) != {"template", "params"} or not isinstance(template, str):
+                raise ValueError(_("a parameter text has a template and parameters"))
+            if not isinstance(value["params"], dict) or len(template) > 500:
+                raise ValueError(_("a parameter text has a template and parameters"))
+            _kept_params(value["params"], depth + 1)
+        elif isinstance(value, str) and len(value) > 500:
+            raise ValueError(_("a parameter is too long"))
+        elif not isinstance(value, str | int | float | bool | None):
+            raise ValueError(_("a parameter is a string, a number, a boolean or a text"))
+    return params
+
+
+class KeptReason(BaseModel):
+    """A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+    in the same form), to be said in the reader's language."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    template: str = Field(max_length=500)
+    params: Annotated[
+        dict[str, Any],
+        AfterValidator(_kept_params),
+        WithJsonSchema(
+            {
+                "type": "object",
+                "maxProperties": 16,
+                "propertyNames": {"maxLength": 40},
+                "additionalProperties": {
+                    "anyOf": [
+                        {"type": "string", "maxLength": 500},
+                        {"type": "number", "minimum": -(2**63), "maximum": 2**63 - 1},
+                        {"type": "boolean"},
+                        {"type": "null"},
+                        {
+                            "type": "object",
+                            "title": "KeptReasonParamText",
+                            "description": "A text in the same form (8 deep at most).",
+                            "required": ["template", "params"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "template": {"type": "string", "maxLength": 500},
+                                "params": {"type": "object", "maxProperties": 16},
+                            },
+                        },
+                    ]
+                },
+            }
+        ),
+    ]
+
+
 class LedgerLine(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -200,6 +264,11 @@ class LedgerLine(BaseModel):
     turn: int = Field(ge=0, le=100_000)
     amount: int = Field(ge=_INT64[0], le=_INT64[1])
     reason: str = Field(max_length=120)
+    reason_text: KeptReason | None = Field(
+        default=None,
+        description="The reason's template and parameters, said in each reader's language "
+        "(absent from lines written before: their `reason` is read as it is).",
+    )
     rule: str = Field(max_length=16)
     created_at: datetime
 

@@ -178,6 +178,7 @@ async def export_campaign(
             LedgerRow.turn,
             LedgerRow.amount,
             LedgerRow.reason,
+            LedgerRow.reason_text,
             LedgerRow.rule,
             LedgerRow.created_at,
         )
@@ -233,7 +234,10 @@ async def _check_size(
         select(func.sum(func.octet_length(cast(CampaignPlayer.explored, Text)))).where(
             CampaignPlayer.campaign_id == cid
         ),
-        select(func.count() * _LEDGER_LINE_BYTES).where(LedgerRow.campaign_id == cid),
+        select(
+            func.count() * _LEDGER_LINE_BYTES
+            + func.coalesce(func.sum(_json_bytes(LedgerRow.reason_text)), 0)
+        ).where(LedgerRow.campaign_id == cid),
         # The lists: their files in base64, their units as JSON (a battle's copy, once more).
         select(
             func.sum(func.octet_length(RosterRow.original) * 4 / 3 + _json_bytes(RosterRow.units))

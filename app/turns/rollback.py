@@ -96,7 +96,7 @@ async def rollback_turn(session: AsyncSession, m: Membership, now: datetime) -> 
             )
         ).all()
     )
-    reason = f"Turn {number}'s change rolled back"
+    reason = _("Turn {number}'s change rolled back", number=number)
     entries = [
         LedgerEntry(p["number"], p["gold"] - gold_now[p["number"]], reason, RULE)
         for p in document["players"]

@@ -3,11 +3,11 @@
 import uuid
 from http import HTTPStatus
 
-from httpx import AsyncClient
+from httpx import AsyncClient, Response
 
 from app.errors import rule_help
 from app.errors.handlers import HTTP_TITLES
-from tests.factories.flows import MakeUser, create_lobby, start_game
+from tests.factories.flows import MakeUser, change_turn, create_lobby, start_game
 from tests.helpers import assert_problem
 
 
@@ -163,3 +163,83 @@ async def test_the_faults_of_a_map_in_french(client: AsyncClient, make_user: Mak
     assert {"path": "slots[0]", "message": "un emplacement de départ doit être sur terre"} in body[
         "violations"
     ]
+
+
+async def test_the_faults_of_a_ruleset_variant_in_french(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    owner = await make_user()
+    maps = (await client.get("/v1/maps", headers=owner.headers)).json()["items"]
+    variant = {
+        "starting_gold": -1,
+        "nonsense": 1,
+        "tiers": {"9": {"upkeep": 1}},
+        "factions": {"extra": {"name": "Extra", "income_bonuses": "many"}},
+        "max_players": 99,
+    }
+    body = {"name": "Bad", "map_id": maps[0]["id"], "ruleset": variant}
+
+    def said(r: Response) -> dict[str, str]:
+        problem = assert_problem(r, 422, "R-HOUSE-2")
+        return {v["path"]: v["message"] for v in problem["violations"]} | {"": problem["detail"]}
+
+    french = {**owner.headers, "Accept-Language": "fr"}
+    in_french = said(await client.post("/v1/campaigns", json=body, headers=french))
+    in_english = said(await client.post("/v1/campaigns", json=body, headers=owner.headers))
+
+    assert in_english == {
+        "": "The ruleset variant is not valid.",
+        "factions[17].income_bonuses": "expected a list",
+        "max_players": "exceeds the number of factions",
+        "nonsense": "unknown key",
+        "starting_gold": "must be 0 to 1000000",
+        "tiers.9": "no such tier: 1 to 6 (send the whole list to add)",
+    }
+    assert in_french == {
+        "": "La variante des règles n'est pas valide.",
+        "factions[17].income_bonuses": "liste attendue",
+        "max_players": "dépasse le nombre de factions",
+        "nonsense": "clé inconnue",
+        "starting_gold": "doit aller de 0 à 1000000",
+        "tiers.9": "ce palier n'existe pas : de 1 à 6 (envoyez la liste entière pour en ajouter)",
+    }
+
+
+async def test_validation_messages_in_french(client: AsyncClient) -> None:
+    body = {"username": "x", "password": 5, "nonsense": True}
+
+    english = assert_problem(await client.post("/v1/users", json=body), 422, "validation_error")
+    r = await client.post("/v1/users", json=body, headers={"Accept-Language": "fr"})
+    french = assert_problem(r, 422, "validation_error")
+
+    assert {e["loc"][1]: e["msg"] for e in french["errors"]} == {
+        "username": "La chaîne doit compter au moins 3 caractères",
+        "password": "La valeur doit être une chaîne valide",
+        "display_name": "Champ requis",
+        "nonsense": "Les champs supplémentaires ne sont pas permis",
+    }
+    # The same errors, in English as pydantic says them.
+    assert {e["loc"][1]: e["msg"] for e in english["errors"]} == {
+        "username": "String should have at least 3 characters",
+        "password": "Input should be a valid string",
+        "display_name": "Field required",
+        "nonsense": "Extra inputs are not permitted",
+    }
+
+
+async def test_the_gold_lines_of_a_summary_in_french(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    url, alice = game.url("/turns/1/summary"), game.players[0].headers
+
+    def reasons(r: Response) -> list[str]:
+        assert r.status_code == 200, r.text
+        return [e["data"]["reason"] for e in r.json()["events"] if e["kind"] == "gold"]
+
+    french = reasons(await client.get(url, headers={**alice, "Accept-Language": "fr"}))
+    english = reasons(await client.get(url, headers=alice))
+
+    assert english == ["city level 1 ×1", "upkeep: tier 1 army ×1"]
+    assert french == ["ville de niveau 1 ×1", "entretien : armée de palier 1 ×1"]

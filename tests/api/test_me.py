@@ -7,6 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models.campaign import CampaignPlayer
+from app.models.ledger import LedgerRow
 from app.models.world import ArmyRow, StakeRow
 from tests.factories.flows import Game, MakeUser, create_lobby, start_game
 from tests.helpers import assert_problem
@@ -173,3 +174,28 @@ async def test_reads_before_the_start_are_a_conflict(
     for path in ("/map", "/tiles/2/1", "/armies", "/standings"):
         response = await client.get(f"/v1/campaigns/{campaign['id']}{path}", headers=owner.headers)
         assert_problem(response, 409, "R-CAMP-2")
+
+
+async def test_ledger_and_forecast_reasons_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user)
+    # A line written before reasons kept their template: its English is all there is.
+    session.add(
+        LedgerRow(campaign_id=game.id, player=1, turn=1, amount=0, reason="old", rule="R-ECO-6")
+    )
+    await session.flush()
+    url, headers = game.url("/me"), game.players[0].headers
+
+    french = await client.get(url, headers={**headers, "Accept-Language": "fr"})
+    english = await client.get(url, headers=headers)
+
+    assert french.headers["content-language"] == "fr"
+    assert [e["reason"] for e in french.json()["ledger"]["items"]] == ["old", "or de départ"]
+    assert [e["reason"] for e in english.json()["ledger"]["items"]] == ["old", "starting gold"]
+    forecast = french.json()["forecast"]
+    assert [e["reason"] for e in forecast["income"] + forecast["upkeep"]] == [
+        "ville de niveau 1 ×1",
+        "entretien : armée de palier 1 ×1",
+    ]
+    assert french.headers["etag"] != english.headers["etag"]

@@ -495,3 +495,32 @@ async def test_the_picture_cache_holds_no_more_bytes_than_its_setting(
             assert 0 < len(picture_cache.pictures) < 10
     finally:
         picture_cache.pictures.resize(settings.picture_cache_bytes)
+
+
+async def test_a_replays_caption_is_in_the_viewers_language_and_cached_apart(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    headers = game.players[0].headers
+    picture_cache.pictures.clear()
+
+    def texts(r: Response) -> str:
+        assert r.status_code == 200, r.text
+        return " ".join(parse(r.text).itertext())
+
+    url = game.url("/turns/1/map.svg")
+    french = await client.get(url, headers={**headers, "Accept-Language": "fr"})
+    english = await client.get(url, headers=headers)
+
+    assert "Tour 1, tel qu'il s'est achevé" in texts(french)
+    assert "Turn 1, as it ended" in texts(english)
+    assert (french.headers["content-language"], english.headers["content-language"]) == (
+        "fr",
+        "en",
+    )
+    assert french.headers["etag"] != english.headers["etag"]
+    assert len(picture_cache.pictures) == 2  # one replay per language
+    # Each language is served from its own entry: French again is French, from the cache.
+    again = await client.get(url, headers={**headers, "Accept-Language": "fr"})
+    assert (again.text, len(picture_cache.pictures)) == (french.text, 2)

@@ -297,3 +297,28 @@ async def test_R_CAMP_9_standing_orders_travel_in_the_export_and_come_back_on_im
     )
     assert list(kinds) == ["hold"]
     assert await export_campaign(client, copy["id"], importer) == first
+
+
+async def test_R_CAMP_9_ledger_reasons_travel_with_their_template_and_older_documents_import(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user, owner_plays=False)
+    document = await export_campaign(client, game.id, game.owner)
+    assert {line["reason_text"]["template"] for line in document["ledger"]} == {"starting gold"}
+    older = {**document, "ledger": [dict(line) for line in document["ledger"]]}
+    for line in older["ledger"]:
+        del line["reason_text"]  # a document exported before reasons kept their template
+
+    async def first_reason_in_french(doc: dict[str, Any]) -> str:
+        importer, carol, dave = await make_user(), await make_user(), await make_user()
+        imported = await _import(client, importer, doc, {"1": carol.username, "2": dave.username})
+        assert imported.status_code == 201, imported.text
+        await accept(client, carol, imported.json()["id"])
+        copied = Game(imported.json()["id"], importer, [GamePlayer(carol, 1, "empire")])
+        me = await client.get(copied.url("/me"), headers={**carol.headers, "Accept-Language": "fr"})
+        assert me.status_code == 200, me.text
+        reason: str = me.json()["ledger"]["items"][0]["reason"]
+        return reason
+
+    assert await first_reason_in_french(document) == "or de départ"
+    assert await first_reason_in_french(older) == "starting gold"

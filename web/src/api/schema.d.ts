@@ -6484,6 +6484,22 @@ export interface components {
             points: number;
         };
         /**
+         * KeptReason
+         * @description A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+         *     in the same form), to be said in the reader's language.
+         */
+        KeptReason: {
+            /** Params */
+            params: {
+                [key: string]: string | number | boolean | null | {
+                    params: Record<string, never>;
+                    template: string;
+                };
+            };
+            /** Template */
+            template: string;
+        };
+        /**
          * KeptText
          * @description A text kept to be said in another language (`app.i18n.kept`).
          */
@@ -6560,6 +6576,8 @@ export interface components {
             player: number;
             /** Reason */
             reason: string;
+            /** @description The reason's template and parameters, said in each reader's language (absent from lines written before: their `reason` is read as it is). */
+            reason_text?: components["schemas"]["KeptReason"] | null;
             /** Rule */
             rule: string;
             /** Turn */

@@ -228,6 +228,10 @@ from .join_request import JoinRequest
 from .join_request_create import JoinRequestCreate
 from .join_request_read import JoinRequestRead
 from .joiner import Joiner
+from .kept_reason import KeptReason
+from .kept_reason_params import KeptReasonParams
+from .kept_reason_params_kept_reason_param_text import KeptReasonParamsKeptReasonParamText
+from .kept_reason_params_kept_reason_param_text_params import KeptReasonParamsKeptReasonParamTextParams
 from .kept_text import KeptText
 from .kept_text_params import KeptTextParams
 from .kind_channels import KindChannels
@@ -781,6 +785,10 @@ __all__ = (
     "JoinRequest",
     "JoinRequestCreate",
     "JoinRequestRead",
+    "KeptReason",
+    "KeptReasonParams",
+    "KeptReasonParamsKeptReasonParamText",
+    "KeptReasonParamsKeptReasonParamTextParams",
     "KeptText",
     "KeptTextParams",
     "KindChannels",

@@ -2,9 +2,15 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.kept_reason import KeptReason
+
 
 T = TypeVar("T", bound="LedgerLine")
 
@@ -19,6 +25,8 @@ class LedgerLine:
         reason (str):
         rule (str):
         turn (int):
+        reason_text (KeptReason | None | Unset): The reason's template and parameters, said in each reader's language
+            (absent from lines written before: their `reason` is read as it is).
     """
 
     amount: int
@@ -27,8 +35,11 @@ class LedgerLine:
     reason: str
     rule: str
     turn: int
+    reason_text: KeptReason | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.kept_reason import KeptReason  # noqa: PLC0415
+
         amount = self.amount
 
         created_at = self.created_at.isoformat()
@@ -40,6 +51,14 @@ class LedgerLine:
         rule = self.rule
 
         turn = self.turn
+
+        reason_text: dict[str, Any] | None | Unset
+        if isinstance(self.reason_text, Unset):
+            reason_text = UNSET
+        elif isinstance(self.reason_text, KeptReason):
+            reason_text = self.reason_text.to_dict()
+        else:
+            reason_text = self.reason_text
 
         field_dict: dict[str, Any] = {}
 
@@ -53,11 +72,15 @@ class LedgerLine:
                 "turn": turn,
             }
         )
+        if reason_text is not UNSET:
+            field_dict["reason_text"] = reason_text
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.kept_reason import KeptReason  # noqa: PLC0415
+
         d = dict(src_dict)
         amount = d.pop("amount")
 
@@ -71,6 +94,23 @@ class LedgerLine:
 
         turn = d.pop("turn")
 
+        def _parse_reason_text(data: object) -> KeptReason | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                reason_text_type_0 = KeptReason.from_dict(data)
+
+                return reason_text_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(KeptReason | None | Unset, data)
+
+        reason_text = _parse_reason_text(d.pop("reason_text", UNSET))
+
         ledger_line = cls(
             amount=amount,
             created_at=created_at,
@@ -78,6 +118,7 @@ class LedgerLine:
             reason=reason,
             rule=rule,
             turn=turn,
+            reason_text=reason_text,
         )
 
         return ledger_line
