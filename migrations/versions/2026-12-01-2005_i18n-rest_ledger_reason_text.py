@@ -3,7 +3,7 @@
 Older lines keep their English reason alone (the column is null for them).
 
 Revision ID: 6a1d4e8b2c73
-Revises: 3f7b2c9e5a18
+Revises: 8c4a1e6f2b37
 Create Date: 2026-12-01 20:05:00+00:00
 """
 
@@ -14,7 +14,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "6a1d4e8b2c73"
-down_revision: str | None = "3f7b2c9e5a18"
+down_revision: str | None = "8c4a1e6f2b37"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
