@@ -1,7 +1,7 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import reduce
@@ -282,6 +282,31 @@ async def _record_seat_turns(
         await session.execute(insert(SeatTurnRecord), rows)
 
 
+async def _write_summaries(
+    session: AsyncSession,
+    campaign: Campaign,
+    number: int,
+    players: Collection[int],
+    result: TurnResult,
+    standing_lines: Mapping[int, list[dict[str, Any]]],
+) -> None:
+    """Each player's summary of turn `number` (R-FOG-3): the battles settled during the turn,
+    the standing orders given, what the resolver told them, their gold lines last."""
+    settled = await battle_records.take_summary_events(session, campaign.id)
+    summaries = []
+    for player in sorted(players):
+        seen = settled.get(player, [])
+        seen += standing_lines.get(player, [])
+        seen += [event_to_json(e) for e in result.summaries.get(player, ())]
+        # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
+        seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
+        summaries.append(
+            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
+        )
+    if summaries:
+        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
+
+
 @metrics.timed_turn_change
 async def change_turn(
     session: AsyncSession,
@@ -319,20 +344,8 @@ async def change_turn(
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)
     await battle_records.snapshot_rosters(session, campaign, result.state, result.forces)
-    settled = await battle_records.take_summary_events(session, campaign.id)
     await ledger.record(session, campaign.id, number, result.ledger)
-    summaries = []
-    for player in sorted(state.players):
-        seen = settled.get(player, [])
-        seen += standing_lines.get(player, [])
-        seen += [event_to_json(e) for e in result.summaries.get(player, ())]
-        # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
-        seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
-        summaries.append(
-            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
-        )
-    if summaries:
-        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
+    await _write_summaries(session, campaign, number, state.players, result, standing_lines)
     await session.execute(
         update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
     )
