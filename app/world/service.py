@@ -5,12 +5,12 @@ player (their own sight, allies' included, R-FOG-2) or the owner who does not pl
 master, who sees every tile).
 """
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import JSON, bindparam, func, select, type_coerce
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -255,7 +255,8 @@ _UNEXPLORED = b'"unexplored"}'
 
 
 def _encode(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":")).encode()
+    """Compact JSON, by orjson (the map view encodes a piece of every tile it shows)."""
+    return orjson.dumps(value)
 
 
 def _map_fragments(m: MapData) -> _Fragments:
@@ -286,6 +287,10 @@ def world_map_json(view: View) -> bytes:
     m = view.state.map
     fragments = _map_fragments(m)
     index = _index(view)
+    memory = view.state.players[view.player].explored if view.player is not None else {}
+    # A remembered tile's piece depends on its memory alone, and one memory often serves many
+    # tiles (every empty tile seen in the same turn): each is encoded once.
+    remembered: dict[int, bytes] = {}
     parts = []
     for c in fragments.coords:
         state_of = view.fog(c)
@@ -293,8 +298,13 @@ def world_map_json(view: View) -> bytes:
         if state_of is Visibility.UNEXPLORED:
             parts.append(head + _UNEXPLORED)
             continue
-        tile = _tile(view, c, index, with_land=False)
-        extra = _encode(tile)[1:-1] if tile else b""
+        seen = memory.get(c) if state_of is Visibility.EXPLORED else None
+        extra = remembered.get(id(seen)) if seen is not None else None
+        if extra is None:
+            tile = _tile(view, c, index, with_land=False)
+            extra = _encode(tile)[1:-1] if tile else b""
+            if seen is not None:
+                remembered[id(seen)] = extra
         parts.append(
             head + b'"' + state_of.value.encode() + b'"' + fragments.lands[c]
             + (b"," + extra if extra else b"") + b"}"
