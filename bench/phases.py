@@ -93,10 +93,13 @@ class Phases:
     @contextlib.contextmanager
     def measuring(self) -> Iterator[None]:
         """Time the phases of the calls made in the block (one turn change), then unwrap."""
-        originals = [(owner, name, getattr(owner, name)) for _, owner, name in WRAPPED]
+        # A function a tree does not have (an older one, measured for a before/after) is left
+        # out: its time stays with its caller's phase.
+        wrapped = [(p, owner, name) for p, owner, name in WRAPPED if hasattr(owner, name)]
+        originals = [(owner, name, getattr(owner, name)) for _, owner, name in wrapped]
         started = time.process_time()
         self._current = defaultdict(float)
-        for (phase, owner, name), (_, _, fn) in zip(WRAPPED, originals, strict=True):
+        for (phase, owner, name), (_, _, fn) in zip(wrapped, originals, strict=True):
             setattr(owner, name, self._timed(phase, fn))
         try:
             yield
