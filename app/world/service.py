@@ -247,6 +247,7 @@ class _Fragments:
 
     coords: tuple[Coord, ...]  # the map's tiles in document order
     heads: dict[Coord, bytes]  # {"q":…,"r":…,"fog":
+    unexplored: dict[Coord, bytes]  # the whole tile, unexplored
     lands: dict[Coord, bytes]  # ,"terrain":…[,"tags":…][,"name":…]
 
 
@@ -274,7 +275,8 @@ def _map_fragments(m: MapData) -> _Fragments:
         if tile.name is not None:
             land["name"] = tile.name
         lands[c] = b"," + _encode(land)[1:-1]
-    fragments = _Fragments(coords, heads, lands)
+    unexplored = {c: heads[c] + _UNEXPLORED for c in coords}
+    fragments = _Fragments(coords, heads, unexplored, lands)
     if len(_fragments) > 64:  # maps are few; a long-running process meets more over time
         _fragments.clear()
     _fragments[id(m)] = (m, fragments)
@@ -291,13 +293,18 @@ def world_map_json(view: View) -> bytes:
     # A remembered tile's piece depends on its memory alone, and one memory often serves many
     # tiles (every empty tile seen in the same turn): each is encoded once.
     remembered: dict[int, bytes] = {}
+    # Most tiles of a large map are unexplored to a player: those are told apart in one
+    # lookup (what `visibility.tile_state` calls unexplored: neither in sight nor remembered).
+    v, players = view.viewer, view.state.players
+    held = players[v.seat].explored if v.seat is not None and v.seat in players else {}
+    shown = None if v.game_master else v.sight | held.keys()
     parts = []
     for c in fragments.coords:
+        if shown is not None and c not in shown:
+            parts.append(fragments.unexplored[c])
+            continue
         state_of = view.fog(c)
         head = fragments.heads[c]
-        if state_of is Visibility.UNEXPLORED:
-            parts.append(head + _UNEXPLORED)
-            continue
         seen = memory.get(c) if state_of is Visibility.EXPLORED else None
         extra = remembered.get(id(seen)) if seen is not None else None
         if extra is None:
