@@ -33,9 +33,10 @@ WRAPPED: tuple[tuple[str, Any, str], ...] = (
     ("records, standing orders", turns, "_record_seat_turns"),
     ("records, standing orders", standing, "apply_standing_orders"),
     ("snapshot", snapshots, "save_snapshot"),
-    ("loading state", turns, "load_state"),
+    ("loading state", turns, "load_read"),
+    ("loading state", turns, "load_state"),  # an older tree's
     ("loading state", diplomacy, "turn_edicts"),
-    ("loading state", turns, "load_orders"),
+    ("loading state", turns, "load_orders"),  # an older tree's
     ("rules (resolve_turn)", turns, "resolve_turn"),
     ("diff and persist", diplomacy, "close_turn"),
     ("diff and persist", turns, "save_state"),

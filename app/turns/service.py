@@ -31,15 +31,14 @@ from app.orders import standing as standing_orders
 from app.persistence import (
     event_to_json,
     gold_line_to_json,
-    load_orders,
+    load_read,
     load_ruleset,
-    load_state,
     save_state,
     snapshots,
 )
 from app.rules import disorder, reliability
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import season_of
+from app.rules.state import TurnOrders, season_of
 from app.seats import vacations
 from app.turns import battle_records
 from app.turns.schemas import ReadyPlayer, TurnRead
@@ -330,9 +329,10 @@ async def change_turn(
     # them, so a turn rolled back and played again does not give them twice).
     standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
-    state = await load_state(session, campaign, players=seats)
+    # The state and the turn's orders (the standing ones just given among them) in one read.
+    loaded = await load_read(session, campaign, players=seats, orders=True)
+    state, orders = loaded.state, loaded.orders or TurnOrders()
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
-    orders = await load_orders(session, campaign)
     # The resolver is pure CPU work: a worker thread keeps this process's other requests
     # (and its event streams) answering meanwhile.
     result = await anyio.to_thread.run_sync(
