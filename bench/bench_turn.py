@@ -7,15 +7,19 @@ changes; the first change of all is printed apart), of the first `GET …/map` a
 change and of every game read next to `GET /healthz` and `GET /v1/users/me` measured in the
 same run, in the same process, against the embedded PostgreSQL; the targets of issue 13 and,
 per read, those of issue 31 (SQL statements ≤ 2, CPU ≤ 2× that of `GET /v1/users/me`) with
-PASS/FAIL; and where the time of a turn change and of the reads goes (pyinstrument's top
-frames). Next to each wall time: the CPU time of this process (the app and its client, not
-PostgreSQL) and, for the reads, the SQL statements each one issues — figures a shared machine
-does not blur.
+PASS/FAIL; the CPU time of `resolve_turn` alone on the state of each measured change (the
+same campaign, its orders and edicts, in the same run) and the targets of issue 31 measured
+against it (turn change ≤ 2.5×, first map view ≤ 1×); where the CPU time of a turn change goes
+by phase (bench/phases.py); and where the time of a turn change and of the reads goes
+(pyinstrument's top frames). Next to each wall time: the CPU time of this process (the app
+and its client, not PostgreSQL) and, for the reads, the SQL statements each one issues —
+figures a shared machine does not blur.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import statistics
 import time
 from collections.abc import Awaitable, Callable
@@ -26,10 +30,13 @@ from asgi_lifespan import LifespanManager
 from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.diplomacy import service as diplomacy
 from app.main import create_app
 from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
 from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
-from app.persistence import load_state
+from app.persistence import load_orders, load_ruleset, load_state
+from app.rules.resolve import resolve_turn
+from bench.phases import Phases
 from bench.sample_campaign import random_walks
 from bench.shared import (
     Target,
@@ -55,6 +62,11 @@ FIRST_MAP_TARGET_MS = 15.0
 # it shows), at most twice the CPU of the plainest authenticated read, `GET /v1/users/me`.
 READ_STATEMENTS_TARGET = 2
 READ_CPU_TARGET = 2.0
+# Issue 31: the CPU of a turn change through the API and the database, and of the first map
+# view after it, each ÷ the CPU of `resolve_turn` alone on the same state.
+CHANGE_RATIO_TARGET = 2.5
+FIRST_MAP_RATIO_TARGET = 1.0
+RESOLVE_RUNS = 5  # timed resolutions of each measured change's state
 
 
 CPU: list[float] = []  # process CPU time of the calls `timed` measured last
@@ -134,6 +146,22 @@ async def give_orders(session: AsyncSession, campaign: Campaign, seed: int) -> N
     )
 
 
+async def time_resolve_alone(session: AsyncSession, campaign: Campaign, cpu: list[float]) -> None:
+    """Append to `cpu` the median CPU time of `resolve_turn` alone on the state the next turn
+    change resolves (its orders, edicts and ruleset, read as the change reads them)."""
+    state = await load_state(session, campaign)
+    orders = await load_orders(session, campaign)
+    edicts = await diplomacy.turn_edicts(session, campaign)
+    ruleset = load_ruleset(campaign)
+    resolve_turn(state, orders, ruleset, edicts)  # warm-up
+    runs = []
+    for _ in range(RESOLVE_RUNS):
+        started = time.process_time()
+        resolve_turn(state, orders, ruleset, edicts)
+        runs.append(time.process_time() - started)
+    cpu.append(statistics.median(runs))
+
+
 async def run(url: str) -> None:
     app = create_app(in_process_settings(url))
     async with LifespanManager(app) as manager:
@@ -155,11 +183,17 @@ async def run(url: str) -> None:
 
             await in_transaction(add_armies)
             changes, first_maps, change_cpu, first_map_cpu = [], [], [], []
+            resolve_cpu: list[float] = []
+            phases = Phases()
             base = f"/v1/campaigns/{campaign_id}"
             for turn in range(WARM_UP + TURNS):
                 await in_transaction(partial(give_orders, seed=turn))
+                if turn >= WARM_UP:
+                    await in_transaction(partial(time_resolve_alone, cpu=resolve_cpu))
                 start, cpu = time.perf_counter(), time.process_time()
-                (await client.post(f"{base}/turn/resolve", headers=headers[0])).raise_for_status()
+                with phases.measuring() if turn >= WARM_UP else contextlib.nullcontext():
+                    response = await client.post(f"{base}/turn/resolve", headers=headers[0])
+                response.raise_for_status()
                 changes.append(time.perf_counter() - start)
                 change_cpu.append(time.process_time() - cpu)
                 start, cpu = time.perf_counter(), time.process_time()
@@ -256,6 +290,21 @@ async def run(url: str) -> None:
         f"target: first map view after a turn change ≤ {FIRST_MAP_TARGET_MS:.0f} ms — "
         f"{first_map:.1f} ms: {'PASS' if first_map <= FIRST_MAP_TARGET_MS else 'FAIL'}"
     )
+    rules = statistics.median(resolve_cpu) * 1000
+    change_ratio = statistics.median(change_cpu) * 1000 / rules
+    first_map_ratio = statistics.median(first_map_cpu) * 1000 / rules
+    print(f"\nresolve_turn alone on the state of each measured change, median: {rules:.2f} ms CPU")
+    print(
+        f"target (issue 31): turn change CPU ÷ resolve_turn CPU ≤ {CHANGE_RATIO_TARGET}× — "
+        f"{change_ratio:.2f}×: {'PASS' if change_ratio <= CHANGE_RATIO_TARGET else 'FAIL'}"
+    )
+    print(
+        f"target (issue 31): first map view CPU ÷ resolve_turn CPU ≤ {FIRST_MAP_RATIO_TARGET:.0f}× "
+        f"— {first_map_ratio:.2f}×: "
+        f"{'PASS' if first_map_ratio <= FIRST_MAP_RATIO_TARGET else 'FAIL'}"
+    )
+    print(f"\nwhere the CPU time of a turn change goes, median of {TURNS} per phase:")
+    print("\n".join(phases.lines(rules)))
     print("\nwhere the time goes, a turn change and the first map view after it:")
     print("\n".join(top_frames(change_profile)))
     print("\nwhere the time goes, every read above 5 times:")

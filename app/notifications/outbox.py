@@ -306,8 +306,21 @@ async def on_events(
         return
     endpoints = await endpoints_of(session, campaign_id)
     viewers = members(campaign, await seats_of(session, campaign_id))
+    # The personal notifications of the batch (a turn change publishes one event per battle
+    # declared and its own) are delivered together, each user's in the events' order: one
+    # look at presences, preferences, languages and recent pushes for all of them.
+    batch: dict[uuid.UUID, list[NotificationData]] = {}
     for kind, payload, audience in handled:
-        await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
+        if kind is AppEventKind.PLAYER_READY:
+            await deliver(session, campaign, batch, endpoints)  # what came before, first
+            batch = {}
+            if payload.get("ready") is True:
+                await _last_not_ready(session, campaign, endpoints, viewers)
+            continue
+        found = await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
+        for user, data in found.items():
+            batch.setdefault(user, []).extend(data)
+    await deliver(session, campaign, batch, endpoints)
     await session.flush()
 
 
@@ -319,11 +332,8 @@ async def _notify(
     kind: AnyEventKind,
     payload: dict[str, Any],
     audience: list[int] | None,
-) -> None:
-    if kind is AppEventKind.PLAYER_READY:
-        if payload.get("ready") is True:
-            await _last_not_ready(session, campaign, endpoints, viewers)
-        return
+) -> dict[uuid.UUID, list[NotificationData]]:
+    """Queue what one event tells the campaign's endpoints; return what it tells each user."""
     public: list[NotificationData] = []
     if kind is AppEventKind.TURN_CHANGED and audience is None:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
@@ -338,11 +348,10 @@ async def _notify(
             for data in public:
                 if data.kind.value in endpoint.kinds:
                     enqueue(session, endpoint, data)
-    per_user = {
+    return {
         user: _personal(campaign, kind, payload, audience, viewer)
         for user, viewer in viewers.items()
     }
-    await deliver(session, campaign, per_user, endpoints)
 
 
 async def _last_not_ready(

@@ -34,8 +34,15 @@ def with_texts(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
+# Values that are their own JSON, by exact type (a StrEnum's member is not one of them): told
+# apart before the abstract `Mapping`, whose isinstance check costs a turn change thousands.
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def to_json(value: Any) -> Any:
     """Engine values (tuples, enums, frozensets) as JSON-safe data, deterministically ordered."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Mapping):
         return {str(k): to_json(v) for k, v in value.items()}
     if isinstance(value, frozenset | set):

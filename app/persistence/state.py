@@ -468,7 +468,8 @@ def _newly_remembered(
 ) -> dict[Coord, SeenTile]:
     """The tiles of `after` that `before` does not hold as they are (the engine makes a new
     entry for each tile it remembers again and keeps the others as they were)."""
-    return {c: s for c, s in after.items() if before.get(c) is not s and before.get(c) != s}
+    old = before.get
+    return {c: s for c, s in after.items() if (was := old(c)) is not s and was != s}
 
 
 def _map_changed(before: CampaignState, after: CampaignState) -> bool:

@@ -1,7 +1,7 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import reduce
@@ -31,15 +31,14 @@ from app.orders import standing as standing_orders
 from app.persistence import (
     event_to_json,
     gold_line_to_json,
-    load_orders,
+    load_read,
     load_ruleset,
-    load_state,
     save_state,
     snapshots,
 )
 from app.rules import disorder, reliability
 from app.rules.resolve import TurnResult, resolve_turn
-from app.rules.state import season_of
+from app.rules.state import TurnOrders, season_of
 from app.seats import vacations
 from app.turns import battle_records
 from app.turns.schemas import ReadyPlayer, TurnRead
@@ -282,6 +281,31 @@ async def _record_seat_turns(
         await session.execute(insert(SeatTurnRecord), rows)
 
 
+async def _write_summaries(
+    session: AsyncSession,
+    campaign: Campaign,
+    number: int,
+    players: Collection[int],
+    result: TurnResult,
+    standing_lines: Mapping[int, list[dict[str, Any]]],
+) -> None:
+    """Each player's summary of turn `number` (R-FOG-3): the battles settled during the turn,
+    the standing orders given, what the resolver told them, their gold lines last."""
+    settled = await battle_records.take_summary_events(session, campaign.id)
+    summaries = []
+    for player in sorted(players):
+        seen = settled.get(player, [])
+        seen += standing_lines.get(player, [])
+        seen += [event_to_json(e) for e in result.summaries.get(player, ())]
+        # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
+        seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
+        summaries.append(
+            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
+        )
+    if summaries:
+        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
+
+
 @metrics.timed_turn_change
 async def change_turn(
     session: AsyncSession,
@@ -305,9 +329,10 @@ async def change_turn(
     # them, so a turn rolled back and played again does not give them twice).
     standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
-    state = await load_state(session, campaign, players=seats)
+    # The state and the turn's orders (the standing ones just given among them) in one read.
+    loaded = await load_read(session, campaign, players=seats, orders=True)
+    state, orders = loaded.state, loaded.orders or TurnOrders()
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
-    orders = await load_orders(session, campaign)
     # The resolver is pure CPU work: a worker thread keeps this process's other requests
     # (and its event streams) answering meanwhile.
     result = await anyio.to_thread.run_sync(
@@ -319,20 +344,8 @@ async def change_turn(
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)
     await battle_records.snapshot_rosters(session, campaign, result.state, result.forces)
-    settled = await battle_records.take_summary_events(session, campaign.id)
     await ledger.record(session, campaign.id, number, result.ledger)
-    summaries = []
-    for player in sorted(state.players):
-        seen = settled.get(player, [])
-        seen += standing_lines.get(player, [])
-        seen += [event_to_json(e) for e in result.summaries.get(player, ())]
-        # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
-        seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
-        summaries.append(
-            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
-        )
-    if summaries:
-        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
+    await _write_summaries(session, campaign, number, state.players, result, standing_lines)
     await session.execute(
         update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
     )

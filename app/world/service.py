@@ -5,12 +5,12 @@ player (their own sight, allies' included, R-FOG-2) or the owner who does not pl
 master, who sees every tile).
 """
 
-import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import JSON, bindparam, func, select, type_coerce
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -247,6 +247,7 @@ class _Fragments:
 
     coords: tuple[Coord, ...]  # the map's tiles in document order
     heads: dict[Coord, bytes]  # {"q":…,"r":…,"fog":
+    unexplored: dict[Coord, bytes]  # the whole tile, unexplored
     lands: dict[Coord, bytes]  # ,"terrain":…[,"tags":…][,"name":…]
 
 
@@ -255,7 +256,8 @@ _UNEXPLORED = b'"unexplored"}'
 
 
 def _encode(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":")).encode()
+    """Compact JSON, by orjson (the map view encodes a piece of every tile it shows)."""
+    return orjson.dumps(value)
 
 
 def _map_fragments(m: MapData) -> _Fragments:
@@ -273,7 +275,8 @@ def _map_fragments(m: MapData) -> _Fragments:
         if tile.name is not None:
             land["name"] = tile.name
         lands[c] = b"," + _encode(land)[1:-1]
-    fragments = _Fragments(coords, heads, lands)
+    unexplored = {c: heads[c] + _UNEXPLORED for c in coords}
+    fragments = _Fragments(coords, heads, unexplored, lands)
     if len(_fragments) > 64:  # maps are few; a long-running process meets more over time
         _fragments.clear()
     _fragments[id(m)] = (m, fragments)
@@ -286,15 +289,29 @@ def world_map_json(view: View) -> bytes:
     m = view.state.map
     fragments = _map_fragments(m)
     index = _index(view)
+    memory = view.state.players[view.player].explored if view.player is not None else {}
+    # A remembered tile's piece depends on its memory alone, and one memory often serves many
+    # tiles (every empty tile seen in the same turn): each is encoded once.
+    remembered: dict[int, bytes] = {}
+    # Most tiles of a large map are unexplored to a player: those are told apart in one
+    # lookup (what `visibility.tile_state` calls unexplored: neither in sight nor remembered).
+    v, players = view.viewer, view.state.players
+    held = players[v.seat].explored if v.seat is not None and v.seat in players else {}
+    shown = None if v.game_master else v.sight | held.keys()
     parts = []
     for c in fragments.coords:
+        if shown is not None and c not in shown:
+            parts.append(fragments.unexplored[c])
+            continue
         state_of = view.fog(c)
         head = fragments.heads[c]
-        if state_of is Visibility.UNEXPLORED:
-            parts.append(head + _UNEXPLORED)
-            continue
-        tile = _tile(view, c, index, with_land=False)
-        extra = _encode(tile)[1:-1] if tile else b""
+        seen = memory.get(c) if state_of is Visibility.EXPLORED else None
+        extra = remembered.get(id(seen)) if seen is not None else None
+        if extra is None:
+            tile = _tile(view, c, index, with_land=False)
+            extra = _encode(tile)[1:-1] if tile else b""
+            if seen is not None:
+                remembered[id(seen)] = extra
         parts.append(
             head + b'"' + state_of.value.encode() + b'"' + fragments.lands[c]
             + (b"," + extra if extra else b"") + b"}"

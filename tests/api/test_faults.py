@@ -213,13 +213,13 @@ FaultSetup = Callable[[pytest.MonkeyPatch, _Faults], None]
 
 
 def _kill_before_load_state(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:
-    original = mapping.load_state  # what app.turns.service calls
+    original = mapping.load_read  # what app.turns.service calls (the state and its orders)
 
-    async def load_state(session: AsyncSession, *args: Any, **kwargs: Any) -> Any:
+    async def load_read(session: AsyncSession, *args: Any, **kwargs: Any) -> Any:
         await faults.kill(session)  # the `turns` row is already flushed
         return await original(session, *args, **kwargs)
 
-    monkeypatch.setattr(turns_service, "load_state", load_state)
+    monkeypatch.setattr(turns_service, "load_read", load_read)
 
 
 def _kill_after_save_state(monkeypatch: pytest.MonkeyPatch, faults: _Faults) -> None:

@@ -21,8 +21,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import select, text
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy import event, select, text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
 from app.config import Settings
@@ -40,11 +40,13 @@ from tests.api.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.factories.battles import declare_field_battle
 from tests.factories.flows import (
     MakeUser,
+    army_of,
     change_turn,
     create_lobby,
     register_and_login,
     start_game,
 )
+from tests.factories.planting import planted
 from tests.factories.webhooks import Received, Receiver, deliver, register
 from tests.factories.webhooks import app as app  # a fixture
 from tests.factories.webhooks import loopback_settings as loopback_settings  # a fixture
@@ -414,6 +416,39 @@ async def test_battle_and_turn_notifications_follow_the_viewers_sight_and_anonym
         assert not any(n in message.body for n in names), message.body
     for path in ("/p3", "/channel"):
         assert all(f"battles/{battle_id}" not in m.body for m in receiver.of(path))
+
+
+async def test_a_turn_change_declaring_a_battle_delivers_its_notifications_at_once(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, connection: AsyncConnection
+) -> None:
+    """The battle declared and the new turn are told in one delivery: who is looking is read
+    once for the whole turn change, not once per event it publishes."""
+    game = await start_game(client, make_user, settings={"auto_resolve": False})
+    a1, a2 = await army_of(session, game, 1), await army_of(session, game, 2)
+    a1.q, a1.r, a2.q, a2.r = 4, 1, 5, 1
+    await planted(session, game)
+    moved = await client.put(
+        game.url(f"/armies/{a1.id}/move"), json={"path": [[5, 1]]}, headers=game.players[0].headers
+    )
+    assert moved.status_code == 200, moved.text
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    statements: list[str] = []
+
+    def executed(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        statements.append(statement)
+
+    event.listen(connection.sync_engine, "before_cursor_execute", executed)
+    try:
+        changed = await client.post(game.url("/turn/resolve"), headers=game.owner.headers)
+    finally:
+        event.remove(connection.sync_engine, "before_cursor_execute", executed)
+    assert changed.status_code == 200, changed.text
+    battles = await session.scalars(
+        select(BattleRow).where(BattleRow.campaign_id == uuid.UUID(game.id))
+    )
+    assert len(battles.all()) == 1  # two events published: the battle's and the turn's
+    assert sum("FROM stream_presence" in s for s in statements) == 1
 
 
 async def test_a_member_sees_only_their_own_webhooks(
