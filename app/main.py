@@ -170,7 +170,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             with suppress(asyncio.CancelledError):
                 await notifier
             await hub.stop()
-            replay_renderer.shutdown()  # the replay workers, if a replay started them
+            # The replay workers, if a replay started them: joined off the loop, which goes on.
+            await asyncio.to_thread(replay_renderer.shutdown)
             await engine.dispose()
             await stop_tracing(app)  # the last spans, when tracing is on
             process_exiting()
