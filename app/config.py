@@ -110,6 +110,10 @@ class Settings(BaseSettings):
     picture_cache_bytes: int = Field(default=32 * 1024 * 1024, ge=0)
     """Bytes of drawn pictures and replayed maps each server process keeps
     (app/pictures/cache.py; least recently used evicted first; `0`: none)."""
+    replay_workers: int = Field(default=1, ge=0, le=64)
+    """Processes each server process renders cold replays in (app/pictures/rendering.py),
+    spawned at the first one and ended at shutdown, so that a replay never holds the other
+    requests; `0`: a thread of the server process instead (sharing its interpreter)."""
 
     # Browsers (app/web): same-origin pages and non-browser clients need no CORS.
     cors_allow_origins: Annotated[tuple[str, ...], NoDecode] = ()

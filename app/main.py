@@ -54,6 +54,7 @@ from app.ops.router import router as ops_router
 from app.orders.router import router as orders_router
 from app.password_reset.router import router as password_reset_router
 from app.pictures import cache as picture_cache
+from app.pictures.rendering import renderer as replay_renderer
 from app.pictures.router import router as pictures_router
 from app.reliability.router import router as reliability_router
 from app.rosters.router import router as rosters_router
@@ -169,6 +170,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             with suppress(asyncio.CancelledError):
                 await notifier
             await hub.stop()
+            # The replay workers, if a replay started them: joined off the loop, which goes on.
+            await asyncio.to_thread(replay_renderer.shutdown)
             await engine.dispose()
             await stop_tracing(app)  # the last spans, when tracing is on
             process_exiting()
@@ -195,6 +198,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     subscribe(notification_outbox.on_events)
     subscribe_to_status(notification_outbox.on_campaign_status)
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
+    replay_renderer.configure(settings.replay_workers)  # started at the first cold replay
     # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
     literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])
     setattr(app.state, LITERAL_PATHS, literal_paths)

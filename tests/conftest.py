@@ -44,6 +44,7 @@ from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.log import request_id_var
 from app.persistence.world import worlds
+from app.pictures.rendering import renderer as replay_renderer
 from app.world.cache import map_views
 from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser, register_and_login
@@ -90,6 +91,14 @@ def _in_thread(fn: Callable[[], T]) -> T:
 
 def _run(coro_fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
     return _in_thread(lambda: asyncio.run(coro_fn()))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _replay_workers_end() -> Iterator[None]:
+    """The replay workers a test started (lazily) end with the session: the test apps' lifespan,
+    which ends them in a server (app/pictures/rendering.py), is not run."""
+    yield
+    replay_renderer.shutdown()
 
 
 @pytest.fixture(scope="session")

@@ -24,6 +24,7 @@ from sqlalchemy import (
     false,
     func,
     insert,
+    inspect,
     or_,
     select,
     true,
@@ -195,23 +196,25 @@ def arbitrable(v: Caller, row: BattleRow) -> bool:
     return _pending_with_inactive(v, row)
 
 
-def brought_to_owner(v: Caller, row: BattleRow) -> bool:
+def brought_to_owner(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
     """The owner was asked to rule on it, or may be now (what `_brought_to_owner_clause`
-    selects): a battle once disputed stays in the owner's list and view after the ruling."""
-    return row.was_disputed or _pending_with_inactive(v, row)
+    selects): a battle once disputed stays in the owner's list and view after the ruling.
+    `battle`: the row as the engine's battle, if already read."""
+    return row.was_disputed or _pending_with_inactive(v, row, battle)
 
 
-def _pending_with_inactive(v: Caller, row: BattleRow) -> bool:
+def _pending_with_inactive(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
     return row.status in PENDING_BATTLE_STATUSES and bool(
-        battles.participants(battle_from_row(row)) & v.inactive
+        battles.participants(battle if battle is not None else battle_from_row(row)) & v.inactive
     )
 
 
-def _full_view(v: Caller, row: BattleRow) -> bool:
+def _full_view(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
     """Forces, stake and reports: participants, the game master, the owner who may rule."""
-    players = battles.participants(battle_from_row(row))
+    battle = battle if battle is not None else battle_from_row(row)
+    players = battles.participants(battle)
     return visibility.battle_forces_seen(
-        v.viewer, players, brought_to_owner=brought_to_owner(v, row)
+        v.viewer, players, brought_to_owner=brought_to_owner(v, row, battle)
     )
 
 
@@ -256,9 +259,10 @@ def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
 
-def _shows_rosters(v: Caller, row: BattleRow) -> bool:
+def _shows_rosters(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
     """R-FOG-4 (`visibility.battle_rosters_seen`)."""
-    return visibility.battle_rosters_seen(v.viewer, battles.participants(battle_from_row(row)))
+    battle = battle if battle is not None else battle_from_row(row)
+    return visibility.battle_rosters_seen(v.viewer, battles.participants(battle))
 
 
 _Fielded = dict[int, list[BattleRosterRow]]
@@ -333,13 +337,23 @@ def _utc(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
+_NEW_BATTLE_ROW = inspect(BattleRow).class_manager.new_instance
+
+
 def _battle_row(m: Membership, values: Sequence[Any]) -> BattleRow:
-    """A battle row (not in the session) of its `_BATTLE_COLUMNS` values."""
-    row = dict(zip(_BATTLE_COLUMNS, values, strict=True))
+    """A battle row (not in the session, read only) of its `_BATTLE_COLUMNS` values.
+
+    Made as SQLAlchemy's loading makes a row it read, its values put in place: the ORM's
+    constructor, which records each attribute it sets as a change, cost eight times more and
+    runs for every battle of the campaign."""
+    row: BattleRow = _NEW_BATTLE_ROW()
+    values_of = row.__dict__
+    values_of.update(zip(_BATTLE_COLUMNS, values, strict=True))
     for name in _BATTLE_TIMES:
-        row[name] = _utc(row[name])
-    row["status"] = BattleStatus(row["status"])
-    return BattleRow(campaign_id=m.campaign.id, **row)
+        values_of[name] = _utc(values_of[name])
+    values_of["status"] = BattleStatus(values_of["status"])
+    values_of["campaign_id"] = m.campaign.id
+    return row
 
 
 def _loaded_rosters(v: Caller, rows: Sequence[BattleRow], shown: Sequence[Any]) -> _Fielded:
@@ -360,9 +374,12 @@ def _loaded_rosters(v: Caller, rows: Sequence[BattleRow], shown: Sequence[Any]) 
     return found
 
 
-def _battle_rosters(v: Caller, row: BattleRow, found: _Fielded) -> list[BattleRosterRead] | None:
-    """Each side's lists as fielded, checked at the tiers the battle was declared with."""
-    if not _shows_rosters(v, row):
+def _battle_rosters(
+    v: Caller, row: BattleRow, found: _Fielded, lists: bool
+) -> list[BattleRosterRead] | None:
+    """Each side's lists as fielded, checked at the tiers the battle was declared with (`lists`:
+    `_shows_rosters`)."""
+    if not lists:
         return None
     tiers = tiers_from_json(row.forces) or {}
     out = []
@@ -386,7 +403,7 @@ async def present_battle(session: AsyncSession, v: Caller, row: BattleRow) -> Ba
 def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRead:
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
-    full = _full_view(v, row)
+    full = _full_view(v, row, battle)
     mine = battles.sides_of(battle, v.me) if v.me is not None else None
     revealed = mine is not None
 
@@ -400,7 +417,7 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRe
         )
 
     report = None
-    lists = _shows_rosters(v, row)  # casualties name the lists' units (R-FOG-4)
+    lists = _shows_rosters(v, row, battle)  # casualties name the lists' units (R-FOG-4)
     if row.report is not None and (full or status is BattleStatus.CONFIRMED):
         by = row.reported_by
         report = ReportRead(
@@ -435,7 +452,7 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRe
         play_by=row.play_by,
         play_by_proposal=_proposal(battle, row),
         auto_confirm_at=row.auto_confirm_at if full and status is BattleStatus.REPORTED else None,
-        rosters=_battle_rosters(v, row, found),
+        rosters=_battle_rosters(v, row, found, lists),
     )
 
 
@@ -454,6 +471,14 @@ def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
     if status in OVER_STATUSES:
         return False
     return battles.earlier_pending(v.state, v.state.battles.get(battle.id, battle)) is not None
+
+
+def _seen(v: Caller, row: BattleRow) -> bool:
+    """`visibility.battle_seen_in` of the row (what `visible_clause` says in SQL), the row read
+    as the engine's battle once."""
+    battle = battle_from_row(row)
+    brought = brought_to_owner(v, row, battle)
+    return visibility.battle_seen_in(v.viewer, battle, brought_to_owner=brought)
 
 
 async def list_battles(
@@ -477,14 +502,7 @@ async def list_battles(
     )
     v = _caller_of(m, loaded.state)
     every = [_battle_row(m, values) for values in loaded.extras["every_battle"] or ()]
-    seen = [
-        row
-        for row in every
-        if (status is None or row.status == status)
-        and visibility.battle_seen_in(
-            v.viewer, battle_from_row(row), brought_to_owner=brought_to_owner(v, row)
-        )
-    ]
+    seen = [row for row in every if (status is None or row.status == status) and _seen(v, row)]
     # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
     seen.sort(key=lambda row: (row.turn, row.id), reverse=True)
     rows = seen[page.offset : page.offset + page.limit]

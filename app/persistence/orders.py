@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from sqlalchemy import select
@@ -94,6 +94,11 @@ ORDER_COLUMNS = _OrderValues._fields
 def orders_from_values(rows: Sequence[Sequence[Any]]) -> TurnOrders:
     """`orders_from_rows` of rows as arrays of `ORDER_COLUMNS` (a JSON aggregate's)."""
     return orders_from_rows([_OrderValues(v[0], v[1], OrderKind(v[2]), *v[3:]) for v in rows])
+
+
+def orders_from_columns(rows: Sequence[Mapping[str, Any]]) -> TurnOrders:
+    """`orders_from_rows` of rows as column values by name (a snapshot's, decoded)."""
+    return orders_from_rows([_OrderValues._make(row.get(c) for c in ORDER_COLUMNS) for row in rows])
 
 
 def orders_from_rows(rows: Sequence[_OrderFields]) -> TurnOrders:

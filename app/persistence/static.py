@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import uuid
 
+from sqlalchemy import Text, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.infra.cache import ENTRY_OVERHEAD_BYTES, BoundedCache
@@ -40,6 +41,14 @@ async def load_map(session: AsyncSession, map_id: uuid.UUID) -> MapData:
         cached = map_from_dict(row.document)
         maps.put(map_id, cached)
     return cached
+
+
+async def load_map_text(session: AsyncSession, map_id: uuid.UUID) -> str:
+    """A stored map's document as JSON text, for a process that parses it itself (a replay
+    worker, app/pictures/replays.py): text crosses to it at the cost of a copy."""
+    query = select(cast(GameMap.document, Text)).where(GameMap.id == map_id)
+    document: str = (await session.execute(query)).scalar_one()
+    return document
 
 
 def load_ruleset(campaign: Campaign) -> Ruleset:

@@ -3,18 +3,17 @@
 Everything here is built from read models that have passed the viewer's fog already: the
 current picture from the JSON map document itself (`app.world.service.map_document`), a
 replay from the snapshot the turn change kept (`app.persistence.snapshots`) through the same
-`world_map` with the viewer's sight at that time. Once the campaign has ended, replays and
+`world_map` with the viewer's sight at that time, rendered by a replay worker process
+(`app.pictures.replays`, `app.pictures.rendering`). Once the campaign has ended, replays and
 charts show everything to everyone.
 """
 
-import asyncio
 import hashlib
 import json
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 import anyio.to_thread
 from sqlalchemy import func, or_, select
@@ -22,25 +21,28 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
 from app.errors import NotFound
-from app.i18n import Language, _, say
+from app.i18n import Language, _
 from app.models.campaign import Campaign, CampaignStatus
 from app.models.ledger import LedgerRow
 from app.models.orders import OrderKind, OrderRow
 from app.models.snapshot import TurnSnapshot
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.persistence import battle_from_row, load_map, load_ruleset, load_state, snapshots
-from app.pictures import cache
+from app.persistence import (
+    battle_from_row,
+    campaign_options,
+    load_ruleset,
+    load_state,
+    snapshots,
+)
+from app.persistence.static import load_map_text
+from app.pictures import cache, rendering, replays
 from app.pictures.schemas import ChartPoint, Charts, PlayerChart
 from app.pictures.svg import MapPicture, Series, chart_svg, map_svg
-from app.rules import fog, setup, visibility
+from app.rules import setup, visibility
 from app.rules.economy import FACTION_RULE, INCOME_RULE
 from app.rules.hexgrid import Coord
-from app.rules.ruleset import Ruleset
-from app.rules.state import CampaignState, MapData
+from app.rules.state import CampaignState
 from app.world import service as world
-from app.world.service import View
-
-_T = TypeVar("_T")
 
 ROLLBACK_RULE = "R-TURN-6"  # a rolled back change's lines stay in the ledger (app/turns/rollback)
 
@@ -146,12 +148,6 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
 # -------------------------------------------------------------------------------- replays
 
 
-@dataclass(frozen=True)
-class _Replay:
-    world: dict[str, Any]
-    picture: MapPicture
-
-
 async def _snapshot_time(session: AsyncSession, member: Membership, number: int) -> Any:
     """When turn `number`'s snapshot was taken; 404 for a turn not over or not kept."""
     member.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
@@ -177,32 +173,15 @@ def _replay_viewer(member: Membership) -> visibility.Viewer:
     )
 
 
-# A cold replay of a large map is a second of CPU (the snapshot parsed, the sight, every tile):
-# it runs in this worker thread, never on the event loop, which goes on answering meanwhile;
-# replays queue for it in turn. One thread: under the GIL a second would render no faster, and
-# would only take the interpreter from the loop more often.
-REPLAY_RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
-
-
-async def _rendered(render: Callable[[], _T]) -> _T:
-    """`render()`'s result, computed in the replay thread."""
-    return await asyncio.get_running_loop().run_in_executor(REPLAY_RENDERER, render)
-
-
-@dataclass(frozen=True)
-class _Sources:
-    """What a replay is rendered from, all read: the rest is CPU work."""
-
-    member: Membership
-    viewer: visibility.Viewer
-    number: int
-    parts: snapshots.SnapshotParts
-    seats: tuple[int, ...]
-    game_map: MapData
-    ruleset: Ruleset
-
-
-async def _sources(session: AsyncSession, member: Membership, number: int) -> _Sources:
+async def _job(
+    session: AsyncSession,
+    member: Membership,
+    number: int,
+    picture: bool,
+    coordinates: bool,
+    language: Language = "en",
+) -> replays.ReplayJob:
+    """What the replay is rendered from, all read: the rest is the worker's CPU work."""
     campaign = member.campaign
     viewer = _replay_viewer(member)
     # Only the viewer's explored memory: a seat's memory is a tile each.
@@ -212,46 +191,31 @@ async def _sources(session: AsyncSession, member: Membership, number: int) -> _S
         raise NotFound(
             _("No replay of turn {number}: it is not over, or was not kept.", number=number)
         )
-    game_map = await load_map(session, campaign.map_id)
-    return _Sources(member, viewer, number, parts, seats, game_map, load_ruleset(campaign))
-
-
-def _replay_view(sources: _Sources) -> View:
-    """The viewer's view of the snapshot, as the turn ended (CPU only: the replay thread)."""
-    campaign, ruleset = sources.member.campaign, sources.ruleset
-    document = snapshots.snapshot_document(sources.parts, sources.seats)
-    state = snapshots.document_state(campaign, document, sources.game_map)
-    orders = snapshots.orders_from_document(document)
-    looking = visibility.seeing(sources.viewer, state, lambda seat: fog.sight(state, seat, ruleset))
-    return View(sources.member, state, orders, ruleset, looking)
-
-
-def _replay(sources: _Sources, language: Language) -> _Replay:
-    view = _replay_view(sources)
-    state, orders, looking, player = view.state, view.orders, view.viewer, view.player
-    moves = [
-        (state.armies[army_id].coord, move.path)
-        for army_id, move in sorted(orders.moves.items())
-        if army_id in state.armies
-        and visibility.own_or_master(looking, state.armies[army_id].owner)
-    ]
-    battles = [b.coord for b in state.battles.values() if visibility.battle_seen_in(looking, b)]
-    data = world.world_map(view)
-    number = sources.number
-    caption = (
-        _("Turn {number}, as it ended", number=number)
-        if player is not None
-        else _("Turn {number}, as it ended (no fog)", number=number)
+    return replays.ReplayJob(
+        number=number,
+        viewer=viewer,
+        parts=parts,
+        seats=seats,
+        map_id=campaign.map_id,
+        options=campaign_options(campaign),
+        id_salt=campaign.id_salt,
+        ruleset=load_ruleset(campaign),
+        picture=picture,
+        coordinates=coordinates,
+        language=language,
     )
-    picture = MapPicture(
-        world=data,
-        viewer=player,
-        moves=moves,
-        battles=battles,
-        pending_battles=len(state.battles),
-        caption=say(caption, language),
-    )
-    return _Replay(data, picture)
+
+
+async def _rendered(session: AsyncSession, job: replays.ReplayJob) -> bytes:
+    """The job rendered by a replay worker (app/pictures/rendering.py), the map sent along
+    if that worker has not parsed it yet."""
+    found = await rendering.renderer.run(replays.render, job)
+    if found is None:
+        job = replace(job, map_text=await load_map_text(session, job.map_id))
+        found = await rendering.renderer.run(replays.render, job)
+    if found is None:
+        raise RuntimeError("a replay worker had the map and still lacked it")
+    return found
 
 
 async def replay_document(session: AsyncSession, member: Membership, number: int) -> bytes:
@@ -260,9 +224,7 @@ async def replay_document(session: AsyncSession, member: Membership, number: int
     key = ("json", member.campaign.id, _replay_viewer(member), number, taken_at)
     found = cache.pictures.get(key)
     if found is None:
-        sources = await _sources(session, member, number)
-        # The live map's encoder, tile fragments encoded once per map (`world_map_json`).
-        found = await _rendered(lambda: world.world_map_json(_replay_view(sources)))
+        found = await _rendered(session, await _job(session, member, number, False, False))
         cache.pictures.put(key, found)
     return found
 
@@ -276,15 +238,8 @@ async def replay_picture(
     key = ("replay", member.campaign.id, viewer, number, taken_at, coordinates, language)
     found = cache.pictures.get(key)
     if found is None:
-        sources = await _sources(session, member, number)
-
-        def draw() -> bytes:
-            picture = _replay(sources, language).picture
-            if coordinates:
-                picture = replace(picture, coordinates=True)
-            return map_svg(picture).encode()
-
-        found = await _rendered(draw)
+        job = await _job(session, member, number, True, coordinates, language)
+        found = await _rendered(session, job)
         cache.pictures.put(key, found)
     return found
 

@@ -8,7 +8,7 @@ master, who sees every tile).
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from sqlalchemy import JSON, bindparam, func, select, type_coerce
@@ -53,6 +53,19 @@ from app.world.schemas import (
     PendingMove,
     TilePanel,
 )
+
+
+class Look(Protocol):
+    """A state and who looks at it: all a map document is built from (a `View`, or a replay's
+    look at a snapshot in a replay worker, app/pictures/replays.py)."""
+
+    @property
+    def state(self) -> CampaignState: ...
+    @property
+    def viewer(self) -> visibility.Viewer: ...
+    @property
+    def player(self) -> int | None: ...
+    def fog(self, coord: Coord) -> Visibility: ...
 
 
 @dataclass(frozen=True)
@@ -128,7 +141,7 @@ class _Index:
     ships: dict[Coord, list[Ship]] = field(default_factory=dict)
 
 
-def _index(view: View) -> _Index:
+def _index(view: Look) -> _Index:
     """Only the armies the viewer is shown (R-FOG-1, R-OPT-3): an army concealed from them is
     left out, as if out of sight."""
     state = view.state
@@ -143,7 +156,7 @@ def _index(view: View) -> _Index:
     return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
 
 
-def _tile(view: View, coord: Coord, index: _Index, *, with_land: bool = True) -> dict[str, Any]:
+def _tile(view: Look, coord: Coord, index: _Index, *, with_land: bool = True) -> dict[str, Any]:
     """One tile through the viewer's fog, as `WorldTile` data: nothing beyond R-FOG-1.
 
     Plain data rather than models: a map has thousands of tiles, and building (even without
@@ -218,7 +231,7 @@ async def map_view(session: AsyncSession, member: Membership) -> tuple[bytes, st
     return found
 
 
-def world_map(view: View, *, tiles: bool = True) -> dict[str, Any]:
+def world_map(view: Look, *, tiles: bool = True) -> dict[str, Any]:
     """The `WorldMap` document of the viewer (without `tiles`: all but the tiles)."""
     m = view.state.map
     index = _index(view) if tiles else None
@@ -283,7 +296,7 @@ def _map_fragments(m: MapData) -> _Fragments:
     return fragments
 
 
-def world_map_json(view: View) -> bytes:
+def world_map_json(view: Look) -> bytes:
     """`world_map(view)` as JSON, the same document, built from fragments encoded once per map:
     only what differs between viewers and turns is encoded per request."""
     m = view.state.map
