@@ -182,8 +182,31 @@ def user_columns(table: Table) -> set[str]:
     }
 
 
-async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, last: int) -> None:
-    """Copies number `first` … `last` of the template campaign (new users and tokens too)."""
+async def stash_template(conn: asyncpg.Connection, template: str) -> None:
+    """The template's rows in temporary tables `tpl_<table>`: every chunk reads them, not the
+    tables it writes to, which grow (and have no index while the copies are made)."""
+    for table, key in scoped_tables():
+        await conn.execute(
+            f"CREATE TEMP TABLE tpl_{table.name} AS"  # noqa: S608
+            f" SELECT * FROM {table.name} WHERE {key} = $1",
+            template,
+        )
+    await conn.execute(
+        "CREATE TEMP TABLE tpl_users AS SELECT u.* FROM users u"
+        " JOIN tpl_campaign_players p ON p.user_id = u.id"
+    )
+    await conn.execute(
+        "CREATE TEMP TABLE tpl_tokens AS SELECT DISTINCT ON (t.user_id) t.* FROM tokens t"
+        " JOIN tpl_campaign_players p ON p.user_id = t.user_id"
+        " ORDER BY t.user_id, t.created_at DESC"
+    )
+
+
+async def copy_campaigns(
+    conn: asyncpg.Connection, first: int, last: int, spent: dict[str, float]
+) -> None:
+    """Copies number `first` … `last` of the stashed template (new users and tokens too);
+    the seconds each table took are added to `spent`."""
     await conn.execute("DROP TABLE IF EXISTS campaign_map, user_map")
     await conn.execute(
         "CREATE TEMP TABLE campaign_map AS SELECT k, gen_random_uuid() AS new_id"
@@ -193,10 +216,10 @@ async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, la
     )
     await conn.execute(
         "CREATE TEMP TABLE user_map AS SELECT m.k, p.user_id AS old_id,"
-        " gen_random_uuid() AS new_id FROM campaign_map m"
-        " CROSS JOIN campaign_players p WHERE p.campaign_id = $1",
-        template,
+        " gen_random_uuid() AS new_id FROM campaign_map m CROSS JOIN tpl_campaign_players p"
+        " WHERE p.user_id IS NOT NULL"
     )
+    await conn.execute("ANALYZE campaign_map, user_map")
     users = Base.metadata.tables["users"]
     columns = [c.name for c in users.columns]
     values = [
@@ -205,7 +228,7 @@ async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, la
     ]
     await conn.execute(
         f"INSERT INTO users ({', '.join(columns)}) SELECT {', '.join(values)}"  # noqa: S608
-        " FROM user_map um JOIN users u ON u.id = um.old_id"
+        " FROM user_map um JOIN tpl_users u ON u.id = um.old_id"
     )
     tokens = Base.metadata.tables["tokens"]
     columns = [c.name for c in tokens.columns]
@@ -220,9 +243,8 @@ async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, la
         for c in columns
     ]
     await conn.execute(
-        f"INSERT INTO tokens ({', '.join(columns)}) SELECT DISTINCT ON (um.new_id)"  # noqa: S608
-        f" {', '.join(values)} FROM user_map um JOIN tokens t ON t.user_id = um.old_id"
-        " ORDER BY um.new_id, t.created_at DESC"
+        f"INSERT INTO tokens ({', '.join(columns)}) SELECT {', '.join(values)}"  # noqa: S608
+        " FROM user_map um JOIN tpl_tokens t ON t.user_id = um.old_id"
     )
     for table, key in scoped_tables():
         names = [c.name for c in table.columns]
@@ -239,28 +261,107 @@ async def copy_campaigns(conn: asyncpg.Connection, template: str, first: int, la
             else f"t.{c}"
             for c in names
         ]
+        started = time.perf_counter()
         await conn.execute(
             f"INSERT INTO {table.name} ({', '.join(names)})"  # noqa: S608
-            f" SELECT {', '.join(values)} FROM {table.name} t CROSS JOIN campaign_map m{joins}"
-            f" WHERE t.{key} = $1",
-            template,
+            f" SELECT {', '.join(values)} FROM tpl_{table.name} t CROSS JOIN campaign_map m{joins}"
         )
+        spent[table.name] = spent.get(table.name, 0.0) + time.perf_counter() - started
+
+
+async def drop_keys(conn: asyncpg.Connection) -> list[str]:
+    """Drops the indexes, keys and foreign keys of the tables the copies write to (one row at
+    a time, each index costs a lookup and an insertion; built once at the end, a sort): the
+    statements that make them again, in order. The copies are consistent by construction."""
+    tables = [table.name for table, _ in scoped_tables()] + ["users", "tokens"]
+    foreign = await conn.fetch(
+        "SELECT conrelid::regclass::text AS tab, conname, pg_get_constraintdef(oid) AS def"
+        " FROM pg_constraint WHERE contype = 'f'"
+        " AND (conrelid = ANY($1::regclass[]) OR confrelid = ANY($1::regclass[]))",
+        tables,
+    )
+    keys = await conn.fetch(
+        "SELECT conrelid::regclass::text AS tab, conname, pg_get_constraintdef(oid) AS def"
+        " FROM pg_constraint WHERE contype IN ('p', 'u') AND conrelid = ANY($1::regclass[])",
+        tables,
+    )
+    indexes = await conn.fetch(
+        "SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def"
+        " FROM pg_index i WHERE i.indrelid = ANY($1::regclass[]) AND NOT EXISTS ("
+        " SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid"
+        " AND c.conrelid = i.indrelid AND c.contype IN ('p', 'u', 'x'))",
+        tables,
+    )
+    for row in foreign:
+        await conn.execute(f'ALTER TABLE {row["tab"]} DROP CONSTRAINT "{row["conname"]}"')
+    for row in keys:
+        await conn.execute(f'ALTER TABLE {row["tab"]} DROP CONSTRAINT "{row["conname"]}"')
+    for row in indexes:
+        await conn.execute(f"DROP INDEX {row['name']}")
+    return [
+        *(row["def"] for row in indexes),
+        *(f'ALTER TABLE {r["tab"]} ADD CONSTRAINT "{r["conname"]}" {r["def"]}' for r in keys),
+        *(f'ALTER TABLE {r["tab"]} ADD CONSTRAINT "{r["conname"]}" {r["def"]}' for r in foreign),
+    ]
+
+
+WORKERS = 2  # connections copying (and building indexes) at once: one per core
 
 
 async def build_copies(url: str, template: str, first: int, last: int, chunk: int) -> None:
-    conn = await asyncpg.connect(asyncpg_dsn(url))
+    """Copies `first` … `last` of the template, `chunk` campaigns per statement on `WORKERS`
+    connections, with the tables' indexes and keys dropped meanwhile and built at the end."""
+    conns = [await asyncpg.connect(asyncpg_dsn(url)) for _ in range(WORKERS)]
     try:
-        done = first
-        while done <= last:
-            upto = min(last, done + chunk - 1)
-            started = time.perf_counter()
-            async with conn.transaction():
-                await copy_campaigns(conn, template, done, upto)
-            print(f"  copies {done}–{upto}: {time.perf_counter() - started:.1f} s")
-            done = upto + 1
-        await conn.execute("VACUUM ANALYZE")
+        for conn in conns:
+            await conn.execute("SET maintenance_work_mem = '512MB'")
+            await stash_template(conn, template)
+        async with conns[0].transaction():
+            remake = await drop_keys(conns[0])
+        chunks = [(k, min(last, k + chunk - 1)) for k in range(first, last + 1, chunk)]
+        spent: dict[str, float] = {}
+
+        async def copier(conn: asyncpg.Connection) -> None:
+            while chunks:
+                done, upto = chunks.pop(0)
+                started = time.perf_counter()
+                async with conn.transaction():
+                    await copy_campaigns(conn, done, upto, spent)
+                print(f"  copies {done}–{upto}: {time.perf_counter() - started:.1f} s")
+
+        started = time.perf_counter()
+        await asyncio.gather(*(copier(conn) for conn in conns))
+        took = time.perf_counter() - started
+        heaviest = sorted(spent.items(), key=lambda kv: -kv[1])[:6]
+        print(f"  {last - first + 1} copies in {took:.1f} s; the heaviest tables (summed over "
+              "the connections): " + ", ".join(f"{t} {s:.1f} s" for t, s in heaviest))  # fmt: skip
+        keys = [statement for statement in remake if "FOREIGN KEY" not in statement]
+        started = time.perf_counter()
+        await run_spread(conns, keys)  # the indexes and keys, then what refers to them
+        await run_spread(conns, [statement for statement in remake if statement not in keys])
+        took = time.perf_counter() - started
+        print(f"  {len(remake)} indexes and keys built again: {took:.1f} s")
+        started = time.perf_counter()
+        tables = await conns[0].fetch(
+            "SELECT relname FROM pg_stat_user_tables WHERE schemaname = 'public'"
+            " ORDER BY pg_relation_size(relid) DESC"
+        )
+        await run_spread(conns, [f'VACUUM ANALYZE "{row["relname"]}"' for row in tables])
+        print(f"  VACUUM ANALYZE: {time.perf_counter() - started:.1f} s")
     finally:
-        await conn.close()
+        for conn in conns:
+            await conn.close()
+
+
+async def run_spread(conns: list[asyncpg.Connection], statements: list[str]) -> None:
+    """Runs `statements` in order, each on the next free connection."""
+    queue = list(statements)
+
+    async def runner(conn: asyncpg.Connection) -> None:
+        while queue:
+            await conn.execute(queue.pop(0))
+
+    await asyncio.gather(*(runner(conn) for conn in conns))
 
 
 async def clone_database(source_url: str, target_url: str) -> None:
@@ -465,7 +566,7 @@ def main() -> int:
     parser.add_argument("--campaigns", type=int, default=1000, help="in the big database (1000)")
     parser.add_argument("--turns", type=int, default=30, help="of history per campaign (30)")
     parser.add_argument("--samples", type=int, default=200, help="calls per endpoint (200)")
-    parser.add_argument("--chunk", type=int, default=100, help="copies per statement (100)")
+    parser.add_argument("--chunk", type=int, default=250, help="copies per statement (250)")
     parser.add_argument("--data-dir", type=Path, default=DATA_DIR,
                         help="embedded PostgreSQL data dir (.data/bench-scale-pg)")  # fmt: skip
     args = parser.parse_args()

@@ -93,19 +93,42 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
 
 def too_deep(value: Any, path: str) -> Fault | None:
     """The pointer of the first value nested deeper than MAX_DEPTH, walked without recursion
-    (on the validated models: serializing one nested some 250 levels deep fails)."""
-    stack: list[tuple[Any, str, int]] = [(value, path, 0)]
+    (on the validated models: serializing one nested some 250 levels deep fails).
+
+    Only containers are walked, each with a link to its parent (the pointer is spelled out
+    for the fault alone): the document's millions of scalars are never visited."""
+    stack: list[tuple[Any, Any, int]] = [(value, None, 0)]
     while stack:
-        item, where, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return where, _("nested deeper than {most} levels", most=MAX_DEPTH)
+        item, link, depth = stack.pop()
         if isinstance(item, BaseModel):
             item = item.__dict__
+        children: Iterable[tuple[Any, Any]]
         if isinstance(item, dict):
-            stack.extend((v, f"{where}/{_escape(str(k))}", depth + 1) for k, v in item.items())
+            children = item.items()
         elif isinstance(item, list):
-            stack.extend((v, f"{where}/{i}", depth + 1) for i, v in enumerate(item))
+            children = enumerate(item)
+        else:
+            continue
+        if depth == MAX_DEPTH:  # any value in it is one level too deep: its last, walked first
+            inside = list(children)
+            if not inside:
+                continue
+            return _pointer(path, (link, inside[-1][0])), _(
+                "nested deeper than {most} levels", most=MAX_DEPTH
+            )
+        stack.extend(
+            (v, (link, k), depth + 1) for k, v in children if isinstance(v, dict | list | BaseModel)
+        )
     return None
+
+
+def _pointer(path: str, link: Any) -> str:
+    """The JSON pointer of a value from its chain of (parent link, key) pairs."""
+    keys = []
+    while link is not None:
+        link, key = link
+        keys.append(key)
+    return path + "".join(f"/{_escape(str(k))}" for k in reversed(keys))
 
 
 def _escape(key: str) -> str:

@@ -25,8 +25,7 @@ from app.errors import Conflict, Forbidden, RuleViolation
 from app.events.kinds import ALL_KINDS
 from app.history.service import standings, summary_event
 from app.i18n import _
-from app.maps.schemas import MapDocument
-from app.maps.service import upload_map
+from app.maps.service import parse_map, store_map
 from app.me.service import read_me
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatOfferOrigin
@@ -39,7 +38,7 @@ from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot, TurnSnapshotMemory
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
-from app.persistence import load_orders, load_state, snapshots
+from app.persistence import load_orders, load_state, snapshots, static
 from app.persistence.battles import side_from_json
 from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
@@ -489,7 +488,11 @@ async def import_campaign(
     _check_history(doc)
     numbers = [s["number"] for s in raw["seats"]]
     holders = await _holders(session, data, numbers)
-    game_map = await upload_map(session, MapDocument.model_validate(raw["map"]), importer.id)
+    # The map as the body's model validated it, parsed once, and its engine data kept for the
+    # checks below (each reads the copy's state, and a 128×128 map takes a while to parse).
+    map_data = await to_thread.run_sync(parse_map, raw["map"])
+    game_map = await store_map(session, map_data, importer.id)
+    static.maps.put(game_map.id, map_data)
     state = raw["state"]
     campaign = Campaign(
         name=data.name or header.name,
