@@ -6,6 +6,7 @@ the `finally` below runs on Ctrl-C and on SIGTERM alike.
 """
 
 import os
+import resource
 import signal
 import sys
 import tempfile
@@ -39,6 +40,16 @@ def prepare_metrics_dir(workers: int) -> Path | None:
     return path
 
 
+def raise_open_files_limit(needed: int = 0) -> int:
+    """Raise the soft RLIMIT_NOFILE to the hard limit (each open event stream holds a socket:
+    a soft limit of 1,024 refuses the 1,000th); the new soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else max(soft, needed)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
     # uvicorn re-raises the signal it caught after its graceful shutdown; turning SIGTERM into
     # SystemExit (instead of the default instant kill) lets the embedded database stop too.
@@ -50,6 +61,7 @@ def main() -> None:
     settings = get_settings()
     configure_logging(settings.log_level, json_lines=settings.log_json)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    raise_open_files_limit()
     try:
         with database_url(settings) as url:
             # The app (created by uvicorn below) reads the same settings: point it at this

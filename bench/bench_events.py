@@ -14,8 +14,11 @@ member, which every stream must deliver. Prints:
   their number.
 
 The soft limit of open files (RLIMIT_NOFILE) is raised to the hard one first: this process
-and the server (which inherits it) each hold one descriptor per stream. Exits 1 if a stream
-missed an event or the target is missed, 0 otherwise. Always stops the server and PostgreSQL.
+and the server (which inherits it) each hold one descriptor per stream. At most `--opening`
+(50) streams are being opened at any moment, as browsers coming back would be: a burst of
+10,000 connections at once overflows the accept queue and the database pool. Each figure is
+printed with its target and PASS/FAIL; exits 1 if one fails, 0 otherwise. Always stops the
+server and PostgreSQL.
 """
 
 from __future__ import annotations
@@ -23,15 +26,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import resource
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
 
+from app.serve import raise_open_files_limit
 from bench.shared import (
     ROOT,
     UNTHROTTLED,
@@ -50,15 +54,7 @@ DATA_DIR = ROOT / ".data" / "bench-events-pg"
 DATABASE = "marchlords_events"
 PLAYERS = 8
 TARGET_P99_SECONDS = 1.0
-
-
-def raise_open_files_limit(needed: int) -> int:
-    """Raise the soft RLIMIT_NOFILE to the hard limit; the new soft limit."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = hard if hard != resource.RLIM_INFINITY else max(soft, needed)
-    if soft < target:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+TARGET_KIB_PER_STREAM = 16
 
 
 def rss_bytes(pid: int) -> int:
@@ -82,6 +78,11 @@ class Stream:
     received: list[float] = field(default_factory=list)
     new_event: asyncio.Event = field(default_factory=asyncio.Event)
     error: str | None = None
+
+    def connected_callback(self, callback: Callable[[], object]) -> None:
+        """Call `callback` once the stream has said `: connected` (or failed)."""
+        waiter = asyncio.ensure_future(self.connected.wait())
+        waiter.add_done_callback(lambda _done: callback())
 
     async def run(self, host: str, port: int) -> None:
         writer = None
@@ -108,8 +109,9 @@ class Stream:
             self.error = self.error or "stream ended"
         except (OSError, asyncio.IncompleteReadError) as exc:
             self.error = f"{type(exc).__name__}: {exc}"
-            self.connected.set()
         finally:
+            # Connected or failed: either way the run does not wait for it any longer.
+            self.connected.set()
             if writer is not None:
                 writer.close()
 
@@ -144,9 +146,16 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
         streams = [Stream(path, tokens[i % PLAYERS]) for i in range(args.streams)]
         opened = time.perf_counter()
         tasks = []
-        for stream in streams:  # opened steadily, not in one burst of connections
+        # At most `--opening` streams between their connect and their `: connected`: as many
+        # browsers coming back at once would not all be in the server's accept queue (and its
+        # database pool) at the same moment either; a burst of 10,000 overflows both.
+        opening = asyncio.Semaphore(args.opening)
+        for number, stream in enumerate(streams):
+            await opening.acquire()
+            if number and number % 1000 == 0:
+                print(f"  {number} streams opened in {time.perf_counter() - opened:.0f} s…")
             tasks.append(asyncio.create_task(stream.run(host, port)))
-            await asyncio.sleep(0)
+            stream.connected_callback(opening.release)
         everyone = asyncio.gather(*(s.connected.wait() for s in streams))
         for _ in range(30):  # at most 300 s, with progress every 10 s
             done, _pending = await asyncio.wait([everyone], timeout=10)
@@ -198,6 +207,7 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
                 else:
                     missed += 1
             await asyncio.sleep(0.5)
+        failed = [s.error for s in streams if s.error]  # refused, or ended since
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -220,20 +230,33 @@ async def run(args: argparse.Namespace, base_url: str, server_pid: int) -> bool:
         f"{percentile(from_start, 99) * 1000:.0f} ms (the write itself: median "
         f"{sorted(writes)[len(writes) // 2] * 1000:.0f} ms)"
     )
-    met = p99 <= TARGET_P99_SECONDS and missed == 0 and not failed
-    print(
-        f"target: {args.streams} streams held by one server process, one event delivered to "
-        f"all, p99 ≤ {TARGET_P99_SECONDS:.0f} s — {p99 * 1000:.0f} ms, {missed} missed: "
-        + ("PASS" if met else "FAIL")
-    )
-    print(f"memory per stream: {per_stream / 1024:.1f} KiB (RSS delta / streams)")
-    return met
+    figures = [
+        (f"streams refused or ended: {len(failed)} of {args.streams} (target 0)", not failed),
+        (f"deliveries missed: {missed} of {expected} (target 0)", missed == 0),
+        (
+            f"delivery p99 after the write's response: {p99 * 1000:.0f} ms "
+            f"(target ≤ {TARGET_P99_SECONDS * 1000:.0f} ms)",
+            p99 <= TARGET_P99_SECONDS,
+        ),
+        (
+            f"server memory per stream: {per_stream / 1024:.1f} KiB (RSS delta / streams; "
+            f"target ≤ {TARGET_KIB_PER_STREAM} KiB)",
+            per_stream <= TARGET_KIB_PER_STREAM * 1024,
+        ),
+    ]
+    print(f"targets, {args.streams} streams held by one server process, one event to all:")
+    for text, ok in figures:
+        print(f"  {text} — {'PASS' if ok else 'FAIL'}")
+    return all(ok for _text, ok in figures)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=1000, help="open streams (1000)")
     parser.add_argument("--rounds", type=int, default=5, help="events sent, one by one (5)")
+    parser.add_argument(
+        "--opening", type=int, default=50, help="streams opening at once, at most (50)"
+    )
     parser.add_argument("--timeout", type=float, default=30, help="wait per event, s (30)")
     parser.add_argument(
         "--data-dir",

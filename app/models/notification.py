@@ -178,9 +178,10 @@ class InboxItem(Base):
 
 
 class StreamPresence(Base):
-    """An open event stream of a user on a campaign (issue 28: nothing is pushed to a user who
-    is looking). One row per stream, in any server process: written when the stream opens,
-    its `seen_at` refreshed while it stays open, deleted when it closes; a row not refreshed
+    """A user's open event streams on a campaign (issue 28: nothing is pushed to a user who
+    is looking). One row per user, campaign and server process, however many streams it holds
+    (`stream_id` names the row): written when the first opens, its `seen_at` refreshed while
+    one stays open, deleted when the last closes; a row not refreshed
     for `app.notifications.presence.STALE_AFTER` (a process that died) counts for nothing."""
 
     __tablename__ = "stream_presence"

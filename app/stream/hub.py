@@ -87,7 +87,10 @@ class Subscription:
         # Who listens, for revocations (app/events/revocations.py); None: nobody they name.
         self.token_id = token_id
         self.user_id = user_id
-        self._queue: asyncio.Queue[QueueItem] = asyncio.Queue(maxsize)
+        # A list and one waiter, not an `asyncio.Queue` (three deques): one per open stream.
+        self._items: list[QueueItem] = []
+        self._maxsize = maxsize
+        self._waiter: asyncio.Future[None] | None = None
         self.closed = False
         # Set when the stream reading it has ended (its `subscribe()` block exited).
         self.ended = asyncio.Event()
@@ -102,16 +105,20 @@ class Subscription:
     @property
     def pending(self) -> int:
         """How many items wait to be read."""
-        return self._queue.qsize()
+        return len(self._items)
+
+    def _put(self, item: QueueItem) -> None:
+        self._items.append(item)
+        if self._waiter is not None and not self._waiter.done():
+            self._waiter.set_result(None)
 
     def offer(self, item: QueueItem) -> bool:
         """Enqueue without waiting; False if the queue is full (the caller drops us)."""
         if self.closed:  # nothing reaches a closed feed, not even a last event
             return True
-        try:
-            self._queue.put_nowait(item)
-        except asyncio.QueueFull:
+        if len(self._items) >= self._maxsize:
             return False
+        self._put(item)
         return True
 
     def close(self) -> None:
@@ -119,23 +126,23 @@ class Subscription:
         if self.closed:
             return
         self.closed = True
-        while not self._queue.empty():
-            self._queue.get_nowait()
-        self._queue.put_nowait(Signal.CLOSED)
+        self._items.clear()
+        self._put(Signal.CLOSED)
 
     async def next_batch(self, wait_seconds: float) -> list[QueueItem]:
         """Everything queued, waiting up to `wait_seconds` for the first item ([] if none)."""
-        batch: list[QueueItem] = []
-        if self._queue.empty():
+        if not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
             try:
                 # A timeout scope, not wait_for: no task per wait (a thousand streams wake
                 # up at once for each event).
                 async with asyncio.timeout(wait_seconds):
-                    batch.append(await self._queue.get())
+                    await self._waiter
             except TimeoutError:
                 return []
-        while not self._queue.empty():
-            batch.append(self._queue.get_nowait())
+            finally:
+                self._waiter = None
+        batch, self._items = self._items, []
         return batch
 
 

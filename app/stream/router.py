@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import Response, StreamingResponse
+from fastapi.responses import Response
 from fastapi.sse import ServerSentEvent, format_sse_event
 
 from app.auth.dependencies import CurrentAuth
@@ -27,6 +27,7 @@ from app.notifications import presence
 from app.stream import service
 from app.stream.access import StreamRechecks, Watcher
 from app.stream.hub import EventHub
+from app.stream.response import EventStreamResponse
 from app.stream.service import Listener
 
 router = APIRouter(prefix="/campaigns/{campaign_id}", tags=["events"], responses=PROBLEM_RESPONSES)
@@ -182,20 +183,23 @@ class _EventStreamDocs(Response):
 )
 async def stream_events(
     request: Request, feed: Annotated[Feed, Depends(get_feed)], member: MemberDep
-) -> StreamingResponse:
+) -> EventStreamResponse:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`)."""
     sessionmaker = request.app.state.sessionmaker
     hub, listener = feed.hub, feed.listener
     still_allowed = _access_check(request, feed, member.user)
+    # The body keeps ids only: the membership's rows (the ruleset, the seat's explored tiles)
+    # would otherwise stay in memory once per open stream.
+    user_id = member.user.id
 
     async def body() -> AsyncIterator[bytes]:
         # While it is open its user is looking: nothing is pushed to them about the campaign.
-        looking = presence.present(sessionmaker, listener.campaign_id, member.user.id)
+        looking = presence.present(sessionmaker, listener.campaign_id, user_id)
         async with (
             looking,
-            hub.subscribe(
-                listener.campaign_id, token_id=feed.token_id, user_id=member.user.id
-            ) as subscription,
+            hub.subscribe(listener.campaign_id, token_id=feed.token_id, user_id=user_id) as (
+                subscription
+            ),
         ):
             events = service.stream_events(
                 hub,
@@ -213,7 +217,7 @@ async def stream_events(
     # The bytes are written straight to the response (not through FastAPI's generic SSE
     # pipeline, two tasks and a re-encoding per event and stream): one event reaches a
     # thousand streams of a process in one pass, its bytes encoded once.
-    return StreamingResponse(
+    return EventStreamResponse(
         body(),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
