@@ -6,9 +6,9 @@ process and kept in a bounded cache (app.infra.cache), shared by every campaign 
 
 from __future__ import annotations
 
-import json
 import uuid
 
+import orjson
 from sqlalchemy import Text, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,7 +28,7 @@ maps: BoundedCache[uuid.UUID, MapData] = BoundedCache(
     "maps", 64 * 1024 * 1024, lambda game_map: TILE_BYTES * len(game_map.tiles)
 )
 # 256 rulesets, as many as the `lru_cache` this replaced held.
-rulesets: BoundedCache[str, Ruleset] = BoundedCache(
+rulesets: BoundedCache[bytes, Ruleset] = BoundedCache(
     "rulesets", 256 * (RULESET_BYTES + ENTRY_OVERHEAD_BYTES), lambda _: RULESET_BYTES
 )
 
@@ -53,10 +53,11 @@ async def load_map_text(session: AsyncSession, map_id: uuid.UUID) -> str:
 
 def load_ruleset(campaign: Campaign) -> Ruleset:
     """The campaign's ruleset (parsed documents are shared: rulesets are immutable values)."""
-    document = json.dumps(campaign.ruleset, sort_keys=True)
+    # Every game read asks: orjson keys the cache some twenty times faster than json.dumps.
+    document = orjson.dumps(campaign.ruleset, option=orjson.OPT_SORT_KEYS)
     cached = rulesets.get(document)
     if cached is None:
-        cached = parse_ruleset(json.loads(document))
+        cached = parse_ruleset(orjson.loads(document))
         rulesets.put(document, cached)
     return cached
 
