@@ -45,6 +45,10 @@ from app.db.session import create_sessionmaker
 from app.log import request_id_var
 from app.persistence.world import worlds
 from app.world.cache import map_views
+from tests.case_check import (  # noqa: F401 - its hooks, registered by being here
+    pytest_addoption,
+    pytest_configure,
+)
 from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser, register_and_login
 
@@ -59,7 +63,9 @@ KINDS_BY_MODULE_NAME = {
 }
 KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
 # Fixtures shared by more tests than one, built once for them: a module's tests stay on one
-# worker (`--dist loadgroup`), unless they name their own `xdist_group`.
+# worker (`--dist loadgroup`), unless they name their own `xdist_group`, or their module sets
+# `GROUP_BY_TEST_FUNCTION = True` (each function's tests stay together, its shared fixtures
+# built again on each worker that runs some).
 SHARED_SCOPES = frozenset({"module", "package", "class"})
 
 
@@ -79,7 +85,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for fixture in fixture_definitions
         )
         if shares and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+            group = item.nodeid.partition("::")[0]
+            if isinstance(item, pytest.Function) and getattr(
+                item.module, "GROUP_BY_TEST_FUNCTION", False
+            ):
+                group += f"::{item.originalname}"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _in_thread(fn: Callable[[], T]) -> T:
