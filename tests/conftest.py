@@ -3,8 +3,9 @@
 Database fixtures are lazy: only tests that ask for `client`, `session`, `database_url`, ...
 start PostgreSQL, so pure tests (tests/rules) run without a database.
 
-- `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head, on the
-  embedded server (or on `DATABASE_URL`'s server), dropped at the end.
+- `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head (a copy
+  of a migrated template), on the embedded server (or on `DATABASE_URL`'s server), dropped at
+  the end.
 - `connection`: one connection per test inside an outer transaction that is rolled back.
 - `session`: an `AsyncSession` on that connection, seeing the same data as the app.
 - `app` / `client`: the app with its sessions bound to that connection (savepoints, so the
@@ -50,6 +51,13 @@ from tests.case_check import (  # noqa: F401 - its hooks, registered by being he
     pytest_configure,
 )
 from tests.factories.apps import fresh_app
+from tests.factories.databases import (
+    copy_template,
+    has_database,
+    publish_template,
+    template_name,
+    with_database,
+)
 from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
@@ -151,10 +159,17 @@ def database_url() -> Iterator[str]:
             .set(database=f"marchlords_test_{os.getpid()}")
             .render_as_string(hide_password=False)
         )
-        _run(lambda: create_database(url, drop_existing=True))
+        # A copy of a template built by the migrations, not metadata.create_all: the
+        # migrations are tested too (tests/factories/databases.py).
+        template = template_name()
+        if not _run(lambda: has_database(url, template)):
+            built = f"{template}_{os.getpid()}"
+            built_url = with_database(url, built)
+            _run(lambda: create_database(built_url, drop_existing=True))
+            _in_thread(lambda: upgrade_head(built_url))
+            _run(lambda: publish_template(url, built, template))
+        _run(lambda: copy_template(url, template))
         stack.callback(lambda: _run(lambda: drop_database(url)))
-        # Built by the migrations, not metadata.create_all: the migrations are tested too.
-        _in_thread(lambda: upgrade_head(url))
         yield url
 
 
