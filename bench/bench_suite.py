@@ -1,8 +1,10 @@
 """The test suite the old way and the new way, one after the other in the same run.
 
-The old way: one pytest process, a new app built for every test (`MARCHLORDS_TEST_APP_PER_TEST=1`,
-tests/factories/apps.py). The new way: what `scripts/test` runs, pytest-xdist workers with a
-database each (`--workers`, `--dist loadgroup`) and one app per worker put back at each test.
+The old way: one pytest process (no `-n`), a new app built for every test
+(`MARCHLORDS_TEST_APP_PER_TEST=1`, tests/factories/apps.py). The new way: what `scripts/test`
+runs, pytest-xdist workers with a database each (`--workers`, `--dist loadgroup`) and one app per
+worker put back at each test. `--whole` (the default without pytest arguments): the whole suite
+both ways, each run failing unless every case of the contract fuzzing passed (`--count-cases`).
 Prints each run's wall and CPU time (the CPU of pytest, its workers and every process they
 start, PostgreSQL's excepted: it runs apart), its summary line, and the ratio new / old of the
 wall times, target ≤ 0.5, with PASS/FAIL. Extra arguments go to both pytest runs (a subset:
@@ -60,8 +62,12 @@ def run_pytest(name: str, args: list[str], env: dict[str, str]) -> Run:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
     parser.add_argument("--workers", default=os.environ.get("MARCHLORDS_TEST_WORKERS", "2"))
+    parser.add_argument("--whole", action="store_true", help="the whole suite (no pytest args)")
     options, pytest_args = parser.parse_known_args()
-    common = ["-q", "-p", "no:cacheprovider", *pytest_args]
+    if options.whole and pytest_args:
+        parser.error("--whole runs the whole suite: no pytest arguments with it")
+    whole = ["--count-cases", "tests/test_fuzz.py"] if not pytest_args else []
+    common = ["-q", "-p", "no:cacheprovider", *whole, *pytest_args]
     old_env = {**os.environ, "MARCHLORDS_TEST_APP_PER_TEST": "1"}
     new_env = {k: v for k, v in os.environ.items() if k != "MARCHLORDS_TEST_APP_PER_TEST"}
     old = run_pytest("old way (one process, an app per test)", common, old_env)

@@ -3,8 +3,9 @@
 Database fixtures are lazy: only tests that ask for `client`, `session`, `database_url`, ...
 start PostgreSQL, so pure tests (tests/rules) run without a database.
 
-- `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head, on the
-  embedded server (or on `DATABASE_URL`'s server), dropped at the end.
+- `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head (a copy
+  of a migrated template), on the embedded server (or on `DATABASE_URL`'s server), dropped at
+  the end.
 - `connection`: one connection per test inside an outer transaction that is rolled back.
 - `session`: an `AsyncSession` on that connection, seeing the same data as the app.
 - `app` / `client`: the app with its sessions bound to that connection (savepoints, so the
@@ -46,7 +47,18 @@ from app.log import request_id_var
 from app.persistence.world import worlds
 from app.pictures.rendering import renderer as replay_renderer
 from app.world.cache import map_views
+from tests.case_check import (  # noqa: F401 - its hooks, registered by being here
+    pytest_addoption,
+    pytest_configure,
+)
 from tests.factories.apps import fresh_app
+from tests.factories.databases import (
+    copy_template,
+    has_database,
+    publish_template,
+    template_name,
+    with_database,
+)
 from tests.factories.flows import MakeUser, register_and_login
 
 T = TypeVar("T")
@@ -59,20 +71,53 @@ KINDS_BY_MODULE_NAME = {
     "browser": frozenset({"selenium", "webdriver"}),
 }
 KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
+# The slow ones (`scripts/test --quick` leaves them out too), by the start of their ids: the
+# tests of `--quick` that took 9 s or more under `--durations` (each ≥ 2 s on a quiet machine),
+# their whole module where most of its tests did: sweeps over every operation, random whole
+# games, long property searches, races and notification deliveries.
+SLOW_TESTS = (
+    "tests/api/test_anonymity.py::",
+    "tests/api/test_battle_dates_races.py::",
+    "tests/api/test_bounds.py::test_R_HOUSE_2_ranges_are_in_the_openapi_schema",
+    "tests/api/test_calendar.py::test_a_traced_feed_request_keeps_the_secret_out_of_its_span",
+    "tests/api/test_civil_disorder.py::test_R_CAMP_10_a_returning_holder_racing_the_turn_change",
+    "tests/api/test_error_messages.py::test_every_405_allows_exactly_the_documented_methods",
+    "tests/api/test_fog_random.py::",
+    "tests/api/test_import_limits.py::test_R_CAMP_9_a_played_random_game_passes_the_checks",
+    "tests/api/test_inbox.py::test_inbox_items_match_what_the_personal_webhook_gets",
+    "tests/api/test_inbox.py::test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted",
+    "tests/api/test_isolation.py::",
+    "tests/api/test_join_notifications.py::",
+    "tests/api/test_limits.py::test_a_wrong_current_password_counts_as_a_failed_login",
+    "tests/api/test_limits.py::test_every_authenticated_write_route_carries_the_write_limit",
+    "tests/api/test_lobbies.py::test_R_CAMP_12_an_approval_racing_the_turn_change",
+    "tests/api/test_memory_writes.py::test_R_FOG_1_stored_memories_are_those_the_change_computed",
+    "tests/api/test_notification_races.py::",
+    "tests/api/test_notifications.py::",
+    "tests/api/test_pictures.py::test_the_picture_cache_holds_no_more_bytes_than_its_setting",
+    "tests/api/test_shard_ready.py::test_every_statement_of_a_campaign_request_is_restricted",
+    "tests/rules/test_properties.py::",
+    "tests/rules/test_sea.py::test_R_SEA_2_property_no_army_at_sea_without_ship",
+)
 # Fixtures shared by more tests than one, built once for them: a module's tests stay on one
-# worker (`--dist loadgroup`), unless they name their own `xdist_group`.
+# worker (`--dist loadgroup`), unless they name their own `xdist_group`, or their module sets
+# `GROUP_BY_TEST_FUNCTION = True` (each function's tests stay together, its shared fixtures
+# built again on each worker that runs some).
 SHARED_SCOPES = frozenset({"module", "package", "class"})
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test with its kind, and keep a module sharing a fixture on one worker."""
+    """Mark each test with its kind and the slow ones, and keep a module sharing a fixture on
+    one worker."""
     for item in items:
         names = set(vars(item.module)) if isinstance(item, pytest.Function) else set()
         fixtures = set(getattr(item, "fixturenames", ()))
         for kind, used in KINDS_BY_MODULE_NAME.items():
             if names & used or fixtures & KINDS_BY_FIXTURE.get(kind, frozenset()):
                 item.add_marker(kind)
+        if item.nodeid.startswith(SLOW_TESTS):
+            item.add_marker("slow")
         definitions = getattr(item, "_fixtureinfo", None)
         shares = definitions is not None and any(
             fixture.scope in SHARED_SCOPES
@@ -80,7 +125,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             for fixture in fixture_definitions
         )
         if shares and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+            group = item.nodeid.partition("::")[0]
+            if isinstance(item, pytest.Function) and getattr(
+                item.module, "GROUP_BY_TEST_FUNCTION", False
+            ):
+                group += f"::{item.originalname}"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def _in_thread(fn: Callable[[], T]) -> T:
@@ -118,10 +168,17 @@ def database_url() -> Iterator[str]:
             .set(database=f"marchlords_test_{os.getpid()}")
             .render_as_string(hide_password=False)
         )
-        _run(lambda: create_database(url, drop_existing=True))
+        # A copy of a template built by the migrations, not metadata.create_all: the
+        # migrations are tested too (tests/factories/databases.py).
+        template = template_name()
+        if not _run(lambda: has_database(url, template)):
+            built = f"{template}_{os.getpid()}"
+            built_url = with_database(url, built)
+            _run(lambda: create_database(built_url, drop_existing=True))
+            _in_thread(lambda: upgrade_head(built_url))
+            _run(lambda: publish_template(url, built, template))
+        _run(lambda: copy_template(url, template))
         stack.callback(lambda: _run(lambda: drop_database(url)))
-        # Built by the migrations, not metadata.create_all: the migrations are tested too.
-        _in_thread(lambda: upgrade_head(url))
         yield url
 
 

@@ -125,6 +125,10 @@ def target(database_url: str, settings: Settings, fast_password_hashing: None) -
         asyncio.run(truncate_all(database_url))
 
 
+# Each test function's cases may run on a pytest-xdist worker of their own, with a `target` of
+# that worker's (its own database): tests/conftest.py groups them by function, not by module.
+GROUP_BY_TEST_FUNCTION = True
+
 # Loaded from the document at collection (without starting an app or a database): the contract
 # is the same for every app, and the module-scoped `target` app answers the calls. (The lazy
 # `schemathesis.pytest.from_fixture` loader fails on pytest 9.2: it sets `Function._nodeid`.)
@@ -241,7 +245,8 @@ def test_valid_data_meets_only_rule_refusals(case: schemathesis.Case[Any], targe
 def test_linked_operations_honour_their_contract(target: Target) -> None:
     """Scenarios of calls chained by the links inferred from the schema, every answer checked.
 
-    Runs after the per-operation tests (which may end the shared campaign).
+    Runs after the per-operation tests (which may end the shared campaign), or on a worker's
+    own campaign.
     """
     transport = {"session": target.client, "base_url": target.client.base_url}
     campaigns = {target.campaign_id}  # the started one, and lobbies the scenarios create
