@@ -40,6 +40,7 @@ from app.persistence import edict_columns, edict_from_row, save_state
 from app.rules import diplomacy
 from app.rules.diplomacy import Edict, EdictKind, EdictStatus, VassalOffer
 from app.rules.ids import entity_counter
+from app.rules.kind_texts import kind_text
 from app.rules.relations import in_force
 from app.rules.state import LedgerEntry, Treaty, TreatyKind
 
@@ -141,7 +142,7 @@ async def issue(session: AsyncSession, ctx: TurnContext, data: EdictCreate) -> E
             LedgerEntry(
                 ctx.number,
                 -draft.cost,
-                _("edict #{id}: {kind}", id=edict_id, kind=draft.kind),
+                _("edict #{id}: {kind}", id=edict_id, kind=kind_text(draft.kind)),
                 "R-DIP-2",
             )
         )

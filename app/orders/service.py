@@ -23,6 +23,7 @@ from app.orders.schemas import (
 )
 from app.persistence import save_state
 from app.rules import armies, building, movement, visibility
+from app.rules.kind_texts import kind_text
 from app.rules.state import LedgerEntry
 
 
@@ -134,7 +135,7 @@ async def give_build(session: AsyncSession, ctx: TurnContext, data: BuildCreate)
         session,
         ctx,
         -cost,
-        _("ordered {kind} at {q},{r}", kind=data.kind.value, q=data.q, r=data.r),
+        _("ordered {kind} at {q},{r}", kind=kind_text(data.kind.value), q=data.q, r=data.r),
         "R-BUILD-1",
     )
     return await _add_order(
@@ -362,7 +363,7 @@ async def cancel_order(
     linked = [r for r in await my_orders(session, ctx) if _linked(row, r)]
     for order in (row, *linked):
         if order.cost:
-            reason = _("refund: cancelled {kind}", kind=order.kind.value)
+            reason = _("refund: cancelled {kind}", kind=kind_text(order.kind.value))
             await _move_gold(session, ctx, order.cost, reason, _REFUND_RULES[order.kind])
         await session.delete(order)
     await session.flush()

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from app.rules.hexgrid import Coord
 from app.rules.ids import entity_id
+from app.rules.kind_texts import kind_text
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
     BuildKind,
@@ -218,7 +219,7 @@ def _cancel_reason(state: CampaignState, order: BuildOrder, contested: frozenset
 
 
 def _refund(order: BuildOrder, reason: str) -> tuple[LedgerEntry, Event]:
-    why = _("refund: {kind} cancelled, {why}", kind=order.kind.value, why=reason)
+    why = _("refund: {kind} cancelled, {why}", kind=kind_text(order.kind.value), why=reason)
     entry = LedgerEntry(order.player, order.cost, why, REFUND_RULE)
     # No coords: a cancelled build changes nothing on the map, so only its owner hears of it.
     event = Event(

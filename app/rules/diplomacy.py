@@ -26,6 +26,7 @@ from enum import StrEnum
 from app.rules import fog
 from app.rules.hexgrid import Coord
 from app.rules.ids import entity_id
+from app.rules.kind_texts import kind_text
 from app.rules.relations import Relations, in_force, is_hostile
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
@@ -124,7 +125,10 @@ def _already(kind: EdictKind) -> Violation:
     """The refusal of a treaty the two players already have (or a stronger one)."""
     return Violation(
         RULE,
-        _("You already have this treaty ({kind}) or a stronger one with that player.", kind=kind),
+        _(
+            "You already have this treaty ({kind}) or a stronger one with that player.",
+            kind=kind_text(kind),
+        ),
     )
 
 

@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.models.campaign import CampaignPlayer
 from app.models.ledger import LedgerRow
 from app.models.world import ArmyRow, StakeRow
-from tests.factories.flows import Game, MakeUser, create_lobby, start_game
+from tests.factories.flows import Game, MakeUser, create_lobby, my_army, ok, start_game
 from tests.helpers import assert_problem
 
 
@@ -199,3 +199,28 @@ async def test_ledger_and_forecast_reasons_in_the_readers_language(
         "entretien : armée de palier 1 ×1",
     ]
     assert french.headers["etag"] != english.headers["etag"]
+
+
+async def test_the_kind_in_a_ledger_reason_is_a_word_of_the_readers_language(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user, ruleset={"starting_gold": 40})
+    alice = game.players[0]
+    army = await my_army(client, game, alice)  # on the capital (R-CAMP-3)
+    city = {"kind": "upgrade_city", "q": army["q"], "r": army["r"]}
+    order = await ok(await client.post(game.url("/builds"), json=city, headers=alice.headers), 201)
+    await ok(await client.delete(game.url(f"/orders/{order['id']}"), headers=alice.headers), 204)
+    url, where = game.url("/me"), f"{army['q']},{army['r']}"
+
+    french = await ok(await client.get(url, headers={**alice.headers, "Accept-Language": "fr"}))
+    english = await ok(await client.get(url, headers=alice.headers))
+
+    # Newest first: the refund, then the order.
+    assert [e["reason"] for e in french["ledger"]["items"]][:2] == [
+        "remboursement, annulation : construction",
+        f"ordre : agrandissement de ville en {where}",
+    ]
+    assert [e["reason"] for e in english["ledger"]["items"]][:2] == [
+        "refund: cancelled build",
+        f"ordered upgrade_city at {where}",  # the API's value, as before
+    ]
