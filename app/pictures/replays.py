@@ -15,7 +15,7 @@ import json
 import uuid
 from dataclasses import dataclass
 
-from app.i18n import Language, _, say
+from app.i18n import Language, _
 from app.persistence import snapshots
 from app.persistence.static import maps
 from app.pictures.svg import MapPicture, map_svg
@@ -42,7 +42,7 @@ class ReplayJob:
     ruleset: Ruleset
     picture: bool  # the SVG picture; False: the `WorldMap` JSON document
     coordinates: bool = False  # the picture writes each tile's `q,r`
-    language: Language = "en"  # the caption's
+    language: Language = "en"  # the picture's words
     map_text: str | None = None  # the stored map, sent once the worker said it lacks it
 
 
@@ -102,6 +102,7 @@ def render(job: ReplayJob) -> bytes | None:
         battles=battles,
         pending_battles=len(state.battles),
         coordinates=job.coordinates,
-        caption=say(caption, job.language),
+        caption=caption,
+        language=job.language,
     )
     return map_svg(picture).encode()

@@ -67,13 +67,16 @@ def _view(body: bytes, media_type: str, if_none_match: str | None) -> Response:
 
 @router.get("/map.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_map_picture(
+    request: Request,
     session: SessionDep,
     member: MemberDep,
     coordinates: Coordinates = False,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """Your map as an SVG picture: the JSON map's fog, your move orders, a legend (R-FOG-1)."""
-    return _view(await service.map_picture(session, member, coordinates), SVG, if_none_match)
+    language = request_language(request)
+    picture = await service.map_picture(session, member, coordinates, language)
+    return said_in(_view(picture, SVG, if_none_match), language)
 
 
 @router.get(
@@ -119,6 +122,7 @@ async def read_charts(
 
 @router.get("/charts.svg", response_class=Response, responses=SVG_RESPONSE)
 async def read_charts_picture(
+    request: Request,
     session: SessionDep,
     member: MemberDep,
     first: First = None,
@@ -126,5 +130,6 @@ async def read_charts_picture(
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """The charts as small SVG line charts: one per number, a line per player shown."""
-    picture = await service.charts_picture(session, member, first, count)
-    return _view(picture, SVG, if_none_match)
+    language = request_language(request)
+    picture = await service.charts_picture(session, member, first, count, language)
+    return said_in(_view(picture, SVG, if_none_match), language)

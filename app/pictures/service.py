@@ -104,8 +104,11 @@ async def _draw(picture: MapPicture) -> bytes:
     return svg.encode()
 
 
-async def map_picture(session: AsyncSession, member: Membership, coordinates: bool) -> bytes:
-    """The caller's map as SVG: exactly the JSON map's tiles, plus their own move orders."""
+async def map_picture(
+    session: AsyncSession, member: Membership, coordinates: bool, language: Language
+) -> bytes:
+    """The caller's map as SVG: exactly the JSON map's tiles, plus their own move orders, its
+    words said in `language`."""
     document = await world.map_document(session, member)  # checks the campaign's status
     campaign = member.campaign
     seat = member.viewer.seat
@@ -127,10 +130,15 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
         tuple(moves),
         tuple(battles),
         pending,
+        language,
     )
     found = cache.pictures.get(key)
     if found is None:
-        ended = " (ended)" if campaign.status is CampaignStatus.FINISHED else ""
+        caption = (
+            _("Turn {turn} (ended)", turn=view["turn"])
+            if campaign.status is CampaignStatus.FINISHED
+            else _("Turn {turn}", turn=view["turn"])
+        )
         picture = MapPicture(
             world=view,
             viewer=seat,
@@ -138,7 +146,8 @@ async def map_picture(session: AsyncSession, member: Membership, coordinates: bo
             battles=battles,
             pending_battles=pending,
             coordinates=coordinates,
-            caption=f"Turn {view['turn']}{ended}",
+            caption=caption,
+            language=language,
         )
         found = await _draw(picture)
         cache.pictures.put(key, found)
@@ -370,10 +379,17 @@ def _series(data: Charts, measure: str) -> list[Series]:
 
 
 async def charts_picture(
-    session: AsyncSession, member: Membership, first: int | None, count: int
+    session: AsyncSession, member: Membership, first: int | None, count: int, language: Language
 ) -> bytes:
+    """The charts as SVG, their words said in `language`."""
     data = await charts(session, member, first, count)
     measures = {m: _series(data, m) for m in ("gold", "income", "territories", "score")}
-    whose = "every player" if len(data.players) != 1 else f"player {data.players[0].player}"
-    caption = f"Turns {data.first_turn}–{data.last_turn}, {whose}"
-    return chart_svg(measures, caption).encode()
+    whose = (
+        _("every player")
+        if len(data.players) != 1
+        else _("player {number}", number=data.players[0].player)
+    )
+    caption = _(
+        "Turns {first}–{last}, {whose}", first=data.first_turn, last=data.last_turn, whose=whose
+    )
+    return chart_svg(measures, caption, language).encode()

@@ -6,7 +6,8 @@ pending battles they may see. `chart_svg` draws a few numbers per turn as line c
 
 Every element that stands for something in the game carries its data as `data-*` attributes
 (`data-q`, `data-fog`, `data-id`, `data-owner`, …), so a program (or a test) can read the
-picture back; players appear only as numbers and colours, never by name (R-CAMP-5).
+picture back; players appear only as numbers and colours, never by name (R-CAMP-5). Every
+word a picture writes (legend, captions, `<title>`s) is said in the picture's `language`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 import drawsvg as dw  # type: ignore[import-untyped]  # no stubs or py.typed
 
+from app.i18n import DEFAULT_LANGUAGE, Language, Text, _, say
 from app.rules.hexgrid import DIRECTIONS, Coord, Grid, Wrap, to_offset
 
 # Radius of a hex (centre to corner) in SVG user units, whatever the map size: a 64 × 64 map is
@@ -42,6 +44,30 @@ TERRAIN_COLOURS: dict[str, str] = {
     "sea": "#8fb9de",
 }
 UNEXPLORED = "#f2f2f0"
+
+# What the pictures call the game's things (the data attributes keep the plain names).
+TERRAIN_NAMES: dict[str, Text] = {
+    "plain": _("plain"),
+    "forest": _("forest"),
+    "mountain": _("mountain"),
+    "marsh": _("marsh"),
+    "desert": _("desert"),
+    "coast": _("coast"),
+    "oasis": _("oasis"),
+    "city": _("city"),
+    "port": _("port"),
+    "sea": _("sea"),
+}
+STRUCTURE_NAMES: dict[str, Text] = {"city": _("city"), "port": _("port"), "outpost": _("outpost")}
+WRAP_NAMES: dict[str, Text] = {"horizontal": _("horizontal"), "torus": _("torus")}
+MEASURE_NAMES: dict[str, Text] = {
+    "gold": _("gold"),
+    "income": _("income"),
+    "territories": _("territories"),
+    "score": _("score"),
+}
+STORM = _("storm at sea")
+PENDING_BATTLE = _("pending battle")
 
 # 17 players at most; distinct hues first, darker ones after.
 PLAYER_COLOURS: tuple[str, ...] = (
@@ -79,7 +105,8 @@ class MapPicture:
     battles: Sequence[Coord] = ()  # tiles of the pending battles the viewer may see
     pending_battles: int = 0  # how many battles are pending in all (public, R-FOG-4)
     coordinates: bool = False
-    caption: str = ""
+    caption: str = ""  # a `Text` is said in `language`; empty: "Turn N"
+    language: Language = DEFAULT_LANGUAGE  # what the legend, caption and titles are said in
 
 
 def centre(c: Coord) -> tuple[float, float]:
@@ -131,7 +158,9 @@ def _owner_class(owner: int | None) -> str:
     return f"ol p{(owner - 1) % len(PLAYER_COLOURS) + 1}" if owner is not None else "ol"
 
 
-def _structure(s: Mapping[str, Any], owner: int | None, q: int, r: int) -> dw.Group:
+def _structure(
+    s: Mapping[str, Any], owner: int | None, q: int, r: int, language: Language
+) -> dw.Group:
     kind, level = s["kind"], s["level"]
     cx, cy = centre((q, r))
     cy -= 2
@@ -195,12 +224,19 @@ def _structure(s: Mapping[str, Any], owner: int | None, q: int, r: int) -> dw.Gr
                 stroke_dasharray="2,2",
             )
         )
-    what = f"{'capital ' if s.get('capital') else ''}{kind} level {level}"
-    g.append_title(what + (f" of player {owner}" if owner is not None else ""))
+    name = STRUCTURE_NAMES.get(kind, kind)
+    what = (
+        _("capital {kind} level {level}", kind=name, level=level)
+        if s.get("capital")
+        else _("{kind} level {level}", kind=name, level=level)
+    )
+    if owner is not None:
+        what = _("{what} of player {owner}", what=what, owner=owner)
+    g.append_title(say(what, language))
     return g
 
 
-def _army(a: Mapping[str, Any], q: int, r: int, x: float, y: float) -> dw.Group:
+def _army(a: Mapping[str, Any], q: int, r: int, x: float, y: float, language: Language) -> dw.Group:
     owner, tier = a["owner"], a["tier"]
     g = dw.Group(
         class_="army", data_q=q, data_r=r, data_id=a["id"], data_owner=owner, data_tier=tier
@@ -210,11 +246,16 @@ def _army(a: Mapping[str, Any], q: int, r: int, x: float, y: float) -> dw.Group:
     ring = {"stroke": "#0b3d91", "stroke_width": 2} if a.get("at_sea") else {}
     g.append(dw.Circle(_r(x), _r(y), _r(R * 0.3), class_=_owner_class(owner), **ring))
     g.append(dw.Text(str(tier), R * 0.4, _r(x), _r(y), class_="num"))
-    g.append_title(f"army of player {owner}, tier {tier}" + (", at sea" if a.get("at_sea") else ""))
+    what = (
+        _("army of player {owner}, tier {tier}, at sea", owner=owner, tier=tier)
+        if a.get("at_sea")
+        else _("army of player {owner}, tier {tier}", owner=owner, tier=tier)
+    )
+    g.append_title(say(what, language))
     return g
 
 
-def _ship(s: Mapping[str, Any], q: int, r: int, x: float, y: float) -> dw.Group:
+def _ship(s: Mapping[str, Any], q: int, r: int, x: float, y: float, language: Language) -> dw.Group:
     owner = s["owner"]
     g = dw.Group(class_="ship", data_q=q, data_r=r, data_id=s["id"], data_owner=owner)
     w, h = R * 0.5, R * 0.22
@@ -233,7 +274,7 @@ def _ship(s: Mapping[str, Any], q: int, r: int, x: float, y: float) -> dw.Group:
         )
     )
     g.append(dw.Line(_r(x), _r(y), _r(x), _r(y - h * 1.6), stroke="#111111"))
-    g.append_title(f"ship of player {owner}")
+    g.append_title(say(_("ship of player {owner}", owner=owner), language))
     return g
 
 
@@ -252,7 +293,7 @@ def _tags(tags: Sequence[str], cx: float, cy: float) -> list[dw.DrawingElement]:
 
 
 def _tile(
-    t: Mapping[str, Any], hexagon: dw.DrawingElement, coordinates: bool
+    t: Mapping[str, Any], hexagon: dw.DrawingElement, coordinates: bool, language: Language
 ) -> tuple[dw.DrawingElement, list[Any]]:
     """The tile's hexagon (its data as attributes), and what stands on it drawn above."""
     q, r, fog = t["q"], t["r"], t["fog"]
@@ -275,23 +316,23 @@ def _tile(
         return cell, out
     things: list[Any] = _tags(t.get("tags", ()), cx, cy)
     if t.get("structure") is not None:
-        things.append(_structure(t["structure"], t.get("owner"), q, r))
+        things.append(_structure(t["structure"], t.get("owner"), q, r, language))
     armies = t.get("armies", ())
     shown = armies if len(armies) <= 3 else armies[:2]
     x0 = cx - (len(shown) - 1) * R * 0.33
     for i, a in enumerate(shown):
-        things.append(_army(a, q, r, x0 + i * R * 0.66, cy + R * 0.5))
+        things.append(_army(a, q, r, x0 + i * R * 0.66, cy + R * 0.5, language))
     if len(armies) > len(shown):
         x, y = cx + R * 0.55, cy + R * 0.5
         things.append(
             dw.Text(f"+{len(armies) - len(shown)}", R * 0.42, _r(x), _r(y), class_="coord")
         )
         for a in armies[len(shown) :]:  # not drawn, still there for programs
-            hidden = _army(a, q, r, x, y)
+            hidden = _army(a, q, r, x, y, language)
             hidden.args["visibility"] = "hidden"
             things.append(hidden)
     for i, s in enumerate(t.get("ships", ())):
-        things.append(_ship(s, q, r, cx - R * 0.55 + i * 3, cy + R * 0.05))
+        things.append(_ship(s, q, r, cx - R * 0.55 + i * 3, cy + R * 0.05, language))
     if fog == "explored" and things:
         # What stands here is as last seen (R-FOG-1): drawn faded.
         seen = dw.Group(class_="seen")
@@ -359,8 +400,11 @@ def _moves(picture: MapPicture, grid: Grid) -> dw.Group:
     return g
 
 
-def _storms(storms: Sequence[Mapping[str, Any]], hexagon: dw.DrawingElement) -> dw.Group:
+def _storms(
+    storms: Sequence[Mapping[str, Any]], hexagon: dw.DrawingElement, language: Language
+) -> dw.Group:
     g = dw.Group(class_="storms")
+    title = say(STORM, language)
     for storm in storms:
         one = dw.Group(
             class_="storm",
@@ -372,14 +416,15 @@ def _storms(storms: Sequence[Mapping[str, Any]], hexagon: dw.DrawingElement) -> 
         for t in storm["tiles"]:
             cx, cy = centre((t["q"], t["r"]))
             one.append(dw.Use(hexagon, _r(cx), _r(cy), data_q=t["q"], data_r=t["r"]))
-        one.append_title("storm at sea")
+        one.append_title(title)
         g.append(one)
     return g
 
 
-def _battles(battles: Sequence[Coord], hexagon: dw.DrawingElement) -> dw.Group:
+def _battles(battles: Sequence[Coord], hexagon: dw.DrawingElement, language: Language) -> dw.Group:
     """A red frame around the tile and a small cross beside what stands on it."""
     g = dw.Group(class_="battles", stroke="#b00000", fill="none")
+    title = say(PENDING_BATTLE, language)
     for q, r in sorted(set(battles)):
         cx, cy = centre((q, r))
         b = dw.Group(class_="battle", data_q=q, data_r=r)
@@ -387,7 +432,7 @@ def _battles(battles: Sequence[Coord], hexagon: dw.DrawingElement) -> dw.Group:
         x, y, s = cx + R * 0.62, cy - R * 0.05, R * 0.17
         b.append(dw.Line(_r(x - s), _r(y - s), _r(x + s), _r(y + s), stroke_width=2))
         b.append(dw.Line(_r(x - s), _r(y + s), _r(x + s), _r(y - s), stroke_width=2))
-        b.append_title("pending battle")
+        b.append_title(title)
         g.append(b)
     return g
 
@@ -437,13 +482,18 @@ def _legend(
     picture: MapPicture, x: float, hexagon: dw.DrawingElement, owners: Sequence[int]
 ) -> _Legend:
     world = picture.world
+    language = picture.language
+
+    def said(text: str) -> str:
+        return say(text, language)
+
     legend = _Legend(x)
-    title = picture.caption or f"Turn {world['turn']}"
+    title = said(picture.caption or _("Turn {turn}", turn=world["turn"]))
     legend.items.append(dw.Text(title, 14, x, legend.y + 10, font_weight="bold"))
     legend.y += 20
     if picture.viewer is not None:
-        legend.line(None, f"You are player {picture.viewer}")
-    legend.line(None, f"Pending battles: {picture.pending_battles}")
+        legend.line(None, said(_("You are player {number}", number=picture.viewer)))
+    legend.line(None, said(_("Pending battles: {count}", count=picture.pending_battles)))
     if world["wrap"] != "none":
         legend.line(
             dw.Line(
@@ -455,9 +505,9 @@ def _legend(
                 stroke_width=1.5,
                 stroke_dasharray="6,4",
             ),
-            f"edges join ({world['wrap']})",
+            said(_("edges join ({wrap})", wrap=WRAP_NAMES.get(world["wrap"], world["wrap"]))),
         )
-    legend.heading("Terrain")
+    legend.heading(said(_("Terrain")))
     small = "scale(0.45)"
     for terrain in sorted({t["terrain"] for t in world["tiles"] if "terrain" in t}):
         cell = dw.Use(
@@ -467,10 +517,10 @@ def _legend(
             class_=f"t {terrain}",
             transform=f"translate({x + 8},{legend.mid}) {small}",
         )
-        legend.line(cell, terrain)
+        legend.line(cell, said(TERRAIN_NAMES.get(terrain, terrain)))
     for classes, text in (
-        ("t unexplored", "unexplored"),
-        ("t plain explored", "explored: as seen"),
+        ("t unexplored", _("unexplored")),
+        ("t plain explored", _("explored: as seen")),
     ):
         cell = dw.Use(
             hexagon,
@@ -479,24 +529,24 @@ def _legend(
             class_=classes,
             transform=f"translate({x + 8},{legend.mid}) {small}",
         )
-        legend.line(cell, text)
-    legend.heading("On the map")
+        legend.line(cell, said(text))
+    legend.heading(said(_("On the map")))
     m = legend.mid
     legend.line(
         dw.Rectangle(x + 4, m - 4, 8, 8, class_="ol", fill="#888888"),
-        "city, its level; framed: capital",
+        said(_("city, its level; framed: capital")),
     )
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 4, class_="ol", fill="#888888"), "port")
+    legend.line(dw.Circle(x + 8, m, 4, class_="ol", fill="#888888"), said(STRUCTURE_NAMES["port"]))
     m = legend.mid
     legend.line(
         dw.Lines(
             x + 8, m - 4, x + 12, m + 4, x + 4, m + 4, close=True, class_="ol", fill="#888888"
         ),
-        "outpost",
+        said(STRUCTURE_NAMES["outpost"]),
     )
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 5, class_="ol", fill="#888888"), "army, its tier")
+    legend.line(dw.Circle(x + 8, m, 5, class_="ol", fill="#888888"), said(_("army, its tier")))
     m = legend.mid
     legend.line(
         dw.Lines(
@@ -512,12 +562,12 @@ def _legend(
             class_="ol",
             fill="#888888",
         ),
-        "ship at anchor",
+        said(_("ship at anchor")),
     )
     m = legend.mid
     legend.line(
         dw.Line(x + 2, m, x + 16, m, stroke="#111111", stroke_width=1.8, stroke_dasharray="4,2"),
-        "your move orders",
+        said(_("your move orders")),
     )
     m = legend.mid
     legend.line(
@@ -530,24 +580,29 @@ def _legend(
             stroke_width=2.5,
             transform=f"translate({x + 8},{m}) scale(0.45)",
         ),
-        "pending battle",
+        said(PENDING_BATTLE),
     )
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 5, fill="#5b4a8a", fill_opacity=0.35), "storm at sea")
+    legend.line(dw.Circle(x + 8, m, 5, fill="#5b4a8a", fill_opacity=0.35), said(STORM))
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 2.5, stroke="#444444", class_="tag"), "city site")
+    legend.line(dw.Circle(x + 8, m, 2.5, stroke="#444444", class_="tag"), said(_("city site")))
     m = legend.mid
     legend.line(
-        dw.Path(d=f"M{x + 5:.1f},{m:.1f}q1.5,-2 3,0t3,0", stroke="#1f5fa8", class_="tag"), "coast"
+        dw.Path(d=f"M{x + 5:.1f},{m:.1f}q1.5,-2 3,0t3,0", stroke="#1f5fa8", class_="tag"),
+        said(TERRAIN_NAMES["coast"]),
     )
     if owners:
-        legend.heading("Players")
+        legend.heading(said(_("Players")))
         for owner in owners:
-            you = " (you)" if owner == picture.viewer else ""
+            name = (
+                _("player {number} (you)", number=owner)
+                if owner == picture.viewer
+                else _("player {number}", number=owner)
+            )
             swatch = dw.Rectangle(
                 x + 3, legend.y + 1, 10, 10, class_=_owner_class(owner), data_player=owner
             )
-            legend.line(swatch, f"player {owner}{you}")
+            legend.line(swatch, said(name))
     return legend
 
 
@@ -583,13 +638,13 @@ def map_svg(picture: MapPicture) -> str:
     )
     tiles, above = dw.Group(class_="tiles"), dw.Group(class_="things")
     for t in world["tiles"]:
-        cell, things = _tile(t, hexagon, picture.coordinates)
+        cell, things = _tile(t, hexagon, picture.coordinates, picture.language)
         tiles.append(cell)
         above.extend(things)
     board.append(tiles)
     board.append(above)
-    board.append(_storms(world.get("storms", ()), hexagon))
-    board.append(_battles(picture.battles, hexagon))
+    board.append(_storms(world.get("storms", ()), hexagon, picture.language))
+    board.append(_battles(picture.battles, hexagon, picture.language))
     board.append(_moves(picture, grid))
     board.append(_wrap_edges(grid, map_w, map_h))
     d.append(board)
@@ -625,10 +680,16 @@ def _nice_top(value: int) -> int:
 
 
 def _chart(
-    title: str, series: Sequence[Series], turns: tuple[int, int], x0: float, y0: float
+    measure: str,
+    series: Sequence[Series],
+    turns: tuple[int, int],
+    x0: float,
+    y0: float,
+    language: Language,
 ) -> dw.Group:
     """One measure; `turns`: the first and last turn of the horizontal axis (every chart's)."""
-    g = dw.Group(class_="chart", data_measure=title)
+    g = dw.Group(class_="chart", data_measure=measure)
+    title = say(MEASURE_NAMES.get(measure, measure), language)
     g.append(
         dw.Text(
             title, 12, x0 + PAD_L, y0 + 14, font_family=FONT, font_weight="bold", fill="#222222"
@@ -665,7 +726,7 @@ def _chart(
     for turn in sorted({first, last}):
         g.append(
             dw.Text(
-                f"turn {turn}",
+                say(_("turn {turn}", turn=turn), language),
                 9,
                 x(turn),
                 y0 + PAD_T + inner_h + 12,
@@ -684,14 +745,18 @@ def _chart(
             dot = dw.Circle(
                 x(t), y(value), 2.5, fill=colour, class_="point", data_turn=t, data_value=value
             )
-            dot.append_title(f"player {s.player}, turn {t}: {value}")
+            point = _("player {player}, turn {turn}: {value}", player=s.player, turn=t, value=value)
+            dot.append_title(say(point, language))
             line.append(dot)
         g.append(line)
     return g
 
 
-def chart_svg(measures: Mapping[str, Sequence[Series]], caption: str) -> str:
-    """One small line chart per measure (gold, income, …), two per row, players by colour."""
+def chart_svg(
+    measures: Mapping[str, Sequence[Series]], caption: str, language: Language = DEFAULT_LANGUAGE
+) -> str:
+    """One small line chart per measure (gold, income, …), two per row, players by colour, its
+    words (`caption` too, if a `Text`) said in `language`."""
     names = list(measures)
     rows = (len(names) + 1) // 2
     players = sorted({s.player for series in measures.values() for s in series})
@@ -701,10 +766,11 @@ def chart_svg(measures: Mapping[str, Sequence[Series]], caption: str) -> str:
     width, height = 2 * CHART_W + 10, 30 + rows * CHART_H + legend_h
     d = dw.Drawing(width, height, id_prefix="c")
     d.append(dw.Rectangle(0, 0, width, height, fill="#ffffff"))
+    caption = say(caption, language)
     d.append(dw.Text(caption, 14, 10, 20, font_family=FONT, font_weight="bold", fill="#111111"))
     for i, name in enumerate(names):
         x, y = (i % 2) * (CHART_W + 10), 30 + (i // 2) * CHART_H
-        d.append(_chart(name, measures[name], span, x, y))
+        d.append(_chart(name, measures[name], span, x, y, language))
     x = 10.0
     for p in players:
         d.append(
@@ -714,7 +780,7 @@ def chart_svg(measures: Mapping[str, Sequence[Series]], caption: str) -> str:
         )
         d.append(
             dw.Text(
-                f"player {p}",
+                say(_("player {number}", number=p), language),
                 11,
                 x + 14,
                 height - 11,

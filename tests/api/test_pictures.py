@@ -524,3 +524,95 @@ async def test_a_replays_caption_is_in_the_viewers_language_and_cached_apart(
     # Each language is served from its own entry: French again is French, from the cache.
     again = await client.get(url, headers={**headers, "Accept-Language": "fr"})
     assert (again.text, len(picture_cache.pictures)) == (french.text, 2)
+
+
+def _texts(response: Response) -> list[str]:
+    """Every text an SVG picture writes (legend, captions, `<title>`s), one per element."""
+    assert response.status_code == 200, response.text
+    root = parse(response.text)
+    written = [*root.iter(f"{SVG_NS}text"), *root.iter(f"{SVG_NS}title")]
+    return [e.text for e in written if e.text]
+
+
+# What the English map picture of player 1 of a skirmish at its start writes, and its French.
+ENGLISH_MAP = ("Turn 1", "You are player 1", "Pending battles: 0", "On the map", "Players")
+ENGLISH_THINGS = ("army of player 1, tier 1", "capital city level 1 of player 1", "player 1 (you)")
+FRENCH_MAP = ("Tour 1", "Vous êtes le joueur 1", "Batailles en attente : 0", "Sur la carte")
+FRENCH_THINGS = ("armée du joueur 1, palier 1", "ville capitale de niveau 1 du joueur 1")
+
+
+async def test_the_map_picture_is_in_the_readers_language_and_cached_apart(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    headers = game.players[0].headers
+    url = game.url("/map.svg")
+    world = await get_json(client, game, "/map", 0)
+    unasked = await client.get(url, headers=headers)
+    picture_cache.pictures.clear()
+
+    french = await client.get(url, headers={**headers, "Accept-Language": "fr-FR, en;q=0.5"})
+    english = await client.get(url, headers={**headers, "Accept-Language": "en"})
+
+    said = _texts(french)
+    assert {*FRENCH_MAP, *FRENCH_THINGS, "Joueurs", "joueur 1 (vous)", "plaine"} <= set(said)
+    assert not {*ENGLISH_MAP, *ENGLISH_THINGS, "plain", "unexplored"} & set(said)
+    assert not [t for t in said if "player" in t or "army" in t]
+    assert {*ENGLISH_MAP, *ENGLISH_THINGS, "plain", "unexplored"} <= set(_texts(english))
+    # The English picture is the one a reader who names no language gets, byte for byte.
+    assert english.content == unasked.content
+    # The picture still draws exactly the JSON map: only its words changed.
+    assert comparable(svg_world(french.text)) == comparable(world)
+    assert (french.headers["content-language"], english.headers["content-language"]) == (
+        "fr",
+        "en",
+    )
+    assert "Accept-Language" in french.headers["vary"]
+    assert french.headers["etag"] != english.headers["etag"]
+    assert len(picture_cache.pictures) == 2  # one picture per language
+    again = await client.get(url, headers={**headers, "Accept-Language": "fr"})
+    assert (again.content, len(picture_cache.pictures)) == (french.content, 2)
+
+
+async def test_a_replays_legend_is_in_the_viewers_language(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    headers = game.players[0].headers
+    url = game.url("/turns/1/map.svg")
+
+    said = _texts(await client.get(url, headers={**headers, "Accept-Language": "fr"}))
+    english = _texts(await client.get(url, headers=headers))
+
+    assert {*FRENCH_MAP[1:], *FRENCH_THINGS, "Joueurs", "plaine"} <= set(said)
+    assert not {*ENGLISH_MAP[1:], *ENGLISH_THINGS, "plain"} & set(said)
+    assert {*ENGLISH_MAP[1:], *ENGLISH_THINGS, "plain"} <= set(english)
+
+
+async def test_the_charts_picture_is_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    game = await start_game(client, make_user)
+    await change_turn(client, game)
+    headers = game.players[0].headers
+    url = game.url("/charts.svg")
+
+    french = await client.get(url, headers={**headers, "Accept-Language": "fr"})
+    english = await client.get(url, headers=headers)
+
+    said = _texts(french)
+    assert {"Tours 1–2, joueur 1", "or", "revenu", "territoires", "tour 1", "joueur 1"} <= set(said)
+    assert any(t.startswith("joueur 1, tour 1 : ") for t in said)
+    assert not [t for t in said if "player" in t or "turn" in t.lower()]
+    assert not {"gold", "income", "territories"} & set(said)
+    words = _texts(english)
+    assert {"Turns 1–2, player 1", "gold", "income", "territories", "turn 1", "player 1"} <= set(
+        words
+    )
+    assert any(t.startswith("player 1, turn 1: ") for t in words)
+    # The measures keep their names for programs, in every language.
+    measures = [e.get("data-measure") for e in parse(french.text).iter(f"{SVG_NS}g")]
+    assert {"gold", "income", "territories", "score"} <= set(measures)
+    assert french.headers["content-language"] == "fr"
+    assert french.headers["etag"] != english.headers["etag"]
