@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from app.db.embedded import create_database, drop_database
 from tests.factories import databases
 
 
@@ -28,3 +29,25 @@ def test_the_template_name_follows_every_file_of_the_migrations(
 def test_the_template_of_this_checkout_is_named_after_its_migrations() -> None:
     assert databases.MIGRATIONS.joinpath("env.py").is_file()
     assert len(databases.template_name()) == len(databases.TEMPLATE_PREFIX) + 16
+
+
+async def test_publishing_drops_older_templates_not_another_workers_build(
+    database_url: str,
+) -> None:
+    """A worker publishing the template dropped the database another worker was migrating
+    (the prefix matched it too): that worker's every test then failed at set-up."""
+    template = databases.template_name()
+    older = databases.TEMPLATE_PREFIX + "0" * databases.DIGEST_LENGTH
+    migrating = f"{template}_424242"  # another worker's build, not yet renamed
+    mine = f"{template}_434343"  # this worker's, built after the template was published
+    for name in (older, migrating, mine):
+        await create_database(databases.with_database(database_url, name), drop_existing=True)
+    try:
+        await databases.publish_template(database_url, mine, template)
+        assert not await databases.has_database(database_url, older)
+        assert not await databases.has_database(database_url, mine)  # the template stands
+        assert await databases.has_database(database_url, template)
+        assert await databases.has_database(database_url, migrating)
+    finally:
+        for name in (older, migrating, mine):
+            await drop_database(databases.with_database(database_url, name))

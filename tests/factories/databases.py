@@ -18,6 +18,7 @@ from app.db.urls import asyncpg_dsn
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 TEMPLATE_PREFIX = "marchlords_template_"
+DIGEST_LENGTH = 16  # hex digits of the migrations' digest in a template's name
 
 
 def template_name() -> str:
@@ -27,7 +28,7 @@ def template_name() -> str:
         if path.is_file() and "__pycache__" not in path.parts:
             digest.update(str(path.relative_to(MIGRATIONS)).encode())
             digest.update(path.read_bytes())
-    return f"{TEMPLATE_PREFIX}{digest.hexdigest()[:16]}"
+    return f"{TEMPLATE_PREFIX}{digest.hexdigest()[:DIGEST_LENGTH]}"
 
 
 def with_database(url: str, name: str) -> str:
@@ -56,9 +57,11 @@ async def publish_template(url: str, built: str, name: str) -> None:
             await conn.execute(f'ALTER DATABASE "{built}" RENAME TO "{name}"')
         except asyncpg.DuplicateDatabaseError:
             await conn.execute(f'DROP DATABASE "{built}" WITH (FORCE)')
+        # Templates only: another process's `built` database (the prefix, a digest and its
+        # pid) may be migrating right now, and dropping it broke that worker's every test.
         older = await conn.fetch(
-            "SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2",
-            f"{TEMPLATE_PREFIX}%",
+            "SELECT datname FROM pg_database WHERE datname ~ $1 AND datname <> $2",
+            f"^{TEMPLATE_PREFIX}[0-9a-f]{{{DIGEST_LENGTH}}}$",
             name,
         )
         for row in older:
