@@ -473,7 +473,7 @@ def _waits(v: Caller, battle: Battle, status: BattleStatus) -> bool:
     return battles.earlier_pending(v.state, v.state.battles.get(battle.id, battle)) is not None
 
 
-def _seen(v: Caller, row: BattleRow) -> bool:
+def _listed(v: Caller, row: BattleRow) -> bool:
     """`visibility.battle_seen_in` of the row (what `visible_clause` says in SQL), the row read
     as the engine's battle once."""
     battle = battle_from_row(row)
@@ -502,7 +502,7 @@ async def list_battles(
     )
     v = _caller_of(m, loaded.state)
     every = [_battle_row(m, values) for values in loaded.extras["every_battle"] or ()]
-    seen = [row for row in every if (status is None or row.status == status) and _seen(v, row)]
+    seen = [row for row in every if (status is None or row.status == status) and _listed(v, row)]
     # Newest turn first; the ids are scrambled, so within a turn the order is only stable.
     seen.sort(key=lambda row: (row.turn, row.id), reverse=True)
     rows = seen[page.offset : page.offset + page.limit]
