@@ -12,6 +12,8 @@ from sqlalchemy.exc import ArgumentError
 
 from app.db.urls import parse as parse_database_url
 
+DEFAULT_REPLAY_WORKERS = 1  # app/pictures/rendering.py's renderer before the app configures it
+
 
 class Settings(BaseSettings):
     """All settings use the `MARCHLORDS_` prefix except the conventional `DATABASE_URL`."""
@@ -110,7 +112,7 @@ class Settings(BaseSettings):
     picture_cache_bytes: int = Field(default=32 * 1024 * 1024, ge=0)
     """Bytes of drawn pictures and replayed maps each server process keeps
     (app/pictures/cache.py; least recently used evicted first; `0`: none)."""
-    replay_workers: int = Field(default=1, ge=0, le=64)
+    replay_workers: int = Field(default=DEFAULT_REPLAY_WORKERS, ge=0, le=64)
     """Processes each server process renders cold replays in (app/pictures/rendering.py),
     spawned at the first one and ended at shutdown, so that a replay never holds the other
     requests; `0`: a thread of the server process instead (sharing its interpreter)."""

@@ -21,10 +21,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from app.config import DEFAULT_REPLAY_WORKERS
+
 _A = TypeVar("_A")
 _T = TypeVar("_T")
-
-DEFAULT_REPLAY_WORKERS = 1  # the default of `Settings.replay_workers` (config sits below pictures)
 
 
 class ReplayRenderer:

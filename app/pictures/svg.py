@@ -21,6 +21,7 @@ import drawsvg as dw  # type: ignore[import-untyped]  # no stubs or py.typed
 
 from app.i18n import DEFAULT_LANGUAGE, Language, Text, _, say
 from app.rules.hexgrid import DIRECTIONS, Coord, Grid, Wrap, to_offset
+from app.rules.kind_texts import kind_text
 
 # Radius of a hex (centre to corner) in SVG user units, whatever the map size: a 64 × 64 map is
 # about 2,300 wide (and its legend 220 more), an 8 × 8 one about 330.
@@ -58,7 +59,6 @@ TERRAIN_NAMES: dict[str, Text] = {
     "port": _("port"),
     "sea": _("sea"),
 }
-STRUCTURE_NAMES: dict[str, Text] = {"city": _("city"), "port": _("port"), "outpost": _("outpost")}
 WRAP_NAMES: dict[str, Text] = {"horizontal": _("horizontal"), "torus": _("torus")}
 MEASURE_NAMES: dict[str, Text] = {
     "gold": _("gold"),
@@ -224,7 +224,7 @@ def _structure(
                 stroke_dasharray="2,2",
             )
         )
-    name = STRUCTURE_NAMES.get(kind, kind)
+    name = kind_text(kind)
     what = (
         _("capital {kind} level {level}", kind=name, level=level)
         if s.get("capital")
@@ -537,13 +537,13 @@ def _legend(
         said(_("city, its level; framed: capital")),
     )
     m = legend.mid
-    legend.line(dw.Circle(x + 8, m, 4, class_="ol", fill="#888888"), said(STRUCTURE_NAMES["port"]))
+    legend.line(dw.Circle(x + 8, m, 4, class_="ol", fill="#888888"), said(kind_text("port")))
     m = legend.mid
     legend.line(
         dw.Lines(
             x + 8, m - 4, x + 12, m + 4, x + 4, m + 4, close=True, class_="ol", fill="#888888"
         ),
-        said(STRUCTURE_NAMES["outpost"]),
+        said(kind_text("outpost")),
     )
     m = legend.mid
     legend.line(dw.Circle(x + 8, m, 5, class_="ol", fill="#888888"), said(_("army, its tier")))

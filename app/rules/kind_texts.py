@@ -1,6 +1,6 @@
-"""The words for the kinds of orders, builds, edicts and treaties inside players' texts (a
-ledger line's "refund: cancelled raise"): in English the kind's value as the API writes it, in
-French a word (texts.po)."""
+"""The words for the kinds of orders, builds, structures, edicts and treaties inside players'
+texts (a ledger line's "refund: cancelled raise", a picture's legend): in English the kind's
+value as the API writes it, in French a word (texts.po)."""
 
 from app.rules.texts import Text, _
 
@@ -13,7 +13,8 @@ _KINDS: dict[str, Text] = {
     "recruit": _("recruit"),
     "faction_action": _("faction_action"),
     "entrench": _("entrench"),
-    # builds (BuildKind)
+    # builds and structures (BuildKind, StructureKind)
+    "city": _("city"),
     "found_city": _("found_city"),
     "port": _("port"),
     "outpost": _("outpost"),
