@@ -193,25 +193,22 @@ def arbitrable(v: Caller, row: BattleRow) -> bool:
     participant."""
     if row.status == BattleStatus.DISPUTED:
         return True
-    return _pending_with_inactive(v, row)
+    return _pending_with_inactive(v, row, battle_from_row(row))
 
 
-def brought_to_owner(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
+def brought_to_owner(v: Caller, row: BattleRow, battle: Battle) -> bool:
     """The owner was asked to rule on it, or may be now (what `_brought_to_owner_clause`
     selects): a battle once disputed stays in the owner's list and view after the ruling.
-    `battle`: the row as the engine's battle, if already read."""
+    `battle`: the row as the engine's battle (`battle_from_row`), read once by the caller."""
     return row.was_disputed or _pending_with_inactive(v, row, battle)
 
 
-def _pending_with_inactive(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
-    return row.status in PENDING_BATTLE_STATUSES and bool(
-        battles.participants(battle if battle is not None else battle_from_row(row)) & v.inactive
-    )
+def _pending_with_inactive(v: Caller, row: BattleRow, battle: Battle) -> bool:
+    return row.status in PENDING_BATTLE_STATUSES and bool(battles.participants(battle) & v.inactive)
 
 
-def _full_view(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
+def _full_view(v: Caller, row: BattleRow, battle: Battle) -> bool:
     """Forces, stake and reports: participants, the game master, the owner who may rule."""
-    battle = battle if battle is not None else battle_from_row(row)
     players = battles.participants(battle)
     return visibility.battle_forces_seen(
         v.viewer, players, brought_to_owner=brought_to_owner(v, row, battle)
@@ -259,9 +256,8 @@ def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
 
-def _shows_rosters(v: Caller, row: BattleRow, battle: Battle | None = None) -> bool:
+def _shows_rosters(v: Caller, battle: Battle) -> bool:
     """R-FOG-4 (`visibility.battle_rosters_seen`)."""
-    battle = battle if battle is not None else battle_from_row(row)
     return visibility.battle_rosters_seen(v.viewer, battles.participants(battle))
 
 
@@ -271,7 +267,9 @@ _Fielded = dict[int, list[BattleRosterRow]]
 async def _rosters_of(session: AsyncSession, v: Caller, rows: Sequence[BattleRow]) -> _Fielded:
     """The lists fielded in the battles whose lists the caller sees, by battle (one query)."""
     return await rosters.load_fielded(
-        session, v.membership.campaign.id, [row.id for row in rows if _shows_rosters(v, row)]
+        session,
+        v.membership.campaign.id,
+        [row.id for row in rows if _shows_rosters(v, battle_from_row(row))],
     )
 
 
@@ -359,7 +357,7 @@ def _battle_row(m: Membership, values: Sequence[Any]) -> BattleRow:
 def _loaded_rosters(v: Caller, rows: Sequence[BattleRow], shown: Sequence[Any]) -> _Fielded:
     """`_rosters_of` of the lists fielded read with the state: those of the page's battles
     whose lists the caller sees (the query chose the battles; this keeps the page's)."""
-    page = {row.id for row in rows if _shows_rosters(v, row)}
+    page = {row.id for row in rows if _shows_rosters(v, battle_from_row(row))}
     found: _Fielded = {}
     for battle_id, army_id, side, roster in shown:
         if battle_id in page:
@@ -417,7 +415,7 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRe
         )
 
     report = None
-    lists = _shows_rosters(v, row, battle)  # casualties name the lists' units (R-FOG-4)
+    lists = _shows_rosters(v, battle)  # casualties name the lists' units (R-FOG-4)
     if row.report is not None and (full or status is BattleStatus.CONFIRMED):
         by = row.reported_by
         report = ReportRead(

@@ -21,6 +21,7 @@ from app.models import BattleRow, Campaign, User
 from app.models.event import CampaignEvent
 from app.models.world import BattleStatus
 from app.persistence import load_state
+from app.persistence.battles import battle_from_row
 from app.rules import visibility
 from app.rules.hexgrid import Coord
 from app.rules.ruleset import default_ruleset
@@ -98,7 +99,7 @@ async def test_R_FOG_4_R_OPT_3_the_battle_query_selects_what_battle_seen_sees(
                 frozenset(row.attacker["players"]) | frozenset(row.defender["players"]),
                 [*row.attacker["army_ids"], *row.defender["army_ids"]],
                 (row.q, row.r),
-                brought_to_owner=brought_to_owner(caller, row),
+                brought_to_owner=brought_to_owner(caller, row, battle_from_row(row)),
             )
         }
         assert selected - {r.id for r in rows} <= set()  # only the planted battles matter
