@@ -40,7 +40,7 @@ from sqlalchemy.sql.dml import UpdateBase
 
 from app.auth import passwords
 from app.config import Settings
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.db.embedded import EmbeddedPostgres, drop_database
 from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.log import request_id_var
@@ -54,10 +54,8 @@ from tests.case_check import (  # noqa: F401 - its hooks, registered by being he
 from tests.factories.apps import fresh_app
 from tests.factories.databases import (
     copy_template,
-    has_database,
-    publish_template,
+    ensure_template,
     template_name,
-    with_database,
 )
 from tests.factories.flows import MakeUser, register_and_login
 
@@ -171,12 +169,7 @@ def database_url() -> Iterator[str]:
         # A copy of a template built by the migrations, not metadata.create_all: the
         # migrations are tested too (tests/factories/databases.py).
         template = template_name()
-        if not _run(lambda: has_database(url, template)):
-            built = f"{template}_{os.getpid()}"
-            built_url = with_database(url, built)
-            _run(lambda: create_database(built_url, drop_existing=True))
-            _in_thread(lambda: upgrade_head(built_url))
-            _run(lambda: publish_template(url, built, template))
+        _run(lambda: ensure_template(url, template, upgrade_head))
         _run(lambda: copy_template(url, template))
         stack.callback(lambda: _run(lambda: drop_database(url)))
         yield url

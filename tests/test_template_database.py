@@ -1,6 +1,8 @@
 """The test databases' template is named after the migrations' content: a changed migration
 builds a new one (tests/factories/databases.py)."""
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -51,3 +53,30 @@ async def test_publishing_drops_older_templates_not_another_workers_build(
     finally:
         for name in (older, migrating, mine):
             await drop_database(databases.with_database(database_url, name))
+
+
+async def test_two_workers_building_the_template_at_once_migrate_once(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers starting on a fresh machine both found no template, both migrated one and
+    both published it: the second's rename lost a race in the catalogue and every test of its
+    worker failed at set-up. One builds it now, the other waits and copies it."""
+    monkeypatch.setattr(databases, "TEMPLATE_PREFIX", "marchlords_racetest_")
+    name = databases.TEMPLATE_PREFIX + "1" * databases.DIGEST_LENGTH
+    migrated: list[str] = []
+
+    def migrate(url: str) -> None:
+        migrated.append(url)
+        time.sleep(0.3)  # long enough for the other to look for the template meanwhile
+
+    try:
+        await asyncio.gather(
+            databases.ensure_template(database_url, name, migrate),
+            databases.ensure_template(database_url, name, migrate),
+        )
+        assert len(migrated) == 1
+        assert await databases.has_database(database_url, name)
+        await databases.ensure_template(database_url, name, migrate)  # it exists: nothing to do
+        assert len(migrated) == 1
+    finally:
+        await drop_database(databases.with_database(database_url, name))

@@ -7,8 +7,11 @@ The template is built by the migrations (they are tested too), once for each con
 one and the older templates are dropped.
 """
 
+import asyncio
 import contextlib
 import hashlib
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncpg
@@ -44,6 +47,30 @@ async def has_database(url: str, name: str) -> bool:
         await conn.close()
 
 
+# The advisory lock the processes building a template take on the `postgres` database, so that
+# one migrates and the others wait for its template: two publishing at once raced in the
+# catalogue (a UniqueViolationError, not the DuplicateDatabaseError expected), and every test of
+# the loser's worker failed at set-up.
+TEMPLATE_LOCK = 0x6D61_7263  # "marc"
+
+
+async def ensure_template(url: str, name: str, migrate: Callable[[str], None]) -> None:
+    """Build the template `name` with `migrate` (run in a thread) unless it exists, one process
+    at a time."""
+    conn = await asyncpg.connect(asyncpg_dsn(url, "postgres"))
+    try:
+        await conn.execute("SELECT pg_advisory_lock($1)", TEMPLATE_LOCK)
+        if await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            return
+        built = f"{name}_{os.getpid()}"
+        await conn.execute(f'DROP DATABASE IF EXISTS "{built}" WITH (FORCE)')
+        await conn.execute(f'CREATE DATABASE "{built}"')
+        await asyncio.to_thread(migrate, with_database(url, built))
+        await publish_template(url, built, name)
+    finally:
+        await conn.close()  # the lock ends with its session
+
+
 async def publish_template(url: str, built: str, name: str) -> None:
     """Rename the migrated database `built` to the template `name`, unless another process did
     first (then `built` is dropped), and drop the templates of older migrations."""
@@ -55,7 +82,7 @@ async def publish_template(url: str, built: str, name: str) -> None:
         )
         try:
             await conn.execute(f'ALTER DATABASE "{built}" RENAME TO "{name}"')
-        except asyncpg.DuplicateDatabaseError:
+        except (asyncpg.DuplicateDatabaseError, asyncpg.UniqueViolationError):
             await conn.execute(f'DROP DATABASE "{built}" WITH (FORCE)')
         # Templates only: another process's `built` database (the prefix, a digest and its
         # pid) may be migrating right now, and dropping it broke that worker's every test.
