@@ -57,7 +57,7 @@ _bootstrap_venv() {
     lock_before="$(sha256sum uv.lock)"
     # Sync in place: packages not in the lock go, the venv itself is kept.
     if ! UV_PROJECT_ENVIRONMENT="$VENV" UV_PYTHON_DOWNLOADS=never UV_PYTHON="$VENV/bin/python" \
-        "$VENV/bin/uv" sync ${check[@]+"${check[@]}"} --extra dev >&2; then
+        UV_COMPILE_BYTECODE=1 "$VENV/bin/uv" sync ${check[@]+"${check[@]}"} --extra dev >&2; then
         echo "error: installing the locked dependencies failed (if uv.lock is out of date:" \
             ".venv/bin/uv lock, then commit uv.lock)" >&2
         return 1
@@ -70,5 +70,10 @@ _bootstrap_venv() {
 }
 
 _bootstrap_venv
+# Some machines (this project's CI among them) set PYTHONDONTWRITEBYTECODE: every process then
+# compiled every module it imported again, 2.2 s of CPU to import the app, paid by each pytest
+# worker, each server a test starts and each replay worker. The installed packages are compiled
+# once by `uv sync` (UV_COMPILE_BYTECODE), the project's modules on their first import.
+unset PYTHONDONTWRITEBYTECODE
 export PATH="$VENV/bin:$PATH"
 export VIRTUAL_ENV="$VENV"
