@@ -212,13 +212,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     setup_tracing(app)  # only if the OTEL_* variables ask for it (app/tracing.py)
 
-    v1 = APIRouter(prefix="/v1")
     for router in (*V1_ROUTERS, ops_router):
         _summaries_from_docstrings(router)
     for router in V1_ROUTERS:
         guard_routes(router)  # rate limits and Idempotency-Key on writes
-        v1.include_router(router)
-    app.include_router(v1)
+        # Each straight into the app, not through a `/v1` router of their own: every level of
+        # included routers is matched again for each request (FastAPI 0.165).
+        app.include_router(router, prefix="/v1")
     app.include_router(ops_router)
     app.include_router(metrics_router)
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)

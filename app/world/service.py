@@ -5,6 +5,7 @@ player (their own sight, allies' included, R-FOG-2) or the owner who does not pl
 master, who sees every tile).
 """
 
+import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -80,9 +81,11 @@ class View:
     names: list[tuple[int, str | None]] = field(default_factory=list)  # seats' holders' names
     extras: dict[str, Any] = field(default_factory=dict)  # what the read asked for besides
 
-    @property
+    @functools.cached_property
     def player(self) -> int | None:
-        """The seat whose sight applies; None: the game master's view (sees everything)."""
+        """The seat whose sight applies; None: the game master's view (sees everything).
+
+        Kept: a map asks it of every tile."""
         return self.viewer.seat if visibility.plays(self.viewer, self.state) else None
 
     @property
@@ -102,12 +105,13 @@ async def load_view(
     membership: Membership,
     *,
     generals: bool = True,
+    orders: bool = True,
     extras: Sequence[Extra] = (),
     params: Mapping[str, Any] | None = None,
 ) -> View:
     """The caller's view of a started campaign (active or finished), its orders, the seats'
-    names and the read's `extras` in one statement (`load_read`); `generals`: False for a read
-    that shows none."""
+    names and the read's `extras` in one statement (`load_read`); `generals`, `orders`: False
+    for a read that shows none (then the view's orders are empty)."""
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = membership.campaign
     seat = membership.viewer.seat
@@ -117,7 +121,7 @@ async def load_view(
         explored_for=() if seat is None else (seat,),
         generals=generals,
         stakes=generals,
-        orders=True,
+        orders=orders,
         extras=extras,
         params=params,
     )
@@ -141,17 +145,18 @@ class _Index:
     ships: dict[Coord, list[Ship]] = field(default_factory=dict)
 
 
-def _index(view: Look) -> _Index:
+def _index(view: Look, at: Coord | None = None) -> _Index:
     """Only the armies the viewer is shown (R-FOG-1, R-OPT-3): an army concealed from them is
-    left out, as if out of sight."""
+    left out, as if out of sight. `at`: the armies and ships of that tile only (a tile panel)."""
     state = view.state
     armies: defaultdict[Coord, list[Army]] = defaultdict(list)
     for _key, a in sorted(state.armies.items()):
-        if visibility.army_seen(view.viewer, a):
+        if (at is None or a.coord == at) and visibility.army_seen(view.viewer, a):
             armies[a.coord].append(a)
     ships: defaultdict[Coord, list[Ship]] = defaultdict(list)
     for _key, s in sorted(state.ships.items()):
-        if s.army_id is None:  # a ship carrying an army shows as that army, at sea
+        # A ship carrying an army shows as that army, at sea.
+        if (at is None or s.coord == at) and s.army_id is None:
             ships[s.coord].append(s)
     return _Index(fog.structures_by_coord(state), dict(armies), dict(ships))
 
@@ -224,7 +229,9 @@ async def map_view(session: AsyncSession, member: Membership) -> tuple[bytes, st
     if found is None:
         # Serialised by hand: validating thousands of tiles built from engine data would
         # dominate the request (tests/api/test_world.py checks the document against WorldMap).
-        document = world_map_json(await load_view(session, member, generals=False))
+        document = world_map_json(
+            await load_view(session, member, generals=False, orders=False)
+        )
         found = (document, etag_of(document))
         if cached:
             map_views.put(key, found)
@@ -336,12 +343,11 @@ def world_map_json(view: Look) -> bytes:
 # ------------------------------------------------------------------------------ tile panel
 
 
-def _candidates(view: View, kind: BuildKind, coord: Coord) -> list[int | None]:
-    """The viewer's armies that could carry out the build (none needed for an upgrade)."""
+def _candidates(view: View, kind: BuildKind, coord: Coord, mine: list[Army]) -> list[int | None]:
+    """The viewer's armies (`mine`) that could carry out the build (none for an upgrade)."""
     if kind is BuildKind.UPGRADE_CITY:
         return [None]
     state, orders = view.state, view.orders
-    mine = [a for _, a in sorted(state.armies.items()) if a.owner == view.player]
     if kind is BuildKind.OUTPOST:
         ids = [a.id for a in mine if building.move_destination(state, orders, a.id) == coord]
     else:
@@ -350,11 +356,13 @@ def _candidates(view: View, kind: BuildKind, coord: Coord) -> list[int | None]:
     return candidates or [None]
 
 
-def _option(view: View, player: int, kind: BuildKind, coord: Coord) -> BuildOption:
+def _option(
+    view: View, player: int, kind: BuildKind, coord: Coord, mine: list[Army]
+) -> BuildOption:
     """Allowed with the first army that could build it, or the fewest refusals' first rule."""
     cost = building.build_cost(kind, view.ruleset)
     refusals: list[Violation] = []
-    for army_id in _candidates(view, kind, coord):
+    for army_id in _candidates(view, kind, coord, mine):
         violations = building.validate_build(
             view.state, view.orders, player, kind, coord, army_id, view.visible, view.ruleset
         )
@@ -371,9 +379,11 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
     coord = (q, r)
     if coord not in view.state.map.tiles:
         raise NotFound(_("Tile not found."))
-    panel = TilePanel.model_validate(_tile(view, coord, _index(view)))
-    if view.player is not None and view.is_active:
-        panel.accepts = [_option(view, view.player, kind, coord) for kind in BuildKind]
+    panel = TilePanel.model_validate(_tile(view, coord, _index(view, at=coord)))
+    player = view.player
+    if player is not None and view.is_active:
+        mine = [a for _, a in sorted(view.state.armies.items()) if a.owner == player]
+        panel.accepts = [_option(view, player, kind, coord, mine) for kind in BuildKind]
     return panel
 
 
