@@ -43,6 +43,7 @@ from app.rosters.schemas import (
     VeteranOpponent,
 )
 from app.rules import visibility
+from app.rules.ids import entity_counter
 from app.rules.rosters import (
     Casualty,
     CasualtyFault,
@@ -237,15 +238,8 @@ async def put_roster(
     else:
         for k, v in values.items():
             setattr(row, k, v)
-    # The lists of armies destroyed since: unreachable already, gone now.
-    await session.execute(
-        delete(RosterRow).where(
-            RosterRow.campaign_id == m.campaign.id,
-            ~exists().where(
-                ArmyRow.campaign_id == RosterRow.campaign_id, ArmyRow.id == RosterRow.army_id
-            ),
-        )
-    )
+    # The lists of armies destroyed since stay (unreachable): a rollback may bring an army
+    # back with its list (`undo_confirmations`), and one player's upload deletes nobody's.
     await session.flush()
     return read_model(m, row, army.owner, army.tier)
 
@@ -448,11 +442,17 @@ async def undo_confirmations(session: AsyncSession, campaign: Campaign) -> None:
             ),
         )
     )
-    await session.execute(
-        delete(RosterRow).where(
-            RosterRow.campaign_id == campaign_id, RosterRow.army_id >= campaign.next_id
-        )
+    # Ids are scrambled (app/rules/ids.py): which were freed is told by their counters.
+    listed = await session.scalars(
+        select(RosterRow.army_id).where(RosterRow.campaign_id == campaign_id)
     )
+    freed = [a for a in listed if entity_counter(campaign.id_salt, a) >= campaign.next_id]
+    if freed:
+        await session.execute(
+            delete(RosterRow).where(
+                RosterRow.campaign_id == campaign_id, RosterRow.army_id.in_(freed)
+            )
+        )
     taken: dict[int, list[tuple[datetime, list[dict[str, int]]]]] = {}
     for army_id, uploaded_at, losses in undone:
         if uploaded_at is not None and losses:

@@ -198,6 +198,24 @@ async def test_R_TURN_6_the_list_of_an_army_the_rollback_removes_goes_with_it(
     assert r.status_code == 404, r.text
 
 
+async def test_R_TURN_6_the_list_of_an_army_raised_before_the_rollback_point_stays(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """The engine's ids are scrambled (app/rules/ids.py), and the rollback took every id above
+    its counter for one raised since: the lists of all armies raised in the game went."""
+    game = await start_game(client, make_user)
+    p1, _ = game.players
+    home = await army_of(session, game, 1)
+    raised = await add_army(session, game, 1, (home.q, home.r))  # in turn 1
+    assert (await upload(client, game, p1, raised, EMPIRE_LIST)).status_code == 200
+    await change_turn(client, game)  # 1 → 2
+    await change_turn(client, game)  # 2 → 3
+
+    await _rollback(client, game)  # to 2: the army stands, raised before
+
+    assert (await _roster(client, game, p1, raised))["name"] == "Border patrol"
+
+
 async def test_R_TURN_6_the_list_of_an_army_that_fell_comes_back_with_it(
     client: AsyncClient, make_user: MakeUser, session: AsyncSession
 ) -> None:
@@ -209,6 +227,9 @@ async def test_R_TURN_6_the_list_of_an_army_that_fell_comes_back_with_it(
     await change_turn(client, game)  # 1 → 2: turn 1's end holds the army
     await session.delete(await army(session, game, fallen))  # it falls in turn 2
     await planted(session, game)
+    # Another player's upload meanwhile dropped the lists of every fallen army of the campaign.
+    p2_army = (await army_of(session, game, 2)).id
+    assert (await upload(client, game, game.players[1], p2_army, ORC_LIST)).status_code == 200
     await change_turn(client, game)  # 2 → 3
 
     await _rollback(client, game)  # to 2: it has fallen

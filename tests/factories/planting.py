@@ -12,6 +12,7 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import ArmyRow, Campaign, GeneralRow
+from app.rules.ids import entity_id
 from tests.factories.flows import Game, army_of
 
 
@@ -30,8 +31,10 @@ async def campaign_row(session: AsyncSession, game: Game) -> Campaign:
 
 
 async def new_id(session: AsyncSession, game: Game) -> int:
+    """The next id as the engine gives it (app/rules/ids.py): scrambled by the campaign's salt.
+    A plain counter hid that a rollback compared ids with the counter (app/rosters/service.py)."""
     campaign = await campaign_row(session, game)
-    value = campaign.next_id
+    value = entity_id(campaign.id_salt, campaign.next_id)
     campaign.next_id += 1
     await session.flush()
     return value
