@@ -58,7 +58,7 @@ class IdRepairs:
                 item._id = NodeId.parse(item.nodeid + suffix)
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin is hashed by pluggy: by identity
 class CaseCount:
     """The `--count-cases` plugin of the process reporting the run (the controller, under
     pytest-xdist): the followed ids collected and passed."""

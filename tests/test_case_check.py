@@ -28,11 +28,10 @@ def pytest_pycollect_makeitem(collector, name, obj):
 """
 
 
-def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+def _run(pytester: pytest.Pytester, *args: str, workers: int = 2) -> pytest.RunResult:
     pytester.makeini("[pytest]\naddopts = -p no:cacheprovider\n")
-    return pytester.runpytest_subprocess(
-        "-p", "tests.case_check", "-n", "2", "--dist", "loadgroup", *args
-    )
+    on_workers = ["-n", str(workers), "--dist", "loadgroup"] if workers else []
+    return pytester.runpytest_subprocess("-p", "tests.case_check", *on_workers, *args)
 
 
 @pytest.fixture(autouse=True)
@@ -47,6 +46,17 @@ def test_every_case_named_like_schemathesis_runs_under_workers(pytester: pytest.
     pytester.makeconftest(CASES_LIKE_SCHEMATHESIS)
     pytester.makepyfile(test_cases="def test_a():\n    pass\n\ndef test_b():\n    pass\n")
     result = _run(pytester, "--count-cases", "test_cases.py")
+    result.assert_outcomes(passed=6)
+    result.stdout.fnmatch_lines(["*--count-cases test_cases.py: 6 collected (6 ids), 6 passed: OK"])
+
+
+def test_count_cases_in_one_process(pytester: pytest.Pytester) -> None:
+    """Without workers (`scripts/bench_suite`'s old way) the plugin, a dataclass and so not
+    hashable, broke pytest at the first report of a test with a conftest it is not under."""
+    pytester.makeconftest(CASES_LIKE_SCHEMATHESIS)
+    pytester.mkpydir("elsewhere").joinpath("conftest.py").write_text("")
+    pytester.makepyfile(test_cases="def test_a():\n    pass\n\ndef test_b():\n    pass\n")
+    result = _run(pytester, "--count-cases", "test_cases.py", workers=0)
     result.assert_outcomes(passed=6)
     result.stdout.fnmatch_lines(["*--count-cases test_cases.py: 6 collected (6 ids), 6 passed: OK"])
 

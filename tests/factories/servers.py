@@ -48,9 +48,13 @@ async def served(
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))
         url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        # The test's client keeps its connection while a CLI subprocess runs: with uvicorn's
+        # 5 s keep-alive (httpx's own expiry is 5 s too) a busy machine had the server close it
+        # just as the client sent on it (httpx.ReadError, test_cli.py).
         config = uvicorn.Config(
-            app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1
-        )
+            app, lifespan="off", log_config=None, access_log=False, timeout_graceful_shutdown=1,
+            timeout_keep_alive=300,
+        )  # fmt: skip
         server = uvicorn.Server(config)
         task = asyncio.create_task(server.serve(sockets=[sock]))
         try:
