@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from app.i18n import _
+from app.rules.ids import entity_counter
 from app.rules.ruleset import LONGEST_PATH, Ruleset
 from app.rules.state import StructureKind
 
@@ -67,7 +68,9 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         faults.add("/document/state/campaign/turn", _("a running campaign is at turn 1 or later"))
     for index, seat in enumerate(doc["seats"]):
         _check_seat(seat, f"/document/seats/{index}", state["tables"], faults)
+    salt = doc["campaign"]["id_salt"]
     _check_state(state, "/document/state", tiles, seats, ruleset, turn, faults)
+    _check_counter(state, "/document/state", salt, faults)
     for index, record in enumerate(doc["turns"]):
         kept = record["state"]
         if kept is None:
@@ -81,6 +84,7 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         for i, player in enumerate(kept["players"]):
             _check_seat(player, f"{path}/players/{i}", kept["tables"], faults)
         _check_state(kept, path, tiles, seats, ruleset, record["number"], faults)
+        _check_counter(kept, path, salt, faults)
     for index, line in enumerate(doc["ledger"]):
         if abs(line["amount"]) > MAX_GOLD:
             faults.add(f"/document/ledger/{index}/amount", _("beyond ±{most}", most=MAX_GOLD))
@@ -247,6 +251,27 @@ def _check_state(
     for index, storm in enumerate(state["campaign"]["storms"]):
         if not isinstance(storm, list) or not storm or not all(_coord(c) in tiles for c in storm):
             faults.add(f"{path}/campaign/storms/{index}", _("not a list of the map's tiles"))
+
+
+# The tables whose ids the engine gives from the campaign's counter (app/rules/ids.py).
+_NUMBERED = ("structures", "armies", "generals", "ships", "battles", "treaties")
+
+
+def _check_counter(state: Mapping[str, Any], path: str, salt: int, faults: _Faults) -> None:
+    """The counter is past every id it gave: behind one, the engine would give that id again
+    (the next army raised or battle declared failing the turn change on a duplicate key)."""
+    counter = state["campaign"]["next_id"]
+    made = [
+        entity_counter(salt, row["id"])
+        for name in _NUMBERED
+        for row in state["tables"][name]
+        if isinstance(row.get("id"), int)
+    ]
+    if made and max(made) >= counter:
+        faults.add(
+            f"{path}/campaign/next_id",
+            _("behind the ids of the world: it would give id {id} again", id=max(made)),
+        )
 
 
 def _coord(value: Any) -> tuple[int, int] | None:

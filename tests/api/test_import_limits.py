@@ -221,6 +221,12 @@ def ids_colliding(d: Doc) -> str:
     return "/document/state/tables/generals/1/id"
 
 
+def an_id_counter_behind_its_ids(d: Doc) -> str:
+    # Imported, it gave its next army or battle an id already taken: the turn change failed.
+    d["state"]["campaign"]["next_id"] = 1
+    return "/document/state/campaign/next_id"
+
+
 def a_negative_counter(d: Doc) -> str:
     d["seats"][1]["victories"] = -3
     return "/document/seats/1/victories"
@@ -312,6 +318,7 @@ def storm_off_the_map(d: Doc) -> str:
         identical_battles,
         gold_at_the_top_of_64_bits,
         ids_colliding,
+        an_id_counter_behind_its_ids,
         a_negative_counter,
         order_of_an_army_that_does_not_exist,
         order_of_another_players_army,
