@@ -229,9 +229,7 @@ async def map_view(session: AsyncSession, member: Membership) -> tuple[bytes, st
     if found is None:
         # Serialised by hand: validating thousands of tiles built from engine data would
         # dominate the request (tests/api/test_world.py checks the document against WorldMap).
-        document = world_map_json(
-            await load_view(session, member, generals=False, orders=False)
-        )
+        document = world_map_json(await load_view(session, member, generals=False, orders=False))
         found = (document, etag_of(document))
         if cached:
             map_views.put(key, found)
