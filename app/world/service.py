@@ -125,12 +125,12 @@ async def load_view(
         extras=extras,
         params=params,
     )
-    state, orders = loaded.state, loaded.orders or TurnOrders()
+    state, turn_orders = loaded.state, loaded.orders or TurnOrders()
     ruleset = load_ruleset(campaign)
     viewer = visibility.seeing(
         membership.viewer, state, lambda seat: cached_sight(campaign, state, seat, ruleset)
     )
-    return View(membership, state, orders, ruleset, viewer, loaded.names, loaded.extras)
+    return View(membership, state, turn_orders, ruleset, viewer, loaded.names, loaded.extras)
 
 
 # ----------------------------------------------------------------------------------- tiles
