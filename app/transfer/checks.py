@@ -68,9 +68,9 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         faults.add("/document/state/campaign/turn", _("a running campaign is at turn 1 or later"))
     for index, seat in enumerate(doc["seats"]):
         _check_seat(seat, f"/document/seats/{index}", state["tables"], faults)
-    salt = doc["campaign"]["id_salt"]
+    salt, counters = doc["campaign"]["id_salt"], dict[int, int]()
     _check_state(state, "/document/state", tiles, seats, ruleset, turn, faults)
-    _check_counter(state, "/document/state", salt, faults)
+    _check_counter(state, "/document/state", salt, counters, faults)
     for index, record in enumerate(doc["turns"]):
         kept = record["state"]
         if kept is None:
@@ -84,7 +84,7 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         for i, player in enumerate(kept["players"]):
             _check_seat(player, f"{path}/players/{i}", kept["tables"], faults)
         _check_state(kept, path, tiles, seats, ruleset, record["number"], faults)
-        _check_counter(kept, path, salt, faults)
+        _check_counter(kept, path, salt, counters, faults)
     for index, line in enumerate(doc["ledger"]):
         if abs(line["amount"]) > MAX_GOLD:
             faults.add(f"/document/ledger/{index}/amount", _("beyond ±{most}", most=MAX_GOLD))
@@ -257,20 +257,28 @@ def _check_state(
 _NUMBERED = ("structures", "armies", "generals", "ships", "battles", "treaties")
 
 
-def _check_counter(state: Mapping[str, Any], path: str, salt: int, faults: _Faults) -> None:
+def _check_counter(
+    state: Mapping[str, Any], path: str, salt: int, counters: dict[int, int], faults: _Faults
+) -> None:
     """The counter is past every id it gave: behind one, the engine would give that id again
-    (the next army raised or battle declared failing the turn change on a duplicate key)."""
-    counter = state["campaign"]["next_id"]
-    made = [
-        entity_counter(salt, row["id"])
-        for name in _NUMBERED
-        for row in state["tables"][name]
-        if isinstance(row.get("id"), int)
-    ]
-    if made and max(made) >= counter:
+    (the next army raised or battle declared failing the turn change on a duplicate key).
+    `counters`: each id's counter, worked out once for all the document's states (the same
+    entities stand in many turns)."""
+    latest: tuple[int, int] | None = None  # (counter, id) of the last entity made
+    for name in _NUMBERED:
+        for row in state["tables"][name]:
+            entity = row.get("id")
+            if not isinstance(entity, int):
+                continue
+            counter = counters.get(entity)
+            if counter is None:
+                counter = counters[entity] = entity_counter(salt, entity)
+            if latest is None or counter > latest[0]:
+                latest = (counter, entity)
+    if latest is not None and latest[0] >= state["campaign"]["next_id"]:
         faults.add(
             f"{path}/campaign/next_id",
-            _("behind the ids of the world: it would give id {id} again", id=max(made)),
+            _("behind the ids of the world: it would give id {id} again", id=latest[1]),
         )
 
 
