@@ -68,7 +68,8 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         faults.add("/document/state/campaign/turn", _("a running campaign is at turn 1 or later"))
     for index, seat in enumerate(doc["seats"]):
         _check_seat(seat, f"/document/seats/{index}", state["tables"], faults)
-    salt, counters = doc["campaign"]["id_salt"], dict[int, int]()
+    salt = doc["campaign"]["id_salt"]
+    counters: dict[int, int] = {}  # each id's counter, shared by all the document's states
     _check_state(state, "/document/state", tiles, seats, ruleset, turn, faults)
     _check_counter(state, "/document/state", salt, counters, faults)
     for index, record in enumerate(doc["turns"]):

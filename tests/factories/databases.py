@@ -17,6 +17,7 @@ from pathlib import Path
 import asyncpg
 from sqlalchemy.engine import make_url
 
+from app.db.embedded import create_database
 from app.db.urls import asyncpg_dsn
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
@@ -39,10 +40,14 @@ def with_database(url: str, name: str) -> str:
     return make_url(url).set(database=name).render_as_string(hide_password=False)
 
 
+async def _exists(conn: asyncpg.Connection, name: str) -> bool:
+    return bool(await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name))
+
+
 async def has_database(url: str, name: str) -> bool:
     conn = await asyncpg.connect(asyncpg_dsn(url, "postgres"))
     try:
-        return bool(await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name))
+        return await _exists(conn, name)
     finally:
         await conn.close()
 
@@ -60,12 +65,12 @@ async def ensure_template(url: str, name: str, migrate: Callable[[str], None]) -
     conn = await asyncpg.connect(asyncpg_dsn(url, "postgres"))
     try:
         await conn.execute("SELECT pg_advisory_lock($1)", TEMPLATE_LOCK)
-        if await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+        if await _exists(conn, name):
             return
         built = f"{name}_{os.getpid()}"
-        await conn.execute(f'DROP DATABASE IF EXISTS "{built}" WITH (FORCE)')
-        await conn.execute(f'CREATE DATABASE "{built}"')
-        await asyncio.to_thread(migrate, with_database(url, built))
+        built_url = with_database(url, built)
+        await create_database(built_url, drop_existing=True)
+        await asyncio.to_thread(migrate, built_url)
         await publish_template(url, built, name)
     finally:
         await conn.close()  # the lock ends with its session
