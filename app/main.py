@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
+from starlette.types import Receive, Scope, Send
 
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
@@ -64,6 +65,7 @@ from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
 from app.spectators.router import router as spectators_router
 from app.stream.hub import EventHub
+from app.stream.response import serve_handing_off
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
@@ -76,6 +78,15 @@ from app.web.client import install_web_client
 from app.world.router import router as world_router
 
 API_VERSION = "0.1.0"
+
+
+class MarchlordsAPI(FastAPI):
+    """FastAPI, its event streams' bodies streamed from here, above its whole middleware
+    stack, once the request through it has returned (app/stream/response.py)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await serve_handing_off(super().__call__, scope, receive, send)
+
 
 # Every versioned resource router is listed here, in OpenAPI display order. A new domain
 # package adds its `router = APIRouter(prefix="/campaigns", tags=["campaigns"], ...)` here.
@@ -182,7 +193,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     configure_logging(settings.log_level, json_lines=settings.log_json)
 
-    app = FastAPI(
+    app = MarchlordsAPI(
         title="Marchlords API",
         version=API_VERSION,
         summary="Multiplayer hex-map wargame campaigns.",

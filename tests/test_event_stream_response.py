@@ -1,13 +1,15 @@
 """The event stream's response (app/stream/response.py): the body streams in the request's
-own task, and the client's disconnection ends it."""
+own task, the client's disconnection ends it, and under `serve_handing_off` it streams once
+the app it came from has returned."""
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextvars import ContextVar
 from typing import Any
 
-from starlette.types import Message
+from starlette.types import Message, Receive, Scope, Send
 
-from app.stream.response import EventStreamResponse
+from app.stream.response import EventStreamResponse, serve_handing_off
 
 SCOPE = {"type": "http", "asgi": {"spec_version": "2.3"}, "method": "GET"}
 
@@ -79,3 +81,73 @@ async def test_a_cancellation_from_outside_is_not_swallowed() -> None:
     done, _ = await asyncio.wait([task], timeout=5)
     assert done
     assert task.cancelled()
+
+
+REQUEST_VAR: ContextVar[str] = ContextVar("request", default="-")
+
+
+async def test_handed_off_the_body_streams_once_the_app_has_returned_with_its_headers() -> None:
+    """What the app's middleware add to the headers and its context variables stay; what it
+    keeps for the request (its frames, what it wrote in the scope) is gone while the body
+    streams: an open stream holds none of it."""
+    returned = asyncio.Event()
+    seen: list[tuple[bool, str]] = []
+    given: list[Scope] = []
+
+    async def body() -> AsyncIterator[bytes]:
+        seen.append((returned.is_set(), REQUEST_VAR.get()))
+        yield b": connected\n\n"
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        """A middleware (a header, a context variable reset on the way out) around a route."""
+        given.append(scope)
+        scope["route"] = "matched"
+        token = REQUEST_VAR.set("request-1")
+
+        async def with_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message["headers"], (b"x-added", b"1")]}
+            await send(message)
+
+        try:
+            await EventStreamResponse(body())(scope, receive, with_header)
+        finally:
+            REQUEST_VAR.reset(token)
+            returned.set()
+
+    async def receive() -> dict[str, Any]:
+        await asyncio.Event().wait()  # the client stays
+        return {"type": "http.disconnect"}
+
+    sent: list[Message] = []
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    scope = dict(SCOPE)
+    await asyncio.wait_for(serve_handing_off(app, scope, receive, send), 5)
+    assert seen == [(True, "request-1")]
+    assert (b"x-added", b"1") in sent[0]["headers"]
+    assert sent[1:] == [
+        {"type": "http.response.body", "body": b": connected\n\n", "more_body": True},
+        {"type": "http.response.body", "body": b"", "more_body": False},
+    ]
+    assert given[0] is not scope  # the app's scope went with it
+    assert "route" not in scope
+
+
+async def test_a_plain_response_is_not_handed_off() -> None:
+    sent: list[Message] = []
+
+    async def app(scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 204, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def send(message: Message) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    await serve_handing_off(app, dict(SCOPE), receive, send)
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]

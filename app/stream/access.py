@@ -5,8 +5,8 @@ is still the member they were when it started (`Listener`): the backstop of revo
 end streams at once (app/events/revocations.py) but send nothing when a token expires. Asked
 one by one, a thousand streams would cost a thousand sessions every few seconds; the streams
 recheck at the same moments (`service.next_recheck`), so their questions are gathered for a
-short window and answered together: one session, one query for the tokens and one per campaign
-(its row and the callers' seats), whatever the number of streams.
+short window and answered together: one session, one query for the tokens, one for the
+callers and one per campaign (its row and the callers' seats), whatever the number of streams.
 """
 
 import asyncio
@@ -26,10 +26,11 @@ from app.stream.service import Listener
 
 @dataclass(frozen=True)
 class Watcher:
-    """An open stream's caller: the token it was opened with, who, and what they saw then."""
+    """An open stream's caller: the token it was opened with, who, and what they saw then
+    (ids, not the request's rows, which would stay in memory once per open stream)."""
 
     token_id: uuid.UUID
-    user: User
+    user_id: uuid.UUID
     listener: Listener
 
 
@@ -40,26 +41,29 @@ async def allowed(session: AsyncSession, watchers: list[Watcher]) -> list[bool]:
     active = set(
         await session.scalars(select(Token.id).where(Token.id.in_(tokens), usable_token(utcnow())))
     )
+    callers = {w.user_id for w in watchers}
+    users = {u.id: u for u in await session.scalars(select(User).where(User.id.in_(callers)))}
     by_campaign: defaultdict[uuid.UUID, list[Watcher]] = defaultdict(list)
     for watcher in watchers:
         by_campaign[watcher.listener.campaign_id].append(watcher)
     verdicts: dict[int, bool] = {}
     for campaign_id, group in by_campaign.items():
         campaign = await session.scalar(select(Campaign).where(Campaign.id == campaign_id))
-        users = {w.user.id for w in group}
         seats = {
             p.user_id: p
             for p in await session.scalars(
                 select(CampaignPlayer).where(
-                    CampaignPlayer.campaign_id == campaign_id, CampaignPlayer.user_id.in_(users)
+                    CampaignPlayer.campaign_id == campaign_id,
+                    CampaignPlayer.user_id.in_({w.user_id for w in group}),
                 )
             )
         }
         for watcher in group:
-            if campaign is None or watcher.token_id not in active:
+            user = users.get(watcher.user_id)
+            if campaign is None or user is None or watcher.token_id not in active:
                 verdicts[id(watcher)] = False
                 continue
-            membership = Membership(campaign, watcher.user, seats.get(watcher.user.id))
+            membership = Membership(campaign, user, seats.get(user.id))
             member = membership.player is not None or membership.is_owner
             verdicts[id(watcher)] = member and Listener.of(membership) == watcher.listener
     return [verdicts[id(w)] for w in watchers]

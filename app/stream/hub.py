@@ -92,8 +92,9 @@ class Subscription:
         self._maxsize = maxsize
         self._waiter: asyncio.Future[None] | None = None
         self.closed = False
-        # Set when the stream reading it has ended (its `subscribe()` block exited).
-        self.ended = asyncio.Event()
+        # Done when the stream reading it has ended (its `subscribe()` block exited): a bare
+        # future, not an `asyncio.Event` (its deque), as there is one per open stream.
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def revoked_by(self, revocation: Revocation) -> bool:
         if self.token_id is None or self.user_id is None:
@@ -286,7 +287,8 @@ class EventHub:
         finally:
             OPEN_STREAMS.dec()
             self._discard(subscription)
-            subscription.ended.set()
+            if not subscription.ended.done():
+                subscription.ended.set_result(None)
 
     # -- revocations -----------------------------------------------------------------------
 
@@ -314,7 +316,8 @@ class EventHub:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait_seconds):
                     for subscription in closed:
-                        await subscription.ended.wait()
+                        # Shielded: the timeout must not cancel the stream's own future.
+                        await asyncio.shield(subscription.ended)
 
     def _on_revocation(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         try:

@@ -1,9 +1,31 @@
-"""The event stream's response: Starlette's streaming response with a lighter disconnect watch."""
+"""The event stream's response: Starlette's streaming response with a lighter disconnect watch,
+its body streamed outside the middleware stack once its headers are sent (`serve_handing_off`)."""
 
 import asyncio
+import contextvars
+import logging
+from collections.abc import AsyncIterable, Awaitable, Callable
 
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
+
+logger = logging.getLogger(__name__)
+
+# The scope key under which `serve_handing_off` offers to stream a response's body.
+HANDOFF_KEY = "marchlords.stream_handoff"
+
+Body = AsyncIterable[str | bytes | memoryview]
+
+
+class StreamHandoff:
+    """Where an event stream leaves its body for the top of the app to stream."""
+
+    __slots__ = ("body", "charset", "context")
+
+    def __init__(self) -> None:
+        self.body: Body | None = None
+        self.charset = "utf-8"
+        self.context: contextvars.Context | None = None
 
 
 class EventStreamResponse(StreamingResponse):
@@ -14,37 +36,90 @@ class EventStreamResponse(StreamingResponse):
     stream lives for hours, so that is two tasks and a task group per open stream. Here the
     body is streamed by the request's own task, and one bare task waits for the disconnection
     and cancels the stream when it comes (what the task group's cancellation does).
+
+    Served by `serve_handing_off`, the headers go out through every middleware (each adds its
+    own) and the body is then streamed from the top of the app, once the route, its
+    dependencies and the middleware stack have returned: an open stream does not keep their
+    frames, its request's rows and a wrapper of `send` per middleware alive for hours, nor
+    pass each event through those wrappers (half of a stream's memory, bench_events).
     """
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        current = asyncio.current_task()
-        if scope["type"] != "http" or current is None:
+        if scope["type"] != "http" or asyncio.current_task() is None:
             await super().__call__(scope, receive, send)
             return
-        streaming = current
-        finished = False
-
-        async def until_disconnected() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-
-        def on_disconnect(watch: "asyncio.Task[None]") -> None:
-            if watch.cancelled():
-                return
-            watch.exception()  # a failing `receive` ends the stream as a disconnection does
-            if not finished:
-                streaming.cancel()
-
-        watch = asyncio.create_task(until_disconnected(), name="event-stream-disconnect")
-        watch.add_done_callback(on_disconnect)
-        try:
-            await self.stream_response(send)
-        except asyncio.CancelledError:
-            if not (watch.done() and not watch.cancelled()):
-                raise  # cancelled from outside (the server stopping): not ours to swallow
-            streaming.uncancel()  # the client left: the response simply ends
-        finally:
-            finished = True
-            watch.cancel()
+        await send(
+            {"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers}
+        )
+        handoff = scope.get(HANDOFF_KEY)
+        if isinstance(handoff, StreamHandoff) and handoff.body is None and not self.background:
+            handoff.body, handoff.charset = self.body_iterator, self.charset
+            handoff.context = contextvars.copy_context()  # the request id of its log lines
+            return
+        await stream_body(self.body_iterator, self.charset, receive, send)
         if self.background is not None:
             await self.background()
+
+
+async def stream_body(body: Body, charset: str, receive: Receive, send: Send) -> None:
+    """Send the body (the headers are sent) until it ends or the client goes away."""
+    streaming = asyncio.current_task()
+    assert streaming is not None  # noqa: S101 (the response checked)
+    finished = False
+
+    async def until_disconnected() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    def on_disconnect(watch: "asyncio.Task[None]") -> None:
+        if watch.cancelled():
+            return
+        watch.exception()  # a failing `receive` ends the stream as a disconnection does
+        if not finished:
+            streaming.cancel()
+
+    watch = asyncio.create_task(until_disconnected(), name="event-stream-disconnect")
+    watch.add_done_callback(on_disconnect)
+    try:
+        async for chunk in body:
+            data = chunk if isinstance(chunk, bytes | memoryview) else chunk.encode(charset)
+            await send({"type": "http.response.body", "body": data, "more_body": True})
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
+    except asyncio.CancelledError:
+        if not (watch.done() and not watch.cancelled()):
+            raise  # cancelled from outside (the server stopping): not ours to swallow
+        streaming.uncancel()  # the client left: the response simply ends
+    finally:
+        finished = True
+        watch.cancel()
+
+
+async def serve_handing_off(
+    app: Callable[[Scope, Receive, Send], Awaitable[None]],
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+) -> None:
+    """Run `app`, then stream the body an `EventStreamResponse` of the request left it (see
+    there), outside everything `app` is made of."""
+    if scope["type"] != "http" or scope["method"] != "GET":
+        await app(scope, receive, send)
+        return
+    handoff = StreamHandoff()
+    # The app is given a copy of the scope: what it stores there for the request (routing's
+    # match, FastAPI's exit stacks and what they closed) goes with it when it returns.
+    await app({**scope, HANDOFF_KEY: handoff}, receive, send)
+    body, charset, context = handoff.body, handoff.charset, handoff.context
+    if body is None or context is None:
+        return
+    del handoff
+    # The body runs as it would have inside the stack: with the request's context variables
+    # (its request id), which the middleware reset on their way out.
+    for variable, value in context.items():
+        variable.set(value)
+    del context
+    try:
+        await stream_body(body, charset, receive, send)
+    except Exception:
+        logger.exception("event stream failed")  # its response has started: it ends here
+        raise

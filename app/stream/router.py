@@ -22,7 +22,6 @@ from app.errors import (
     ServiceUnavailable,
 )
 from app.i18n import _
-from app.models import User
 from app.notifications import presence
 from app.stream import service
 from app.stream.access import StreamRechecks, Watcher
@@ -130,7 +129,7 @@ async def get_feed(
     return Feed(listener, hub, resume_after, auth.token.id, revocations_seen)
 
 
-def _access_check(request: Request, feed: Feed, user: User) -> service.AccessCheck:
+def _access_check(request: Request, feed: Feed, user_id: uuid.UUID) -> service.AccessCheck:
     """Does the stream's token still stand, and is its user still a member of the campaign,
     seen as when the stream started? An owner who takes a seat stops being the game master: the
     stream ends and the reconnection gets the seat's view (R-FOG-5). Asked with the other
@@ -139,7 +138,7 @@ def _access_check(request: Request, feed: Feed, user: User) -> service.AccessChe
     rechecks: StreamRechecks | None = getattr(state, "stream_rechecks", None)
     if rechecks is None:
         rechecks = state.stream_rechecks = StreamRechecks(state.sessionmaker)
-    watcher = Watcher(feed.token_id, user, feed.listener)
+    watcher = Watcher(feed.token_id, user_id, feed.listener)
 
     async def still_allowed() -> bool:
         return await rechecks.still_allowed(watcher)
@@ -187,10 +186,10 @@ async def stream_events(
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`)."""
     sessionmaker = request.app.state.sessionmaker
     hub, listener = feed.hub, feed.listener
-    still_allowed = _access_check(request, feed, member.user)
     # The body keeps ids only: the membership's rows (the ruleset, the seat's explored tiles)
     # would otherwise stay in memory once per open stream.
     user_id = member.user.id
+    still_allowed = _access_check(request, feed, user_id)
 
     async def body() -> AsyncIterator[bytes]:
         # While it is open its user is looking: nothing is pushed to them about the campaign.

@@ -117,6 +117,24 @@ def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
     return ServerSentEvent(id=event.cursor, event=event.kind, data=event.payload)
 
 
+# The stream's reads, each in a session of its own that ends with the call: a generator that
+# held them would keep a closed session and its rows in memory once per open stream.
+
+
+async def _latest(sessionmaker: async_sessionmaker[AsyncSession], campaign_id: uuid.UUID) -> int:
+    async with sessionmaker() as session:
+        return await latest_seq(session, campaign_id)
+
+
+async def _backlog(
+    sessionmaker: async_sessionmaker[AsyncSession], listener: Listener, after: int
+) -> list[tuple[int, ServerSentEvent]]:
+    """The next page of the listener's events after `after`, as (seq, SSE)."""
+    async with sessionmaker() as session:
+        page = await visible_events(session, listener, after=after, limit=BACKLOG_PAGE)
+        return [(event.seq, to_sse(event)) for event in page]
+
+
 async def stream_events(
     hub: EventHub,
     subscription: Subscription,
@@ -141,8 +159,7 @@ async def stream_events(
     if check_first and still_allowed is not None and not await still_allowed():
         return
     if resume_after is None:
-        async with sessionmaker() as session:
-            cursor = await latest_seq(session, listener.campaign_id)
+        cursor = await _latest(sessionmaker, listener.campaign_id)
     else:
         cursor = resume_after
     # The first bytes: the browser's reconnection delay, and a sign the stream is live.
@@ -153,15 +170,15 @@ async def stream_events(
     catch_up = resume_after is not None
     while True:
         while catch_up:
-            async with sessionmaker() as session:
-                page = await visible_events(session, listener, after=cursor, limit=BACKLOG_PAGE)
-            for event in page:
+            page = await _backlog(sessionmaker, listener, cursor)
+            for seq, sse in page:
                 if subscription.closed:
                     return
-                cursor = event.seq
-                yield to_sse(event)
+                cursor = seq
+                yield sse
                 last_sent = loop.time()
             catch_up = len(page) == BACKLOG_PAGE
+            del page  # not held while the stream waits
 
         now = loop.time()
         wait = max(0.0, min(last_sent + hub.keepalive_seconds, next_check) - now)

@@ -345,7 +345,7 @@ async def stream_mix(
         assert token_id is not None
         # The periodic recheck, as the router asks it (in a batch of one).
         rechecks = StreamRechecks(sessionmaker, window_seconds=0)
-        watcher = Watcher(token_id, user, viewer)
+        watcher = Watcher(token_id, user.id, viewer)
 
         async def allowed() -> bool:
             return await rechecks.still_allowed(watcher)
