@@ -8,7 +8,6 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
-from starlette.types import Receive, Scope, Send
 
 from app.auth.router import router as auth_router
 from app.battles.router import router as battles_router
@@ -65,7 +64,7 @@ from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
 from app.spectators.router import router as spectators_router
 from app.stream.hub import EventHub
-from app.stream.response import serve_handing_off
+from app.stream.response import HandsOffEventStreams
 from app.stream.router import router as stream_router
 from app.tokens.router import router as tokens_router
 from app.tracing import setup_tracing, stop_tracing, trace_engine
@@ -80,12 +79,9 @@ from app.world.router import router as world_router
 API_VERSION = "0.1.0"
 
 
-class MarchlordsAPI(FastAPI):
-    """FastAPI, its event streams' bodies streamed from here, above its whole middleware
+class MarchlordsAPI(HandsOffEventStreams, FastAPI):
+    """FastAPI, its event streams' bodies streamed from its top, above its whole middleware
     stack, once the request through it has returned (app/stream/response.py)."""
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await serve_handing_off(super().__call__, scope, receive, send)
 
 
 # Every versioned resource router is listed here, in OpenAPI display order. A new domain

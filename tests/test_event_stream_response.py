@@ -1,5 +1,5 @@
 """The event stream's response (app/stream/response.py): the body streams in the request's
-own task, the client's disconnection ends it, and under `serve_handing_off` it streams once
+own task, the client's disconnection ends it, and under `HandsOffEventStreams` it streams once
 the app it came from has returned."""
 
 import asyncio
@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 from contextvars import ContextVar
 from typing import Any
 
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.stream.response import EventStreamResponse, serve_handing_off
+from app.stream.response import EventStreamResponse, HandsOffEventStreams
 
 SCOPE = {"type": "http", "asgi": {"spec_version": "2.3"}, "method": "GET"}
 
@@ -86,6 +86,19 @@ async def test_a_cancellation_from_outside_is_not_swallowed() -> None:
 REQUEST_VAR: ContextVar[str] = ContextVar("request", default="-")
 
 
+def handing_off(app: ASGIApp) -> ASGIApp:
+    """`app` under `HandsOffEventStreams`, as the app's class has FastAPI under it."""
+
+    class Plain:
+        async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+            await app(scope, receive, send)
+
+    class HandingOff(HandsOffEventStreams, Plain):
+        pass
+
+    return HandingOff()
+
+
 async def test_handed_off_the_body_streams_once_the_app_has_returned_with_its_headers() -> None:
     """What the app's middleware add to the headers and its context variables stay; what it
     keeps for the request (its frames, what it wrote in the scope) is gone while the body
@@ -125,7 +138,7 @@ async def test_handed_off_the_body_streams_once_the_app_has_returned_with_its_he
         sent.append(message)
 
     scope = dict(SCOPE)
-    await asyncio.wait_for(serve_handing_off(app, scope, receive, send), 5)
+    await asyncio.wait_for(handing_off(app)(scope, receive, send), 5)
     assert seen == [(True, "request-1")]
     assert (b"x-added", b"1") in sent[0]["headers"]
     assert sent[1:] == [
@@ -149,5 +162,5 @@ async def test_a_plain_response_is_not_handed_off() -> None:
     async def receive() -> dict[str, Any]:
         return {"type": "http.disconnect"}
 
-    await serve_handing_off(app, dict(SCOPE), receive, send)
+    await handing_off(app)(dict(SCOPE), receive, send)
     assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]

@@ -133,18 +133,25 @@ class Subscription:
     async def next_batch(self, wait_seconds: float) -> list[QueueItem]:
         """Everything queued, waiting up to `wait_seconds` for the first item ([] if none)."""
         if not self._items:
-            self._waiter = asyncio.get_running_loop().create_future()
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            # A timer that wakes the waiter, not wait_for or a timeout scope: no task and no
+            # scope per wait (a thousand streams wait, and wake up at once for each event).
+            timer = loop.call_later(wait_seconds, _wake, waiter)
             try:
-                # A timeout scope, not wait_for: no task per wait (a thousand streams wake
-                # up at once for each event).
-                async with asyncio.timeout(wait_seconds):
-                    await self._waiter
-            except TimeoutError:
-                return []
+                await waiter
             finally:
+                timer.cancel()
                 self._waiter = None
+            if not self._items:
+                return []
         batch, self._items = self._items, []
         return batch
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class EventHub:

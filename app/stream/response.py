@@ -1,17 +1,18 @@
 """The event stream's response: Starlette's streaming response with a lighter disconnect watch,
-its body streamed outside the middleware stack once its headers are sent (`serve_handing_off`)."""
+its body streamed outside the middleware stack once its headers are sent
+(`HandsOffEventStreams`)."""
 
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterable, Awaitable, Callable
+from collections.abc import AsyncIterable
 
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 logger = logging.getLogger(__name__)
 
-# The scope key under which `serve_handing_off` offers to stream a response's body.
+# The scope key under which `HandsOffEventStreams` offers to stream a response's body.
 HANDOFF_KEY = "marchlords.stream_handoff"
 
 Body = AsyncIterable[str | bytes | memoryview]
@@ -37,7 +38,7 @@ class EventStreamResponse(StreamingResponse):
     body is streamed by the request's own task, and one bare task waits for the disconnection
     and cancels the stream when it comes (what the task group's cancellation does).
 
-    Served by `serve_handing_off`, the headers go out through every middleware (each adds its
+    Under `HandsOffEventStreams`, the headers go out through every middleware (each adds its
     own) and the body is then streamed from the top of the app, once the route, its
     dependencies and the middleware stack have returned: an open stream does not keep their
     frames, its request's rows and a wrapper of `send` per middleware alive for hours, nor
@@ -94,32 +95,31 @@ async def stream_body(body: Body, charset: str, receive: Receive, send: Send) ->
         watch.cancel()
 
 
-async def serve_handing_off(
-    app: Callable[[Scope, Receive, Send], Awaitable[None]],
-    scope: Scope,
-    receive: Receive,
-    send: Send,
-) -> None:
-    """Run `app`, then stream the body an `EventStreamResponse` of the request left it (see
-    there), outside everything `app` is made of."""
-    if scope["type"] != "http" or scope["method"] != "GET":
-        await app(scope, receive, send)
-        return
-    handoff = StreamHandoff()
-    # The app is given a copy of the scope: what it stores there for the request (routing's
-    # match, FastAPI's exit stacks and what they closed) goes with it when it returns.
-    await app({**scope, HANDOFF_KEY: handoff}, receive, send)
-    body, charset, context = handoff.body, handoff.charset, handoff.context
-    if body is None or context is None:
-        return
-    del handoff
-    # The body runs as it would have inside the stack: with the request's context variables
-    # (its request id), which the middleware reset on their way out.
-    for variable, value in context.items():
-        variable.set(value)
-    del context
-    try:
-        await stream_body(body, charset, receive, send)
-    except Exception:
-        logger.exception("event stream failed")  # its response has started: it ends here
-        raise
+class HandsOffEventStreams:
+    """Mixed into the app's class (before FastAPI): runs the request, then streams the body an
+    `EventStreamResponse` of the request left it (see there), outside everything the app's
+    own `__call__` is made of; in this one frame, as there is one per open stream."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        app = super().__call__  # type: ignore[misc]
+        if scope["type"] != "http" or scope["method"] != "GET":
+            await app(scope, receive, send)
+            return
+        handoff = StreamHandoff()
+        # The app is given a copy of the scope: what it stores there for the request
+        # (routing's match, FastAPI's exit stacks and what they closed) goes with it.
+        await app({**scope, HANDOFF_KEY: handoff}, receive, send)
+        body, charset, context = handoff.body, handoff.charset, handoff.context
+        if body is None or context is None:
+            return
+        del handoff, app
+        # The body runs as it would have inside the stack: with the request's context
+        # variables (its request id), which the middleware reset on their way out.
+        for variable, value in context.items():
+            variable.set(value)
+        del context
+        try:
+            await stream_body(body, charset, receive, send)
+        except Exception:
+            logger.exception("event stream failed")  # its response has started: it ends here
+            raise

@@ -11,6 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import ServerSentEvent, format_sse_event
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth.dependencies import CurrentAuth
 from app.campaigns.access import MemberDep, ViewerDep
@@ -185,42 +186,45 @@ async def stream_events(
 ) -> EventStreamResponse:
     """Stream the campaign's live events you may see (resume with `Last-Event-ID`)."""
     sessionmaker = request.app.state.sessionmaker
-    hub, listener = feed.hub, feed.listener
     # The body keeps ids only: the membership's rows (the ruleset, the seat's explored tiles)
     # would otherwise stay in memory once per open stream.
     user_id = member.user.id
     still_allowed = _access_check(request, feed, user_id)
 
-    async def body() -> AsyncIterator[bytes]:
-        # While it is open its user is looking: nothing is pushed to them about the campaign.
-        looking = presence.present(sessionmaker, listener.campaign_id, user_id)
-        async with (
-            looking,
-            hub.subscribe(listener.campaign_id, token_id=feed.token_id, user_id=user_id) as (
-                subscription
-            ),
-        ):
-            events = service.stream_events(
-                hub,
-                subscription,
-                sessionmaker,
-                listener,
-                feed.resume_after,
-                still_allowed,
-                check_first=hub.revocations != feed.revocations_seen,
-            )
-            async with contextlib.aclosing(events):
-                async for event in events:
-                    yield _wire(event)
-
     # The bytes are written straight to the response (not through FastAPI's generic SSE
     # pipeline, two tasks and a re-encoding per event and stream): one event reaches a
     # thousand streams of a process in one pass, its bytes encoded once.
     return EventStreamResponse(
-        body(),
+        _body(sessionmaker, feed, user_id, still_allowed),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
+
+
+async def _body(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    feed: Feed,
+    user_id: uuid.UUID,
+    still_allowed: service.AccessCheck,
+) -> AsyncIterator[bytes]:
+    """The stream's bytes (a function of its own, not a closure over the request's frame)."""
+    hub, listener = feed.hub, feed.listener
+    # While it is open its user is looking: nothing is pushed to them about the campaign.
+    looking = presence.present(sessionmaker, listener.campaign_id, user_id)
+    subscribing = hub.subscribe(listener.campaign_id, token_id=feed.token_id, user_id=user_id)
+    async with looking, subscribing as subscription:
+        events = service.stream_events(
+            hub,
+            subscription,
+            sessionmaker,
+            listener,
+            feed.resume_after,
+            still_allowed,
+            check_first=hub.revocations != feed.revocations_seen,
+        )
+        async with contextlib.aclosing(events):
+            async for event in events:
+                yield _wire(event)
 
 
 # The wire form of the last events sent: the hub hands one event (one `ServerSentEvent`,

@@ -109,6 +109,15 @@ def _record_sse(event: EventRecord) -> ServerSentEvent:
     return ServerSentEvent(id=event.cursor, event=event.kind, raw_data=event.payload_json)
 
 
+@functools.lru_cache(maxsize=8)
+def connected_event(retry_ms: int) -> ServerSentEvent:
+    """The first message of every stream: one object for all (the router encodes it once)."""
+    return ServerSentEvent(comment="connected", retry=retry_ms)
+
+
+KEEP_ALIVE = ServerSentEvent(comment="keep-alive")
+
+
 def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
     """`id:` the event's cursor (what `Last-Event-ID` resumes from), `event:` its kind,
     `data:` JSON (the hub's rows carry it encoded already)."""
@@ -163,7 +172,7 @@ async def stream_events(
     else:
         cursor = resume_after
     # The first bytes: the browser's reconnection delay, and a sign the stream is live.
-    yield ServerSentEvent(comment="connected", retry=hub.retry_ms)
+    yield connected_event(hub.retry_ms)
     last_sent = loop.time()
     next_check = next_recheck(last_sent, hub.recheck_seconds)
 
@@ -209,5 +218,5 @@ async def stream_events(
         if subscription.closed:
             return
         if not batch and now - last_sent >= hub.keepalive_seconds:
-            yield ServerSentEvent(comment="keep-alive")
+            yield KEEP_ALIVE
             last_sent = loop.time()
