@@ -13,7 +13,7 @@ import contextlib
 import logging
 import uuid
 import weakref
-from collections.abc import AsyncIterator, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -101,25 +101,30 @@ class PresenceBook:
         self._heartbeat: asyncio.Task[None] | None = None
         self._settling: set[asyncio.Future[None]] = set()  # the closings under way
 
-    @contextlib.asynccontextmanager
-    async def present(self, campaign_id: uuid.UUID, user_id: uuid.UUID) -> AsyncIterator[None]:
+    def present(self, campaign_id: uuid.UUID, user_id: uuid.UUID) -> "_Present":
         """While the block runs (a stream is open), the user counts as looking at the campaign."""
-        key = (campaign_id, user_id)
+        return _Present(self, (campaign_id, user_id))
+
+    async def _enter(self, key: tuple[uuid.UUID, uuid.UUID]) -> _Looking:
         # Counted at once, the rows written after: a stream that opens while another closes
         # keeps the row rather than racing its deletion.
         looking = self._looking.setdefault(key, _Looking())
         looking.streams += 1
         try:
             await self._settle(key, looking)
-            yield
-        finally:
-            looking.streams -= 1
-            # Shielded: a stream ends by being cancelled (its client gone), and its row must
-            # still go (or stay, for the user's other streams) whatever interrupts the wait.
-            settling = asyncio.ensure_future(self._settle(key, looking))
-            self._settling.add(settling)
-            settling.add_done_callback(self._settling.discard)
-            await asyncio.shield(settling)
+        except BaseException:
+            await self._leave(key, looking)
+            raise
+        return looking
+
+    async def _leave(self, key: tuple[uuid.UUID, uuid.UUID], looking: _Looking) -> None:
+        looking.streams -= 1
+        # Shielded: a stream ends by being cancelled (its client gone), and its row must
+        # still go (or stay, for the user's other streams) whatever interrupts the wait.
+        settling = asyncio.ensure_future(self._settle(key, looking))
+        self._settling.add(settling)
+        settling.add_done_callback(self._settling.discard)
+        await asyncio.shield(settling)
 
     async def _settle(self, key: tuple[uuid.UUID, uuid.UUID], looking: _Looking) -> None:
         """Make the row match the count: written while a stream is open, deleted after."""
@@ -173,6 +178,25 @@ class PresenceBook:
                     )
             except Exception:  # the streams go on; their rows go stale at worst
                 logger.warning("stream presence: heartbeat failed", exc_info=True)
+
+
+class _Present:
+    """One open stream's presence, as an `async with` block: a small object rather than a
+    generator-based context manager (there is one per open stream)."""
+
+    __slots__ = ("_book", "_key", "_looking")
+
+    def __init__(self, book: PresenceBook, key: tuple[uuid.UUID, uuid.UUID]) -> None:
+        self._book, self._key = book, key
+        self._looking: _Looking | None = None
+
+    async def __aenter__(self) -> None:
+        self._looking = await self._book._enter(self._key)
+
+    async def __aexit__(self, *_exc: object) -> None:
+        looking, self._looking = self._looking, None
+        if looking is not None:
+            await self._book._leave(self._key, looking)
 
 
 # One book per session factory (per app, thus per process), made when its first stream opens.

@@ -27,7 +27,6 @@ import json
 import logging
 import uuid
 from collections import defaultdict
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,8 +81,10 @@ class Subscription:
         *,
         token_id: uuid.UUID | None = None,
         user_id: uuid.UUID | None = None,
+        hub: EventHub | None = None,
     ) -> None:
         self.campaign_id = campaign_id
+        self._hub = hub  # whose subscriptions it joins within `async with`
         # Who listens, for revocations (app/events/revocations.py); None: nobody they name.
         self.token_id = token_id
         self.user_id = user_id
@@ -95,6 +96,17 @@ class Subscription:
         # Done when the stream reading it has ended (its `subscribe()` block exited): a bare
         # future, not an `asyncio.Event` (its deque), as there is one per open stream.
         self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    # An `async with` block of its own rather than a generator-based context manager: there
+    # is one per open stream.
+    async def __aenter__(self) -> Subscription:
+        if self._hub is not None:
+            self._hub._opened(self)
+        return self
+
+    async def __aexit__(self, *_exc: object) -> None:
+        if self._hub is not None:
+            self._hub._closed(self)
 
     def revoked_by(self, revocation: Revocation) -> bool:
         if self.token_id is None or self.user_id is None:
@@ -274,28 +286,28 @@ class EventHub:
 
     # -- fan-out ---------------------------------------------------------------------------
 
-    @contextlib.asynccontextmanager
-    async def subscribe(
+    def subscribe(
         self,
         campaign_id: uuid.UUID,
         *,
         token_id: uuid.UUID | None = None,
         user_id: uuid.UUID | None = None,
-    ) -> AsyncIterator[Subscription]:
-        """Receive the ids of the campaign's events from now on, until the block exits (or a
-        revocation naming `token_id` or `user_id` closes the subscription)."""
-        subscription = Subscription(
-            campaign_id, self.queue_size, token_id=token_id, user_id=user_id
+    ) -> Subscription:
+        """Receive the ids of the campaign's events from now on, within `async with` (until
+        the block exits, or a revocation naming `token_id` or `user_id` closes it)."""
+        return Subscription(
+            campaign_id, self.queue_size, token_id=token_id, user_id=user_id, hub=self
         )
-        self._subscriptions[campaign_id].add(subscription)
+
+    def _opened(self, subscription: Subscription) -> None:
+        self._subscriptions[subscription.campaign_id].add(subscription)
         OPEN_STREAMS.inc()
-        try:
-            yield subscription
-        finally:
-            OPEN_STREAMS.dec()
-            self._discard(subscription)
-            if not subscription.ended.done():
-                subscription.ended.set_result(None)
+
+    def _closed(self, subscription: Subscription) -> None:
+        OPEN_STREAMS.dec()
+        self._discard(subscription)
+        if not subscription.ended.done():
+            subscription.ended.set_result(None)
 
     # -- revocations -----------------------------------------------------------------------
 

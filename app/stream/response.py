@@ -6,6 +6,7 @@ import asyncio
 import contextvars
 import logging
 from collections.abc import AsyncIterable
+from typing import Any
 
 from fastapi.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
@@ -66,33 +67,54 @@ async def stream_body(body: Body, charset: str, receive: Receive, send: Send) ->
     """Send the body (the headers are sent) until it ends or the client goes away."""
     streaming = asyncio.current_task()
     assert streaming is not None  # noqa: S101 (the response checked)
-    finished = False
-
-    async def until_disconnected() -> None:
-        while (await receive())["type"] != "http.disconnect":
-            pass
-
-    def on_disconnect(watch: "asyncio.Task[None]") -> None:
-        if watch.cancelled():
-            return
-        watch.exception()  # a failing `receive` ends the stream as a disconnection does
-        if not finished:
-            streaming.cancel()
-
-    watch = asyncio.create_task(until_disconnected(), name="event-stream-disconnect")
-    watch.add_done_callback(on_disconnect)
+    watch = _DisconnectWatch(receive, streaming)
     try:
         async for chunk in body:
             data = chunk if isinstance(chunk, bytes | memoryview) else chunk.encode(charset)
             await send({"type": "http.response.body", "body": data, "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
     except asyncio.CancelledError:
-        if not (watch.done() and not watch.cancelled()):
+        if not watch.heard:
             raise  # cancelled from outside (the server stopping): not ours to swallow
         streaming.uncancel()  # the client left: the response simply ends
     finally:
-        finished = True
-        watch.cancel()
+        watch.stop()
+
+
+async def _until_disconnected(receive: Receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+class _DisconnectWatch:
+    """One bare task waiting for the client's disconnection, which cancels the streaming
+    task (an object with slots, not closures: there is one per open stream)."""
+
+    __slots__ = ("_finished", "_streaming", "_task")
+
+    def __init__(self, receive: Receive, streaming: "asyncio.Task[Any]") -> None:
+        self._streaming = streaming
+        self._finished = False
+        self._task = asyncio.create_task(
+            _until_disconnected(receive), name="event-stream-disconnect"
+        )
+        self._task.add_done_callback(self._on_done)
+
+    @property
+    def heard(self) -> bool:
+        """Did the disconnection (or a failing `receive`) end the watch?"""
+        return self._task.done() and not self._task.cancelled()
+
+    def _on_done(self, task: "asyncio.Task[None]") -> None:
+        if task.cancelled():
+            return
+        task.exception()  # a failing `receive` ends the stream as a disconnection does
+        if not self._finished:
+            self._streaming.cancel()
+
+    def stop(self) -> None:
+        self._finished = True
+        self._task.cancel()
 
 
 class HandsOffEventStreams:

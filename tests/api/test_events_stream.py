@@ -1031,7 +1031,7 @@ async def test_a_revocation_between_the_callers_check_and_the_subscription_ends_
         async with subscribe(campaign_id, **caller) as subscription:
             yield subscription
 
-    server.hub.subscribe = revoked_first  # type: ignore[method-assign]
+    server.hub.subscribe = revoked_first  # type: ignore[method-assign,assignment]
     headers = {"Authorization": f"Bearer {token['token']}"}
     async with server.client.stream("GET", game.url("/events"), headers=headers) as response:
         assert response.status_code == 200
