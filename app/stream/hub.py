@@ -25,6 +25,7 @@ import contextlib
 import enum
 import json
 import logging
+import math
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass
@@ -76,37 +77,54 @@ class Subscription:
 
     def __init__(
         self,
+        hub: EventHub,
         campaign_id: uuid.UUID,
-        maxsize: int,
         *,
         token_id: uuid.UUID | None = None,
         user_id: uuid.UUID | None = None,
-        hub: EventHub | None = None,
     ) -> None:
-        self.campaign_id = campaign_id
         self._hub = hub  # whose subscriptions it joins within `async with`
+        self.campaign_id = campaign_id
         # Who listens, for revocations (app/events/revocations.py); None: nobody they name.
         self.token_id = token_id
         self.user_id = user_id
         # A list and one waiter, not an `asyncio.Queue` (three deques): one per open stream.
         self._items: list[QueueItem] = []
-        self._maxsize = maxsize
+        self._maxsize = hub.queue_size
         self._waiter: asyncio.Future[None] | None = None
         self.closed = False
-        # Done when the stream reading it has ended (its `subscribe()` block exited): a bare
-        # future, not an `asyncio.Event` (its deque), as there is one per open stream.
-        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # Whether the stream reading it has ended (its `async with` block exited), and a
+        # future for whoever waits for that, made only then (one per open stream otherwise).
+        self.ended = False
+        self._ended: asyncio.Future[None] | None = None
+        self._entered = 0  # `async with` blocks it is in
 
     # An `async with` block of its own rather than a generator-based context manager: there
     # is one per open stream.
+    # Entered again while open (a caller opened it before handing it to the stream), it stays
+    # open until the outermost block exits.
     async def __aenter__(self) -> Subscription:
-        if self._hub is not None:
+        self._entered += 1
+        if self._entered == 1:
             self._hub._opened(self)
         return self
 
     async def __aexit__(self, *_exc: object) -> None:
-        if self._hub is not None:
-            self._hub._closed(self)
+        self._entered -= 1
+        if self._entered > 0:
+            return
+        self._hub._closed(self)
+        self.ended = True
+        if self._ended is not None and not self._ended.done():
+            self._ended.set_result(None)
+
+    async def wait_ended(self) -> None:
+        """Until the stream reading it has ended."""
+        if self.ended:
+            return
+        if self._ended is None:
+            self._ended = asyncio.get_running_loop().create_future()
+        await asyncio.shield(self._ended)  # a timeout around this must not cancel it
 
     def revoked_by(self, revocation: Revocation) -> bool:
         if self.token_id is None or self.user_id is None:
@@ -147,13 +165,13 @@ class Subscription:
         if not self._items:
             loop = asyncio.get_running_loop()
             waiter = self._waiter = loop.create_future()
-            # A timer that wakes the waiter, not wait_for or a timeout scope: no task and no
-            # scope per wait (a thousand streams wait, and wake up at once for each event).
-            timer = loop.call_later(wait_seconds, _wake, waiter)
+            # An alarm of the hub's, not wait_for, a timeout scope or a timer of its own: no
+            # task, scope or timer per wait (thousands of streams wait at once).
+            alarm = self._hub.alarms.arm(loop, wait_seconds, waiter)
             try:
                 await waiter
             finally:
-                timer.cancel()
+                self._hub.alarms.disarm(alarm, waiter)
                 self._waiter = None
             if not self._items:
                 return []
@@ -161,9 +179,38 @@ class Subscription:
         return batch
 
 
-def _wake(waiter: asyncio.Future[None]) -> None:
-    if not waiter.done():
-        waiter.set_result(None)
+class Alarms:
+    """Wake-ups of the waiting subscriptions, gathered by the tenth of a second: one loop timer
+    per moment rather than one per waiting stream (a timer is about 0.5 KiB, and thousands of
+    streams wait at once, most of them until the same moments: their aligned rechecks)."""
+
+    GRAIN = 0.1  # seconds: a wait ends at most this much late
+
+    def __init__(self) -> None:
+        self._due: dict[int, set[asyncio.Future[None]]] = {}  # grain number → its waiters
+
+    def arm(
+        self, loop: asyncio.AbstractEventLoop, wait_seconds: float, waiter: asyncio.Future[None]
+    ) -> int:
+        """Wake `waiter` in `wait_seconds` (rounded up to the grain); its alarm's number."""
+        alarm = math.ceil((loop.time() + wait_seconds) / self.GRAIN)
+        waiters = self._due.get(alarm)
+        if waiters is None:
+            waiters = self._due[alarm] = set()
+            loop.call_at(alarm * self.GRAIN, self._ring, alarm)
+        waiters.add(waiter)
+        return alarm
+
+    def disarm(self, alarm: int, waiter: asyncio.Future[None]) -> None:
+        """`waiter` woke up otherwise (an event): its alarm forgets it."""
+        waiters = self._due.get(alarm)
+        if waiters is not None:
+            waiters.discard(waiter)
+
+    def _ring(self, alarm: int) -> None:
+        for waiter in self._due.pop(alarm, ()):
+            if not waiter.done():
+                waiter.set_result(None)
 
 
 class EventHub:
@@ -194,6 +241,7 @@ class EventHub:
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self._subscriptions: defaultdict[uuid.UUID, set[Subscription]] = defaultdict(set)
+        self.alarms = Alarms()  # the waits of its subscriptions
         self._task: asyncio.Task[None] | None = None
         self._connection: Any = None
         # Announced events waiting to be read (campaign, event id), in NOTIFY order; one
@@ -295,9 +343,7 @@ class EventHub:
     ) -> Subscription:
         """Receive the ids of the campaign's events from now on, within `async with` (until
         the block exits, or a revocation naming `token_id` or `user_id` closes it)."""
-        return Subscription(
-            campaign_id, self.queue_size, token_id=token_id, user_id=user_id, hub=self
-        )
+        return Subscription(self, campaign_id, token_id=token_id, user_id=user_id)
 
     def _opened(self, subscription: Subscription) -> None:
         self._subscriptions[subscription.campaign_id].add(subscription)
@@ -306,8 +352,6 @@ class EventHub:
     def _closed(self, subscription: Subscription) -> None:
         OPEN_STREAMS.dec()
         self._discard(subscription)
-        if not subscription.ended.done():
-            subscription.ended.set_result(None)
 
     # -- revocations -----------------------------------------------------------------------
 
@@ -335,8 +379,7 @@ class EventHub:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait_seconds):
                     for subscription in closed:
-                        # Shielded: the timeout must not cancel the stream's own future.
-                        await asyncio.shield(subscription.ended)
+                        await subscription.wait_ended()
 
     def _on_revocation(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
         try:

@@ -5,7 +5,7 @@ its body streamed outside the middleware stack once its headers are sent
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterable
+from collections.abc import AsyncIterable, Callable
 from typing import Any
 
 from fastapi.responses import StreamingResponse
@@ -16,17 +16,22 @@ logger = logging.getLogger(__name__)
 # The scope key under which `HandsOffEventStreams` offers to stream a response's body.
 HANDOFF_KEY = "marchlords.stream_handoff"
 
-Body = AsyncIterable[str | bytes | memoryview]
+Encode = Callable[[Any], bytes | memoryview]
+
+
+def as_bytes(chunk: str | bytes | memoryview) -> bytes | memoryview:
+    """A body's chunk as bytes (text in UTF-8)."""
+    return chunk if isinstance(chunk, bytes | memoryview) else chunk.encode()
 
 
 class StreamHandoff:
     """Where an event stream leaves its body for the top of the app to stream."""
 
-    __slots__ = ("body", "charset", "context")
+    __slots__ = ("body", "context", "encode")
 
     def __init__(self) -> None:
-        self.body: Body | None = None
-        self.charset = "utf-8"
+        self.body: AsyncIterable[Any] | None = None
+        self.encode: Encode = as_bytes
         self.context: contextvars.Context | None = None
 
 
@@ -46,32 +51,38 @@ class EventStreamResponse(StreamingResponse):
     pass each event through those wrappers (half of a stream's memory, bench_events).
     """
 
+    def __init__(
+        self, items: AsyncIterable[Any], *, encode: Encode = as_bytes, **options: Any
+    ) -> None:
+        """`items`, each sent as `encode` makes it bytes (the router's SSE events: each
+        encoded once for every stream it reaches); `options` as `StreamingResponse`'s."""
+        super().__init__(items, **options)
+        self.encode = encode
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or asyncio.current_task() is None:
-            await super().__call__(scope, receive, send)
-            return
         await send(
             {"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers}
         )
         handoff = scope.get(HANDOFF_KEY)
         if isinstance(handoff, StreamHandoff) and handoff.body is None and not self.background:
-            handoff.body, handoff.charset = self.body_iterator, self.charset
+            handoff.body, handoff.encode = self.body_iterator, self.encode
             handoff.context = contextvars.copy_context()  # the request id of its log lines
             return
-        await stream_body(self.body_iterator, self.charset, receive, send)
+        await stream_body(self.body_iterator, self.encode, receive, send)
         if self.background is not None:
             await self.background()
 
 
-async def stream_body(body: Body, charset: str, receive: Receive, send: Send) -> None:
+async def stream_body(
+    body: AsyncIterable[Any], encode: Encode, receive: Receive, send: Send
+) -> None:
     """Send the body (the headers are sent) until it ends or the client goes away."""
     streaming = asyncio.current_task()
     assert streaming is not None  # noqa: S101 (the response checked)
     watch = _DisconnectWatch(receive, streaming)
     try:
-        async for chunk in body:
-            data = chunk if isinstance(chunk, bytes | memoryview) else chunk.encode(charset)
-            await send({"type": "http.response.body", "body": data, "more_body": True})
+        async for item in body:
+            await send({"type": "http.response.body", "body": encode(item), "more_body": True})
         await send({"type": "http.response.body", "body": b"", "more_body": False})
     except asyncio.CancelledError:
         if not watch.heard:
@@ -131,7 +142,7 @@ class HandsOffEventStreams:
         # The app is given a copy of the scope: what it stores there for the request
         # (routing's match, FastAPI's exit stacks and what they closed) goes with it.
         await app({**scope, HANDOFF_KEY: handoff}, receive, send)
-        body, charset, context = handoff.body, handoff.charset, handoff.context
+        body, encode, context = handoff.body, handoff.encode, handoff.context
         if body is None or context is None:
             return
         del handoff, app
@@ -141,7 +152,7 @@ class HandsOffEventStreams:
             variable.set(value)
         del context
         try:
-            await stream_body(body, charset, receive, send)
+            await stream_body(body, encode, receive, send)
         except Exception:
             logger.exception("event stream failed")  # its response has started: it ends here
             raise

@@ -1,17 +1,15 @@
 """The live event stream of a campaign (Server-Sent Events)."""
 
-import contextlib
+import functools
 import json
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 from fastapi.sse import ServerSentEvent, format_sse_event
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth.dependencies import CurrentAuth
 from app.campaigns.access import MemberDep, ViewerDep
@@ -139,12 +137,7 @@ def _access_check(request: Request, feed: Feed, user_id: uuid.UUID) -> service.A
     rechecks: StreamRechecks | None = getattr(state, "stream_rechecks", None)
     if rechecks is None:
         rechecks = state.stream_rechecks = StreamRechecks(state.sessionmaker)
-    watcher = Watcher(feed.token_id, user_id, feed.listener)
-
-    async def still_allowed() -> bool:
-        return await rechecks.still_allowed(watcher)
-
-    return still_allowed
+    return functools.partial(rechecks.still_allowed, Watcher(feed.token_id, user_id, feed.listener))
 
 
 class _EventStreamDocs(Response):
@@ -194,37 +187,24 @@ async def stream_events(
     # The bytes are written straight to the response (not through FastAPI's generic SSE
     # pipeline, two tasks and a re-encoding per event and stream): one event reaches a
     # thousand streams of a process in one pass, its bytes encoded once.
+    hub, listener = feed.hub, feed.listener
+    events = service.stream_events(
+        hub,
+        hub.subscribe(listener.campaign_id, token_id=feed.token_id, user_id=user_id),
+        sessionmaker,
+        listener,
+        feed.resume_after,
+        still_allowed,
+        revocations_seen=feed.revocations_seen,
+        # While it is open its user is looking: nothing is pushed to them about the campaign.
+        looking=presence.present(sessionmaker, listener.campaign_id, user_id),
+    )
     return EventStreamResponse(
-        _body(sessionmaker, feed, user_id, still_allowed),
+        events,
+        encode=_wire,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
-
-
-async def _body(
-    sessionmaker: async_sessionmaker[AsyncSession],
-    feed: Feed,
-    user_id: uuid.UUID,
-    still_allowed: service.AccessCheck,
-) -> AsyncIterator[bytes]:
-    """The stream's bytes (a function of its own, not a closure over the request's frame)."""
-    hub, listener = feed.hub, feed.listener
-    # While it is open its user is looking: nothing is pushed to them about the campaign.
-    looking = presence.present(sessionmaker, listener.campaign_id, user_id)
-    subscribing = hub.subscribe(listener.campaign_id, token_id=feed.token_id, user_id=user_id)
-    async with looking, subscribing as subscription:
-        events = service.stream_events(
-            hub,
-            subscription,
-            sessionmaker,
-            listener,
-            feed.resume_after,
-            still_allowed,
-            check_first=hub.revocations != feed.revocations_seen,
-        )
-        async with contextlib.aclosing(events):
-            async for event in events:
-                yield _wire(event)
 
 
 # The wire form of the last events sent: the hub hands one event (one `ServerSentEvent`,

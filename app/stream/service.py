@@ -11,6 +11,7 @@ count other players' private events too: the SSE `id:` is the event's random `cu
 """
 
 import asyncio
+import contextlib
 import functools
 import math
 import uuid
@@ -116,6 +117,7 @@ def connected_event(retry_ms: int) -> ServerSentEvent:
 
 
 KEEP_ALIVE = ServerSentEvent(comment="keep-alive")
+NOBODY_LOOKING: contextlib.AbstractAsyncContextManager[None] = contextlib.nullcontext()
 
 
 def to_sse(event: CampaignEvent | EventRecord) -> ServerSentEvent:
@@ -152,71 +154,77 @@ async def stream_events(
     resume_after: int | None,
     still_allowed: AccessCheck | None = None,
     *,
-    check_first: bool = False,
+    revocations_seen: int | None = None,
+    looking: contextlib.AbstractAsyncContextManager[None] = NOBODY_LOOKING,
 ) -> AsyncGenerator[ServerSentEvent, None]:
-    """Yield the listener's events as SSE, for an already open `subscription`.
+    """Yield the listener's events as SSE, within `looking` (the user's presence) and
+    `subscription` (opened here unless it is already: a caller may open it first).
 
-    `resume_after`: the `seq` to resume after (None: from now on). The subscription must be
-    opened BEFORE this runs, so that an event committed meanwhile wakes the stream up.
+    `resume_after`: the `seq` to resume after (None: from now on). The subscription is open
+    before anything is read, so that an event committed meanwhile wakes the stream up.
     A revocation closes the subscription (app/events/revocations.py): from then on nothing more
     is sent, whatever the stream was doing, and it ends. Every `hub.recheck_seconds`, and first
-    of all if `check_first` (a revocation may have come between the caller's check and the
-    subscription), `still_allowed` decides whether the stream goes on: the backstop for what
-    sends no revocation (an expired token) or one a listener reconnecting missed.
+    of all if the hub's count of revocations moved since `revocations_seen` (one may have come
+    between the caller's check and the subscription), `still_allowed` decides whether the
+    stream goes on: the backstop for what sends no revocation (an expired token) or one a
+    listener reconnecting missed. One generator for the whole stream (the router hands it to
+    the response as it is): there is one per open stream.
     """
-    loop = asyncio.get_running_loop()
-    if check_first and still_allowed is not None and not await still_allowed():
-        return
-    if resume_after is None:
-        cursor = await _latest(sessionmaker, listener.campaign_id)
-    else:
-        cursor = resume_after
-    # The first bytes: the browser's reconnection delay, and a sign the stream is live.
-    yield connected_event(hub.retry_ms)
-    last_sent = loop.time()
-    next_check = next_recheck(last_sent, hub.recheck_seconds)
-
-    catch_up = resume_after is not None
-    while True:
-        while catch_up:
-            page = await _backlog(sessionmaker, listener, cursor)
-            for seq, sse in page:
-                if subscription.closed:
-                    return
-                cursor = seq
-                yield sse
-                last_sent = loop.time()
-            catch_up = len(page) == BACKLOG_PAGE
-            del page  # not held while the stream waits
-
-        now = loop.time()
-        wait = max(0.0, min(last_sent + hub.keepalive_seconds, next_check) - now)
-        batch = await subscription.next_batch(wait)
-        if Signal.CLOSED in batch:
+    async with looking, subscription:
+        loop = asyncio.get_running_loop()
+        check_first = revocations_seen is not None and hub.revocations != revocations_seen
+        if check_first and still_allowed is not None and not await still_allowed():
             return
-        now = loop.time()
-        if still_allowed is not None and now >= next_check:
-            if not await still_allowed():
-                return
-            next_check = next_recheck(loop.time(), hub.recheck_seconds)
-        for item in batch:
-            if subscription.closed:  # revoked meanwhile: not even what the batch held
-                return
-            if isinstance(item, EventRecord) and item.seq <= cursor:
-                continue  # already read with the backlog
-            if isinstance(item, EventRecord) and item.seq == cursor + 1:
-                # The next event, as the hub read it for every stream: no query of our own.
-                cursor = item.seq
-                if visibility.event_seen(listener.viewer, item.audience):
-                    yield to_sse(item)
+        if resume_after is None:
+            cursor = await _latest(sessionmaker, listener.campaign_id)
+        else:
+            cursor = resume_after
+        # The first bytes: the browser's reconnection delay, and a sign the stream is live.
+        yield connected_event(hub.retry_ms)
+        last_sent = loop.time()
+        next_check = next_recheck(last_sent, hub.recheck_seconds)
+
+        catch_up = resume_after is not None
+        while True:
+            while catch_up:
+                page = await _backlog(sessionmaker, listener, cursor)
+                for seq, sse in page:
+                    if subscription.closed:
+                        return
+                    cursor = seq
+                    yield sse
                     last_sent = loop.time()
-                continue
-            # A bare id, a gap, or a resync after the listener reconnected: read what follows
-            # `cursor` (which covers the rest of the batch too).
-            catch_up = True
-            break
-        if subscription.closed:
-            return
-        if not batch and now - last_sent >= hub.keepalive_seconds:
-            yield KEEP_ALIVE
-            last_sent = loop.time()
+                catch_up = len(page) == BACKLOG_PAGE
+                del page  # not held while the stream waits
+
+            now = loop.time()
+            wait = max(0.0, min(last_sent + hub.keepalive_seconds, next_check) - now)
+            batch = await subscription.next_batch(wait)
+            if Signal.CLOSED in batch:
+                return
+            now = loop.time()
+            if still_allowed is not None and now >= next_check:
+                if not await still_allowed():
+                    return
+                next_check = next_recheck(loop.time(), hub.recheck_seconds)
+            for item in batch:
+                if subscription.closed:  # revoked meanwhile: not even what the batch held
+                    return
+                if isinstance(item, EventRecord) and item.seq <= cursor:
+                    continue  # already read with the backlog
+                if isinstance(item, EventRecord) and item.seq == cursor + 1:
+                    # The next event, as the hub read it for every stream: no query of our own.
+                    cursor = item.seq
+                    if visibility.event_seen(listener.viewer, item.audience):
+                        yield to_sse(item)
+                        last_sent = loop.time()
+                    continue
+                # A bare id, a gap, or a resync after the listener reconnected: read what follows
+                # `cursor` (which covers the rest of the batch too).
+                catch_up = True
+                break
+            if subscription.closed:
+                return
+            if not batch and now - last_sent >= hub.keepalive_seconds:
+                yield KEEP_ALIVE
+                last_sent = loop.time()

@@ -373,6 +373,11 @@ async def test_event_heard_while_the_backlog_is_read_is_sent_once(
         following = await asyncio.wait_for(anext(events), WAIT)
         assert (following.id, following.event, data_of(following)) == (live, "live", {"n": 2})
         await events.aclose()
+        # The stream entered the subscription again: it stays open until the test's block ends.
+        assert hub.subscriber_count(viewer.campaign_id) == 1
+        assert not subscription.ended
+    assert hub.subscriber_count(viewer.campaign_id) == 0
+    assert subscription.ended
 
 
 async def test_one_event_is_read_once_for_every_stream_of_the_process_R_FOG_3(
