@@ -184,9 +184,6 @@ async def stream_events(
     user_id = member.user.id
     still_allowed = _access_check(request, feed, user_id)
 
-    # The bytes are written straight to the response (not through FastAPI's generic SSE
-    # pipeline, two tasks and a re-encoding per event and stream): one event reaches a
-    # thousand streams of a process in one pass, its bytes encoded once.
     hub, listener = feed.hub, feed.listener
     events = service.stream_events(
         hub,
@@ -199,6 +196,9 @@ async def stream_events(
         # While it is open its user is looking: nothing is pushed to them about the campaign.
         looking=presence.present(sessionmaker, listener.campaign_id, user_id),
     )
+    # The bytes are written straight to the response (not through FastAPI's generic SSE
+    # pipeline, two tasks and a re-encoding per event and stream): one event reaches a
+    # thousand streams of a process in one pass, its bytes encoded once.
     return EventStreamResponse(
         events,
         encode=_wire,
