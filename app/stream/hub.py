@@ -99,10 +99,9 @@ class Subscription:
         self._ended: asyncio.Future[None] | None = None
         self._entered = 0  # `async with` blocks it is in
 
-    # An `async with` block of its own rather than a generator-based context manager: there
-    # is one per open stream.
-    # Entered again while open (a caller opened it before handing it to the stream), it stays
-    # open until the outermost block exits.
+    # An `async with` block of its own rather than a generator-based context manager (there
+    # is one per open stream). Entered again while open (a caller opened it before handing it
+    # to the stream), it stays open until the outermost block exits.
     async def __aenter__(self) -> Subscription:
         self._entered += 1
         if self._entered == 1:

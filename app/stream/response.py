@@ -78,7 +78,7 @@ async def stream_body(
 ) -> None:
     """Send the body (the headers are sent) until it ends or the client goes away."""
     streaming = asyncio.current_task()
-    assert streaming is not None  # noqa: S101 (the response checked)
+    assert streaming is not None  # noqa: S101 (a coroutine run by asyncio is in a task)
     watch = _DisconnectWatch(receive, streaming)
     try:
         async for item in body:
@@ -145,7 +145,7 @@ class HandsOffEventStreams:
         body, encode, context = handoff.body, handoff.encode, handoff.context
         if body is None or context is None:
             return
-        del handoff, app
+        del handoff  # what it held is in the locals above
         # The body runs as it would have inside the stack: with the request's context
         # variables (its request id), which the middleware reset on their way out.
         for variable, value in context.items():
