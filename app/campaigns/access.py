@@ -274,7 +274,7 @@ MemberDep = Annotated[Membership, Depends(get_membership)]
 LockedMemberDep = Annotated[Membership, Depends(get_locked_membership)]
 
 
-def get_viewer(member: MemberDep) -> visibility.Viewer:
+async def get_viewer(member: MemberDep) -> visibility.Viewer:
     """The caller as a viewer of the campaign in the path, for what needs no more of them."""
     return member.viewer
 

@@ -60,12 +60,12 @@ class Feed:
     revocations_seen: int
 
 
-def get_listener(member: MemberDep, viewer: ViewerDep) -> Listener:
+async def get_listener(member: MemberDep, viewer: ViewerDep) -> Listener:
     """Who is watching, resolved once: the stream keeps no session open afterwards."""
     return Listener(member.campaign.id, viewer)
 
 
-def get_cursor(
+async def get_cursor(
     last_event_id_header: Annotated[
         str | None,
         Header(
@@ -87,7 +87,7 @@ def get_cursor(
     return last_event_id_header if last_event_id_header is not None else last_event_id
 
 
-def revocations_so_far(request: Request) -> int:
+async def revocations_so_far(request: Request) -> int:
     """The process's revocation count, taken before anything else (the token's check)."""
     hub: EventHub | None = getattr(request.app.state, "event_hub", None)
     return hub.revocations if hub is not None else 0
