@@ -206,19 +206,25 @@ def fast_password_hashing() -> Iterator[None]:
     passwords.set_hasher(original)
 
 
+@pytest.fixture(scope="session")
+def connection_engine(database_url: str) -> AsyncEngine:
+    """The engine of the tests' connections, one for the session: SQLAlchemy keeps the
+    statements it compiled per engine, and with an engine per test every test compiled its
+    statements again (in five API modules, 9,287 compilations for 18,157 executions; 5,264
+    now, nearly all of them the savepoints, whose names change). Without a pool it holds no
+    connection, so no test's event loop outlives it."""
+    return create_async_engine(database_url, poolclass=NullPool)
+
+
 @pytest.fixture
-async def connection(database_url: str) -> AsyncIterator[AsyncConnection]:
+async def connection(connection_engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
     """A connection inside an outer transaction that is rolled back after the test."""
-    engine = create_async_engine(database_url, poolclass=NullPool)
-    try:
-        async with engine.connect() as conn:
-            transaction = await conn.begin()
-            try:
-                yield conn
-            finally:
-                await transaction.rollback()
-    finally:
-        await engine.dispose()
+    async with connection_engine.connect() as conn:
+        transaction = await conn.begin()
+        try:
+            yield conn
+        finally:
+            await transaction.rollback()
 
 
 @pytest.fixture
