@@ -147,7 +147,11 @@ async def my_panel(
     (ledger and forecast reasons) said in `language`."""
     player = member.require_player().number
     params = {"ledger_player": player, "ledger_limit": page.limit, "ledger_offset": page.offset}
-    view = await load_view(session, member, extras=_LEDGER, params=params)
+    # No generals: the panel shows none, and they are most of what a view decodes per read
+    # (the world's structures and armies come from its cache). The forecast needs the stakes.
+    view = await load_view(
+        session, member, generals=False, stakes=True, extras=_LEDGER, params=params
+    )
     return await read_me(session, view, page, language)
 
 

@@ -17,6 +17,7 @@ A besieged city (R-SIEGE-3) yields nothing: no base income and no faction bonus.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from app.rules.relations import in_force
@@ -346,20 +347,26 @@ def _take_stakes(state: CampaignState, purse: _Purse) -> None:
 
 
 def _income_phase(
-    state: CampaignState, orders: TurnOrders, ruleset: Ruleset, purse: _Purse
+    state: CampaignState,
+    orders: TurnOrders,
+    ruleset: Ruleset,
+    purse: _Purse,
+    players: Collection[int] | None = None,
 ) -> None:
-    """Income, then trade routes, then vassal tribute, for every player in id order."""
+    """Income, then trade routes, then vassal tribute, for every player in id order (or for
+    `players` alone: each one's lines are the same, for a forecast that needs a few)."""
+    earning = sorted(state.players if players is None else players)
     earned: dict[int, int] = {}
-    for pid in sorted(state.players):
+    for pid in earning:
         lines = income_lines(state, pid, ruleset, pid in orders.faction_actions)
         purse.post(lines)
         earned[pid] = sum(e.amount for e in lines)
-    for pid in sorted(state.players):
+    for pid in earning:
         lines = trade_lines(state, pid, ruleset)
         purse.post(lines)
         earned[pid] += sum(e.amount for e in lines)
     pct = ruleset.diplomacy.vassal_tribute_pct
-    for pid in sorted(state.players):
+    for pid in earning:
         for overlord in overlords_of(state, pid):
             # Each tribute is a share of this change's income, so gold never goes below 0.
             tribute = earned[pid] * pct // 100
@@ -463,7 +470,9 @@ def forecast(
     purse = _Purse(state)
     _take_stakes(state, purse)
     stakes_taken = len(purse.ledger)  # stakes are collected first, before any income
-    _income_phase(state, orders, ruleset, purse)
+    # The player's income reaches them, and their vassals' through tribute; no one else's.
+    vassals = [pid for pid in state.players if player_id in overlords_of(state, pid)]
+    _income_phase(state, orders, ruleset, purse, players=[player_id, *vassals])
     owed = [
         LedgerEntry(player_id, s.amount, _stake_reason(s.battle_id), s.rule)
         for s in state.stakes

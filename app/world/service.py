@@ -105,13 +105,15 @@ async def load_view(
     membership: Membership,
     *,
     generals: bool = True,
+    stakes: bool | None = None,
     orders: bool = True,
     extras: Sequence[Extra] = (),
     params: Mapping[str, Any] | None = None,
 ) -> View:
     """The caller's view of a started campaign (active or finished), its orders, the seats'
-    names and the read's `extras` in one statement (`load_read`); `generals`, `orders`: False
-    for a read that shows none (then the view's orders are empty)."""
+    names and the read's `extras` in one statement (`load_read`); `generals`, `stakes`,
+    `orders`: False for a read that shows none (then the view's orders are empty); the stakes
+    are read with the generals unless said otherwise."""
     membership.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
     campaign = membership.campaign
     seat = membership.viewer.seat
@@ -120,7 +122,7 @@ async def load_view(
         campaign,
         explored_for=() if seat is None else (seat,),
         generals=generals,
-        stakes=generals,
+        stakes=generals if stakes is None else stakes,
         orders=orders,
         extras=extras,
         params=params,

@@ -536,6 +536,54 @@ def test_R_BAT_7_R_FOG_3_forecast_of_a_stake_won_shows_what_is_owed_not_the_lose
     )
 
 
+def test_R_DIP_2_forecast_of_an_overlord_and_a_vassal_is_their_share_of_the_collection() -> None:
+    """Overlord 1 of vassals 2 and 3: each one's forecast holds exactly their lines of the
+    collection, in its order (the forecast works out only the incomes that reach them)."""
+    wide = make_map(["." * 8, "." * 8])
+    s = make_state(
+        wide,
+        [player(n, "warriors_of_chaos", 0) for n in (1, 2, 3, 4)],
+        [
+            city(10, 1, (0, 0)),
+            city(11, 2, (5, 0), level=2),
+            city(12, 3, (2, 1), level=2),
+            city(13, 4, (7, 1), level=2),
+        ],
+        [army(20, 2, (5, 0), 2)],
+        treaties=[
+            treaty(30, "trade", 1, 2, city_a=10, city_b=11),
+            treaty(31, "vassalage", 2, 1),
+            treaty(32, "vassalage", 3, 1),
+            treaty(33, "vassalage", 4, 3),
+        ],
+    )
+    assert forecast(s, NO_ORDERS, 1, RULES) == Forecast(
+        income=[
+            LedgerEntry(1, 3, "city level 1 ×1", "R-ECO-2"),
+            LedgerEntry(1, 2, "trade route #30", "R-DIP-2"),
+            LedgerEntry(1, 2, "tribute from player 2", "R-DIP-2"),
+            LedgerEntry(1, 1, "tribute from player 3", "R-DIP-2"),
+        ],
+        upkeep=[],
+        net=8,
+        insolvent=False,
+    )
+    assert forecast(s, NO_ORDERS, 3, RULES) == Forecast(
+        income=[
+            LedgerEntry(3, 6, "city level 2 ×1", "R-ECO-2"),
+            LedgerEntry(3, -1, "tribute to player 1", "R-DIP-2"),
+            LedgerEntry(3, 1, "tribute from player 4", "R-DIP-2"),
+        ],
+        upkeep=[],
+        net=6,
+        insolvent=False,
+    )
+    _, ledger, _ = collect(s, NO_ORDERS, RULES)
+    for pid in s.players:
+        mine = forecast(s, NO_ORDERS, pid, RULES)
+        assert mine.income + mine.upkeep == [e for e in ledger if e.player == pid]
+
+
 def test_apply_ledger_moves_gold_and_refuses_to_go_below_zero() -> None:
     s = _state(gold=2)
     assert apply_ledger(s, [LedgerEntry(1, 3, "refund", "R-BUILD-2")]).players[1].gold == 5
