@@ -23,6 +23,8 @@ IMPLIED_TAGS: Mapping[Terrain, Tag] = {
 }
 
 _TILE_KEYS = frozenset({"q", "r", "terrain", "tags", "name"})
+_TERRAINS = {t.value: t for t in Terrain}
+_TAGS = {t.value: t for t in Tag}
 _SLOT_KEYS = frozenset({"q", "r", "name"})
 _MAP_KEYS = frozenset({"name", "width", "height", "wrap", "tiles", "slots"})
 
@@ -111,6 +113,29 @@ class _Parser:
         return None
 
     def tile(self, item: Any, path: str) -> Tile | None:
+        # A map has up to 16,384 tiles: a well-formed one is read without building the texts
+        # and paths of the faults it does not have; any other goes the way that names them.
+        if isinstance(item, Mapping) and item.keys() <= _TILE_KEYS:
+            q, r, terrain = item.get("q"), item.get("r"), item.get("terrain")
+            name, raw_tags = item.get("name"), item.get("tags", [])
+            if (
+                type(q) is int
+                and type(r) is int
+                and isinstance(terrain, str)
+                and terrain in _TERRAINS
+                and (name is None or isinstance(name, str))
+                and isinstance(raw_tags, list)
+                and all(isinstance(t, str) and t in _TAGS for t in raw_tags)
+            ):
+                kind = _TERRAINS[terrain]
+                tags = {_TAGS[t] for t in raw_tags}
+                implied = IMPLIED_TAGS.get(kind)
+                if implied is not None:
+                    tags.add(implied)
+                return Tile((q, r), kind, frozenset(tags), name)
+        return self._tile_with_faults(item, path)
+
+    def _tile_with_faults(self, item: Any, path: str) -> Tile | None:
         if not self.check(isinstance(item, Mapping), path, _("expected an object")):
             return None
         self.keys(item, _TILE_KEYS, path)
@@ -171,11 +196,11 @@ def map_from_dict(d: Mapping[str, Any]) -> MapData:
     for i, tile in enumerate(tiles):
         if tile is None:  # unreachable: parse faults were raised above
             continue
-        if not p.check(grid.contains(tile.coord), f"tiles[{i}]", _("off the map")):
-            continue
-        if p.check(
-            tile.coord not in by_coord, f"tiles[{i}]", _("duplicate tile {coord}", coord=tile.coord)
-        ):
+        if not grid.contains(tile.coord):
+            p.faults.append((f"tiles[{i}]", _("off the map")))
+        elif tile.coord in by_coord:
+            p.faults.append((f"tiles[{i}]", _("duplicate tile {coord}", coord=tile.coord)))
+        else:
             by_coord[tile.coord] = tile
             index[tile.coord] = i
     ordered = {c: by_coord[c] for c in grid.coords() if c in by_coord}
