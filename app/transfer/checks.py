@@ -12,6 +12,7 @@ per tile, a few armies, generals and ships per tile, as many battles in a turn a
 far above what 1,000 turns of the richest faction could save.
 """
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -94,6 +95,25 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
         if line["turn"] > turn:
             faults.add(f"/document/ledger/{index}/turn", _("after the current turn"))
     return faults.items
+
+
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_EMPTY_CONTAINER = re.compile(rb"\[\]|\{\}")
+
+
+def json_nests_at_most(text: bytes, levels: int) -> bool:
+    """Whether the valid JSON `text` nests at most `levels` arrays and objects deep.
+
+    A cheap proof for the common document, worked by `re` and `bytes` in C rather than by a
+    Python step per value: the strings are dropped, then everything but the brackets, and each
+    pass drops the containers left empty (the innermost), as many passes as the nesting."""
+    brackets = _JSON_STRING.sub(b"", text).translate(None, _ALL_BUT_BRACKETS)
+    for _pass in range(levels):
+        if not brackets:
+            return True
+        brackets = _EMPTY_CONTAINER.sub(b"", brackets)
+    return not brackets
 
 
 def too_deep(value: Any, path: str) -> Fault | None:

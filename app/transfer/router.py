@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, status
+from fastapi import APIRouter, Query, Request, status
 
 from app.auth.dependencies import CurrentUser
 from app.campaigns.access import LockedMemberDep
@@ -32,7 +32,8 @@ async def export_campaign(
 
 @router.post("/import", status_code=status.HTTP_201_CREATED)
 async def import_campaign(
-    data: CampaignImport, session: SessionDep, user: CurrentUser
+    request: Request, data: CampaignImport, session: SessionDep, user: CurrentUser
 ) -> ImportedCampaign:
     """Recreate an exported campaign here, owned by you, its seats offered to the users named."""
-    return await service.import_campaign(session, data, user)
+    # The body as read for `data` (Starlette keeps it): its nesting is checked on the text.
+    return await service.import_campaign(session, data, user, body=await request.body())

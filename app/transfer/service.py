@@ -44,7 +44,7 @@ from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
 from app.seats.service import make_offer
-from app.transfer.checks import document_faults, too_deep
+from app.transfer.checks import MAX_DEPTH, document_faults, json_nests_at_most, too_deep
 from app.transfer.schemas import (
     FORMAT,
     MAX_ARMY_BATTLES,
@@ -470,15 +470,21 @@ def _check_events(data: CampaignExport) -> None:
 
 
 async def import_campaign(
-    session: AsyncSession, data: CampaignImport, importer: User
+    session: AsyncSession, data: CampaignImport, importer: User, *, body: bytes | None = None
 ) -> ImportedCampaign:
+    """`data` validated from the JSON `body` (when given, a quicker proof of its nesting)."""
     doc = data.document
     header = doc.campaign
     ruleset = await to_thread.run_sync(ruleset_document, header.ruleset)
     check_settings(header.settings, ruleset)
-    deep = too_deep(doc, "/document")
-    if deep is not None:  # before it is serialized
-        raise _refuse(_("The document is nested too deep."), [deep])
+    # Before it is serialized. The walk over the models, which names the first value too
+    # deep, visits every container of the document (a fifth of an import's CPU): a body that
+    # nests no deeper than the document may (one level more, the body's object around it)
+    # needs none. The models nest no deeper than their JSON.
+    if body is None or not json_nests_at_most(body, MAX_DEPTH + 1):
+        deep = too_deep(doc, "/document")
+        if deep is not None:
+            raise _refuse(_("The document is nested too deep."), [deep])
     raw = doc.model_dump(mode="json")
     # What the engine trusts, on the plain document before anything is built (off the loop:
     # a document of 100,000 rows takes a moment).
