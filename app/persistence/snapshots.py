@@ -16,10 +16,11 @@ megabytes of it that the turn change never carries through Python for the snapsh
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import uuid
 import zlib
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -132,16 +133,27 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _decode(column: Column[Any], value: Any) -> Any:
-    if value is None:
-        return None
+def _decoder(column: Column[Any]) -> Callable[[Any], Any] | None:
+    """What makes a column's stored JSON value its Python value again (None: itself)."""
     if isinstance(column.type, DateTime):
-        return datetime.fromisoformat(value)
+        return datetime.fromisoformat
     if isinstance(column.type, UuidType):
-        return uuid.UUID(value)
+        return uuid.UUID
     if isinstance(column.type, Enum) and column.type.enum_class is not None:
-        return column.type.enum_class(value)
-    return value
+        return column.type.enum_class
+    return None
+
+
+def _decode(column: Column[Any], value: Any) -> Any:
+    decode = _decoder(column)
+    return value if value is None or decode is None else decode(value)
+
+
+@functools.cache
+def _decoders(table: Table) -> dict[str, Callable[[Any], Any] | None]:
+    """Each column's decoder by its key, worked out once per table: a kept turn's document
+    holds some 10,000 values, and every import and rollback decodes all its kept turns."""
+    return {column.key: _decoder(column) for column in table.c}
 
 
 def encode_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -150,8 +162,15 @@ def encode_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def decode_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Stored rows as column values; a column the document lacks (added since) is left out."""
-    columns = table.c
-    return [{k: _decode(columns[k], v) for k, v in row.items() if k in columns} for row in rows]
+    decoders = _decoders(table)
+    return [
+        {
+            k: v if v is None or (decode := decoders[k]) is None else decode(v)
+            for k, v in row.items()
+            if k in decoders
+        }
+        for row in rows
+    ]
 
 
 def pack(document: Mapping[str, Any]) -> bytes:
