@@ -7,6 +7,7 @@ storms, battle sides) keep their compact stored forms, written by hand once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ def _coord_key(c: Coord) -> str:
     return f"{c[0]},{c[1]}"
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the tiles of a few of the largest maps
 def _parse_coord_key(key: str) -> Coord:
     q, r = key.split(",")
     return int(q), int(r)
@@ -43,17 +45,23 @@ def _parse_coord_key(key: str) -> Coord:
 def explored_from_json(data: Mapping[str, Any]) -> dict[Coord, SeenTile]:
     """A player's explored memory (`campaign_players.explored`): `{"q,r": [turn, owner,
     structure, level(, structure id)]}`. Written by hand: a large map's memories are parsed
-    tile by tile, the costliest part of a state."""
-    return {
-        _parse_coord_key(k): SeenTile(
-            turn=v[0],
-            owner=v[1],
-            structure=StructureKind(v[2]) if v[2] else None,
-            level=v[3],
-            structure_id=v[4] if len(v) > 4 else None,  # older memories have no id
-        )
-        for k, v in data.items()
-    }
+    tile by tile, the costliest part of a state. Equal memories (every empty tile seen in the
+    same turn) are one frozen object."""
+    seen: dict[tuple[Any, ...], SeenTile] = {}
+    explored = {}
+    for k, v in data.items():
+        values = tuple(v)
+        memory = seen.get(values)
+        if memory is None:
+            memory = seen[values] = SeenTile(
+                turn=v[0],
+                owner=v[1],
+                structure=StructureKind(v[2]) if v[2] else None,
+                level=v[3],
+                structure_id=v[4] if len(v) > 4 else None,  # older memories have no id
+            )
+        explored[_parse_coord_key(k)] = memory
+    return explored
 
 
 def _seen_json(s: SeenTile) -> list[Any]:
