@@ -7,7 +7,7 @@ master, who sees every tile).
 
 import functools
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -266,8 +266,9 @@ class _Fragments:
     state and its terrain, tags and name."""
 
     coords: tuple[Coord, ...]  # the map's tiles in document order
+    places: dict[Coord, int]  # each tile's place in that order
     heads: dict[Coord, bytes]  # {"q":…,"r":…,"fog":
-    unexplored: dict[Coord, bytes]  # the whole tile, unexplored
+    unexplored: tuple[bytes, ...]  # each whole tile, unexplored, in document order
     lands: dict[Coord, bytes]  # ,"terrain":…[,"tags":…][,"name":…]
 
 
@@ -295,8 +296,9 @@ def _map_fragments(m: MapData) -> _Fragments:
         if tile.name is not None:
             land["name"] = tile.name
         lands[c] = b"," + _encode(land)[1:-1]
-    unexplored = {c: heads[c] + _UNEXPLORED for c in coords}
-    fragments = _Fragments(coords, heads, unexplored, lands)
+    unexplored = tuple(heads[c] + _UNEXPLORED for c in coords)
+    places = {c: i for i, c in enumerate(coords)}
+    fragments = _Fragments(coords, places, heads, unexplored, lands)
     if len(_fragments) > 64:  # maps are few; a long-running process meets more over time
         _fragments.clear()
     _fragments[id(m)] = (m, fragments)
@@ -313,16 +315,17 @@ def world_map_json(view: Look) -> bytes:
     # A remembered tile's piece depends on its memory alone, and one memory often serves many
     # tiles (every empty tile seen in the same turn): each is encoded once.
     remembered: dict[int, bytes] = {}
-    # Most tiles of a large map are unexplored to a player: those are told apart in one
-    # lookup (what `visibility.tile_state` calls unexplored: neither in sight nor remembered).
+    # Most tiles of a large map are unexplored to a player (what `visibility.tile_state` calls
+    # unexplored: neither in sight nor remembered): the document starts as every tile
+    # unexplored, and only the tiles shown are worked out, each put in its place.
     v, players = view.viewer, view.state.players
     held = players[v.seat].explored if v.seat is not None and v.seat in players else {}
-    shown = None if v.game_master else v.sight | held.keys()
-    parts = []
-    for c in fragments.coords:
-        if shown is not None and c not in shown:
-            parts.append(fragments.unexplored[c])
-            continue
+    places = fragments.places
+    shown: Iterable[Coord] = (
+        fragments.coords if v.game_master else [c for c in v.sight | held.keys() if c in places]
+    )
+    parts = list(fragments.unexplored)
+    for c in shown:
         state_of = view.fog(c)
         head = fragments.heads[c]
         seen = memory.get(c) if state_of is Visibility.EXPLORED else None
@@ -332,7 +335,7 @@ def world_map_json(view: Look) -> bytes:
             extra = _encode(tile)[1:-1] if tile else b""
             if seen is not None:
                 remembered[id(seen)] = extra
-        parts.append(
+        parts[places[c]] = (
             head + b'"' + state_of.value.encode() + b'"' + fragments.lands[c]
             + (b"," + extra if extra else b"") + b"}"
         )  # fmt: skip
