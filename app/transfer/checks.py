@@ -97,8 +97,8 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
     return faults.items
 
 
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_ALL_BUT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_ALL_BUT_BRACKETS_AND_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
+_STRING_LEFT = re.compile(rb'"[^"]*"')  # a string once only its quotes and brackets are left
 _EMPTY_CONTAINER = re.compile(rb"\[\]|\{\}")
 
 
@@ -106,9 +106,12 @@ def json_nests_at_most(text: bytes, levels: int) -> bool:
     """Whether the valid JSON `text` nests at most `levels` arrays and objects deep.
 
     A cheap proof for the common document, worked by `re` and `bytes` in C rather than by a
-    Python step per value: the strings are dropped, then everything but the brackets, and each
-    pass drops the containers left empty (the innermost), as many passes as the nesting."""
-    brackets = _JSON_STRING.sub(b"", text).translate(None, _ALL_BUT_BRACKETS)
+    Python step per value. Escaped backslashes, then escaped quotes are dropped (a backslash
+    is found in strings alone, and pairs from the left), then all but quotes and brackets,
+    then the strings, now quotes around brackets; each pass then drops the containers left
+    empty (the innermost), as many passes as the nesting."""
+    unescaped = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = _STRING_LEFT.sub(b"", unescaped.translate(None, _ALL_BUT_BRACKETS_AND_QUOTES))
     for _pass in range(levels):
         if not brackets:
             return True
