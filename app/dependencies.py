@@ -1,8 +1,8 @@
 """Cross-cutting typed dependencies: settings, pagination and the current time.
 
 Every dependency of the app is `async def`, even one that awaits nothing: FastAPI runs a plain
-`def` in its thread pool, a hop to a thread and back on each request (9% of a turn change's
-sampled time went to it). tests/api/test_routes_async.py keeps it so.
+`def` in its thread pool, a hop to a thread and back on each request.
+tests/api/test_routes_async.py keeps it so.
 """
 
 from datetime import datetime
