@@ -57,6 +57,7 @@ from app.persistence.static import campaign_options, maps
 from app.persistence.world import World, prime, worlds, wrote_world
 from app.rules.hexgrid import Coord
 from app.rules.maps import map_from_dict
+from app.rules.ruleset import Ruleset
 from app.rules.state import (
     CampaignState,
     General,
@@ -400,6 +401,7 @@ async def save_state(
     after: CampaignState,
     *,
     memories_loaded: bool = False,
+    sights: tuple[Ruleset, Mapping[int, frozenset[Coord]]] | None = None,
 ) -> None:
     """Persist `after`, writing only what differs from `before` (loaded in this transaction).
 
@@ -407,7 +409,9 @@ async def save_state(
     their status is set by the battle service. A new world version is kept for every viewer
     once this transaction commits (app.persistence.world), with the explored memories
     `before` really held: all of them with `memories_loaded` (`before` loaded with every
-    player's memory), else those it shares with the world it was built from.
+    player's memory), else those it shares with the world it was built from; and `sights`,
+    the players' sights in `after` under that ruleset (the turn change's, `fog.sights`), so
+    that no first read after it works one out again.
     """
     cid = campaign.id
     # Rows are written by statements the session does not track: its own changes go first.
@@ -459,6 +463,9 @@ async def save_state(
             sieges=after.sieges,
             treaties=after.treaties,
             explored={p: after.players[p].explored for p in loaded if p in after.players},
+            sights={}
+            if sights is None
+            else {p: (sights[0], seen) for p, seen in sights[1].items() if p in after.players},
         )
         prime(session.sync_session, (cid, campaign.world_version), world)
 

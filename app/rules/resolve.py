@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from app.rules import battles as battles_mod
 from app.rules import concealment, diplomacy, fog, marches, storms, visibility
@@ -27,6 +27,8 @@ class TurnResult:
     events: tuple[Event, ...]
     # Step 6: each player's summary, every event as far as they could see it (R-FOG-3).
     summaries: Mapping[int, tuple[Event, ...]]
+    # What each player sees at the start of the new turn (R-FOG-2), as `fog.sight` says.
+    sights: Mapping[int, frozenset[Coord]] = field(default_factory=dict)
 
 
 def _siege_event(battle: Battle) -> Event:
@@ -124,4 +126,4 @@ def resolve_turn(
     # R-OPT-3: a battle naming an army concealed from a player does not exist for them.
     concealed = visibility.concealed_battles(state.battles.values(), hidden_after)
     summaries = fog.summaries(events, sight_before, sight_after, masks, concealed)
-    return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries)
+    return TurnResult(state, declared, forces, tuple(ledger), tuple(events), summaries, sight_after)

@@ -335,11 +335,17 @@ async def change_turn(
     edicts = await diplomacy.turn_edicts(session, campaign)  # R-DIP-2: settled at step 5
     # The resolver is pure CPU work: a worker thread keeps this process's other requests
     # (and its event streams) answering meanwhile.
-    result = await anyio.to_thread.run_sync(
-        resolve_turn, state, orders, load_ruleset(campaign), edicts
-    )
+    ruleset = load_ruleset(campaign)
+    result = await anyio.to_thread.run_sync(resolve_turn, state, orders, ruleset, edicts)
     await diplomacy.close_turn(session, campaign.id, edicts)
-    await save_state(session, campaign, state, result.state, memories_loaded=True)
+    await save_state(
+        session,
+        campaign,
+        state,
+        result.state,
+        memories_loaded=True,
+        sights=(ruleset, result.sights),
+    )
     # Battles: forces fixed at declaration (R-ARMY-4); results confirmed during the
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)

@@ -135,8 +135,10 @@ def test_R_TURN_4_income_then_upkeep_then_insolvency() -> None:
     expected = replace(
         _gold(s, p1=0, p2=12), armies={**s.armies, 20: replace(s.armies[20], tier=2)}
     )
+    after = _next(expected)
+    sights = {p: fog.sight(after, p, RULES) for p in (1, 2)}
     assert result == TurnResult(
-        _next(expected), (), {}, result.ledger, result.events, {1: result.events, 2: ()}
+        after, (), {}, result.ledger, result.events, {1: result.events, 2: ()}, sights
     )
 
 
@@ -157,6 +159,10 @@ def test_R_FOG_3_a_march_seen_from_afar_shows_only_the_tiles_in_sight() -> None:
     )
     assert result.summaries == {1: (moved,), 2: (replace(moved, coords=((6, 0),)),)}
     assert result.events == (replace(moved),)
+    # R-FOG-2: the sights it hands over are the new turn's, the march's end in player 1's.
+    assert result.sights == {p: fog.sight(result.state, p, RULES) for p in (1, 2)}
+    assert (6, 0) in result.sights[1]
+    assert (6, 0) not in fog.sight(s, 1, RULES)
 
 
 def test_R_ECO_3_build_placed_at_step_5_and_yielding_from_the_next_change() -> None:
