@@ -11,6 +11,7 @@ An entry is stored only when it is known to hold committed data of its version:
   still has that version after the rows were read: no commit came in between;
 - or written by a turn change or an order (`prime`), stored when its transaction commits
   (`after_commit`), dropped if it rolls back — the writer held the campaign lock throughout.
+  A turn change's world comes with every player's sight, which its resolver worked out.
 Gold, readiness, generals, battles and orders are not part of it: they change without a new world
 version and are read fresh by every request.
 """
