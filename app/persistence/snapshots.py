@@ -144,11 +144,6 @@ def _decoder(column: Column[Any]) -> Callable[[Any], Any] | None:
     return None
 
 
-def _decode(column: Column[Any], value: Any) -> Any:
-    decode = _decoder(column)
-    return value if value is None or decode is None else decode(value)
-
-
 @functools.cache
 def _decoders(table: Table) -> dict[str, Callable[[Any], Any] | None]:
     """Each column's decoder by its key, worked out once per table: a kept turn's document
@@ -163,6 +158,7 @@ def encode_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def decode_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Stored rows as column values; a column the document lacks (added since) is left out."""
     decoders = _decoders(table)
+    # Inline, not a call per value: a kept turn's rows hold some 10,000 of them.
     return [
         {
             k: v if v is None or (decode := decoders[k]) is None else decode(v)
@@ -461,8 +457,10 @@ async def restore(session: AsyncSession, campaign: Campaign, document: Mapping[s
             .values(**values)
             .execution_options(synchronize_session="fetch")
         )
-    for column in CAMPAIGN_COLUMNS:
-        value = _decode(_CAMPAIGNS.c[column], document["campaign"][column])
+    (campaign_row,) = decode_rows(
+        _CAMPAIGNS, [{c: document["campaign"][c] for c in CAMPAIGN_COLUMNS}]
+    )
+    for column, value in campaign_row.items():
         setattr(campaign, column, value)
     campaign.world_version += 1
     await session.flush()

@@ -465,7 +465,7 @@ async def save_state(
             explored={p: after.players[p].explored for p in loaded if p in after.players},
             sights={}
             if sights is None
-            else {p: (sights[0], seen) for p, seen in sights[1].items() if p in after.players},
+            else {p: (sights[0], seen) for p, seen in sights[1].items()},
         )
         prime(session.sync_session, (cid, campaign.world_version), world)
 

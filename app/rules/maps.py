@@ -67,6 +67,13 @@ def map_to_dict(m: MapData) -> dict[str, Any]:
     }
 
 
+def _tile(coord: Coord, terrain: Terrain, tags: set[Tag], name: str | None) -> Tile:
+    implied = IMPLIED_TAGS.get(terrain)
+    if implied is not None:
+        tags.add(implied)  # R-MAP-3: a city tile is a city site, a coast/port tile a coast
+    return Tile(coord, terrain, frozenset(tags), name)
+
+
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -127,12 +134,7 @@ class _Parser:
                 and isinstance(raw_tags, list)
                 and all(isinstance(t, str) and t in _TAGS for t in raw_tags)
             ):
-                kind = _TERRAINS[terrain]
-                tags = {_TAGS[t] for t in raw_tags}
-                implied = IMPLIED_TAGS.get(kind)
-                if implied is not None:
-                    tags.add(implied)
-                return Tile((q, r), kind, frozenset(tags), name)
+                return _tile((q, r), _TERRAINS[terrain], {_TAGS[t] for t in raw_tags}, name)
         return self._tile_with_faults(item, path)
 
     def _tile_with_faults(self, item: Any, path: str) -> Tile | None:
@@ -152,11 +154,7 @@ class _Parser:
         name = self.name(item, path)
         if coord is None or not ok:
             return None
-        terrain = Terrain(terrain_value)
-        implied = IMPLIED_TAGS.get(terrain)
-        if implied is not None:
-            tags.add(implied)  # R-MAP-3: a city tile is a city site, a coast/port tile a coast
-        return Tile(coord, terrain, frozenset(tags), name)
+        return _tile(coord, Terrain(terrain_value), tags, name)
 
     def slot(self, item: Any, path: str) -> StartSlot | None:
         if not self.check(isinstance(item, Mapping), path, _("expected an object")):
