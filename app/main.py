@@ -58,7 +58,7 @@ from app.pictures.rendering import renderer as replay_renderer
 from app.pictures.router import router as pictures_router
 from app.reliability.router import router as reliability_router
 from app.rosters.router import router as rosters_router
-from app.routing import LiteralPathMiddleware, literal_path_methods
+from app.routing import LiteralPathMiddleware, include_indexed, literal_path_methods
 from app.rule_refs import add_rule_lines
 from app.seats.router import offers_router as seat_offers_router
 from app.seats.router import router as seats_router
@@ -225,8 +225,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         guard_routes(router)  # rate limits and Idempotency-Key on writes
         # Each straight into the app, not through a `/v1` router of their own: every level of
         # included routers is matched again for each request (FastAPI 0.165).
-        app.include_router(router, prefix="/v1")
-    app.include_router(ops_router)
+        include_indexed(app, router, prefix="/v1")
+    include_indexed(app, ops_router)
     app.include_router(metrics_router)
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
     install_web_client(app, settings)  # `/`: the built web client, last (a catch-all)
