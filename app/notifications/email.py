@@ -24,6 +24,7 @@ import json
 import logging
 import random
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -45,6 +46,7 @@ from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, back
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
 from app.notifications.quiet import MUTED, personal_hold
+from app.notifications.recipients import Address
 from app.notifications.speech import LANGUAGE, language_of, languages_of, said, stored
 
 logger = logging.getLogger(__name__)
@@ -133,25 +135,17 @@ async def enqueue_notifications(
     session: AsyncSession,
     campaign_id: uuid.UUID,
     per_user: dict[uuid.UUID, list[NotificationData]],
+    confirmed: Sequence[Address],
     wishes: dict[uuid.UUID, Wishes],
     now: datetime,
     languages: dict[uuid.UUID, Language] | None = None,
 ) -> None:
-    """A message per notification to each user with a confirmed, subscribed address, but at
-    most one of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces
-    one not sent yet, and one sent in the window holds back the next (the inbox has all)."""
+    """A message per notification to each user with a confirmed, subscribed address (among
+    `confirmed`, read by the caller with the rest of what it needs of them), but at most one
+    of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces one not
+    sent yet, and one sent in the window holds back the next (the inbox has all)."""
     users = [user for user, found in per_user.items() if found]
-    if not users:
-        return
-    addresses = list(
-        await session.scalars(
-            select(UserEmail).where(
-                UserEmail.user_id.in_(users),
-                UserEmail.confirmed_at.is_not(None),
-                UserEmail.unsubscribed_at.is_(None),
-            )
-        )
-    )
+    addresses = [address for address in confirmed if per_user.get(address.user_id)]
     if not addresses:
         return
     keys = {collapse_key(campaign_id, d.kind.value) for u in users for d in per_user[u]}

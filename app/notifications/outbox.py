@@ -19,8 +19,9 @@ from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
-from sqlalchemy.dialects.postgresql import insert
+import orjson
+from sqlalchemy import and_, bindparam, func, literal, literal_column, or_, select
+from sqlalchemy.dialects.postgresql import aggregate_order_by, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.base import utcnow
@@ -35,9 +36,10 @@ from app.models.notification import (
     WebhookEndpoint,
 )
 from app.models.world import PENDING_BATTLE_STATUSES, BattleRow
-from app.notifications import email, inbox, messages, preferences, presence, speech
+from app.notifications import email, inbox, messages, speech
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import Channel, Choice
+from app.notifications.recipients import read_recipients
 from app.rules import visibility
 from app.rules.diplomacy import PROPOSALS
 from app.rules.visibility import Viewer
@@ -159,15 +161,55 @@ async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[We
     return list(rows)
 
 
-async def seats_of(session: AsyncSession, campaign_id: uuid.UUID) -> dict[uuid.UUID, int | None]:
-    """Each member's seat: their player number, None for a member without a faction."""
-    rows = await session.execute(
-        select(CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction).where(
-            CampaignPlayer.campaign_id == campaign_id
+# Every seat's holder, number and faction, as one JSON array: a scalar beside the endpoints.
+_SEATS = (
+    select(
+        func.coalesce(
+            func.json_agg(
+                aggregate_order_by(
+                    func.json_build_array(
+                        CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction
+                    ),
+                    CampaignPlayer.number,
+                )
+            ),
+            literal_column("'[]'::json"),
         )
     )
+    .where(CampaignPlayer.campaign_id == bindparam("campaign_id"))
+    .scalar_subquery()
+)
+# The campaign's live endpoints and its seats in one round trip (every batch of events that
+# makes notifications reads both): one row with no endpoint when it has none.
+_AUDIENCE = (
+    select(WebhookEndpoint, _SEATS.label("seats"))
+    .select_from(select(literal(1).label("one")).subquery("one"))
+    .outerjoin(
+        WebhookEndpoint,
+        and_(
+            WebhookEndpoint.campaign_id == bindparam("campaign_id"),
+            WebhookEndpoint.disabled_at.is_(None),
+        ),
+    )
+)
+
+
+async def audience_of(
+    session: AsyncSession, campaign_id: uuid.UUID
+) -> tuple[list[WebhookEndpoint], dict[uuid.UUID, int | None]]:
+    """The campaign's live endpoints (`endpoints_of`) and each member's seat."""
+    rows = (await session.execute(_AUDIENCE, {"campaign_id": campaign_id})).all()
+    seats = rows[0].seats
+    return [row[0] for row in rows if row[0] is not None], _members_seats(
+        orjson.loads(seats) if isinstance(seats, str) else seats
+    )
+
+
+def _members_seats(rows: Any) -> dict[uuid.UUID, int | None]:
+    """Each member's seat from the seats' (holder, number, faction): their player number,
+    None for a member without a faction."""
     return {
-        user: (number if faction is not None else None)
+        uuid.UUID(user): (number if faction is not None else None)
         for user, number, faction in rows
         if user is not None  # a vacant seat (its offer unanswered) is nobody's
     }
@@ -205,11 +247,10 @@ async def deliver(
     if not told:
         return
     # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
-    # pushed to them (no webhook, no email).
-    watching = await presence.looking(session, campaign.id, told, when)
-    # What each wants on each channel, per kind (one mechanism for all channels).
-    wishes = await preferences.of_users(session, told)
-    languages = await speech.languages_of(session, told)
+    # pushed to them (no webhook, no email). What each wants on each channel, per kind (one
+    # mechanism for all channels), and in which language: all read at once.
+    recipients = await read_recipients(session, campaign.id, told, when)
+    watching, wishes, languages = recipients.watching, recipients.wishes, recipients.languages
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
@@ -233,7 +274,9 @@ async def deliver(
     await inbox.collapse(session, campaign.id, listed)
     await inbox.write(session, rows)
     pushed = {user: found for user, found in told.items() if user not in watching}
-    await email.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
+    await email.enqueue_notifications(
+        session, campaign.id, pushed, recipients.addresses, wishes, when, languages
+    )
 
 
 async def notify_user(
@@ -304,8 +347,8 @@ async def on_events(
     campaign = await session.get(Campaign, campaign_id)
     if campaign is None:
         return
-    endpoints = await endpoints_of(session, campaign_id)
-    viewers = members(campaign, await seats_of(session, campaign_id))
+    endpoints, seats = await audience_of(session, campaign_id)
+    viewers = members(campaign, seats)
     # The personal notifications of the batch (a turn change publishes one event per battle
     # declared and its own) are delivered together, each user's in the events' order: one
     # look at presences, preferences, languages and recent pushes for all of them.
@@ -392,7 +435,7 @@ async def _last_not_ready(
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     """The campaign started or ended (the owner's act): every endpoint that asked is told."""
-    endpoints = await endpoints_of(session, campaign.id)
+    endpoints, seats = await audience_of(session, campaign.id)
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if campaign.status is CampaignStatus.ACTIVE:
         data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
@@ -403,6 +446,6 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
             enqueue(session, endpoint, data)
-    viewers = members(campaign, await seats_of(session, campaign.id))
+    viewers = members(campaign, seats)
     await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
     await session.flush()

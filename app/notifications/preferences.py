@@ -7,16 +7,10 @@ daily message at the user's `digest_hour` in their `time_zone`; quiet hours and 
 """
 
 import enum
-import uuid
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncSession
-
-from app.models.notification import NotificationPreference
 from app.notifications.messages import NotificationKind
 
 
@@ -43,18 +37,6 @@ class Wishes:
 
 
 DEFAULT = Wishes()
-
-
-async def of_users(session: AsyncSession, users: Collection[uuid.UUID]) -> dict[uuid.UUID, Wishes]:
-    """Every user's wishes (the default for those who never set any)."""
-    found = dict.fromkeys(users, DEFAULT)
-    if users:
-        rows = await session.scalars(
-            select(NotificationPreference).where(NotificationPreference.user_id.in_(list(users)))
-        )
-        for row in rows:
-            found[row.user_id] = Wishes(row.channels or {}, row.time_zone, row.digest_hour)
-    return found
 
 
 def next_digest(now: datetime, wishes: Wishes) -> datetime:

@@ -13,11 +13,10 @@ import contextlib
 import logging
 import uuid
 import weakref
-from collections.abc import Collection
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 
-from sqlalchemy import delete, select, tuple_, update
+from sqlalchemy import delete, tuple_, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -28,24 +27,6 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT = timedelta(seconds=30)
 STALE_AFTER = timedelta(seconds=90)
-
-
-async def looking(
-    session: AsyncSession, campaign_id: uuid.UUID, users: Collection[uuid.UUID], now: datetime
-) -> set[uuid.UUID]:
-    """Which of `users` have an open stream on the campaign now."""
-    if not users:
-        return set()
-    rows = await session.scalars(
-        select(StreamPresence.user_id)
-        .where(
-            StreamPresence.campaign_id == campaign_id,
-            StreamPresence.user_id.in_(list(users)),
-            StreamPresence.seen_at > now - STALE_AFTER,
-        )
-        .distinct()
-    )
-    return set(rows)
 
 
 async def _write(

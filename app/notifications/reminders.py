@@ -25,7 +25,7 @@ from app.models.campaign import Campaign, CampaignStatus
 from app.models.notification import NotificationReminder, WebhookEndpoint
 from app.models.world import BattleRow, BattleStatus
 from app.notifications import messages
-from app.notifications.outbox import deliver, endpoints_of, members, seats_of
+from app.notifications.outbox import audience_of, deliver, members
 from app.persistence import battle_from_row
 from app.rules import visibility
 from app.turns.service import turn_gate
@@ -157,8 +157,7 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     hours = campaign.settings.reminder_hours
     if hours is None:
         return
-    endpoints = await endpoints_of(session, campaign.id)
-    seats = await seats_of(session, campaign.id)
+    endpoints, seats = await audience_of(session, campaign.id)
     window = timedelta(hours=hours)
     deadline = campaign.turn_deadline_at
     if (
