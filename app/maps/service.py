@@ -7,6 +7,7 @@ from anyio import to_thread
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import load_only
 
 from app.errors import NotFound, RuleViolation
 from app.i18n import _
@@ -61,6 +62,17 @@ def parse_map(document: dict[str, Any]) -> MapData:
         raise _map_violation(exc, _("The map is not valid.")) from exc
 
 
+_SUMMARY_COLUMNS = (
+    GameMap.id,
+    GameMap.name,
+    GameMap.builtin_key,
+    GameMap.width,
+    GameMap.height,
+    GameMap.slots,
+    GameMap.created_at,
+)
+
+
 async def list_maps(
     session: AsyncSession, user_id: uuid.UUID, page: PageParams
 ) -> tuple[list[GameMap], int]:
@@ -68,6 +80,9 @@ async def list_maps(
     await ensure_builtin_maps(session)
     query = (
         select(GameMap)
+        # What a summary shows: not each map's whole document (decoding the built-in maps'
+        # documents was most of a listing's time), which raises if read.
+        .options(load_only(*_SUMMARY_COLUMNS, raiseload=True))
         .where((GameMap.builtin_key.is_not(None)) | (GameMap.author_id == user_id))
         .order_by(GameMap.builtin_key.is_(None), GameMap.name, GameMap.id)
     )

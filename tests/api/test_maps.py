@@ -3,7 +3,9 @@
 from typing import Any
 
 from httpx import AsyncClient
+from sqlalchemy.ext.asyncio import AsyncConnection
 
+from tests.api.test_read_statements import counted
 from tests.factories.flows import MakeUser
 from tests.helpers import assert_problem
 
@@ -131,3 +133,26 @@ async def test_R_MAP_2_terrains_and_tags_are_the_schema_enums(
         ["body", "tiles", 0, "terrain"],
         ["body", "tiles", 0, "tags", 0],
     ]
+
+
+async def test_the_list_of_maps_reads_no_document(
+    client: AsyncClient, connection: AsyncConnection, make_user: MakeUser
+) -> None:
+    """A summary shows a map's size, not its tiles: the documents (a 128×128 upload is
+    megabytes) are neither read nor decoded to list them."""
+    alice = await make_user("alice")
+    uploaded = await client.post("/v1/maps", json=tiny_map(), headers=alice.headers)
+    assert uploaded.status_code == 201, uploaded.text
+    await client.get("/v1/maps", headers=alice.headers)  # the built-in maps stored, if missing
+    with counted(connection) as statements:
+        listed = await client.get("/v1/maps", headers=alice.headers)
+    assert listed.status_code == 200, listed.text
+    assert {m["builtin_key"] or m["name"] for m in listed.json()["items"]} == {
+        "old_world",
+        "skirmish",
+        "Tiny",
+    }
+    # The page's rows (the count's subquery is flattened: it reads no column).
+    (page,) = [s for s in statements if "LIMIT" in s]
+    assert "maps.document" not in page
+    assert "maps.width" in page
