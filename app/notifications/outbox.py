@@ -20,10 +20,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import and_, bindparam, func, literal, literal_column, or_, select
-from sqlalchemy.dialects.postgresql import aggregate_order_by, insert
+from sqlalchemy import and_, bindparam, func, literal, or_, select
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.aggregates import json_rows_of
 from app.db.base import utcnow
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.i18n import Language
@@ -162,22 +163,12 @@ async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[We
 
 
 # Every seat's holder, number and faction, as one JSON array: a scalar beside the endpoints.
-_SEATS = (
-    select(
-        func.coalesce(
-            func.json_agg(
-                aggregate_order_by(
-                    func.json_build_array(
-                        CampaignPlayer.user_id, CampaignPlayer.number, CampaignPlayer.faction
-                    ),
-                    CampaignPlayer.number,
-                )
-            ),
-            literal_column("'[]'::json"),
-        )
-    )
-    .where(CampaignPlayer.campaign_id == bindparam("campaign_id"))
-    .scalar_subquery()
+_SEATS = json_rows_of(
+    CampaignPlayer.user_id,
+    CampaignPlayer.number,
+    CampaignPlayer.faction,
+    where=[CampaignPlayer.campaign_id == bindparam("campaign_id")],
+    order=CampaignPlayer.number,
 )
 # The campaign's live endpoints and its seats in one round trip (every batch of events that
 # makes notifications reads both): one row with no endpoint when it has none.

@@ -13,11 +13,11 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 import orjson
-from sqlalchemy import Uuid, any_, bindparam, distinct, func, literal_column, select
-from sqlalchemy.dialects.postgresql import ARRAY, aggregate_order_by
+from sqlalchemy import Uuid, any_, bindparam, distinct, func, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.sql.expression import ColumnElement
 
+from app.db.aggregates import NO_ROWS, json_rows_of
 from app.i18n import DEFAULT_LANGUAGE, Language, as_language
 from app.models import User
 from app.models.email import UserEmail
@@ -44,20 +44,10 @@ class Recipients:
 
 
 _USERS = bindparam("users", type_=ARRAY(Uuid()))
-_NONE: ColumnElement[Any] = literal_column("'[]'::json")
-
-
-def _rows(*columns: Any, where: Collection[Any], order: Any) -> Any:
-    """The rows' `columns` as one JSON array of arrays (ordered by `order`), a scalar."""
-    values = func.json_build_array(*columns)
-    found = func.json_agg(aggregate_order_by(values, order))
-    return select(func.coalesce(found, _NONE)).where(*where).scalar_subquery()
-
-
 # Built once (every delivery runs it), executed with the users, the campaign and the time
 # before which a presence is stale.
 _READ = select(
-    select(func.coalesce(func.json_agg(distinct(StreamPresence.user_id)), _NONE))
+    select(func.coalesce(func.json_agg(distinct(StreamPresence.user_id)), NO_ROWS))
     .where(
         StreamPresence.campaign_id == bindparam("campaign_id"),
         StreamPresence.user_id == any_(_USERS),
@@ -65,7 +55,7 @@ _READ = select(
     )
     .scalar_subquery()
     .label("watching"),
-    _rows(
+    json_rows_of(
         NotificationPreference.user_id,
         NotificationPreference.channels,
         NotificationPreference.time_zone,
@@ -73,10 +63,10 @@ _READ = select(
         where=[NotificationPreference.user_id == any_(_USERS)],
         order=NotificationPreference.user_id,
     ).label("wishes"),
-    _rows(User.id, User.language, where=[User.id == any_(_USERS)], order=User.id).label(
+    json_rows_of(User.id, User.language, where=[User.id == any_(_USERS)], order=User.id).label(
         "languages"
     ),
-    _rows(
+    json_rows_of(
         UserEmail.user_id,
         UserEmail.address,
         where=[

@@ -13,10 +13,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import Select, bindparam, delete, func, insert, literal_column, select
+from sqlalchemy import Select, bindparam, delete, func, insert, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.db.aggregates import json_rows_of
 from app.db.base import table_of
 from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
@@ -233,12 +234,10 @@ def _by_id(rows: Any, codec: RowCodec[_E]) -> dict[int, _E]:
 def json_rows(table: Any, columns: Sequence[str], *where: Any, order: Any = None) -> Any:
     """The rows of `table` of the campaign `:campaign_id` (and `where`) as one JSON array of
     arrays of `columns` (by id, or `order`), in a scalar subquery."""
-    values = func.json_build_array(*(table.c[c] for c in columns))
-    rows = func.json_agg(aggregate_order_by(values, table.c.id if order is None else order))
-    return (
-        select(func.coalesce(rows, literal_column("'[]'::json")))
-        .where(table.c.campaign_id == bindparam("campaign_id"), *where)
-        .scalar_subquery()
+    return json_rows_of(
+        *(table.c[c] for c in columns),
+        where=[table.c.campaign_id == bindparam("campaign_id"), *where],
+        order=table.c.id if order is None else order,
     )
 
 

@@ -5,8 +5,8 @@ from typing import Any
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from tests.api.test_read_statements import counted
 from tests.factories.flows import MakeUser
+from tests.factories.statements import counted
 from tests.helpers import assert_problem
 
 

@@ -7,8 +7,8 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.models.notification import InboxItem
-from tests.api.test_read_statements import counted
 from tests.factories.flows import MakeUser, start_game
+from tests.factories.statements import counted
 
 # Each a table a delivery reads once per batch, and the statement it is read in.
 RECIPIENTS = ("stream_presence", "notification_preferences", "users", "user_emails")

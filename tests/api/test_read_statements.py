@@ -2,41 +2,19 @@
 user, campaign and seat in one, everything the read shows in the other — warm, and with the
 shared caches (worlds, memories, map views) emptied."""
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
 from httpx import AsyncClient
-from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.persistence.world import worlds
 from app.world.cache import map_views
 from tests.factories.battles import declare_field_battle
 from tests.factories.flows import Game, MakeUser, start_game
+from tests.factories.statements import counted
 
 MAX_STATEMENTS = 2
-# The test's transaction wraps each request's in a savepoint: not the request's own statements.
-_SAVEPOINTS = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
-
-
-@contextmanager
-def counted(connection: AsyncConnection) -> Iterator[list[str]]:
-    """The SQL statements run on `connection` inside the block (savepoints left out)."""
-    statements: list[str] = []
-
-    def note(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        if not statement.lstrip().upper().startswith(_SAVEPOINTS):
-            statements.append(statement)
-
-    sync = connection.sync_connection
-    assert sync is not None
-    event.listen(sync, "before_cursor_execute", note)
-    try:
-        yield statements
-    finally:
-        event.remove(sync, "before_cursor_execute", note)
 
 
 def reads(game: Game, army: dict[str, Any]) -> dict[str, str]:
