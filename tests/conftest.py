@@ -62,9 +62,12 @@ from tests.factories.flows import MakeUser, register_and_login
 T = TypeVar("T")
 
 # What a module uses tells the kind of its tests (`scripts/test --quick` leaves these out):
-# real servers or processes of their own, schemathesis' contract fuzzing, a real browser.
+# real servers or processes of their own (replay workers), schemathesis' contract fuzzing, a
+# real browser.
 KINDS_BY_MODULE_NAME = {
-    "real_server": frozenset({"uvicorn", "subprocess", "served", "server_process"}),
+    "real_server": frozenset(
+        {"uvicorn", "subprocess", "multiprocessing", "served", "server_process"}
+    ),
     "fuzz": frozenset({"schemathesis"}),
     "browser": frozenset({"selenium", "webdriver"}),
 }
