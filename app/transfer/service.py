@@ -40,6 +40,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.persistence import load_orders, load_state, snapshots, static
 from app.persistence.battles import side_from_json
+from app.persistence.world import shared_world
 from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
@@ -581,13 +582,16 @@ async def import_campaign(
         # is not one this server could have written.
         raise _refuse(_("The document's rows do not fit together.")) from exc
     await _check_books(session, cid)
-    await _check_loads(session, campaign, raw)
-    try:
-        await _check_reads(session, campaign, importer)
-    except _UNREADABLE as exc:
-        raise _refuse(
-            _("The document's game cannot be shown: {error}.", error=type(exc).__name__)
-        ) from exc
+    # The checks write nothing: their many reads of the copy (the engine's, then each seat's
+    # and the owner's) share one world, read and parsed by the first of them.
+    with shared_world(session.sync_session, cid):
+        await _check_loads(session, campaign, raw)
+        try:
+            await _check_reads(session, campaign, importer)
+        except _UNREADABLE as exc:
+            raise _refuse(
+                _("The document's game cannot be shown: {error}.", error=type(exc).__name__)
+            ) from exc
     return ImportedCampaign(
         id=cid, name=campaign.name, invite_code=campaign.invite_code, turn=campaign.turn
     )
