@@ -24,6 +24,7 @@ from app.models.world import (
     StructureRow,
     TreatyRow,
 )
+from app.persistence import snapshots
 from app.persistence.codec import Attributes, Column, RowCodec
 from app.persistence.entities import (
     ARMIES,
@@ -255,3 +256,18 @@ def test_a_field_of_a_type_with_no_declared_storage_is_refused() -> None:
 def test_an_orm_row_lacking_an_attribute_reads_as_a_missing_column() -> None:
     with pytest.raises(KeyError):
         Attributes(object())["owner"]
+
+
+def test_a_packed_snapshot_document_unpacks_to_itself_as_json_dumps_would_write_it() -> None:
+    """`pack` (orjson) writes what `json.dumps` does, non-ASCII as UTF-8, and an integer past
+    64 bits by `json.dumps`; every document unpacks to itself."""
+    plain = {"version": 1, "campaign": {"turn": 3, "storms": [[1, 2]]}, "x": [0.5, None, True]}
+    named = {"name": "Élodie’s keep", "deep": {"a": [{"b": "ü"}]}}
+    huge = {"gold": 2**70, "name": "ü"}
+    assert snapshots.pack(plain) == json.dumps(plain, separators=(",", ":")).encode()
+    assert snapshots.pack(named) == json.dumps(
+        named, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
+    assert snapshots.pack(huge) == json.dumps(huge, separators=(",", ":")).encode()
+    for document in (plain, named, huge):
+        assert snapshots.unpack(snapshots.pack(document)) == document

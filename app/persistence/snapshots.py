@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     Column,
     DateTime,
@@ -170,8 +171,16 @@ def decode_rows(table: Table, rows: Sequence[Mapping[str, Any]]) -> list[dict[st
 
 
 def pack(document: Mapping[str, Any]) -> bytes:
-    """A document as stored: JSON text (PostgreSQL compresses large values itself)."""
-    return json.dumps(document, separators=(",", ":")).encode()
+    """A document as stored: JSON text (PostgreSQL compresses large values itself).
+
+    By orjson, some eight times quicker (an import packs megabytes of kept turns): the text
+    `json.dumps` writes, but for characters past ASCII, written as UTF-8 as the database
+    writes the snapshots of turn changes; an integer past 64 bits, which orjson refuses, by
+    `json.dumps`. A document comes from JSON, so holds no NaN (orjson would write null)."""
+    try:
+        return orjson.dumps(document)
+    except orjson.JSONEncodeError:
+        return json.dumps(document, separators=(",", ":")).encode()
 
 
 def unpack(data: bytes) -> dict[str, Any]:
