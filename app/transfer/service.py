@@ -377,7 +377,7 @@ def _refuse(detail: str, violations: Sequence[tuple[str, str]] = ()) -> RuleViol
 def _incoming(
     table: Table, rows: Iterable[Mapping[str, Any]], campaign_id: uuid.UUID, **extra: Any
 ) -> list[dict[str, Any]]:
-    decoded = snapshots.decode_rows(table, [dict(r) for r in rows])
+    decoded = snapshots.decode_rows(table, list(rows))
     return [{**r, "campaign_id": campaign_id, **extra} for r in decoded]
 
 
