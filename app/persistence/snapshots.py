@@ -274,19 +274,22 @@ async def save_snapshot(session: AsyncSession, campaign: Campaign) -> None:
     await session.execute(_SAVE_MEMORIES, values)
 
 
-async def store_document(
-    session: AsyncSession, campaign_id: uuid.UUID, number: int, document: Mapping[str, Any]
+async def store_documents(
+    session: AsyncSession, campaign_id: uuid.UUID, documents: Mapping[int, Mapping[str, Any]]
 ) -> None:
-    """Keep a snapshot document made elsewhere (an import), its memories in their rows."""
-    players = [{k: v for k, v in p.items() if k != "explored"} for p in document["players"]]
-    session.add(
-        TurnSnapshot(
-            campaign_id=campaign_id,
-            number=number,
-            version=FORMAT_VERSION,
-            state=pack({**document, "players": players}),
+    """Keep snapshot documents made elsewhere (an import's kept turns), by turn number, their
+    memories in their rows: one statement for the documents and one for the memories, not two
+    per turn."""
+    for number, document in documents.items():
+        players = [{k: v for k, v in p.items() if k != "explored"} for p in document["players"]]
+        session.add(
+            TurnSnapshot(
+                campaign_id=campaign_id,
+                number=number,
+                version=FORMAT_VERSION,
+                state=pack({**document, "players": players}),
+            )
         )
-    )
     await session.flush()
     memories = [
         {
@@ -295,6 +298,7 @@ async def store_document(
             "player": p["number"],
             "explored": p["explored"],
         }
+        for number, document in documents.items()
         for p in document["players"]
         if p.get("explored") is not None
     ]

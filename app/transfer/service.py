@@ -537,6 +537,7 @@ async def import_campaign(
         for name, table in WORLD_TABLES.items():
             await _insert(session, table, _incoming(table, state["tables"][name], cid))
         await _insert(session, _ORDERS, _incoming(_ORDERS, state["orders"], cid))
+        kept: dict[int, dict[str, Any]] = {}  # the end of each turn kept, as stored
         for turn, record in zip(raw["turns"], doc.turns, strict=True):
             session.add(
                 TurnRecord(campaign_id=cid, number=turn["number"], resolved_at=record.resolved_at)
@@ -548,8 +549,8 @@ async def import_campaign(
                     )
                 )
             if turn["state"] is not None:
-                state_doc = _state_in(turn["state"], cid)
-                await snapshots.store_document(session, cid, turn["number"], state_doc)
+                kept[turn["number"]] = _state_in(turn["state"], cid)
+        await snapshots.store_documents(session, cid, kept)
         for back, model in zip(raw["rollbacks"], doc.rollbacks, strict=True):
             session.add(
                 TurnRollback(
@@ -585,7 +586,7 @@ async def import_campaign(
     # The checks write nothing: their many reads of the copy (the engine's, then each seat's
     # and the owner's) share one world, read and parsed by the first of them.
     with shared_world(session.sync_session, cid):
-        await _check_loads(session, campaign, raw)
+        await _check_loads(session, campaign, raw, kept)
         try:
             await _check_reads(session, campaign, importer)
         except _UNREADABLE as exc:
@@ -648,8 +649,14 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         await list_battles(session, member, None, page)
 
 
-async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[str, Any]) -> None:
-    """The engine reads the game now and at the end of every kept turn."""
+async def _check_loads(
+    session: AsyncSession,
+    campaign: Campaign,
+    raw: Mapping[str, Any],
+    kept: Mapping[int, Mapping[str, Any]],
+) -> None:
+    """The engine reads the game now and at the end of every kept turn (`kept`: their
+    documents as stored, by turn number)."""
     try:
         await load_state(session, campaign)
         await load_orders(session, campaign)
@@ -657,11 +664,9 @@ async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[s
             for b in table_rows:
                 side_from_json(b["attacker"])
                 side_from_json(b["defender"])
-        for turn in raw["turns"]:
-            if turn["state"] is not None:
-                document = _state_in(turn["state"], campaign.id)
-                await snapshots.state_from_document(session, campaign, document)
-                snapshots.orders_from_document(document)
+        for document in kept.values():
+            await snapshots.state_from_document(session, campaign, document)
+            snapshots.orders_from_document(document)
     except _UNREADABLE as exc:
         raise _refuse(
             _("The document's game state cannot be read: {error}.", error=type(exc).__name__)
