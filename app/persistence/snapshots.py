@@ -280,17 +280,26 @@ async def store_documents(
     """Keep snapshot documents made elsewhere (an import's kept turns), by turn number, their
     memories in their rows: one statement for the documents and one for the memories, not two
     per turn."""
-    for number, document in documents.items():
-        players = [{k: v for k, v in p.items() if k != "explored"} for p in document["players"]]
-        session.add(
-            TurnSnapshot(
-                campaign_id=campaign_id,
-                number=number,
-                version=FORMAT_VERSION,
-                state=pack({**document, "players": players}),
-            )
-        )
+    # Rows, not ORM objects (no unit of work), written after what the session holds.
     await session.flush()
+    kept = [
+        {
+            "campaign_id": campaign_id,
+            "number": number,
+            "version": FORMAT_VERSION,
+            "state": pack(
+                {
+                    **document,
+                    "players": [
+                        {k: v for k, v in p.items() if k != "explored"} for p in document["players"]
+                    ],
+                }
+            ),
+        }
+        for number, document in documents.items()
+    ]
+    if kept:
+        await session.execute(insert(table_of(TurnSnapshot)), kept)
     memories = [
         {
             "campaign_id": campaign_id,
@@ -303,7 +312,7 @@ async def store_documents(
         if p.get("explored") is not None
     ]
     if memories:
-        await session.execute(insert(TurnSnapshotMemory), memories)
+        await session.execute(insert(table_of(TurnSnapshotMemory)), memories)
 
 
 async def load_snapshot_document(
