@@ -26,7 +26,7 @@ from app.events.kinds import ALL_KINDS
 from app.history.service import standings, summary_event
 from app.i18n import _
 from app.maps.service import parse_map, store_map
-from app.me.service import read_me
+from app.me.service import ledger_page, read_me
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatOfferOrigin
 from app.models.game_map import GameMap
@@ -647,7 +647,10 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         Membership(campaign, owner if p.user_id is None else users[p.user_id], p) for p in seats
     ]
     for member in viewers:
-        view = await load_view(session, member, extras=ARMY_EXTRAS)
+        # A seat's ledger page read with its view, as its panel (GET …/me) reads it.
+        seat = member.viewer.seat
+        ledger, params = ((), {}) if seat is None else ledger_page(seat, page)
+        view = await load_view(session, member, extras=(*ARMY_EXTRAS, *ledger), params=params)
         world_map_json(view)
         await army_list(session, view)
         if view.player is not None:
