@@ -144,11 +144,12 @@ class ImportAdmissionMiddleware:
         # From its body's last part on, the import parses, validates and writes: millions of
         # objects alive until it ends, which collections would only walk again (app/heap.py).
         # Not before: a client may take its time sending the body.
-        paused = ExitStack()
+        paused, ended = ExitStack(), False
 
         async def received() -> Message:
             message = await receive()
-            if message["type"] == "http.request" and not message.get("more_body", False):
+            last = message["type"] == "http.request" and not message.get("more_body", False)
+            if last and not ended:  # never after the import ended: nothing would resume it
                 paused.enter_context(collector_paused())
             return message
 
@@ -156,4 +157,5 @@ class ImportAdmissionMiddleware:
             with paused:
                 await self.app(scope, received, send)
         finally:
+            ended = True
             self.admission.running.discard(user_id)
