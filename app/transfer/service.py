@@ -459,14 +459,16 @@ def _check_events(data: CampaignExport) -> None:
     for part, number, summaries in told:
         for seat, events in summaries.items():
             for index, event in enumerate(events):
-                path = f"{part}[turn {number}].summaries.{seat}[{index}]"
+                # Its path spelled out for a refusal alone (a document holds thousands).
                 if event.get("kind") not in kinds:
+                    path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                     raise _refuse(
                         _("A summary line has an unknown kind."), [(path, _("unknown kind"))]
                     )
                 try:
                     summary_event(event)  # as GET …/turns/{n}/summary will read it
                 except (*_UNREADABLE, ValidationError) as exc:
+                    path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                     raise _refuse(
                         _("A summary line cannot be read."), [(path, _("malformed"))]
                     ) from exc
