@@ -100,7 +100,8 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     (territories, city levels, armies' tiers, gold) stay private: they would tell of
     structures and armies out of sight (R-FOG-3). Everything is shown once it has ended."""
     m.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    state = await load_state(session, m.campaign, explored_for=())
+    # Scores count structures, armies and gold: neither generals nor stakes are read.
+    state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
     names = await display_names(session, m)
     final = m.campaign.status is CampaignStatus.FINISHED
     me = m.viewer.seat
