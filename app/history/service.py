@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.service import shown_names
 from app.errors import AppError, Forbidden, NotFound
 from app.events.kinds import event_kind
 from app.history.schemas import (
@@ -25,7 +25,7 @@ from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
-from app.persistence import load_ruleset, load_state
+from app.persistence import load_read, load_ruleset
 from app.persistence.events import TEXTS
 from app.rules import setup, visibility
 
@@ -100,9 +100,11 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     (territories, city levels, armies' tiers, gold) stay private: they would tell of
     structures and armies out of sight (R-FOG-3). Everything is shown once it has ended."""
     m.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    # Scores count structures, armies and gold: neither generals nor stakes are read.
-    state = await load_state(session, m.campaign, explored_for=(), generals=False, stakes=False)
-    names = await display_names(session, m)
+    # Scores count structures, armies and gold: neither generals nor stakes are read; the
+    # seats' names come with the state.
+    loaded = await load_read(session, m.campaign, explored_for=(), generals=False, stakes=False)
+    state = loaded.state
+    names = shown_names(m, loaded.names)
     final = m.campaign.status is CampaignStatus.FINISHED
     me = m.viewer.seat
     former = None if m.names_hidden else await former_holders(session, m.campaign.id)
