@@ -42,3 +42,17 @@ def test_a_string_of_brackets_nests_nothing_and_a_deep_array_more_than_its_bound
     assert json_nests_at_most(text, 1)
     deep = json.dumps([[[[["x"]]]]]).encode()
     assert (json_nests_at_most(deep, 4), json_nests_at_most(deep, 5)) == (False, True)
+
+
+def test_strings_side_by_side_and_objects_in_arrays_nest_as_their_values() -> None:
+    """Two quotes side by side are dropped first (an empty string, or two strings with only
+    scalars between them), and braces count as brackets: neither changes what nests."""
+    for value in (
+        {"a": "[", "b": "]", "": ["", "{", 1, "}"]},
+        ["]", "", ["[", {"": {}}, "]"], "{"],
+        [{"x": [{"y": "[[["}]}, "]]]"],
+    ):
+        text = json.dumps(value, separators=(",", ":")).encode()
+        deep = nesting(value)
+        assert json_nests_at_most(text, deep), value
+        assert not json_nests_at_most(text, deep - 1), value

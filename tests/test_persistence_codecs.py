@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from app.models.campaign import CampaignPlayer
 from app.models.world import (
     ArmyRow,
     BattleRow,
+    BattleStatus,
     GeneralRow,
     ShipRow,
     SiegeRow,
@@ -24,6 +26,7 @@ from app.models.world import (
     StructureRow,
     TreatyRow,
 )
+from app.persistence import snapshots
 from app.persistence.codec import Attributes, Column, RowCodec
 from app.persistence.entities import (
     ARMIES,
@@ -255,3 +258,49 @@ def test_a_field_of_a_type_with_no_declared_storage_is_refused() -> None:
 def test_an_orm_row_lacking_an_attribute_reads_as_a_missing_column() -> None:
     with pytest.raises(KeyError):
         Attributes(object())["owner"]
+
+
+def test_a_packed_snapshot_document_unpacks_to_itself_as_json_dumps_would_write_it() -> None:
+    """`pack` (orjson) writes what `json.dumps` does, non-ASCII as UTF-8, and an integer past
+    64 bits by `json.dumps`; every document unpacks to itself."""
+    plain = {"version": 1, "campaign": {"turn": 3, "storms": [[1, 2]]}, "x": [0.5, None, True]}
+    named = {"name": "Élodie’s keep", "deep": {"a": [{"b": "ü"}]}}
+    huge = {"gold": 2**70, "name": "ü"}
+    assert snapshots.pack(plain) == json.dumps(plain, separators=(",", ":")).encode()
+    assert snapshots.pack(named) == json.dumps(
+        named, separators=(",", ":"), ensure_ascii=False
+    ).encode("utf-8")
+    assert snapshots.pack(huge) == json.dumps(huge, separators=(",", ":")).encode()
+    for document in (plain, named, huge):
+        assert snapshots.unpack(snapshots.pack(document)) == document
+
+
+def test_decoding_rows_copies_whole_rows_and_decodes_only_their_dates_ids_and_enums() -> None:
+    """A row of the table's columns is copied and its dates and enums decoded; a column the
+    document lacks stays out, and so does a key that is no column of the table."""
+    table = table_of(BattleRow)
+    whole = {
+        "id": 7,
+        "turn": 2,
+        "status": "reported",
+        "kind": "field",
+        "play_by": "2026-01-02T03:04:05.000006+00:00",
+        "auto_confirm_at": None,
+        "report": {"outcome": "draw"},
+    }
+    lacking = {k: v for k, v in whole.items() if k != "status"}
+    extra = {**whole, "no_such_column": 1}
+    expected = {
+        **whole,
+        "status": BattleStatus.REPORTED,
+        "play_by": datetime(2026, 1, 2, 3, 4, 5, 6, tzinfo=UTC),
+    }
+    assert decode_rows(table, [whole, lacking, extra]) == [
+        expected,
+        {k: v for k, v in expected.items() if k != "status"},
+        expected,
+    ]
+    assert [list(row) for row in decode_rows(table, [whole, lacking])] == [
+        list(whole),
+        list(lacking),
+    ]

@@ -1,14 +1,15 @@
 """Turn history (R-TURN-5) and standings (R-CAMP-4), per viewer."""
 
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import JSON, bindparam, func, literal_column, select, type_coerce
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.service import shown_names
+from app.db.base import table_of
 from app.errors import AppError, Forbidden, NotFound
 from app.events.kinds import event_kind
 from app.history.schemas import (
@@ -25,7 +26,7 @@ from app.models import User
 from app.models.campaign import CampaignStatus, SeatHolder
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
-from app.persistence import load_ruleset, load_state
+from app.persistence import Extra, load_read, load_ruleset
 from app.persistence.events import TEXTS
 from app.rules import setup, visibility
 
@@ -100,11 +101,21 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     (territories, city levels, armies' tiers, gold) stay private: they would tell of
     structures and armies out of sight (R-FOG-3). Everything is shown once it has ended."""
     m.require_status(CampaignStatus.ACTIVE, CampaignStatus.FINISHED)
-    state = await load_state(session, m.campaign, explored_for=())
-    names = await display_names(session, m)
+    # Scores count structures, armies and gold: neither generals nor stakes are read; the
+    # seats' names and, unless names are hidden, their former holders' come with the state.
+    loaded = await load_read(
+        session,
+        m.campaign,
+        explored_for=(),
+        generals=False,
+        stakes=False,
+        extras=() if m.names_hidden else _FORMER_HOLDERS,
+    )
+    state = loaded.state
+    names = shown_names(m, loaded.names)
     final = m.campaign.status is CampaignStatus.FINISHED
     me = m.viewer.seat
-    former = None if m.names_hidden else await former_holders(session, m.campaign.id)
+    former = None if m.names_hidden else _by_seat(loaded.extras["former_holders"])
     lines = []
     for s in setup.standings(state, load_ruleset(m.campaign)):
         open_book = visibility.numbers_seen(m.viewer, s.player, final)
@@ -126,15 +137,27 @@ async def standings(session: AsyncSession, m: Membership) -> Standings:
     return Standings(turn=state.turn, final=final, players=lines)
 
 
-async def former_holders(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, list[str]]:
-    """R-CAMP-6: each seat's past holders' names, oldest first."""
-    rows = await session.execute(
-        select(SeatHolder.number, User.display_name)
-        .join(User, User.id == SeatHolder.user_id)
-        .where(SeatHolder.campaign_id == campaign_id)
-        .order_by(SeatHolder.number, SeatHolder.ordinal)
+def _former_holders() -> tuple[Extra]:
+    """R-CAMP-6: every seat's past holders' names, oldest first, as [number, name] pairs in a
+    column of the state's statement."""
+    holders, users = table_of(SeatHolder), table_of(User)
+    pair = func.json_build_array(holders.c.number, users.c.display_name)
+    pairs = func.json_agg(aggregate_order_by(pair, holders.c.number, holders.c.ordinal))
+    every = (
+        select(func.coalesce(pairs, literal_column("'[]'::json")))
+        .select_from(holders.join(users, users.c.id == holders.c.user_id))
+        .where(holders.c.campaign_id == bindparam("campaign_id"))
+        .scalar_subquery()
     )
+    return (Extra("former_holders", type_coerce(every, JSON)),)
+
+
+_FORMER_HOLDERS = _former_holders()
+
+
+def _by_seat(pairs: list[list[Any]]) -> dict[int, list[str]]:
+    """Each seat's former holders' names, oldest first, from `_FORMER_HOLDERS`' pairs."""
     out: dict[int, list[str]] = {}
-    for number, name in rows.all():
+    for number, name in pairs:
         out.setdefault(number, []).append(name)
     return out

@@ -146,13 +146,23 @@ async def my_panel(
     """The caller's panel: their view and their ledger's page in one statement; its texts
     (ledger and forecast reasons) said in `language`."""
     player = member.require_player().number
-    params = {"ledger_player": player, "ledger_limit": page.limit, "ledger_offset": page.offset}
+    extras, params = ledger_page(player, page)
     # No generals: the panel shows none, and they are most of what a view decodes per read
     # (the world's structures and armies come from its cache). The forecast needs the stakes.
     view = await load_view(
-        session, member, generals=False, stakes=True, extras=_LEDGER, params=params
+        session, member, generals=False, stakes=True, extras=extras, params=params
     )
     return await read_me(session, view, page, language)
+
+
+def ledger_page(player: int, page: PageParams) -> tuple[tuple[Extra, ...], dict[str, int]]:
+    """The extras and their bind parameters that read `player`'s ledger page with a view, for
+    `read_me` (as `my_panel` reads it)."""
+    return _LEDGER, {
+        "ledger_player": player,
+        "ledger_limit": page.limit,
+        "ledger_offset": page.offset,
+    }
 
 
 async def read_me(

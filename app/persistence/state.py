@@ -55,7 +55,7 @@ from app.persistence.entities import (
 )
 from app.persistence.orders import ORDER_COLUMNS, orders_from_values
 from app.persistence.static import campaign_options, maps
-from app.persistence.world import World, prime, worlds, wrote_world
+from app.persistence.world import World, prime, share, shared, worlds, wrote_world
 from app.rules.hexgrid import Coord
 from app.rules.maps import map_from_dict
 from app.rules.ruleset import Ruleset
@@ -136,6 +136,10 @@ async def load_read(
     """
     cid, version = campaign.id, campaign.world_version
     world = worlds.get((cid, version))
+    # Else the world this transaction's reads share, in a block that says so (an import's).
+    own = world is None
+    if own:
+        world = shared(session.sync_session, (cid, version))
     known = () if world is None else tuple(world.explored)
     wanted = None if explored_for is None else [p for p in explored_for if p not in known]
     memories_needed = wanted is None or bool(wanted)
@@ -189,6 +193,12 @@ async def load_read(
         for number in missing:
             world.explored[number] = memories[number]
         worlds.put((cid, version), world)  # new, or grown by memories: weighed anew
+    elif fresh and own:
+        # Nobody else's: grown by the memories read, and kept for this transaction's next
+        # reads if it shares its world (`shared_world`), else dropped with this read.
+        for number in missing:
+            world.explored[number] = memories[number]
+        share(session.sync_session, (cid, version), world)
     if explored_for is not None:
         memories = {p: m for p, m in memories.items() if p in explored_for}
     state = CampaignState(

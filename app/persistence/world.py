@@ -14,13 +14,17 @@ An entry is stored only when it is known to hold committed data of its version:
   A turn change's world comes with every player's sight, which its resolver worked out.
 Gold, readiness, generals, battles and orders are not part of it: they change without a new world
 version and are read fresh by every request.
+
+A transaction that wrote the world itself (an import) may not store what it reads; its reads
+within a `shared_world` block, which writes nothing, share one world of their own instead.
 """
 
 from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from sqlalchemy import event
@@ -37,6 +41,7 @@ Key = tuple[uuid.UUID, int]  # campaign, world version
 
 _WRITTEN = "marchlords_world_written"  # session.info: campaigns whose world this transaction wrote
 _PRIMES = "marchlords_world_primes"  # session.info: worlds to store when it commits
+_SHARED = "marchlords_world_shared"  # session.info: worlds its reads share (`shared_world`)
 
 # Estimates of what one entry costs in memory (a frozen dataclass with its coordinate tuple and
 # dict slot; a remembered tile with its key; a coordinate of a sight): sizes, not counts, bound
@@ -140,6 +145,37 @@ def _store_primes(session: Session) -> None:
 def _drop_primes(session: Session) -> None:
     session.info.pop(_PRIMES, None)
     session.info.pop(_WRITTEN, None)
+
+
+# ------------------------------------------------------------------ one transaction's reads
+
+
+@contextmanager
+def shared_world(session: Session, campaign_id: uuid.UUID) -> Iterator[None]:
+    """The campaign's state reads in the block share one world and its memories, read by the
+    first read that needs them: for a transaction that wrote the world itself (an import),
+    whose reads the cache above may not serve. The caller writes nothing to the campaign
+    within the block (what the first read found is then what every later one would find)."""
+    sharing: dict[uuid.UUID, tuple[int, World] | None] = session.info.setdefault(_SHARED, {})
+    sharing[campaign_id] = None
+    try:
+        yield
+    finally:
+        sharing.pop(campaign_id, None)
+
+
+def shared(session: Session, key: Key) -> World | None:
+    """The world of `key` that the reads in `shared_world` share, once one of them read it."""
+    found: tuple[int, World] | None = session.info.get(_SHARED, {}).get(key[0])
+    return found[1] if found is not None and found[0] == key[1] else None
+
+
+def share(session: Session, key: Key, world: World) -> None:
+    """`world` of `key` (with the memories read so far) is the one the reads in
+    `shared_world` share; outside such a block, nothing."""
+    sharing: dict[uuid.UUID, tuple[int, World] | None] = session.info.get(_SHARED, {})
+    if key[0] in sharing:
+        sharing[key[0]] = (key[1], world)
 
 
 # -------------------------------------------------------------------------------- sights

@@ -25,6 +25,7 @@ IMPLIED_TAGS: Mapping[Terrain, Tag] = {
 _TILE_KEYS = frozenset({"q", "r", "terrain", "tags", "name"})
 _TERRAINS = {t.value: t for t in Terrain}
 _TAGS = {t.value: t for t in Tag}
+_NO_TAGS: list[str] = []  # a tile's tags when it has none (only read)
 _SLOT_KEYS = frozenset({"q", "r", "name"})
 _MAP_KEYS = frozenset({"name", "width", "height", "wrap", "tiles", "slots"})
 
@@ -119,12 +120,13 @@ class _Parser:
             return value
         return None
 
-    def tile(self, item: Any, path: str) -> Tile | None:
+    def tile(self, item: Any, index: int) -> Tile | None:
         # A map has up to 16,384 tiles: a well-formed one is read without building the texts
-        # and paths of the faults it does not have; any other goes the way that names them.
-        if isinstance(item, Mapping) and item.keys() <= _TILE_KEYS:
+        # and paths of the faults it does not have (nor asking `abc` whether a dict is a
+        # mapping); any other goes the way that names them.
+        if (type(item) is dict or isinstance(item, Mapping)) and item.keys() <= _TILE_KEYS:
             q, r, terrain = item.get("q"), item.get("r"), item.get("terrain")
-            name, raw_tags = item.get("name"), item.get("tags", [])
+            name, raw_tags = item.get("name"), item.get("tags", _NO_TAGS)
             if (
                 type(q) is int
                 and type(r) is int
@@ -132,10 +134,11 @@ class _Parser:
                 and terrain in _TERRAINS
                 and (name is None or isinstance(name, str))
                 and isinstance(raw_tags, list)
-                and all(isinstance(t, str) and t in _TAGS for t in raw_tags)
+                and (not raw_tags or all(isinstance(t, str) and t in _TAGS for t in raw_tags))
             ):
-                return _tile((q, r), _TERRAINS[terrain], {_TAGS[t] for t in raw_tags}, name)
-        return self._tile_with_faults(item, path)
+                tags = {_TAGS[t] for t in raw_tags} if raw_tags else set()
+                return _tile((q, r), _TERRAINS[terrain], tags, name)
+        return self._tile_with_faults(item, f"tiles[{index}]")
 
     def _tile_with_faults(self, item: Any, path: str) -> Tile | None:
         if not self.check(isinstance(item, Mapping), path, _("expected an object")):
@@ -184,24 +187,26 @@ def map_from_dict(d: Mapping[str, Any]) -> MapData:
     name = d.get("name", "")
     p.check(isinstance(name, str), "name", _("expected a string"))
     raw_tiles, raw_slots = p.listing(d, "tiles"), p.listing(d, "slots")
-    tiles = [p.tile(item, f"tiles[{i}]") for i, item in enumerate(raw_tiles)]
+    tiles = [p.tile(item, i) for i, item in enumerate(raw_tiles)]
     slots = [p.slot(item, f"slots[{i}]") for i, item in enumerate(raw_slots)]
     if p.faults or width is None or height is None:
         raise MapError(p.faults)
     grid = Grid(width, height, Wrap(wrap_value))
+    expected = list(grid.coords())
+    on_map = set(expected)  # what `grid.contains` says, for each tile at the cost of a lookup
     by_coord: dict[Coord, Tile] = {}
     index: dict[Coord, int] = {}
     for i, tile in enumerate(tiles):
         if tile is None:  # unreachable: parse faults were raised above
             continue
-        if not grid.contains(tile.coord):
+        if tile.coord not in on_map:
             p.faults.append((f"tiles[{i}]", _("off the map")))
         elif tile.coord in by_coord:
             p.faults.append((f"tiles[{i}]", _("duplicate tile {coord}", coord=tile.coord)))
         else:
             by_coord[tile.coord] = tile
             index[tile.coord] = i
-    ordered = {c: by_coord[c] for c in grid.coords() if c in by_coord}
+    ordered = {c: by_coord[c] for c in expected if c in by_coord}
     m = MapData(
         width=width,
         height=height,
@@ -242,19 +247,26 @@ def _check_map(m: MapData, where: Callable[[Coord], str], slots_path: str) -> li
     for c in sorted(set(m.tiles) - set(expected)):
         faults.append((where(c), _("off the map")))
     for c in expected:
-        if c in m.tiles:
-            faults.extend(_check_tile(m, grid, m.tiles[c], where(c)))
+        tile = m.tiles.get(c)
+        # A tile without tags has a fault only if its terrain implies one (most tiles have
+        # neither: not checked one by one).
+        if tile is not None and (tile.tags or tile.terrain in IMPLIED_TAGS):
+            faults.extend(_check_tile(m, grid, tile, where, c))
     faults.extend(_check_slots(m, slots_path))
     return faults
 
 
-def _check_tile(m: MapData, grid: Grid, tile: Tile, path: str) -> list[Fault]:
+def _check_tile(
+    m: MapData, grid: Grid, tile: Tile, where: Callable[[Coord], str], at: Coord
+) -> list[Fault]:
+    """The faults of the tile `at`, named by `where(at)` (asked only of a tile that has one:
+    a map has up to 16,384 tiles)."""
     faults: list[Fault] = []
     implied = IMPLIED_TAGS.get(tile.terrain)
     if implied is not None and implied not in tile.tags:
         faults.append(
             (
-                path,
+                where(at),
                 _(
                     "{terrain} terrain must be tagged {tag}",
                     terrain=tile.terrain.value,
@@ -264,13 +276,14 @@ def _check_tile(m: MapData, grid: Grid, tile: Tile, path: str) -> list[Fault]:
         )
     if not tile.is_land:
         faults.extend(
-            (path, _("a sea tile cannot be tagged {tag}", tag=t.value)) for t in sorted(tile.tags)
+            (where(at), _("a sea tile cannot be tagged {tag}", tag=t.value))
+            for t in sorted(tile.tags)
         )
     elif Tag.COAST in tile.tags:
         # A missing neighbour is reported as missing; it does not count as sea.
         neighbours = (m.tiles.get(n) for n in grid.neighbours(tile.coord))
         if not any(n is not None and n.terrain is Terrain.SEA for n in neighbours):
-            faults.append((path, _("a coast must touch the sea")))
+            faults.append((where(at), _("a coast must touch the sea")))
     return faults
 
 

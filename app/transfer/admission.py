@@ -11,22 +11,25 @@ ASGI middleware: FastAPI reads a body before any dependency runs):
 - an import without a usable bearer token is 401 at once, its body never read.
 
 Refused imports are answered at once (never queued), so a refused client holds nothing but
-its connection. The bounds are per process: memory is.
+its connection. The bounds are per process: memory is. An admitted import runs with the garbage
+collector paused once its whole body is in (app/heap.py).
 """
 
 import uuid
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.requests import Request
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.auth.service import usable_token
 from app.auth.tokens import hash_token
 from app.db.base import utcnow
 from app.db.session import transaction
 from app.errors import problem_response
+from app.heap import collector_paused
 from app.i18n import _
 from app.models import Token
 
@@ -138,7 +141,21 @@ class ImportAdmissionMiddleware:
             return
         # No await between the check and this: the check and the admission are one step.
         self.admission.running.add(user_id)
+        # From its body's last part on, the import parses, validates and writes: millions of
+        # objects alive until it ends, which collections would only walk again (app/heap.py).
+        # Not before: a client may take its time sending the body.
+        paused, ended = ExitStack(), False
+
+        async def received() -> Message:
+            message = await receive()
+            last = message["type"] == "http.request" and not message.get("more_body", False)
+            if last and not ended:  # never after the import ended: nothing would resume it
+                paused.enter_context(collector_paused())
+            return message
+
         try:
-            await self.app(scope, receive, send)
+            with paused:
+                await self.app(scope, received, send)
         finally:
+            ended = True
             self.admission.running.discard(user_id)

@@ -26,7 +26,7 @@ from app.events.kinds import ALL_KINDS
 from app.history.service import standings, summary_event
 from app.i18n import _
 from app.maps.service import parse_map, store_map
-from app.me.service import read_me
+from app.me.service import ledger_page, read_me
 from app.models import User
 from app.models.campaign import Campaign, CampaignPlayer, CampaignStatus, SeatOfferOrigin
 from app.models.game_map import GameMap
@@ -40,6 +40,7 @@ from app.models.turn import TurnRecord, TurnSummaryRow
 from app.pagination import PageParams
 from app.persistence import load_orders, load_state, snapshots, static
 from app.persistence.battles import side_from_json
+from app.persistence.world import shared_world
 from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
@@ -74,6 +75,8 @@ _SEATS = table_of(CampaignPlayer)
 _MESSAGES = table_of(Message)
 _HOUSE_RULES = table_of(HouseRule)
 _HOUSE_RULE_CHANGES = table_of(HouseRuleChange)
+_TURNS = table_of(TurnRecord)
+_SUMMARIES = table_of(TurnSummaryRow)
 _HEADER_COLUMNS = (
     "name",
     "settings",
@@ -376,7 +379,7 @@ def _refuse(detail: str, violations: Sequence[tuple[str, str]] = ()) -> RuleViol
 def _incoming(
     table: Table, rows: Iterable[Mapping[str, Any]], campaign_id: uuid.UUID, **extra: Any
 ) -> list[dict[str, Any]]:
-    decoded = snapshots.decode_rows(table, [dict(r) for r in rows])
+    decoded = snapshots.decode_rows(table, list(rows))
     return [{**r, "campaign_id": campaign_id, **extra} for r in decoded]
 
 
@@ -456,14 +459,16 @@ def _check_events(data: CampaignExport) -> None:
     for part, number, summaries in told:
         for seat, events in summaries.items():
             for index, event in enumerate(events):
-                path = f"{part}[turn {number}].summaries.{seat}[{index}]"
+                # Its path spelled out for a refusal alone (a document holds thousands).
                 if event.get("kind") not in kinds:
+                    path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                     raise _refuse(
                         _("A summary line has an unknown kind."), [(path, _("unknown kind"))]
                     )
                 try:
                     summary_event(event)  # as GET …/turns/{n}/summary will read it
                 except (*_UNREADABLE, ValidationError) as exc:
+                    path = f"{part}[turn {number}].summaries.{seat}[{index}]"
                     raise _refuse(
                         _("A summary line cannot be read."), [(path, _("malformed"))]
                     ) from exc
@@ -536,19 +541,25 @@ async def import_campaign(
         for name, table in WORLD_TABLES.items():
             await _insert(session, table, _incoming(table, state["tables"][name], cid))
         await _insert(session, _ORDERS, _incoming(_ORDERS, state["orders"], cid))
-        for turn, record in zip(raw["turns"], doc.turns, strict=True):
-            session.add(
-                TurnRecord(campaign_id=cid, number=turn["number"], resolved_at=record.resolved_at)
-            )
-            for seat, events in turn["summaries"].items():
-                session.add(
-                    TurnSummaryRow(
-                        campaign_id=cid, number=turn["number"], player=int(seat), events=events
-                    )
-                )
-            if turn["state"] is not None:
-                state_doc = _state_in(turn["state"], cid)
-                await snapshots.store_document(session, cid, turn["number"], state_doc)
+        # As rows, one statement a table, not ORM objects: their unit of work cost more than
+        # the writes (bench_transfer's 20 turns and 340 summaries).
+        changes = [
+            {"campaign_id": cid, "number": turn["number"], "resolved_at": record.resolved_at}
+            for turn, record in zip(raw["turns"], doc.turns, strict=True)
+        ]
+        told = [
+            {"campaign_id": cid, "number": turn["number"], "player": int(seat), "events": events}
+            for turn in raw["turns"]
+            for seat, events in turn["summaries"].items()
+        ]
+        await _insert(session, _TURNS, changes)
+        await _insert(session, _SUMMARIES, told)
+        kept = {  # the end of each turn kept, as stored
+            turn["number"]: _state_in(turn["state"], cid)
+            for turn in raw["turns"]
+            if turn["state"] is not None
+        }
+        await snapshots.store_documents(session, cid, kept)
         for back, model in zip(raw["rollbacks"], doc.rollbacks, strict=True):
             session.add(
                 TurnRollback(
@@ -581,13 +592,16 @@ async def import_campaign(
         # is not one this server could have written.
         raise _refuse(_("The document's rows do not fit together.")) from exc
     await _check_books(session, cid)
-    await _check_loads(session, campaign, raw)
-    try:
-        await _check_reads(session, campaign, importer)
-    except _UNREADABLE as exc:
-        raise _refuse(
-            _("The document's game cannot be shown: {error}.", error=type(exc).__name__)
-        ) from exc
+    # The checks write nothing: their many reads of the copy (the engine's, then each seat's
+    # and the owner's) share one world, read and parsed by the first of them.
+    with shared_world(session.sync_session, cid):
+        await _check_loads(session, campaign, raw, kept)
+        try:
+            await _check_reads(session, campaign, importer)
+        except _UNREADABLE as exc:
+            raise _refuse(
+                _("The document's game cannot be shown: {error}.", error=type(exc).__name__)
+            ) from exc
     return ImportedCampaign(
         id=cid, name=campaign.name, invite_code=campaign.invite_code, turn=campaign.turn
     )
@@ -635,7 +649,10 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         Membership(campaign, owner if p.user_id is None else users[p.user_id], p) for p in seats
     ]
     for member in viewers:
-        view = await load_view(session, member, extras=ARMY_EXTRAS)
+        # A seat's ledger page read with its view, as its panel (GET …/me) reads it.
+        seat = member.viewer.seat
+        ledger, params = ((), {}) if seat is None else ledger_page(seat, page)
+        view = await load_view(session, member, extras=(*ARMY_EXTRAS, *ledger), params=params)
         world_map_json(view)
         await army_list(session, view)
         if view.player is not None:
@@ -644,8 +661,14 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         await list_battles(session, member, None, page)
 
 
-async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[str, Any]) -> None:
-    """The engine reads the game now and at the end of every kept turn."""
+async def _check_loads(
+    session: AsyncSession,
+    campaign: Campaign,
+    raw: Mapping[str, Any],
+    kept: Mapping[int, Mapping[str, Any]],
+) -> None:
+    """The engine reads the game now and at the end of every kept turn (`kept`: their
+    documents as stored, by turn number)."""
     try:
         await load_state(session, campaign)
         await load_orders(session, campaign)
@@ -653,11 +676,9 @@ async def _check_loads(session: AsyncSession, campaign: Campaign, raw: Mapping[s
             for b in table_rows:
                 side_from_json(b["attacker"])
                 side_from_json(b["defender"])
-        for turn in raw["turns"]:
-            if turn["state"] is not None:
-                document = _state_in(turn["state"], campaign.id)
-                await snapshots.state_from_document(session, campaign, document)
-                snapshots.orders_from_document(document)
+        for document in kept.values():
+            await snapshots.state_from_document(session, campaign, document)
+            snapshots.orders_from_document(document)
     except _UNREADABLE as exc:
         raise _refuse(
             _("The document's game state cannot be read: {error}.", error=type(exc).__name__)

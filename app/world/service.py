@@ -38,6 +38,8 @@ from app.rules.state import (
     MapData,
     Ship,
     Structure,
+    Tag,
+    Terrain,
     TurnOrders,
     Violation,
 )
@@ -274,6 +276,8 @@ class _Fragments:
 
 _fragments: dict[int, tuple[MapData, _Fragments]] = {}
 _UNEXPLORED = b'"unexplored"}'
+# Each fog state as JSON, encoded once (not per tile: an enum's value is a slow lookup).
+_FOG_JSON = {state: b'"%s"' % state.value.encode() for state in Visibility}
 
 
 def _encode(value: Any) -> bytes:
@@ -287,15 +291,22 @@ def _map_fragments(m: MapData) -> _Fragments:
         return found[1]
     coords = tuple(c for c in m.grid.coords() if c in m.tiles)
     heads, lands = {}, {}
+    # Most tiles share their terrain and tags with many others, and have no name: each such
+    # land is encoded once.
+    encoded: dict[tuple[Terrain, frozenset[Tag], str | None], bytes] = {}
     for c in coords:
         heads[c] = b'{"q":%d,"r":%d,"fog":' % c
         tile = m.tiles[c]
-        land: dict[str, Any] = {"terrain": tile.terrain.value}
-        if tile.tags:
-            land["tags"] = sorted(t.value for t in tile.tags)
-        if tile.name is not None:
-            land["name"] = tile.name
-        lands[c] = b"," + _encode(land)[1:-1]
+        key = (tile.terrain, tile.tags, tile.name)
+        piece = encoded.get(key)
+        if piece is None:
+            land: dict[str, Any] = {"terrain": tile.terrain.value}
+            if tile.tags:
+                land["tags"] = sorted(t.value for t in tile.tags)
+            if tile.name is not None:
+                land["name"] = tile.name
+            piece = encoded[key] = b"," + _encode(land)[1:-1]
+        lands[c] = piece
     unexplored = tuple(heads[c] + _UNEXPLORED for c in coords)
     places = {c: i for i, c in enumerate(coords)}
     fragments = _Fragments(coords, places, heads, unexplored, lands)
@@ -325,18 +336,22 @@ def world_map_json(view: Look) -> bytes:
         fragments.coords if v.game_master else [c for c in v.sight | held.keys() if c in places]
     )
     parts = list(fragments.unexplored)
+    # A tile in sight with nothing on it shows its land alone (most of a game master's map).
+    occupied = index.structures.keys() | index.armies.keys() | index.ships.keys()
     for c in shown:
         state_of = view.fog(c)
         head = fragments.heads[c]
         seen = memory.get(c) if state_of is Visibility.EXPLORED else None
         extra = remembered.get(id(seen)) if seen is not None else None
+        if extra is None and state_of is Visibility.VISIBLE and c not in occupied:
+            extra = b""
         if extra is None:
             tile = _tile(view, c, index, with_land=False)
             extra = _encode(tile)[1:-1] if tile else b""
             if seen is not None:
                 remembered[id(seen)] = extra
         parts[places[c]] = (
-            head + b'"' + state_of.value.encode() + b'"' + fragments.lands[c]
+            head + _FOG_JSON[state_of] + fragments.lands[c]
             + (b"," + extra if extra else b"") + b"}"
         )  # fmt: skip
     world = world_map(view, tiles=False)

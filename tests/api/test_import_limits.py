@@ -2,6 +2,7 @@
 state the server could not play, refused with 422 naming the field (app/transfer/checks.py)."""
 
 import asyncio
+import gc
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -383,3 +384,25 @@ async def test_R_CAMP_9_a_played_random_game_passes_the_checks_and_imports(
         "/v1/campaigns/import", json={"document": document, "seats": seats}, headers=owner.headers
     )
     assert imported.status_code == 201, imported.text
+
+
+async def test_an_import_runs_with_the_collector_paused_and_it_runs_again_after(
+    client: AsyncClient, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The millions of objects an import holds until it ends are not walked by collections
+    while it runs (app/heap.py); the collector runs again once it has answered."""
+    document = await played_document(client, make_user)
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    usual, collecting = transfer_service.import_campaign, []
+
+    async def import_campaign(*args: Any, **kwargs: Any) -> Any:
+        collecting.append(gc.isenabled())
+        return await usual(*args, **kwargs)
+
+    monkeypatch.setattr(transfer_service, "import_campaign", import_campaign)
+    assert gc.isenabled()
+    body = {"document": document, "seats": {"1": carol.username, "2": dave.username}}
+    imported = await client.post("/v1/campaigns/import", json=body, headers=importer.headers)
+    assert imported.status_code == 201, imported.text
+    assert collecting == [False]
+    assert gc.isenabled()

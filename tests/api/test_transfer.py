@@ -2,17 +2,20 @@
 trip export → import → export giving the same document."""
 
 import json
+import re
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.models import Campaign, CampaignPlayer, LedgerRow, StandingOrderRow
 from app.transfer import service as transfer_service
+from app.world.service import world_map_json as usual_world_map_json
 from tests.api.seat_offers import accept
+from tests.api.test_read_statements import counted
 from tests.factories.flows import (
     AuthUser,
     Game,
@@ -322,3 +325,35 @@ async def test_R_CAMP_9_ledger_reasons_travel_with_their_template_and_older_docu
 
     assert await first_reason_in_french(document) == "or de départ"
     assert await first_reason_in_french(older) == "starting gold"
+
+
+async def test_R_CAMP_9_the_checks_read_the_copys_world_once_and_show_it_to_every_viewer(
+    client: AsyncClient,
+    make_user: MakeUser,
+    connection: AsyncConnection,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The import proves every seat's and the owner's reads of the copy, each through the
+    readers a request uses: they share the world the first of them read (the transaction wrote
+    it, so the shared cache may not serve it), and every one of them is still read."""
+    game = await start_game(client, make_user, owner_plays=False)
+    for p in game.players:
+        assert (await client.put(game.url("/turn/ready"), headers=p.headers)).is_success
+    assert (await client.post(game.url("/turn/resolve"), headers=game.owner.headers)).is_success
+    document = await export_campaign(client, game.id, game.owner)
+    shown: list[int | None] = []
+
+    def world_map_json(view: Any) -> bytes:
+        shown.append(view.player)
+        return usual_world_map_json(view)
+
+    monkeypatch.setattr(transfer_service, "world_map_json", world_map_json)
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    with counted(connection) as statements:
+        imported = await _import(
+            client, importer, document, {"1": carol.username, "2": dave.username}
+        )
+    assert imported.status_code == 201, imported.text
+    assert shown == [None, 1, 2]  # the owner's map (the game master's), then each seat's
+    world_reads = [s for s in statements if re.search(r"\bFROM structures\b", s)]
+    assert len(world_reads) == 1, world_reads
