@@ -18,14 +18,21 @@ body, its models, the plain document, the rows written): every collection while 
 them again and frees next to nothing. It runs with the collector paused (`collector_paused`):
 an ≈ 8 MiB import of `scripts/bench_transfer` spent some 60 ms of its CPU in collections; what
 it leaves as garbage is freed by reference counts when it ends, the few cycles by the next
-collection after it. At most MARCHLORDS_IMPORTS_AT_ONCE imports run, a few seconds each.
+collection after it. At most MARCHLORDS_IMPORTS_AT_ONCE imports run, a few seconds each; but
+imports that overlap one another without end (a few accounts importing in turn) would keep it
+off for ever, and the garbage cycles of every other request with it: a pause that starts
+after the collector has been off for `LONGEST_PAUSE` collects first.
 """
 
 import functools
 import gc
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+# Seconds the collector stays off across overlapping pauses before a new one collects first.
+LONGEST_PAUSE = 10.0
 
 # Allocations between young collections, young collections between middle ones, middle ones
 # between full ones (defaults: 700, 10, 10).
@@ -49,6 +56,7 @@ class _Pauses:
         self.lock = threading.Lock()
         self.count = 0
         self.was_enabled = False
+        self.since = 0.0  # when the collector went off (time.monotonic)
 
 
 _pauses = _Pauses()
@@ -57,11 +65,17 @@ _pauses = _Pauses()
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """No automatic collection in the block (blocks may overlap: it runs again, if it ran
-    before the first of them, once the last one ends)."""
+    before the first of them, once the last one ends; a block that starts after it has been
+    off for `LONGEST_PAUSE` collects first)."""
     with _pauses.lock:
+        now = time.monotonic()
         if _pauses.count == 0:
             _pauses.was_enabled = gc.isenabled()
+            _pauses.since = now
             gc.disable()
+        elif _pauses.was_enabled and now - _pauses.since >= LONGEST_PAUSE:
+            gc.collect()
+            _pauses.since = now
         _pauses.count += 1
     try:
         yield

@@ -2,10 +2,12 @@
 collector runs again once the last ends, unless it was off before the first."""
 
 import gc
+import time
 from collections.abc import Iterator
 
 import pytest
 
+from app import heap
 from app.heap import collector_paused
 
 
@@ -40,3 +42,29 @@ def test_a_pause_ends_when_its_block_fails_and_leaves_off_a_collector_that_was_o
     with collector_paused():
         assert not gc.isenabled()
     assert not gc.isenabled()
+
+
+@pytest.mark.usefixtures("collector_on")
+def test_pauses_overlapping_without_end_still_collect(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Imports taking turns so that one always runs must not keep the collector off for ever:
+    a pause starting after `LONGEST_PAUSE` of it collects first."""
+    collections: list[int] = []
+
+    def collect(generation: int = 2) -> int:
+        collections.append(generation)
+        return 0
+
+    monkeypatch.setattr(gc, "collect", collect)
+    clock = [1_000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    running = [collector_paused()]
+    running[0].__enter__()
+    for _ in range(5):  # each new import starts before the one before it ends
+        clock[0] += heap.LONGEST_PAUSE / 2
+        running.append(collector_paused())
+        running[-1].__enter__()
+        running.pop(0).__exit__(None, None, None)
+        assert not gc.isenabled()
+    assert collections == [2, 2]  # at 10 s and at 20 s of the collector off
+    running.pop().__exit__(None, None, None)
+    assert gc.isenabled()
