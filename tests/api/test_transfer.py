@@ -15,7 +15,6 @@ from app.models import Campaign, CampaignPlayer, LedgerRow, StandingOrderRow
 from app.transfer import service as transfer_service
 from app.world.service import world_map_json as usual_world_map_json
 from tests.api.seat_offers import accept
-from tests.api.test_read_statements import counted
 from tests.factories.flows import (
     AuthUser,
     Game,
@@ -25,6 +24,7 @@ from tests.factories.flows import (
     my_army,
     start_game,
 )
+from tests.factories.statements import counted
 from tests.helpers import assert_problem
 
 STEAM = {"section": "Steam Tank", "kind": "remove", "text": "No steam tanks."}
