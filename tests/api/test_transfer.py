@@ -208,6 +208,35 @@ async def test_R_CAMP_9_an_import_body_pydantic_refuses_is_read_by_json_loads_as
     assert read == expected
 
 
+async def test_R_CAMP_9_imported_messages_keep_their_order_recipients_and_text(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Written as arrays unnested into rows: the copy's export lists them as the document did
+    (their order is their ids'), each with its recipients, none, one or several."""
+    game = await start_game(client, make_user, owner_plays=False)
+    await _play(client, game)
+    document = await export_campaign(client, game.id, game.owner)
+    first = document["messages"][0]
+    document["messages"] = [
+        {
+            **first,
+            "public_id": 10**15 - 7 * n,
+            "sender": 1 + n % 2,
+            "recipients": [[], [2 - n % 2], [1, 2]][n % 3],
+            "to_all": n % 3 == 2,
+            "turn": n % 2,
+            "body": f"message {n}: " + '«{1,2}», "quoted"\n',
+        }
+        for n in range(40)
+    ]
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    seats = {"1": carol.username, "2": dave.username}
+    imported = await _import(client, importer, document, seats)
+    assert imported.status_code == 201, imported.text
+    copy = await export_campaign(client, imported.json()["id"], importer)
+    assert copy["messages"] == document["messages"]
+
+
 async def test_R_CAMP_9_only_the_game_master_exports_a_running_campaign(
     client: AsyncClient, make_user: MakeUser
 ) -> None:
