@@ -32,13 +32,21 @@ class ImportRequest(Request):
     was; an accepted one is the model FastAPI's validation would have made (it passes an
     instance through as it is): tests/api/test_transfer.py compares the two."""
 
+    _shallow: bool | None = None
+
+    async def nests_as_a_document_may(self) -> bool:
+        """Whether the body nests no deeper than a document may (and the request's object
+        around it), proven on its text once."""
+        if self._shallow is None:
+            self._shallow = json_nests_at_most(await self.body(), MAX_DEPTH + 1)
+        return self._shallow
+
     async def json(self) -> Any:
         if not hasattr(self, "_json"):
-            body = await self.body()
             try:
-                if not json_nests_at_most(body, MAX_DEPTH + 1):
+                if not await self.nests_as_a_document_may():
                     return await super().json()
-                self._json = _IMPORT.validate_json(body)
+                self._json = _IMPORT.validate_json(await self.body())
             except ValidationError:
                 return await super().json()
         return self._json
@@ -72,11 +80,12 @@ async def export_campaign(
 
 
 async def import_campaign(
-    request: Request, data: CampaignImport, session: SessionDep, user: CurrentUser
+    request: ImportRequest, data: CampaignImport, session: SessionDep, user: CurrentUser
 ) -> ImportedCampaign:
     """Recreate an exported campaign here, owned by you, its seats offered to the users named."""
-    # The body as read for `data` (Starlette keeps it): its nesting is checked on the text.
-    return await service.import_campaign(session, data, user, body=await request.body())
+    # The nesting of the body read for `data`, as proven on its text when it was read.
+    shallow = await request.nests_as_a_document_may()
+    return await service.import_campaign(session, data, user, shallow=shallow)
 
 
 router.add_api_route(

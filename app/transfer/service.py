@@ -46,7 +46,7 @@ from app.rosters.formats import MAX_FILE_BYTES
 from app.rules import visibility
 from app.rules.ruleset import parse_ruleset
 from app.seats.service import make_offer
-from app.transfer.checks import MAX_DEPTH, document_faults, json_nests_at_most, too_deep
+from app.transfer.checks import document_faults, too_deep
 from app.transfer.schemas import (
     FORMAT,
     MAX_ARMY_BATTLES,
@@ -500,9 +500,10 @@ def _check_events(data: CampaignExport) -> None:
 
 
 async def import_campaign(
-    session: AsyncSession, data: CampaignImport, importer: User, *, body: bytes | None = None
+    session: AsyncSession, data: CampaignImport, importer: User, *, shallow: bool = False
 ) -> ImportedCampaign:
-    """`data` validated from the JSON `body` (when given, a quicker proof of its nesting)."""
+    """`data` validated from a JSON body; `shallow`: that body is proven to nest no deeper
+    than a document may (`json_nests_at_most`, a quicker proof than a walk of the models)."""
     doc = data.document
     header = doc.campaign
     ruleset = await to_thread.run_sync(ruleset_document, header.ruleset)
@@ -511,7 +512,7 @@ async def import_campaign(
     # deep, visits every container of the document (a fifth of an import's CPU): a body that
     # nests no deeper than the document may (one level more, the body's object around it)
     # needs none. The models nest no deeper than their JSON.
-    if body is None or not json_nests_at_most(body, MAX_DEPTH + 1):
+    if not shallow:
         deep = too_deep(doc, "/document")
         if deep is not None:
             raise _refuse(_("The document is nested too deep."), [deep])
