@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from anyio import to_thread
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import Table, Text, cast, func, insert, literal, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -64,6 +64,7 @@ from app.transfer.schemas import (
     CampaignExport,
     CampaignImport,
     ImportedCampaign,
+    MessageExport,
     travelling_columns,
 )
 from app.world.service import ARMY_EXTRAS, army_list, load_view, world_map_json
@@ -389,17 +390,18 @@ async def _insert(session: AsyncSession, table: Table, rows: list[dict[str, Any]
         await session.execute(insert(table), rows)
 
 
+_MESSAGE_ROWS = TypeAdapter(list[MessageExport])  # type: ignore[valid-type]
+
+
 async def _insert_messages(
     session: AsyncSession, messages: Sequence[Mapping[str, Any]], campaign_id: uuid.UUID
 ) -> None:
-    """The messages in document order (their ids, given here, keep it), one array a column
-    `unnest`-ed into rows: executemany cost SQLAlchemy a Python step per row and value, most
-    of an 8 MiB import's writes (its 8,000 messages). A message's recipients travel as "1,2"
-    (an array of arrays must be rectangular), as the events' audiences do."""
-    rows = [
-        {**row, "recipients": ",".join(map(str, row["recipients"]))}
-        for row in snapshots.decode_rows(_MESSAGES, messages)
-    ]
+    """The messages (their column values) in document order (their ids, given here, keep it),
+    one array a column `unnest`-ed into rows: executemany cost SQLAlchemy a Python step per
+    row and value, most of an 8 MiB import's writes (its 8,000 messages). A message's
+    recipients travel as "1,2" (an array of arrays must be rectangular), as the events'
+    audiences do."""
+    rows = [{**row, "recipients": ",".join(map(str, row["recipients"]))} for row in messages]
     new = unnested(_MESSAGES, rows, "new", {"recipients": Text()})
     columns = [
         cast(func.string_to_array(column, ","), _MESSAGES.c.recipients.type)
@@ -516,7 +518,9 @@ async def import_campaign(
         deep = too_deep(doc, "/document")
         if deep is not None:
             raise _refuse(_("The document is nested too deep."), [deep])
-    raw = doc.model_dump(mode="json")
+    # The messages (half the bytes, read by no check) are dumped as column values on their
+    # own, below: as JSON, then decoded back, they cost twice as much.
+    raw = doc.model_dump(mode="json", exclude={"messages"})
     # What the engine trusts, on the plain document before anything is built (off the loop:
     # a document of 100,000 rows takes a moment).
     faults = await to_thread.run_sync(document_faults, {"document": raw}, parse_ruleset(ruleset))
@@ -609,8 +613,8 @@ async def import_campaign(
             _HOUSE_RULE_CHANGES,
             _incoming(_HOUSE_RULE_CHANGES, raw["house_rule_changes"], cid, author_id=importer.id),
         )
-        if raw["messages"]:
-            await _insert_messages(session, raw["messages"], cid)
+        if doc.messages:
+            await _insert_messages(session, _MESSAGE_ROWS.dump_python(doc.messages), cid)
         await _rosters_in(session, cid, doc)
         await session.flush()
     except IntegrityError as exc:
