@@ -13,6 +13,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.models import Campaign, CampaignPlayer, LedgerRow, StandingOrderRow
 from app.transfer import service as transfer_service
+from app.transfer.router import ImportRequest
+from app.transfer.schemas import CampaignImport
 from app.world.service import world_map_json as usual_world_map_json
 from tests.api.seat_offers import accept
 from tests.factories.flows import (
@@ -139,6 +141,100 @@ async def test_R_CAMP_9_export_import_export_gives_the_same_document(
     assert again.json()["number"] == 1
     owner = await session.scalar(select(Campaign.owner_id).where(Campaign.id == copy["id"]))
     assert str(owner) == str(importer.id)
+
+
+async def _read_as_import(body: bytes) -> Any:
+    """What the import route's request reads from `body` as its JSON."""
+    sent = False
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        assert not sent
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    scope = {"type": "http", "method": "POST", "path": "/v1/campaigns/import", "headers": []}
+    return await ImportRequest(scope, receive).json()
+
+
+async def test_R_CAMP_9_an_import_body_read_from_its_text_is_the_document_json_loads_gives(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """The import validates its body's text itself (quicker than `json.loads`, then the
+    models): an accepted document is the same model, values the JSON parsers could read
+    apart (64-bit integers, floats, escapes, keys given twice) as `json.loads` reads them."""
+    game = await start_game(client, make_user, owner_plays=False)
+    await _play(client, game)
+    document = await export_campaign(client, game.id, game.owner)
+    document["campaign"]["id_salt"] = 2**63 - 1
+    document["state"]["campaign"]["storms"] = [
+        [2**64 + 1, -(2**63), 0.1, 1e300, 5e-324, -0.0, 1.0, '\u00e9\n\\"[{']
+    ]
+    seats = {"1": "carol", "2": "dave"}
+    for text in (
+        json.dumps({"document": document, "seats": seats}),
+        json.dumps({"document": document, "seats": seats}, ensure_ascii=False, indent=1),
+        '{"name": "one", ' + json.dumps({"document": document, "seats": seats, "name": "two"})[1:],
+    ):
+        body = text.encode()
+        read = await _read_as_import(body)
+        assert isinstance(read, CampaignImport)
+        assert read == CampaignImport.model_validate(json.loads(body))
+        assert read.model_dump() == CampaignImport.model_validate(json.loads(body)).model_dump()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"document": {',  # not JSON
+        b'{"document": 1, "seats": {"1": "carol"}}',  # not the schema
+        b'{"document": {}, "seats": {"1": "\\ud800"}}',  # a lone surrogate (json.loads reads it)
+        b'{"document": {"deep": ' + b"[" * 300 + b"]" * 300 + b'}, "seats": {}}',
+        b"[" * 300 + b"]" * 300,  # past the depth pydantic's own JSON parser reads
+    ],
+)
+async def test_R_CAMP_9_an_import_body_pydantic_refuses_is_read_by_json_loads_as_before(
+    body: bytes,
+) -> None:
+    """Its refusal is then FastAPI's as ever (the same 422, the same errors and locations)."""
+    try:
+        expected: Any = json.loads(body)
+    except json.JSONDecodeError as refused:
+        expected = (refused.msg, refused.pos)
+    try:
+        read: Any = await _read_as_import(body)
+    except json.JSONDecodeError as refused:
+        read = (refused.msg, refused.pos)
+    assert read == expected
+
+
+async def test_R_CAMP_9_imported_messages_keep_their_order_recipients_and_text(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Written as arrays unnested into rows: the copy's export lists them as the document did
+    (their order is their ids'), each with its recipients, none, one or several."""
+    game = await start_game(client, make_user, owner_plays=False)
+    await _play(client, game)
+    document = await export_campaign(client, game.id, game.owner)
+    first = document["messages"][0]
+    document["messages"] = [
+        {
+            **first,
+            "public_id": 10**15 - 7 * n,
+            "sender": 1 + n % 2,
+            "recipients": [[], [2 - n % 2], [1, 2]][n % 3],
+            "to_all": n % 3 == 2,
+            "turn": n % 2,
+            "body": f"message {n}: " + '«{1,2}», "quoted"\n',
+        }
+        for n in range(40)
+    ]
+    importer, carol, dave = await make_user(), await make_user(), await make_user()
+    seats = {"1": carol.username, "2": dave.username}
+    imported = await _import(client, importer, document, seats)
+    assert imported.status_code == 201, imported.text
+    copy = await export_campaign(client, imported.json()["id"], importer)
+    assert copy["messages"] == document["messages"]
 
 
 async def test_R_CAMP_9_only_the_game_master_exports_a_running_campaign(
