@@ -48,6 +48,7 @@ from app.persistence.entities import (
     storms_to_json,
 )
 from app.persistence.snapshots import decode_rows, encode_rows
+from app.persistence.state import Decoded
 from app.rules.state import (
     Army,
     Battle,
@@ -313,3 +314,30 @@ def test_decoding_rows_copies_whole_rows_and_decodes_only_their_dates_ids_and_en
         list(whole),
         list(lacking),
     ]
+
+
+def test_generals_read_are_decoded_when_looked_up_and_equal_the_eager_decoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A state's generals (`Decoded`) decode a row the first time it is looked up: a read that
+    shows one general of 170 decodes one; iterated or copied, it is the eager dict."""
+    generals = [General(i, i % 17 + 1, i + 1_000 if i % 3 else None) for i in range(1, 171)]
+    values = [[GENERALS.to_row(g)[c] for c in GENERALS.columns] for g in generals]
+    rows = orjson.dumps(values).decode()  # as the driver hands a JSON column over
+    eager = {g.id: g for g in generals}
+    decoded: list[int] = []
+    from_values = GENERALS.from_values
+
+    def counting(values: Any) -> General:
+        decoded.append(values[0])
+        return from_values(values)
+
+    monkeypatch.setattr(GENERALS, "from_values", counting)
+    lazy = Decoded(rows, GENERALS)
+    assert (len(lazy), 5 in lazy, 999 in lazy, list(lazy)) == (170, True, False, list(eager))
+    assert decoded == []
+    assert (lazy[5], lazy[5], lazy.get(999)) == (eager[5], eager[5], None)
+    assert decoded == [5]
+    assert dict(lazy) == eager
+    assert lazy == eager
+    assert sorted(decoded) == list(range(1, 171))

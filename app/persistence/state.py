@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import uuid
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -211,7 +211,7 @@ async def load_read(
         },
         structures=world.structures,
         armies=world.armies,
-        generals=_by_id(row["generals"], GENERALS) if generals else {},
+        generals=Decoded(row["generals"], GENERALS) if generals else {},
         ships=world.ships,
         sieges=world.sieges,
         treaties=world.treaties,
@@ -233,6 +233,34 @@ async def load_read(
 def _json(value: Any) -> Any:
     """A JSON column's value, parsed (the driver may hand over its text)."""
     return json.loads(value) if isinstance(value, str) else value
+
+
+class Decoded(Mapping[int, _E]):
+    """Entities from `json_rows` arrays by their key, each decoded when first looked up: a read
+    that shows a few of a kind (a tile's generals, of some 170) decodes those alone. Copying
+    it (`dict(...)`, as the engine does before changing a kind) decodes every one."""
+
+    __slots__ = ("_codec", "_decoded", "_rows")
+
+    def __init__(self, rows: Any, codec: RowCodec[_E]) -> None:
+        self._rows: dict[int, Any] = {values[0]: values for values in _json(rows)}
+        self._codec = codec
+        self._decoded: dict[int, _E] = {}
+
+    def __getitem__(self, key: int) -> _E:
+        found = self._decoded.get(key)
+        if found is None:
+            found = self._decoded[key] = self._codec.from_values(self._rows[key])
+        return found
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._rows
 
 
 def _by_id(rows: Any, codec: RowCodec[_E]) -> dict[int, _E]:
