@@ -64,29 +64,6 @@ async def balances(session: AsyncSession, campaign_id: uuid.UUID) -> dict[int, i
     return {player: int(total) for player, total in rows.all()}
 
 
-async def entries_for(
-    session: AsyncSession, campaign_id: uuid.UUID, player: int, limit: int, offset: int
-) -> tuple[list[LedgerRow], int]:
-    """A player's ledger, newest first, and the count of its lines: one round trip (the count
-    as a window over the page's rows) unless the page is past the end."""
-    where = (LedgerRow.campaign_id == campaign_id, LedgerRow.player == player)
-    page = (
-        await session.execute(
-            select(LedgerRow, func.count().over())
-            .where(*where)
-            .order_by(LedgerRow.id.desc())
-            .limit(limit)
-            .offset(offset)
-        )
-    ).all()
-    if page:
-        return [row for row, _ in page], page[0][1]
-    if offset == 0:
-        return [], 0
-    total = await session.scalar(select(func.count()).select_from(LedgerRow).where(*where))
-    return [], total or 0
-
-
 def said_reason(reason: str, kept: Mapping[str, Any] | None, language: Language) -> str:
     """A stored line's reason in `language`: its kept text said, else its English as stored
     (a line written before reasons were kept, or one whose kept form cannot be read)."""

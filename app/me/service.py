@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.campaigns.access import Membership
 from app.db.base import table_of
 from app.i18n import DEFAULT_LANGUAGE, Language, say
-from app.ledger.service import entries_for, said_reason
+from app.ledger.service import said_reason
 from app.me.schemas import (
     FactionActionStatus,
     ForecastLine,
@@ -152,7 +152,7 @@ async def my_panel(
     view = await load_view(
         session, member, generals=False, stakes=True, extras=extras, params=params
     )
-    return await read_me(session, view, page, language)
+    return read_me(view, page, language)
 
 
 def ledger_page(player: int, page: PageParams) -> tuple[tuple[Extra, ...], dict[str, int]]:
@@ -165,30 +165,13 @@ def ledger_page(player: int, page: PageParams) -> tuple[tuple[Extra, ...], dict[
     }
 
 
-async def read_me(
-    session: AsyncSession, view: View, page: PageParams, language: Language = DEFAULT_LANGUAGE
-) -> MeRead:
-    """The panel of `view`'s player; its ledger page read with the view (`my_panel`) or, for a
-    view loaded without it, now."""
+def read_me(view: View, page: PageParams, language: Language = DEFAULT_LANGUAGE) -> MeRead:
+    """The panel of `view`'s player, its ledger page read with the view (`ledger_page`)."""
     row = view.membership.require_player()
     player = row.number
     p = view.state.players[player]
-    if "ledger" in view.extras:
-        lines = [_ledger_line(line, language) for line in view.extras["ledger"]]
-        total = view.extras["ledger_total"]
-    else:
-        campaign_id = view.membership.campaign.id
-        entries, total = await entries_for(session, campaign_id, player, page.limit, page.offset)
-        lines = [
-            LedgerEntryRead(
-                turn=e.turn,
-                amount=e.amount,
-                reason=said_reason(e.reason, e.reason_text, language),
-                rule=e.rule,
-                created_at=e.created_at,
-            )
-            for e in entries
-        ]
+    lines = [_ledger_line(line, language) for line in view.extras["ledger"]]
+    total = view.extras["ledger_total"]
     return MeRead(
         player=player,
         faction=p.faction,

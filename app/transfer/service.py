@@ -686,7 +686,7 @@ async def _check_reads(session: AsyncSession, campaign: Campaign, owner: User) -
         world_map_json(view)
         await army_list(session, view)
         if view.player is not None:
-            await read_me(session, view, page)
+            read_me(view, page)
         await standings(session, member)
         await list_battles(session, member, None, page)
 
