@@ -57,7 +57,7 @@ from tests.factories.databases import (
     ensure_template,
     template_name,
 )
-from tests.factories.flows import MakeUser, register_and_login
+from tests.factories.flows import MakeUser, register_and_login, registered_user
 
 T = TypeVar("T")
 
@@ -296,10 +296,15 @@ async def client(app: FastAPI) -> AsyncIterator[AsyncClient]:
 
 
 @pytest.fixture
-def make_user(client: AsyncClient) -> MakeUser:
-    """`await make_user("alice")` → AuthUser(id, username, password, token, headers)."""
+def make_user(
+    settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> MakeUser:
+    """`await make_user("alice")` → AuthUser(id, username, password, token, headers): registered
+    and logged in by the services, not over HTTP (`registered_user`)."""
 
-    make: MakeUser = functools.partial(register_and_login, client)
+    make: MakeUser = functools.partial(registered_user, sessionmaker, settings)
     return make
 
 

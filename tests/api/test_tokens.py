@@ -12,7 +12,7 @@ from app.auth.service import is_token_active
 from app.auth.tokens import hash_token
 from app.db.base import utcnow
 from app.models import Token
-from tests.factories.flows import AuthUser, MakeUser, login
+from tests.factories.flows import AuthUser, MakeUser, login, register_and_login
 from tests.helpers import assert_problem
 
 
@@ -63,9 +63,9 @@ async def test_created_token_is_shown_once_and_usable(
 
 
 async def test_login_sessions_are_listed_with_where_and_when_they_were_issued(
-    client: AsyncClient, make_user: MakeUser
+    client: AsyncClient,
 ) -> None:
-    alice = await make_user("alice")
+    alice = await register_and_login(client, "alice")  # both sessions from logins
     agent = "Mozilla/5.0 " + "x" * 300
     second = await client.post(
         "/v1/auth/token",
