@@ -40,6 +40,7 @@ from sqlalchemy.sql.dml import UpdateBase
 
 from app.auth import passwords
 from app.config import Settings
+from app.db.base import Base
 from app.db.embedded import EmbeddedPostgres, drop_database
 from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
@@ -312,17 +313,27 @@ def make_user(
 
 
 async def truncate_all(database_url: str) -> None:
-    """Empty every table of the test database (after tests that really commit)."""
+    """Empty every table of the test database (after tests that really commit).
+
+    DELETE, children before parents, in one transaction: the tables hold a test's few rows,
+    and TRUNCATE, which gives each of the 51 tables and their indexes new files, cost ~0.15 s
+    (after each committing test, and before each of the contract fuzzing's scenarios)."""
     engine = create_async_engine(database_url, poolclass=NullPool)
     try:
         async with engine.begin() as conn:
-            tables = await conn.scalars(
-                text(
-                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-                    " AND tablename <> 'alembic_version'"
+            tables = set(
+                await conn.scalars(
+                    text(
+                        "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                        " AND tablename <> 'alembic_version'"
+                    )
                 )
             )
-            await conn.execute(text(f"TRUNCATE {', '.join(tables)} CASCADE"))
+            ordered = list(reversed(Base.metadata.sorted_tables))
+            unknown = tables - {table.name for table in ordered}
+            assert not unknown, f"tables the models do not declare: {sorted(unknown)}"
+            for table in ordered:
+                await conn.execute(table.delete())
     finally:
         await engine.dispose()
 
