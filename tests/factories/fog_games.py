@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from httpx import AsyncClient, Response
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.models import BattleRow, Campaign
@@ -152,6 +152,12 @@ async def setup_table(
     )
     assert created.status_code == 201, created.text
     campaign = created.json()
+    # The campaign's salt, random when created, is the seed's: the draws made from it (hidden
+    # armies, storms, the scrambled ids) are then the same at every run, as the rest of the game
+    # is, and the checks of what the game went through (`tally`) hold at every run.
+    await session.execute(
+        update(Campaign).where(Campaign.id == uuid.UUID(campaign["id"])).values(id_salt=seed)
+    )
     numbers: dict[int, AuthUser] = {}
     for slot, (user, faction) in enumerate(zip(users, FACTIONS, strict=False)):
         joined = await client.post(
