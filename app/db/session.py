@@ -6,12 +6,16 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import Depends, Request
+from sqlalchemy import event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.util import await_
 from starlette.datastructures import State
 
 from app.db.outage import translate_connect_errors
@@ -19,7 +23,8 @@ from app.db.urls import engine_arguments
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
-    """Async engine with pre-ping so connections dropped by the server are replaced silently.
+    """Async engine that pings a pooled connection before handing it out (`ping_on_checkout`),
+    so connections dropped by the server are replaced silently.
 
     `url` may carry the libpq parameters hosted databases put in their URLs (`sslmode`, …):
     they are handed to asyncpg with their libpq meaning (app.db.urls); a `connect_timeout` in
@@ -32,14 +37,48 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     connect_args = {**kwargs.pop("connect_args", {}), **url_connect_args}
     engine = create_async_engine(
         engine_url,
-        pool_pre_ping=True,
         connect_args=connect_args,
         json_serializer=_json_text,
         json_deserializer=orjson.loads,
         **kwargs,
     )
     translate_connect_errors(engine)
+    ping_on_checkout(engine)
     return engine
+
+
+def ping_on_checkout(engine: AsyncEngine) -> None:
+    """`pool_pre_ping` in one round trip: a connection from the pool answers `SELECT 1` before
+    it is handed out, and the pool replaces one that does not (PoolEvents.checkout: a
+    `DisconnectionError` makes it drop the connection and check out another).
+
+    SQLAlchemy's own ping for asyncpg wraps its query in a transaction (for PgBouncer in
+    transaction mode, where an unnamed prepared statement may not outlive it): BEGIN, `;`,
+    ROLLBACK, three round trips at every checkout, once or twice in every request. asyncpg's
+    `execute` without arguments sends the simple query protocol, one message and no prepared
+    statement, which PgBouncer runs in a transaction of its own. (Not the empty query `;`,
+    whose answer has no command tag, which asyncpg's `execute` fails on.)"""
+    pool = engine.sync_engine.pool
+
+    @event.listens_for(pool, "checkin")
+    def _note_checkin(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info[_USED] = True
+
+    @event.listens_for(pool, "checkout")
+    def _ping(dbapi_connection: Any, record: ConnectionPoolEntry, proxy: Any) -> None:
+        if not record.info.get(_USED):
+            return  # opened for this checkout
+        driver = dbapi_connection.driver_connection
+        try:
+            if driver.is_closed():
+                raise ConnectionError("closed while in the pool")
+            await_(driver.execute(_PING))
+        except Exception as error:
+            raise DisconnectionError(f"a pooled connection is lost: {error!r}") from error
+
+
+_PING = "SELECT 1"
+_USED = "marchlords_used"  # in a pool entry's `info`: its connection was checked in once
 
 
 def _json_text(value: Any) -> str:

@@ -513,6 +513,47 @@ async def test_requests_during_an_outage_fail_cleanly_and_change_nothing(
     assert created.status_code == 201, created.text
 
 
+async def test_a_pooled_connection_is_pinged_in_one_round_trip_and_replaced_if_closed(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The production engine's ping at checkout: one simple query, no transaction around it
+    (SQLAlchemy's asyncpg ping was BEGIN, `;`, ROLLBACK), and the connection that answered it
+    is the one handed out; a connection the server closed while in the pool is replaced."""
+    sent: list[str] = []
+    transactions: list[object] = []
+    execute, transaction = asyncpg.Connection.execute, asyncpg.Connection.transaction
+
+    async def spied_execute(self: asyncpg.Connection, query: str, *args: Any, **kwargs: Any) -> str:
+        sent.append(query)
+        status: str = await execute(self, query, *args, **kwargs)
+        return status
+
+    def spied_transaction(self: asyncpg.Connection, **kwargs: Any) -> Any:
+        transactions.append(kwargs)
+        return transaction(self, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "execute", spied_execute)
+    monkeypatch.setattr(asyncpg.Connection, "transaction", spied_transaction)
+    engine = create_engine(database_url, pool_size=1, max_overflow=0)
+    try:
+        async with engine.connect() as conn:
+            first = await conn.scalar(text("SELECT pg_backend_pid()"))
+        sent.clear()
+        transactions.clear()
+        async with engine.connect() as conn:
+            assert sent == ["SELECT 1"]
+            assert transactions == []
+            assert await conn.scalar(text("SELECT pg_backend_pid()")) == first
+        async with engine.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+        assert driver is not None
+        await driver.close()  # back in the pool, closed as if by the server
+        async with engine.connect() as conn:
+            assert await conn.scalar(text("SELECT pg_backend_pid()")) != first
+    finally:
+        await engine.dispose()
+
+
 def _new_user(name: str) -> dict[str, str]:
     return {"username": name, "password": "correct horse battery", "display_name": name}
 
