@@ -209,13 +209,17 @@ def shown_names(
 
 
 async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]:
-    names = await display_names(session, m)
-    owner_number = await session.scalar(
-        select(CampaignPlayer.number).where(
-            CampaignPlayer.campaign_id == m.campaign.id,
-            CampaignPlayer.user_id == m.campaign.owner_id,
+    """The seats as the caller sees them, read with their holders' names in one statement."""
+    seats = (
+        await session.execute(
+            select(CampaignPlayer, User.display_name)
+            .outerjoin(User, User.id == CampaignPlayer.user_id)
+            .where(CampaignPlayer.campaign_id == m.campaign.id)
+            .order_by(CampaignPlayer.number)
         )
-    )
+    ).all()
+    names = shown_names(m, [(p.number, name) for p, name in seats])
+    owner_number = next((p.number for p, _ in seats if p.user_id == m.campaign.owner_id), None)
     me = m.player.number if m.player else None
     now = utcnow()
     return [
@@ -240,7 +244,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
         )
-        for p in await players_of(session, m.campaign.id)
+        for p, _ in seats
     ]
 
 

@@ -16,7 +16,13 @@ from app.models.game_map import GameMap
 from app.pagination import PageParams, paginate
 from app.rules.hexgrid import Wrap
 from app.rules.mapgen import generate_map
-from app.rules.maps import MapError, builtin_maps, map_from_dict, map_to_dict
+from app.rules.maps import (
+    BUILTIN_MAP_KEYS,
+    MapError,
+    builtin_maps,
+    map_from_dict,
+    map_to_dict,
+)
 from app.rules.state import MapData
 
 
@@ -25,6 +31,8 @@ async def ensure_builtin_maps(session: AsyncSession) -> None:
     stored = set(
         await session.scalars(select(GameMap.builtin_key).where(GameMap.builtin_key.is_not(None)))
     )
+    if stored >= BUILTIN_MAP_KEYS:
+        return  # nearly always: the maps are not built from their pictures for nothing
     for key, data in sorted(builtin_maps().items()):
         if key in stored:
             continue

@@ -450,11 +450,15 @@ _SKIRMISH_SLOTS: tuple[tuple[int, int, str], ...] = (
 )
 
 
+_BUILTIN_MAPS: dict[str, Callable[[], MapData]] = {
+    "old_world": lambda: map_from_picture(
+        "The Old World", _OLD_WORLD_ROWS, _OLD_WORLD_SLOTS, _OLD_WORLD_NAMES
+    ),
+    "skirmish": lambda: map_from_picture("Skirmish", _SKIRMISH_ROWS, _SKIRMISH_SLOTS),
+}
+BUILTIN_MAP_KEYS = frozenset(_BUILTIN_MAPS)
+
+
 def builtin_maps() -> dict[str, MapData]:
     """The maps the server ships (R-MAP-4), by key."""
-    return {
-        "old_world": map_from_picture(
-            "The Old World", _OLD_WORLD_ROWS, _OLD_WORLD_SLOTS, _OLD_WORLD_NAMES
-        ),
-        "skirmish": map_from_picture("Skirmish", _SKIRMISH_ROWS, _SKIRMISH_SLOTS),
-    }
+    return {key: build() for key, build in _BUILTIN_MAPS.items()}

@@ -2,9 +2,11 @@
 
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from app.maps import service as maps_service
 from tests.factories.flows import MakeUser
 from tests.factories.statements import counted
 from tests.helpers import assert_problem
@@ -156,3 +158,20 @@ async def test_the_list_of_maps_reads_no_document(
     (page,) = [s for s in statements if "LIMIT" in s]
     assert "maps.document" not in page
     assert "maps.width" in page
+
+
+async def test_the_built_in_maps_are_built_from_their_pictures_only_when_missing(
+    client: AsyncClient, make_user: MakeUser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every list of maps and every new campaign checks the built-in maps are stored: once
+    they are, their pictures are not parsed again for it (~0.7 ms at each request)."""
+    alice = await make_user("alice")
+    await client.get("/v1/maps", headers=alice.headers)  # stored, if they were missing
+
+    def parsed() -> dict[str, Any]:
+        raise AssertionError("the built-in maps were built again")
+
+    monkeypatch.setattr(maps_service, "builtin_maps", parsed)
+    listed = await client.get("/v1/maps", headers=alice.headers)
+    assert listed.status_code == 200, listed.text
+    assert {m["builtin_key"] for m in listed.json()["items"]} == {"old_world", "skirmish"}

@@ -25,6 +25,7 @@ def reads(game: Game, army: dict[str, Any]) -> dict[str, str]:
         "armies": game.url("/armies"),
         "generals": game.url("/generals"),
         "me": game.url("/me"),
+        "players": game.url("/players"),
         "battles": game.url("/battles"),
         "turn": game.url("/turn"),
         "turns": game.url("/turns"),
