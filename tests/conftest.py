@@ -4,8 +4,8 @@ Database fixtures are lazy: only tests that ask for `client`, `session`, `databa
 start PostgreSQL, so pure tests (tests/rules) run without a database.
 
 - `database_url` (session): a fresh `marchlords_test_<pid>` database, migrated to head (a copy
-  of a migrated template), on the embedded server (or on `DATABASE_URL`'s server), dropped at
-  the end.
+  of a migrated template) and holding the built-in maps, on the embedded server (or on
+  `DATABASE_URL`'s server), dropped at the end.
 - `connection`: one connection per test inside an outer transaction that is rolled back.
 - `session`: an `AsyncSession` on that connection, seeing the same data as the app.
 - `app` / `client`: the app with its sessions bound to that connection (savepoints, so the
@@ -56,6 +56,8 @@ from tests.factories.apps import fresh_app
 from tests.factories.databases import (
     copy_template,
     ensure_template,
+    seed,
+    store_builtin_maps,
     template_name,
 )
 from tests.factories.flows import MakeUser, register_and_login, registered_user
@@ -155,7 +157,8 @@ def _replay_workers_end() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
-    """URL of a fresh, migrated test database (starts the embedded server if needed)."""
+    """URL of a fresh, migrated test database holding the built-in maps (starts the embedded
+    server if needed)."""
     base_settings = Settings()
     with ExitStack() as stack:
         if base_settings.database_url:
@@ -175,6 +178,7 @@ def database_url() -> Iterator[str]:
         template = template_name()
         _run(lambda: ensure_template(url, template, upgrade_head))
         _run(lambda: copy_template(url, template))
+        _run(lambda: seed(url))
         stack.callback(lambda: _run(lambda: drop_database(url)))
         yield url
 
@@ -313,7 +317,8 @@ def make_user(
 
 
 async def truncate_all(database_url: str) -> None:
-    """Empty every table of the test database (after tests that really commit).
+    """Empty every table of the test database (after tests that really commit), but for the
+    built-in maps, stored again.
 
     DELETE, children before parents, in one transaction: the tables hold a test's few rows,
     and TRUNCATE, which gives each of the 51 tables and their indexes new files, cost ~0.15 s
@@ -334,6 +339,7 @@ async def truncate_all(database_url: str) -> None:
             assert not unknown, f"tables the models do not declare: {sorted(unknown)}"
             for table in ordered:
                 await conn.execute(table.delete())
+            await store_builtin_maps(conn)  # as the database held them (`database_url`)
     finally:
         await engine.dispose()
 

@@ -4,9 +4,11 @@ from typing import Any
 
 import pytest
 from httpx import AsyncClient
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from app.maps import service as maps_service
+from app.models.game_map import GameMap
 from tests.factories.flows import MakeUser
 from tests.factories.statements import counted
 from tests.helpers import assert_problem
@@ -175,3 +177,26 @@ async def test_the_built_in_maps_are_built_from_their_pictures_only_when_missing
     listed = await client.get("/v1/maps", headers=alice.headers)
     assert listed.status_code == 200, listed.text
     assert {m["builtin_key"] for m in listed.json()["items"]} == {"old_world", "skirmish"}
+
+
+async def test_R_MAP_4_missing_built_in_maps_are_stored_when_maps_are_listed(
+    client: AsyncClient, session: AsyncSession, make_user: MakeUser
+) -> None:
+    """A new database has no maps: the first list stores the built-in ones (once), and a
+    campaign can be made on them."""
+    await session.execute(delete(GameMap))
+    await session.flush()
+    alice = await make_user("alice")
+    for _ in range(2):
+        listed = await client.get("/v1/maps", headers=alice.headers)
+        assert listed.status_code == 200, listed.text
+        assert sorted(m["builtin_key"] for m in listed.json()["items"]) == ["old_world", "skirmish"]
+    stored = await session.scalars(select(GameMap.builtin_key))
+    assert sorted(k or "" for k in stored) == ["old_world", "skirmish"]
+    skirmish = next(m for m in listed.json()["items"] if m["builtin_key"] == "skirmish")
+    created = await client.post(
+        "/v1/campaigns",
+        json={"name": "New", "map_id": skirmish["id"], "settings": {}},
+        headers=alice.headers,
+    )
+    assert created.status_code == 201, created.text

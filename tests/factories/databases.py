@@ -16,9 +16,12 @@ from pathlib import Path
 
 import asyncpg
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, create_async_engine
+from sqlalchemy.pool import NullPool
 
 from app.db.embedded import create_database
 from app.db.urls import asyncpg_dsn
+from app.maps.service import ensure_builtin_maps
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 TEMPLATE_PREFIX = "marchlords_template_"
@@ -118,3 +121,22 @@ async def copy_template(url: str, template: str) -> None:
         await conn.execute(f'ALTER DATABASE "{name}" SET synchronous_commit = off')
     finally:
         await conn.close()
+
+
+async def store_builtin_maps(conn: AsyncConnection) -> None:
+    """Store the built-in maps, as the server does when it first lists maps or creates a
+    campaign: in a test database that holds them, a test's first request does not store them
+    again (with their documents) in its rolled-back transaction."""
+    async with AsyncSession(bind=conn) as session:
+        await ensure_builtin_maps(session)
+        await session.flush()
+
+
+async def seed(url: str) -> None:
+    """What every test database holds before its first test: the built-in maps."""
+    engine = create_async_engine(url, poolclass=NullPool)
+    try:
+        async with engine.begin() as conn:
+            await store_builtin_maps(conn)
+    finally:
+        await engine.dispose()
