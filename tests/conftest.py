@@ -46,6 +46,7 @@ from app.db.migrate import upgrade_head
 from app.db.session import create_sessionmaker
 from app.heap import tune_collector
 from app.log import request_id_var
+from app.models.game_map import GameMap
 from app.persistence.world import worlds
 from app.pictures.rendering import renderer as replay_renderer
 from app.world.cache import map_views
@@ -326,12 +327,13 @@ def make_user(
 
 
 async def truncate_all(database_url: str) -> None:
-    """Empty every table of the test database (after tests that really commit), but for the
-    built-in maps, stored again.
+    """Empty every table of the test database (after tests that really commit) but for the
+    built-in maps (`database_url`), stored again if a test removed them.
 
     DELETE, children before parents, in one transaction: the tables hold a test's few rows,
     and TRUNCATE, which gives each of the 51 tables and their indexes new files, cost ~0.15 s
-    (after each committing test, and before each of the contract fuzzing's scenarios)."""
+    (after each committing test, and before each of the contract fuzzing's scenarios); storing
+    the built-in maps again, with their documents, another ~0.03 s."""
     engine = create_async_engine(database_url, poolclass=NullPool)
     try:
         async with engine.begin() as conn:
@@ -346,9 +348,21 @@ async def truncate_all(database_url: str) -> None:
             ordered = list(reversed(Base.metadata.sorted_tables))
             unknown = tables - {table.name for table in ordered}
             assert not unknown, f"tables the models do not declare: {sorted(unknown)}"
-            for table in ordered:
-                await conn.execute(table.delete())
-            await store_builtin_maps(conn)  # as the database held them (`database_url`)
+            # One round trip (asyncpg's simple query protocol runs several statements).
+            deletes = "; ".join(
+                str(
+                    (
+                        table.delete().where(table.c.builtin_key.is_(None))
+                        if table.name == GameMap.__tablename__
+                        else table.delete()
+                    ).compile(dialect=conn.dialect)
+                )
+                for table in ordered
+            )
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver is not None
+            await driver.execute(deletes)
+            await store_builtin_maps(conn)
     finally:
         await engine.dispose()
 
