@@ -62,7 +62,7 @@ from tests.factories.databases import (
     store_builtin_maps,
     template_name,
 )
-from tests.factories.flows import MakeUser, register_and_login, registered_user
+from tests.factories.flows import MakeUser, registered_user
 
 T = TypeVar("T")
 
@@ -392,7 +392,11 @@ async def committing_client(
 
 
 @pytest.fixture
-def committing_make_user(committing_client: AsyncClient) -> MakeUser:
-    """`make_user` for `committing_client`."""
-    make: MakeUser = functools.partial(register_and_login, committing_client)
+def committing_make_user(
+    settings: Settings, committing_engine: AsyncEngine, fast_password_hashing: None
+) -> MakeUser:
+    """`make_user` for `committing_client`: the user and token committed (`registered_user`)."""
+    make: MakeUser = functools.partial(
+        registered_user, create_sessionmaker(committing_engine), settings
+    )
     return make
