@@ -19,12 +19,11 @@ from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-import orjson
 from sqlalchemy import and_, bindparam, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.aggregates import json_rows_of
+from app.db.aggregates import json_rows_of, parsed
 from app.db.base import utcnow
 from app.events.kinds import AnyEventKind, AppEventKind
 from app.i18n import Language
@@ -191,9 +190,7 @@ async def audience_of(
     """The campaign's live endpoints (`endpoints_of`) and each member's seat."""
     rows = (await session.execute(_AUDIENCE, {"campaign_id": campaign_id})).all()
     seats = rows[0].seats
-    return [row[0] for row in rows if row[0] is not None], _members_seats(
-        orjson.loads(seats) if isinstance(seats, str) else seats
-    )
+    return [row[0] for row in rows if row[0] is not None], _members_seats(parsed(seats))
 
 
 def _members_seats(rows: Any) -> dict[uuid.UUID, int | None]:

@@ -10,14 +10,13 @@ import uuid
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-import orjson
 from sqlalchemy import Uuid, any_, bindparam, distinct, func, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.aggregates import NO_ROWS, json_rows_of
+from app.db.aggregates import NO_ROWS, json_rows_of, parsed
 from app.i18n import DEFAULT_LANGUAGE, Language, as_language
 from app.models import User
 from app.models.email import UserEmail
@@ -79,11 +78,6 @@ _READ = select(
 )
 
 
-def _json(value: Any) -> Any:
-    """A JSON column's value, parsed (the driver hands over its text)."""
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
-
-
 async def read_recipients(
     session: AsyncSession, campaign_id: uuid.UUID, users: Collection[uuid.UUID], now: datetime
 ) -> Recipients:
@@ -93,14 +87,14 @@ async def read_recipients(
     params = {"users": list(users), "campaign_id": campaign_id, "fresh_after": now - STALE_AFTER}
     row = (await session.execute(_READ, params)).one()
     wishes = dict.fromkeys(users, DEFAULT)
-    for user_id, channels, time_zone, digest_hour in _json(row.wishes):
+    for user_id, channels, time_zone, digest_hour in parsed(row.wishes):
         wishes[uuid.UUID(user_id)] = Wishes(channels or {}, time_zone, digest_hour)
     languages: dict[uuid.UUID, Language] = dict.fromkeys(users, DEFAULT_LANGUAGE)
-    for user_id, language in _json(row.languages):
+    for user_id, language in parsed(row.languages):
         languages[uuid.UUID(user_id)] = as_language(language) or DEFAULT_LANGUAGE
     return Recipients(
-        watching={uuid.UUID(user_id) for user_id in _json(row.watching)},
+        watching={uuid.UUID(user_id) for user_id in parsed(row.watching)},
         wishes=wishes,
         languages=languages,
-        addresses=[Address(uuid.UUID(u), address) for u, address in _json(row.addresses)],
+        addresses=[Address(uuid.UUID(u), address) for u, address in parsed(row.addresses)],
     )

@@ -7,7 +7,6 @@ players' memories come from the world cache of the campaign's version (app.persi
 from __future__ import annotations
 
 import functools
-import json
 import uuid
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from sqlalchemy import Select, bindparam, delete, func, insert, select
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.aggregates import json_rows_of
+from app.db.aggregates import json_rows_of, parsed
 from app.db.base import table_of
 from app.db.locks import holds_campaign_lock
 from app.models.campaign import Campaign, CampaignPlayer
@@ -165,7 +164,7 @@ async def load_read(
         values["map_id"] = campaign.map_id
     row = (await session.execute(_statement(shape), values)).one()._mapping
     if game_map is None:
-        game_map = map_from_dict(_json(row["map"]))
+        game_map = map_from_dict(parsed(row["map"]))
         maps.put(campaign.map_id, game_map)
     if world is None:
         world = World(
@@ -176,12 +175,12 @@ async def load_read(
             treaties=_by_id(row["treaties"], TREATIES),
         )
     if players is None:
-        seats = [dict(zip(_PLAYER_COLUMNS, p, strict=True)) for p in _json(row["players"])]
+        seats = [dict(zip(_PLAYER_COLUMNS, p, strict=True)) for p in parsed(row["players"])]
     else:
         seats = [{c: getattr(p, c) for c in _PLAYER_COLUMNS[:-1]} for p in players]
     seated = [s["number"] for s in seats if s["faction"]]
     memories = {p: m for p, m in world.explored.items() if p in seated}
-    found = _json(row["memories"]) if shape.memories != "none" else {}
+    found = parsed(row["memories"]) if shape.memories != "none" else {}
     missing = [p for p in seated if p not in memories and (wanted is None or p in wanted)]
     for number in missing:
         memories[number] = explored_from_json(found.get(str(number)) or {})
@@ -215,7 +214,7 @@ async def load_read(
         ships=world.ships,
         sieges=world.sieges,
         treaties=world.treaties,
-        stakes=tuple(STAKES.from_values(s) for s in _json(row["stakes"])) if stakes else (),
+        stakes=tuple(STAKES.from_values(s) for s in parsed(row["stakes"])) if stakes else (),
         battles=_by_id(row["battles"], BATTLES),
         storms=storms_from_json(campaign.storms or []),
         options=campaign_options(campaign),
@@ -224,15 +223,10 @@ async def load_read(
     )
     return Loaded(
         state=state,
-        orders=orders_from_values(_json(row["orders"])) if orders else None,
+        orders=orders_from_values(parsed(row["orders"])) if orders else None,
         names=[(s["number"], s.get("display_name")) for s in seats] if players is None else [],
         extras={extra.name: row[extra.name] for extra in extras},
     )
-
-
-def _json(value: Any) -> Any:
-    """A JSON column's value, parsed (the driver may hand over its text)."""
-    return json.loads(value) if isinstance(value, str) else value
 
 
 class Decoded(Mapping[int, _E]):
@@ -243,7 +237,7 @@ class Decoded(Mapping[int, _E]):
     __slots__ = ("_codec", "_decoded", "_rows")
 
     def __init__(self, rows: Any, codec: RowCodec[_E]) -> None:
-        self._rows: dict[int, Any] = {values[0]: values for values in _json(rows)}
+        self._rows: dict[int, Any] = {values[0]: values for values in parsed(rows)}
         self._codec = codec
         self._decoded: dict[int, _E] = {}
 
@@ -266,7 +260,7 @@ class Decoded(Mapping[int, _E]):
 def _by_id(rows: Any, codec: RowCodec[_E]) -> dict[int, _E]:
     """Entities from `json_rows` arrays, by their key: the first of a codec's columns (an id;
     a siege's structure id)."""
-    return {values[0]: codec.from_values(values) for values in _json(rows)}
+    return {values[0]: codec.from_values(values) for values in parsed(rows)}
 
 
 def json_rows(table: Any, columns: Sequence[str], *where: Any, order: Any = None) -> Any:
@@ -396,7 +390,7 @@ async def load_generals_and_names(
     generals, names = (
         await session.execute(_GENERALS_AND_NAMES, {"campaign_id": campaign_id})
     ).one()
-    return _by_id(generals, GENERALS), [(n[0], n[1]) for n in _json(names) or ()]
+    return _by_id(generals, GENERALS), [(n[0], n[1]) for n in parsed(names) or ()]
 
 
 # ------------------------------------------------------------------------------- state → rows
