@@ -45,17 +45,28 @@ class MetricsMiddleware(HTTPMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
         status = 500
+        recorded = False
+
+        def record() -> None:
+            nonlocal recorded
+            recorded = True
+            method = scope["method"] if scope["method"] in _METHODS else "other"
+            labels = (method, route_template(scope), str(status))
+            HTTP_REQUESTS.labels(*labels).inc()
+            HTTP_DURATION.labels(*labels).observe(time.perf_counter() - started)
 
         async def recording_send(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+            elif message["type"] == "http.response.body" and not message.get("more_body", False):
+                # Counted before the last byte leaves: a client holding its answer finds it in
+                # the next scrape (after, a fast client's scrape could come first).
+                record()
             await send(message)
 
         try:
             await self.app(scope, receive, recording_send)
         finally:
-            method = scope["method"] if scope["method"] in _METHODS else "other"
-            labels = (method, route_template(scope), str(status))
-            HTTP_REQUESTS.labels(*labels).inc()
-            HTTP_DURATION.labels(*labels).observe(time.perf_counter() - started)
+            if not recorded:
+                record()

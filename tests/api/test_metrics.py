@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from starlette.types import Message, Receive, Scope, Send
 
 from app import serve
 from app.config import Settings
@@ -35,7 +36,8 @@ from app.db.embedded import asyncpg_dsn
 from app.db.session import create_sessionmaker
 from app.deadlines.service import sweep
 from app.main import create_app
-from app.metrics import MULTIPROC_ENV, players_bucket, watch_pool
+from app.metrics import HTTP_REQUESTS, MULTIPROC_ENV, players_bucket, watch_pool
+from app.metrics.middleware import UNMATCHED, MetricsMiddleware
 from app.stream.hub import EventHub
 from tests.api.served import WAIT, run_serve_without_database, served
 from tests.factories.flows import builtin_map_id, create_lobby, register_and_login, start_game
@@ -139,6 +141,53 @@ async def test_requests_are_counted_by_route_template_never_by_id(
         name for (metric, labels) in after if metric.startswith("marchlords_") for name, _ in labels
     }
     assert label_names <= {"method", "route", "status", "kind", "players", "outcome", "le"}
+
+
+async def test_a_request_is_counted_before_its_last_byte_leaves() -> None:
+    """A client that holds its whole answer finds it in its next scrape: the count is written
+    before the final body message is sent, not after (a fast client scraping another worker
+    process at once missed the last request)."""
+    labels = ("GET", UNMATCHED, "200")
+
+    async def answer(scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"part", "more_body": True})
+        await send({"type": "http.response.body", "body": b"last"})
+
+    before = HTTP_REQUESTS.labels(*labels)._value.get()
+    counted_when_sent: list[float] = []
+
+    async def send(message: Message) -> None:
+        counted_when_sent.append(HTTP_REQUESTS.labels(*labels)._value.get() - before)
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": b""}
+
+    scope = {"type": "http", "method": "GET", "path": "/anything", "headers": []}
+    await MetricsMiddleware(answer)(scope, receive, send)
+    # Nothing counted with the head and the first part; counted once as the last part leaves.
+    assert counted_when_sent == [0, 0, 1]
+    assert HTTP_REQUESTS.labels(*labels)._value.get() - before == 1
+
+
+async def test_a_request_that_fails_before_answering_is_counted_once() -> None:
+    """An application that raises before any answer is still counted, as a 500, once."""
+    labels = ("POST", UNMATCHED, "500")
+
+    async def failing(scope: Scope, receive: Receive, send: Send) -> None:
+        raise RuntimeError("boom")
+
+    async def send(message: Message) -> None:
+        raise AssertionError("nothing is sent")
+
+    async def receive() -> Message:
+        return {"type": "http.request", "body": b""}
+
+    before = HTTP_REQUESTS.labels(*labels)._value.get()
+    scope = {"type": "http", "method": "POST", "path": "/anything", "headers": []}
+    with pytest.raises(RuntimeError):
+        await MetricsMiddleware(failing)(scope, receive, send)
+    assert HTTP_REQUESTS.labels(*labels)._value.get() - before == 1
 
 
 async def test_rate_limit_refusals_are_counted_by_kind(
