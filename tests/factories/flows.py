@@ -1,4 +1,9 @@
-"""HTTP game flows for API tests: register and log in, create a lobby, join, start, play."""
+"""Game flows for API tests: register and log in, create a lobby, join, start, play.
+
+The set-up (a user and their token, a started campaign) is written by the services the
+endpoints call, when the client calls the app in this process: the tests of registering,
+joining and starting make those requests themselves; a client of a real server sets up over
+HTTP."""
 
 import itertools
 import uuid
@@ -7,13 +12,18 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Protocol
 
-from httpx import AsyncClient, Response
+from httpx import ASGITransport, AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth import service as auth_service
+from app.campaigns import service as campaigns_service
+from app.campaigns.access import load_membership
+from app.campaigns.schemas import CampaignCreate, PlayerChoice
 from app.config import Settings
-from app.models import ArmyRow, CampaignPlayer, LedgerRow, TokenKind
+from app.db.session import transaction
+from app.maps.service import ensure_builtin_maps
+from app.models import ArmyRow, CampaignPlayer, GameMap, LedgerRow, TokenKind, User
 from app.users import service as users_service
 from app.users.schemas import UserCreate
 
@@ -195,19 +205,89 @@ async def start_game(
 ) -> Game:
     """Create a campaign, seat one new user per faction (the owner first), start it."""
     owner = await make_user()
-    campaign = await create_lobby(
-        client, owner, map_key=map_key, settings=settings, ruleset=ruleset
-    )
     users = [owner] if owner_plays else []
     while len(users) < len(factions):
         users.append(await make_user())
-    players = []
-    for index, (user, faction) in enumerate(zip(users, factions, strict=True)):
-        slot = slots[index] if slots is not None else index
-        players.append(GamePlayer(user, await join(client, campaign, user, faction, slot), faction))
+    slot_of = list(slots) if slots is not None else list(range(len(factions)))
+    body: dict[str, Any] = {"name": "Test campaign", "settings": settings or {}}
+    if ruleset is not None:
+        body["ruleset"] = ruleset
+    sessionmaker = in_process_sessionmaker(client)
+    if sessionmaker is None:
+        return await _start_over_http(client, owner, users, factions, slot_of, map_key, body)
+    return await _start_by_services(sessionmaker, owner, users, factions, slot_of, map_key, body)
+
+
+def in_process_sessionmaker(client: AsyncClient) -> async_sessionmaker[AsyncSession] | None:
+    """The sessionmaker of the app `client` calls in this process (None: a real server's)."""
+    transport = client._transport  # httpx names no public getter for it
+    if not isinstance(transport, ASGITransport):
+        return None
+    state = getattr(transport.app, "state", None)
+    sessionmaker: async_sessionmaker[AsyncSession] | None = getattr(state, "sessionmaker", None)
+    return sessionmaker
+
+
+async def _start_over_http(
+    client: AsyncClient,
+    owner: AuthUser,
+    users: list[AuthUser],
+    factions: Sequence[str],
+    slots: list[int],
+    map_key: str,
+    body: dict[str, Any],
+) -> Game:
+    """`start_game` by the requests a client makes: create, join and choose, start."""
+    campaign = await create_lobby(
+        client, owner, map_key=map_key, settings=body["settings"], ruleset=body.get("ruleset")
+    )
+    players = [
+        GamePlayer(user, await join(client, campaign, user, faction, slot), faction)
+        for user, faction, slot in zip(users, factions, slots, strict=True)
+    ]
     started = await client.post(f"/v1/campaigns/{campaign['id']}/start", headers=owner.headers)
     assert started.status_code == 200, started.text
     return Game(campaign["id"], owner, players)
+
+
+async def _start_by_services(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    owner: AuthUser,
+    users: list[AuthUser],
+    factions: Sequence[str],
+    slots: list[int],
+    map_key: str,
+    body: dict[str, Any],
+) -> Game:
+    """`start_game` by the services those requests call, each step in a transaction of its
+    own as each request's is: a sixth of the in-process tests' CPU went to their HTTP."""
+    async with transaction(sessionmaker) as session:
+        await ensure_builtin_maps(session)
+        map_id = await session.scalar(select(GameMap.id).where(GameMap.builtin_key == map_key))
+        data = CampaignCreate.model_validate({**body, "map_id": map_id})
+        campaign = await campaigns_service.create(
+            session, data, await session.get_one(User, owner.id)
+        )
+    players = []
+    for user, faction, slot in zip(users, factions, slots, strict=True):
+        async with transaction(sessionmaker) as session:
+            seat = await campaigns_service.join(
+                session, campaign.id, await session.get_one(User, user.id), campaign.invite_code
+            )
+        async with transaction(sessionmaker) as session:
+            member = await load_membership(
+                session, campaign.id, await session.get_one(User, user.id), lock=True
+            )
+            await campaigns_service.choose(
+                session, member, PlayerChoice(faction=faction, slot=slot)
+            )
+        players.append(GamePlayer(user, seat.number, faction))
+    async with transaction(sessionmaker) as session:
+        member = await load_membership(
+            session, campaign.id, await session.get_one(User, owner.id), lock=True
+        )
+        await campaigns_service.start(session, member)
+    return Game(str(campaign.id), owner, players)
 
 
 async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
