@@ -39,15 +39,13 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlalchemy.pool import NullPool
 
 from app.config import Settings
 from app.main import create_app
-from app.models.game_map import GameMap
 from tests.conftest import truncate_all
-from tests.factories.flows import registered_user
+from tests.factories.flows import registered_user, stored_builtin_map_id
 
 Headers = dict[str, str]
 
@@ -100,12 +98,9 @@ async def _fresh_players(database_url: str, settings: Settings) -> tuple[list[He
             for name in ("fuzzowner", "fuzzrival")
         ]
         async with sessionmaker() as session:
-            map_id = await session.scalar(
-                select(GameMap.id).where(GameMap.builtin_key == "skirmish")
-            )
+            map_id = await stored_builtin_map_id(session, "skirmish")
     finally:
         await engine.dispose()
-    assert map_id is not None
     return [player.headers for player in players], str(map_id)
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth import service as auth_service
 from app.campaigns import service as campaigns_service
-from app.campaigns.access import load_membership
+from app.campaigns.access import Membership, load_membership
 from app.campaigns.schemas import CampaignCreate, PlayerChoice
 from app.config import Settings
 from app.db.session import transaction
@@ -152,6 +152,24 @@ async def builtin_map_id(client: AsyncClient, headers: dict[str, str], key: str)
     return map_id
 
 
+async def stored_builtin_map_id(session: AsyncSession, key: str) -> uuid.UUID:
+    """The id of the built-in map `key`, stored first if missing (as listing the maps does)."""
+    await ensure_builtin_maps(session)
+    map_id = await session.scalar(select(GameMap.id).where(GameMap.builtin_key == key))
+    assert map_id is not None, key
+    return map_id
+
+
+def lobby_body(
+    map_id: str, settings: dict[str, Any] | None, ruleset: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The body of `POST /v1/campaigns` for a test campaign."""
+    body: dict[str, Any] = {"name": "Test campaign", "map_id": map_id, "settings": settings or {}}
+    if ruleset is not None:
+        body["ruleset"] = ruleset
+    return body
+
+
 async def create_lobby(
     client: AsyncClient,
     owner: AuthUser,
@@ -160,13 +178,8 @@ async def create_lobby(
     settings: dict[str, Any] | None = None,
     ruleset: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "name": "Test campaign",
-        "map_id": await builtin_map_id(client, owner.headers, map_key),
-        "settings": settings or {},
-    }
-    if ruleset is not None:
-        body["ruleset"] = ruleset
+    map_id = await builtin_map_id(client, owner.headers, map_key)
+    body = lobby_body(map_id, settings, ruleset)
     response = await client.post("/v1/campaigns", json=body, headers=owner.headers)
     assert response.status_code == 201, response.text
     created: dict[str, Any] = response.json()
@@ -192,6 +205,17 @@ async def join(
     return number
 
 
+@dataclass(frozen=True)
+class _Setup:
+    """What `start_game` seats and starts: the owner, each player's faction and start slot."""
+
+    owner: AuthUser
+    seats: list[tuple[AuthUser, str, int]]
+    map_key: str
+    settings: dict[str, Any] | None
+    ruleset: dict[str, Any] | None
+
+
 async def start_game(
     client: AsyncClient,
     make_user: MakeUser,
@@ -208,14 +232,14 @@ async def start_game(
     users = [owner] if owner_plays else []
     while len(users) < len(factions):
         users.append(await make_user())
-    slot_of = list(slots) if slots is not None else list(range(len(factions)))
-    body: dict[str, Any] = {"name": "Test campaign", "settings": settings or {}}
-    if ruleset is not None:
-        body["ruleset"] = ruleset
+    slot_of = slots if slots is not None else range(len(factions))
+    setup = _Setup(
+        owner, list(zip(users, factions, slot_of, strict=True)), map_key, settings, ruleset
+    )
     sessionmaker = in_process_sessionmaker(client)
     if sessionmaker is None:
-        return await _start_over_http(client, owner, users, factions, slot_of, map_key, body)
-    return await _start_by_services(sessionmaker, owner, users, factions, slot_of, map_key, body)
+        return await _start_over_http(client, setup)
+    return await _start_by_services(sessionmaker, setup)
 
 
 def in_process_sessionmaker(client: AsyncClient) -> async_sessionmaker[AsyncSession] | None:
@@ -228,66 +252,51 @@ def in_process_sessionmaker(client: AsyncClient) -> async_sessionmaker[AsyncSess
     return sessionmaker
 
 
-async def _start_over_http(
-    client: AsyncClient,
-    owner: AuthUser,
-    users: list[AuthUser],
-    factions: Sequence[str],
-    slots: list[int],
-    map_key: str,
-    body: dict[str, Any],
-) -> Game:
+async def _start_over_http(client: AsyncClient, setup: _Setup) -> Game:
     """`start_game` by the requests a client makes: create, join and choose, start."""
+    owner = setup.owner
     campaign = await create_lobby(
-        client, owner, map_key=map_key, settings=body["settings"], ruleset=body.get("ruleset")
+        client, owner, map_key=setup.map_key, settings=setup.settings, ruleset=setup.ruleset
     )
     players = [
         GamePlayer(user, await join(client, campaign, user, faction, slot), faction)
-        for user, faction, slot in zip(users, factions, slots, strict=True)
+        for user, faction, slot in setup.seats
     ]
     started = await client.post(f"/v1/campaigns/{campaign['id']}/start", headers=owner.headers)
     assert started.status_code == 200, started.text
     return Game(campaign["id"], owner, players)
 
 
-async def _start_by_services(
-    sessionmaker: async_sessionmaker[AsyncSession],
-    owner: AuthUser,
-    users: list[AuthUser],
-    factions: Sequence[str],
-    slots: list[int],
-    map_key: str,
-    body: dict[str, Any],
-) -> Game:
+async def _start_by_services(sessionmaker: async_sessionmaker[AsyncSession], setup: _Setup) -> Game:
     """`start_game` by the services those requests call, each step in a transaction of its
     own as each request's is: a sixth of the in-process tests' CPU went to their HTTP."""
     async with transaction(sessionmaker) as session:
-        await ensure_builtin_maps(session)
-        map_id = await session.scalar(select(GameMap.id).where(GameMap.builtin_key == map_key))
-        data = CampaignCreate.model_validate({**body, "map_id": map_id})
+        map_id = await stored_builtin_map_id(session, setup.map_key)
+        data = CampaignCreate.model_validate(lobby_body(str(map_id), setup.settings, setup.ruleset))
         campaign = await campaigns_service.create(
-            session, data, await session.get_one(User, owner.id)
+            session, data, await session.get_one(User, setup.owner.id)
         )
+
+    async def locked_member(session: AsyncSession, user: AuthUser) -> Membership:
+        return await load_membership(
+            session, campaign.id, await session.get_one(User, user.id), lock=True
+        )
+
     players = []
-    for user, faction, slot in zip(users, factions, slots, strict=True):
+    for user, faction, slot in setup.seats:
         async with transaction(sessionmaker) as session:
             seat = await campaigns_service.join(
                 session, campaign.id, await session.get_one(User, user.id), campaign.invite_code
             )
         async with transaction(sessionmaker) as session:
-            member = await load_membership(
-                session, campaign.id, await session.get_one(User, user.id), lock=True
-            )
+            member = await locked_member(session, user)
             await campaigns_service.choose(
                 session, member, PlayerChoice(faction=faction, slot=slot)
             )
         players.append(GamePlayer(user, seat.number, faction))
     async with transaction(sessionmaker) as session:
-        member = await load_membership(
-            session, campaign.id, await session.get_one(User, owner.id), lock=True
-        )
-        await campaigns_service.start(session, member)
-    return Game(str(campaign.id), owner, players)
+        await campaigns_service.start(session, await locked_member(session, setup.owner))
+    return Game(str(campaign.id), setup.owner, players)
 
 
 async def army_of(session: AsyncSession, game: Game, player: int) -> ArmyRow:
