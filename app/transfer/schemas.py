@@ -17,6 +17,7 @@ from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.db.base import table_of
 from app.history.schemas import SUMMARY_EVENT_SCHEMA
 from app.i18n import _
+from app.i18n.kept import MAX_DEPTH as MAX_KEPT_DEPTH
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.campaign_settings import CampaignSettings
@@ -194,12 +195,11 @@ class RollbackExport(BaseModel):
     summaries: dict[str, list[SummaryLine]] = Field(max_length=MAX_SEATS)
 
 
-_KEPT_DEPTH = 8  # texts within texts: "a or b or c" is two deep, a bonus's reason three
-
-
 def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
-    """`params` if it is what `app.i18n.kept` stores: a few plain values or texts, bounded."""
-    if depth > _KEPT_DEPTH or len(params) > 16:
+    """`params` if it is as bounded as what `app.i18n.kept` stores: a few short values or texts,
+    `MAX_KEPT_DEPTH` deep at most (which text it names, and whether each parameter is one of
+    that text's, is checked with its JSON pointer by `app.transfer.checks`)."""
+    if depth > MAX_KEPT_DEPTH or len(params) > 16:
         raise ValueError(_("too deep or too many parameters"))
     for name, value in params.items():
         if len(name) > 40:
@@ -213,18 +213,20 @@ def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
             _kept_params(value["params"], depth + 1)
         elif isinstance(value, str) and len(value) > 500:
             raise ValueError(_("a parameter is too long"))
-        elif not isinstance(value, str | int | float | bool | None):
-            raise ValueError(_("a parameter is a string, a number, a boolean or a text"))
     return params
 
 
 class KeptReason(BaseModel):
-    """A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+    """A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
     in the same form), to be said in the reader's language."""
 
     model_config = ConfigDict(extra="forbid")
 
-    template: str = Field(max_length=500)
+    template: str = Field(
+        max_length=500,
+        description="The message id of one of the server's texts (its English template): "
+        "never a template of the document's own.",
+    )
     params: Annotated[
         dict[str, Any],
         AfterValidator(_kept_params),
@@ -233,12 +235,11 @@ class KeptReason(BaseModel):
                 "type": "object",
                 "maxProperties": 16,
                 "propertyNames": {"maxLength": 40},
+                "description": "Exactly the parameters the text's template names.",
                 "additionalProperties": {
                     "anyOf": [
                         {"type": "string", "maxLength": 500},
-                        {"type": "number", "minimum": -(2**63), "maximum": 2**63 - 1},
-                        {"type": "boolean"},
-                        {"type": "null"},
+                        {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1},
                         {
                             "type": "object",
                             "title": "KeptReasonParamText",
