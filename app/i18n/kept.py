@@ -50,35 +50,47 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
+def _is_mapping(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)  # JSON's dicts, checked first
+
+
 def _revive(kept: Any, where: str, depth: int) -> Text:
-    if not isinstance(kept, Mapping):
+    # An import checks every ledger line and summary text: no pointer is spelled out but for
+    # a fault or a text within.
+    if not _is_mapping(kept):
         raise UnreadableText(where, _("not a text: an object of a template and parameters"))
     template = kept.get("template")
-    if not isinstance(template, str) or template not in message_ids():
+    if type(template) is not str or template not in message_ids():
         raise UnreadableText(f"{where}/template", _("not a message id of the server's texts"))
     params = kept.get("params")
     if params is None:
         params = {}
-    if not isinstance(params, Mapping):
+    if not _is_mapping(params):
         raise UnreadableText(f"{where}/params", _("not an object of parameters"))
     names = fields(template)
     values: dict[str, Any] = {}
     for name, value in params.items():
-        at = f"{where}/params/{_escape(str(name))}"
         if name not in names:
-            raise UnreadableText(at, _("not a parameter of this text"))
-        if isinstance(value, Mapping):
-            if depth >= MAX_DEPTH:
-                raise UnreadableText(at, _("texts nested deeper than {most}", most=MAX_DEPTH))
-            values[name] = _revive(value, at, depth + 1)
-        elif type(value) is str or (type(value) is int and -_INT64 <= value < _INT64):
+            raise UnreadableText(_at(where, name), _("not a parameter of this text"))
+        kind = type(value)
+        if kind is str or (kind is int and -_INT64 <= value < _INT64):
             values[name] = value
+        elif _is_mapping(value):
+            if depth >= MAX_DEPTH:
+                raise UnreadableText(
+                    _at(where, name), _("texts nested deeper than {most}", most=MAX_DEPTH)
+                )
+            values[name] = _revive(value, _at(where, name), depth + 1)
         else:
-            raise UnreadableText(at, _("not a string, a 64-bit integer or a text"))
-    missing = sorted(names - values.keys())
-    if missing:
+            raise UnreadableText(_at(where, name), _("not a string, a 64-bit integer or a text"))
+    if len(values) != len(names):
+        missing = sorted(names - values.keys())
         raise UnreadableText(f"{where}/params", _("no parameter {name}", name=missing[0]))
     return Text(template, **values)
+
+
+def _at(where: str, name: Any) -> str:
+    return f"{where}/params/{_escape(str(name))}"
 
 
 def revive(kept: Any) -> Text:

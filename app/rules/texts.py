@@ -35,6 +35,7 @@ def _pieces(template: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(pieces)
 
 
+@lru_cache(maxsize=4096)
 def fields(template: str) -> frozenset[str]:
     """The names of `template`'s fields (TemplateError if one is not a plain `{name}`)."""
     return frozenset(name for _literal, name in _pieces(template) if name is not None)
@@ -44,8 +45,10 @@ def fill(template: str, params: Mapping[str, Any]) -> str:
     """`template` with each `{name}` replaced by `str(params[name])` (KeyError if missing);
     `{{` and `}}` are braces. Nothing of a value but its `str` is ever read."""
     return "".join(
-        literal if name is None else literal + str(params[name])
-        for literal, name in _pieces(template)
+        [
+            literal if name is None else literal + str(params[name])
+            for literal, name in _pieces(template)
+        ]
     )
 
 
