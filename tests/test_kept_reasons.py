@@ -123,6 +123,7 @@ def test_a_kept_text_that_is_not_one_of_the_servers_is_never_filled(
 
 
 def test_every_message_id_is_one_a_kept_text_may_name() -> None:
+    """(tests/test_i18n.py: every `_()` template of app/ is in the catalogs.)"""
     assert OR in message_ids()
     assert "outpost" in message_ids()
     assert "{what.__class__}" not in message_ids()
