@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from app.i18n import _, catalog, negotiate, say
+from app.i18n import _, catalog, message_ids, negotiate, say
 from app.rules.texts import Text
 
 APP = Path(__file__).resolve().parents[1] / "app"
@@ -32,6 +32,12 @@ def test_every_marked_text_has_a_french_translation() -> None:
     french = catalog("fr")
     missing = [f"{at}: {tpl!r}" for tpl, at in marked_templates().items() if tpl not in french]
     assert not missing, "texts without a French translation:\n" + "\n".join(missing)
+
+
+def test_every_marked_text_is_a_message_id_a_kept_text_may_name() -> None:
+    """A text the server keeps (app.i18n.kept) is read back by its message id alone."""
+    unknown = sorted(set(marked_templates()) - message_ids())
+    assert not unknown, "texts the server could not read back:\n" + "\n".join(unknown)
 
 
 def test_translations_keep_the_placeholders_of_their_template() -> None:

@@ -8,7 +8,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validato
 from app.i18n import _
 from app.models.world import BattleStatus
 from app.pagination import Page
-from app.rosters.formats.model import MAX_POINTS, MAX_UNITS
+from app.rosters.formats.limits import MAX_MODELS, MAX_UNITS
 from app.rosters.schemas import RosterRead
 from app.rules.rosters import MAX_CASUALTIES
 from app.rules.state import BattleKind, Fate, Outcome
@@ -86,7 +86,7 @@ class CasualtyLine(BaseModel):
         description="The unit: its position in the list's `units` as fielded (the battle's "
         "`rosters`), from 0.",
     )
-    lost: int = Field(ge=0, le=MAX_POINTS, description="Models lost, at most the unit's count.")
+    lost: int = Field(ge=0, le=MAX_MODELS, description="Models lost, at most the unit's count.")
 
 
 class ReportBase(BaseModel):

@@ -83,7 +83,7 @@ def check_settings(settings: CampaignSettings, ruleset: dict[str, Any]) -> None:
     if settings.game_system != "custom" and settings.game_system not in systems:
         raise RuleViolation(
             "R-HOUSE-2",
-            _("The ruleset has no game system {game_system!r}.", game_system=settings.game_system),
+            _("The ruleset has no game system '{game_system}'.", game_system=settings.game_system),
             violations=[{"path": "settings.game_system", "message": _("not in the ruleset")}],
         )
 
@@ -315,7 +315,7 @@ async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> No
     faction = data.faction if data.faction is not None else m.player.faction
     slot = data.slot if data.slot is not None else m.player.slot_index
     if faction is not None and faction not in {f.key for f in ruleset.factions}:
-        raise RuleViolation("R-CAMP-2", _("Unknown faction {faction!r}.", faction=faction))
+        raise RuleViolation("R-CAMP-2", _("Unknown faction '{faction}'.", faction=faction))
     if slot is not None and slot >= len(game_map.slots):
         raise RuleViolation(
             "R-CAMP-2", _("The map has {slots} start slots.", slots=len(game_map.slots))

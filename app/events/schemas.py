@@ -23,6 +23,7 @@ from app.models.orders import StandingOrderKind
 from app.models.world import BattleStatus
 from app.rules.diplomacy import EdictKind, EdictStatus
 from app.rules.state import BattleKind, BuildKind, EventKind, Outcome, TreatyKind
+from app.rules.texts import fill
 
 REF_TEMPLATE = "#/components/schemas/{model}"
 
@@ -485,7 +486,7 @@ SUMMARY_EVENTS = {k: _summary_event(k, d) for k, d in SUMMARY_DATA.items()}
 
 
 def _union(name: str, models: dict[AnyEventKind, type[BaseModel]], doc: str) -> dict[str, Any]:
-    refs = {str(k): REF_TEMPLATE.format(model=m.__name__) for k, m in models.items()}
+    refs = {str(k): fill(REF_TEMPLATE, {"model": m.__name__}) for k, m in models.items()}
     return {
         "description": doc,
         "oneOf": [{"$ref": ref} for ref in refs.values()],
@@ -505,7 +506,7 @@ def _server_sent_event(kind: AnyEventKind, payload: type[BaseModel]) -> dict[str
             "data": {
                 "type": "string",
                 "contentMediaType": "application/json",
-                "contentSchema": {"$ref": REF_TEMPLATE.format(model=payload.__name__)},
+                "contentSchema": {"$ref": fill(REF_TEMPLATE, {"model": payload.__name__})},
                 "description": f"A `{payload.__name__}` as JSON.",
             },
         },

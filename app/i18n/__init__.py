@@ -13,7 +13,7 @@ from typing import Any, Literal, get_args
 
 from babel.messages.pofile import read_po
 
-from app.rules.texts import Text, _
+from app.rules.texts import Text, _, fill
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -23,6 +23,7 @@ __all__ = [
     "_",
     "as_language",
     "catalog",
+    "message_ids",
     "negotiate",
     "say",
     "say_all",
@@ -54,6 +55,18 @@ def catalog(language: Language) -> dict[str, str]:
     return found
 
 
+@cache
+def message_ids() -> frozenset[str]:
+    """Every message id of the catalogs: the English template of each `_()` text the server
+    writes (`tests/test_i18n.py` keeps them one and the same), the only templates a text kept
+    in storage or a document may name (`app.i18n.kept`)."""
+    found: set[str] = set()
+    for path in sorted(LOCALES.glob("*/*.po")):
+        with path.open("rb") as file:
+            found.update(m.id for m in read_po(file) if m.id and isinstance(m.id, str))
+    return frozenset(found)
+
+
 def say(text: str, language: Language) -> str:
     """`text` in `language`: a `Text` by its catalog entry, anything else as it is."""
     if language == DEFAULT_LANGUAGE or not isinstance(text, Text):
@@ -63,7 +76,7 @@ def say(text: str, language: Language) -> str:
         return str(text)
     # A parameter may itself be a text ("a {terrain}" with terrain=_("forest")).
     params = {name: say(value, language) for name, value in text.params.items()}
-    return translated.format(**params) if params else translated
+    return fill(translated, params) if params else translated
 
 
 def say_all(value: Any, language: Language) -> Any:

@@ -33,6 +33,8 @@ from app.models.world import PENDING_BATTLE_STATUSES, ArmyRow, BattleRow, Battle
 from app.persistence import campaign_options, load_ruleset
 from app.rosters.factions import faction_matches
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat, RosterUnreadable, parse_roster
+from app.rosters.formats.limits import MAX_WARNING_CHARS
+from app.rosters.formats.model import clip
 from app.rosters.schemas import (
     RosterCheckRead,
     RosterRead,
@@ -208,7 +210,8 @@ async def put_roster(
     key = player.faction or ""
     name = next((f.name for f in ruleset.factions if f.key == key), key)
     if not faction_matches(parsed.faction, key, name):
-        warnings.insert(0, f"the list is for {parsed.faction!r}, your faction is {name!r}")
+        mismatch = f"the list is for {parsed.faction!r}, your faction is {name!r}"
+        warnings.insert(0, clip(mismatch, MAX_WARNING_CHARS))
     values: dict[str, Any] = {
         "format": parsed.format.value,
         "name": parsed.name,

@@ -80,7 +80,7 @@ def validate_setup(
                 )
             )
         if e.faction not in factions:
-            out.append(Violation("R-CAMP-2", _("unknown faction {faction!r}", faction=e.faction)))
+            out.append(Violation("R-CAMP-2", _("unknown faction '{faction}'", faction=e.faction)))
         elif e.faction in taken_factions:
             out.append(
                 Violation(

@@ -20,6 +20,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from app.i18n import _
+from app.i18n.kept import kept_fault
+from app.persistence.events import TEXTS
 from app.rules.ids import entity_counter
 from app.rules.ruleset import LONGEST_PATH, Ruleset
 from app.rules.state import StructureKind
@@ -87,6 +89,11 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
             _check_seat(player, f"{path}/players/{i}", kept["tables"], faults)
         _check_state(kept, path, tiles, seats, ruleset, record["number"], faults)
         _check_counter(kept, path, salt, counters, faults)
+    for part in ("turns", "rollbacks"):
+        for index, record in enumerate(doc[part]):
+            for seat, lines in record["summaries"].items():
+                at = f"/document/{part}/{index}/summaries/{_escape(str(seat))}"
+                _check_kept_lines(lines, at, faults)
     for index, line in enumerate(doc["ledger"]):
         if abs(line["amount"]) > MAX_GOLD:
             faults.add(f"/document/ledger/{index}/amount", _("beyond ±{most}", most=MAX_GOLD))
@@ -94,7 +101,34 @@ def document_faults(body: Mapping[str, Any], ruleset: Ruleset) -> list[Fault]:
             faults.add(f"/document/ledger/{index}/player", _("no such seat"))
         if line["turn"] > turn:
             faults.add(f"/document/ledger/{index}/turn", _("after the current turn"))
+        if line.get("reason_text") is not None:
+            _check_kept(line["reason_text"], f"/document/ledger/{index}/reason_text", faults)
     return faults.items
+
+
+def _check_kept(form: Any, path: str, faults: _Faults) -> None:
+    """A kept text names one of the server's texts, with its parameters (`app.i18n.kept`):
+    never a template of the document's own, which reading would fill in."""
+    fault = kept_fault(form, path)
+    if fault is not None:
+        faults.add(*fault)
+
+
+def _check_kept_lines(lines: Any, path: str, faults: _Faults) -> None:
+    for index, line in enumerate(lines if isinstance(lines, list) else ()):
+        _check_kept_line(line, f"{path}/{index}", faults)
+
+
+def _check_kept_line(line: Any, path: str, faults: _Faults) -> None:
+    """The kept texts of a summary line (`app.persistence.events.TEXTS`, by key)."""
+    texts = line.get(TEXTS) if isinstance(line, dict) else None
+    if texts is None:
+        return
+    if not isinstance(texts, dict):
+        faults.add(f"{path}/{TEXTS}", _("not an object of texts by key"))
+        return
+    for key, form in texts.items():
+        _check_kept(form, f"{path}/{TEXTS}/{_escape(str(key))}", faults)
 
 
 _ALL_BUT_BRACKETS_AND_QUOTES = bytes(b for b in range(256) if b not in b'[]{}"')
@@ -277,6 +311,8 @@ def _check_state(
         if edict["turn"] > turn:
             faults.add(f"{at}/edicts/{index}/turn", _("after the current turn"))
     _check_orders(state["orders"], f"{path}/orders", tiles, seats, armies, structures, turn, faults)
+    for index, row in enumerate(t["pending_summary_events"]):
+        _check_kept_line(row["event"], f"{at}/pending_summary_events/{index}/event", faults)
     for index, storm in enumerate(state["campaign"]["storms"]):
         if not isinstance(storm, list) or not storm or not all(_coord(c) in tiles for c in storm):
             faults.add(f"{path}/campaign/storms/{index}", _("not a list of the map's tiles"))

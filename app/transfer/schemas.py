@@ -6,6 +6,7 @@ follows the columns, with their types and ranges.
 """
 
 import uuid
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Annotated, Any, Final, Literal
 
@@ -17,6 +18,7 @@ from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.db.base import table_of
 from app.history.schemas import SUMMARY_EVENT_SCHEMA
 from app.i18n import _
+from app.i18n.kept import MAX_DEPTH as MAX_KEPT_DEPTH
 from app.maps.schemas import MapDocument
 from app.models.campaign import CampaignPlayer, CampaignStatus
 from app.models.campaign_settings import CampaignSettings
@@ -25,7 +27,13 @@ from app.models.message import Message
 from app.models.orders import OrderRow
 from app.persistence.snapshots import PLAYER_COLUMNS, WHOLE_TABLES
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat
-from app.rosters.formats.model import MAX_NAME_CHARS, MAX_OPTIONS_CHARS, MAX_POINTS, MAX_UNITS
+from app.rosters.formats.limits import (
+    MAX_UNITS,
+    ListShape,
+    Models,
+    Name,
+    UnitShape,
+)
 from app.users.schemas import Username
 
 FORMAT: Final = "marchlords.campaign"
@@ -194,12 +202,11 @@ class RollbackExport(BaseModel):
     summaries: dict[str, list[SummaryLine]] = Field(max_length=MAX_SEATS)
 
 
-_KEPT_DEPTH = 8  # texts within texts: "a or b or c" is two deep, a bonus's reason three
-
-
 def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
-    """`params` if it is what `app.i18n.kept` stores: a few plain values or texts, bounded."""
-    if depth > _KEPT_DEPTH or len(params) > 16:
+    """`params` if it is as bounded as what `app.i18n.kept` stores: a few short values or texts,
+    `MAX_KEPT_DEPTH` deep at most (which text it names, and whether each parameter is one of
+    that text's, is checked with its JSON pointer by `app.transfer.checks`)."""
+    if depth > MAX_KEPT_DEPTH or len(params) > 16:
         raise ValueError(_("too deep or too many parameters"))
     for name, value in params.items():
         if len(name) > 40:
@@ -213,18 +220,20 @@ def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
             _kept_params(value["params"], depth + 1)
         elif isinstance(value, str) and len(value) > 500:
             raise ValueError(_("a parameter is too long"))
-        elif not isinstance(value, str | int | float | bool | None):
-            raise ValueError(_("a parameter is a string, a number, a boolean or a text"))
     return params
 
 
 class KeptReason(BaseModel):
-    """A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+    """A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
     in the same form), to be said in the reader's language."""
 
     model_config = ConfigDict(extra="forbid")
 
-    template: str = Field(max_length=500)
+    template: str = Field(
+        max_length=500,
+        description="The message id of one of the server's texts (its English template): "
+        "never a template of the document's own.",
+    )
     params: Annotated[
         dict[str, Any],
         AfterValidator(_kept_params),
@@ -233,12 +242,11 @@ class KeptReason(BaseModel):
                 "type": "object",
                 "maxProperties": 16,
                 "propertyNames": {"maxLength": 40},
+                "description": "Exactly the parameters the text's template names.",
                 "additionalProperties": {
                     "anyOf": [
                         {"type": "string", "maxLength": 500},
-                        {"type": "number", "minimum": -(2**63), "maximum": 2**63 - 1},
-                        {"type": "boolean"},
-                        {"type": "null"},
+                        {"type": "integer", "minimum": -(2**63), "maximum": 2**63 - 1},
                         {
                             "type": "object",
                             "title": "KeptReasonParamText",
@@ -293,46 +301,29 @@ class CampaignHeader(BaseModel):
 
 
 # The army lists (issue 30): each army's list with its file, the lists as fielded in each
-# battle, and each army's battles (R-ARMY-4, R-ARMY-7). Typed to the last field, so an import's
-# lists are as bounded as an upload's: a file at most `MAX_FILE_BYTES` (base64 here), the
-# small shape within the parsers' bounds.
+# battle, and each army's battles (R-ARMY-4, R-ARMY-7). Typed to the last field by the shapes an
+# upload is checked against (`app.rosters.formats.limits`), so an import's lists are as bounded
+# as an upload's and every list an upload accepts exports: a file at most `MAX_FILE_BYTES`
+# (base64 here), the small shape within the parsers' bounds.
 MAX_ROSTERS = 2_000  # lists: about one per army
 MAX_FIELDED = 20_000  # lists fielded in battles
 MAX_ARMY_BATTLES = 40_000  # veteran history lines
 MAX_ORIGINAL_CHARS = -(-MAX_FILE_BYTES // 3) * 4  # base64 of the largest file
-_MAX_WARNINGS = 20
-_Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
 _Id = Annotated[int, Field(ge=1, le=_INT32[1])]
-_Count = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 
 
-class RosterUnitExport(BaseModel):
+class RosterUnitExport(UnitShape):
     """A unit of a list, as stored (`lost`: R-ARMY-7, absent before any battle)."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    name: _Name
-    count: _Count
-    points: _Count
-    options: Annotated[str, Field(max_length=MAX_OPTIONS_CHARS)]
-    general: bool
-    lost: _Count | None = Field(default=None, exclude_if=lambda lost: lost is None)
+    lost: Models | None = Field(default=None, exclude_if=lambda lost: lost is None)
 
 
-class RosterShapeExport(BaseModel):
+class RosterShapeExport(ListShape):
     """A list's small shape (what a battle keeps of it, and the list itself but its file)."""
 
-    model_config = ConfigDict(extra="forbid")
-
     format: RosterFormat
-    name: _Name
-    faction: _Name
-    game_system: _Name
-    total_points: _Count
-    general_points: _Count
-    units: list[RosterUnitExport] = Field(max_length=MAX_UNITS)
-    warnings: list[Annotated[str, Field(max_length=500)]] = Field(max_length=_MAX_WARNINGS)
-    filename: _Name | None
+    units: Sequence[RosterUnitExport] = Field(max_length=MAX_UNITS)
+    filename: Name | None
     uploaded_at: datetime
 
 
@@ -363,15 +354,15 @@ class ArmyCasualtyExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     unit: Annotated[int, Field(ge=0, le=MAX_UNITS - 1)]
-    name: _Name
-    lost: _Count
+    name: Name
+    lost: Models
 
 
 class UnitLossExport(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     unit: Annotated[int, Field(ge=0, le=MAX_UNITS - 1)]
-    lost: _Count
+    lost: Models
 
 
 class ArmyBattleExport(BaseModel):

@@ -20,6 +20,8 @@ from xml.etree import ElementTree
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.rules.texts import fill
+
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 _DOCS_CSP = (
     "default-src 'none'; "
@@ -49,7 +51,7 @@ def _sha256_source(text: bytes) -> str:
 def docs_csp(html: bytes) -> str:
     """The docs policy allowing exactly the inline scripts of `html` (by their SHA-256)."""
     hashes = "".join(f" {_sha256_source(script)}" for script in _INLINE_SCRIPT.findall(html))
-    return _DOCS_CSP.format(hashes=hashes)
+    return fill(_DOCS_CSP, {"hashes": hashes})
 
 
 def style_texts(document: bytes) -> list[bytes]:

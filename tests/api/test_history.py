@@ -2,7 +2,6 @@
 
 from datetime import UTC, datetime
 
-import pytest
 from httpx import AsyncClient, Response
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -146,19 +145,16 @@ async def test_a_summary_reason_is_said_in_the_readers_language(
     client: AsyncClient,
     make_user: MakeUser,
     session: AsyncSession,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A reason kept as a text (template + parameters) beside its English is read in French
+    """A reason kept as a text (message id + parameters) beside its English is read in French
     by a French reader, in English by the others; a line stored before is read as it is."""
-    french = {"The path is cut at ({q}, {r}).": "Le chemin est coupé en ({q}, {r})."}
-    monkeypatch.setattr("app.i18n.catalog", lambda language: french)
     game = await start_game(client, make_user)
     halted = Event(
         EventKind.HALTED,
         "R-MOVE-4",
         frozenset({1}),
         ((3, 1),),
-        {"army_id": 2, "reason": _("The path is cut at ({q}, {r}).", q=3, r=1)},
+        {"army_id": 2, "reason": _("ordered {kind} at {q},{r}", kind="move", q=3, r=1)},
     )
     line = event_to_json(halted)
     old = {"kind": "halted", "rule": "R-MOVE-4", "coords": [], "data": {"reason": "Old."}}
@@ -171,10 +167,10 @@ async def test_a_summary_reason_is_said_in_the_readers_language(
         return [e["data"]["reason"] for e in response.json()["events"]]
 
     url = game.url("/turns/1/summary")
-    assert reasons(await client.get(url, headers=me)) == ["The path is cut at (3, 1).", "Old."]
+    assert reasons(await client.get(url, headers=me)) == ["ordered move at 3,1", "Old."]
     french_reader = {**me, "Accept-Language": "fr"}
     assert reasons(await client.get(url, headers=french_reader)) == [
-        "Le chemin est coupé en (3, 1).",
+        "ordre : move en 3,1",
         "Old.",
     ]
     # What is read never carries the kept form; the stored line (and an export) does.
@@ -183,5 +179,8 @@ async def test_a_summary_reason_is_said_in_the_readers_language(
     assert "Accept-Language" in response.headers["vary"]
     assert "texts" not in response.json()["events"][0]
     assert line["texts"] == {
-        "reason": {"template": "The path is cut at ({q}, {r}).", "params": {"q": 3, "r": 1}}
+        "reason": {
+            "template": "ordered {kind} at {q},{r}",
+            "params": {"kind": "move", "q": 3, "r": 1},
+        }
     }

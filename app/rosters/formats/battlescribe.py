@@ -14,6 +14,8 @@ from typing import Any
 
 from app.rosters.formats.bounded import Element, decode_text, load_json, parse_xml, unzip_single
 from app.rosters.formats.model import (
+    MAX_ENTRY_MODELS,
+    MAX_NAME_CHARS,
     MAX_OPTIONS_CHARS,
     MAX_UNITS,
     ParsedRoster,
@@ -60,7 +62,7 @@ def _unit(s: _Selection) -> RosterUnit:
         c.name.strip().lower() == "general" for c in below
     )
     return RosterUnit(
-        name=clip(s.name, 200) or "(unnamed)",
+        name=clip(s.name, MAX_NAME_CHARS) or "(unnamed)",
         count=max(count, 1),
         points=s.points + sum(c.points for c in below),
         options=clip(options, MAX_OPTIONS_CHARS),
@@ -126,8 +128,11 @@ def _json_selection(value: Any, where: str, budget: _Budget) -> _Selection:
     budget.take(where)
     d = _obj(value, where)
     number = d.get("number", 1)
-    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= 10_000:
-        raise RosterUnreadable("must be a whole number from 0 to 10000", f"{where}.number")
+    whole = isinstance(number, int) and not isinstance(number, bool)
+    if not whole or not 0 <= number <= MAX_ENTRY_MODELS:
+        raise RosterUnreadable(
+            f"must be a whole number from 0 to {MAX_ENTRY_MODELS}", f"{where}.number"
+        )
     categories = [
         _text(_obj(c, f"{where}.categories[{i}]"), "name", f"{where}.categories[{i}]")
         for i, c in enumerate(_list(d, "categories", where))
@@ -192,7 +197,7 @@ def _xml_points(e: Element) -> int | None:
 
 def _xml_selection(e: Element) -> _Selection:
     raw = e.attrs.get("number", "1")
-    if not raw.isdigit() or int(raw) > 10_000:
+    if not raw.isdigit() or int(raw) > MAX_ENTRY_MODELS:
         raise RosterUnreadable(f"number {raw!r} is not a whole number", f"line {e.line}")
     return _Selection(
         name=e.attrs.get("name", ""),

@@ -3,15 +3,38 @@
 No rules text is kept: names, counts, points and the chosen options as one line of text.
 """
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
 
-MAX_FILE_BYTES = 256 * 1024  # an uploaded file, before any decompression
-MAX_UNCOMPRESSED_BYTES = 2 * 1024 * 1024  # the XML inside a .rosz
-MAX_UNITS = 300
-MAX_NAME_CHARS = 200
-MAX_OPTIONS_CHARS = 1000
-MAX_POINTS = 1_000_000  # a unit's or a list's points
+from pydantic import ValidationError
+
+from app.rosters.formats.limits import (
+    MAX_ENTRY_MODELS,
+    MAX_FILE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_OPTIONS_CHARS,
+    MAX_POINTS,
+    MAX_UNCOMPRESSED_BYTES,
+    MAX_UNITS,
+    ListShape,
+)
+
+__all__ = [
+    "MAX_ENTRY_MODELS",
+    "MAX_FILE_BYTES",
+    "MAX_NAME_CHARS",
+    "MAX_OPTIONS_CHARS",
+    "MAX_POINTS",
+    "MAX_UNCOMPRESSED_BYTES",
+    "MAX_UNITS",
+    "ParsedRoster",
+    "RosterFormat",
+    "RosterUnit",
+    "RosterUnreadable",
+    "clip",
+    "finish",
+    "points_value",
+]
 
 
 class RosterFormat(StrEnum):
@@ -88,13 +111,33 @@ def finish(
     generals = [u for u in units if u.general]
     if len(generals) > 1:
         warnings.append("more than one unit is marked as the general: the first one counts")
-    return ParsedRoster(
+    roster = ParsedRoster(
         format=fmt,
         name=clip(name, MAX_NAME_CHARS),
         faction=clip(faction, MAX_NAME_CHARS),
         game_system=clip(game_system, MAX_NAME_CHARS),
-        total_points=min(total, MAX_POINTS),
+        total_points=total,
         general_points=generals[0].points if generals else 0,
         units=tuple(units),
         warnings=tuple(warnings),
     )
+    within_bounds(roster)
+    return roster
+
+
+def within_bounds(roster: ParsedRoster) -> None:
+    """Refuse a list past the bounds the server keeps lists within (`limits.ListShape`, the
+    campaign document's too): what an upload accepts always exports."""
+    shape = asdict(roster)
+    del shape["format"]
+    try:
+        ListShape.model_validate(shape)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in error["loc"])
+        limit = (error.get("ctx") or {}).get("le")
+        message = f"more than {limit}" if limit is not None else error["msg"]
+        unit = error["loc"][1] if error["loc"][:1] == ("units",) else None
+        if isinstance(unit, int) and unit < len(roster.units):
+            message += f" (unit {roster.units[unit].name!r})"
+        raise RosterUnreadable(message, where.lstrip(".")) from None

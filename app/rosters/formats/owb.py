@@ -14,6 +14,8 @@ from typing import Any
 
 from app.rosters.formats.bounded import decode_text, load_json
 from app.rosters.formats.model import (
+    MAX_ENTRY_MODELS,
+    MAX_NAME_CHARS,
     MAX_OPTIONS_CHARS,
     MAX_UNITS,
     ParsedRoster,
@@ -57,8 +59,8 @@ def _list(d: dict[str, Any], key: str, where: str) -> list[Any]:
 def _whole(value: Any, where: str, default: int) -> int:
     if value is None:
         return default
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10_000:
-        raise RosterUnreadable("must be a whole number from 0 to 10000", where)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ENTRY_MODELS:
+        raise RosterUnreadable(f"must be a whole number from 0 to {MAX_ENTRY_MODELS}", where)
     return value
 
 
@@ -90,7 +92,7 @@ def _unit(d: dict[str, Any], where: str) -> RosterUnit:
             if selected.get("hidden") is not True:
                 chosen.append(_name(selected, sw))
     return RosterUnit(
-        name=clip(_name(d, where), 200) or "(unnamed)",
+        name=clip(_name(d, where), MAX_NAME_CHARS) or "(unnamed)",
         count=strength,
         points=points,
         options=clip(", ".join(c for c in chosen if c), MAX_OPTIONS_CHARS),

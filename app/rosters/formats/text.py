@@ -16,6 +16,7 @@ import re
 
 from app.rosters.formats.bounded import decode_text
 from app.rosters.formats.model import (
+    MAX_NAME_CHARS,
     MAX_OPTIONS_CHARS,
     ParsedRoster,
     RosterFormat,
@@ -86,7 +87,7 @@ def parse_text(data: bytes) -> ParsedRoster:
         general = unit["general"] is not None or name.lower() == "general"
         units.append(
             RosterUnit(
-                name=clip(name, 200),
+                name=clip(name, MAX_NAME_CHARS),
                 count=max(count, 1),
                 points=points,
                 options=clip(options, MAX_OPTIONS_CHARS),

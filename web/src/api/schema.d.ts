@@ -6485,18 +6485,24 @@ export interface components {
         };
         /**
          * KeptReason
-         * @description A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+         * @description A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
          *     in the same form), to be said in the reader's language.
          */
         KeptReason: {
-            /** Params */
+            /**
+             * Params
+             * @description Exactly the parameters the text's template names.
+             */
             params: {
-                [key: string]: string | number | boolean | null | {
+                [key: string]: string | number | {
                     params: Record<string, never>;
                     template: string;
                 };
             };
-            /** Template */
+            /**
+             * Template
+             * @description The message id of one of the server's texts (its English template): never a template of the document's own.
+             */
             template: string;
         };
         /**

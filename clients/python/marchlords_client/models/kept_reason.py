@@ -14,12 +14,13 @@ T = TypeVar("T", bound="KeptReason")
 
 @_attrs_define
 class KeptReason:
-    """A ledger reason's template and parameters (`app.i18n.kept`; a parameter may be a text
+    """A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
     in the same form), to be said in the reader's language.
 
         Attributes:
-            params (KeptReasonParams):
-            template (str):
+            params (KeptReasonParams): Exactly the parameters the text's template names.
+            template (str): The message id of one of the server's texts (its English template): never a template of the
+                document's own.
     """
 
     params: KeptReasonParams

@@ -15,7 +15,9 @@ T = TypeVar("T", bound="KeptReasonParams")
 
 @_attrs_define
 class KeptReasonParams:
-    additional_properties: dict[str, bool | float | KeptReasonParamsKeptReasonParamText | None | str] = _attrs_field(
+    """Exactly the parameters the text's template names."""
+
+    additional_properties: dict[str, int | KeptReasonParamsKeptReasonParamText | str] = _attrs_field(
         init=False, factory=dict
     )
 
@@ -41,11 +43,7 @@ class KeptReasonParams:
         additional_properties = {}
         for prop_name, prop_dict in d.items():
 
-            def _parse_additional_property(
-                data: object,
-            ) -> bool | float | KeptReasonParamsKeptReasonParamText | None | str:
-                if data is None:
-                    return data
+            def _parse_additional_property(data: object) -> int | KeptReasonParamsKeptReasonParamText | str:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -54,7 +52,7 @@ class KeptReasonParams:
                     return additional_property_kept_reason_param_text
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
-                return cast(bool | float | KeptReasonParamsKeptReasonParamText | None | str, data)
+                return cast(int | KeptReasonParamsKeptReasonParamText | str, data)
 
             additional_property = _parse_additional_property(prop_dict)
 
@@ -67,10 +65,10 @@ class KeptReasonParams:
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> bool | float | KeptReasonParamsKeptReasonParamText | None | str:
+    def __getitem__(self, key: str) -> int | KeptReasonParamsKeptReasonParamText | str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: bool | float | KeptReasonParamsKeptReasonParamText | None | str) -> None:
+    def __setitem__(self, key: str, value: int | KeptReasonParamsKeptReasonParamText | str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:
