@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,6 +28,7 @@ from tests.factories.flows import (
     ok,
     start_game,
 )
+from tests.factories.lobbies import answer, ask
 from tests.factories.planting import place
 
 ROLES = ("owner", "first", "second", "third", "newcomer")
@@ -58,7 +60,7 @@ async def _fought(client: AsyncClient, make_user: MakeUser, session: AsyncSessio
         client,
         next_user,
         ("empire", "orcs_goblins", "dwarfs"),
-        settings={"anonymity": True},
+        settings={"anonymity": True, "public": True},
         owner_plays=False,
     )
     await place(session, game, 3, (6, 1))
@@ -69,9 +71,18 @@ async def _fought(client: AsyncClient, make_user: MakeUser, session: AsyncSessio
     return Scene(game, users, names, battle["id"], (a1, a2))
 
 
-async def _handed_over(client: AsyncClient, s: Scene) -> None:
-    """The game master hands seat 2 to the newcomer, who accepts (R-CAMP-6)."""
-    await hand_over_accepted(client, s.game, 2, s.users["newcomer"], s.headers("owner"))
+async def _handed_over(client: AsyncClient, s: Scene, way: str = "handover") -> None:
+    """Seat 2 changes hands: the game master hands it to the newcomer, who accepts (R-CAMP-6);
+    or opens it to newcomers and says yes to the newcomer asking for it (R-CAMP-12)."""
+    owner, newcomer = s.headers("owner"), s.users["newcomer"]
+    if way == "handover":
+        await hand_over_accepted(client, s.game, 2, newcomer, owner)
+        return
+    opened = await client.put(s.game.url("/players/2/open"), headers=owner)
+    assert opened.status_code == 204, opened.text
+    asked = await ask(client, newcomer, s.game.id, number=2)
+    accepted = await answer(client, s.game.id, asked["id"], s.users["owner"], "accept")
+    assert accepted.status_code == 200, accepted.text
 
 
 async def _reads(client: AsyncClient, s: Scene, role: str) -> dict[str, Any]:
@@ -106,11 +117,12 @@ def _veteran_opponents(armies: dict[str, Any], army_id: int) -> list[dict[str, A
     return [o for fought in army["veteran"] for o in fought["opponents"]]
 
 
+@pytest.mark.parametrize("way", ["handover", "open seat"])
 async def test_a_battle_names_to_its_side_the_holder_it_fought_not_the_seats_newcomer(
-    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, way: str
 ) -> None:
     s = await _fought(client, make_user, session)
-    await _handed_over(client, s)
+    await _handed_over(client, s, way)
     reads = await _reads(client, s, "first")
     assert _found(reads, s, "newcomer") == []
     old = s.names["second"]
