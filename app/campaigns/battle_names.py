@@ -78,7 +78,7 @@ class BattleNames:
         if m.names_hidden and not revealed:
             # Not even the viewer's own seat: it may have been someone else's then.
             return {p: anonymous_name(p) for p in numbers}
-        if held is None:  # who held them is not known: the names everyone sees now
+        if held is None:  # who held them is not known: the holders now (no name is hidden)
             return {p: self.open.get(p, "") for p in numbers}
         out = {}
         for p in numbers:
