@@ -21,7 +21,11 @@ __all__ = ["BattleStatus"]  # the model's enum, published in the contract
 
 class BattlePlayer(BaseModel):
     number: int
-    name: str = Field(description="Real name for the two sides, even under anonymity (R-CAMP-5).")
+    name: str = Field(
+        description="Whoever held the seat in this battle (its holder now while it is pending): "
+        "under anonymity their real name only for the users who held the two sides' seats, "
+        '"Player A…" for anyone else (R-CAMP-5).'
+    )
 
 
 class Joiner(BaseModel):

@@ -51,7 +51,14 @@ from app.battles.schemas import (
     StakeRead,
 )
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names, shown_names
+from app.campaigns.battle_names import (
+    BattleNames,
+    battle_names,
+    holder_names,
+    holders_of,
+    read_battle_names,
+    seat_holders,
+)
 from app.db.base import table_of, utcnow
 from app.errors import Conflict, Forbidden, NotFound, refuse
 from app.events.kinds import AnyEventKind, AppEventKind
@@ -231,27 +238,6 @@ async def _visible_row(session: AsyncSession, v: Caller, battle_id: int) -> Batt
 # ----------------------------------------------------------------------------- read models
 
 
-@dataclass(frozen=True)
-class _Names:
-    open: dict[int, str]  # the two sides see each other's real names (R-CAMP-5)
-    hidden: dict[int, str]
-
-    def player(self, number: int, revealed: bool) -> BattlePlayer:
-        names = self.open if revealed else self.hidden
-        return BattlePlayer(number=number, name=names.get(number, ""))
-
-
-async def _names(session: AsyncSession, m: Membership) -> _Names:
-    hidden = await display_names(session, m)
-    return _Names(await display_names(session, m, reveal=frozenset(hidden)), hidden)
-
-
-def _names_of(m: Membership, seats: Sequence[tuple[int, str | None]]) -> _Names:
-    """`_names` of the (number, display name) rows already read."""
-    hidden = shown_names(m, seats)
-    return _Names(shown_names(m, seats, reveal=frozenset(hidden)), hidden)
-
-
 def _forces_read(data: dict[str, Any] | None) -> SideForcesRead | None:
     return SideForcesRead.model_validate(data) if data is not None else None
 
@@ -286,10 +272,11 @@ def _json_column(table: Any, name: str, times: Sequence[str]) -> Any:
     return func.to_char(func.timezone("UTC", column), _UTC_TEXT) if name in times else column
 
 
-def _list_extras() -> tuple[Extra, Extra]:
+def _list_extras() -> tuple[Extra, Extra, Extra]:
     """Every battle of the campaign, and the lists fielded in the battles whose lists the
     caller sees (`visibility.battle_rosters_seen`: the game master, or a side's player
-    `:roster_seat`)."""
+    `:roster_seat`), and the names of the users who held the seats of battles over
+    (`BattleNames`)."""
     table = table_of(BattleRow)
     columns = (_json_column(table, c, _BATTLE_TIMES) for c in _BATTLE_COLUMNS)
     values = func.json_build_array(*columns)
@@ -325,6 +312,7 @@ def _list_extras() -> tuple[Extra, Extra]:
     return (
         Extra("every_battle", type_coerce(every, JSON)),
         Extra("shown_rosters", type_coerce(shown, JSON)),
+        Extra("holder_names", type_coerce(holder_names(), JSON)),
     )
 
 
@@ -395,21 +383,31 @@ def _battle_rosters(
 
 async def present_battle(session: AsyncSession, v: Caller, row: BattleRow) -> BattleRead:
     found = await _rosters_of(session, v, [row])
-    return _read(v, await _names(session, v.membership), row, found)
+    return _read(v, await read_battle_names(session, v.membership, [row.holders]), row, found)
 
 
-def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRead:
+def _read(v: Caller, names: BattleNames, row: BattleRow, found: _Fielded) -> BattleRead:
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
     full = _full_view(v, row, battle)
     mine = battles.sides_of(battle, v.me) if v.me is not None else None
-    revealed = mine is not None
+    by = row.reported_by
+    # R-CAMP-5: whoever held the seats in this battle, named in full to them alone.
+    named = names.of(
+        battles.participants(battle),
+        over=status in OVER_STATUSES,
+        holders=row.holders,
+        also=() if by is None else (by,),
+    )
+
+    def player(number: int) -> BattlePlayer:
+        return BattlePlayer(number=number, name=named.get(number, ""))
 
     def side(name: SideName) -> BattleSideRead:
         s = battle.attacker if name == "attacker" else battle.defender
         forces = (row.forces or {}).get(name) if full else None
         return BattleSideRead(
-            players=[names.player(p, revealed) for p in sorted(s.players)],
+            players=[player(p) for p in sorted(s.players)],
             structure_id=s.structure_id,
             forces=_forces_read(forces),
         )
@@ -417,14 +415,13 @@ def _read(v: Caller, names: _Names, row: BattleRow, found: _Fielded) -> BattleRe
     report = None
     lists = _shows_rosters(v, battle)  # casualties name the lists' units (R-FOG-4)
     if row.report is not None and (full or status is BattleStatus.CONFIRMED):
-        by = row.reported_by
         report = ReportRead(
             **{
                 k: row.report[k]
                 for k in ReportCreate.model_fields
                 if k in row.report and (k != "casualties" or lists)
             },
-            reported_by=names.player(by, revealed) if by is not None else None,
+            reported_by=player(by) if by is not None else None,
             reported_side=battles.sides_of(battle, by) if by is not None else None,
             arbitrated=bool(row.report.get("arbitrated", False)),
             version=row.report_version,
@@ -505,7 +502,7 @@ async def list_battles(
     seen.sort(key=lambda row: (row.turn, row.id), reverse=True)
     rows = seen[page.offset : page.offset + page.limit]
     found = _loaded_rosters(v, rows, loaded.extras["shown_rosters"] or ())
-    names = _names_of(m, loaded.names)
+    names = battle_names(m, loaded.names, loaded.extras["holder_names"])
     return BattlePage.of((_read(v, names, r, found) for r in rows), len(seen), page)
 
 
@@ -659,6 +656,9 @@ async def _settle(
     await save_state(session, campaign, v.state, after)
     if status is BattleStatus.CONFIRMED:
         await _record_confirmation(session, a, now or utcnow())
+    # R-CAMP-5: the names it shows from now on are those of whoever holds its seats now.
+    held = await seat_holders(session, campaign.id)
+    a.row.holders = holders_of(held, battles.participants(a.battle))
     a.row.status = status
     a.row.resolved_turn = campaign.turn
     a.row.auto_confirm_at = None
@@ -681,6 +681,7 @@ async def _settle(
         if other_id == a.battle.id or other_id in after.battles:
             continue
         other = await session.get_one(BattleRow, (campaign.id, other_id))
+        other.holders = holders_of(held, battles.participants(v.state.battles[other_id]))
         other.status = BattleStatus.CANCELLED
         other.resolved_turn = campaign.turn
         other.auto_confirm_at = None

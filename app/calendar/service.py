@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.auth.tokens import generate_token, hash_token
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.battle_names import BattleNames, read_battle_names
 from app.errors import NotFound
 from app.i18n import DEFAULT_LANGUAGE, Language, _, as_language, say
 from app.models import BattleRow, CalendarFeed, Campaign, CampaignPlayer, CampaignStatus, User
@@ -137,20 +137,20 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
         .limit(MAX_BATTLES)
     )
     entries = []
-    names: dict[uuid.UUID, dict[int, str]] = {}
+    names: dict[uuid.UUID, BattleNames] = {}
     for row, campaign, player in rows:
         battle = battle_from_row(row)
-        seat = Membership(campaign, user, player).viewer.seat
+        m = Membership(campaign, user, player)
+        seat = m.viewer.seat
         mine = battles.sides_of(battle, seat) if seat is not None else None
         if mine is None or row.play_by is None:
             continue  # a battle of the campaign that this seat does not fight
         theirs = battle.defender if mine == "attacker" else battle.attacker
         if campaign.id not in names:
-            m = Membership(campaign, user, player)
-            # The two sides see each other's real names (R-CAMP-5), as on the battle itself.
-            hidden = await display_names(session, m)
-            names[campaign.id] = await display_names(session, m, reveal=frozenset(hidden))
-        against = ", ".join(names[campaign.id].get(p, "") for p in sorted(theirs.players))
+            names[campaign.id] = await read_battle_names(session, m, ())
+        # As on the battle itself (R-CAMP-5): its sides see each other's real names.
+        named = names[campaign.id].of(battles.participants(battle), over=False, holders=None)
+        against = ", ".join(named.get(p, "") for p in sorted(theirs.players))
         entries.append(
             _Entry(
                 uid=f"battle-{campaign.id}-{row.id}@{UID_DOMAIN}",

@@ -171,19 +171,15 @@ def anonymous_name(number: int) -> str:
     return f"Player {string.ascii_uppercase[(number - 1) % 26]}"
 
 
-async def display_names(
-    session: AsyncSession, m: Membership, reveal: frozenset[int] = frozenset()
-) -> dict[int, str]:
-    """How the viewer sees each player's name: real names unless anonymity hides them.
-
-    The owner, the players themselves and the `reveal`ed ones (battle opponents) see real names.
-    """
+async def display_names(session: AsyncSession, m: Membership) -> dict[int, str]:
+    """How the viewer sees each player's name: real names unless anonymity hides them (the
+    owner and the players themselves see real names; a battle's names: `BattleNames`)."""
     rows = await session.execute(
         select(CampaignPlayer.number, User.display_name)
         .outerjoin(User, User.id == CampaignPlayer.user_id)
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
-    return shown_names(m, [(number, name) for number, name in rows.all()], reveal)
+    return shown_names(m, [(number, name) for number, name in rows.all()])
 
 
 def vacant_name(number: int) -> str:
@@ -195,7 +191,8 @@ def shown_names(
     m: Membership, rows: Iterable[tuple[int, str | None]], reveal: frozenset[int] = frozenset()
 ) -> dict[int, str]:
     """`display_names` of (number, display name) rows the caller has already read; a seat
-    without a holder has no display name (None)."""
+    without a holder has no display name (None). `reveal`: seats named in full whatever
+    anonymity says — only for `app.campaigns.battle_names`, which decides whose."""
     hidden = m.names_hidden
     me = m.player.number if m.player else None
     return {

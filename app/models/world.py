@@ -153,3 +153,8 @@ class BattleRow(CampaignScoped, Base):
     play_by: Mapped[datetime | None]
     play_by_proposal: Mapped[datetime | None]
     play_by_proposed_by: Mapped[int | None]
+    # R-CAMP-5: who held its seats when it closed, {"<seat number>": "<user id>" or null}: the
+    # names it reveals are theirs, to them alone (`visibility.battle_names_seen`). NULL while
+    # pending (its seats' holders now play it), and where nobody knows (closed before the
+    # column, or imported: user ids never travel).
+    holders: Mapped[dict[str, str | None] | None] = mapped_column(JSONB)

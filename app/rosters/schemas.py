@@ -61,7 +61,10 @@ class UnitLossRead(BaseModel):
 
 class VeteranOpponent(BaseModel):
     number: int
-    name: str = Field(description="As you may know it (real names for the two sides, R-CAMP-5).")
+    name: str = Field(
+        description="Whoever held the seat in that battle: under anonymity their real name only "
+        'if you held one of the battle\'s seats then, else "Player A…" (R-CAMP-5).'
+    )
 
 
 class VeteranCasualty(BaseModel):

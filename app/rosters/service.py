@@ -24,7 +24,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
-from app.campaigns.service import display_names
+from app.campaigns.battle_names import BattleNames, Holders
 from app.errors import AppError, Conflict, Forbidden, NotFound, RuleViolation
 from app.i18n import Text, _
 from app.models.campaign import Campaign, CampaignStatus
@@ -473,36 +473,16 @@ async def undo_confirmations(session: AsyncSession, campaign: Campaign) -> None:
     await session.flush()
 
 
-async def veteran_histories(
-    session: AsyncSession, m: Membership, army_ids: Collection[int]
-) -> dict[int, list[VeteranBattleRead]]:
-    """The battles of these armies, oldest first, in one query; the caller has made sure the
-    viewer may see each army's list (`visibility.own_or_master`). Opponents are named as the
-    army's owner knew them: the two sides see each other's real names (R-CAMP-5)."""
-    if not army_ids:
-        return {}
-    rows = (
-        await session.scalars(
-            select(ArmyBattleRow).where(
-                ArmyBattleRow.campaign_id == m.campaign.id,
-                ArmyBattleRow.army_id.in_(sorted(army_ids)),
-            )
-        )
-    ).all()
-    if not rows:
-        return {}
-    names = await display_names(session, m, reveal=frozenset(p for r in rows for p in r.opponents))
-    return veteran_reads(rows, names)
-
-
 def veteran_reads(
-    rows: Iterable[ArmyBattleRow], names: Mapping[int, str]
+    rows: Iterable[ArmyBattleRow], names: BattleNames, holders: Mapping[int, Holders | None]
 ) -> dict[int, list[VeteranBattleRead]]:
-    """Each army's battles, oldest first, of rows already read (`names`: as the viewer sees
-    the players, opponents revealed)."""
+    """Each army's battles, oldest first, of rows already read; opponents named as whoever
+    held their seats in the battle (`holders`: each battle's, by id), in full to the users
+    who held the battle's seats then (R-CAMP-5)."""
     out: dict[int, list[VeteranBattleRead]] = {}
     for r in sorted(rows, key=lambda r: (r.army_id, r.turn, r.battle_id)):
-        opponents = [VeteranOpponent(number=p, name=names.get(p, "")) for p in r.opponents]
+        named = names.of(r.opponents, over=True, holders=holders.get(r.battle_id))
+        opponents = [VeteranOpponent(number=p, name=named.get(p, "")) for p in r.opponents]
         out.setdefault(r.army_id, []).append(
             VeteranBattleRead.model_validate(
                 {

@@ -206,6 +206,26 @@ def battle_rosters_seen(v: Viewer, players: Collection[int]) -> bool:
     return v.game_master or (v.seat is not None and v.seat in players)
 
 
+def battle_names_seen(
+    v: Viewer,
+    players: Collection[int],
+    held_by: Mapping[int, object] | None,
+    *,
+    over: bool,
+    user: object,
+) -> bool:
+    """Whether the viewer (the user `user`) is told the real names of a battle's sides under
+    anonymity (R-CAMP-5): its participants, who meet to play it, and no one else. While it is
+    pending, whoever holds one of its seats (`players`) now: they play it. Once it is over, the
+    users who held its seats when it closed (`held_by`: seat → user id, None where nobody
+    did), never a later holder of one of those seats, and nobody where who held them is not
+    known (`held_by` None: closed before holders were kept, or imported). The names are then
+    those holders' (`app.campaigns.service.BattleNames`); the owner sees every name anyway."""
+    if not over:
+        return v.seat is not None and v.seat in players
+    return held_by is not None and user is not None and user in held_by.values()
+
+
 def battle_armies(battle: Battle) -> frozenset[int]:
     return frozenset(battle.attacker.army_ids) | frozenset(battle.defender.army_ids)
 

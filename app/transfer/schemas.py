@@ -55,8 +55,9 @@ _INT64 = (-(2**63), 2**63 - 1)
 SummaryLine = Annotated[dict[str, Any], WithJsonSchema(SUMMARY_EVENT_SCHEMA)]
 
 # Columns that never travel: the campaign's own id, users' ids (users are re-attached by the
-# importer), and counters of the database (a message's or summary line's `id`: list order).
-_LOCAL_COLUMNS = {"campaign_id", "user_id", "created_by", "updated_by", "author_id"}
+# importer; a battle's `holders` too: its names then stay hidden, R-CAMP-5), and counters of the
+# database (a message's or summary line's `id`: list order).
+_LOCAL_COLUMNS = {"campaign_id", "user_id", "created_by", "updated_by", "author_id", "holders"}
 SERIAL_TABLES = {"pending_summary_events", "messages"}
 
 

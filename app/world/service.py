@@ -16,6 +16,7 @@ from sqlalchemy import JSON, bindparam, func, select, type_coerce
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.campaigns.access import Membership
+from app.campaigns.battle_names import Holders, battle_names, holder_names
 from app.campaigns.service import shown_names
 from app.conditional import etag_of
 from app.db.base import table_of
@@ -23,6 +24,7 @@ from app.errors import NotFound
 from app.i18n import _
 from app.models.campaign import CampaignStatus
 from app.models.roster import ArmyBattleRow
+from app.models.world import BattleRow
 from app.persistence import Extra, cached_sight, load_generals_and_names, load_read, load_ruleset
 from app.rosters import service as rosters
 from app.rules import building, fog, sea, visibility
@@ -414,17 +416,29 @@ _ARMY_BATTLE_COLUMNS = (
 )  # fmt: skip
 
 
-def _army_extras() -> tuple[Extra]:
-    """Every army's battles of the campaign, read with the state (`army_list` keeps those of
-    the armies whose lists the viewer may read)."""
+def _army_extras() -> tuple[Extra, Extra]:
+    """Every army's battles of the campaign, each with who held the battle's seats when it
+    closed, and those holders' names (R-CAMP-5), read with the state (`army_list` keeps the
+    battles of the armies whose lists the viewer may read)."""
     table = table_of(ArmyBattleRow)
-    values = func.json_build_array(*(table.c[c] for c in _ARMY_BATTLE_COLUMNS))
+    battles = table_of(BattleRow)
+    holders = (
+        select(battles.c.holders)
+        .where(battles.c.campaign_id == table.c.campaign_id, battles.c.id == table.c.battle_id)
+        .scalar_subquery()
+    )
+    values = func.json_build_array(*(table.c[c] for c in _ARMY_BATTLE_COLUMNS), holders)
     every = (
         select(func.json_agg(values))
         .where(table.c.campaign_id == bindparam("campaign_id"))
         .scalar_subquery()
     )
-    return (Extra("army_battles", type_coerce(every, JSON)),)
+    fought = select(table.c.battle_id).where(table.c.campaign_id == bindparam("campaign_id"))
+    names = holder_names(battles.c.id.in_(fought))
+    return (
+        Extra("army_battles", type_coerce(every, JSON)),
+        Extra("holder_names", type_coerce(names, JSON)),
+    )
 
 
 ARMY_EXTRAS = _army_extras()
@@ -437,17 +451,19 @@ async def army_list(session: AsyncSession, view: View) -> ArmyList:
     locked = pending_battle_armies(state)
     upgrades = {u.army_id: u.cost for u in orders.upgrades if u.player == view.player}
     # R-ARMY-7: the battles of the armies whose lists the viewer may read (R-FOG-3), read
-    # with the view (`ARMY_EXTRAS`); opponents are named as the army's owner knew them.
+    # with the view (`ARMY_EXTRAS`); opponents are named as whoever held their seats then,
+    # in full to those who held the battle's seats (R-CAMP-5).
     readable = {
         i for i, a in state.armies.items() if visibility.own_or_master(view.viewer, a.owner)
     }
-    fought = [
-        ArmyBattleRow(**dict(zip(_ARMY_BATTLE_COLUMNS, values, strict=True)))
-        for values in view.extras.get("army_battles") or ()
-        if values[0] in readable  # the army id: the first of _ARMY_BATTLE_COLUMNS
-    ]
-    revealed = frozenset(p for r in fought for p in r.opponents)
-    veterans = rosters.veteran_reads(fought, shown_names(view.membership, view.names, revealed))
+    fought: list[ArmyBattleRow] = []
+    holders: dict[int, Holders | None] = {}
+    for *values, held in view.extras.get("army_battles") or ():
+        if values[0] in readable:  # the army id: the first of _ARMY_BATTLE_COLUMNS
+            fought.append(ArmyBattleRow(**dict(zip(_ARMY_BATTLE_COLUMNS, values, strict=True))))
+            holders[values[1]] = held  # the battle id: the second
+    named = battle_names(view.membership, view.names, view.extras.get("holder_names"))
+    veterans = rosters.veteran_reads(fought, named, holders)
     names = shown_names(view.membership, view.names)
     mine: list[MyArmy] = []
     others: list[OtherArmy] = []

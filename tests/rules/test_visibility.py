@@ -345,3 +345,24 @@ def test_R_FOG_4_R_OPT_3_the_filters_for_sql_carry_the_decision_s_parameters() -
     assert visibility.battle_filter(MASTER).everything is True
     assert visibility.event_filter(looking) == visibility.EventFilter(everything=False, seat=2)
     assert visibility.event_filter(MASTER) == visibility.EventFilter(everything=True, seat=None)
+
+
+def test_R_CAMP_5_a_battle_s_names_are_told_to_whoever_held_its_seats_in_it() -> None:
+    seat_1, seat_2 = visibility.viewer(1, owner=False), visibility.viewer(2, owner=False)
+    onlooker = visibility.viewer(3, owner=False)
+    players = {1, 2}
+    # Pending: whoever holds one of its seats now (they play it), whoever that is.
+    for v in (seat_1, seat_2):
+        assert visibility.battle_names_seen(v, players, None, over=False, user="newcomer")
+    assert not visibility.battle_names_seen(onlooker, players, None, over=False, user="third")
+    # Over: the users who held its seats then, never a later holder of one of those seats.
+    held = {1: "first", 2: "second"}
+    assert visibility.battle_names_seen(seat_1, players, held, over=True, user="first")
+    assert visibility.battle_names_seen(seat_2, players, held, over=True, user="second")
+    assert not visibility.battle_names_seen(seat_2, players, held, over=True, user="newcomer")
+    assert not visibility.battle_names_seen(onlooker, players, held, over=True, user="third")
+    # Nobody held a seat (None), or who held them is not known: nobody is told.
+    assert not visibility.battle_names_seen(
+        seat_2, players, {1: "first", 2: None}, over=True, user=None
+    )
+    assert not visibility.battle_names_seen(seat_1, players, None, over=True, user="first")

@@ -3792,7 +3792,7 @@ export interface components {
         BattlePlayer: {
             /**
              * Name
-             * @description Real name for the two sides, even under anonymity (R-CAMP-5).
+             * @description Whoever held the seat in this battle (its holder now while it is pending): under anonymity their real name only for the users who held the two sides' seats, "Player A…" for anyone else (R-CAMP-5).
              */
             name: string;
             /** Number */
@@ -10513,7 +10513,7 @@ export interface components {
         VeteranOpponent: {
             /**
              * Name
-             * @description As you may know it (real names for the two sides, R-CAMP-5).
+             * @description Whoever held the seat in that battle: under anonymity their real name only if you held one of the battle's seats then, else "Player A…" (R-CAMP-5).
              */
             name: string;
             /** Number */

@@ -13,7 +13,8 @@ T = TypeVar("T", bound="BattlePlayer")
 class BattlePlayer:
     """
     Attributes:
-        name (str): Real name for the two sides, even under anonymity (R-CAMP-5).
+        name (str): Whoever held the seat in this battle (its holder now while it is pending): under anonymity their
+            real name only for the users who held the two sides' seats, "Player A…" for anyone else (R-CAMP-5).
         number (int):
     """
 

@@ -13,7 +13,8 @@ T = TypeVar("T", bound="VeteranOpponent")
 class VeteranOpponent:
     """
     Attributes:
-        name (str): As you may know it (real names for the two sides, R-CAMP-5).
+        name (str): Whoever held the seat in that battle: under anonymity their real name only if you held one of the
+            battle's seats then, else "Player A…" (R-CAMP-5).
         number (int):
     """
 
