@@ -452,7 +452,7 @@ LIVE_PAYLOAD: dict[AnyEventKind, type[BaseModel]] = {
 
 
 class KeptText(BaseModel):
-    """A text kept to be said in another language (`app.i18n.kept`)."""
+    """A text kept to be said in another language: a message id of the server and its parameters."""
 
     template: str = Field(description="The English template, `{name}` placeholders.")
     params: dict[str, Any] = Field(description="Its parameters (a text in the same form).")

@@ -225,7 +225,7 @@ def _kept_params(params: dict[str, Any], depth: int = 0) -> dict[str, Any]:
 
 
 class KeptReason(BaseModel):
-    """A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
+    """A ledger reason's message id and parameters (a parameter may be a text
     in the same form), to be said in the reader's language."""
 
     model_config = ConfigDict(extra="forbid")

@@ -6485,7 +6485,7 @@ export interface components {
         };
         /**
          * KeptReason
-         * @description A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
+         * @description A ledger reason's message id and parameters (a parameter may be a text
          *     in the same form), to be said in the reader's language.
          */
         KeptReason: {
@@ -6507,7 +6507,7 @@ export interface components {
         };
         /**
          * KeptText
-         * @description A text kept to be said in another language (`app.i18n.kept`).
+         * @description A text kept to be said in another language: a message id of the server and its parameters.
          */
         KeptText: {
             /**

@@ -14,7 +14,7 @@ T = TypeVar("T", bound="KeptReason")
 
 @_attrs_define
 class KeptReason:
-    """A ledger reason's message id and parameters (`app.i18n.kept`; a parameter may be a text
+    """A ledger reason's message id and parameters (a parameter may be a text
     in the same form), to be said in the reader's language.
 
         Attributes:

@@ -15,7 +15,7 @@ T = TypeVar("T", bound="KeptText")
 
 @_attrs_define
 class KeptText:
-    """A text kept to be said in another language (`app.i18n.kept`).
+    """A text kept to be said in another language: a message id of the server and its parameters.
 
     Attributes:
         params (KeptTextParams): Its parameters (a text in the same form).
