@@ -6,6 +6,8 @@ No rules text is kept: names, counts, points and the chosen options as one line 
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.fields import is_name
+
 MAX_FILE_BYTES = 256 * 1024  # an uploaded file, before any decompression
 MAX_UNCOMPRESSED_BYTES = 2 * 1024 * 1024  # the XML inside a .rosz
 MAX_UNITS = 300
@@ -76,7 +78,14 @@ def finish(
     declared_total: int | None,
     warnings: list[str],
 ) -> ParsedRoster:
-    """The roster with its totals: the declared total when the file has one, else the sum."""
+    """The roster with its totals: the declared total when the file has one, else the sum.
+
+    The list's name, faction and game system are names like those typed in the API
+    (app/fields.py): a control character, line break or direction override is refused.
+    """
+    for where, text in (("name", name), ("faction", faction), ("game system", game_system)):
+        if not is_name(text):
+            raise RosterUnreadable("a control character, line break or direction override", where)
     if not units:
         raise RosterUnreadable("the list has no units", "units")
     if len(units) > MAX_UNITS:
