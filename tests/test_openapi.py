@@ -110,9 +110,8 @@ def test_no_string_of_the_contract_admits_a_nul_character() -> None:
     from app.contract import NO_NUL_PATTERN
 
     schema = json.loads(render_openapi())
-    assert schema["components"]["schemas"]["TokenCreate"]["properties"]["name"]["pattern"] == (
-        NO_NUL_PATTERN
-    )
+    invite_code = schema["components"]["schemas"]["JoinRequest"]["properties"]["invite_code"]
+    assert invite_code["pattern"] == NO_NUL_PATTERN
     assert re.search(NO_NUL_PATTERN, "my\x00token") is None
     assert re.search(NO_NUL_PATTERN, "my token") is not None
     free: list[str] = []

@@ -10,6 +10,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from app.errors.validation import _TEXTS, validation_message
+from app.fields import BodyText, NameText
 from app.i18n import _, say
 
 
@@ -165,3 +166,23 @@ def test_a_context_without_its_values_keeps_pydantics_message() -> None:
     error = {"type": "greater_than", "msg": "Input should be greater than 0", "ctx": {}}
 
     assert say(validation_message(error), "fr") == "Input should be greater than 0"
+
+
+def test_a_name_or_body_with_a_control_character_is_refused_in_words() -> None:
+    class Named(BaseModel):
+        name: NameText
+        body: BodyText
+
+    with pytest.raises(ValidationError) as caught:
+        Named(name="Evil\r\nBcc: x@example.org", body="a\u202eb")
+    name, body = caught.value.errors()
+
+    assert (name["type"], body["type"]) == ("string_pattern_mismatch", "string_pattern_mismatch")
+    assert validation_message(name) == (
+        "Text should be one line without control characters (line breaks, tabs, NUL) or "
+        "direction overrides"
+    )
+    assert say(validation_message(body), "fr") == (
+        "Le texte ne doit contenir aucun caractère de contrôle (hors sauts de ligne et "
+        "tabulations) ni forçage de direction"
+    )

@@ -5,6 +5,7 @@ from typing import Literal, Self
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from app.fields import BodyText
 from app.i18n import _
 from app.models.world import BattleStatus
 from app.pagination import Page
@@ -167,7 +168,7 @@ class LeaderSet(BaseModel):
 class RejectBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    reason: str = Field(min_length=1, max_length=500)
+    reason: BodyText = Field(min_length=1, max_length=500)
 
 
 class ArbitrateBody(BaseModel):

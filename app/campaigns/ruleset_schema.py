@@ -31,6 +31,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import ErrorDetails, PydanticCustomError, core_schema
 
 from app.errors.validation import validation_message
+from app.fields import NAME_PATTERN
 from app.i18n import Text, _
 from app.rules.ruleset import (
     LAND_TERRAINS,
@@ -94,10 +95,20 @@ def _number(field_id: str) -> Any:
 
 
 def _string(name: str, **extra: Any) -> Any:
+    """A key or a name of the ruleset (a faction's, a game system's): one line, like every
+    name users write (app/fields.py)."""
     low, high = STRING_LIMITS[name]
     message = _("must be {low} to {high} characters", low=low, high=high)
     return _bounded(
-        str, (low, high), "length", message, strict=True, min_length=low, max_length=high, **extra
+        str,
+        (low, high),
+        "length",
+        message,
+        strict=True,
+        min_length=low,
+        max_length=high,
+        pattern=NAME_PATTERN,
+        **extra,
     )
 
 

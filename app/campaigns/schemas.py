@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, model_validator
 
+from app.fields import NameText
 from app.maps.schemas import GeneratedMap
 from app.models.campaign import CampaignStatus
 from app.models.campaign_settings import CampaignSettings
@@ -47,7 +48,7 @@ class CampaignCreate(BaseModel):
         },
     )
 
-    name: str = Field(min_length=1, max_length=80)
+    name: NameText = Field(min_length=1, max_length=80)
     map_id: uuid.UUID | None = None
     generate_map: GeneratedMap | None = None
     settings: CampaignSettings = Field(default_factory=CampaignSettings)
@@ -65,7 +66,7 @@ class CampaignUpdate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str | None = Field(default=None, min_length=1, max_length=80)
+    name: NameText | None = Field(default=None, min_length=1, max_length=80)
     settings: CampaignSettings | None = None
     ruleset: RulesetVariant = Field(default=None, description=VARIANT_DESCRIPTION)
 
@@ -101,7 +102,7 @@ class PlayerChoice(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    faction: str | None = Field(default=None, max_length=40)
+    faction: NameText | None = Field(default=None, max_length=40)
     slot: int | None = Field(default=None, ge=0, description="Index in the map's slots.")
 
 

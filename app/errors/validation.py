@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.fields import refusal
 from app.i18n import Text, _
 
 Context = Mapping[str, Any]
@@ -163,8 +164,14 @@ _TEXTS: dict[str, Callable[[Context], Text]] = {
 
 def validation_message(error: Mapping[str, Any]) -> str:
     """`error`'s message: a text when its type is known here and its English is pydantic's,
-    else pydantic's own message."""
+    else pydantic's own message; a text with a control character where the shared text types
+    refuse it (app/fields.py) is said in words, not as the pattern."""
     message = str(error.get("msg", ""))
+    if error.get("type") == "string_pattern_mismatch":
+        # A name or a body with a control character (app/fields.py): said in words.
+        said = refusal(str((error.get("ctx") or {}).get("pattern", "")))
+        if said is not None:
+            return said
     build = _TEXTS.get(str(error.get("type")))
     if build is None:
         return message

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic.json_schema import SkipJsonSchema
 
+from app.fields import BodyText, NameText
 from app.i18n import _
 from app.models.house_rule import AmendmentKind, HouseRuleAction
 from app.pagination import Page
@@ -16,10 +17,10 @@ class HouseRuleCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    section: str = Field(min_length=1, max_length=200, examples=["Magic: Miscast"])
-    page: str | None = Field(default=None, max_length=40, examples=["p. 87"])
+    section: NameText = Field(min_length=1, max_length=200, examples=["Magic: Miscast"])
+    page: NameText | None = Field(default=None, max_length=40, examples=["p. 87"])
     kind: AmendmentKind
-    text: str = Field(min_length=1, max_length=20000)
+    text: BodyText = Field(min_length=1, max_length=20000)
     position: int | None = Field(default=None, ge=1, description="1 = first; shifts the rest.")
 
 
@@ -30,10 +31,10 @@ class HouseRuleUpdate(BaseModel):
 
     # Omitted or set, never null (but `page`): the schema does not offer null where the
     # validator below refuses it.
-    section: Annotated[str, Field(min_length=1, max_length=200)] | SkipJsonSchema[None] = None
-    page: str | None = Field(default=None, max_length=40)
+    section: Annotated[NameText, Field(min_length=1, max_length=200)] | SkipJsonSchema[None] = None
+    page: NameText | None = Field(default=None, max_length=40)
     kind: AmendmentKind | SkipJsonSchema[None] = None
-    text: Annotated[str, Field(min_length=1, max_length=20000)] | SkipJsonSchema[None] = None
+    text: Annotated[BodyText, Field(min_length=1, max_length=20000)] | SkipJsonSchema[None] = None
     position: Annotated[int, Field(ge=1)] | SkipJsonSchema[None] = None
 
     @model_validator(mode="after")

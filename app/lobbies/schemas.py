@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.fields import BodyText
 from app.models.campaign import CampaignStatus
 from app.pagination import Page
 from app.reliability.schemas import ReliabilityRead
@@ -80,7 +81,7 @@ class JoinRequestCreate(BaseModel):
         le=2**31 - 1,
         description="An open seat of the running campaign (R-CAMP-12); omit for the lobby.",
     )
-    note: str | None = Field(default=None, max_length=500, description="A word to the owner.")
+    note: BodyText | None = Field(default=None, max_length=500, description="A word to the owner.")
 
 
 class JoinRequestRead(BaseModel):

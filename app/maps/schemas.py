@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from app.fields import NameText
 from app.models.game_map import GameMap
 from app.pagination import Page
 from app.rules.state import Tag, Terrain
@@ -32,7 +33,7 @@ class TileDoc(BaseModel):
     r: int
     terrain: Terrain
     tags: list[Tag] = Field(default_factory=list, max_length=4)
-    name: str | None = Field(default=None, max_length=60)
+    name: NameText | None = Field(default=None, max_length=60)
 
 
 class SlotDoc(BaseModel):
@@ -40,7 +41,7 @@ class SlotDoc(BaseModel):
 
     q: int
     r: int
-    name: str | None = Field(default=None, max_length=60)
+    name: NameText | None = Field(default=None, max_length=60)
 
 
 class MapDocument(BaseModel):
@@ -54,7 +55,7 @@ class MapDocument(BaseModel):
         },
     )
 
-    name: str = Field(min_length=1, max_length=80)
+    name: NameText = Field(min_length=1, max_length=80)
     width: int = Field(ge=2, le=128)
     height: int = Field(ge=2, le=128)
     wrap: Literal["none", "horizontal", "torus"] = "none"

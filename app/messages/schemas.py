@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from app.db.ids import PUBLIC_ID_HIGH
+from app.fields import BodyText
 
 # Message ids are random below 2**53; anything above names no message (and would not fit).
 MAX_ID = PUBLIC_ID_HIGH - 1
@@ -20,7 +21,7 @@ class MessageCreate(BaseModel):
         Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=1, max_length=17)]
         | Literal["all"]
     ) = Field(examples=[[2], [2, 3], "all"])
-    body: str = Field(min_length=1, max_length=4000)
+    body: BodyText = Field(min_length=1, max_length=4000)
 
 
 class Correspondent(BaseModel):

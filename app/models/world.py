@@ -142,7 +142,8 @@ class BattleRow(CampaignScoped, Base):
     # What each side fields, fixed at declaration (R-ARMY-4): {"tiers", "attacker", "defender",
     # "stake", "pillage"}; NULL only for battles declared before this column existed.
     forces: Mapped[dict[str, Any] | None] = mapped_column(JSONB)
-    rejection_reason: Mapped[str | None] = mapped_column(String(500))  # when disputed (R-BAT-5)
+    # When disputed (R-BAT-5); a body, lines allowed (app/fields.py: the import's type).
+    rejection_reason: Mapped[str | None] = mapped_column(String(500), info={"body": True})
     # Once disputed, the owner who plays keeps seeing the battle after ruling on it (R-BAT-5).
     was_disputed: Mapped[bool] = mapped_column(default=False, server_default="false")
     # R-BAT-10: 1 for a first report, one more for each edit; a confirmation may name it.

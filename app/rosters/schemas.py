@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.fields import NameText
 from app.rosters.formats import MAX_FILE_BYTES, RosterFormat
 from app.rules.rosters import UnitState
 
@@ -31,10 +32,9 @@ class RosterUpload(BaseModel):
         "`rosz` (BattleScribe/New Recruit `.rosz`, or the bare `.ros` XML), `text`; null: "
         "detected from the content.",
     )
-    filename: str | None = Field(
+    filename: NameText | None = Field(
         default=None,
         max_length=200,
-        pattern=r"^[^\x00-\x1f\x7f]*$",
         description="The file's name, kept to name the download (no control characters).",
     )
 

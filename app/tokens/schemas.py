@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from app.fields import NameText
 from app.models import Token, TokenKind
 from app.pagination import Page
 
@@ -15,7 +16,7 @@ class TokenCreate(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+    name: Annotated[NameText, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
     expires_in_days: int | None = Field(
         default=None, ge=1, le=3650, description="Lifetime in days; omit for no expiry."
     )

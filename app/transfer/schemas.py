@@ -16,6 +16,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 
 from app.campaigns.schemas import VARIANT_DESCRIPTION, RulesetVariant
 from app.db.base import table_of
+from app.fields import BodyText, NameText
 from app.history.schemas import SUMMARY_EVENT_SCHEMA
 from app.i18n import _
 from app.i18n.kept import MAX_DEPTH as MAX_KEPT_DEPTH
@@ -82,8 +83,11 @@ def _field(column: Column[Any]) -> tuple[Any, Any]:
     elif isinstance(kind, Enum) and kind.enum_class is not None:
         annotation = Literal[tuple(m.value for m in kind.enum_class)]
     elif isinstance(kind, String | Text):
+        # What the API accepts in that column, no more: a name (one line) but in the long texts
+        # and the columns marked as bodies (a message, a house rule's text, a rejection reason).
         length = getattr(kind, "length", None) or 100_000
-        annotation = Annotated[str, Field(max_length=length)]
+        body = isinstance(kind, Text) or column.info.get("body", False)
+        annotation = Annotated[BodyText if body else NameText, Field(max_length=length)]
     elif isinstance(kind, ARRAY):
         annotation = Annotated[list[Annotated[int, Field(ge=0, le=64)]], Field(max_length=64)]
     else:  # JSONB: checked by the engine when the campaign is loaded
@@ -272,7 +276,7 @@ class LedgerLine(BaseModel):
     player: int = Field(ge=0, le=64)
     turn: int = Field(ge=0, le=100_000)
     amount: int = Field(ge=_INT64[0], le=_INT64[1])
-    reason: str = Field(max_length=120)
+    reason: NameText = Field(max_length=120)
     reason_text: KeptReason | None = Field(
         default=None,
         description="The reason's template and parameters, said in each reader's language "
@@ -287,7 +291,7 @@ class CampaignHeader(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=80)
+    name: NameText = Field(min_length=1, max_length=80)
     settings: CampaignSettings
     ruleset: RulesetVariant = Field(description="The full ruleset. " + VARIANT_DESCRIPTION)
     id_salt: int = Field(ge=0, le=2**63 - 1)
@@ -442,7 +446,7 @@ class CampaignImport(BaseModel):
         "any other user holds theirs, and is a member, only once they accept the offer "
         "(R-CAMP-6).",
     )
-    name: str | None = Field(
+    name: NameText | None = Field(
         default=None, min_length=1, max_length=80, description="A new name (default: the same)."
     )
 

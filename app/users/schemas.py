@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from app.fields import NameText
 from app.i18n import Language, as_language
 from app.models import User
 
@@ -15,7 +16,9 @@ Username = Annotated[
     Field(description="Login name: 3-32 characters among letters, digits, `_`, `.` and `-`."),
 ]
 Password = Annotated[str, Field(min_length=8, max_length=128)]
-DisplayName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+DisplayName = Annotated[
+    NameText, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)
+]
 
 
 class UserCreate(BaseModel):

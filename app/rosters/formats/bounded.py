@@ -3,16 +3,24 @@
 Each refuses with `RosterUnreadable` naming the line or entry, before doing unbounded work:
 JSON nesting is measured before `json.loads` recurses, a zip's entries are counted and their
 declared sizes and ratio checked before anything is inflated, and the inflated bytes are read
-at most up to the cap (a lying header cannot make them larger). XML goes through expat with
-every DOCTYPE refused, so no entity (internal or external) is ever declared or expanded.
+at most up to the cap (a lying header cannot make them larger). XML is decoded to text by one
+rule (`decode_xml`) and parsed by defusedxml with every DOCTYPE refused, so no entity (internal
+or external) is ever declared or expanded; any failure of the parser is the file's (`parse_xml`).
 """
 
+import codecs
 import io
 import json
+import re
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any
-from xml.parsers import expat
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler
+from xml.sax.xmlreader import AttributesImpl, Locator
+
+from defusedxml import DefusedXmlException, DTDForbidden
+from defusedxml.expatreader import DefusedExpatParser
 
 from app.rosters.formats.model import MAX_FILE_BYTES, MAX_UNCOMPRESSED_BYTES, RosterUnreadable
 
@@ -127,45 +135,114 @@ class Element:
         return wrapper.children if wrapper is not None else []
 
 
+# XML arrives as bytes; it is decoded here, by one rule, before any parser sees it. UTF-8 (with or
+# without a BOM) unless the declaration names one of these: encodings in which every ASCII byte
+# is its ASCII character (so the declaration and the markup read the same in every one of them)
+# and every byte sequence is one text. UTF-16/32, UTF-7 (stateful, `+ADw-` is a `<`), Shift_JIS
+# and the other multi-byte encodings (whose second bytes may be `\\` or `<`) are refused:
+# BattleScribe and New Recruit write UTF-8.
+XML_ENCODINGS = frozenset({"utf-8", "ascii", "iso8859-1", "iso8859-15", "cp1252"})  # codecs' names
+_DECLARED = re.compile(rb"""<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']{0,40})["']""")
+_WIDE_BOMS = (b"\xff\xfe", b"\xfe\xff")  # UTF-16 (and UTF-32 LE, which starts the same)
+
+
+def decode_xml(data: bytes) -> str:
+    """The text of an XML document: UTF-8, or the single-byte encoding it declares."""
+    bom = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if bom else data
+    head = body[:200]
+    if head.startswith(_WIDE_BOMS) or b"\x00" in head:  # UTF-16/32 text, or binary
+        raise RosterUnreadable("not UTF-8 text (UTF-16 and UTF-32 are not accepted)", "line 1")
+    declared = _DECLARED.match(head.lstrip())
+    encoding = "utf-8"
+    if declared is not None:
+        name = declared[1].decode("ascii", "replace")
+        try:
+            encoding = codecs.lookup(name).name
+        except LookupError:
+            encoding = ""
+        if encoding not in XML_ENCODINGS:
+            raise RosterUnreadable(
+                f"the encoding {name!r} is not accepted: save the file as UTF-8", "line 1"
+            ) from None
+        if encoding != "utf-8" and bom:
+            raise RosterUnreadable(f"a UTF-8 byte order mark, but the file says {name!r}", "line 1")
+    try:
+        text = body.decode(encoding)
+    except UnicodeDecodeError as e:
+        line = body[: e.start].count(b"\n") + 1
+        raise RosterUnreadable(f"not {encoding} text", f"line {line}") from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise RosterUnreadable("a NUL character", f"line {line}")
+    return text
+
+
 def _local(name: str) -> str:
-    return name.rsplit(" ", 1)[-1]  # expat's namespace separator is a space
+    """A name without its namespace prefix (`bs:roster` → `roster`): namespaces are not read
+    (SAX without namespace processing, twice as fast)."""
+    return name.rpartition(":")[2]
+
+
+class _Tree(ContentHandler):
+    """Builds the small tree while the parser reads, within the depth and element bounds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[Element] = []
+        self.root: Element | None = None
+        self.count = 0
+        self.locator: Locator | None = None
+
+    # SAX's method names (camelCase).
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def line(self) -> int:
+        """The line the parser is at (1 before it starts)."""
+        return (self.locator.getLineNumber() or 1) if self.locator is not None else 1
+
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:
+        self.count += 1
+        line = self.line()
+        if self.count > MAX_XML_ELEMENTS:
+            raise RosterUnreadable(f"more than {MAX_XML_ELEMENTS} elements", f"line {line}")
+        if len(self.stack) >= MAX_XML_DEPTH:
+            raise RosterUnreadable(f"nested deeper than {MAX_XML_DEPTH}", f"line {line}")
+        element = Element(_local(name), {_local(k): v for k, v in attrs.items()}, line)
+        if self.stack:
+            self.stack[-1].children.append(element)
+        elif self.root is None:
+            self.root = element
+        self.stack.append(element)
+
+    def endElement(self, name: str) -> None:
+        self.stack.pop()
 
 
 def parse_xml(data: bytes) -> Element:
-    """A small tree of the document; DOCTYPEs (and so every entity) are refused."""
-    parser = expat.ParserCreate(namespace_separator=" ")
-    stack: list[Element] = []
-    root: list[Element] = []
-    count = 0
+    """A small tree of the document, parsed by defusedxml from its decoded text.
 
-    def refuse_doctype(*_: object) -> None:
-        raise RosterUnreadable("a DOCTYPE is not accepted", f"line {parser.CurrentLineNumber}")
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        nonlocal count
-        count += 1
-        line = parser.CurrentLineNumber
-        if count > MAX_XML_ELEMENTS:
-            raise RosterUnreadable(f"more than {MAX_XML_ELEMENTS} elements", f"line {line}")
-        if len(stack) >= MAX_XML_DEPTH:
-            raise RosterUnreadable(f"nested deeper than {MAX_XML_DEPTH}", f"line {line}")
-        element = Element(_local(name), {_local(k): v for k, v in attrs.items()}, line)
-        if stack:
-            stack[-1].children.append(element)
-        else:
-            root.append(element)
-        stack.append(element)
-
-    def end(_: str) -> None:
-        stack.pop()
-
-    parser.StartDoctypeDeclHandler = refuse_doctype
-    parser.EntityDeclHandler = refuse_doctype
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
+    Every DOCTYPE is refused (so no entity, internal or external, is ever declared or expanded),
+    and whatever the parser raises is this file's problem: a `RosterUnreadable`, never a 500.
+    """
+    text = decode_xml(data)
+    tree = _Tree()
+    parser = DefusedExpatParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    parser.setContentHandler(tree)
     try:
-        parser.Parse(data, True)
-    except expat.ExpatError as e:
-        raise RosterUnreadable(expat.ErrorString(e.code), f"line {e.lineno}") from None
-    return root[0]
+        # Text, not bytes: expat reads it as UTF-8 whatever the declaration says.
+        parser.parse(io.StringIO(text))
+    except RosterUnreadable:
+        raise
+    except DTDForbidden:
+        raise RosterUnreadable("a DOCTYPE is not accepted", f"line {tree.line()}") from None
+    except DefusedXmlException:  # an entity or external reference (never reached without DTD)
+        raise RosterUnreadable("entities are not accepted", f"line {tree.line()}") from None
+    except SAXParseException as e:
+        raise RosterUnreadable(e.getMessage(), f"line {e.getLineNumber()}") from None
+    except Exception:  # the parser's boundary: whatever else it raises is the file's problem
+        raise RosterUnreadable("not readable XML", f"line {tree.line()}") from None
+    if tree.root is None:
+        raise RosterUnreadable("no XML element", "line 1")
+    return tree.root

@@ -12,6 +12,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.fields import NameText
+
 MAX_FILE_BYTES = 256 * 1024  # an uploaded file, before any decompression
 MAX_UNCOMPRESSED_BYTES = 2 * 1024 * 1024  # the XML inside a .rosz
 MAX_UNITS = 300
@@ -23,11 +25,11 @@ MAX_ENTRY_MODELS = 10_000  # one entry of a file: a unit's strength, a selection
 MAX_WARNINGS = 20
 MAX_WARNING_CHARS = 500
 
-Name = Annotated[str, Field(max_length=MAX_NAME_CHARS)]
-Options = Annotated[str, Field(max_length=MAX_OPTIONS_CHARS)]
+Name = Annotated[NameText, Field(max_length=MAX_NAME_CHARS)]
+Options = Annotated[NameText, Field(max_length=MAX_OPTIONS_CHARS)]
 Points = Annotated[int, Field(ge=0, le=MAX_POINTS)]
 Models = Annotated[int, Field(ge=0, le=MAX_MODELS)]
-WarningText = Annotated[str, Field(max_length=MAX_WARNING_CHARS)]
+WarningText = Annotated[NameText, Field(max_length=MAX_WARNING_CHARS)]
 
 
 class UnitShape(BaseModel):

@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from pydantic import ValidationError
 
+from app.fields import is_name
 from app.rosters.formats.limits import (
     MAX_ENTRY_MODELS,
     MAX_FILE_BYTES,
@@ -99,7 +100,14 @@ def finish(
     declared_total: int | None,
     warnings: list[str],
 ) -> ParsedRoster:
-    """The roster with its totals: the declared total when the file has one, else the sum."""
+    """The roster with its totals: the declared total when the file has one, else the sum.
+
+    The list's name, faction and game system are names like those typed in the API
+    (app/fields.py): a control character, line break or direction override is refused.
+    """
+    for where, text in (("name", name), ("faction", faction), ("game system", game_system)):
+        if not is_name(text):
+            raise RosterUnreadable("a control character, line break or direction override", where)
     if not units:
         raise RosterUnreadable("the list has no units", "units")
     if len(units) > MAX_UNITS:
