@@ -6,7 +6,13 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type Ke
 import type { Schemas } from "../api/client.ts";
 import { centre, corners, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, type Coord, type Reach } from "../lib/hex.ts";
 
+// One geometry for every layer (issue 44): hexes of circumradius HEX are placed by `centre` and
+// picked by `pixelToHex`; a layer draws its polygon smaller by an inset, never placed elsewhere.
 export const HEX = 18;
+/** The terrain's polygons stop this many pixels inside the hex (a thin gap between tiles). */
+const TILE_INSET = 0.6;
+/** An owner's border is drawn this many pixels inside the hex. */
+const BORDER_INSET = 2;
 
 const TERRAIN: Record<string, string> = {
   plain: "#b9cf86",
@@ -54,14 +60,17 @@ const Tiles = memo(function Tiles({ world }: { world: Schemas["WorldMap"] }) {
   return (
     <g className="tiles">
       <defs>
-        <polygon id="hex" points={corners(0, 0, HEX - 0.6)} />
+        <polygon id="hex" points={corners(0, 0, HEX - TILE_INSET)} />
       </defs>
       {[...groups].map(([group, coords]) => {
         const [fog, fill] = group.split("|");
-        return <path key={group} d={hexesPath(coords, HEX - 0.6)} fill={fill} className={`tile ${fog}`} data-fog={fog} data-count={coords.length} />;
+        // data-coords: the hexes of `d`, in order (the end-to-end tests click each one).
+        return (
+          <path key={group} d={hexesPath(coords, HEX, TILE_INSET)} fill={fill} className={`tile ${fog}`} data-fog={fog} data-count={coords.length} data-coords={coords.map(key).join(" ")} />
+        );
       })}
       {[...borders].map(([owner, coords]) => (
-        <path key={`o${owner}`} d={hexesPath(coords, HEX - 2)} className="border" stroke={playerColour(owner)} data-owner-border={owner} />
+        <path key={`o${owner}`} d={hexesPath(coords, HEX, BORDER_INSET)} className="border" stroke={playerColour(owner)} data-owner-border={owner} data-coords={coords.map(key).join(" ")} />
       ))}
     </g>
   );
@@ -102,7 +111,7 @@ const Contents = memo(function Contents({ world }: { world: Schemas["WorldMap"] 
         );
       })}
       {(world.storms ?? []).map((storm, i) => (
-        <path key={`s${i}`} d={hexesPath(storm.tiles.map((t) => [t.q, t.r] as const), HEX - 0.6)} className="storm" data-storm={storm.tiles.length} />
+        <path key={`s${i}`} d={hexesPath(storm.tiles.map((t) => [t.q, t.r] as const), HEX, TILE_INSET)} className="storm" data-storm={storm.tiles.length} />
       ))}
     </g>
   );
@@ -265,7 +274,7 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
             })}
             {army && path ? <polyline className="path" points={pathPoints([army.q, army.r], path, HEX)} /> : null}
             {selected ? (
-              <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" />
+              <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" data-selected={key(selected)} />
             ) : null}
           </g>
         </g>
