@@ -2,9 +2,10 @@
 // zoom only change one group's transform, written straight to the DOM in an animation frame,
 // so a 64×64 map stays smooth. Overlays (reachable tiles, the path, the selection) are drawn
 // apart from the tiles.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
 import type { Schemas } from "../api/client.ts";
-import { centre, corners, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, type Coord, type Reach } from "../lib/hex.ts";
+import { useI18n } from "../i18n.tsx";
+import { centre, corners, fromOffset, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, toOffset, type Coord, type Reach } from "../lib/hex.ts";
 
 // One geometry for every layer (issue 44): hexes of circumradius HEX are placed by `centre` and
 // picked by `pixelToHex`; a layer draws its polygon smaller by an inset, never placed elsewhere.
@@ -124,6 +125,13 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   const frame = useRef(0);
   const drag = useRef<{ x: number; y: number; moved: boolean; id: number } | null>(null);
   const [width, height] = mapSize(world, HEX);
+  const { t } = useI18n();
+  // The keyboard's hex: Shift+arrows go from hex to hex, Enter opens it (as a click would). It
+  // starts on the selection, else the selected army, else the middle of the map.
+  const [cursor, setCursor] = useState<Coord | null>(null);
+  useEffect(() => {
+    if (selected) setCursor(selected);
+  }, [selected?.[0], selected?.[1]]);
 
   const apply = useCallback(() => {
     cancelAnimationFrame(frame.current);
@@ -198,7 +206,50 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     const box = svgRef.current?.getBoundingClientRect();
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, box ? e.clientX - box.left : undefined, box ? e.clientY - box.top : undefined);
   };
+  /** Pan just enough for hex `c` to be in the frame. */
+  const reveal = (c: Coord) => {
+    const svg = svgRef.current;
+    const matrix = groupRef.current?.getScreenCTM();
+    const scale = svg?.getScreenCTM()?.a;
+    if (!svg || !matrix || !scale) return;
+    const box = svg.getBoundingClientRect();
+    const [x, y] = centre(c, HEX);
+    const p = new DOMPoint(x, y).matrixTransform(matrix);
+    const margin = 2 * HEX * scale * view.current.k;
+    const dx = p.x < box.left + margin ? box.left + margin - p.x : p.x > box.right - margin ? box.right - margin - p.x : 0;
+    const dy = p.y < box.top + margin ? box.top + margin - p.y : p.y > box.bottom - margin ? box.bottom - margin - p.y : 0;
+    if (dx || dy) {
+      view.current.x += dx / scale;
+      view.current.y += dy / scale;
+      apply();
+    }
+  };
+  const moveCursor = (arrow: string) => {
+    const from = cursor ?? selected ?? (army ? ([army.q, army.r] as const) : fromOffset(Math.floor(world.width / 2), Math.floor(world.height / 2)));
+    const [col, row] = toOffset(from);
+    const step: Record<string, Coord> = {
+      ArrowLeft: [from[0] - 1, from[1]],
+      ArrowRight: [from[0] + 1, from[1]],
+      ArrowUp: fromOffset(col, row - 1),
+      ArrowDown: fromOffset(col, row + 1),
+    };
+    const target = step[arrow];
+    const next = cursor === null ? from : target ? normalize(world, target) : null;
+    if (!next) return;
+    setCursor(next);
+    reveal(next);
+  };
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (e.shiftKey && e.key.startsWith("Arrow")) {
+      moveCursor(e.key);
+      e.preventDefault();
+      return;
+    }
+    if ((e.key === "Enter" || e.key === " ") && cursor) {
+      onSelect(cursor);
+      e.preventDefault();
+      return;
+    }
     const step = 40;
     const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
     const move = moves[e.key];
@@ -273,12 +324,16 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
               );
             })}
             {army && path ? <polyline className="path" points={pathPoints([army.q, army.r], path, HEX)} /> : null}
+            {cursor ? <use href="#hex" x={centre(cursor, HEX)[0]} y={centre(cursor, HEX)[1]} className="cursor" data-cursor={key(cursor)} /> : null}
             {selected ? (
               <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" data-selected={key(selected)} />
             ) : null}
           </g>
         </g>
       </svg>
+      <p className="sr-only" role="status" data-testid="map-cursor">
+        {cursor ? `${t("tile")} (${cursor[0]}, ${cursor[1]})` : ""}
+      </p>
     </div>
   );
 }

@@ -123,6 +123,27 @@ test("every hex drawn on The Old World opens itself, and every layer sits on it"
   }
   expect(left.map((h) => h.coord), "hexes never clicked").toEqual([]);
 
+  // The keyboard reaches every hex: Shift+arrows from the hex last opened, Enter opens it.
+  await page.keyboard.press("0");
+  const start = tiles.find((t) => t.coord === "3,3") ?? tiles[0]!;
+  const [startPoint] = await onScreen(page, [start]);
+  await page.mouse.click(startPoint?.x ?? 0, startPoint?.y ?? 0);
+  await expect(selection).toHaveAttribute("data-selected", start.coord);
+  await page.locator("svg.map").focus();
+  for (const arrow of ["ArrowRight", "ArrowRight", "ArrowDown"]) await page.keyboard.press(`Shift+${arrow}`);
+  // (3, 3) → (4, 3) → (5, 3) → down a row, same column of the odd-r layout: (4, 4).
+  await expect(page.getByTestId("map-cursor")).toHaveText("Tile (4, 4)");
+  await page.keyboard.press("Enter");
+  await expect(heading).toHaveText("Tile (4, 4)");
+  await expect(selection).toHaveAttribute("data-selected", "4,4");
+  // Zoomed in, far off the frame, the map follows the keyboard's hex.
+  for (let i = 0; i < 4; i++) await page.keyboard.press("+");
+  for (let i = 0; i < 30; i++) await page.keyboard.press("Shift+ArrowRight");
+  const [cursorPoint] = await onScreen(page, [tiles.find((t) => t.coord === "25,4") ?? tiles[0]!]);
+  const frame = await page.locator("svg.map").boundingBox();
+  expect(cursorPoint && frame && cursorPoint.x > frame.x && cursorPoint.x < frame.x + frame.width, "the hex the keyboard reached is in the frame").toBe(true);
+  await expect(page.getByTestId("map-cursor")).toHaveText("Tile (25, 4)");
+
   await page.setViewportSize({ width: 375, height: 667 });
   await page.locator("svg.map").focus();
   await page.keyboard.press("0");
