@@ -206,21 +206,22 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     const box = svgRef.current?.getBoundingClientRect();
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, box ? e.clientX - box.left : undefined, box ? e.clientY - box.top : undefined);
   };
-  /** Pan just enough for hex `c` to be in the frame. */
+  /** Pan just enough for hex `c` to be in the frame. From the view itself, not the group's
+   * transform on the page, which is written a frame later (keys repeat faster than that). */
   const reveal = (c: Coord) => {
     const svg = svgRef.current;
-    const matrix = groupRef.current?.getScreenCTM();
-    const scale = svg?.getScreenCTM()?.a;
-    if (!svg || !matrix || !scale) return;
+    const matrix = svg?.getScreenCTM();
+    if (!svg || !matrix) return;
     const box = svg.getBoundingClientRect();
+    const { x: vx, y: vy, k } = view.current;
     const [x, y] = centre(c, HEX);
-    const p = new DOMPoint(x, y).matrixTransform(matrix);
-    const margin = 2 * HEX * scale * view.current.k;
+    const p = new DOMPoint(vx + k * x, vy + k * y).matrixTransform(matrix);
+    const margin = 2 * HEX * matrix.a * k;
     const dx = p.x < box.left + margin ? box.left + margin - p.x : p.x > box.right - margin ? box.right - margin - p.x : 0;
     const dy = p.y < box.top + margin ? box.top + margin - p.y : p.y > box.bottom - margin ? box.bottom - margin - p.y : 0;
     if (dx || dy) {
-      view.current.x += dx / scale;
-      view.current.y += dy / scale;
+      view.current.x += dx / matrix.a;
+      view.current.y += dy / matrix.d;
       apply();
     }
   };

@@ -139,10 +139,15 @@ test("every hex drawn on The Old World opens itself, and every layer sits on it"
   // Zoomed in, far off the frame, the map follows the keyboard's hex.
   for (let i = 0; i < 4; i++) await page.keyboard.press("+");
   for (let i = 0; i < 30; i++) await page.keyboard.press("Shift+ArrowRight");
-  const [cursorPoint] = await onScreen(page, [tiles.find((t) => t.coord === "25,4") ?? tiles[0]!]);
-  const frame = await page.locator("svg.map").boundingBox();
-  expect(cursorPoint && frame && cursorPoint.x > frame.x && cursorPoint.x < frame.x + frame.width, "the hex the keyboard reached is in the frame").toBe(true);
   await expect(page.getByTestId("map-cursor")).toHaveText("Tile (25, 4)");
+  const frame = await page.locator("svg.map").boundingBox();
+  const reached = tiles.find((t) => t.coord === "25,4") ?? tiles[0]!;
+  await expect
+    .poll(async () => {
+      const [point] = await onScreen(page, [reached]);
+      return Boolean(point && frame && point.x > frame.x && point.x < frame.x + frame.width && point.y > frame.y && point.y < frame.y + frame.height);
+    }, { message: "the hex the keyboard reached is in the frame" })
+    .toBe(true);
 
   await page.setViewportSize({ width: 375, height: 667 });
   await page.locator("svg.map").focus();
