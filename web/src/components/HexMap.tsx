@@ -325,7 +325,10 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
               );
             })}
             {army && path ? <polyline className="path" points={pathPoints([army.q, army.r], path, HEX)} /> : null}
-            {cursor ? <use href="#hex" x={centre(cursor, HEX)[0]} y={centre(cursor, HEX)[1]} className="cursor" data-cursor={key(cursor)} /> : null}
+            {/* The keyboard's hex, where it is not the selection's already. */}
+            {cursor && (!selected || key(cursor) !== key(selected)) ? (
+              <use href="#hex" x={centre(cursor, HEX)[0]} y={centre(cursor, HEX)[1]} className="cursor" data-cursor={key(cursor)} />
+            ) : null}
             {selected ? (
               <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" data-selected={key(selected)} />
             ) : null}
