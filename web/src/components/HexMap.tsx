@@ -2,11 +2,18 @@
 // zoom only change one group's transform, written straight to the DOM in an animation frame,
 // so a 64×64 map stays smooth. Overlays (reachable tiles, the path, the selection) are drawn
 // apart from the tiles.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from "react";
 import type { Schemas } from "../api/client.ts";
-import { centre, corners, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, type Coord, type Reach } from "../lib/hex.ts";
+import { useI18n } from "../i18n.tsx";
+import { centre, corners, fromOffset, hexesPath, key, mapSize, normalize, pathPoints, pixelToHex, toOffset, type Coord, type Reach } from "../lib/hex.ts";
 
+// One geometry for every layer (issue 44): hexes of circumradius HEX are placed by `centre` and
+// picked by `pixelToHex`; a layer draws its polygon smaller by an inset, never placed elsewhere.
 export const HEX = 18;
+/** The terrain's polygons stop this many pixels inside the hex (a thin gap between tiles). */
+const TILE_INSET = 0.6;
+/** An owner's border is drawn this many pixels inside the hex. */
+const BORDER_INSET = 2;
 
 const TERRAIN: Record<string, string> = {
   plain: "#b9cf86",
@@ -54,14 +61,17 @@ const Tiles = memo(function Tiles({ world }: { world: Schemas["WorldMap"] }) {
   return (
     <g className="tiles">
       <defs>
-        <polygon id="hex" points={corners(0, 0, HEX - 0.6)} />
+        <polygon id="hex" points={corners(0, 0, HEX - TILE_INSET)} />
       </defs>
       {[...groups].map(([group, coords]) => {
         const [fog, fill] = group.split("|");
-        return <path key={group} d={hexesPath(coords, HEX - 0.6)} fill={fill} className={`tile ${fog}`} data-fog={fog} data-count={coords.length} />;
+        // data-coords: the hexes of `d`, in order (the end-to-end tests click each one).
+        return (
+          <path key={group} d={hexesPath(coords, HEX, TILE_INSET)} fill={fill} className={`tile ${fog}`} data-fog={fog} data-count={coords.length} data-coords={coords.map(key).join(" ")} />
+        );
       })}
       {[...borders].map(([owner, coords]) => (
-        <path key={`o${owner}`} d={hexesPath(coords, HEX - 2)} className="border" stroke={playerColour(owner)} data-owner-border={owner} />
+        <path key={`o${owner}`} d={hexesPath(coords, HEX, BORDER_INSET)} className="border" stroke={playerColour(owner)} data-owner-border={owner} data-coords={coords.map(key).join(" ")} />
       ))}
     </g>
   );
@@ -102,7 +112,7 @@ const Contents = memo(function Contents({ world }: { world: Schemas["WorldMap"] 
         );
       })}
       {(world.storms ?? []).map((storm, i) => (
-        <path key={`s${i}`} d={hexesPath(storm.tiles.map((t) => [t.q, t.r] as const), HEX - 0.6)} className="storm" data-storm={storm.tiles.length} />
+        <path key={`s${i}`} d={hexesPath(storm.tiles.map((t) => [t.q, t.r] as const), HEX, TILE_INSET)} className="storm" data-storm={storm.tiles.length} />
       ))}
     </g>
   );
@@ -115,6 +125,13 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   const frame = useRef(0);
   const drag = useRef<{ x: number; y: number; moved: boolean; id: number } | null>(null);
   const [width, height] = mapSize(world, HEX);
+  const { t } = useI18n();
+  // The keyboard's hex: Shift+arrows go from hex to hex, Enter opens it (as a click would). It
+  // starts on the selection, else the selected army, else the middle of the map.
+  const [cursor, setCursor] = useState<Coord | null>(null);
+  useEffect(() => {
+    if (selected) setCursor(selected);
+  }, [selected?.[0], selected?.[1]]);
 
   const apply = useCallback(() => {
     cancelAnimationFrame(frame.current);
@@ -189,7 +206,51 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     const box = svgRef.current?.getBoundingClientRect();
     zoom(e.deltaY < 0 ? 1.15 : 1 / 1.15, box ? e.clientX - box.left : undefined, box ? e.clientY - box.top : undefined);
   };
+  /** Pan just enough for hex `c` to be in the frame. From the view itself, not the group's
+   * transform on the page, which is written a frame later (keys repeat faster than that). */
+  const reveal = (c: Coord) => {
+    const svg = svgRef.current;
+    const matrix = svg?.getScreenCTM();
+    if (!svg || !matrix) return;
+    const box = svg.getBoundingClientRect();
+    const { x: vx, y: vy, k } = view.current;
+    const [x, y] = centre(c, HEX);
+    const p = new DOMPoint(vx + k * x, vy + k * y).matrixTransform(matrix);
+    const margin = 2 * HEX * matrix.a * k;
+    const dx = p.x < box.left + margin ? box.left + margin - p.x : p.x > box.right - margin ? box.right - margin - p.x : 0;
+    const dy = p.y < box.top + margin ? box.top + margin - p.y : p.y > box.bottom - margin ? box.bottom - margin - p.y : 0;
+    if (dx || dy) {
+      view.current.x += dx / matrix.a;
+      view.current.y += dy / matrix.d;
+      apply();
+    }
+  };
+  const moveCursor = (arrow: string) => {
+    const from = cursor ?? selected ?? (army ? ([army.q, army.r] as const) : fromOffset(Math.floor(world.width / 2), Math.floor(world.height / 2)));
+    const [col, row] = toOffset(from);
+    const step: Record<string, Coord> = {
+      ArrowLeft: [from[0] - 1, from[1]],
+      ArrowRight: [from[0] + 1, from[1]],
+      ArrowUp: fromOffset(col, row - 1),
+      ArrowDown: fromOffset(col, row + 1),
+    };
+    const target = step[arrow];
+    const next = cursor === null ? from : target ? normalize(world, target) : null;
+    if (!next) return;
+    setCursor(next);
+    reveal(next);
+  };
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
+    if (e.shiftKey && e.key.startsWith("Arrow")) {
+      moveCursor(e.key);
+      e.preventDefault();
+      return;
+    }
+    if ((e.key === "Enter" || e.key === " ") && cursor) {
+      onSelect(cursor);
+      e.preventDefault();
+      return;
+    }
     const step = 40;
     const moves: Record<string, [number, number]> = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
     const move = moves[e.key];
@@ -264,12 +325,19 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
               );
             })}
             {army && path ? <polyline className="path" points={pathPoints([army.q, army.r], path, HEX)} /> : null}
+            {/* The keyboard's hex, where it is not the selection's already. */}
+            {cursor && (!selected || key(cursor) !== key(selected)) ? (
+              <use href="#hex" x={centre(cursor, HEX)[0]} y={centre(cursor, HEX)[1]} className="cursor" data-cursor={key(cursor)} />
+            ) : null}
             {selected ? (
-              <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" />
+              <use href="#hex" x={centre(selected, HEX)[0]} y={centre(selected, HEX)[1]} className="selected" data-selected={key(selected)} />
             ) : null}
           </g>
         </g>
       </svg>
+      <p className="sr-only" role="status" data-testid="map-cursor">
+        {cursor ? `${t("tile")} (${cursor[0]}, ${cursor[1]})` : ""}
+      </p>
     </div>
   );
 }

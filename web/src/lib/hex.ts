@@ -153,17 +153,39 @@ export function pixelToHex(x: number, y: number, size: number): Coord {
   return [q + 0, r + 0];
 }
 
-/** One SVG path `d` drawing every hex of `coords` (one element for many tiles). */
-export function hexesPath(coords: readonly Coord[], size: number): string {
+/**
+ * One SVG path `d` drawing every hex of `coords` (one element for many tiles). Every layer of
+ * the map places its hexes with the same `size` (the layout: `centre`, `pixelToHex`); `inset`
+ * only draws the polygon that many pixels inside the hex's corners (a gap between tiles, a
+ * border inside the tile) and never moves it.
+ */
+export function hexesPath(coords: readonly Coord[], size: number, inset = 0): string {
+  const radius = Math.max(0, size - inset);
   const parts: string[] = [];
   const offsets: [number, number][] = [];
   for (let i = 0; i < 6; i++) {
     const angle = (Math.PI / 180) * (60 * i - 30);
-    offsets.push([size * Math.cos(angle), size * Math.sin(angle)]);
+    offsets.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
   }
   for (const c of coords) {
     const [cx, cy] = centre(c, size);
     parts.push(`M${offsets.map(([dx, dy]) => `${(cx + dx).toFixed(1)} ${(cy + dy).toFixed(1)}`).join("L")}Z`);
   }
   return parts.join("");
+}
+
+/** The centre of each polygon of a `hexesPath` (the mean of its six corners), in order. */
+export function pathCentres(d: string): [number, number][] {
+  return d
+    .split("Z")
+    .filter((part) => part.includes("M"))
+    .map((part) => {
+      const points = part
+        .replace("M", "")
+        .split("L")
+        .map((pair) => pair.trim().split(/\s+/).map(Number));
+      const x = points.reduce((sum, p) => sum + (p[0] ?? 0), 0) / points.length;
+      const y = points.reduce((sum, p) => sum + (p[1] ?? 0), 0) / points.length;
+      return [x, y];
+    });
 }

@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { Disclosure } from "../components/Disclosure.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { gameSystemName } from "../gameSystems.ts";
 import { useI18n } from "../i18n.tsx";
@@ -95,7 +96,10 @@ export function FindGame() {
           </ul>
         </>
       ) : null}
-      <SubstituteSettings />
+      {/* Not listed: the server answers 404; asked once the player opens it. */}
+      <Disclosure summary={t("showSubstitute")}>
+        <SubstituteSettings />
+      </Disclosure>
     </section>
   );
 }

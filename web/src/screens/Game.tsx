@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { followEvents, type CampaignEvent } from "../api/events.ts";
+import { campaignKey, keysToRefresh } from "../api/live.ts";
 import { INBOX_KEY } from "./Inbox.tsx";
 import { RosterPanel } from "./Rosters.tsx";
 import { HexMap } from "../components/HexMap.tsx";
@@ -46,20 +47,20 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const path = { campaign_id: id };
   const base = ["campaign", id] as const;
 
-  const turn = useQuery({ queryKey: [...base, "turn"], queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn", { params: { path } })) });
+  const turn = useQuery({ queryKey: campaignKey(id, "turn"), queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn", { params: { path } })) });
   const me = useQuery({
-    queryKey: [...base, "me"],
+    queryKey: campaignKey(id, "me"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/me", { params: { path } })),
     enabled: campaign.my_player !== null,
   });
-  const world = useQuery({ queryKey: [...base, "map"], queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/map", { params: { path } })) });
-  const armies = useQuery({ queryKey: [...base, "armies"], queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/armies", { params: { path } })) });
+  const world = useQuery({ queryKey: campaignKey(id, "map"), queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/map", { params: { path } })) });
+  const armies = useQuery({ queryKey: campaignKey(id, "armies"), queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/armies", { params: { path } })) });
   const battles = useQuery({
-    queryKey: [...base, "battles"],
+    queryKey: campaignKey(id, "battles"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/battles", { params: { path, query: { limit: 100 } } })),
   });
   const unread = useQuery({
-    queryKey: [...base, "unread"],
+    queryKey: campaignKey(id, "unread"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/messages/unread", { params: { path } })),
   });
 
@@ -71,7 +72,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const [connected, setConnected] = useState(false);
   const [lastEvents, setLastEvents] = useState<CampaignEvent[]>([]);
 
-  // Live: follow the stream; a turn change refetches the map and everything else.
+  // Live: follow the stream; every event refreshes the queries its kind changes.
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
@@ -88,12 +89,10 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           if (event.kind === "turn_changed" || event.kind === "turn_rolled_back" || event.kind === "turn_forced") {
             performance.mark("turn-change-received");
             setTarget(null);
-            void queryClient.invalidateQueries({ queryKey: base });
-          } else {
-            for (const part of ["turn", "me", "battles", "messages", "unread", "edicts", "orders"]) {
-              void queryClient.invalidateQueries({ queryKey: [...base, part] });
-            }
           }
+          // Each kind refreshes what it changes (src/api/live.ts): a confirmed battle the map
+          // and the armies, a message the unread count, a turn change everything.
+          for (const queryKey of keysToRefresh(id, event.kind)) void queryClient.invalidateQueries({ queryKey });
         },
       },
       controller.signal,
@@ -191,7 +190,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                   setTab(name);
                   // A dispute the owner may rule on, out of their sight, reaches no event of
                   // their stream: opening the tab asks for the list again.
-                  if (name === "battles") void queryClient.invalidateQueries({ queryKey: [...base, "battles"] });
+                  if (name === "battles") void queryClient.invalidateQueries({ queryKey: campaignKey(id, "battles") });
                 }}
               >
                 {t(label)} {extra}

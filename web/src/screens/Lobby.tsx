@@ -38,10 +38,19 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     queryKey: ["campaign", campaign.id, "ruleset"],
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/ruleset", { params: { path } })),
   });
+  // A generated or uploaded map is readable by its author only: GET /v1/maps/{id} answers 404
+  // to the others (which the browser logs as an error). The list of the maps I may read (the
+  // built-in ones and mine) says whether to ask; a list cut short asks anyway.
+  const readable = useQuery({
+    queryKey: ["maps"],
+    queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
+  });
+  const mayRead = readable.data !== undefined && (readable.data.items.some((m) => m.id === campaign.map_id) || readable.data.total > readable.data.items.length);
   const map = useQuery({
     queryKey: ["map", campaign.map_id],
     queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
     retry: false,
+    enabled: mayRead,
   });
   const me = players.data?.find((p) => p.is_you);
   const [faction, setFaction] = useState<string>("");
@@ -74,9 +83,9 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     onSuccess: refresh,
   });
   const factions = factionsOf(ruleset.data);
-  // A generated or uploaded map is readable by its author only (GET /v1/maps/{id} answers 404
-  // to the others): offer every slot the campaign could have, the server refuses one that is not.
-  const slotsUnknown = map.isError;
+  // A map I may not read: offer every slot the campaign could have, the server refuses one that
+  // is not.
+  const slotsUnknown = map.isError || (readable.isSuccess && !mayRead);
   const slots = map.data?.slots ?? (slotsUnknown ? campaign.settings.max_players ?? 0 : 0);
   const taken = new Map((players.data ?? []).filter((p) => p.slot !== null).map((p) => [p.slot, p.name]));
 

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { Disclosure } from "../components/Disclosure.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
@@ -155,6 +156,22 @@ export function RosterPanel({
   veteran?: readonly Schemas["VeteranBattleRead"][] | undefined;
 }) {
   const { t } = useI18n();
+  // An army without a list answers 404 (as one that is not yours, R-FOG-3): asked once opened.
+  return (
+    <section aria-labelledby={`roster-title-${armyId}`} data-testid="roster-panel">
+      <h3 id={`roster-title-${armyId}`}>
+        {t("armyList")} #{armyId}
+      </h3>
+      <VeteranHistory veteran={veteran} />
+      <Disclosure summary={t("showList")}>
+        <RosterBody campaignId={campaignId} armyId={armyId} />
+      </Disclosure>
+    </section>
+  );
+}
+
+function RosterBody({ campaignId, armyId }: { campaignId: string; armyId: number }) {
+  const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId, army_id: armyId };
@@ -198,10 +215,7 @@ export function RosterPanel({
   const fileId = `roster-file-${armyId}`;
   const textId = `roster-text-${armyId}`;
   return (
-    <section aria-labelledby={`roster-title-${armyId}`} data-testid="roster-panel">
-      <h3 id={`roster-title-${armyId}`}>
-        {t("armyList")} #{armyId}
-      </h3>
+    <>
       <ProblemView error={roster.error} />
       {roster.data ? (
         <>
@@ -220,7 +234,6 @@ export function RosterPanel({
         <p className="muted">{t("noList")}</p>
       ) : null}
       <ProblemView error={detach.error} />
-      <VeteranHistory veteran={veteran} />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -236,7 +249,7 @@ export function RosterPanel({
           {roster.data ? t("replaceList") : t("attachList")}
         </button>
       </form>
-    </section>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { Disclosure } from "../components/Disclosure.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { gameSystemName } from "../gameSystems.ts";
 import { useI18n, type Key, type Lang } from "../i18n.tsx";
@@ -234,6 +235,19 @@ export function NotificationSettings() {
 /** The user's email address: set (a confirmation is sent), whether it is confirmed, remove. */
 export function EmailSettings() {
   const { t } = useI18n();
+  return (
+    <section className="card" aria-labelledby="email-title">
+      <h2 id="email-title">{t("emailAddress")}</h2>
+      <Disclosure summary={t("showEmail")}>
+        <EmailAddress />
+      </Disclosure>
+    </section>
+  );
+}
+
+/** The address and its form, asked of the server once opened (no address yet: 404, "none"). */
+function EmailAddress() {
+  const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
   const key = ["me", "email"];
@@ -261,8 +275,7 @@ export function EmailSettings() {
   });
   const email = current.data ?? null;
   return (
-    <section className="card" aria-labelledby="email-title">
-      <h2 id="email-title">{t("emailAddress")}</h2>
+    <>
       <ProblemView error={current.error} />
       {email ? (
         <p data-testid="email-current">
@@ -297,7 +310,7 @@ export function EmailSettings() {
           </span>
         ) : null}
       </form>
-    </section>
+    </>
   );
 }
 

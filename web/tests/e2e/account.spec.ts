@@ -16,6 +16,7 @@ test("a forgotten password is reset from the emailed link, and only the new one 
 
   // The address is set on the campaigns page and confirmed by the mailed link's page.
   const email = page.getByRole("region", { name: "Email address" });
+  await email.getByRole("button", { name: "Show or change my address" }).click();
   await email.getByLabel("Email address to use").fill(address);
   await email.getByRole("button", { name: "Save" }).click();
   await expect(email.getByRole("status")).toContainText("confirmation link");
@@ -24,6 +25,7 @@ test("a forgotten password is reset from the emailed link, and only the new one 
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Address confirmed")).toBeVisible();
   await page.goto("/");
+  await page.getByRole("button", { name: "Show or change my address" }).click();
   await expect(page.getByTestId("email-current")).toContainText("confirmed");
 
   // Signed out, the player asks for a reset link.

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
 export const PASSWORD = "e2e-password-1234";
 
@@ -92,4 +92,45 @@ export async function apiCall<T>(request: APIRequestContext, token: string, meth
   const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+export interface ApiPlayer {
+  page: Page;
+  name: string;
+  token: string;
+}
+
+/** A user made through the API, with a page (its own browser context) signed in as them. */
+export async function apiPlayer(browser: Browser, label: string, options: BrowserContextOptions = {}): Promise<ApiPlayer> {
+  const page = await (await browser.newContext({ locale: "en-GB", ...options })).newPage();
+  const name = uniqueName(label);
+  await apiCall(page.request, "", "POST", "/v1/users", { username: name, password: PASSWORD, display_name: name });
+  const grant = await page.request.post("/v1/auth/token", { form: { username: name, password: PASSWORD, scope: "" } });
+  const token = ((await grant.json()) as { access_token: string }).access_token;
+  await page.goto("/");
+  await page.evaluate((value) => localStorage.setItem("marchlords.token", value), token);
+  return { page, name, token };
+}
+
+/** A campaign on a built-in map created by `owner` and joined by every player (faction, slot),
+ * started through the API; returns it. */
+export async function startedCampaign(
+  owner: ApiPlayer,
+  seats: readonly (readonly [ApiPlayer, string, number])[],
+  builtinKey: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; invite_code: string | null }> {
+  const maps = await apiGet<{ items: { id: string; builtin_key: string | null }[] }>(owner.page.request, owner.token, "/v1/maps?limit=100");
+  const campaign = await apiCall<{ id: string; invite_code: string | null }>(owner.page.request, owner.token, "POST", "/v1/campaigns", {
+    name: uniqueName("Campaign "),
+    map_id: maps.items.find((m) => m.builtin_key === builtinKey)?.id,
+    ...extra,
+  });
+  const base = `/v1/campaigns/${campaign.id}`;
+  for (const [p, faction, slot] of seats) {
+    await apiCall(p.page.request, p.token, "POST", `${base}/players`, { invite_code: campaign.invite_code });
+    await apiCall(p.page.request, p.token, "PATCH", `${base}/players/me`, { faction, slot });
+  }
+  await apiCall(owner.page.request, owner.token, "POST", `${base}/start`);
+  return campaign;
 }

@@ -65,6 +65,7 @@ test("the inbox lists a turn's notification, marking it read clears the badge; a
   await page.getByRole("tab", { name: "My armies" }).click();
   await page.getByRole("button", { name: `Select to move #${army?.id}` }).click();
   const panel = page.getByTestId("roster-panel");
+  await panel.getByRole("button", { name: "Show or attach the army list" }).click();
   await expect(panel.getByText("No list attached.")).toBeVisible();
   await panel.getByLabel("Or paste the list as text").fill("Name: Border patrol\nFaction: Empire\n* General of the Empire - 100 pts\n20x State Troops (halberds) - 9000 pts\n");
   await panel.getByRole("button", { name: "Attach the list" }).click();

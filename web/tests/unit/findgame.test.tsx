@@ -134,7 +134,9 @@ describe("finding a game", () => {
     });
     wrap(<FindGame />);
     await screen.findByText("No public game is looking for players just now.");
-    const save = screen.getByRole("button", { name: "Save as substitute" });
+    expect(requests.some((r) => r.key === "GET /v1/users/me/substitute")).toBe(false); // asked once opened
+    fireEvent.click(screen.getByRole("button", { name: "Show or change my listing" }));
+    const save = await screen.findByRole("button", { name: "Save as substitute" });
     expect(save).toHaveProperty("disabled", true); // no game system ticked yet
     fireEvent.click(screen.getByRole("checkbox", { name: "Kings of War" }));
     fireEvent.change(screen.getByLabelText("Days a week you can play"), { target: { value: "3" } });

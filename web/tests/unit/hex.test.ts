@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centre, corners, distance, mapSize, neighbours, normalize, pathPoints, pathTo, type Grid } from "../../src/lib/hex.ts";
+import { centre, corners, distance, fromOffset, hexesPath, key, mapSize, neighbours, normalize, pathCentres, pathPoints, pathTo, pixelToHex, toOffset, type Coord, type Grid } from "../../src/lib/hex.ts";
 
 const flat: Grid = { width: 10, height: 8, wrap: "none" };
 
@@ -92,5 +92,55 @@ describe("picking and batching", () => {
     const d = hexesPath([[0, 0], [1, 0]], 10);
     expect(d.match(/M/g)).toHaveLength(2);
     expect(d.match(/Z/g)).toHaveLength(2);
+  });
+});
+
+describe("one geometry for every layer (issue 44)", () => {
+  // The Old World: 28 × 20, where a drawing at another scale drifted two hexes by the east.
+  const oldWorld: Grid = { width: 28, height: 20, wrap: "none" };
+  const every: Coord[] = [];
+  for (let row = 0; row < oldWorld.height; row++) for (let col = 0; col < oldWorld.width; col++) every.push(fromOffset(col, row));
+
+  it("places every polygon at its hex's centre, whatever its inset", () => {
+    for (const inset of [0, 0.6, 2, 5]) {
+      const centres = pathCentres(hexesPath(every, 18, inset));
+      expect(centres).toHaveLength(every.length);
+      centres.forEach(([x, y], i) => {
+        const [cx, cy] = centre(every[i]!, 18);
+        expect(Math.abs(x - cx), `${key(every[i]!)} inset ${inset}`).toBeLessThan(0.1);
+        expect(Math.abs(y - cy), `${key(every[i]!)} inset ${inset}`).toBeLessThan(0.1);
+      });
+    }
+  });
+
+  it("draws an inset polygon inside the hex, the same shape smaller", () => {
+    const full = pathCentres(hexesPath([[20, 12]], 18))[0]!;
+    const d = hexesPath([[20, 12]], 18, 2);
+    const corner = d.slice(1).split("L")[0]!.split(" ").map(Number);
+    const [cx, cy] = centre([20, 12], 18);
+    expect(Math.hypot((corner[0] ?? 0) - cx, (corner[1] ?? 0) - cy)).toBeCloseTo(16, 0);
+    const inset = pathCentres(d)[0]!;
+    expect(inset[0]).toBeCloseTo(full[0], 0);
+    expect(inset[1]).toBeCloseTo(full[1], 0);
+  });
+
+  it("picks the hex drawn at every centre and near every drawn corner of a large map", () => {
+    for (const c of every) {
+      const [x, y] = centre(c, 18);
+      expect(normalize(oldWorld, pixelToHex(x, y, 18))).toEqual([c[0], c[1]]);
+      // Just inside each corner of the terrain's drawn polygon (inset 0.6): still this hex.
+      for (let i = 0; i < 6; i++) {
+        const angle = (Math.PI / 180) * (60 * i - 30);
+        const px = x + (18 - 0.6 - 1) * Math.cos(angle);
+        const py = y + (18 - 0.6 - 1) * Math.sin(angle);
+        expect(pixelToHex(px, py, 18), `${key(c)} corner ${i}`).toEqual([c[0], c[1]]);
+      }
+    }
+  });
+
+  it("puts (20, 12) where the click on its drawing lands (the issue's example)", () => {
+    const [x, y] = pathCentres(hexesPath([[20, 12]], 18, 0.6))[0]!;
+    expect(pixelToHex(x, y, 18)).toEqual([20, 12]);
+    expect(toOffset([20, 12])[0]).toBeLessThan(oldWorld.width); // on the map: column 26 of 28
   });
 });
