@@ -4998,7 +4998,7 @@ export interface components {
             confirmed_at: string | null;
             /**
              * Unsubscribed
-             * @description Unsubscribed by a message's link: set it again.
+             * @description Unsubscribed by a message's link (whichever account it was sent for): no notification goes to it, even set again, until it is confirmed from the mailbox.
              */
             unsubscribed: boolean;
         };
