@@ -9,10 +9,11 @@ the same `webhook-id` (at least once; receivers drop repeats by that id).
 An attempt fails on a network error, a timeout, a redirect (never followed) or a status other
 than 2xx. Network errors, 408, 429 and 5xx are retried after an exponential backoff with
 jitter (at least the `Retry-After` the receiver asked for, up to a day); other answers are
-final. After `max_attempts` attempts a delivery is given up; after `disable_after` failed
-attempts in a row an endpoint is disabled and its owner told (a `webhook_disabled` live event
-to their seat). A personal delivery waits out its user's quiet hours (no attempt counted) and
-is muted while they are on vacation.
+final. A delivery whose body cannot be built fails that attempt alone (retried likewise,
+never counted against its endpoint). After `max_attempts` attempts a delivery is given up;
+after `disable_after` failed attempts in a row an endpoint is disabled and its owner told (a
+`webhook_disabled` live event to their seat). A personal delivery waits out its user's quiet
+hours (no attempt counted) and is muted while they are on vacation.
 
 Bounded work: each attempt has one deadline for all of it (`webhook_timeout_seconds`:
 checking the target, connecting, sending, reading the answer), however slowly a receiver

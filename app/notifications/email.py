@@ -8,13 +8,18 @@ confirmation is written by `set_address`. Nothing is ever sent to an unconfirmed
 its confirmation.
 
 Sending: the worker claims due messages with `FOR UPDATE SKIP LOCKED` and leases them (several
-processes never send one twice at once), sends them outside any transaction, each attempt with
-one deadline for all of it (`smtp_timeout_seconds`, `asyncio.timeout`), at most
-`smtp_max_concurrent` at once, and records the outcome: the webhooks' retry policy and backoff
-(`app.notifications.delivery`), 4xx answers and network errors retried, 5xx final. A
-notification waits out its user's quiet hours and is muted on vacation (the same preferences
-as the webhooks). Bodies are rendered at the attempt (with the settings' `public_url`) and
-blanked once the message is finished, since they hold the links' secrets.
+processes never send one twice at once), each message claimed and built in a transaction of
+its own, sends them outside any transaction, each attempt with one deadline for all of it
+(`smtp_timeout_seconds`, `asyncio.timeout`), at most `smtp_max_concurrent` at once, and
+records each outcome in a transaction of its own: the webhooks' retry policy and backoff
+(`app.notifications.delivery`), 4xx answers and network errors retried, 5xx final. One bad
+message fails alone: one that cannot be built (`app.notifications.mail.compose` refuses it) is
+a failed attempt like a refused one, retried with backoff and given up after `max_attempts`.
+The address's state is checked when a message comes due (`_cancelled`): removed, changed or
+unsubscribed since it was queued, it is cancelled. A notification waits out its user's quiet
+hours and is muted on vacation (the same preferences as the webhooks). Bodies are rendered at
+the attempt (with the settings' `public_url`) and blanked once the message is finished, since
+they hold the links' secrets.
 """
 
 import asyncio
