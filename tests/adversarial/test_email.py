@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient
+from prometheus_client import REGISTRY
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -24,6 +25,7 @@ from app.main import create_app
 from app.models import Campaign, EmailDelivery, UserEmail
 from app.models.notification import DeliveryStatus
 from app.notifications.email import CONFIRMATION, EMAIL_POLICY, send_due
+from app.notifications.mail import BadAddress, compose
 from tests.factories.flows import AuthUser, MakeUser, change_turn, start_game
 from tests.factories.mail import (
     PUBLIC,
@@ -113,6 +115,11 @@ async def test_a_campaign_name_with_line_breaks_injects_no_header_and_stops_no_m
     _assert_one_clean_message(mailbox)
 
 
+def _given_up(channel: str) -> float:
+    labels = {"channel": channel, "stage": "build", "outcome": "given_up"}
+    return REGISTRY.get_sample_value("marchlords_delivery_failures_total", labels) or 0.0
+
+
 async def _insert_message(
     session: AsyncSession, user: AuthUser, address: str, subject: str, now: datetime
 ) -> EmailDelivery:
@@ -153,6 +160,7 @@ async def test_a_message_that_cannot_be_built_fails_alone_after_bounded_attempts
     """An address stored before addresses were validated (a comment, a list), with a subject
     carrying CR/LF and U+2028: its message is never sent to anyone, is retried with backoff
     and given up after `max_attempts`, and the messages queued with it all go out."""
+    given_up_before = _given_up("email")
     victim = await make_user()
     now = utcnow()
     session.add(UserEmail(user_id=victim.id, address=address, created_at=now, confirmed_at=now))
@@ -176,6 +184,7 @@ async def test_a_message_that_cannot_be_built_fails_alone_after_bounded_attempts
     assert bad.attempts == EMAIL_POLICY.max_attempts  # bounded: never retried forever
     assert bad.last_error is not None
     assert bad.last_error.startswith("Could not be built")
+    assert _given_up("email") == given_up_before + 1  # counted (and logged)
     assert len(mailbox.envelopes) == 3
     _assert_one_clean_message(mailbox)
 
@@ -417,3 +426,68 @@ async def test_list_unsubscribe_goes_out_as_one_unfolded_uri_with_one_click_post
     assert re.fullmatch(uri, str(raw["List-Unsubscribe"])), raw["List-Unsubscribe"]
     assert "=?" not in str(raw["List-Unsubscribe"])
     assert parsed["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+# ------------------------------------------------------------------ the one header function
+
+
+HOSTILE = (
+    "x\r\nBcc: a@evil.example\nCc: b@evil.example\rX-A: 1\u2028X-B: 2\u2029\u0085\x00\x1b\u202e"
+)
+
+
+def test_the_one_header_function_sanitises_whatever_its_caller_passes() -> None:
+    """Every value `compose` puts in a header, hostile: the message has exactly its own
+    headers, each on its line (continuations start with a space), and one recipient."""
+    sent = compose(
+        sender=f'"Marchlords {HOSTILE}" <noreply@marchlords.example>',  # a quoted name
+        recipient="player@example.org",
+        subject=HOSTILE,
+        sent_at=utcnow(),
+        language=HOSTILE,
+        text=HOSTILE,
+        markup=HOSTILE,
+        unsubscribe_url=f"{PUBLIC}/v1/email/unsubscribe/{HOSTILE}>",
+    )
+    assert sent.recipient == "player@example.org"
+    lines = _headers_of(sent.data)
+    names = [line.split(":", 1)[0] for line in lines if not line.startswith((" ", "\t"))]
+    assert names == [
+        "From",
+        "To",
+        "Subject",
+        "Date",
+        "Message-ID",
+        "List-Unsubscribe",
+        "List-Unsubscribe-Post",
+        "Auto-Submitted",
+        "MIME-Version",
+        "Content-Type",
+        "Content-Language",
+    ]
+    (unsubscribe,) = [line for line in lines if line.startswith("List-Unsubscribe:")]
+    assert re.fullmatch(r"List-Unsubscribe: <https://[\x21-\x3b\x3d\x3f-\x7e]+>", unsubscribe)
+    # One that is not one address is refused: the message fails to build, alone.
+    with pytest.raises(BadAddress):
+        compose(
+            sender=f"Marchlords {HOSTILE} <noreply@marchlords.example>",
+            recipient="player@example.org",
+            subject="s",
+            sent_at=utcnow(),
+            language="en",
+            text="",
+            markup="",
+            unsubscribe_url=None,
+        )
+    for bad in ("(x@example.org", "a@example.org,postmaster", "a@example.org\r\nBcc: b@e.org"):
+        with pytest.raises(BadAddress):
+            compose(
+                sender="Marchlords <noreply@marchlords.example>",
+                recipient=bad,
+                subject="s",
+                sent_at=utcnow(),
+                language="en",
+                text="",
+                markup="",
+                unsubscribe_url=None,
+            )

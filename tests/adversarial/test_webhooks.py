@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from httpx import AsyncClient
+from prometheus_client import REGISTRY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.config import Settings
@@ -40,6 +41,8 @@ async def test_a_delivery_that_cannot_be_built_fails_alone_after_bounded_attempt
     server, or poisoned), queued first on a player's endpoint: the others are delivered, it
     is retried with backoff and given up after `max_attempts`, and its endpoint is not
     blamed (not a receiver's failure: never disabled for it)."""
+    labels = {"channel": "webhook", "stage": "build", "outcome": "given_up"}
+    given_up_before = REGISTRY.get_sample_value("marchlords_delivery_failures_total", labels)
     game = await start_game(client, make_user)
     p2 = game.players[1]
     created = await register(client, game, p2.headers, receiver.url("/p2"))
@@ -77,6 +80,8 @@ async def test_a_delivery_that_cannot_be_built_fails_alone_after_bounded_attempt
     await session.refresh(bad)
     assert bad.status.value == "failed"
     assert bad.attempts == FAST.max_attempts  # bounded: never retried forever
+    given_up = REGISTRY.get_sample_value("marchlords_delivery_failures_total", labels)
+    assert (given_up or 0) == (given_up_before or 0) + 1  # counted (and logged)
     endpoint = await session.get(WebhookEndpoint, (campaign_id, endpoint_id))
     assert endpoint is not None
     await session.refresh(endpoint)
