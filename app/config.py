@@ -181,6 +181,10 @@ class Settings(BaseSettings):
     """Deadline of one SMTP attempt, all of it (connect, TLS, login, send)."""
     smtp_max_concurrent: int = Field(default=4, ge=1, le=64)
     """Messages a server process sends at once."""
+    email_confirmations_per_day: int = Field(default=5, ge=1)
+    """Confirmation emails (`PUT /v1/users/me/email`) per account and day, and per address and
+    day whatever the accounts (also the burst); past either, 429 `too_many_requests` with
+    `Retry-After` and nothing is sent. Refused addresses (422) do not count."""
 
     log_level: str = "INFO"
     """Root log level."""

@@ -4,7 +4,9 @@ text and every label of the Discord and Slack bodies; one stored before reads as
 import json
 import uuid
 from datetime import UTC, datetime
+from email import policy
 from email.message import EmailMessage
+from email.parser import BytesParser
 
 from app.config import Settings
 from app.models import EmailDelivery
@@ -79,7 +81,8 @@ def test_a_digest_is_written_in_its_users_language() -> None:
     )
     settings = Settings(database_url="postgresql+asyncpg://u@localhost/db", public_url=PUBLIC)
 
-    message = render_email(row, settings)
+    message = BytesParser(policy=policy.default).parsebytes(render_email(row, settings).data)
+    assert isinstance(message, EmailMessage)
 
     plain = message.get_body(preferencelist=("plain",))
     markup = message.get_body(preferencelist=("html",))

@@ -55,6 +55,7 @@ from app.limits.store import (
 )
 from app.metrics import RATE_LIMITED
 from app.models import Token, User
+from app.notifications.mail import BadAddress, normalise_address
 from app.users.service import WRONG_PASSWORD
 
 logger = logging.getLogger(__name__)
@@ -63,6 +64,7 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN_PATH = "/auth/token"
 REGISTER_PATH = "/users"
 PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
+EMAIL_PATH = "/users/me/email"
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
 UPLOAD_PATHS = ("/v1/maps", "/v1/campaigns/import")
 # The longest username kept in a bucket key: longer ones cannot exist (registration allows 32).
@@ -94,6 +96,8 @@ class Limiter:
         self.registrations = Rate(
             settings.registrations_per_hour, settings.registrations_per_hour / 60
         )
+        per_day = settings.email_confirmations_per_day
+        self.confirmations = Rate(per_day, per_day / (24 * 60))
         # Other writes without a bearer token (a password reset, an email's links): per client
         # address, at the rate of failed logins per address (a link's secret is not guessed).
         self.anonymous_writes = Rate(per_address, per_address)
@@ -274,6 +278,50 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
         raise
 
 
+async def _asked_address(request: Request) -> str | None:
+    """The address a `PUT /users/me/email` asks for, normalised; None if it is none (the
+    endpoint answers 422)."""
+    try:
+        body = await request.json()  # already read (and cached) for the endpoint
+    except ValueError:
+        return None
+    address = body.get("address") if isinstance(body, dict) else None
+    if not isinstance(address, str):
+        return None
+    try:
+        return normalise_address(address).lower()
+    except BadAddress:
+        return None
+
+
+async def limit_confirmations(request: Request, secret: BearerSecret) -> AsyncIterator[None]:
+    """Count each confirmation email against its account and its address (mail bombing: a
+    stranger's mailbox gets a few a day whoever asks); given back if none was sent."""
+    address = await _asked_address(request)
+    user_id = None
+    if secret and address is not None:
+        async with _limiter(request).autocommit(request) as session:
+            user_id = await session.scalar(
+                _limiter(request).write_caller, {"token_hash": hash_token(secret), "now": utcnow()}
+            )
+    if user_id is None or address is None:  # the auth answers 401, the schema 422
+        yield
+        return
+    limiter = _limiter(request)
+    limits = [
+        Limit(f"confirm-user:{user_id}", limiter.confirmations),
+        Limit(f"confirm-address:{address}", limiter.confirmations),
+    ]
+    async with limiter.transaction(request) as session:
+        await _take_or_refuse(request, session, limits, _("confirmation emails"), "confirmations")
+    try:
+        yield
+    except BaseException:
+        async with limiter.transaction(request) as session:
+            record_standing(request, "confirmations", await give_back(session, limits))
+        raise
+
+
 _PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 _RETRY_AFTER = {"description": "Seconds to wait.", "schema": {"type": "integer"}}
 _INTEGER = {"type": "integer"}
@@ -338,6 +386,8 @@ def _guard(route: APIRoute) -> None:
     # `MemberDep`, which reads it with the campaign in one round trip).
     if is_authenticated(route.dependant):
         guards.append(Depends(limit_writes))
+    if route.path == EMAIL_PATH and "PUT" in (route.methods or set()):
+        guards.append(Depends(limit_confirmations, scope="function"))
     if route.path == PASSWORD_PATH:
         guards.append(Depends(limit_password_checks, scope="function"))
     elif route.path == LOGIN_PATH:

@@ -84,6 +84,12 @@ RATE_LIMITED = Counter(
     "Requests refused with 429, by limit kind (writes, login, registrations).",
     ["kind"],
 )
+DELIVERY_FAILURES = Counter(
+    "marchlords_delivery_failures_total",
+    "Failed attempts of emails and webhook deliveries, by channel (email, webhook), stage "
+    "(build: the message could not be made; send) and outcome (retried, given_up).",
+    ["channel", "stage", "outcome"],
+)
 SWEEPER_RUNS = Counter(
     "marchlords_sweeper_runs_total",
     "Deadline sweeper passes, by outcome (ok, error).",
@@ -171,6 +177,11 @@ def counted_sweep(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
         return result
 
     return wrapper
+
+
+def delivery_failed(channel: str, stage: str, *, given_up: bool) -> None:
+    """An attempt of one email or webhook delivery failed (and was its last, if `given_up`)."""
+    DELIVERY_FAILURES.labels(channel, stage, "given_up" if given_up else "retried").inc()
 
 
 def deadline_lag(lag: timedelta) -> None:

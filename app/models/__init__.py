@@ -15,7 +15,7 @@ from app.models.campaign import (
     Substitute,
 )
 from app.models.diplomacy import EdictRow
-from app.models.email import EmailDelivery, PasswordReset, UserEmail
+from app.models.email import EmailDelivery, EmailUnsubscribe, PasswordReset, UserEmail
 from app.models.event import CampaignEvent
 from app.models.game_map import GameMap
 from app.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
@@ -63,6 +63,7 @@ __all__ = [
     "CampaignStatus",
     "EdictRow",
     "EmailDelivery",
+    "EmailUnsubscribe",
     "GameMap",
     "GeneralRow",
     "HouseRule",

@@ -32,6 +32,18 @@ class UserEmail(Base):
     unsubscribed_at: Mapped[datetime | None]
 
 
+class EmailUnsubscribe(Base):
+    """An address that unsubscribed from this server (one click in any message, RFC 8058):
+    kept whoever sets it again and whatever happens to the account that had it, until its
+    owner confirms it from the mailbox (the confirmation link). Keyed by the address in lower
+    case."""
+
+    __tablename__ = "email_unsubscribes"
+
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    unsubscribed_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class EmailDelivery(Base):
     """One message to one address: the outbox row, then its log. The bodies are what is sent
     on every attempt, and are blanked once it is sent (they may hold a link's secret)."""

@@ -9,10 +9,11 @@ the same `webhook-id` (at least once; receivers drop repeats by that id).
 An attempt fails on a network error, a timeout, a redirect (never followed) or a status other
 than 2xx. Network errors, 408, 429 and 5xx are retried after an exponential backoff with
 jitter (at least the `Retry-After` the receiver asked for, up to a day); other answers are
-final. After `max_attempts` attempts a delivery is given up; after `disable_after` failed
-attempts in a row an endpoint is disabled and its owner told (a `webhook_disabled` live event
-to their seat). A personal delivery waits out its user's quiet hours (no attempt counted) and
-is muted while they are on vacation.
+final. A delivery whose body cannot be built fails that attempt alone (retried likewise,
+never counted against its endpoint). After `max_attempts` attempts a delivery is given up;
+after `disable_after` failed attempts in a row an endpoint is disabled and its owner told (a
+`webhook_disabled` live event to their seat). A personal delivery waits out its user's quiet
+hours (no attempt counted) and is muted while they are on vacation.
 
 Bounded work: each attempt has one deadline for all of it (`webhook_timeout_seconds`:
 checking the target, connecting, sending, reading the answer), however slowly a receiver
@@ -46,6 +47,7 @@ from app.db.base import utcnow
 from app.db.outage import is_database_outage
 from app.events.kinds import AppEventKind
 from app.events.publish import publish
+from app.metrics import delivery_failed
 from app.models.campaign import Campaign, CampaignPlayer
 from app.models.notification import (
     DeliveryStatus,
@@ -246,6 +248,35 @@ async def _due_campaigns(
     return list(rows)
 
 
+def _failed_to_build(
+    row: WebhookDelivery,
+    exc: Exception,
+    now: datetime,
+    policy: RetryPolicy,
+    rng: random.Random,
+    report: DeliveryReport,
+) -> None:
+    """An attempt of `row` that could not even be made: counted, retried after a backoff,
+    given up after `max_attempts` (never retried forever); logged, with a metric. The endpoint
+    is not blamed (its failures in a row are the receiver's)."""
+    logger.error(
+        "webhook delivery could not be built",
+        exc_info=exc,
+        extra={"campaign_id": str(row.campaign_id), "delivery_id": row.id},
+    )
+    row.attempts += 1
+    row.last_attempt_at = now
+    row.last_error = _cut(f"Could not be built: {type(exc).__name__}: {exc}")
+    report.failed.append(row.id)
+    given_up = row.attempts >= policy.max_attempts
+    delivery_failed("webhook", "build", given_up=given_up)
+    if given_up:
+        row.status = DeliveryStatus.FAILED
+        report.given_up.append(row.id)
+    else:
+        row.next_attempt_at = now + backoff(policy, row.attempts, rng)
+
+
 async def _claim(
     session: AsyncSession,
     campaign_id: uuid.UUID,
@@ -256,9 +287,11 @@ async def _claim(
     in_flight: Counter[uuid.UUID],
     per_endpoint: int,
     limit: int,
+    rng: random.Random,
 ) -> list[_Claim]:
     """Lease the campaign's due deliveries that can start at once: at most `limit`, and no
-    more to one endpoint than `per_endpoint` with those `in_flight`. The others stay due."""
+    more to one endpoint than `per_endpoint` with those `in_flight`. The others stay due.
+    What goes wrong with one delivery here fails that one alone (`_failed_to_build`)."""
     saturated = [e for e, n in in_flight.items() if n >= per_endpoint]
     rows = await session.scalars(
         select(WebhookDelivery)
@@ -277,7 +310,12 @@ async def _claim(
             report.given_up.append(row.id)
             continue
         if endpoint.scope is EndpointScope.PERSONAL:
-            hold = personal_hold(await session.get(NotificationPreference, endpoint.user_id), now)
+            preference = await session.get(NotificationPreference, endpoint.user_id)
+            try:
+                hold = personal_hold(preference, now)
+            except Exception as exc:  # a stored preference it cannot read: this one fails
+                _failed_to_build(row, exc, now, policy, rng, report)
+                continue
             if hold == MUTED:
                 row.status = DeliveryStatus.MUTED
                 report.muted.append(row.id)
@@ -344,8 +382,12 @@ async def _record(
     policy: RetryPolicy,
     rng: random.Random,
     report: DeliveryReport,
+    *,
+    stage: str = "send",
 ) -> bool:
-    """Record the outcome of an attempt that ended at `now`; True if it disabled the endpoint."""
+    """Record the outcome of an attempt that ended at `now`; True if it disabled the endpoint.
+    An attempt that failed at its `build` stage (the body could not be made) is not the
+    receiver's failure: it never counts towards disabling the endpoint."""
     # Lock order: the campaign row first, as every campaign write does (the campaign lock,
     # or publish()'s key-share lock). Disabling the endpoint publishes an event, and a request
     # holding the campaign lock may be waiting for this endpoint's row: without this, a cycle.
@@ -386,9 +428,12 @@ async def _record(
         await session.flush()
         return False
     row.last_error = _cut(outcome.error or "Failed.")
-    endpoint.consecutive_failures += 1
+    if stage == "send":
+        endpoint.consecutive_failures += 1
     report.failed.append(row.id)
-    if not outcome.retryable or row.attempts >= policy.max_attempts:
+    given_up = not outcome.retryable or row.attempts >= policy.max_attempts
+    delivery_failed("webhook", stage, given_up=given_up)
+    if given_up:
         row.status = DeliveryStatus.FAILED
         report.given_up.append(row.id)
     else:
@@ -507,6 +552,7 @@ class DeliveryWorker:
                     in_flight=self._in_flight,
                     per_endpoint=per_endpoint,
                     limit=self.room(),
+                    rng=self.rng,
                 )
             for claim in claims:
                 self._disabled.discard(claim.endpoint_id)  # enabled at its claim
@@ -534,11 +580,24 @@ class DeliveryWorker:
                 async with self._transaction() as session:
                     await _give_up(session, claim, self.report)
                 return
-            outcome = await post(self.client, claim, body_of(claim, self.settings), self.settings)
+            stage = "send"
+            try:
+                body = body_of(claim, self.settings)
+            except Exception as exc:  # this delivery alone: retried with backoff, bounded
+                logger.error(
+                    "webhook delivery could not be built",
+                    exc_info=exc,
+                    extra={"campaign_id": str(claim.campaign_id), "delivery_id": claim.delivery_id},
+                )
+                stage = "build"
+                error = _cut(f"Could not be built: {type(exc).__name__}: {exc}")
+                outcome = Outcome(ok=False, retryable=True, error=error)
+            else:
+                outcome = await post(self.client, claim, body, self.settings)
             ended = self.clock()
             async with self._transaction() as session:
                 disabled = await _record(
-                    session, claim, outcome, ended, self.policy, self.rng, self.report
+                    session, claim, outcome, ended, self.policy, self.rng, self.report, stage=stage
                 )
             if disabled:
                 self._disabled.add(claim.endpoint_id)

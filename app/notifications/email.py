@@ -8,17 +8,21 @@ confirmation is written by `set_address`. Nothing is ever sent to an unconfirmed
 its confirmation.
 
 Sending: the worker claims due messages with `FOR UPDATE SKIP LOCKED` and leases them (several
-processes never send one twice at once), sends them outside any transaction, each attempt with
-one deadline for all of it (`smtp_timeout_seconds`, `asyncio.timeout`), at most
-`smtp_max_concurrent` at once, and records the outcome: the webhooks' retry policy and backoff
-(`app.notifications.delivery`), 4xx answers and network errors retried, 5xx final. A
-notification waits out its user's quiet hours and is muted on vacation (the same preferences
-as the webhooks). Bodies are rendered at the attempt (with the settings' `public_url`) and
-blanked once the message is finished, since they hold the links' secrets.
+processes never send one twice at once), each message claimed and built in a transaction of
+its own, sends them outside any transaction, each attempt with one deadline for all of it
+(`smtp_timeout_seconds`, `asyncio.timeout`), at most `smtp_max_concurrent` at once, and
+records each outcome in a transaction of its own: the webhooks' retry policy and backoff
+(`app.notifications.delivery`), 4xx answers and network errors retried, 5xx final. One bad
+message fails alone: one that cannot be built (`app.notifications.mail.compose` refuses it) is
+a failed attempt like a refused one, retried with backoff and given up after `max_attempts`.
+The address's state is checked when a message comes due (`_cancelled`): removed, changed or
+unsubscribed since it was queued, it is cancelled. A notification waits out its user's quiet
+hours and is muted on vacation (the same preferences as the webhooks). Bodies are rendered at
+the attempt (with the settings' `public_url`) and blanked once the message is finished, since
+they hold the links' secrets.
 """
 
 import asyncio
-import email.utils
 import html
 import json
 import logging
@@ -27,22 +31,25 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from email.message import EmailMessage
 from typing import Any
 
 import aiosmtplib
-from sqlalchemy import delete, or_, select
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.auth.tokens import generate_token, hash_token
 from app.config import Settings
 from app.db.base import utcnow
+from app.db.outage import is_database_outage
 from app.errors import AppError, NotFound
 from app.i18n import DEFAULT_LANGUAGE, Language, _, say
+from app.metrics import delivery_failed
 from app.models import User
-from app.models.email import EmailDelivery, UserEmail
+from app.models.email import EmailDelivery, EmailUnsubscribe, UserEmail
 from app.models.notification import DeliveryStatus, NotificationPreference
 from app.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
+from app.notifications.mail import Outgoing, compose, normalise_address
 from app.notifications.messages import NotificationData
 from app.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
 from app.notifications.quiet import MUTED, personal_hold
@@ -223,12 +230,24 @@ async def read_address(session: AsyncSession, user: User) -> UserEmail:
     return found
 
 
+async def unsubscribed_since(session: AsyncSession, address: str) -> datetime | None:
+    """When `address` unsubscribed from this server (any account's message), if it did."""
+    found = await session.get(EmailUnsubscribe, address.lower())
+    return None if found is None else found.unsubscribed_at
+
+
 async def set_address(
     session: AsyncSession, user: User, address: str, settings: Settings
 ) -> UserEmail:
-    """Set (or set again) the user's address, unconfirmed, and send its confirmation link."""
+    """Set (or set again) the user's address, unconfirmed, and send its confirmation link.
+
+    The address is stored as `email-validator` normalises it (the schema refused anything
+    else). One that unsubscribed from this server stays unsubscribed, whoever sets it: only
+    its owner lifts that, by confirming from the mailbox (`confirm`). The confirmations it
+    gets are limited per account and per address (app.limits.routes.limit_confirmations)."""
     if not enabled(settings):
         raise EmailOff(_("This server sends no email (MARCHLORDS_SMTP_HOST is not set)."))
+    address = normalise_address(address)
     now = utcnow()
     token = generate_token()
     row = await session.get(UserEmail, user.id, with_for_update=True)
@@ -237,7 +256,7 @@ async def set_address(
         session.add(row)
     row.address = address
     row.confirmed_at = None
-    row.unsubscribed_at = None
+    row.unsubscribed_at = await unsubscribed_since(session, address)
     row.confirm_token_hash = hash_token(token)
     row.confirm_expires_at = now + CONFIRM_FOR
     queue_message(
@@ -256,13 +275,16 @@ async def set_address(
 
 
 async def delete_address(session: AsyncSession, user: User) -> None:
+    """Forget the user's address: what is queued for it is cancelled when it comes due (the
+    sender checks the address at send time); an unsubscribe of it is kept."""
     row = await read_address(session, user)
     await session.delete(row)
     await session.flush()
 
 
 async def confirm(session: AsyncSession, token: str) -> UserEmail:
-    """Confirm the address the link was sent to: once, before it expires."""
+    """Confirm the address the link was sent to: once, before it expires. Confirming from the
+    mailbox is also what lifts an unsubscribe of the address."""
     row = await session.scalar(
         select(UserEmail).where(UserEmail.confirm_token_hash == hash_token(token)).with_for_update()
     )
@@ -271,28 +293,66 @@ async def confirm(session: AsyncSession, token: str) -> UserEmail:
     row.confirmed_at = utcnow()
     row.confirm_token_hash = None
     row.confirm_expires_at = None
+    row.unsubscribed_at = None
+    await session.execute(
+        delete(EmailUnsubscribe).where(EmailUnsubscribe.address == row.address.lower())
+    )
     await session.flush()
     return row
 
 
 async def unsubscribe(session: AsyncSession, token: str) -> None:
-    """One click (RFC 8058): no more notifications to the address the message went to."""
+    """One click (RFC 8058): no more notifications to the address the message went to, from
+    any account, until its owner confirms it again from the mailbox."""
     message = await session.scalar(
         select(EmailDelivery).where(EmailDelivery.unsubscribe_token_hash == hash_token(token))
     )
     if message is None:
         raise NotFound(_("This unsubscribe link is unknown or too old."))
-    row = await session.get(UserEmail, message.user_id, with_for_update=True)
-    if row is not None and row.address == message.address and row.unsubscribed_at is None:
-        row.unsubscribed_at = utcnow()
-        await session.flush()
+    now = utcnow()
+    key = message.address.lower()
+    await session.execute(
+        insert(EmailUnsubscribe).values(address=key, unsubscribed_at=now).on_conflict_do_nothing()
+    )
+    await session.execute(
+        update(UserEmail)
+        .where(func.lower(UserEmail.address) == key, UserEmail.unsubscribed_at.is_(None))
+        .values(unsubscribed_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    await session.flush()
+
+
+async def _cancelled(session: AsyncSession, row: EmailDelivery, now: datetime) -> str | None:
+    """Why `row` must not be sent now, if it must not: the address's state at send time (it
+    may have been removed, changed or unsubscribed since the message was queued, held by
+    quiet hours or for a digest)."""
+    current = await session.get(UserEmail, row.user_id, populate_existing=True)
+    if current is None:
+        return "Cancelled: the address was removed."
+    if current.address.lower() != row.address.lower():
+        return "Cancelled: the address was changed."
+    if row.kind == CONFIRMATION:
+        secret = json.loads(row.text_body).get("confirm")
+        if not isinstance(secret, str) or current.confirm_token_hash != hash_token(secret):
+            return "Cancelled: confirmed, or replaced by a newer confirmation."
+        return None
+    if current.confirmed_at is None:
+        return "Cancelled: the address is not confirmed."
+    if row.personal and (
+        current.unsubscribed_at is not None
+        or await session.get(EmailUnsubscribe, row.address.lower()) is not None
+    ):
+        return "Cancelled: the address unsubscribed."
+    return None
 
 
 # ------------------------------------------------------------------------------ rendering
 
 
-def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
-    """The message: text and HTML parts, and the RFC 8058 one-click unsubscribe headers."""
+def render(row: EmailDelivery, settings: Settings) -> Outgoing:
+    """The message: text and HTML parts, and the RFC 8058 one-click unsubscribe headers;
+    `ValueError` (or another error) if it cannot be built, which fails this message alone."""
     payload = json.loads(row.text_body)
     language = language_of(payload)
     base = _base(settings)
@@ -339,7 +399,7 @@ def _render_digest(
     items: list[Any],
     unsubscribe_url: str,
     language: Language,
-) -> EmailMessage:
+) -> Outgoing:
     base = _base(settings)
     found = [said(item, language) for item in items]
     since = say(_("Since your last digest:"), language)
@@ -366,21 +426,18 @@ def _message(
     markup: str,
     unsubscribe_url: str,
     language: Language,
-) -> EmailMessage:
-    message = EmailMessage()
-    message["From"] = settings.smtp_from
-    message["To"] = row.address
-    message["Subject"] = row.subject
-    message["Date"] = email.utils.format_datetime(row.created_at)
-    message["Message-ID"] = email.utils.make_msgid(domain="marchlords")
-    message["List-Unsubscribe"] = f"<{unsubscribe_url}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message["Auto-Submitted"] = "auto-generated"
-    message.set_content(text)
-    page = f'<!doctype html><html lang="{language}"><body>{markup}</body></html>'
-    message.add_alternative(page, subtype="html")
-    message["Content-Language"] = language  # after the parts: setting content drops Content-*
-    return message
+) -> Outgoing:
+    # Every header is built (and its values sanitised) by the one function made for it.
+    return compose(
+        sender=settings.smtp_from,
+        recipient=row.address,
+        subject=row.subject,
+        sent_at=row.created_at,
+        language=language,
+        text=text,
+        markup=markup,
+        unsubscribe_url=unsubscribe_url,
+    )
 
 
 # ------------------------------------------------------------------------------ sending
@@ -393,14 +450,17 @@ class SmtpOutcome:
     error: str | None = None
 
 
-async def smtp_send(message: EmailMessage, settings: Settings) -> SmtpOutcome:
-    """One attempt, within one deadline for all of it (connect, TLS, login, send)."""
+async def smtp_send(message: Outgoing, settings: Settings) -> SmtpOutcome:
+    """One attempt, within one deadline for all of it (connect, TLS, login, send), to the
+    message's one recipient: the envelope is given, never read from the headers."""
     deadline = settings.smtp_timeout_seconds
     password = settings.smtp_password.get_secret_value() if settings.smtp_password else None
     try:
         async with asyncio.timeout(deadline):
             await aiosmtplib.send(
-                message,
+                message.data,
+                sender=message.sender,
+                recipients=[message.recipient],
                 hostname=settings.smtp_host,
                 port=settings.smtp_port,
                 use_tls=settings.smtp_security == "tls",
@@ -434,10 +494,11 @@ class EmailReport:
     """What one pass did, by message id."""
 
     delivered: list[int] = field(default_factory=list)
-    failed: list[int] = field(default_factory=list)  # attempts that failed
+    failed: list[int] = field(default_factory=list)  # attempts that failed (built or sent)
     given_up: list[int] = field(default_factory=list)
     postponed: list[int] = field(default_factory=list)  # quiet hours
     muted: list[int] = field(default_factory=list)
+    cancelled: list[int] = field(default_factory=list)  # the address's state at send time
 
 
 def _finish(row: EmailDelivery, status: DeliveryStatus) -> None:
@@ -446,51 +507,117 @@ def _finish(row: EmailDelivery, status: DeliveryStatus) -> None:
     row.html_body = ""
 
 
-async def _claim(
+@dataclass(frozen=True)
+class _Claim:
+    message_id: int
+    message: Outgoing
+
+
+async def _due(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, policy: RetryPolicy
+) -> list[int]:
+    """The ids of up to a batch of due messages (unlocked: each is claimed on its own)."""
+    async with sessionmaker() as session, session.begin():
+        rows = await session.scalars(
+            select(EmailDelivery.id)
+            .where(
+                EmailDelivery.status == DeliveryStatus.PENDING,
+                EmailDelivery.next_attempt_at <= now,
+            )
+            .order_by(EmailDelivery.id)
+            .limit(policy.batch)
+        )
+        return list(rows)
+
+
+async def _claim_one(
     session: AsyncSession,
+    message_id: int,
     settings: Settings,
     now: datetime,
     policy: RetryPolicy,
     report: EmailReport,
-) -> list[tuple[int, EmailMessage]]:
-    """Lease what is due and may go now, at most `smtp_max_concurrent`; quiet hours postpone
-    a notification (no attempt counted) and vacation mutes it."""
-    rows = await session.scalars(
+    room: bool,
+) -> _Claim | None:
+    """Lease one due message and build it, if it may go now: a message whose address was
+    removed, changed or unsubscribed since is cancelled; quiet hours postpone a notification
+    (no attempt counted) and vacation mutes it; with no `room` it stays due."""
+    row = await session.scalar(
         select(EmailDelivery)
-        .where(EmailDelivery.status == DeliveryStatus.PENDING, EmailDelivery.next_attempt_at <= now)
-        .order_by(EmailDelivery.id)
-        .limit(policy.batch)
+        .where(
+            EmailDelivery.id == message_id,
+            EmailDelivery.status == DeliveryStatus.PENDING,
+            EmailDelivery.next_attempt_at <= now,
+        )
         .with_for_update(skip_locked=True)
     )
-    claims: list[tuple[int, EmailMessage]] = []
-    for row in rows.all():
-        if row.status is not DeliveryStatus.PENDING:
-            continue  # gathered into a digest claimed just before
-        if row.personal:
-            hold = personal_hold(await session.get(NotificationPreference, row.user_id), now)
-            if hold == MUTED:
-                _finish(row, DeliveryStatus.MUTED)
-                report.muted.append(row.id)
-                continue
-            if isinstance(hold, datetime):
-                row.next_attempt_at = hold
-                report.postponed.append(row.id)
-                continue
-        if len(claims) >= settings.smtp_max_concurrent:
-            continue  # left due for the next pass
-        if row.digest:
-            await _gather_digest(session, row, now)
-        row.attempts += 1
-        row.last_attempt_at = now
-        row.next_attempt_at = now + policy.lease
-        claims.append((row.id, render(row, settings)))
-    await session.flush()
+    if row is None:
+        return None  # claimed by another process, or gathered into a digest just before
+    reason = await _cancelled(session, row, now)
+    if reason is not None:
+        _finish(row, DeliveryStatus.FAILED)
+        row.last_error = reason
+        report.cancelled.append(row.id)
+        return None
+    if row.personal:
+        hold = personal_hold(await session.get(NotificationPreference, row.user_id), now)
+        if hold == MUTED:
+            _finish(row, DeliveryStatus.MUTED)
+            report.muted.append(row.id)
+            return None
+        if isinstance(hold, datetime):
+            row.next_attempt_at = hold
+            report.postponed.append(row.id)
+            return None
+    if not room:
+        return None  # left due for the next pass
+    if row.digest:
+        await _gather_digest(session, row, now)
+    row.attempts += 1
+    row.last_attempt_at = now
+    row.next_attempt_at = now + policy.lease
+    return _Claim(row.id, render(row, settings))
+
+
+async def _claim(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    now: datetime,
+    policy: RetryPolicy,
+    rng: random.Random,
+    report: EmailReport,
+) -> list[_Claim]:
+    """Claim what is due, at most `smtp_max_concurrent`, each message in a transaction of
+    its own: one that cannot be built (a header, an address, a payload) fails alone, as an
+    attempt, and never rolls back the others' claims."""
+    claims: list[_Claim] = []
+    for message_id in await _due(sessionmaker, now, policy):
+        room = len(claims) < settings.smtp_max_concurrent
+        try:
+            async with sessionmaker() as session, session.begin():
+                claim = await _claim_one(session, message_id, settings, now, policy, report, room)
+        except Exception as exc:
+            if is_database_outage(exc):
+                raise
+            logger.exception("email message could not be built", extra={"email_id": message_id})
+            outcome = SmtpOutcome(
+                ok=False,
+                retryable=True,
+                error=_cut(f"Could not be built: {type(exc).__name__}: {exc}"),
+            )
+            await _record_alone(
+                sessionmaker, message_id, outcome, now, policy, rng, report, stage="build"
+            )
+            continue
+        if claim is not None:
+            claims.append(claim)
     return claims
 
 
 async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: datetime) -> None:
-    """The user's digest: every notification held for it and due goes in this one message
-    (the others are finished as sent with it); a retry sends the same gathering."""
+    """The user's digest: every notification held for it, due and to the same address goes
+    in this one message (the others are finished as sent with it); a retry sends the same
+    gathering."""
     payload = json.loads(carrier.text_body)
     if "digest" in payload:
         return  # gathered at an earlier attempt
@@ -498,6 +625,7 @@ async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: dat
         select(EmailDelivery)
         .where(
             EmailDelivery.user_id == carrier.user_id,
+            EmailDelivery.address == carrier.address,
             EmailDelivery.digest.is_(True),
             EmailDelivery.status == DeliveryStatus.PENDING,
             EmailDelivery.next_attempt_at <= now,
@@ -530,10 +658,18 @@ async def _record(
     policy: RetryPolicy,
     rng: random.Random,
     report: EmailReport,
+    *,
+    stage: str = "send",
 ) -> None:
+    """Record one attempt's outcome: delivered, or retried after a backoff, or given up (a
+    final answer, or `max_attempts` attempts: never retried forever)."""
     row = await session.get(EmailDelivery, message_id, with_for_update=True)
     if row is None:
         return  # its user was deleted meanwhile
+    if stage == "build":
+        # The claim that counted this attempt was rolled back with the failure.
+        row.attempts += 1
+        row.last_attempt_at = now
     if outcome.ok:
         _finish(row, DeliveryStatus.DELIVERED)
         row.delivered_at = now
@@ -542,11 +678,40 @@ async def _record(
         return
     row.last_error = _cut(outcome.error or "Failed.")
     report.failed.append(row.id)
-    if not outcome.retryable or row.attempts >= policy.max_attempts:
+    given_up = not outcome.retryable or row.attempts >= policy.max_attempts
+    delivery_failed("email", stage, given_up=given_up)
+    if given_up:
         _finish(row, DeliveryStatus.FAILED)
         report.given_up.append(row.id)
+        logger.warning(
+            "email message given up",
+            extra={"email_id": row.id, "attempts": row.attempts, "error": row.last_error},
+        )
     else:
         row.next_attempt_at = now + backoff(policy, row.attempts, rng)
+
+
+async def _record_alone(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    message_id: int,
+    outcome: SmtpOutcome,
+    now: datetime,
+    policy: RetryPolicy,
+    rng: random.Random,
+    report: EmailReport,
+    *,
+    stage: str = "send",
+) -> None:
+    """`_record` in a transaction of its own: one message's bookkeeping never rolls back
+    another's."""
+    try:
+        async with sessionmaker() as session, session.begin():
+            await _record(session, message_id, outcome, now, policy, rng, report, stage=stage)
+    except Exception as exc:
+        if is_database_outage(exc):
+            raise
+        # Its lease runs out and it is tried again (the attempt was counted at its claim).
+        logger.exception("email outcome not recorded", extra={"email_id": message_id})
 
 
 async def send_due(
@@ -557,20 +722,19 @@ async def send_due(
     policy: RetryPolicy = EMAIL_POLICY,
     rng: random.Random | None = None,
 ) -> EmailReport:
-    """One pass: claim what is due at `now` (a short transaction), send it side by side
-    outside any transaction, record each outcome (another). Never called by a request."""
+    """One pass: claim what is due at `now` (each message in a short transaction of its
+    own), send it side by side outside any transaction, record each outcome (each in another).
+    Never called by a request."""
     report = EmailReport()
     if not enabled(settings):
         return report
     chance = rng or random.Random()  # noqa: S311 - jitter, not secrecy
-    async with sessionmaker() as session, session.begin():
-        claims = await _claim(session, settings, now, policy, report)
+    claims = await _claim(sessionmaker, settings, now, policy, chance, report)
     if not claims:
         return report
-    outcomes = await asyncio.gather(*(smtp_send(message, settings) for _, message in claims))
-    async with sessionmaker() as session, session.begin():
-        for (message_id, _), outcome in zip(claims, outcomes, strict=True):
-            await _record(session, message_id, outcome, now, policy, chance, report)
+    outcomes = await asyncio.gather(*(smtp_send(claim.message, settings) for claim in claims))
+    for claim, outcome in zip(claims, outcomes, strict=True):
+        await _record_alone(sessionmaker, claim.message_id, outcome, now, policy, chance, report)
     return report
 
 
@@ -598,8 +762,6 @@ async def send_forever(
     clock: Any,
 ) -> None:
     """The email loop of `run_notifier`, beside the webhooks' (never holding a request)."""
-    from app.db.outage import is_database_outage
-
     failing = False
     pruned_at: datetime | None = None
     while True:

@@ -17,15 +17,17 @@ from app.errors import PROBLEM_RESPONSES
 from app.i18n import _
 from app.models.email import UserEmail
 from app.notifications import email
+from app.notifications.mail import BadAddress, normalise_address
 
 address_router = APIRouter(
     prefix="/users/me/email", tags=["notifications"], responses=PROBLEM_RESPONSES
 )
 links_router = APIRouter(prefix="/email", tags=["notifications"], responses=PROBLEM_RESPONSES)
 
-# Deliberately loose (the confirmation link is the real check); no spaces, no line breaks.
-# Something at a domain with a dot; the contract's `pattern` is the same test (the characters
-# Python counts as spaces and JavaScript's `\s` does not are named).
+# The contract's `pattern`: a loose first test (no spaces, no line breaks, something at a
+# domain with a dot; the characters Python counts as spaces and JavaScript's `\s` does not are
+# named). The real one is `email-validator`'s (app.notifications.mail.normalise_address): one
+# address, no comment, no list, no display name, no quoted local part.
 _NOT_IN_ADDRESS = r"[^@\s\u001c-\u001f\u0085]+"
 ADDRESS_PATTERN = rf"^{_NOT_IN_ADDRESS}@{_NOT_IN_ADDRESS}\.{_NOT_IN_ADDRESS}$"
 _ADDRESS = re.compile(ADDRESS_PATTERN)
@@ -48,22 +50,34 @@ class EmailAddressSet(BaseModel):
         min_length=3,
         max_length=254,
         examples=["player@example.org"],
+        description="Exactly one plain address, as `email-validator` accepts it (the `pattern` "
+        "is a first test): a dot-atom local part, `@`, a domain name whose last label is not "
+        "all digits nor a special-use name (`test`, `local`, `localhost`, `invalid`, `onion`, "
+        "`arpa`); no comment, list, display name, quoted part or domain literal (422). Stored "
+        "and sent to normalised (the domain in lower case).",
         json_schema_extra={"pattern": ADDRESS_PATTERN},
     )
 
     @field_validator("address")
     @classmethod
-    def _looks_like_an_address(cls, value: str) -> str:
+    def _one_address(cls, value: str) -> str:
+        """Exactly one address, stored (and sent to) as `email-validator` normalises it."""
         if not _ADDRESS.match(value):
             raise ValueError(_("not an email address"))
-        return value
+        try:
+            return normalise_address(value)
+        except BadAddress:
+            raise ValueError(_("not an email address")) from None
 
 
 class EmailAddressRead(BaseModel):
     address: str
     confirmed: bool = Field(description="Nothing but the confirmation is sent until it is.")
     confirmed_at: datetime | None
-    unsubscribed: bool = Field(description="Unsubscribed by a message's link: set it again.")
+    unsubscribed: bool = Field(
+        description="Unsubscribed by a message's link (whichever account it was sent for): no "
+        "notification goes to it, even set again, until it is confirmed from the mailbox."
+    )
 
     @classmethod
     def of(cls, row: UserEmail) -> Self:

@@ -4,19 +4,13 @@ one-click unsubscribe headers and POST, retries after a refusal, quiet hours in 
 time zone across its midnight."""
 
 import re
-import socket
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
-from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from aiosmtpd.controller import Controller
 from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy import func, select
@@ -31,68 +25,13 @@ from app.notifications import messages, outbox, presence
 from app.notifications.email import CONFIRMATION, send_due
 from app.password_reset.service import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
 from tests.factories.flows import AuthUser, Game, MakeUser, change_turn, start_game
+from tests.factories.mail import PUBLIC, Mailbox
+from tests.factories.mail import email_settings as email_settings  # a fixture
+from tests.factories.mail import mailbox as mailbox  # a fixture
+from tests.factories.mail import smtp as smtp  # a fixture
 from tests.factories.webhooks import Receiver, deliver, register
 from tests.factories.webhooks import receiver as receiver  # a fixture
 from tests.helpers import assert_problem
-
-PUBLIC = "https://marchlords.test"
-
-
-@dataclass
-class Mailbox:
-    """What the SMTP server received; `refuse` holds answers to give before accepting."""
-
-    messages: list[EmailMessage] = field(default_factory=list)
-    refuse: list[str] = field(default_factory=list)
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        if self.refuse:
-            return self.refuse.pop(0)
-        parsed = BytesParser(policy=policy.default).parsebytes(envelope.content)
-        assert isinstance(parsed, EmailMessage)
-        self.messages.append(parsed)
-        return "250 OK"
-
-    def to(self, address: str) -> list[EmailMessage]:
-        return [m for m in self.messages if m["To"] == address]
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[Mailbox, int]]:
-    mailbox = Mailbox()
-    port = _free_port()
-    controller = Controller(mailbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield mailbox, port
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def mailbox(smtp: tuple[Mailbox, int]) -> Mailbox:
-    return smtp[0]
-
-
-@pytest.fixture
-def email_settings(settings: Settings, smtp: tuple[Mailbox, int]) -> Settings:
-    return settings.model_copy(
-        update={
-            "smtp_host": "127.0.0.1",
-            "smtp_port": smtp[1],
-            "smtp_security": "none",
-            "smtp_from": "Marchlords <noreply@marchlords.test>",
-            "public_url": PUBLIC,
-            "webhooks_allow_loopback": True,
-        }
-    )
 
 
 @pytest.fixture

@@ -64,6 +64,7 @@ GLOBAL_TABLES = frozenset(
         "user_emails",  # a user's address, across campaigns
         "email_deliveries",  # messages to a user's address, across campaigns
         "password_resets",  # a user's reset links
+        "email_unsubscribes",  # addresses that unsubscribed from the server
         "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
     }
 )

@@ -4998,7 +4998,7 @@ export interface components {
             confirmed_at: string | null;
             /**
              * Unsubscribed
-             * @description Unsubscribed by a message's link: set it again.
+             * @description Unsubscribed by a message's link (whichever account it was sent for): no notification goes to it, even set again, until it is confirmed from the mailbox.
              */
             unsubscribed: boolean;
         };
@@ -5006,6 +5006,7 @@ export interface components {
         EmailAddressSet: {
             /**
              * Address
+             * @description Exactly one plain address, as `email-validator` accepts it (the `pattern` is a first test): a dot-atom local part, `@`, a domain name whose last label is not all digits nor a special-use name (`test`, `local`, `localhost`, `invalid`, `onion`, `arpa`); no comment, list, display name, quoted part or domain literal (422). Stored and sent to normalised (the domain in lower case).
              * @example player@example.org
              */
             address: string;

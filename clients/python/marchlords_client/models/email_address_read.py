@@ -17,7 +17,8 @@ class EmailAddressRead:
         address (str):
         confirmed (bool): Nothing but the confirmation is sent until it is.
         confirmed_at (datetime.datetime | None):
-        unsubscribed (bool): Unsubscribed by a message's link: set it again.
+        unsubscribed (bool): Unsubscribed by a message's link (whichever account it was sent for): no notification goes
+            to it, even set again, until it is confirmed from the mailbox.
     """
 
     address: str

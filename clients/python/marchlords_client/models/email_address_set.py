@@ -12,7 +12,10 @@ T = TypeVar("T", bound="EmailAddressSet")
 class EmailAddressSet:
     """
     Attributes:
-        address (str):
+        address (str): Exactly one plain address, as `email-validator` accepts it (the `pattern` is a first test): a
+            dot-atom local part, `@`, a domain name whose last label is not all digits nor a special-use name (`test`,
+            `local`, `localhost`, `invalid`, `onion`, `arpa`); no comment, list, display name, quoted part or domain literal
+            (422). Stored and sent to normalised (the domain in lower case).
     """
 
     address: str
