@@ -8,7 +8,8 @@ any domain package get the guards without opting in:
   through any dependency) is rate limited per user;
 - every write under `/campaigns` accepts `Idempotency-Key` (app.idempotency);
 - `POST /auth/token` is limited in failed attempts per username and client address, per client
-  address and per username; so is a wrong current password of `PUT /users/me/password`;
+  address and per username; so is a wrong current password of `PUT /users/me/password`,
+  `PUT /users/me/email` or `POST /tokens`;
 - `POST /users` is limited in registrations per client address.
 
 The buckets live in the database (app.limits.store), so every server process counts against
@@ -33,7 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.auth.client import client_address
-from app.auth.dependencies import BearerSecret, oauth2_scheme
+from app.auth.dependencies import WRONG_PASSWORD, BearerSecret, oauth2_scheme
 from app.auth.service import usable_token
 from app.auth.tokens import hash_token
 from app.config import Settings
@@ -55,14 +56,15 @@ from app.limits.store import (
 )
 from app.metrics import RATE_LIMITED
 from app.models import Token, User
-from app.users.service import WRONG_PASSWORD
 
 logger = logging.getLogger(__name__)
 
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN_PATH = "/auth/token"
 REGISTER_PATH = "/users"
-PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
+# The writes that may check the current password (issue 42: the address and account tokens
+# need it too): a wrong one counts as a failed login of the token's user.
+PASSWORD_PATHS = frozenset({"/users/me/password", "/users/me/email", "/tokens"})
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
 UPLOAD_PATHS = ("/v1/maps", "/v1/campaigns/import")
 # The longest username kept in a bucket key: longer ones cannot exist (registration allows 32).
@@ -240,7 +242,8 @@ async def limit_failed_logins(request: Request) -> AsyncIterator[None]:
 
 
 async def limit_password_checks(request: Request, secret: BearerSecret) -> AsyncIterator[None]:
-    """Count a wrong current password of a password change as a failed login of that user."""
+    """Count a wrong current password (of a password, address or token change) as a failed
+    login of that user."""
     username = None
     if secret:
         async with _limiter(request).transaction(request) as session:
@@ -338,7 +341,7 @@ def _guard(route: APIRoute) -> None:
     # `MemberDep`, which reads it with the campaign in one round trip).
     if is_authenticated(route.dependant):
         guards.append(Depends(limit_writes))
-    if route.path == PASSWORD_PATH:
+    if route.path in PASSWORD_PATHS:
         guards.append(Depends(limit_password_checks, scope="function"))
     elif route.path == LOGIN_PATH:
         guards.append(Depends(limit_failed_logins, scope="function"))

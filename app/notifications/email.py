@@ -317,6 +317,10 @@ def render(row: EmailDelivery, settings: Settings) -> EmailMessage:
             ),
             language,
         )
+    elif "lead" in payload:
+        # An account's notice (app.notifications.account): said when queued, with its link.
+        lead = payload["lead"]
+        link = f"{base}{payload['link']}"
     elif "digest" in payload:
         return _render_digest(row, settings, payload["digest"], unsubscribe_url, language)
     else:
