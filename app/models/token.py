@@ -19,7 +19,7 @@ class TokenKind(enum.StrEnum):
 
 
 class TokenScope(enum.StrEnum):
-    """What a token may do (issue 42): play, or also change the account's credentials."""
+    """What a token may do: play, or also change the account's credentials (issue 42)."""
 
     # Everything a player does, but never the account's credentials or recovery: its email
     # address, its password, its tokens (`app.auth.dependencies.AccountAuth`).

@@ -9925,7 +9925,7 @@ export interface components {
         };
         /**
          * TokenScope
-         * @description What a token may do (issue 42): play, or also change the account's credentials.
+         * @description What a token may do: play, or also change the account's credentials (issue 42).
          * @enum {string}
          */
         TokenScope: "play" | "account";

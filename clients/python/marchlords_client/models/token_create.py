@@ -20,7 +20,7 @@ class TokenCreate:
         current_password (None | str | Unset): Your current password: needed for the `account` scope, unless this
             request's session signed in within the last few minutes.
         expires_in_days (int | None | Unset): Lifetime in days; omit for no expiry.
-        scope (TokenScope | Unset): What a token may do (issue 42): play, or also change the account's credentials.
+        scope (TokenScope | Unset): What a token may do: play, or also change the account's credentials (issue 42).
     """
 
     name: str

@@ -27,7 +27,7 @@ class TokenCreated:
         kind (TokenKind): Where a token came from: the login form or an explicit personal access token.
         last_used_at (datetime.datetime | None): Last request made with it, to the minute (not updated more often).
         name (None | str): The personal access token's name; null for sessions.
-        scope (TokenScope): What a token may do (issue 42): play, or also change the account's credentials.
+        scope (TokenScope): What a token may do: play, or also change the account's credentials (issue 42).
         token (str): The secret; send as `Authorization: Bearer <token>`.
         user_agent (None | str): Start of the issuing request's User-Agent.
     """
