@@ -3,9 +3,10 @@ an account notice and an email, and a change of address, by an email to the old 
 address with a link that undoes it within `UNDO_FOR`.
 
 Undoing puts the old address back, confirmed, forgets the new one (its pending confirmation
-with it) and every password-reset link, and revokes every token of the account, so whoever
-changed it is signed out; the owner signs in again (or resets the password at the restored
-address). Notices are global (no campaign): listed by `list_notices`, beside the inbox.
+with it) and every password-reset link, revokes every token of the account and retires its
+password, so whoever changed it is out even if they had set the password (by a reset sent to
+their address): the owner sets a new one from the reset link sent to the restored address.
+Notices are global (no campaign): listed by `list_notices`, beside the inbox.
 """
 
 import json
@@ -15,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.auth.passwords import hash_password
 from app.auth.service import usable_token
 from app.auth.tokens import generate_token, hash_token
 from app.db.base import utcnow
@@ -31,12 +33,16 @@ from app.notifications.speech import languages_of
 from app.pagination import PageParams
 
 UNDO_FOR = timedelta(days=7)
+# The reset link an undo sends: app.password_reset's kind and lifetime (which builds on this
+# package, so it is not imported).
+PASSWORD_RESET = "password_reset"  # noqa: S105  (an email kind, not a secret)
+RESET_FOR = timedelta(hours=1)
 NEW_SESSION = "new_session"
 NEW_TOKEN = "new_token"  # noqa: S105  (a notice kind, not a secret)
 ADDRESS_CHANGED = "address_changed"
 ADDRESS_RESTORED = "address_restored"
-# Where a notice points: the list of the account's sessions and tokens, to revoke one.
-TOKENS_LINK = "/v1/tokens"
+# Where a notice's email points: the web client's home, which lists the sessions and tokens.
+TOKENS_LINK = "/"
 
 
 def _said_body(text: Text) -> str:
@@ -233,19 +239,52 @@ async def undo_address_change(session: AsyncSession, secret: str) -> UserEmail:
         .execution_options(synchronize_session=False)
     )
     await end_streams(session, Revocation(user_id=user_id))
+    await _retire_password(session, user_id, undo.old_address, now)
     await tell(
         session,
         user_id,
         ADDRESS_RESTORED,
         _(
-            "The change of your email address was undone: {address} is back, and every "
-            "session and token of the account was revoked.",
+            "The change of your email address was undone: {address} is back, every session "
+            "and token of the account was revoked, and a link to choose a new password was "
+            "sent to it.",
             address=undo.old_address,
         ),
         subject=_("Your Marchlords email address was restored"),
         email=False,
     )
     return row
+
+
+async def _retire_password(
+    session: AsyncSession, user_id: uuid.UUID, address: str, now: datetime
+) -> None:
+    """Nobody knows the account's password any more (an attacker may have set it): a random
+    one replaces it, and a reset link goes to the restored address."""
+    user = await session.get(User, user_id, with_for_update=True)
+    if user is None:
+        return
+    user.password_hash = await hash_password(generate_token())
+    secret = generate_token()
+    session.add(
+        PasswordReset(
+            token_hash=hash_token(secret),
+            user_id=user_id,
+            address=address.lower(),
+            created_at=now,
+            expires_at=now + RESET_FOR,
+        )
+    )
+    queue_message(
+        session,
+        user_id,
+        address,
+        PASSWORD_RESET,
+        _("Reset your Marchlords password"),
+        {"reset": secret},
+        now=now,
+        language=await _language(session, user_id),
+    )
 
 
 async def list_notices(

@@ -179,10 +179,11 @@ async def address_change_undo_page(token: LinkToken) -> HTMLResponse:
 @links_router.post("/undo/{token}", response_class=HTMLResponse)
 async def undo_address_change(token: LinkToken, session: SessionDep) -> HTMLResponse:
     """Undo a change of address (single use, within 7 days; no sign-in needed): the old
-    address is back, confirmed, and every session and token of the account is revoked."""
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address."""
     row = await account.undo_address_change(session, token)
     return _page(
         "Address restored",
         f"<p>{html.escape(row.address)} is your address again, and everyone was signed out. "
-        "Sign in again; if your password no longer works, reset it from this address.</p>",
+        "A link to choose a new password was sent to it: the old one no longer works.</p>",
     )

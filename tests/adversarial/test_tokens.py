@@ -330,7 +330,25 @@ def _text(row: EmailDelivery, settings: Settings) -> str:
     return content
 
 
-async def test_the_old_address_undoes_a_change_and_everyone_is_signed_out(
+async def _reset_link(
+    client: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession], address: str
+) -> str:
+    """Ask for a reset at `address` and return the secret of the link mailed to it."""
+    if address == ATTACKER_ADDRESS:
+        await client.post("/v1/auth/password-reset", json={"address": address})
+    async with sessionmaker() as session:
+        found = await session.scalars(
+            select(EmailDelivery)
+            .where(EmailDelivery.address == address, EmailDelivery.kind == "password_reset")
+            .order_by(EmailDelivery.id.desc())
+        )
+        newest = found.first()
+        assert newest is not None
+        secret: str = json.loads(newest.text_body)["reset"]
+        return secret
+
+
+async def test_the_old_address_undoes_a_change_and_the_attacker_is_out_for_good(
     client: AsyncClient,
     make_user: MakeUser,
     sessionmaker: async_sessionmaker[AsyncSession],
@@ -338,19 +356,30 @@ async def test_the_old_address_undoes_a_change_and_everyone_is_signed_out(
 ) -> None:
     owner = await make_user()
     await _confirmed_address(sessionmaker, owner, OWNER_ADDRESS)
-    # The attacker got the password somehow, signed in, moved the address, asked a reset.
-    attacker = _bearer(await _sign_in(client, owner))
+    # The attacker phished the password, signed in, moved the address to their mailbox,
+    # confirmed it, and set a password of their own by a reset sent there.
     moved = await client.put(
-        "/v1/users/me/email", json={"address": ATTACKER_ADDRESS}, headers=attacker
+        "/v1/users/me/email",
+        json={"address": ATTACKER_ADDRESS},
+        headers=_bearer(await _sign_in(client, owner)),
     )
     assert moved.status_code == 202, moved.text
     (confirmation,) = await _queued(sessionmaker, owner, "email_confirmation")
     confirm = re.search(r"/v1/email/confirm/([\w-]+)", _text(confirmation, email_settings))
     assert confirm is not None
     assert (await client.post(f"/v1/email/confirm/{confirm.group(1)}")).status_code == 200
-    await client.post("/v1/auth/password-reset", json={"address": ATTACKER_ADDRESS})
-    (reset,) = await _queued(sessionmaker, owner, "password_reset")
-    reset_token = json.loads(reset.text_body)["reset"]
+    theirs = "the attacker's own password"
+    reset = await client.post(
+        "/v1/auth/password-reset/confirm",
+        json={
+            "token": await _reset_link(client, sessionmaker, ATTACKER_ADDRESS),
+            "new_password": theirs,
+        },
+    )
+    assert reset.status_code == 204
+    attacker = AuthUser(id=owner.id, username=owner.username, password=theirs, token="")
+    attacker_session = _bearer(await _sign_in(client, attacker))
+    spare_link = await _reset_link(client, sessionmaker, ATTACKER_ADDRESS)  # for later
 
     # The old address was told, with the link that undoes it.
     (told,) = await _queued(sessionmaker, owner, "address_changed")
@@ -368,17 +397,30 @@ async def test_the_old_address_undoes_a_change_and_everyone_is_signed_out(
     row = await _address(sessionmaker, owner)
     assert (row.address, row.confirm_token_hash) == (OWNER_ADDRESS, None)
     assert row.confirmed_at is not None
-    for headers in (attacker, owner.headers):
-        assert_problem(await client.get("/v1/users/me", headers=headers), 401, "unauthorized")
+    # Out: the attacker's session, their password, their spare reset link, the undo link.
+    assert_problem(await client.get("/v1/users/me", headers=attacker_session), 401, "unauthorized")
+    for who in (attacker, owner):
+        tried = await client.post(
+            "/v1/auth/token", data={"username": who.username, "password": who.password}
+        )
+        assert_problem(tried, 401, "unauthorized")
     late = await client.post(
-        "/v1/auth/password-reset/confirm",
-        json={"token": reset_token, "new_password": "the attacker's own"},
+        "/v1/auth/password-reset/confirm", json={"token": spare_link, "new_password": theirs}
     )
     assert_problem(late, 400, "invalid_reset_token")
     assert_problem(await client.post(f"/v1/email/undo/{undo.group(1)}"), 404, "not_found")
-    # The owner signs in again with their password; the notices say what happened.
-    back = _bearer(await _sign_in(client, owner))
-    notices = (await client.get("/v1/notifications/account", headers=back)).json()["items"]
+    # The owner chooses a new password from the link sent to the restored address.
+    mine = await client.post(
+        "/v1/auth/password-reset/confirm",
+        json={
+            "token": await _reset_link(client, sessionmaker, OWNER_ADDRESS),
+            "new_password": "the owner's new one",
+        },
+    )
+    assert mine.status_code == 204, mine.text
+    back = AuthUser(id=owner.id, username=owner.username, password="the owner's new one", token="")
+    headers = _bearer(await _sign_in(client, back))
+    notices = (await client.get("/v1/notifications/account", headers=headers)).json()["items"]
     assert {"address_changed", "address_restored"} <= {n["kind"] for n in notices}
 
 
