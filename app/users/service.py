@@ -4,7 +4,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.auth.dependencies import WRONG_PASSWORD
+from app.auth.dependencies import WRONG_PASSWORD as WRONG_PASSWORD  # app.limits reads it here
 from app.auth.passwords import hash_password, verify_password
 from app.auth.service import revoke_other_tokens
 from app.errors import Conflict, Forbidden
