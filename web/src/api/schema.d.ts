@@ -2607,7 +2607,8 @@ export interface paths {
         /**
          * Undo a change of address (single use, within 7 days; no sign-in needed): the old
          * @description Undo a change of address (single use, within 7 days; no sign-in needed): the old
-         *     address is back, confirmed, and every session and token of the account is revoked.
+         *     address is back, confirmed, every session and token of the account is revoked, and the
+         *     password is retired: a reset link goes to the restored address.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          *

@@ -118,7 +118,8 @@ def sync_detailed(
     """Undo a change of address (single use, within 7 days; no sign-in needed): the old
 
      Undo a change of address (single use, within 7 days; no sign-in needed): the old
-    address is back, confirmed, and every session and token of the account is revoked.
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -155,7 +156,8 @@ def sync(
     """Undo a change of address (single use, within 7 days; no sign-in needed): the old
 
      Undo a change of address (single use, within 7 days; no sign-in needed): the old
-    address is back, confirmed, and every session and token of the account is revoked.
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -187,7 +189,8 @@ async def asyncio_detailed(
     """Undo a change of address (single use, within 7 days; no sign-in needed): the old
 
      Undo a change of address (single use, within 7 days; no sign-in needed): the old
-    address is back, confirmed, and every session and token of the account is revoked.
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -222,7 +225,8 @@ async def asyncio(
     """Undo a change of address (single use, within 7 days; no sign-in needed): the old
 
      Undo a change of address (single use, within 7 days; no sign-in needed): the old
-    address is back, confirmed, and every session and token of the account is revoked.
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
