@@ -90,3 +90,30 @@ export function Tokens() {
     </section>
   );
 }
+
+/** What happened to the account, newest first: every sign-in, new token and change of address
+ * (each also emailed to the confirmed address), to spot one that was not the user. */
+export function AccountNotices() {
+  const { t, lang } = useI18n();
+  const { api } = useSession();
+  // The texts are said in the request's language: asked again when it changes.
+  const notices = useQuery({
+    queryKey: ["account-notices", lang],
+    queryFn: async () => ok(await api.GET("/v1/notifications/account", { params: { query: { limit: 20 } } })),
+  });
+  const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section className="card" aria-labelledby="notices-title">
+      <h2 id="notices-title">{t("accountNotices")}</h2>
+      <p className="muted">{t("accountNoticesHint")}</p>
+      <ProblemView error={notices.error} />
+      <ul className="list" data-testid="account-notices">
+        {notices.data?.items.map((notice) => (
+          <li key={notice.id}>
+            <time dateTime={notice.created_at}>{format.format(new Date(notice.created_at))}</time> — {notice.text}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
