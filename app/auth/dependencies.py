@@ -18,9 +18,9 @@ from app.i18n import _
 from app.i18n.requests import speak_to
 from app.models import Token, TokenKind, TokenScope, User
 
-# auto_error=False: a missing token must produce our problem+json 401, not FastAPI's default.
 WRONG_PASSWORD = "wrong_password"  # noqa: S105  (a problem code, not a secret)
 
+# auto_error=False: a missing token must produce our problem+json 401, not FastAPI's default.
 oauth2_scheme = OAuth2PasswordBearer(tokenUrl="/v1/auth/token", auto_error=False)
 
 BearerSecret = Annotated[str | None, Depends(oauth2_scheme)]

@@ -28,7 +28,6 @@ class AccountNotice(Base):
     # English beside it: `{"text": "...", "text_kept": {...}}`.
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    read_at: Mapped[datetime | None]
 
 
 class AddressChangeUndo(Base):

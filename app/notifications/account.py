@@ -200,7 +200,8 @@ async def address_changing(session: AsyncSession, user: User, new_address: str) 
 
 async def undo_address_change(session: AsyncSession, secret: str) -> UserEmail:
     """Undo a change of address with its link: once, within `UNDO_FOR`. The old address comes
-    back confirmed; every token, open stream and reset link of the account is revoked."""
+    back confirmed; every token, open stream and reset link of the account is revoked, and
+    the password is retired (a new reset link goes to the old address)."""
     now = utcnow()
     undo = await session.scalar(
         select(AddressChangeUndo)
