@@ -85,8 +85,8 @@ class Settings(BaseSettings):
     """Writes a user may make at once before the per-minute rate applies."""
     login_failures_per_minute: int = Field(default=10, ge=1)
     """Failed logins per username and client address and minute before `POST /v1/auth/token`
-    answers 429 (a wrong current password of `PUT /v1/users/me/password` counts as one).
-    Successful logins do not count."""
+    answers 429 (a wrong current password of `PUT /v1/users/me/password`, `PUT
+    /v1/users/me/email` or `POST /v1/tokens` counts as one). Successful logins do not count."""
     login_failures_per_address_per_minute: int = Field(default=30, ge=1)
     """Failed logins per client address and minute, whatever the usernames (spraying). The
     other writes without a bearer token (password-reset requests and confirmations, an email's

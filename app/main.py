@@ -10,6 +10,7 @@ from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
 from app.auth.router import router as auth_router
+from app.auth.service import on_token_issued
 from app.battles.router import router as battles_router
 from app.calendar.router import router as calendar_router
 from app.campaigns.router import router as campaigns_router
@@ -42,6 +43,7 @@ from app.messages.router import router as messages_router
 from app.metrics import process_exiting, watch_pool
 from app.metrics.router import router as metrics_router
 from app.middleware import RequestContextMiddleware
+from app.notifications import account as account_notices
 from app.notifications import outbox as notification_outbox
 from app.notifications.contract import document_webhooks
 from app.notifications.delivery import run_notifier
@@ -204,6 +206,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
     subscribe(notification_outbox.on_events)
     subscribe_to_status(notification_outbox.on_campaign_status)
+    on_token_issued(account_notices.on_token_issued)  # every sign-in and token: a notice
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     replay_renderer.configure(settings.replay_workers)  # started at the first cold replay
     # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).

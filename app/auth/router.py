@@ -12,7 +12,7 @@ from app.auth.schemas import AccessToken, LoginForm
 from app.config import Settings
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
-from app.models import TokenKind
+from app.models import TokenKind, TokenScope
 
 router = APIRouter(prefix="/auth", tags=["auth"], responses=PROBLEM_RESPONSES)
 
@@ -35,6 +35,7 @@ async def login(
         session,
         user,
         kind=TokenKind.SESSION,
+        scope=TokenScope.ACCOUNT,  # a password sign-in: every right (sudo while it is fresh)
         lifetime=timedelta(minutes=settings.access_token_ttl_minutes),
         client_address=client_address(request),
         user_agent=user_agent(request),

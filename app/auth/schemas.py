@@ -23,7 +23,9 @@ class LoginForm(BaseModel):
     # An empty field of a form is a missing one (422): the contract says at least one character.
     username: str = Field(min_length=1)
     password: str = Field(min_length=1, json_schema_extra={"format": "password"})
-    scope: str = Field(default="", description="Ignored: a token carries all of your rights.")
+    scope: str = Field(
+        default="", description="Ignored: a sign-in's token carries all of your rights."
+    )
     client_id: str | None = Field(default=None, description="Ignored.")
     client_secret: str | None = Field(
         default=None, description="Ignored.", json_schema_extra={"format": "password"}

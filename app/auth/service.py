@@ -1,6 +1,7 @@
 """Login, token lookup, sessions and revocation. Services flush, never commit."""
 
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from sqlalchemy import ColumnElement, Select, and_, bindparam, func, or_, select, update
@@ -13,10 +14,22 @@ from app.db.base import utcnow
 from app.errors import Unauthorized
 from app.events.revocations import Revocation, end_streams
 from app.i18n import _
-from app.models import Token, TokenKind, User
+from app.models import Token, TokenKind, TokenScope, User
 
 # Touch last_used_at at most this often, so authenticated reads do not all become writes.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+# Told of every token issued (a sign-in, a personal token), in the issuing transaction: the
+# account's notices (app.notifications.account), registered by the app factory so that auth
+# depends on none of its listeners.
+IssuedListener = Callable[[AsyncSession, User, Token], Awaitable[None]]
+_issued_listeners: list[IssuedListener] = []
+
+
+def on_token_issued(listener: IssuedListener) -> None:
+    """Have `listener` hear of every token issued from now on (once, however often added)."""
+    if listener not in _issued_listeners:
+        _issued_listeners.append(listener)
 
 
 async def authenticate(session: AsyncSession, username: str, password: str) -> User:
@@ -34,15 +47,18 @@ async def issue_token(
     *,
     kind: TokenKind,
     lifetime: timedelta | None,
+    scope: TokenScope,
     name: str | None = None,
     client_address: str | None = None,
     user_agent: str | None = None,
 ) -> tuple[Token, str]:
-    """Create a token row and return it with the secret, which is never stored or shown again."""
+    """Create a token row and return it with the secret, which is never stored or shown again;
+    the account is told of it (`on_token_issued`)."""
     secret = generate_token()
     token = Token(
         user_id=user.id,
         kind=kind,
+        scope=scope,
         name=name,
         token_hash=hash_token(secret),
         expires_at=utcnow() + lifetime if lifetime is not None else None,
@@ -51,6 +67,8 @@ async def issue_token(
     )
     session.add(token)
     await session.flush()
+    for listener in _issued_listeners:
+        await listener(session, user, token)
     return token, secret
 
 

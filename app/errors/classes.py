@@ -33,10 +33,14 @@ ERROR_CODES: dict[str, str] = {
     "method_not_allowed": "405: the path does not take this method (see `Allow`)",
     "not_acceptable": "406: no acceptable representation",
     "not_found": "404: no such resource, or one you may not know of",
+    "password_required": "403: changing the address, or creating an `account` token, needs the "
+    "current password (`current_password`) or a sign-in of the last few minutes",
     "player_required": "422: the owner must say which player's summary (`?player=N`)",
     "roster_unreadable": "422: an army list that cannot be read (`where`: the line or field)",
     "seat_not_open": "409: the seat asked for is not open to newcomers (R-CAMP-12)",
     "service_unavailable": "503: the database is unreachable; retry after `Retry-After`",
+    "token_scope": "403: this token plays but may not change the account's address, password "
+    "or tokens (a `play` personal token): sign in, or use an `account` token",
     "too_many_requests": "429: a rate limit; retry after `Retry-After`",
     "unauthorized": "401: missing, unknown, expired or revoked credentials",
     "unknown_last_event_id": "422: `Last-Event-ID` names no event you may see",

@@ -8,7 +8,8 @@ any domain package get the guards without opting in:
   through any dependency) is rate limited per user;
 - every write under `/campaigns` accepts `Idempotency-Key` (app.idempotency);
 - `POST /auth/token` is limited in failed attempts per username and client address, per client
-  address and per username; so is a wrong current password of `PUT /users/me/password`;
+  address and per username; so is a wrong current password of `PUT /users/me/password`,
+  `PUT /users/me/email` or `POST /tokens`;
 - `POST /users` is limited in registrations per client address.
 
 The buckets live in the database (app.limits.store), so every server process counts against
@@ -244,7 +245,8 @@ async def limit_failed_logins(request: Request) -> AsyncIterator[None]:
 
 
 async def limit_password_checks(request: Request, secret: BearerSecret) -> AsyncIterator[None]:
-    """Count a wrong current password of a password change as a failed login of that user."""
+    """Count a wrong current password (of a password, address or token change) as a failed
+    login of that user."""
     username = None
     if secret:
         async with _limiter(request).transaction(request) as session:
@@ -374,6 +376,11 @@ def guard_routes(router: APIRouter) -> None:
             guard_routes(nested)
 
 
+# The other writes that check the current password (issue 42: the address, `account` tokens):
+# a wrong one counts as a failed login of the token's user, as for the password's change.
+SUDO_PATHS = frozenset({"/users/me/email", "/tokens"})
+
+
 def _guard(route: APIRoute) -> None:
     if not (route.methods or set()) & WRITE_METHODS:
         return
@@ -396,6 +403,8 @@ def _guard(route: APIRoute) -> None:
         guards.append(Depends(limit_registrations, scope="function"))
     elif not guards:  # no token to count by: the client address (password reset, email links)
         guards.append(Depends(limit_anonymous_writes))
+    if route.path in SUDO_PATHS:
+        guards.append(Depends(limit_password_checks, scope="function"))
     if guards:
         route.dependencies = [*guards, *route.dependencies]
         extra[429] = TOO_MANY_RESPONSE

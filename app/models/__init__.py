@@ -3,6 +3,7 @@
 Alembic's env imports it so autogenerate sees every table: add new model modules here.
 """
 
+from app.models.account import AccountNotice, AddressChangeUndo
 from app.models.calendar import CalendarFeed
 from app.models.campaign import (
     Campaign,
@@ -36,7 +37,7 @@ from app.models.reliability import SeatBattleRecord, SeatTurnRecord
 from app.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
 from app.models.snapshot import TurnRollback, TurnSnapshot
 from app.models.summary_event import PendingSummaryEvent
-from app.models.token import Token, TokenKind
+from app.models.token import Token, TokenKind, TokenScope
 from app.models.turn import TurnRecord, TurnSummaryRow
 from app.models.user import User
 from app.models.world import (
@@ -51,6 +52,8 @@ from app.models.world import (
 )
 
 __all__ = [
+    "AccountNotice",
+    "AddressChangeUndo",
     "AmendmentKind",
     "ArmyBattleRow",
     "ArmyRow",
@@ -98,6 +101,7 @@ __all__ = [
     "Substitute",
     "Token",
     "TokenKind",
+    "TokenScope",
     "TreatyRow",
     "TurnRecord",
     "TurnRollback",

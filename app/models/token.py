@@ -8,6 +8,7 @@ from sqlalchemy import CHAR, Enum, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+from app.models.notification import str_enum
 
 
 class TokenKind(enum.StrEnum):
@@ -15,6 +16,16 @@ class TokenKind(enum.StrEnum):
 
     SESSION = "session"
     PERSONAL = "personal"
+
+
+class TokenScope(enum.StrEnum):
+    """What a token may do: play, or also change the account's credentials (issue 42)."""
+
+    # Everything a player does, but never the account's credentials or recovery: its email
+    # address, its password, its tokens (`app.auth.dependencies.AccountAuth`).
+    PLAY = "play"
+    # Everything: login sessions, and the personal tokens created as such with the password.
+    ACCOUNT = "account"
 
 
 class Token(UUIDPrimaryKeyMixin, TimestampMixin, Base):
@@ -29,6 +40,7 @@ class Token(UUIDPrimaryKeyMixin, TimestampMixin, Base):
         Enum(TokenKind, name="token_kind", values_callable=lambda e: [m.value for m in e])
     )
     name: Mapped[str | None] = mapped_column(String(64))
+    scope: Mapped[TokenScope] = mapped_column(str_enum(TokenScope), default=TokenScope.PLAY)
     token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True)
     expires_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]

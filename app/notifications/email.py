@@ -59,6 +59,9 @@ from app.notifications.speech import LANGUAGE, language_of, languages_of, said, 
 logger = logging.getLogger(__name__)
 
 CONFIRMATION = "email_confirmation"
+# To the former address of an account whose address changed, with the link that undoes it
+# (app.notifications.account): sent though the address is no longer the account's.
+ADDRESS_CHANGED = "address_changed"
 CONFIRM_FOR = timedelta(hours=24)
 # At most one email of a kind per campaign and user within this window (the inbox has all).
 COLLAPSE_WINDOW = timedelta(hours=1)
@@ -326,7 +329,10 @@ async def unsubscribe(session: AsyncSession, token: str) -> None:
 async def _cancelled(session: AsyncSession, row: EmailDelivery, now: datetime) -> str | None:
     """Why `row` must not be sent now, if it must not: the address's state at send time (it
     may have been removed, changed or unsubscribed since the message was queued, held by
-    quiet hours or for a digest)."""
+    quiet hours or for a digest). The undo link of a change of address is for the address
+    that was replaced: it goes whatever the account's address is now."""
+    if row.kind == ADDRESS_CHANGED:
+        return None
     current = await session.get(UserEmail, row.user_id, populate_existing=True)
     if current is None:
         return "Cancelled: the address was removed."
@@ -377,6 +383,10 @@ def render(row: EmailDelivery, settings: Settings) -> Outgoing:
             ),
             language,
         )
+    elif "lead" in payload:
+        # An account's notice (app.notifications.account): said when queued, with its link.
+        lead = payload["lead"]
+        link = f"{base}{payload['link']}"
     elif "digest" in payload:
         return _render_digest(row, settings, payload["digest"], unsubscribe_url, language)
     else:

@@ -10,13 +10,13 @@ from fastapi import APIRouter, Path, Response, status
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.auth.dependencies import CurrentUser
+from app.auth.dependencies import AccountAuth, CurrentUser, require_password
 from app.db.session import SessionDep
 from app.dependencies import SettingsDep
 from app.errors import PROBLEM_RESPONSES
 from app.i18n import _
 from app.models.email import UserEmail
-from app.notifications import email
+from app.notifications import account, email
 from app.notifications.mail import BadAddress, normalise_address
 
 address_router = APIRouter(
@@ -69,6 +69,15 @@ class EmailAddressSet(BaseModel):
         except BadAddress:
             raise ValueError(_("not an email address")) from None
 
+    current_password: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="Your current password: needed unless this request's session signed in "
+        "within the last few minutes.",
+        json_schema_extra={"format": "password"},
+    )
+
 
 class EmailAddressRead(BaseModel):
     address: str
@@ -107,10 +116,15 @@ def _form(action: str, question: str, button: str) -> str:
 
 @address_router.put("", status_code=status.HTTP_202_ACCEPTED)
 async def set_email_address(
-    data: EmailAddressSet, session: SessionDep, user: CurrentUser, settings: SettingsDep
+    data: EmailAddressSet, session: SessionDep, auth: AccountAuth, settings: SettingsDep
 ) -> EmailAddressRead:
-    """Set my email address: a confirmation link is sent to it, and nothing else until then."""
-    return EmailAddressRead.of(await email.set_address(session, user, data.address, settings))
+    """Set my email address, given my current password (or signed in within the last few
+    minutes): a confirmation link is sent to it, and nothing else until then; the old
+    confirmed address gets a link that undoes the change."""
+    await require_password(auth, data.current_password)
+    # Before the row changes: the old confirmed address is read (what refuses rolls it back).
+    await account.address_changing(session, auth.user, data.address)
+    return EmailAddressRead.of(await email.set_address(session, auth.user, data.address, settings))
 
 
 @address_router.get("")
@@ -120,9 +134,9 @@ async def get_email_address(session: SessionDep, user: CurrentUser) -> EmailAddr
 
 
 @address_router.delete("", status_code=status.HTTP_204_NO_CONTENT)
-async def delete_email_address(session: SessionDep, user: CurrentUser) -> Response:
-    """Forget my email address: no more email."""
-    await email.delete_address(session, user)
+async def delete_email_address(session: SessionDep, auth: AccountAuth) -> Response:
+    """Forget my email address: no more email (from a session or an `account` token)."""
+    await email.delete_address(session, auth.user)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
@@ -161,3 +175,29 @@ async def unsubscribe_email(token: LinkToken, session: SessionDep) -> HTMLRespon
     client, or the page's button); no sign-in needed."""
     await email.unsubscribe(session, token)
     return _page("Unsubscribed", "<p>No more Marchlords emails will be sent to this address.</p>")
+
+
+@links_router.get("/undo/{token}", response_class=HTMLResponse)
+async def address_change_undo_page(token: LinkToken) -> HTMLResponse:
+    """The undo link's page (sent to the old address): a button that undoes the change."""
+    return _page(
+        "Undo the change of address",
+        _form(
+            f"/v1/email/undo/{token}",
+            "Put this address back on your Marchlords account and sign everyone out of it?",
+            "Undo the change",
+        ),
+    )
+
+
+@links_router.post("/undo/{token}", response_class=HTMLResponse)
+async def undo_address_change(token: LinkToken, session: SessionDep) -> HTMLResponse:
+    """Undo a change of address (single use, within 7 days; no sign-in needed): the old
+    address is back, confirmed, every session and token of the account is revoked, and the
+    password is retired: a reset link goes to the restored address."""
+    row = await account.undo_address_change(session, token)
+    return _page(
+        "Address restored",
+        f"<p>{html.escape(row.address)} is your address again, and everyone was signed out. "
+        "A link to choose a new password was sent to it: the old one no longer works.</p>",
+    )

@@ -12,8 +12,10 @@ from app.db.session import SessionDep
 from app.dependencies import PageDep, SettingsDep
 from app.errors import PROBLEM_RESPONSES
 from app.i18n.requests import request_language, said_in
-from app.notifications import inbox, service
+from app.notifications import account, inbox, service
 from app.notifications.schemas import (
+    AccountNoticePage,
+    AccountNoticeRead,
     DeliveryPage,
     DeliveryRead,
     EndpointCreate,
@@ -163,6 +165,28 @@ async def list_notifications(
         unread=found.unread,
     )
     return said_in(model_response(listed, if_none_match), language)
+
+
+@inbox_router.get("/account")
+async def list_account_notices(
+    session: SessionDep, user: CurrentUser, page: PageDep, request: Request
+) -> AccountNoticePage:
+    """My account's notices, newest first: every sign-in, new token and change of address
+    (each also emailed to my confirmed address), to spot one that was not me."""
+    notices, total = await account.list_notices(session, user, page)
+    language = request_language(request)
+    items = (
+        AccountNoticeRead.model_validate(
+            {
+                "id": n.id,
+                "kind": n.kind,
+                "text": account.notice_text(n.body, language),
+                "created_at": n.created_at,
+            }
+        )
+        for n in notices
+    )
+    return AccountNoticePage.of(items, total, page)
 
 
 @inbox_router.post("/read")

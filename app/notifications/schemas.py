@@ -281,3 +281,16 @@ class InboxPage(Page[InboxItemRead]):
 class InboxMarked(BaseModel):
     marked: int = Field(description="How many were unread and are now read.")
     unread: int = Field(description="Unread notifications left (0).")
+
+
+class AccountNoticeRead(BaseModel):
+    """Something that happened to your account: a sign-in, a new token, a change of address."""
+
+    id: int
+    kind: Literal["new_session", "new_token", "address_changed", "address_restored"]
+    text: str = Field(description="What happened, and what to do if it was not you.")
+    created_at: datetime
+
+
+class AccountNoticePage(Page[AccountNoticeRead]):
+    """A page of account notices, newest first."""

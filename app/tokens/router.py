@@ -5,10 +5,11 @@ import uuid
 from fastapi import APIRouter, Request, Response, status
 
 from app.auth.client import client_address, user_agent
-from app.auth.dependencies import CurrentAuth, CurrentUser
+from app.auth.dependencies import AccountAuth, CurrentAuth, require_password
 from app.db.session import SessionDep
 from app.dependencies import PageDep
 from app.errors import PROBLEM_RESPONSES
+from app.models import TokenScope
 from app.tokens import service
 from app.tokens.schemas import TokenCreate, TokenCreated, TokenPage, TokenRead
 
@@ -17,12 +18,15 @@ router = APIRouter(prefix="/tokens", tags=["tokens"], responses=PROBLEM_RESPONSE
 
 @router.post("", status_code=status.HTTP_201_CREATED)
 async def create_token(
-    request: Request, data: TokenCreate, user: CurrentUser, session: SessionDep
+    request: Request, data: TokenCreate, auth: AccountAuth, session: SessionDep
 ) -> TokenCreated:
-    """Create a personal access token; the secret is in this response only."""
+    """Create a personal access token; the secret is in this response only. Needs a session
+    or an `account` token; the `account` scope also needs the current password."""
+    if data.scope is TokenScope.ACCOUNT:
+        await require_password(auth, data.current_password)
     token, secret = await service.create(
         session,
-        user,
+        auth.user,
         data,
         client_address=client_address(request),
         user_agent=user_agent(request),
@@ -40,7 +44,8 @@ async def list_tokens(auth: CurrentAuth, session: SessionDep, page: PageDep) -> 
 
 
 @router.delete("/{token_id}", status_code=status.HTTP_204_NO_CONTENT)
-async def revoke_token(token_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> Response:
-    """Revoke one of my tokens, a login session or a personal access token."""
-    await service.revoke(session, user, token_id)
+async def revoke_token(token_id: uuid.UUID, auth: AccountAuth, session: SessionDep) -> Response:
+    """Revoke one of my tokens, a login session or a personal access token (from a session or
+    an `account` token; any token signs itself out with `POST /v1/auth/logout`)."""
+    await service.revoke(session, auth.user, token_id)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

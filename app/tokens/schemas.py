@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from app.fields import NameText
-from app.models import Token, TokenKind
+from app.models import Token, TokenKind, TokenScope
 from app.pagination import Page
 
 
@@ -20,6 +20,20 @@ class TokenCreate(BaseModel):
     expires_in_days: int | None = Field(
         default=None, ge=1, le=3650, description="Lifetime in days; omit for no expiry."
     )
+    scope: TokenScope = Field(
+        default=TokenScope.PLAY,
+        description="`play` (the default): everything a player does, but never the account's "
+        "address, password or tokens. `account`: that too; it needs `current_password` (or a "
+        "sign-in of the last few minutes).",
+    )
+    current_password: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=128,
+        description="Your current password: needed for the `account` scope, unless this "
+        "request's session signed in within the last few minutes.",
+        json_schema_extra={"format": "password"},
+    )
 
 
 class TokenRead(BaseModel):
@@ -30,6 +44,10 @@ class TokenRead(BaseModel):
         description="`session`: issued by `POST /v1/auth/token`; `personal`: by `POST /v1/tokens`."
     )
     name: str | None = Field(description="The personal access token's name; null for sessions.")
+    scope: TokenScope = Field(
+        description="`play`: plays, but may not change the account's address, password or "
+        "tokens; `account`: may (sessions, and personal tokens created so)."
+    )
     created_at: datetime
     expires_at: datetime | None
     last_used_at: datetime | None = Field(
@@ -48,6 +66,7 @@ class TokenRead(BaseModel):
             id=token.id,
             kind=token.kind,
             name=token.name,
+            scope=token.scope,
             created_at=token.created_at,
             expires_at=token.expires_at,
             last_used_at=token.last_used_at,

@@ -33,6 +33,7 @@ async def create(
         user,
         kind=TokenKind.PERSONAL,
         lifetime=lifetime,
+        scope=data.scope,
         name=data.name,
         client_address=client_address,
         user_agent=user_agent,

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter, Response, status
 
-from app.auth.dependencies import CurrentAuth, CurrentUser
+from app.auth.dependencies import AccountAuth, CurrentUser
 from app.db.session import SessionDep
 from app.errors import PROBLEM_RESPONSES
 from app.users import service
@@ -30,7 +30,8 @@ async def update_current_user(data: UserUpdate, user: CurrentUser, session: Sess
 
 
 @router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT)
-async def change_password(data: PasswordChange, auth: CurrentAuth, session: SessionDep) -> Response:
-    """Change my password; every other token of mine is revoked, this one keeps working."""
+async def change_password(data: PasswordChange, auth: AccountAuth, session: SessionDep) -> Response:
+    """Change my password, given the current one (from a session or an `account` token); every
+    other token of mine is revoked, this one keeps working."""
     await service.change_password(session, auth.user, auth.token, data)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -4,14 +4,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.auth.dependencies import WRONG_PASSWORD as WRONG_PASSWORD  # app.limits reads it here
 from app.auth.passwords import hash_password, verify_password
 from app.auth.service import revoke_other_tokens
 from app.errors import Conflict, Forbidden
 from app.i18n import _
 from app.models import Token, User
 from app.users.schemas import PasswordChange, UserCreate, UserUpdate
-
-WRONG_PASSWORD = "wrong_password"  # noqa: S105  (a problem code, not a secret)
 
 
 async def register(session: AsyncSession, data: UserCreate) -> User:

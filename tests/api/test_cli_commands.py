@@ -72,6 +72,11 @@ async def test_every_command_group_runs(
     assert (await ann.json("reliability"))["turns"]["missed"] == 0
     token = await ann.json("token", "create", "script", "--days", "1")
     assert token["token"]
+    assert token["scope"] == "play"  # the default: plays, never changes the account
+    strong = await ann.json(
+        "token", "create", "admin", "--scope", "account", "--current-password", alice.user.password
+    )
+    assert strong["scope"] == "account"  # may change the account's address, password, tokens
     assert any(t["name"] == "script" for t in (await ann.json("token", "list"))["items"])
     assert "revoked" in (await ann("token", "revoke", token["id"])).stdout
     assert "/v1/calendar/" in (await ann("calendar", "create")).stdout

@@ -665,6 +665,7 @@ UNAUTHENTICATED_WRITES = {
     ("POST", "/v1/auth/password-reset/confirm"): limit_anonymous_writes,
     ("POST", "/v1/email/confirm/{token}"): limit_anonymous_writes,
     ("POST", "/v1/email/unsubscribe/{token}"): limit_anonymous_writes,
+    ("POST", "/v1/email/undo/{token}"): limit_anonymous_writes,
 }
 
 

@@ -56,6 +56,8 @@ GLOBAL_TABLES = frozenset(
     {
         "users",
         "tokens",
+        "account_notices",  # a user's sign-ins, tokens and address changes, told (issue 42)
+        "address_change_undos",  # the links that undo a change of a user's address
         "maps",
         "rate_limits",
         "idempotency_keys",

@@ -23,7 +23,7 @@ from app.campaigns.schemas import CampaignCreate, PlayerChoice
 from app.config import Settings
 from app.db.session import transaction
 from app.maps.service import ensure_builtin_maps
-from app.models import ArmyRow, CampaignPlayer, GameMap, LedgerRow, TokenKind, User
+from app.models import ArmyRow, CampaignPlayer, GameMap, LedgerRow, TokenKind, TokenScope, User
 from app.users import service as users_service
 from app.users.schemas import UserCreate
 
@@ -115,6 +115,7 @@ async def registered_user(
             user,
             kind=TokenKind.SESSION,
             lifetime=timedelta(minutes=settings.access_token_ttl_minutes),
+            scope=TokenScope.ACCOUNT,
         )
         await session.commit()
     return AuthUser(id=user.id, username=username, password=password, token=secret)

@@ -34,6 +34,7 @@ from marchlords_client.models import (
     NotificationPreferences,
     PasswordChange,
     TokenCreate,
+    TokenScope,
     UserCreate,
     UserUpdate,
     UserUpdateLanguageType0,
@@ -223,10 +224,31 @@ def list_tokens(as_json: JsonOption = False) -> None:
 def create_token(
     name: Annotated[str, typer.Argument(help="What it is for.")],
     days: Annotated[int | None, typer.Option(help="Lifetime in days (default: none).")] = None,
+    scope: Annotated[
+        TokenScope,
+        typer.Option(
+            help="`play`: everything a player does, never your address, password or tokens; "
+            "`account`: those too (asks for your current password)."
+        ),
+    ] = TokenScope.PLAY,
+    current_password: Annotated[
+        str | None,
+        typer.Option(
+            "--current-password",
+            help="Your current password, for `--scope account` (asked if not given).",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Create a named API token; it is shown this once."""
-    body = TokenCreate(name=name, expires_in_days=maybe(days))
+    if scope is TokenScope.ACCOUNT and current_password is None:
+        current_password = typer.prompt("Current password", hide_input=True)
+    body = TokenCreate(
+        name=name,
+        expires_in_days=maybe(days),
+        scope=scope,
+        current_password=maybe(current_password),
+    )
     with session() as client:
         created = call(lambda: tokens_create_token.sync_detailed(client=client, body=body), as_json)
     show(created, as_json, lambda t: [f"token {t['id']} ({name}): {t['token']}"])

@@ -81,11 +81,21 @@ def read(
 @email.command("set")
 def set_email(
     address: Annotated[str, typer.Argument(help="Your email address.")],
+    current_password: Annotated[
+        str,
+        typer.Option(
+            "--current-password",
+            prompt=True,
+            hide_input=True,
+            help="Your current password: the server asks for it (asked if not given).",
+        ),
+    ],
     as_json: JsonOption = False,
 ) -> None:
-    """Set your address: nothing but a confirmation link is sent to it until you confirm."""
+    """Set your address: nothing but a confirmation link is sent to it until you confirm; the
+    old confirmed address gets a link that undoes the change."""
     with session() as client:
-        body = EmailAddressSet(address=address)
+        body = EmailAddressSet(address=address, current_password=current_password)
         found = call(
             lambda: notifications_set_email_address.sync_detailed(client=client, body=body),
             as_json,

@@ -2589,6 +2589,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/email/undo/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The undo link's page (sent to the old address): a button that undoes the change.
+         * @description The undo link's page (sent to the old address): a button that undoes the change.
+         *
+         *     Takes no credentials.
+         */
+        get: operations["notifications-address-change-undo-page"];
+        put?: never;
+        /**
+         * Undo a change of address (single use, within 7 days; no sign-in needed): the old
+         * @description Undo a change of address (single use, within 7 days; no sign-in needed): the old
+         *     address is back, confirmed, every session and token of the account is revoked, and the
+         *     password is retired: a reset link goes to the restored address.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        post: operations["notifications-undo-address-change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/email/unsubscribe/{token}": {
         parameters: {
             query?: never;
@@ -2735,6 +2767,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/notifications/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My account's notices, newest first: every sign-in, new token and change of address
+         * @description My account's notices, newest first: every sign-in, new token and change of address
+         *     (each also emailed to my confirmed address), to spot one that was not me.
+         */
+        get: operations["notifications-list-account-notices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/notifications/read": {
         parameters: {
             query?: never;
@@ -2817,8 +2870,9 @@ export interface paths {
         get: operations["tokens-list-tokens"];
         put?: never;
         /**
-         * Create a personal access token; the secret is in this response only.
-         * @description Create a personal access token; the secret is in this response only.
+         * Create a personal access token; the secret is in this response only. Needs a session
+         * @description Create a personal access token; the secret is in this response only. Needs a session
+         *     or an `account` token; the `account` scope also needs the current password.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -2840,8 +2894,9 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke one of my tokens, a login session or a personal access token.
-         * @description Revoke one of my tokens, a login session or a personal access token.
+         * Revoke one of my tokens, a login session or a personal access token (from a session or
+         * @description Revoke one of my tokens, a login session or a personal access token (from a session or
+         *     an `account` token; any token signs itself out with `POST /v1/auth/logout`).
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -2949,16 +3004,18 @@ export interface paths {
          */
         get: operations["notifications-get-email-address"];
         /**
-         * Set my email address: a confirmation link is sent to it, and nothing else until then.
-         * @description Set my email address: a confirmation link is sent to it, and nothing else until then.
+         * Set my email address, given my current password (or signed in within the last few
+         * @description Set my email address, given my current password (or signed in within the last few
+         *     minutes): a confirmation link is sent to it, and nothing else until then; the old
+         *     confirmed address gets a link that undoes the change.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
         put: operations["notifications-set-email-address"];
         post?: never;
         /**
-         * Forget my email address: no more email.
-         * @description Forget my email address: no more email.
+         * Forget my email address: no more email (from a session or an `account` token).
+         * @description Forget my email address: no more email (from a session or an `account` token).
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -3055,8 +3112,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * Change my password; every other token of mine is revoked, this one keeps working.
-         * @description Change my password; every other token of mine is revoked, this one keeps working.
+         * Change my password, given the current one (from a session or an `account` token); every
+         * @description Change my password, given the current one (from a session or an `account` token); every
+         *     other token of mine is revoked, this one keeps working.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -3273,6 +3331,43 @@ export interface components {
              * @constant
              */
             token_type: "bearer";
+        };
+        /**
+         * AccountNoticePage
+         * @description A page of account notices, newest first.
+         */
+        AccountNoticePage: {
+            /** Items */
+            items: components["schemas"]["AccountNoticeRead"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * AccountNoticeRead
+         * @description Something that happened to your account: a sign-in, a new token, a change of address.
+         */
+        AccountNoticeRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "new_session" | "new_token" | "address_changed" | "address_restored";
+            /**
+             * Text
+             * @description What happened, and what to do if it was not you.
+             */
+            text: string;
         };
         /**
          * AmendmentKind
@@ -5010,6 +5105,12 @@ export interface components {
              * @example player@example.org
              */
             address: string;
+            /**
+             * Current Password
+             * Format: password
+             * @description Your current password: needed unless this request's session signed in within the last few minutes.
+             */
+            current_password?: string | null;
         };
         /**
          * EmbarkedSummaryEvent
@@ -6724,7 +6825,7 @@ export interface components {
             password: string;
             /**
              * Scope
-             * @description Ignored: a token carries all of your rights.
+             * @description Ignored: a sign-in's token carries all of your rights.
              * @default
              */
             scope: string;
@@ -7691,7 +7792,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -7739,7 +7840,7 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -9693,12 +9794,23 @@ export interface components {
          */
         TokenCreate: {
             /**
+             * Current Password
+             * Format: password
+             * @description Your current password: needed for the `account` scope, unless this request's session signed in within the last few minutes.
+             */
+            current_password?: string | null;
+            /**
              * Expires In Days
              * @description Lifetime in days; omit for no expiry.
              */
             expires_in_days?: number | null;
             /** Name */
             name: string;
+            /**
+             * @description `play` (the default): everything a player does, but never the account's address, password or tokens. `account`: that too; it needs `current_password` (or a sign-in of the last few minutes).
+             * @default play
+             */
+            scope: components["schemas"]["TokenScope"];
         };
         /**
          * TokenCreated
@@ -9739,6 +9851,8 @@ export interface components {
              * @description The personal access token's name; null for sessions.
              */
             name: string | null;
+            /** @description `play`: plays, but may not change the account's address, password or tokens; `account`: may (sessions, and personal tokens created so). */
+            scope: components["schemas"]["TokenScope"];
             /**
              * Token
              * @description The secret; send as `Authorization: Bearer <token>`.
@@ -9809,12 +9923,20 @@ export interface components {
              * @description The personal access token's name; null for sessions.
              */
             name: string | null;
+            /** @description `play`: plays, but may not change the account's address, password or tokens; `account`: may (sessions, and personal tokens created so). */
+            scope: components["schemas"]["TokenScope"];
             /**
              * User Agent
              * @description Start of the issuing request's User-Agent.
              */
             user_agent: string | null;
         };
+        /**
+         * TokenScope
+         * @description What a token may do: play, or also change the account's credentials (issue 42).
+         * @enum {string}
+         */
+        TokenScope: "play" | "account";
         /**
          * TradeEdict
          * @description Propose a trade route from one of your cities to a known city of another player.
@@ -29384,6 +29506,262 @@ export interface operations {
             };
         };
     };
+    "notifications-address-change-undo-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-undo-address-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "notifications-email-unsubscribe-page": {
         parameters: {
             query?: never;
@@ -30297,6 +30675,96 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-list-account-notices": {
+        parameters: {
+            query?: {
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountNoticePage"];
+                };
             };
             /** @description Malformed request body (not decodable) */
             400: {

@@ -7,7 +7,7 @@ import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
-import { Tokens } from "./Tokens.tsx";
+import { AccountNotices, Tokens } from "./Tokens.tsx";
 
 export function Campaigns() {
   const { t } = useI18n();
@@ -39,6 +39,7 @@ export function Campaigns() {
       <CreateCampaign />
       <JoinCampaign />
       <Tokens />
+      <AccountNotices />
       <LanguageSettings />
       <EmailSettings />
       <NotificationSettings />

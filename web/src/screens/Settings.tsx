@@ -262,11 +262,15 @@ function EmailAddress() {
     retry: false,
   });
   const [address, setAddress] = useState("");
+  // The server asks for it unless this session signed in within the last minutes (issue 42).
+  const [password, setPassword] = useState("");
   const set = useMutation({
-    mutationFn: async () => ok(await api.PUT("/v1/users/me/email", { body: { address: address.trim() } })),
+    mutationFn: async () =>
+      ok(await api.PUT("/v1/users/me/email", { body: { address: address.trim(), ...(password ? { current_password: password } : {}) } })),
     onSuccess: (data) => {
       queryClient.setQueryData(key, data);
       setAddress("");
+      setPassword("");
     },
   });
   const remove = useMutation({
@@ -299,6 +303,11 @@ function EmailAddress() {
           {email ? t("changeEmail") : t("setEmail")}
           <input name="email" type="email" autoComplete="email" required value={address} onChange={(e) => setAddress(e.target.value)} />
         </label>
+        <label>
+          {t("currentPassword")}
+          <input name="current_password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <p className="muted">{t("currentPasswordHint")}</p>
         <ProblemView error={set.error} />
         <button type="submit" disabled={set.isPending}>
           {t("save")}

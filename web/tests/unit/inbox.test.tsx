@@ -189,6 +189,20 @@ describe("the email address", () => {
     fireEvent.click(screen.getByRole("button", { name: "Delete" }));
     expect(await screen.findByText(/No email address/)).toBeTruthy();
   });
+
+  it("sends the current password the server asks for to change the address", async () => {
+    const requests = serve({
+      "GET /v1/users/me/email": () => problem(404, "No email address.", "not_found"),
+      "PUT /v1/users/me/email": () => json({ address: "b@example.org", confirmed: false, confirmed_at: null, unsubscribed: false }, 202),
+    });
+    wrap(<EmailSettings />);
+    await screen.findByText(/No email address/);
+    fireEvent.change(screen.getByLabelText("Email address to use"), { target: { value: "b@example.org" } });
+    fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "my secret" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect((await screen.findByRole("status")).textContent).toContain("confirmation link");
+    expect(JSON.parse(requests.find((r) => r.key === "PUT /v1/users/me/email")?.body ?? "{}")).toEqual({ address: "b@example.org", current_password: "my secret" });
+  });
 });
 
 describe("password reset", () => {

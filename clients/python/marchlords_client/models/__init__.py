@@ -1,6 +1,9 @@
 """Contains all the data models used in inputs/outputs"""
 
 from .access_token import AccessToken
+from .account_notice_page import AccountNoticePage
+from .account_notice_read import AccountNoticeRead
+from .account_notice_read_kind import AccountNoticeReadKind
 from .amendment_kind import AmendmentKind
 from .arbitrate_body import ArbitrateBody
 from .army_advanced_summary_event import ArmyAdvancedSummaryEvent
@@ -484,6 +487,7 @@ from .token_created import TokenCreated
 from .token_kind import TokenKind
 from .token_page import TokenPage
 from .token_read import TokenRead
+from .token_scope import TokenScope
 from .trade_edict import TradeEdict
 from .trade_route_lost_data import TradeRouteLostData
 from .trade_route_lost_summary_event import TradeRouteLostSummaryEvent
@@ -558,6 +562,9 @@ from .your_side import YourSide
 
 __all__ = (
     "AccessToken",
+    "AccountNoticePage",
+    "AccountNoticeRead",
+    "AccountNoticeReadKind",
     "AmendmentKind",
     "ArbitrateBody",
     "ArmyAdvancedSummaryEvent",
@@ -1007,6 +1014,7 @@ __all__ = (
     "TokenKind",
     "TokenPage",
     "TokenRead",
+    "TokenScope",
     "TradeEdict",
     "TradeRouteLostData",
     "TradeRouteLostSummaryEvent",

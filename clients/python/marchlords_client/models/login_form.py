@@ -21,7 +21,7 @@ class LoginForm:
         client_id (None | str | Unset): Ignored.
         client_secret (None | str | Unset): Ignored.
         grant_type (Literal['password'] | None | Unset): OAuth2's grant type: `password` when sent.
-        scope (str | Unset): Ignored: a token carries all of your rights. Default: ''.
+        scope (str | Unset): Ignored: a sign-in's token carries all of your rights. Default: ''.
     """
 
     password: str

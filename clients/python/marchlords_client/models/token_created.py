@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.token_kind import TokenKind
+from ..models.token_scope import TokenScope
 
 T = TypeVar("T", bound="TokenCreated")
 
@@ -26,6 +27,7 @@ class TokenCreated:
         kind (TokenKind): Where a token came from: the login form or an explicit personal access token.
         last_used_at (datetime.datetime | None): Last request made with it, to the minute (not updated more often).
         name (None | str): The personal access token's name; null for sessions.
+        scope (TokenScope): What a token may do: play, or also change the account's credentials (issue 42).
         token (str): The secret; send as `Authorization: Bearer <token>`.
         user_agent (None | str): Start of the issuing request's User-Agent.
     """
@@ -38,6 +40,7 @@ class TokenCreated:
     kind: TokenKind
     last_used_at: datetime.datetime | None
     name: None | str
+    scope: TokenScope
     token: str
     user_agent: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -69,6 +72,8 @@ class TokenCreated:
         name: None | str
         name = self.name
 
+        scope = self.scope.value
+
         token = self.token
 
         user_agent: None | str
@@ -86,6 +91,7 @@ class TokenCreated:
                 "kind": kind,
                 "last_used_at": last_used_at,
                 "name": name,
+                "scope": scope,
                 "token": token,
                 "user_agent": user_agent,
             }
@@ -149,6 +155,8 @@ class TokenCreated:
 
         name = _parse_name(d.pop("name"))
 
+        scope = TokenScope(d.pop("scope"))
+
         token = d.pop("token")
 
         def _parse_user_agent(data: object) -> None | str:
@@ -167,6 +175,7 @@ class TokenCreated:
             kind=kind,
             last_used_at=last_used_at,
             name=name,
+            scope=scope,
             token=token,
             user_agent=user_agent,
         )

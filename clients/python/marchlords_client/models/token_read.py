@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.token_kind import TokenKind
+from ..models.token_scope import TokenScope
 
 T = TypeVar("T", bound="TokenRead")
 
@@ -26,6 +27,7 @@ class TokenRead:
         kind (TokenKind): Where a token came from: the login form or an explicit personal access token.
         last_used_at (datetime.datetime | None): Last request made with it, to the minute (not updated more often).
         name (None | str): The personal access token's name; null for sessions.
+        scope (TokenScope): What a token may do: play, or also change the account's credentials (issue 42).
         user_agent (None | str): Start of the issuing request's User-Agent.
     """
 
@@ -37,6 +39,7 @@ class TokenRead:
     kind: TokenKind
     last_used_at: datetime.datetime | None
     name: None | str
+    scope: TokenScope
     user_agent: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -67,6 +70,8 @@ class TokenRead:
         name: None | str
         name = self.name
 
+        scope = self.scope.value
+
         user_agent: None | str
         user_agent = self.user_agent
 
@@ -82,6 +87,7 @@ class TokenRead:
                 "kind": kind,
                 "last_used_at": last_used_at,
                 "name": name,
+                "scope": scope,
                 "user_agent": user_agent,
             }
         )
@@ -144,6 +150,8 @@ class TokenRead:
 
         name = _parse_name(d.pop("name"))
 
+        scope = TokenScope(d.pop("scope"))
+
         def _parse_user_agent(data: object) -> None | str:
             if data is None:
                 return data
@@ -160,6 +168,7 @@ class TokenRead:
             kind=kind,
             last_used_at=last_used_at,
             name=name,
+            scope=scope,
             user_agent=user_agent,
         )
 

@@ -109,9 +109,9 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Forget my email address: no more email.
+    """Forget my email address: no more email (from a session or an `account` token).
 
-     Forget my email address: no more email.
+     Forget my email address: no more email (from a session or an `account` token).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -137,9 +137,9 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Forget my email address: no more email.
+    """Forget my email address: no more email (from a session or an `account` token).
 
-     Forget my email address: no more email.
+     Forget my email address: no more email (from a session or an `account` token).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -161,9 +161,9 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Forget my email address: no more email.
+    """Forget my email address: no more email (from a session or an `account` token).
 
-     Forget my email address: no more email.
+     Forget my email address: no more email (from a session or an `account` token).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -187,9 +187,9 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Forget my email address: no more email.
+    """Forget my email address: no more email (from a session or an `account` token).
 
-     Forget my email address: no more email.
+     Forget my email address: no more email (from a session or an `account` token).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

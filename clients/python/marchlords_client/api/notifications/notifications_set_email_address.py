@@ -122,9 +122,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: EmailAddressSet,
 ) -> Response[EmailAddressRead | Problem | Problem | ValidationProblem]:
-    """Set my email address: a confirmation link is sent to it, and nothing else until then.
+    """Set my email address, given my current password (or signed in within the last few
 
-     Set my email address: a confirmation link is sent to it, and nothing else until then.
+     Set my email address, given my current password (or signed in within the last few
+    minutes): a confirmation link is sent to it, and nothing else until then; the old
+    confirmed address gets a link that undoes the change.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -156,9 +158,11 @@ def sync(
     client: AuthenticatedClient,
     body: EmailAddressSet,
 ) -> EmailAddressRead | Problem | Problem | ValidationProblem | None:
-    """Set my email address: a confirmation link is sent to it, and nothing else until then.
+    """Set my email address, given my current password (or signed in within the last few
 
-     Set my email address: a confirmation link is sent to it, and nothing else until then.
+     Set my email address, given my current password (or signed in within the last few
+    minutes): a confirmation link is sent to it, and nothing else until then; the old
+    confirmed address gets a link that undoes the change.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -185,9 +189,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: EmailAddressSet,
 ) -> Response[EmailAddressRead | Problem | Problem | ValidationProblem]:
-    """Set my email address: a confirmation link is sent to it, and nothing else until then.
+    """Set my email address, given my current password (or signed in within the last few
 
-     Set my email address: a confirmation link is sent to it, and nothing else until then.
+     Set my email address, given my current password (or signed in within the last few
+    minutes): a confirmation link is sent to it, and nothing else until then; the old
+    confirmed address gets a link that undoes the change.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -217,9 +223,11 @@ async def asyncio(
     client: AuthenticatedClient,
     body: EmailAddressSet,
 ) -> EmailAddressRead | Problem | Problem | ValidationProblem | None:
-    """Set my email address: a confirmation link is sent to it, and nothing else until then.
+    """Set my email address, given my current password (or signed in within the last few
 
-     Set my email address: a confirmation link is sent to it, and nothing else until then.
+     Set my email address, given my current password (or signed in within the last few
+    minutes): a confirmation link is sent to it, and nothing else until then; the old
+    confirmed address gets a link that undoes the change.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

@@ -122,9 +122,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: TokenCreate,
 ) -> Response[Problem | Problem | ValidationProblem | TokenCreated]:
-    """Create a personal access token; the secret is in this response only.
+    """Create a personal access token; the secret is in this response only. Needs a session
 
-     Create a personal access token; the secret is in this response only.
+     Create a personal access token; the secret is in this response only. Needs a session
+    or an `account` token; the `account` scope also needs the current password.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -156,9 +157,10 @@ def sync(
     client: AuthenticatedClient,
     body: TokenCreate,
 ) -> Problem | Problem | ValidationProblem | TokenCreated | None:
-    """Create a personal access token; the secret is in this response only.
+    """Create a personal access token; the secret is in this response only. Needs a session
 
-     Create a personal access token; the secret is in this response only.
+     Create a personal access token; the secret is in this response only. Needs a session
+    or an `account` token; the `account` scope also needs the current password.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -185,9 +187,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: TokenCreate,
 ) -> Response[Problem | Problem | ValidationProblem | TokenCreated]:
-    """Create a personal access token; the secret is in this response only.
+    """Create a personal access token; the secret is in this response only. Needs a session
 
-     Create a personal access token; the secret is in this response only.
+     Create a personal access token; the secret is in this response only. Needs a session
+    or an `account` token; the `account` scope also needs the current password.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -217,9 +220,10 @@ async def asyncio(
     client: AuthenticatedClient,
     body: TokenCreate,
 ) -> Problem | Problem | ValidationProblem | TokenCreated | None:
-    """Create a personal access token; the secret is in this response only.
+    """Create a personal access token; the secret is in this response only. Needs a session
 
-     Create a personal access token; the secret is in this response only.
+     Create a personal access token; the secret is in this response only. Needs a session
+    or an `account` token; the `account` scope also needs the current password.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

@@ -116,9 +116,10 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Revoke one of my tokens, a login session or a personal access token.
+    """Revoke one of my tokens, a login session or a personal access token (from a session or
 
-     Revoke one of my tokens, a login session or a personal access token.
+     Revoke one of my tokens, a login session or a personal access token (from a session or
+    an `account` token; any token signs itself out with `POST /v1/auth/logout`).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -150,9 +151,10 @@ def sync(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Revoke one of my tokens, a login session or a personal access token.
+    """Revoke one of my tokens, a login session or a personal access token (from a session or
 
-     Revoke one of my tokens, a login session or a personal access token.
+     Revoke one of my tokens, a login session or a personal access token (from a session or
+    an `account` token; any token signs itself out with `POST /v1/auth/logout`).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -179,9 +181,10 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Revoke one of my tokens, a login session or a personal access token.
+    """Revoke one of my tokens, a login session or a personal access token (from a session or
 
-     Revoke one of my tokens, a login session or a personal access token.
+     Revoke one of my tokens, a login session or a personal access token (from a session or
+    an `account` token; any token signs itself out with `POST /v1/auth/logout`).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -211,9 +214,10 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Revoke one of my tokens, a login session or a personal access token.
+    """Revoke one of my tokens, a login session or a personal access token (from a session or
 
-     Revoke one of my tokens, a login session or a personal access token.
+     Revoke one of my tokens, a login session or a personal access token (from a session or
+    an `account` token; any token signs itself out with `POST /v1/auth/logout`).
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

@@ -120,9 +120,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Change my password; every other token of mine is revoked, this one keeps working.
+    """Change my password, given the current one (from a session or an `account` token); every
 
-     Change my password; every other token of mine is revoked, this one keeps working.
+     Change my password, given the current one (from a session or an `account` token); every
+    other token of mine is revoked, this one keeps working.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -154,9 +155,10 @@ def sync(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Change my password; every other token of mine is revoked, this one keeps working.
+    """Change my password, given the current one (from a session or an `account` token); every
 
-     Change my password; every other token of mine is revoked, this one keeps working.
+     Change my password, given the current one (from a session or an `account` token); every
+    other token of mine is revoked, this one keeps working.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -183,9 +185,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Change my password; every other token of mine is revoked, this one keeps working.
+    """Change my password, given the current one (from a session or an `account` token); every
 
-     Change my password; every other token of mine is revoked, this one keeps working.
+     Change my password, given the current one (from a session or an `account` token); every
+    other token of mine is revoked, this one keeps working.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -215,9 +218,10 @@ async def asyncio(
     client: AuthenticatedClient,
     body: PasswordChange,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Change my password; every other token of mine is revoked, this one keeps working.
+    """Change my password, given the current one (from a session or an `account` token); every
 
-     Change my password; every other token of mine is revoked, this one keeps working.
+     Change my password, given the current one (from a session or an `account` token); every
+    other token of mine is revoked, this one keeps working.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

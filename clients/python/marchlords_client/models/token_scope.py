@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class TokenScope(StrEnum):
+    ACCOUNT = "account"
+    PLAY = "play"
+
+    def __str__(self) -> str:
+        return str(self.value)
