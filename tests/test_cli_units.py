@@ -25,6 +25,7 @@ NOT_COMMANDS = {
     "events_stream_events": "`watch` reads the stream itself (the generated call buffers it)",
     "notifications_email_confirmation_page": "the page an email's link opens in a browser",
     "notifications_email_unsubscribe_page": "the page an email's link opens in a browser",
+    "notifications_address_change_undo_page": "the page an email's link opens in a browser",
 }
 
 

@@ -10,10 +10,12 @@ from marchlords_client.api.notifications import (
     notifications_confirm_email_address,
     notifications_delete_email_address,
     notifications_get_email_address,
+    notifications_list_account_notices,
     notifications_list_notifications,
     notifications_mark_all_notifications_read,
     notifications_mark_notification_read,
     notifications_set_email_address,
+    notifications_undo_address_change,
     notifications_unsubscribe_email,
 )
 from marchlords_client.models import EmailAddressSet, PasswordResetConfirm, PasswordResetRequest
@@ -51,6 +53,24 @@ def list_inbox(
                 for n in p["items"]
             ]
             + [f"{p['unread']} unread"]
+        ),
+    )
+
+
+@inbox.command("account")
+def account_notices(as_json: JsonOption = False) -> None:
+    """Your account's activity, newest first: every sign-in, new token and change of address
+    (each also emailed to your confirmed address): look for one that was not you."""
+    with session() as client:
+        page = call(
+            lambda: notifications_list_account_notices.sync_detailed(client=client), as_json
+        )
+    show(
+        page,
+        as_json,
+        lambda p: (
+            [f"{n['created_at']}  {n['kind']}: {n['text']}" for n in p["items"]]
+            or ["no account activity"]
         ),
     )
 
@@ -153,6 +173,17 @@ def unsubscribe(
     with _anonymous(server) as client:
         call(lambda: notifications_unsubscribe_email.sync_detailed(token, client=client), as_json)
     show(None, as_json, "unsubscribed: no more email")
+
+
+@email.command("undo")
+def undo_change(
+    token: TokenArgument, server: ServerOption = config.DEFAULT_SERVER, as_json: JsonOption = False
+) -> None:
+    """Undo a change of your address with the link sent to the old one (no sign-in needed):
+    the old address is back, every session and token is revoked, a reset link is sent."""
+    with _anonymous(server) as client:
+        call(lambda: notifications_undo_address_change.sync_detailed(token, client=client), as_json)
+    show(None, as_json, "address change undone: set a new password from the link just sent")
 
 
 @reset.command("request")
