@@ -29,7 +29,7 @@ RUN uv sync --locked --no-install-project --extra tracing
 
 
 # The web client (web/): built with the Node of its package-lock (devDependencies only here);
-# the image carries the built files, served at / by app/web/client.py.
+# the image carries the built files, served at / by app/shell/web/client.py.
 FROM node:24-slim AS web
 WORKDIR /web
 COPY web/package.json web/package-lock.json ./

@@ -9,81 +9,81 @@ from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 
-from app.auth.router import router as auth_router
-from app.auth.service import on_token_issued
-from app.battles.router import router as battles_router
-from app.calendar.router import router as calendar_router
-from app.campaigns.router import router as campaigns_router
-from app.campaigns.ruleset_schema import variant_json_schema
-from app.config import Settings, get_settings
-from app.contract import finish as finish_contract
-from app.db.embedded import asyncpg_dsn, database_url_async
-from app.db.session import create_engine, create_sessionmaker
-from app.deadlines.router import battles_router as deadline_battles_router
-from app.deadlines.router import router as deadlines_router
-from app.deadlines.router import turn_router as deadline_turn_router
-from app.deadlines.service import run_sweeper
-from app.diplomacy.router import router as diplomacy_router
-from app.errors import install_error_handlers, problem_schemas
-from app.errors.handlers import LITERAL_PATHS
-from app.events.schemas import event_components
-from app.events.subscribers import subscribe, subscribe_to_status
-from app.heap import tune_collector
-from app.history.router import router as history_router
-from app.house_rules.router import router as house_rules_router
-from app.limits import guard_routes, install_limits
-from app.lobbies.router import mine as lobby_requests_router
-from app.lobbies.router import owner as lobby_owner_router
-from app.lobbies.router import router as lobbies_router
-from app.log import configure_logging
-from app.maps.router import router as maps_router
-from app.maps.router import rulesets_router
-from app.me.router import router as me_router
-from app.messages.router import router as messages_router
-from app.metrics import process_exiting, watch_pool
-from app.metrics.router import router as metrics_router
-from app.middleware import RequestContextMiddleware
-from app.notifications import account as account_notices
-from app.notifications import outbox as notification_outbox
-from app.notifications.contract import document_webhooks
-from app.notifications.delivery import run_notifier
-from app.notifications.email_router import address_router as email_address_router
-from app.notifications.email_router import links_router as email_links_router
-from app.notifications.router import inbox_router as notification_inbox_router
-from app.notifications.router import preferences_router as notification_preferences_router
-from app.notifications.router import router as notifications_router
-from app.ops.router import router as ops_router
-from app.orders.router import router as orders_router
-from app.password_reset.router import router as password_reset_router
-from app.pictures import cache as picture_cache
-from app.pictures.rendering import renderer as replay_renderer
-from app.pictures.router import router as pictures_router
-from app.reliability.router import router as reliability_router
-from app.rosters.router import router as rosters_router
-from app.routing import LiteralPathMiddleware, include_indexed, literal_path_methods
-from app.rule_refs import add_rule_lines
-from app.seats.router import offers_router as seat_offers_router
-from app.seats.router import router as seats_router
-from app.spectators.router import router as spectators_router
-from app.stream.hub import EventHub
-from app.stream.response import HandsOffEventStreams
-from app.stream.router import router as stream_router
-from app.tokens.router import router as tokens_router
-from app.tracing import setup_tracing, stop_tracing, trace_engine
-from app.transfer.admission import ImportAdmission, ImportAdmissionMiddleware
-from app.transfer.router import router as transfer_router
-from app.turns.router import router as turns_router
-from app.users.router import router as users_router
-from app.web import install_web
-from app.web.client import install_web_client
-from app.world.router import router as world_router
+from app.accounts.auth.router import router as auth_router
+from app.accounts.auth.service import on_token_issued
+from app.accounts.tokens.router import router as tokens_router
+from app.accounts.users.router import router as users_router
+from app.channels.calendar.router import router as calendar_router
+from app.channels.notifications import account as account_notices
+from app.channels.notifications import outbox as notification_outbox
+from app.channels.notifications.contract import document_webhooks
+from app.channels.notifications.delivery import run_notifier
+from app.channels.notifications.email_router import address_router as email_address_router
+from app.channels.notifications.email_router import links_router as email_links_router
+from app.channels.notifications.router import inbox_router as notification_inbox_router
+from app.channels.notifications.router import preferences_router as notification_preferences_router
+from app.channels.notifications.router import router as notifications_router
+from app.channels.password_reset.router import router as password_reset_router
+from app.channels.stream.hub import EventHub
+from app.channels.stream.response import HandsOffEventStreams
+from app.channels.stream.router import router as stream_router
+from app.platform.config import Settings, get_settings
+from app.platform.db.embedded import asyncpg_dsn, database_url_async
+from app.platform.db.session import create_engine, create_sessionmaker
+from app.platform.errors import install_error_handlers, problem_schemas
+from app.platform.errors.handlers import LITERAL_PATHS
+from app.platform.heap import tune_collector
+from app.platform.log import configure_logging
+from app.platform.metrics import process_exiting, watch_pool
+from app.platform.metrics.router import router as metrics_router
+from app.play.battles.router import router as battles_router
+from app.play.campaigns.router import router as campaigns_router
+from app.play.campaigns.ruleset_schema import variant_json_schema
+from app.play.deadlines.router import battles_router as deadline_battles_router
+from app.play.deadlines.router import router as deadlines_router
+from app.play.deadlines.router import turn_router as deadline_turn_router
+from app.play.deadlines.service import run_sweeper
+from app.play.diplomacy.router import router as diplomacy_router
+from app.play.history.router import router as history_router
+from app.play.house_rules.router import router as house_rules_router
+from app.play.lobbies.router import mine as lobby_requests_router
+from app.play.lobbies.router import owner as lobby_owner_router
+from app.play.lobbies.router import router as lobbies_router
+from app.play.maps.router import router as maps_router
+from app.play.maps.router import rulesets_router
+from app.play.me.router import router as me_router
+from app.play.messages.router import router as messages_router
+from app.play.orders.router import router as orders_router
+from app.play.pictures import cache as picture_cache
+from app.play.pictures.rendering import renderer as replay_renderer
+from app.play.pictures.router import router as pictures_router
+from app.play.reliability.router import router as reliability_router
+from app.play.rosters.router import router as rosters_router
+from app.play.seats.router import offers_router as seat_offers_router
+from app.play.seats.router import router as seats_router
+from app.play.spectators.router import router as spectators_router
+from app.play.transfer.admission import ImportAdmission, ImportAdmissionMiddleware
+from app.play.transfer.router import router as transfer_router
+from app.play.turns.router import router as turns_router
+from app.play.world.router import router as world_router
+from app.shell.contract import finish as finish_contract
+from app.shell.limits import guard_routes, install_limits
+from app.shell.middleware import RequestContextMiddleware
+from app.shell.ops.router import router as ops_router
+from app.shell.routing import LiteralPathMiddleware, include_indexed, literal_path_methods
+from app.shell.rule_refs import add_rule_lines
+from app.shell.tracing import setup_tracing, stop_tracing, trace_engine
+from app.shell.web import install_web
+from app.shell.web.client import install_web_client
+from app.store.events.schemas import event_components
+from app.store.events.subscribers import subscribe, subscribe_to_status
 
 API_VERSION = "0.1.0"
 
 
 class MarchlordsAPI(HandsOffEventStreams, FastAPI):
     """FastAPI, its event streams' bodies streamed from its top, above its whole middleware
-    stack, once the request through it has returned (app/stream/response.py)."""
+    stack, once the request through it has returned (app/channels/stream/response.py)."""
 
 
 # Every versioned resource router is listed here, in OpenAPI display order. A new domain
@@ -166,7 +166,8 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         # Deadlines (R-TURN-3): every process sweeps; SKIP LOCKED keeps them from clashing.
         sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
-        # Webhook reminders and deliveries (app/notifications): SKIP LOCKED, like the sweeper.
+        # Webhook reminders and deliveries (app/channels/notifications): SKIP LOCKED, like the
+        # sweeper.
         notifier = asyncio.create_task(run_notifier(app.state.sessionmaker, settings))
         tune_collector()
         try:
@@ -202,25 +203,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         swagger_ui_parameters={"validatorUrl": None},
     )
     app.state.settings = settings
-    # Published events reach their listeners through subscriptions, not imports (app.events is
+    # Published events reach their listeners through subscriptions, not imports (app.store.events is
     # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
     subscribe(notification_outbox.on_events)
     subscribe_to_status(notification_outbox.on_campaign_status)
     on_token_issued(account_notices.on_token_issued)  # every sign-in and token: a notice
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     replay_renderer.configure(settings.replay_workers)  # started at the first cold replay
-    # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing (app/routing.py).
+    # `/v1/campaigns/import` is never a `{campaign_id}`: innermost, before routing
+    # (app/shell/routing.py).
     literal_paths = literal_path_methods([*(("/v1", r) for r in V1_ROUTERS), ("", ops_router)])
     setattr(app.state, LITERAL_PATHS, literal_paths)
     app.add_middleware(LiteralPathMiddleware, paths=literal_paths)
     install_limits(app, settings)  # before the request-id middleware, which wraps it
-    # Imports are admitted before their bodies are read (app/transfer/admission.py).
+    # Imports are admitted before their bodies are read (app/play/transfer/admission.py).
     app.state.imports = ImportAdmission(settings.imports_at_once)
     app.add_middleware(ImportAdmissionMiddleware, admission=app.state.imports)
     app.add_middleware(RequestContextMiddleware)
-    install_web(app, settings)  # CORS, security headers, metrics: outermost (app.web)
+    install_web(app, settings)  # CORS, security headers, metrics: outermost (app.shell.web)
     install_error_handlers(app)
-    setup_tracing(app)  # only if the OTEL_* variables ask for it (app/tracing.py)
+    setup_tracing(app)  # only if the OTEL_* variables ask for it (app/shell/tracing.py)
 
     for router in (*V1_ROUTERS, ops_router):
         _summaries_from_docstrings(router)
@@ -236,7 +238,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def openapi() -> dict[str, Any]:
         # The problem schemas are referenced by $ref from PROBLEM_RESPONSES, and the ruleset
-        # variant's from app/campaigns/schemas.py, so they have to be added to the components
+        # variant's from app/play/campaigns/schemas.py, so they have to be added to the components
         # by hand (FastAPI only collects models it serializes itself).
         if app.openapi_schema is None:
             schema = get_openapi(
@@ -249,14 +251,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components.update(problem_schemas())
             components["RulesetVariant"] = variant_json_schema()  # $ref'd by campaigns' schemas
-            # Events by kind: summaries, the stream's items, live events (app/events/schemas.py).
+            # Events by kind: summaries, the stream's items, live events
+            # (app/store/events/schemas.py).
             components.update(event_components())
             for operations in schema.get("paths", {}).values():
                 for operation in operations.values():
                     # A one-line docstring became the summary; repeating it says nothing.
                     if operation.get("description") == operation.get("summary"):
                         operation.pop("description", None)
-            finish_contract(schema, app.routes)  # tags, notes, servers (app/contract.py)
+            finish_contract(schema, app.routes)  # tags, notes, servers (app/shell/contract.py)
             add_rule_lines(schema)  # last: each description ends with its rules
             app.openapi_schema = schema
         return app.openapi_schema

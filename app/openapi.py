@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.config import Settings
+from app.platform.config import Settings
 
 OPENAPI_PATH = Path(__file__).resolve().parents[1] / "openapi" / "openapi.json"
 

@@ -15,13 +15,14 @@ from types import FrameType
 
 import uvicorn
 
-from app.config import get_settings
-from app.db.embedded import database_url
-from app.db.migrate import upgrade_head
-from app.log import configure_logging
+from app.platform.config import get_settings
+from app.platform.db.embedded import database_url
+from app.platform.db.migrate import upgrade_head
+from app.platform.log import configure_logging
 
-# prometheus-client's multiprocess mode (app.metrics): read when it is first imported, so it is
-# set here, before uvicorn starts the workers (this module must not import app.metrics).
+# prometheus-client's multiprocess mode (app.platform.metrics): read when it is first imported, so
+# it is set here, before uvicorn starts the workers (this module must not import
+# app.platform.metrics).
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
@@ -79,7 +80,7 @@ def main() -> None:
                 log_config=None,
                 access_log=False,
                 # X-Forwarded-For is believed by the app itself, from MARCHLORDS_TRUSTED_PROXIES
-                # only (app.limits); uvicorn's own handling would trust any local peer.
+                # only (app.shell.limits); uvicorn's own handling would trust any local peer.
                 proxy_headers=False,
                 # Open SSE streams would otherwise hold a shutdown forever; clients reconnect
                 # with Last-Event-ID.

@@ -29,12 +29,12 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.main import create_app
-from app.models import BattleRow
-from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
 from app.rules.hexgrid import Coord
 from app.rules.mapgen import generate_map
 from app.rules.maps import map_to_dict
 from app.rules.ruleset import default_ruleset, extreme_ruleset, ruleset_to_dict
+from app.store.models import BattleRow
+from app.store.models.world import PENDING_BATTLE_STATUSES, BattleStatus
 from bench.shared import (
     Target,
     expect,

@@ -24,7 +24,7 @@ template next to `GET /readyz` (one `SELECT 1`) measured in the same mix, the co
 (any 5xx or unexpected status), each target of issue 13 with PASS/FAIL (p99 of every game read
 ≤ 2×, of every write ≤ 3× and of the turn change ≤ 5× the p99 of `GET /readyz`; the mix's
 throughput ≥ 0.5× the baseline's), then checks through the database that every player's gold
-equals their ledger's balance (`app.ledger`) and that each campaign has exactly one turn
+equals their ledger's balance (`app.play.ledger`) and that each campaign has exactly one turn
 record per turn change. Exits 1 if any error occurred or a check failed, 0 otherwise (the
 latency targets are reported, not enforced: a shared machine may miss them). Always stops the
 server and PostgreSQL (also on Ctrl-C).

@@ -10,7 +10,7 @@ embedded PostgreSQL:
   replay ÷ map per player (target ≤ 3×, the median judged);
 - `GET /healthz` every 5 ms (each timed from when it was due, so that a held event loop
   counts), alone and then while the 8 players' replays of turn 1 and 2 (16 different
-  documents, 8 at a time) render at once in the replay workers (app/pictures/rendering.py,
+  documents, 8 at a time) render at once in the replay workers (app/play/pictures/rendering.py,
   started and warmed by one replay before): p50/p99 (target p99 ≤ 50 ms under the replays:
   rendering off the event loop and off its interpreter);
 - where the time of a cold replay goes (pyinstrument's top frames).
@@ -34,11 +34,11 @@ from pyinstrument import Profiler
 from sqlalchemy import select
 
 from app.main import create_app
-from app.models import Campaign
-from app.persistence.world import worlds
-from app.pictures import cache as pictures
-from app.pictures import rendering
-from app.world.cache import map_views
+from app.play.pictures import cache as pictures
+from app.play.pictures import rendering
+from app.play.world.cache import map_views
+from app.store.models import Campaign
+from app.store.persistence.world import worlds
 from bench.bench_extreme import make_map
 from bench.bench_turn import give_orders
 from bench.shared import (

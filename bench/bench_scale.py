@@ -39,11 +39,11 @@ import httpx
 from asgi_lifespan import LifespanManager
 from sqlalchemy import Table
 
-from app.db.base import Base
-from app.db.embedded import EmbeddedPostgres, asyncpg_dsn, create_database, drop_database
-from app.db.migrate import upgrade_head
 from app.main import create_app
-from app.models import User  # noqa: F401 - registers every model on Base
+from app.platform.db.base import Base
+from app.platform.db.embedded import EmbeddedPostgres, asyncpg_dsn, create_database, drop_database
+from app.platform.db.migrate import upgrade_head
+from app.store.models import User  # noqa: F401 - registers every model on Base
 from bench.shared import (
     ROOT,
     Target,

@@ -66,7 +66,7 @@ def main() -> int:
     options, pytest_args = parser.parse_known_args()
     if options.whole and pytest_args:
         parser.error("--whole runs the whole suite: no pytest arguments with it")
-    whole = ["--count-cases", "tests/test_fuzz.py"] if not pytest_args else []
+    whole = ["--count-cases", "tests/shell/contract/test_fuzz.py"] if not pytest_args else []
     common = ["-q", "-p", "no:cacheprovider", *whole, *pytest_args]
     old_env = {**os.environ, "MARCHLORDS_TEST_APP_PER_TEST": "1"}
     new_env = {k: v for k, v in os.environ.items() if k != "MARCHLORDS_TEST_APP_PER_TEST"}

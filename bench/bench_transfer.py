@@ -8,7 +8,7 @@ have). Then, in process against the embedded PostgreSQL, `--runs` times in turn:
 - `GET …/export?messages=true`: the CPU of this process and the wall time;
 - `POST /v1/campaigns/import` of that document (every seat named for its player): the same,
   and how the import's time splits between reading the body (JSON and the document's models,
-  before the route runs) and the route (`app.transfer.service.import_campaign`: checks, rows
+  before the route runs) and the route (`app.play.transfer.service.import_campaign`: checks, rows
   written, the copy read back), with the SQL statements it sends per table.
 Prints the medians, the ratio import ÷ export (CPU and wall; target ≤ 2×, PASS/FAIL) and where
 the time of one import goes (pyinstrument's heaviest frames).
@@ -34,10 +34,10 @@ from sqlalchemy import event, select, text, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.main import create_app
-from app.models import Campaign
-from app.models.campaign import CampaignStatus
-from app.transfer import service
-from app.transfer.schemas import MAX_MESSAGES
+from app.play.transfer import service
+from app.play.transfer.schemas import MAX_MESSAGES
+from app.store.models import Campaign
+from app.store.models.campaign import CampaignStatus
 from bench.bench_extreme import make_map
 from bench.bench_turn import add_armies, give_orders
 from bench.shared import (

@@ -30,12 +30,20 @@ from asgi_lifespan import LifespanManager
 from sqlalchemy import event, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.diplomacy import service as diplomacy
 from app.main import create_app
-from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, OrderKind, OrderRow
-from app.models.world import PENDING_BATTLE_STATUSES, BattleStatus
-from app.persistence import load_orders, load_ruleset, load_state
+from app.play.diplomacy import service as diplomacy
 from app.rules.resolve import resolve_turn
+from app.store.models import (
+    ArmyRow,
+    BattleRow,
+    Campaign,
+    CampaignPlayer,
+    GeneralRow,
+    OrderKind,
+    OrderRow,
+)
+from app.store.models.world import PENDING_BATTLE_STATUSES, BattleStatus
+from app.store.persistence import load_orders, load_ruleset, load_state
 from bench.phases import Phases
 from bench.sample_campaign import random_walks
 from bench.shared import (

@@ -19,13 +19,13 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.diplomacy import service as diplomacy
-from app.events import publish
-from app.ledger import service as ledger
-from app.orders import standing
-from app.persistence import snapshots
-from app.turns import battle_records
-from app.turns import service as turns
+from app.play.diplomacy import service as diplomacy
+from app.play.ledger import service as ledger
+from app.play.orders import standing
+from app.play.turns import battle_records
+from app.play.turns import service as turns
+from app.store.events import publish
+from app.store.persistence import snapshots
 
 # (phase, the object whose attribute is called, the attribute), in the order of the change.
 WRAPPED: tuple[tuple[str, Any, str], ...] = (

@@ -50,14 +50,14 @@ from pyinstrument import Profiler
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
-from app.config import Settings
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
-from app.ledger.service import balances
-from app.models import Campaign, CampaignPlayer, CampaignStatus, TurnRecord
+from app.platform.config import Settings
+from app.platform.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.platform.db.migrate import upgrade_head
+from app.play.ledger.service import balances
 from app.rules.hexgrid import DIRECTIONS
 from app.rules.ruleset import default_ruleset
 from app.rules.setup import CAPITAL_PORT_FACTIONS
+from app.store.models import Campaign, CampaignPlayer, CampaignStatus, TurnRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "benchmark password"  # noqa: S105  (throw-away local accounts)

@@ -1,5 +1,5 @@
 """Alembic environment (async). The URL comes from, in order: the `database_url` attribute set
-by `app.db.migrate`, `DATABASE_URL`, or an embedded PostgreSQL started for this run."""
+by `app.platform.db.migrate`, `DATABASE_URL`, or an embedded PostgreSQL started for this run."""
 
 import asyncio
 import contextlib
@@ -9,12 +9,12 @@ from alembic import context
 from sqlalchemy import pool, text
 from sqlalchemy.engine import Connection
 
-import app.models  # noqa: F401  (registers every table on the metadata)
-from app.config import get_settings
-from app.db.base import Base
-from app.db.embedded import database_url
-from app.db.migrate import MIGRATION_LOCK_KEY
-from app.db.session import create_engine
+import app.store.models  # noqa: F401  (registers every table on the metadata)
+from app.platform.config import get_settings
+from app.platform.db.base import Base
+from app.platform.db.embedded import database_url
+from app.platform.db.migrate import MIGRATION_LOCK_KEY
+from app.platform.db.session import create_engine
 
 config = context.config
 target_metadata = Base.metadata

@@ -46,9 +46,9 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.ui import WebDriverWait
 
-from app.db.embedded import EmbeddedPostgres, create_database, drop_database
-from app.db.migrate import upgrade_head
-from app.pictures.svg import TERRAIN_COLOURS, UNEXPLORED
+from app.platform.db.embedded import EmbeddedPostgres, create_database, drop_database
+from app.platform.db.migrate import upgrade_head
+from app.play.pictures.svg import TERRAIN_COLOURS, UNEXPLORED
 from bench.shared import database_url, free_port, interrupt_on_signals, uvicorn_server, wait_ready
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 from typing import cast
 
-from app.campaigns.access import Membership
-from app.pictures.svg import MapPicture, map_svg
+from app.play.campaigns.access import Membership
+from app.play.pictures.svg import MapPicture, map_svg
+from app.play.world.service import View, world_map
 from app.rules import fog, visibility
 from app.rules.resolve import resolve_turn
-from app.world.service import View, world_map
 from bench.sample_campaign import random_walks, sample_ruleset, sample_state
 
 OUTPUT = Path(__file__).resolve().parents[1] / "docs" / "sample-map.svg"

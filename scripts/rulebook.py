@@ -5,10 +5,10 @@ Every number a player reads in docs/rules.md between `<!-- rulebook:NAME -->` an
 rulebook cannot drift from what the server enforces. docs/rules.fr.md, its French version,
 has the same blocks, worded through `FRENCH_TEXTS` (every text of the tables: one not in it
 fails the rendering, so the French tables cannot fall behind). The errors page's list of error
-codes (`<!-- rulebook:codes -->`) is written from `app.errors.ERROR_CODES`, and the configuration
-page's table (`<!-- rulebook:settings -->`) from `app.config.Settings` (each variable's name,
-default, accepted values and the description under its field), the same way.
-`tests/test_rulebook.py` fails when a committed page differs from its rendering.
+codes (`<!-- rulebook:codes -->`) is written from `app.platform.errors.ERROR_CODES`, and the
+configuration page's table (`<!-- rulebook:settings -->`) from `app.platform.config.Settings` (each
+variable's name, default, accepted values and the description under its field), the same way.
+`tests/meta/test_rulebook.py` fails when a committed page differs from its rendering.
 
     scripts/rulebook            rewrite the pages
     scripts/rulebook --check    exit 1, naming the stale pages, if a rendering differs
@@ -30,8 +30,8 @@ from pydantic.fields import FieldInfo
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.config import Settings  # noqa: E402
-from app.errors import ERROR_CODES  # noqa: E402
+from app.platform.config import Settings  # noqa: E402
+from app.platform.errors import ERROR_CODES  # noqa: E402
 from app.rules.ruleset import (  # noqa: E402
     MODIFIER_TERRAINS,
     Faction,

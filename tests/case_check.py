@@ -5,7 +5,7 @@ case, and `--count-cases PREFIX`.
 pytest 9.2 builds a test's id from its `originalname`, and schemathesis gives every operation's
 case of a test function that function's name as `originalname`: all the cases of a function
 shared one id. One process runs them all anyway; pytest-xdist schedules by id, so it ran the
-first case of each function only (6 of `tests/test_fuzz.py`'s 324) and said nothing.
+first case of each function only (6 of `tests/shell/contract/test_fuzz.py`'s 324) and said nothing.
 
 pytest-xdist 3.8 gives a test of an `xdist_group` its group by appending `@group` to its id in
 `_nodeid`, which pytest 9.2 no longer reads: `--dist loadgroup` grouped nothing, and a module

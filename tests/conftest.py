@@ -38,18 +38,18 @@ from sqlalchemy.ext.asyncio import (
 from sqlalchemy.pool import NullPool
 from sqlalchemy.sql.dml import UpdateBase
 
-from app.auth import passwords
-from app.config import Settings
-from app.db.base import Base
-from app.db.embedded import EmbeddedPostgres, drop_database
-from app.db.migrate import upgrade_head
-from app.db.session import create_sessionmaker
-from app.heap import tune_collector
-from app.log import request_id_var
-from app.models.game_map import GameMap
-from app.persistence.world import worlds
-from app.pictures.rendering import renderer as replay_renderer
-from app.world.cache import map_views
+from app.accounts.auth import passwords
+from app.platform.config import Settings
+from app.platform.db.base import Base
+from app.platform.db.embedded import EmbeddedPostgres, drop_database
+from app.platform.db.migrate import upgrade_head
+from app.platform.db.session import create_sessionmaker
+from app.platform.heap import tune_collector
+from app.platform.log import request_id_var
+from app.play.pictures.rendering import renderer as replay_renderer
+from app.play.world.cache import map_views
+from app.store.models.game_map import GameMap
+from app.store.persistence.world import worlds
 from tests.case_check import (  # noqa: F401 - its hooks, registered by being here
     pytest_addoption,
     pytest_configure,
@@ -82,26 +82,26 @@ KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
 # their whole module where most of its tests did: sweeps over every operation, random whole
 # games, long property searches, races and notification deliveries.
 SLOW_TESTS = (
-    "tests/api/test_anonymity.py::",
-    "tests/api/test_battle_dates_races.py::",
-    "tests/api/test_bounds.py::test_R_HOUSE_2_ranges_are_in_the_openapi_schema",
-    "tests/api/test_calendar.py::test_a_traced_feed_request_keeps_the_secret_out_of_its_span",
-    "tests/api/test_civil_disorder.py::test_R_CAMP_10_a_returning_holder_racing_the_turn_change",
-    "tests/api/test_error_messages.py::test_every_405_allows_exactly_the_documented_methods",
-    "tests/api/test_fog_random.py::",
-    "tests/api/test_import_limits.py::test_R_CAMP_9_a_played_random_game_passes_the_checks",
-    "tests/api/test_inbox.py::test_inbox_items_match_what_the_personal_webhook_gets",
-    "tests/api/test_inbox.py::test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted",
-    "tests/api/test_isolation.py::",
-    "tests/api/test_join_notifications.py::",
-    "tests/api/test_limits.py::test_a_wrong_current_password_counts_as_a_failed_login",
-    "tests/api/test_limits.py::test_every_authenticated_write_route_carries_the_write_limit",
-    "tests/api/test_lobbies.py::test_R_CAMP_12_an_approval_racing_the_turn_change",
-    "tests/api/test_memory_writes.py::test_R_FOG_1_stored_memories_are_those_the_change_computed",
-    "tests/api/test_notification_races.py::",
-    "tests/api/test_notifications.py::",
-    "tests/api/test_pictures.py::test_the_picture_cache_holds_no_more_bytes_than_its_setting",
-    "tests/api/test_shard_ready.py::test_every_statement_of_a_campaign_request_is_restricted",
+    "tests/play/campaigns/test_anonymity.py::",
+    "tests/play/battles/test_battle_dates_races.py::",
+    "tests/play/campaigns/test_bounds.py::test_R_HOUSE_2_ranges_are_in_the_openapi_schema",
+    "tests/channels/calendar/test_calendar.py::test_a_traced_feed_request_keeps_the_secret_out_of_its_span",
+    "tests/play/campaigns/test_civil_disorder.py::test_R_CAMP_10_a_returning_holder_racing_the_turn_change",
+    "tests/platform/errors/test_error_messages.py::test_every_405_allows_exactly_the_documented_methods",
+    "tests/play/world/test_fog_random.py::",
+    "tests/play/transfer/test_import_limits.py::test_R_CAMP_9_a_played_random_game_passes_the_checks",
+    "tests/channels/notifications/test_inbox.py::test_inbox_items_match_what_the_personal_webhook_gets",
+    "tests/channels/notifications/test_inbox.py::test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted",
+    "tests/shell/test_isolation.py::",
+    "tests/channels/notifications/test_join_notifications.py::",
+    "tests/shell/limits/test_limits.py::test_a_wrong_current_password_counts_as_a_failed_login",
+    "tests/shell/limits/test_limits.py::test_every_authenticated_write_route_carries_the_write_limit",
+    "tests/play/lobbies/test_lobbies.py::test_R_CAMP_12_an_approval_racing_the_turn_change",
+    "tests/play/turns/test_memory_writes.py::test_R_FOG_1_stored_memories_are_those_the_change_computed",
+    "tests/channels/notifications/test_notification_races.py::",
+    "tests/channels/notifications/test_notifications.py::",
+    "tests/play/pictures/test_pictures.py::test_the_picture_cache_holds_no_more_bytes_than_its_setting",
+    "tests/play/turns/test_shard_ready.py::test_every_statement_of_a_campaign_request_is_restricted",
     "tests/rules/test_properties.py::",
     "tests/rules/test_sea.py::test_R_SEA_2_property_no_army_at_sea_without_ship",
 )
@@ -113,10 +113,10 @@ SHARED_SCOPES = frozenset({"module", "package", "class"})
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    """The collector tuned as a server's is at start-up (app/heap.py; the test apps' lifespan,
-    which does it, is not run): the modules, apps and collected tests frozen, young
-    collections less frequent. With the defaults, full collections walked them all again and
-    again: some 4 s of each worker's CPU in `scripts/test --quick`."""
+    """The collector tuned as a server's is at start-up (app/platform/heap.py; the test apps'
+    lifespan, which does it, is not run): the modules, apps and collected tests frozen, young
+    collections less frequent. With the defaults, full collections walked them all again and again:
+    some 4 s of each worker's CPU in `scripts/test --quick`."""
     tune_collector()
 
 
@@ -160,7 +160,7 @@ def _run(coro_fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
 @pytest.fixture(scope="session", autouse=True)
 def _replay_workers_end() -> Iterator[None]:
     """The replay workers a test started (lazily) end with the session: the test apps' lifespan,
-    which ends them in a server (app/pictures/rendering.py), is not run."""
+    which ends them in a server (app/play/pictures/rendering.py), is not run."""
     yield
     replay_renderer.shutdown()
 
@@ -198,8 +198,8 @@ def settings(database_url: str) -> Settings:
     """Settings of the test app, pointing at the test database.
 
     Write, login and registration rate limits are out of the way: long games and refusal suites
-    make many requests as one user or client (tests/api/test_limits.py builds its app with tiny
-    limits).
+    make many requests as one user or client (tests/shell/limits/test_limits.py builds its app with
+    tiny limits).
     """
     return Settings(
         database_url=database_url,
@@ -274,8 +274,8 @@ async def session(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncIterat
 def _drop_world_caches(
     conn: Connection, clause: object, multiparams: object, params: object, options: object
 ) -> None:
-    """The server keeps what a campaign's world version shows (app/persistence/world.py,
-    app/world/cache.py), and only its own writes bump that version: a test that writes rows
+    """The server keeps what a campaign's world version shows (app/store/persistence/world.py,
+    app/play/world/cache.py), and only its own writes bump that version: a test that writes rows
     itself, outside any request, drops those caches, as if the version had changed.
 
     Planting through tests/factories/planting.py (`planted`) bumps the version as the server

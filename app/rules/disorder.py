@@ -1,7 +1,7 @@
 """Civil disorder (R-CAMP-10): a seat whose holder vanished never blocks the turn.
 
-Pure decisions; the service layer (app/deadlines/service.py, app/campaigns/access.py) applies
-them under the campaign lock.
+Pure decisions; the service layer (app/play/deadlines/service.py, app/play/campaigns/access.py)
+applies them under the campaign lock.
 """
 
 from dataclasses import dataclass

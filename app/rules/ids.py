@@ -5,7 +5,7 @@ The engine numbers what it creates (armies, structures, battles, treaties) with 
 new things would count what the others built, raised or fought meanwhile. With a campaign's
 secret `id_salt`, the n-th id is instead a keyed permutation of n: still unique and
 deterministic, but scattered over [2**29, 2**30) — above the small ids of the starting
-entities (and of campaigns without a salt), below the random ids of orders (app/db/ids.py).
+entities (and of campaigns without a salt), below the random ids of orders (app/platform/db/ids.py).
 A salt of 0 keeps the plain counter (older campaigns, the engine's own tests).
 """
 

@@ -5,7 +5,7 @@ value as the API writes it, in French a word (texts.po)."""
 from app.rules.texts import Text, _
 
 _KINDS: dict[str, Text] = {
-    # orders (app/models/orders.OrderKind)
+    # orders (app/store/models/orders.OrderKind)
     "move": _("move"),
     "build": _("build"),
     "raise": _("raise"),

@@ -1,7 +1,7 @@
 """Finding a game (R-CAMP-11), substitutes (R-CAMP-12) and spectators (R-CAMP-13): who may
 ask for which place.
 
-Pure decisions; app/lobbies/service.py applies them under the campaign lock. Nobody becomes a
+Pure decisions; app/play/lobbies/service.py applies them under the campaign lock. Nobody becomes a
 member without both their own ask and the owner's yes: a request is only ever an ask.
 """
 

@@ -1,8 +1,8 @@
 """A player's reliability (R-CAMP-14): how each turn and each battle of a seat went for its
 holder, judged once when it happened (the turn change, the battle's confirmation).
 
-Pure decisions; app/turns/service.py and app/battles/service.py write what they decide, and
-app/reliability sums it up per user.
+Pure decisions; app/play/turns/service.py and app/play/battles/service.py write what they decide,
+and app/play/reliability sums it up per user.
 """
 
 from dataclasses import dataclass

@@ -4,7 +4,7 @@ A campaign reads every value from its ruleset; the defaults below are RULES.md e
 variant is a partial document merged over the defaults (`merge_variant`); `LIMITS` and its
 sibling tables give the range of every value and `check_ruleset` the rules that tie values
 together. Untrusted documents are validated at the edge, against these tables
-(`app.campaigns.ruleset_schema`); the engine stays free of parsing libraries.
+(`app.play.campaigns.ruleset_schema`); the engine stays free of parsing libraries.
 """
 
 from __future__ import annotations
@@ -666,7 +666,7 @@ def parse_ruleset(variant: Mapping[str, Any] | None) -> Ruleset:
     """The default ruleset with a trusted variant merged over it, cross-field rules checked.
 
     For documents already validated (stored rulesets) and for tests: types and ranges are taken
-    on trust. Untrusted input is validated at the edge (`app.campaigns.ruleset_schema`).
+    on trust. Untrusted input is validated at the edge (`app.play.campaigns.ruleset_schema`).
     """
     if variant is None:
         return default_ruleset()

@@ -393,7 +393,7 @@ class LedgerEntry:
 class EventKind(StrEnum):
     """What the engine says happened at a turn change (snake_case), in turn summaries and
     history. The app's own kinds (a player's gold line, standing orders, and the live events
-    it publishes) are `app.events.kinds.AppEventKind`: one wire vocabulary with these.
+    it publishes) are `app.store.events.kinds.AppEventKind`: one wire vocabulary with these.
 
     A battle appears in a turn summary as `encounter` (R-MOVE-3: armies met on a tile, or an
     army reached an enemy's structure; `data`: `battle_id`, `kind` of battle), and live as

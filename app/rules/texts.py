@@ -1,11 +1,11 @@
 """Texts for players that can be said in more than one language.
 
 `_("Not enough gold: {need} needed.", need=3)` is the English text, and it remembers its
-template and parameters so that `app.i18n` can say it in French at the edge (a problem, a
+template and parameters so that `app.platform.i18n` can say it in French at the edge (a problem, a
 summary, a notification). The template is the message id of the catalogs (`pybabel` extracts
 every `_("…")` call); it stays plain data, so the rules engine may use it.
 
-Every text the server fills in is filled by `fill`, the one formatter (tests/test_formatting.py
+Every text the server fills in is filled by `fill`, the one formatter (tests/meta/test_formatting.py
 finds no other): plain `{name}` fields only, never `str.format`, whose fields reach into
 attributes and items (`{what.__class__}`) and pad to any width (`{what:>3000000}`).
 """

@@ -1,7 +1,7 @@
 """May this viewer see X (R-FOG-1..5, R-OPT-3, R-OPT-5, R-CAMP-13): decided here, and nowhere
 else.
 
-A `Viewer` is built once per request from the caller's membership (`app.campaigns.access`):
+A `Viewer` is built once per request from the caller's membership (`app.play.campaigns.access`):
 their seat (the player number of a seat with a faction; None if they play none), whether they
 own the campaign, and whether they are the game master (the owner who does not play, who sees
 everything, live, R-FOG-5; an owner who plays sees exactly what their seat sees). Looking at a
@@ -220,7 +220,7 @@ def battle_names_seen(
     users who held its seats when it closed (`held_by`: seat → user id, None where nobody
     did), never a later holder of one of those seats, and nobody where who held them is not
     known (`held_by` None: closed before holders were kept, or imported). The names are then
-    those holders' (`app.campaigns.service.BattleNames`); the owner sees every name anyway."""
+    those holders' (`app.play.campaigns.service.BattleNames`); the owner sees every name anyway."""
     if not over:
         return v.seat is not None and v.seat in players
     return held_by is not None and user is not None and user in held_by.values()

@@ -20,7 +20,7 @@ down_revision: str | None = "5d9b2e7c4a13"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-# The pending battles' lists, as `app.turns.battle_records.snapshot_rosters` copies them.
+# The pending battles' lists, as `app.play.turns.battle_records.snapshot_rosters` copies them.
 _COPY_PENDING = """
 INSERT INTO battle_rosters (campaign_id, battle_id, army_id, side, roster)
 SELECT b.campaign_id, b.id, r.army_id, s.side, jsonb_build_object(

@@ -17,7 +17,6 @@ import pytest
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from tests.api.seat_offers import accept, hand_over_accepted
 from tests.factories.battles import act, field_battle, result
 from tests.factories.flows import (
     AuthUser,
@@ -30,6 +29,7 @@ from tests.factories.flows import (
 )
 from tests.factories.lobbies import answer, ask
 from tests.factories.planting import place
+from tests.factories.seat_offers import accept, hand_over_accepted
 
 ROLES = ("owner", "first", "second", "third", "newcomer")
 

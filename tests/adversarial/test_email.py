@@ -18,14 +18,14 @@ from prometheus_client import REGISTRY
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.auth.tokens import generate_token, hash_token
-from app.config import Settings
-from app.db.base import utcnow
+from app.accounts.auth.tokens import generate_token, hash_token
+from app.channels.notifications.email import CONFIRMATION, EMAIL_POLICY, send_due
+from app.channels.notifications.mail import BadAddress, compose
 from app.main import create_app
-from app.models import Campaign, EmailDelivery, UserEmail
-from app.models.notification import DeliveryStatus
-from app.notifications.email import CONFIRMATION, EMAIL_POLICY, send_due
-from app.notifications.mail import BadAddress, compose
+from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.store.models import Campaign, EmailDelivery, UserEmail
+from app.store.models.notification import DeliveryStatus
 from tests.factories.flows import AuthUser, MakeUser, change_turn, start_game
 from tests.factories.mail import (
     PUBLIC,

@@ -14,8 +14,8 @@ from httpx import AsyncClient
 from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.base import table_of, utcnow
-from app.models import Campaign, LedgerRow
+from app.platform.db.base import table_of, utcnow
+from app.store.models import Campaign, LedgerRow
 from tests.factories.flows import AuthUser, Game, MakeUser, change_turn, export_campaign, start_game
 from tests.helpers import assert_problem
 

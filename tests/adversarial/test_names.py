@@ -6,8 +6,8 @@ A name reaches email headers (a campaign's name is in every Subject), file names
 and chat messages: `"Evil\\r\\nBcc: x@example.org"` as a campaign name stopped every email of
 the server. The server promises that a name is one line — no control character, line or
 paragraph separator or bidi override — and that a body has none of them but line breaks and
-tabs, in every request and in the import alike (app/fields.py: `NameText`, `BodyText`): a 422
-that stores nothing.
+tabs, in every request and in the import alike (app/platform/fields.py: `NameText`, `BodyText`): a
+422 that stores nothing.
 """
 
 import copy
@@ -29,8 +29,8 @@ from pydantic.fields import FieldInfo
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.fields import BODY_PATTERN, NAME_PATTERN
-from app.models import Campaign, GameMap, Token, User
+from app.platform.fields import BODY_PATTERN, NAME_PATTERN
+from app.store.models import Campaign, GameMap, Token, User
 from tests.factories.flows import (
     MakeUser,
     army_of,
@@ -54,7 +54,7 @@ HOSTILE = {
 }
 hostile = pytest.mark.parametrize("name", list(HOSTILE.values()), ids=list(HOSTILE))
 
-OWB = Path(__file__).parents[1] / "rosters" / "fixtures" / "reikland.owb.json"
+OWB = Path(__file__).parents[1] / "play" / "rosters" / "fixtures" / "reikland.owb.json"
 
 
 def tiny_map(**changes: Any) -> dict[str, Any]:
@@ -318,7 +318,9 @@ def test_every_name_and_body_a_request_carries_uses_the_shared_text_types(app: F
                 if s.get("pattern") not in allowed and "enum" not in s
             ]
     assert checked > 30
-    assert not wrong, "names or bodies without app.fields' types:\n" + "\n".join(sorted(wrong))
+    assert not wrong, "names or bodies without app.platform.fields' types:\n" + "\n".join(
+        sorted(wrong)
+    )
 
 
 def test_the_contract_publishes_the_constraint(app: FastAPI) -> None:

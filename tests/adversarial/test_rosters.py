@@ -1,5 +1,5 @@
 """The army-list upload (issue 30): an attacker writes the whole file. Every list the upload
-accepts stays within the bounds the campaign document has (`app.rosters.formats.limits`, one
+accepts stays within the bounds the campaign document has (`app.play.rosters.formats.limits`, one
 set for both): one past them is refused with a 422 naming where, and nothing is stored; one
 accepted exports, and imports back to the same state (a property over random lists)."""
 
@@ -12,7 +12,7 @@ from httpx import AsyncClient
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
-from app.rosters.formats.limits import MAX_ENTRY_MODELS, MAX_MODELS, MAX_NAME_CHARS, MAX_POINTS
+from app.play.rosters.formats.limits import MAX_ENTRY_MODELS, MAX_MODELS, MAX_NAME_CHARS, MAX_POINTS
 from tests.factories.flows import (
     AuthUser,
     Game,

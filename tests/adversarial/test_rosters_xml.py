@@ -1,7 +1,7 @@
 """Roster XML uploads (`.ros`, and the `.ros` inside a `.rosz`): an attacker controls every byte
 of the file, its declared encoding included.
 
-The server promises one decoding rule and one parser boundary (app/rosters/formats/bounded.py):
+The server promises one decoding rule and one parser boundary (app/play/rosters/formats/bounded.py):
 UTF-8, or a single-byte encoding the file declares, parsed by defusedxml with no DOCTYPE; any
 other encoding, any undecodable byte and whatever the parser raises is a 422
 `roster_unreadable` that changes nothing — never a 500.
@@ -20,7 +20,7 @@ from tests.factories.flows import MakeUser, army_of, start_game
 from tests.factories.rosters import EMPIRE_LIST, roster_url, upload
 from tests.helpers import assert_problem
 
-KARAZ = (Path(__file__).parents[1] / "rosters" / "fixtures" / "karaz.ros").read_bytes()
+KARAZ = (Path(__file__).parents[1] / "play" / "rosters" / "fixtures" / "karaz.ros").read_bytes()
 UTF8_DECLARED = b'encoding="UTF-8"'
 
 

@@ -22,16 +22,16 @@ from httpx import ASGITransport, AsyncClient
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.auth.dependencies import SUDO_WINDOW, get_account_auth
-from app.auth.tokens import hash_token
-from app.config import Settings
-from app.db.base import utcnow
-from app.limits.routes import uses_dependency
+from app.accounts.auth.dependencies import SUDO_WINDOW, get_account_auth
+from app.accounts.auth.tokens import hash_token
+from app.channels.notifications import email as email_module
+from app.channels.notifications.email import SmtpOutcome, send_due
 from app.main import create_app
-from app.models import AddressChangeUndo, EmailDelivery, PasswordReset, Token, UserEmail
-from app.models.notification import DeliveryStatus
-from app.notifications import email as email_module
-from app.notifications.email import SmtpOutcome, send_due
+from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.shell.limits.routes import uses_dependency
+from app.store.models import AddressChangeUndo, EmailDelivery, PasswordReset, Token, UserEmail
+from app.store.models.notification import DeliveryStatus
 from tests.factories.flows import AuthUser, MakeUser
 from tests.helpers import assert_problem
 
@@ -182,7 +182,7 @@ async def test_a_personal_token_cannot_mint_tokens_or_sign_the_owner_out(
 
 def _routes(routes: Iterable[Any]) -> Iterator[tuple[str, str, Dependant]]:
     """(method, path, dependant) of every route as the app serves them (an included router's
-    routes are contexts of it), as tests/api/test_limits.py walks them."""
+    routes are contexts of it), as tests/shell/limits/test_limits.py walks them."""
     for route in routes:
         if isinstance(route, APIRoute):
             for method in sorted(route.methods or ()):

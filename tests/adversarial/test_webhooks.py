@@ -9,10 +9,10 @@ from httpx import AsyncClient
 from prometheus_client import REGISTRY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.config import Settings
-from app.db.base import utcnow
-from app.models.notification import DeliveryStatus, WebhookDelivery, WebhookEndpoint
-from app.notifications.outbox import new_message_id
+from app.channels.notifications.outbox import new_message_id
+from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.store.models.notification import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from tests.factories.flows import MakeUser, change_turn, start_game
 from tests.factories.webhooks import FAST, Receiver, deliver, register
 from tests.factories.webhooks import app as app  # a fixture

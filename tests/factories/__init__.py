@@ -1,4 +1,4 @@
-"""What tests share, so that no test module imports another (tests/test_test_imports.py).
+"""What tests share, so that no test module imports another (tests/meta/test_test_imports.py).
 
 - `engine`: rules-engine states for tests/rules (maps, players, armies, battles, events).
 - `flows`: HTTP game flows (register and log in, create, join, start, change the turn, export).

@@ -12,10 +12,10 @@ from fastapi import FastAPI
 from pydantic import BaseModel
 from starlette.routing import BaseRoute
 
-from app.config import Settings
-from app.log import configure_logging
 from app.main import create_app
-from app.pictures import cache as picture_cache
+from app.platform.config import Settings
+from app.platform.log import configure_logging
+from app.play.pictures import cache as picture_cache
 
 # Set to 1, every use builds its app as before (scripts/bench_suite's old way).
 APP_PER_TEST = "MARCHLORDS_TEST_APP_PER_TEST"

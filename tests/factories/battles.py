@@ -8,7 +8,7 @@ from httpx import AsyncClient, Response
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import BattleRow
+from app.store.models import BattleRow
 from tests.factories.flows import Game, GamePlayer, army_of, change_turn
 from tests.factories.planting import place, planted
 

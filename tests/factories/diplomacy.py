@@ -8,10 +8,10 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
 
-from app.models.campaign import CampaignPlayer
-from app.models.event import CampaignEvent
-from app.models.ledger import LedgerRow
-from app.models.world import StructureRow
+from app.store.models.campaign import CampaignPlayer
+from app.store.models.event import CampaignEvent
+from app.store.models.ledger import LedgerRow
+from app.store.models.world import StructureRow
 from tests.factories.flows import Game
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.deadlines.service import sweep
+from app.play.deadlines.service import sweep
 from tests.factories.flows import Game, ok
 
 SETTINGS = {

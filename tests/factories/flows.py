@@ -16,16 +16,24 @@ from httpx import ASGITransport, AsyncClient, Response
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.auth import service as auth_service
-from app.campaigns import service as campaigns_service
-from app.campaigns.access import Membership, load_membership
-from app.campaigns.schemas import CampaignCreate, PlayerChoice
-from app.config import Settings
-from app.db.session import transaction
-from app.maps.service import ensure_builtin_maps
-from app.models import ArmyRow, CampaignPlayer, GameMap, LedgerRow, TokenKind, TokenScope, User
-from app.users import service as users_service
-from app.users.schemas import UserCreate
+from app.accounts.auth import service as auth_service
+from app.accounts.users import service as users_service
+from app.accounts.users.schemas import UserCreate
+from app.platform.config import Settings
+from app.platform.db.session import transaction
+from app.play.campaigns import service as campaigns_service
+from app.play.campaigns.access import Membership, load_membership
+from app.play.campaigns.schemas import CampaignCreate, PlayerChoice
+from app.play.maps.service import ensure_builtin_maps
+from app.store.models import (
+    ArmyRow,
+    CampaignPlayer,
+    GameMap,
+    LedgerRow,
+    TokenKind,
+    TokenScope,
+    User,
+)
 
 DEFAULT_PASSWORD = "correct horse battery"
 _counter = itertools.count(1)

@@ -1,5 +1,5 @@
 """Random fog games for API tests: four players march, build and fight over HTTP on a generated
-map for several turns, every read checked against what each may know (tests/api/walk.py)."""
+map for several turns, every read checked against what each may know (tests/factories/walk.py)."""
 
 import random
 import uuid
@@ -12,13 +12,13 @@ from httpx import AsyncClient, Response
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import BattleRow, Campaign
-from app.persistence import snapshots
 from app.rules import concealment, visibility
 from app.rules.hexgrid import Coord, Grid, Wrap
-from tests.api.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
-from tests.api.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
+from app.store.models import BattleRow, Campaign
+from app.store.persistence import snapshots
 from tests.factories.flows import AuthUser, MakeUser
+from tests.factories.pictures import WORLD_MAP_SCHEMA, battle_frames, svg_world
+from tests.factories.walk import Knowledge, Schemas, knowledge, leaks, summary_leaks
 
 FACTIONS = ("empire", "orcs_goblins", "dwarfs", "skaven")
 
@@ -84,7 +84,8 @@ class Table:
         where = f"{method} {path} as {player}"
         schema = self.schemas.response(method, template, response.status_code)
         if response.headers.get("content-type", "").startswith("image/svg+xml"):
-            # A picture is judged as the map it draws (tests/api/pictures.py), and by its text.
+            # A picture is judged as the map it draws (tests/factories/pictures.py), and by its
+            # text.
             payload: Any = svg_world(response.text)
             schema = WORLD_MAP_SCHEMA
             # R-FOG-4, R-OPT-3: a frame only on the tile of a battle the caller may know of.

@@ -12,7 +12,7 @@ from httpx import AsyncClient
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, TreatyRow
+from app.store.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, TreatyRow
 from tests.factories.flows import (
     THREE,
     AuthUser,

@@ -16,9 +16,9 @@ from aiosmtpd.controller import Controller
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.config import Settings
-from app.db.base import utcnow
-from app.notifications.email import send_due
+from app.channels.notifications.email import send_due
+from app.platform.config import Settings
+from app.platform.db.base import utcnow
 from tests.factories.flows import AuthUser
 
 PUBLIC = "https://marchlords.test"

@@ -1,9 +1,9 @@
 """Database planting for API tests: rows written by the test itself, outside any request.
 
 The server keeps what a campaign's world shows per `Campaign.world_version` (the world cache,
-app/persistence/world.py, and the map views, app/world/cache.py) and bumps the version with
-its own writes. A planted row is a write the server did not make: `planted` flushes it and bumps
-the version, so no cache can serve the world from before.
+app/store/persistence/world.py, and the map views, app/play/world/cache.py) and bumps the version
+with its own writes. A planted row is a write the server did not make: `planted` flushes it and
+bumps the version, so no cache can serve the world from before.
 """
 
 import uuid
@@ -11,8 +11,8 @@ import uuid
 from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.models import ArmyRow, Campaign, GeneralRow
 from app.rules.ids import entity_id
+from app.store.models import ArmyRow, Campaign, GeneralRow
 from tests.factories.flows import Game, army_of
 
 
@@ -32,7 +32,8 @@ async def campaign_row(session: AsyncSession, game: Game) -> Campaign:
 
 async def new_id(session: AsyncSession, game: Game) -> int:
     """The next id as the engine gives it (app/rules/ids.py): scrambled by the campaign's salt.
-    A plain counter hid that a rollback compared ids with the counter (app/rosters/service.py)."""
+    A plain counter hid that a rollback compared ids with the counter
+    (app/play/rosters/service.py)."""
     campaign = await campaign_row(session, game)
     value = entity_id(campaign.id_salt, campaign.next_id)
     campaign.next_id += 1

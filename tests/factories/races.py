@@ -13,8 +13,8 @@ from httpx import AsyncClient, Response
 from sqlalchemy import func, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from app.db.session import create_sessionmaker
-from app.models import ArmyRow, Campaign, CampaignPlayer, LedgerRow, TurnRecord
+from app.platform.db.session import create_sessionmaker
+from app.store.models import ArmyRow, Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from tests.factories.flows import Game, MakeUser, start_game
 
 ROUNDS = int(os.environ.get("MARCHLORDS_RACE_ROUNDS", "6"))

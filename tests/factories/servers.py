@@ -17,10 +17,10 @@ import uvicorn
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.config import Settings
-from app.db.embedded import asyncpg_dsn
-from app.db.session import create_sessionmaker
-from app.stream.hub import EventHub
+from app.channels.stream.hub import EventHub
+from app.platform.config import Settings
+from app.platform.db.embedded import asyncpg_dsn
+from app.platform.db.session import create_sessionmaker
 from tests.factories.apps import fresh_app
 
 WAIT = 30.0  # bound of every wait; a passing run never comes close
@@ -80,7 +80,7 @@ import socket, sys
 import uvicorn
 from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
-from app.auth import passwords
+from app.accounts.auth import passwords
 
 # Cheap Argon2 as in the in-process tests (tests/conftest.py): the production cost would make
 # registering the players most of the test's time.

@@ -12,7 +12,7 @@ import httpx
 from fastapi import FastAPI
 from httpx import AsyncClient
 
-from app.stream.hub import EventHub
+from app.channels.stream.hub import EventHub
 from tests.factories.flows import AuthUser, Game, register_and_login, start_game
 
 WAIT = 10.0  # upper bound of any single wait; a passing run never comes close

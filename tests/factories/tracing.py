@@ -8,7 +8,8 @@ from opentelemetry.instrumentation.httpx import HTTPXClientInstrumentor
 from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from app import log, tracing
+from app.platform import log
+from app.shell import tracing
 
 OTEL_VARIABLES = (
     "OTEL_SDK_DISABLED",

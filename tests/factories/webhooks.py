@@ -15,9 +15,9 @@ from fastapi import FastAPI
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from app.config import Settings
+from app.channels.notifications.delivery import RetryPolicy, deliver_due
 from app.main import create_app
-from app.notifications.delivery import RetryPolicy, deliver_due
+from app.platform.config import Settings
 from tests.factories.flows import Game
 
 

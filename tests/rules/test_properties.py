@@ -7,7 +7,6 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.persistence.events import event_to_json
 from app.rules.armies import validate_faction_action, validate_upgrade
 from app.rules.building import build_cost, move_destination, validate_build
 from app.rules.economy import collect
@@ -27,6 +26,7 @@ from app.rules.state import (
     TurnOrders,
     UpgradeOrder,
 )
+from app.store.persistence.events import event_to_json
 from tests.event_schemas import summary_problem
 from tests.factories.engine import army, general, make_map, make_state, player
 
@@ -209,7 +209,7 @@ def test_every_summary_event_matches_its_schema_in_the_contract(
     case: tuple[CampaignState, TurnOrders],
 ) -> None:
     """What players read of a turn change (its summaries, as JSON) is what the contract's
-    `SummaryEvent` says, kind by kind (app/events/schemas.py)."""
+    `SummaryEvent` says, kind by kind (app/store/events/schemas.py)."""
     state, orders = case
     result = resolve_turn(state, orders, RULES)
     lines = [event_to_json(e) for events in result.summaries.values() for e in events]

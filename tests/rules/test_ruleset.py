@@ -11,7 +11,7 @@ from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 
-from app.campaigns.ruleset_schema import parse_variant, variant_json_schema
+from app.play.campaigns.ruleset_schema import parse_variant, variant_json_schema
 from app.rules import ruleset as ruleset_mod
 from app.rules.ruleset import (
     LAND_TERRAINS,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.campaigns.ruleset_schema import parse_variant
+from app.play.campaigns.ruleset_schema import parse_variant
 from app.rules.ruleset import RulesetError, default_ruleset
 
 

@@ -1,0 +1,1 @@
+"""Who plays: accounts, sign-in, bearer tokens and their scopes."""

@@ -1,0 +1,136 @@
+"""The inbox (issue 28): every notification a user receives, on any channel, listed for them.
+
+Rows are written by `app.channels.notifications.outbox.deliver`, in the transaction of the change
+they tell of, from exactly the notifications the user's personal webhooks would get (the same
+audience rule as the event stream), so the inbox never holds what the user may not see. Read here:
+newest first, paginated with the server's cap, read marks and an unread count.
+"""
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.channels.notifications.messages import COLLAPSING_KINDS, NotificationData
+from app.channels.notifications.speech import stored_json
+from app.platform.db.base import utcnow
+from app.platform.db.ids import random_public_id
+from app.platform.errors import NotFound
+from app.platform.i18n import _
+from app.platform.pagination import PageParams
+from app.store.models import User
+from app.store.models.notification import InboxItem
+
+
+def row(
+    campaign_id: uuid.UUID, user_id: uuid.UUID, data: NotificationData, now: datetime
+) -> dict[str, Any]:
+    """The inbox row of one notification to one user (inserted by `write`)."""
+    return {
+        "campaign_id": campaign_id,
+        "id": random_public_id(),
+        "user_id": user_id,
+        "kind": data.kind.value,
+        "turn": data.turn,
+        "body": stored_json(data),  # said in the reader's language when read
+        "created_at": now,
+    }
+
+
+async def collapse(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+) -> None:
+    """A new reminder replaces its user's unread ones of the same kind in the campaign."""
+    pairs = {
+        (user, data.kind.value)
+        for user, found in per_user.items()
+        for data in found
+        if data.kind in COLLAPSING_KINDS
+    }
+    if pairs:
+        await session.execute(
+            delete(InboxItem)
+            .where(
+                InboxItem.campaign_id == campaign_id,
+                InboxItem.read_at.is_(None),
+                tuple_(InboxItem.user_id, InboxItem.kind).in_(sorted(pairs)),
+            )
+            .execution_options(synchronize_session=False)
+        )
+
+
+async def write(session: AsyncSession, rows: Sequence[dict[str, Any]]) -> None:
+    """Insert the rows in one statement (a turn change writes one per member and kind)."""
+    if rows:
+        await session.execute(insert(InboxItem), list(rows))
+
+
+@dataclass(frozen=True)
+class Listed:
+    items: list[InboxItem]
+    total: int
+    unread: int
+
+
+def _mine(user: User, *, unread_only: bool = False) -> list[Any]:
+    where: list[Any] = [InboxItem.user_id == user.id]
+    if unread_only:
+        where.append(InboxItem.read_at.is_(None))
+    return where
+
+
+async def unread_count(session: AsyncSession, user: User) -> int:
+    count = await session.scalar(
+        select(func.count()).select_from(InboxItem).where(*_mine(user, unread_only=True))
+    )
+    return count or 0
+
+
+async def list_mine(
+    session: AsyncSession, user: User, page: PageParams, *, unread_only: bool
+) -> Listed:
+    """One page of the user's inbox, newest first, with the total and the unread count."""
+    where = _mine(user, unread_only=unread_only)
+    total = await session.scalar(select(func.count()).select_from(InboxItem).where(*where)) or 0
+    rows = await session.scalars(
+        select(InboxItem)
+        .where(*where)
+        .order_by(InboxItem.seq.desc())
+        .limit(page.limit)
+        .offset(page.offset)
+    )
+    unread = total if unread_only else await unread_count(session, user)
+    return Listed(items=list(rows), total=total, unread=unread)
+
+
+async def mark_read(session: AsyncSession, user: User, item_id: int) -> InboxItem:
+    """Mark one of the user's items read (again: its first read time stays). Anyone else's
+    item is "not found", exactly like an id that does not exist."""
+    item = await session.scalar(
+        select(InboxItem)
+        .where(InboxItem.user_id == user.id, InboxItem.id == item_id)
+        .with_for_update()
+    )
+    if item is None:
+        raise NotFound(_("Notification not found."))
+    if item.read_at is None:
+        item.read_at = utcnow()
+        await session.flush()
+    return item
+
+
+async def mark_all_read(session: AsyncSession, user: User) -> int:
+    """Mark every unread item of the user read; returns how many were unread."""
+    result = await session.execute(
+        update(InboxItem)
+        .where(*_mine(user, unread_only=True))
+        .values(read_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    return int(getattr(result, "rowcount", 0) or 0)

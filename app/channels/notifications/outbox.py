@@ -1,0 +1,439 @@
+"""The outbox: deliveries written in the transaction of the change they tell of.
+
+`on_events` hears of the live events `app.store.events.publish.publish_all` records (it subscribes
+to them at start-up: `app.main.create_app`), in the publisher's transaction, so a notification
+exists if and only if the change that caused it commits. Only a few kinds of event make
+notifications; the others cost nothing here (no query).
+
+Every notification a user gets on a personal endpoint is also written to their inbox
+(`deliver`), and a user with no endpoint at all gets the same inbox items.
+
+Fog: a personal endpoint (and the inbox) hears of an event only if its owner's stream would
+carry it (`app.rules.visibility.event_seen`, the stream's own rule), and of the "awaits you"
+kinds only if their seat is addressed (`visibility.event_addressed`); a campaign endpoint hears
+only of public events, and its messages carry only public facts.
+"""
+
+import uuid
+from collections.abc import Collection, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, bindparam, func, literal, or_, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.channels.notifications import email, inbox, messages, speech
+from app.channels.notifications.messages import NotificationData
+from app.channels.notifications.preferences import Channel, Choice
+from app.channels.notifications.recipients import read_recipients
+from app.platform.db.aggregates import json_rows_of, parsed
+from app.platform.db.base import utcnow
+from app.platform.i18n import Language
+from app.rules import visibility
+from app.rules.diplomacy import PROPOSALS
+from app.rules.visibility import Viewer
+from app.store.events.kinds import AnyEventKind, AppEventKind
+from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.store.models.notification import (
+    DeliveryStatus,
+    EndpointScope,
+    NotificationReminder,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+from app.store.models.world import PENDING_BATTLE_STATUSES, BattleRow
+
+# The live events that make notifications.
+HANDLED = frozenset(
+    {
+        AppEventKind.TURN_CHANGED,
+        AppEventKind.BATTLE_DECLARED,
+        AppEventKind.BATTLE_REPORTED,
+        AppEventKind.EDICT_RECEIVED,
+        AppEventKind.PLAYER_READY,
+        AppEventKind.MESSAGE_RECEIVED,
+    }
+)
+# The key of the "last one not ready" alert in `notification_reminders`: once per turn.
+LAST_NOT_READY_KEY = "last"
+_ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
+_PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
+# Why a personal delivery not tried yet was never sent (`push`).
+REPLACED = "Replaced by a newer notification of its kind."
+
+
+def new_message_id() -> str:
+    """The `webhook-id` of a delivery: random, the same on every attempt."""
+    return "msg_" + uuid.uuid4().hex
+
+
+def enqueue(
+    session: AsyncSession,
+    endpoint: WebhookEndpoint,
+    data: NotificationData,
+    now: datetime | None = None,
+    language: Language = speech.CAMPAIGN_LANGUAGE,
+) -> WebhookDelivery:
+    """Add one delivery of `data` to `endpoint` (sent by the worker after the commit), said
+    in `language` (its owner's for a personal endpoint)."""
+    when = now or utcnow()
+    delivery = WebhookDelivery(
+        campaign_id=endpoint.campaign_id,
+        endpoint_id=endpoint.id,
+        message_id=new_message_id(),
+        kind=data.kind.value,
+        body=speech.stored_json(data, language),
+        status=DeliveryStatus.PENDING,  # set now: `push` reads it before the flush
+        attempts=0,
+        next_attempt_at=when,
+        created_at=when,
+    )
+    session.add(delivery)
+    return delivery
+
+
+async def _recent_pushes(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    endpoints: Collection[uuid.UUID],
+    kinds: Collection[str],
+    now: datetime,
+) -> dict[tuple[uuid.UUID, str], WebhookDelivery]:
+    """The latest delivery of each kind to each personal endpoint that counts for the collapse
+    window: one not tried yet, or one delivered within the window. Locked as the worker's
+    claim locks them, so a delivery is never replaced while it is being claimed."""
+    if not endpoints or not kinds:
+        return {}
+    rows = await session.scalars(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.campaign_id == campaign_id,
+            WebhookDelivery.endpoint_id.in_(sorted(endpoints)),
+            WebhookDelivery.kind.in_(sorted(kinds)),
+            or_(
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.PENDING,
+                    WebhookDelivery.attempts == 0,
+                ),
+                and_(
+                    WebhookDelivery.status == DeliveryStatus.DELIVERED,
+                    WebhookDelivery.delivered_at > now - email.COLLAPSE_WINDOW,
+                ),
+            ),
+        )
+        .order_by(WebhookDelivery.id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)
+    )
+    return {(row.endpoint_id, row.kind): row for row in rows}
+
+
+def push(
+    session: AsyncSession,
+    endpoint: WebhookEndpoint,
+    data: NotificationData,
+    now: datetime,
+    language: Language,
+    recent: dict[tuple[uuid.UUID, str], WebhookDelivery],
+) -> None:
+    """A personal delivery within the collapse window (issue 28, "no noise"), as email has
+    it: a newer notification of a kind replaces one not tried yet (which stays in the delivery
+    log, given up as replaced, never sent); one delivered within `COLLAPSE_WINDOW` holds the
+    next back (the inbox lists them all). A delivery being retried holds nothing back: it may
+    be in flight."""
+    key = (endpoint.id, data.kind.value)
+    earlier = recent.get(key)
+    if earlier is not None and earlier.status is DeliveryStatus.DELIVERED:
+        return  # one went out within the window
+    if earlier is not None:
+        earlier.status = DeliveryStatus.FAILED
+        earlier.last_error = REPLACED
+    recent[key] = enqueue(session, endpoint, data, now, language)
+
+
+async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
+    rows = await session.scalars(
+        select(WebhookEndpoint).where(
+            WebhookEndpoint.campaign_id == campaign_id, WebhookEndpoint.disabled_at.is_(None)
+        )
+    )
+    return list(rows)
+
+
+# Every seat's holder, number and faction, as one JSON array: a scalar beside the endpoints.
+_SEATS = json_rows_of(
+    CampaignPlayer.user_id,
+    CampaignPlayer.number,
+    CampaignPlayer.faction,
+    where=[CampaignPlayer.campaign_id == bindparam("campaign_id")],
+    order=CampaignPlayer.number,
+)
+# The campaign's live endpoints and its seats in one round trip (every batch of events that
+# makes notifications reads both): one row with no endpoint when it has none.
+_AUDIENCE = (
+    select(WebhookEndpoint, _SEATS.label("seats"))
+    .select_from(select(literal(1).label("one")).subquery("one"))
+    .outerjoin(
+        WebhookEndpoint,
+        and_(
+            WebhookEndpoint.campaign_id == bindparam("campaign_id"),
+            WebhookEndpoint.disabled_at.is_(None),
+        ),
+    )
+)
+
+
+async def audience_of(
+    session: AsyncSession, campaign_id: uuid.UUID
+) -> tuple[list[WebhookEndpoint], dict[uuid.UUID, int | None]]:
+    """The campaign's live endpoints (`endpoints_of`) and each member's seat."""
+    rows = (await session.execute(_AUDIENCE, {"campaign_id": campaign_id})).all()
+    seats = rows[0].seats
+    return [row[0] for row in rows if row[0] is not None], _members_seats(parsed(seats))
+
+
+def _members_seats(rows: Any) -> dict[uuid.UUID, int | None]:
+    """Each member's seat from the seats' (holder, number, faction): their player number,
+    None for a member without a faction."""
+    return {
+        uuid.UUID(user): (number if faction is not None else None)
+        for user, number, faction in rows
+        if user is not None  # a vacant seat (its offer unanswered) is nobody's
+    }
+
+
+def members(campaign: Campaign, seats: dict[uuid.UUID, int | None]) -> dict[uuid.UUID, Viewer]:
+    """Everyone who hears of the campaign, as viewers: its members, and its owner (the game
+    master when they hold no seat). Someone who left hears nothing more."""
+    found = {
+        user: visibility.viewer(seat, owner=user == campaign.owner_id)
+        for user, seat in seats.items()
+    }
+    if campaign.owner_id not in found:
+        found[campaign.owner_id] = visibility.game_master()
+    return found
+
+
+async def deliver(
+    session: AsyncSession,
+    campaign: Campaign,
+    per_user: dict[uuid.UUID, list[NotificationData]],
+    endpoints: Sequence[WebhookEndpoint],
+    now: datetime | None = None,
+) -> None:
+    """Give each user their notifications on every channel: the inbox (always), each of
+    their personal endpoints in the campaign that asked for the kind, and their confirmed
+    email address.
+
+    The one way a personal notification leaves: whatever decides who may know (the audience
+    rule, in `_personal`, or the caller's own, e.g. a seat offer to its addressee) has been
+    applied to `per_user` already. Callers flush.
+    """
+    when = now or utcnow()
+    told = {user: found for user, found in per_user.items() if found}
+    if not told:
+        return
+    # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
+    # pushed to them (no webhook, no email). What each wants on each channel, per kind (one
+    # mechanism for all channels), and in which language: all read at once.
+    recipients = await read_recipients(session, campaign.id, told, when)
+    watching, wishes, languages = recipients.watching, recipients.wishes, recipients.languages
+    personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
+            personal.setdefault(endpoint.user_id, []).append(endpoint)
+    kinds = {data.kind.value for found in told.values() for data in found}
+    ids = {endpoint.id for mine in personal.values() for endpoint in mine}
+    recent = await _recent_pushes(session, campaign.id, ids, kinds, when)
+    rows = []
+    listed: dict[uuid.UUID, list[NotificationData]] = {}
+    for user_id, found in told.items():
+        wants = wishes[user_id]
+        for data in found:
+            if wants.choice(data.kind, Channel.INBOX) is not Choice.OFF:
+                rows.append(inbox.row(campaign.id, user_id, data, when))
+                listed.setdefault(user_id, []).append(data)
+            if wants.choice(data.kind, Channel.WEBHOOK) is Choice.OFF:
+                continue
+            for endpoint in personal.get(user_id, ()):
+                if data.kind.value in endpoint.kinds:
+                    push(session, endpoint, data, when, languages[user_id], recent)
+    await inbox.collapse(session, campaign.id, listed)
+    await inbox.write(session, rows)
+    pushed = {user: found for user, found in told.items() if user not in watching}
+    await email.enqueue_notifications(
+        session, campaign.id, pushed, recipients.addresses, wishes, when, languages
+    )
+
+
+async def notify_user(
+    session: AsyncSession, campaign: Campaign, user_id: uuid.UUID, data: NotificationData
+) -> None:
+    """Tell one user something meant for them alone (an extension point: a `seat_offered`
+    notification to the user offered a seat goes through here, on every channel)."""
+    endpoints = [e for e in await endpoints_of(session, campaign.id) if e.user_id == user_id]
+    await deliver(session, campaign, {user_id: [data]}, endpoints)
+    await session.flush()
+
+
+async def _pending_battles(session: AsyncSession, campaign_id: uuid.UUID) -> int:
+    count = await session.scalar(
+        select(func.count())
+        .select_from(BattleRow)
+        .where(BattleRow.campaign_id == campaign_id, BattleRow.status.in_(PENDING_BATTLE_STATUSES))
+    )
+    return count or 0
+
+
+def _personal(
+    campaign: Campaign,
+    kind: AnyEventKind,
+    payload: dict[str, Any],
+    audience: list[int] | None,
+    viewer: Viewer,
+) -> list[NotificationData]:
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    if not visibility.event_seen(viewer, audience):
+        return []
+    if kind is AppEventKind.TURN_CHANGED:
+        out = []
+        if viewer.seat is not None and turn > 1:
+            out.append(messages.summary_ready(cid, name, turn))
+        if campaign.status is CampaignStatus.FINISHED:
+            out.append(messages.campaign_ended(cid, name, turn))
+        else:
+            deadline = campaign.turn_deadline_at
+            out.append(messages.turn_started(cid, name, turn, deadline, None, personal=True))
+        return out
+    if not visibility.event_addressed(viewer, audience):
+        return []
+    if kind is AppEventKind.BATTLE_DECLARED:
+        battle = int(payload["battle_id"])
+        return [messages.battle_awaits(cid, name, turn, battle, confirmation=False)]
+    if kind is AppEventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
+        battle = int(payload["battle_id"])
+        return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
+    if kind is AppEventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
+        return [messages.message_received(cid, name, turn)]
+    if kind is AppEventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
+        return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
+    return []
+
+
+async def on_events(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    events: Sequence[tuple[AnyEventKind, dict[str, Any], list[int] | None]],
+) -> None:
+    """Write the notifications live events make (kind, payload, audience), for every endpoint
+    that may hear of them."""
+    handled = [e for e in events if e[0] in HANDLED]
+    if not handled:
+        return
+    # The campaign row is in the session (the publisher changed or locked it).
+    campaign = await session.get(Campaign, campaign_id)
+    if campaign is None:
+        return
+    endpoints, seats = await audience_of(session, campaign_id)
+    viewers = members(campaign, seats)
+    # The personal notifications of the batch (a turn change publishes one event per battle
+    # declared and its own) are delivered together, each user's in the events' order: one
+    # look at presences, preferences, languages and recent pushes for all of them.
+    batch: dict[uuid.UUID, list[NotificationData]] = {}
+    for kind, payload, audience in handled:
+        if kind is AppEventKind.PLAYER_READY:
+            await deliver(session, campaign, batch, endpoints)  # what came before, first
+            batch = {}
+            if payload.get("ready") is True:
+                await _last_not_ready(session, campaign, endpoints, viewers)
+            continue
+        found = await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
+        for user, data in found.items():
+            batch.setdefault(user, []).extend(data)
+    await deliver(session, campaign, batch, endpoints)
+    await session.flush()
+
+
+async def _notify(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    viewers: dict[uuid.UUID, Viewer],
+    kind: AnyEventKind,
+    payload: dict[str, Any],
+    audience: list[int] | None,
+) -> dict[uuid.UUID, list[NotificationData]]:
+    """Queue what one event tells the campaign's endpoints; return what it tells each user."""
+    public: list[NotificationData] = []
+    if kind is AppEventKind.TURN_CHANGED and audience is None:
+        cid, name, turn = campaign.id, campaign.name, campaign.turn
+        if campaign.status is CampaignStatus.FINISHED:
+            public = [messages.campaign_ended(cid, name, turn)]
+        else:
+            battles = await _pending_battles(session, cid)
+            deadline = campaign.turn_deadline_at
+            public = [messages.turn_started(cid, name, turn, deadline, battles, personal=False)]
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.CAMPAIGN:
+            for data in public:
+                if data.kind.value in endpoint.kinds:
+                    enqueue(session, endpoint, data)
+    return {
+        user: _personal(campaign, kind, payload, audience, viewer)
+        for user, viewer in viewers.items()
+    }
+
+
+async def _last_not_ready(
+    session: AsyncSession,
+    campaign: Campaign,
+    endpoints: list[WebhookEndpoint],
+    viewers: dict[uuid.UUID, Viewer],
+) -> None:
+    """A player declared ready and one seat alone is left: tell its player, once per turn
+    (the `notification_reminders` key; withdrawing and declaring again tells nobody twice).
+    Readiness is public (every member's stream shows `player_ready`)."""
+    from app.play.turns.service import turn_gate  # the turns module publishes through this one
+
+    if campaign.status is not CampaignStatus.ACTIVE:
+        return
+    gate = await turn_gate(session, campaign)
+    if len(gate.waiting) != 1:
+        return
+    last = gate.waiting[0]
+    marked = await session.execute(
+        insert(NotificationReminder)
+        .values(
+            campaign_id=campaign.id,
+            turn=campaign.turn,
+            kind=LAST_NOT_READY_KEY,
+            deadline_at=_ONCE_PER_TURN,
+        )
+        .on_conflict_do_nothing()
+        .returning(NotificationReminder.turn)
+    )
+    if marked.first() is None or last.user_id not in viewers:
+        return
+    data = messages.last_not_ready(
+        campaign.id, campaign.name, campaign.turn, campaign.turn_deadline_at
+    )
+    await deliver(session, campaign, {last.user_id: [data]}, endpoints)
+
+
+async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
+    """The campaign started or ended (the owner's act): every endpoint that asked is told."""
+    endpoints, seats = await audience_of(session, campaign.id)
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    if campaign.status is CampaignStatus.ACTIVE:
+        data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
+    elif campaign.status is CampaignStatus.FINISHED:
+        data = messages.campaign_ended(cid, name, turn)
+    else:
+        return
+    for endpoint in endpoints:
+        if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
+            enqueue(session, endpoint, data)
+    viewers = members(campaign, seats)
+    await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
+    await session.flush()

@@ -1,1 +1,0 @@
-"""Infrastructure shared by every domain package: what a server needs whatever it serves."""

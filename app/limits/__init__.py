@@ -1,5 +1,0 @@
-"""Request limits: body size, write rate per user, failed logins per username and client IP."""
-
-from app.limits.routes import guard_routes, install_limits, install_proxy_headers
-
-__all__ = ["guard_routes", "install_limits", "install_proxy_headers"]

@@ -1,0 +1,39 @@
+"""Civil disorder of a seat (R-CAMP-10): the rules' decisions applied to seat rows."""
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.rules import disorder
+from app.store.events.kinds import AppEventKind
+from app.store.events.publish import publish
+from app.store.models.campaign import CampaignPlayer
+
+
+def seat_state(seat: CampaignPlayer) -> disorder.SeatState:
+    return disorder.SeatState(
+        seated=seat.faction is not None,
+        ready=seat.ready,
+        inactive=seat.inactive,
+        civil_disorder=seat.civil_disorder,
+        missed_in_row=seat.missed_in_row,
+    )
+
+
+async def holder_acted(session: AsyncSession, seat: CampaignPlayer, turn: int) -> None:
+    """The seat's holder writes in the campaign (under the campaign lock, the seat read after
+    it): a seat in civil disorder is played again, its count in a row starts anew."""
+    if not disorder.returns_from_disorder(seat_state(seat), acted_by_holder=True):
+        return
+    seat.civil_disorder = False
+    seat.missed_in_row = 0
+    await session.flush()
+    await publish(
+        session,
+        seat.campaign_id,
+        AppEventKind.CIVIL_DISORDER_ENDED,
+        {"player": seat.number, "turn": turn},
+    )
+
+
+async def seat_changed_hands(session: AsyncSession, seat: CampaignPlayer, turn: int) -> None:
+    """A new holder (R-CAMP-6) ends civil disorder: they play the seat from now on."""
+    await holder_acted(session, seat, turn)

@@ -1,0 +1,427 @@
+"""Deadlines, pauses and absent players (R-TURN-3, R-CAMP-4).
+
+Time is a parameter everywhere (`now`), so tests move the clock instead of sleeping.
+The sweeper runs in every server process: each due campaign is claimed with
+`SELECT … FOR UPDATE SKIP LOCKED` and handled in its own transaction, so several processes
+never act twice on one campaign, and the turn change itself stays the normal `change_turn`.
+"""
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.platform import metrics
+from app.platform.db.base import utcnow
+from app.platform.db.outage import describe as describe_outage
+from app.platform.db.outage import is_database_outage
+from app.platform.errors import Conflict, NotFound
+from app.platform.i18n import _
+from app.play.battles import service as battle_service
+from app.play.campaigns.access import Membership, locked
+from app.play.campaigns.clock import call_off_change, warning_window
+from app.play.campaigns.disorder import seat_state
+from app.play.lobbies import substitutes
+from app.play.seats import vacations
+from app.play.turns.service import change_turn, change_turn_if_due, turn_gate
+from app.rules import disorder
+from app.rules.ids import entity_counter
+from app.store.events.kinds import AppEventKind
+from app.store.events.publish import Event, publish, publish_all
+from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
+from app.store.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
+
+logger = logging.getLogger(__name__)
+
+SWEEP_INTERVAL_SECONDS = 30.0
+# While the database is unreachable: first retry after this, then doubling up to the interval.
+OUTAGE_FIRST_RETRY_SECONDS = 1.0
+
+
+# ------------------------------------------------------------------------ owner controls
+
+
+async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
+    """Stop the deadlines' clocks (owner)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    if m.campaign.paused_at is not None:
+        raise Conflict(_("The campaign is already paused."), code="R-TURN-3")
+    m.campaign.paused_at = now
+    await session.flush()
+    await publish(session, m.campaign.id, AppEventKind.CAMPAIGN_PAUSED, {"turn": m.campaign.turn})
+
+
+async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
+    """Restart the clocks: every deadline moves by the time spent paused (owner)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    c = m.campaign
+    if c.paused_at is None:
+        raise Conflict(_("The campaign is not paused."), code="R-TURN-3")
+    shift = max(now - c.paused_at, timedelta(0))
+    if c.turn_deadline_at is not None:
+        c.turn_deadline_at += shift
+    if c.deadline_warn_at is not None:
+        c.deadline_warn_at += shift
+    if c.battle_deadline_at is not None:
+        c.battle_deadline_at += shift
+    await battle_service.shift_auto_confirm(session, c, shift)
+    c.paused_at = None
+    await session.flush()
+    await publish(session, c.id, AppEventKind.CAMPAIGN_RESUMED, _deadlines_payload(c))
+
+
+async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
+    """Push the turn deadline back (owner); the `deadline_near` warning is re-armed."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    c = m.campaign
+    if c.turn_deadline_at is None:
+        raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
+    c.turn_deadline_at += timedelta(hours=hours)
+    c.deadline_warn_at = c.turn_deadline_at - warning_window(
+        int(c.settings.turn_deadline_hours or hours)
+    )
+    await session.flush()
+    await publish(session, c.id, AppEventKind.DEADLINE_EXTENDED, _deadlines_payload(c))
+
+
+def _deadlines_payload(c: Campaign) -> dict[str, Any]:
+    return {
+        "turn": c.turn,
+        "deadline_at": c.turn_deadline_at.isoformat() if c.turn_deadline_at else None,
+        "battle_deadline_at": c.battle_deadline_at.isoformat() if c.battle_deadline_at else None,
+    }
+
+
+async def set_inactive(
+    session: AsyncSession, m: Membership, number: int, inactive: bool, now: datetime
+) -> None:
+    """Mark a player inactive (always ready) or active again (owner, R-CAMP-4).
+
+    With `auto_resolve`, marking the last player who held the turn up changes it.
+    """
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    player = await session.scalar(
+        select(CampaignPlayer).where(
+            CampaignPlayer.campaign_id == m.campaign.id, CampaignPlayer.number == number
+        )
+    )
+    if player is None or player.faction is None:
+        raise NotFound(_("Player not found."))
+    if player.inactive == inactive:
+        return
+    player.inactive = inactive
+    if not inactive:
+        player.missed_in_row = 0  # R-CAMP-7: back from a steward, the count starts again
+    await session.flush()
+    await publish(
+        session, m.campaign.id, AppEventKind.PLAYER_STATUS, {"player": number, "inactive": inactive}
+    )
+    if inactive:
+        await change_turn_if_due(session, m.campaign, now)
+
+
+async def force(session: AsyncSession, m: Membership, now: datetime) -> list[int]:
+    """The owner forces the change after the turn deadline (R-TURN-3); returns the late."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    return await force_change(session, m.campaign, now)
+
+
+async def force_change(session: AsyncSession, campaign: Campaign, now: datetime) -> list[int]:
+    """Change the turn for players who did not declare ready; their orders stand as given.
+
+    The caller holds the campaign row lock. Each late player's `missed_turns` grows by one.
+    """
+    if campaign.paused_at is not None:
+        raise Conflict(_("The campaign is paused: resume it first."), code="R-TURN-3")
+    if campaign.turn_deadline_at is None:
+        raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
+    if now < campaign.turn_deadline_at:
+        raise Conflict(_("The turn deadline has not passed yet."), code="R-TURN-3")
+    gate = await turn_gate(session, campaign)
+    if gate.battles:
+        raise Conflict(
+            _(
+                "The turn cannot change yet: {battles} battle(s) waiting for a result.",
+                battles=gate.battles,
+            ),
+            code="R-TURN-3",
+        )
+    # R-CAMP-8: a seat on vacation is not late.
+    late = [p for p in gate.waiting if not vacations.on_vacation(p, now)]
+    for player in late:
+        player.missed_turns += 1
+        player.missed_in_row += 1
+    numbers = [p.number for p in late]
+    await publish(
+        session, campaign.id, AppEventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
+    )
+    await _steward_absent_seats(session, campaign, late)
+    await _civil_disorder_for_absent_seats(session, campaign, late)
+    await change_turn(session, campaign, now, players=gate.players, late=numbers)
+    return numbers
+
+
+async def _steward_absent_seats(
+    session: AsyncSession, campaign: Campaign, late: list[CampaignPlayer]
+) -> None:
+    """R-CAMP-7: a seat that missed K deadlines in a row goes to a steward (inactive)."""
+    limit = campaign.settings.steward_after_missed
+    if limit is None:
+        return
+    for seat in late:
+        if seat.inactive or seat.missed_in_row < limit:
+            continue
+        seat.inactive = True
+        await session.flush()
+        await publish(
+            session,
+            campaign.id,
+            AppEventKind.SEAT_STEWARDED,
+            {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
+        )
+        await publish(
+            session,
+            campaign.id,
+            AppEventKind.PLAYER_STATUS,
+            {"player": seat.number, "inactive": True},
+        )
+
+
+async def _civil_disorder_for_absent_seats(
+    session: AsyncSession, campaign: Campaign, late: list[CampaignPlayer]
+) -> None:
+    """R-CAMP-10: a seat that missed N deadlines in a row falls into civil disorder (after
+    R-CAMP-7: a seat just given to a steward stays the steward's)."""
+    limit = campaign.settings.civil_disorder_after_missed
+    fallen = [seat for seat in late if disorder.falls_into_disorder(seat_state(seat), limit)]
+    for seat in fallen:
+        seat.civil_disorder = True
+    if not fallen:
+        return
+    await session.flush()
+    await publish_all(
+        session,
+        campaign.id,
+        [
+            Event(
+                AppEventKind.CIVIL_DISORDER,
+                {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
+            )
+            for seat in fallen
+        ],
+    )
+    await substitutes.tell_of_open_seats(session, campaign, [seat.number for seat in fallen])
+
+
+# ------------------------------------------------------------------------------ battles
+
+
+async def owner_cancel_battle(
+    session: AsyncSession, m: Membership, battle_id: int, now: datetime
+) -> None:
+    """After a deadline the owner may cancel any battle, their own included (R-TURN-3)."""
+    m.require_owner()
+    m.require_status(CampaignStatus.ACTIVE)
+    battle = await session.scalar(
+        select(BattleRow).where(BattleRow.campaign_id == m.campaign.id, BattleRow.id == battle_id)
+    )
+    if battle is None:
+        raise NotFound(_("Battle not found."))
+    if battle.status not in PENDING_BATTLE_STATUSES:
+        raise Conflict(_("This battle is no longer pending."), code="R-TURN-3")
+    c = m.campaign
+    passed = [d for d in (c.turn_deadline_at, c.battle_deadline_at) if d is not None and d <= now]
+    if not passed or c.paused_at is not None:
+        raise Conflict(_("No deadline has passed yet."), code="R-TURN-3")
+    await battle_service.cancel_as_master(session, c, battle.id)
+
+
+async def settle_battles(session: AsyncSession, campaign: Campaign) -> list[int]:
+    """At the battle deadline: reports stand as reported, battles without one are cancelled."""
+    rows = await session.scalars(
+        select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id,
+            BattleRow.status.in_(PENDING_BATTLE_STATUSES),
+        )
+    )
+    # Cleared first: settling the last battle may change the turn, which sets a new one.
+    campaign.battle_deadline_at = None
+    settled = []
+    # In declaration order (R-MOVE-3): the ids are scrambled, their counters are not.
+    for battle in sorted(rows.all(), key=lambda b: entity_counter(campaign.id_salt, b.id)):
+        if battle.status is BattleStatus.AWAITING_REPORT:
+            await battle_service.cancel_as_master(session, campaign, battle.id)
+            settled.append(battle.id)
+        elif battle.status is BattleStatus.REPORTED:
+            await battle_service.apply_reported_battle(session, campaign, battle)
+            settled.append(battle.id)
+        # A disputed battle waits for the owner, who may now arbitrate or cancel it.
+    await session.flush()
+    return settled
+
+
+# ------------------------------------------------------------------------------ sweeper
+
+
+@dataclass
+class SweepReport:
+    """What one pass of the sweeper did, by campaign id."""
+
+    warned: list[uuid.UUID] = field(default_factory=list)
+    changed: list[uuid.UUID] = field(default_factory=list)
+    battles_settled: dict[uuid.UUID, list[int]] = field(default_factory=dict)
+    auto_confirmed: dict[uuid.UUID, list[int]] = field(default_factory=dict)
+
+
+def _due(now: datetime) -> ColumnElement[bool]:
+    return and_(
+        Campaign.status == CampaignStatus.ACTIVE,
+        Campaign.paused_at.is_(None),
+        or_(
+            Campaign.deadline_warn_at <= now,
+            Campaign.battle_deadline_at <= now,
+            Campaign.change_due_at <= now,
+            battle_service.auto_confirm_due(now),
+            and_(
+                Campaign.turn_deadline_at <= now,
+                Campaign.settings["deadline_auto_change"].as_boolean().is_(True),
+            ),
+        ),
+    )
+
+
+async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> bool:
+    """Tell the players who are not ready that the deadline is near, once per turn."""
+    campaign.deadline_warn_at = None
+    deadline = campaign.turn_deadline_at
+    if deadline is None or deadline <= now:
+        return False
+    waiting = [p.number for p in (await turn_gate(session, campaign)).waiting]
+    if not waiting:
+        return False
+    await publish(
+        session,
+        campaign.id,
+        AppEventKind.DEADLINE_NEAR,
+        {"turn": campaign.turn, "deadline_at": deadline.isoformat()},
+        audience=waiting,
+    )
+    return True
+
+
+async def process_campaign(
+    session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
+) -> None:
+    """Everything due for one locked campaign: reports confirming themselves, battle deadline,
+    warning, automatic change."""
+    confirmed = await battle_service.auto_confirm_reports(session, campaign, now)
+    if confirmed:
+        report.auto_confirmed[campaign.id] = confirmed
+    if campaign.battle_deadline_at is not None and campaign.battle_deadline_at <= now:
+        report.battles_settled[campaign.id] = await settle_battles(session, campaign)
+    warn_at = campaign.deadline_warn_at
+    if warn_at is not None and warn_at <= now and await _warn(session, campaign, now):
+        report.warned.append(campaign.id)
+    if campaign.change_due_at is not None and campaign.change_due_at <= now:
+        await _change_after_grace(session, campaign, now, report)
+    deadline = campaign.turn_deadline_at
+    if (
+        campaign.settings.deadline_auto_change
+        and deadline is not None
+        and deadline <= now
+        and not (await turn_gate(session, campaign)).battles
+    ):
+        metrics.deadline_lag(now - deadline)
+        await force_change(session, campaign, now)
+        report.changed.append(campaign.id)
+    await session.flush()
+
+
+async def _change_after_grace(
+    session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
+) -> None:
+    """R-TURN-7: the grace period is over; the change runs if nothing waits for it again."""
+    gate = await turn_gate(session, campaign) if campaign.status is CampaignStatus.ACTIVE else None
+    if gate is not None and gate.open:
+        await change_turn(session, campaign, now, players=gate.players)
+        report.changed.append(campaign.id)
+    else:
+        await call_off_change(session, campaign)
+
+
+@metrics.counted_sweep
+async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -> SweepReport:
+    """One pass over the due campaigns, one transaction each (safe across processes)."""
+    report = SweepReport()
+    seen: set[uuid.UUID] = set()
+    while True:
+        query = select(Campaign).where(_due(now)).order_by(Campaign.id).limit(1)
+        if seen:
+            query = query.where(Campaign.id.not_in(seen))
+        claimed: uuid.UUID | None = None
+        async with sessionmaker() as session:
+            try:
+                async with session.begin():
+                    # Another process holding a campaign is handling it: skip, don't wait.
+                    campaign = await session.scalar(locked(query, skip_locked=True))
+                    if campaign is None:
+                        return report
+                    claimed = campaign.id
+                    seen.add(claimed)
+                    await process_campaign(session, campaign, now, report)
+            except Exception as exc:
+                if claimed is None or is_database_outage(exc):
+                    raise  # nothing to skip: the database itself is gone (run_sweeper waits)
+                # One broken campaign must not stop the others; its transaction rolled back.
+                logger.exception("deadline sweep failed", extra={"campaign_id": str(claimed)})
+
+
+async def run_sweeper(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    interval: float = SWEEP_INTERVAL_SECONDS,
+    clock: Callable[[], datetime] = utcnow,
+    *,
+    first_retry: float = OUTAGE_FIRST_RETRY_SECONDS,
+) -> None:
+    """Sweep forever (the app's lifespan starts it and cancels it at shutdown).
+
+    A pass that fails because the database is unreachable is retried after `first_retry`
+    seconds, then twice as long each time up to `interval`: one warning when the outage
+    begins, one line when it ends, no traceback. Any other failure is a bug: logged with its
+    traceback, and the sweeper carries on at its normal pace.
+    """
+    failed_passes = 0
+    while True:
+        delay = interval
+        try:
+            await sweep(sessionmaker, clock())
+        except Exception as exc:
+            if not is_database_outage(exc):
+                logger.exception("deadline sweeper pass failed")
+            else:
+                failed_passes += 1
+                delay = min(interval, first_retry * 2 ** (failed_passes - 1))
+                if failed_passes == 1:
+                    logger.warning(
+                        "deadline sweeper: database unreachable (%s); retrying in %.1f s",
+                        describe_outage(exc),
+                        delay,
+                    )
+                else:
+                    logger.debug("deadline sweeper: database still unreachable")
+        else:
+            if failed_passes:
+                logger.info("deadline sweeper: database back after %d failed passes", failed_passes)
+            failed_passes = 0
+        await asyncio.sleep(delay)

@@ -1,0 +1,68 @@
+"""Messages between players (R-DIP-1)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response, status
+
+from app.platform.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
+from app.platform.db.session import SessionDep
+from app.platform.dependencies import SettingsDep
+from app.platform.errors import PROBLEM_RESPONSES
+from app.play.campaigns.access import MemberDep
+from app.play.messages import service
+from app.play.messages.schemas import (
+    MAX_ID,
+    MessageCreate,
+    MessagePage,
+    MessageRead,
+    ReadMark,
+    UnreadCount,
+)
+
+router = APIRouter(
+    prefix="/campaigns/{campaign_id}/messages", tags=["messages"], responses=PROBLEM_RESPONSES
+)
+
+
+@router.post("", status_code=status.HTTP_201_CREATED)
+async def send_message(data: MessageCreate, session: SessionDep, member: MemberDep) -> MessageRead:
+    """Write to one player, several or all, within the campaign's word limit (R-DIP-1)."""
+    return await service.send(session, member, data)
+
+
+@router.get("", response_model=MessagePage, responses=CONDITIONAL_RESPONSES)
+async def list_messages(
+    session: SessionDep,
+    member: MemberDep,
+    settings: SettingsDep,
+    before: Annotated[
+        int | None,
+        Query(ge=1, le=MAX_ID, description="Only messages older than this one (its id)."),
+    ] = None,
+    after: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_ID, description="Only messages newer than this one (its id; 0: all)."),
+    ] = None,
+    limit: Annotated[
+        int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
+    ] = None,
+    if_none_match: IfNoneMatch = None,
+) -> Response:
+    """Your messages, sent and received, newest first (cursor pages by your messages' ids)."""
+    size = min(settings.default_page_size if limit is None else limit, settings.max_page_size)
+    window = service.Window(limit=size, before=before, after=after)
+    return model_response(await service.mailbox(session, member, window), if_none_match)
+
+
+@router.get("/unread", response_model=UnreadCount, responses=CONDITIONAL_RESPONSES)
+async def count_unread_messages(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    """How many messages addressed to you you have not read yet."""
+    return model_response(await service.unread(session, member), if_none_match)
+
+
+@router.post("/read")
+async def mark_messages_read(data: ReadMark, session: SessionDep, member: MemberDep) -> UnreadCount:
+    """Mark a message of yours and every older one as read."""
+    return await service.mark_read(session, member, data.up_to)

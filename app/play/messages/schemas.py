@@ -1,0 +1,71 @@
+"""Messages: what a player sends, and each reader's view of their mailbox (R-DIP-1)."""
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.platform.db.ids import PUBLIC_ID_HIGH
+from app.platform.fields import BodyText
+
+# Message ids are random below 2**53; anything above names no message (and would not fit).
+MAX_ID = PUBLIC_ID_HIGH - 1
+
+
+class MessageCreate(BaseModel):
+    """A message to one player, several (their numbers) or `"all"` the others."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    to: (
+        Annotated[list[Annotated[int, Field(ge=1)]], Field(min_length=1, max_length=17)]
+        | Literal["all"]
+    ) = Field(examples=[[2], [2, 3], "all"])
+    body: BodyText = Field(min_length=1, max_length=4000)
+
+
+class Correspondent(BaseModel):
+    """A player as the reader may name them (R-CAMP-5: "Player A" under anonymity)."""
+
+    number: int
+    name: str
+
+
+class MessageRead(BaseModel):
+    id: int = Field(
+        description="Random: it says nothing of how many messages others wrote (R-FOG-3)."
+    )
+    turn: int
+    sender: Correspondent
+    recipients: list[Correspondent]
+    to_all: bool
+    body: str
+    sent_at: datetime
+    sent_by_you: bool
+    read: bool = Field(description="Sent by you, or at or below your read mark.")
+
+
+class MessagePage(BaseModel):
+    """Your messages, newest first; pass `next_before` as `before` for older ones."""
+
+    items: list[MessageRead]
+    limit: int
+    has_more: bool = Field(description="More messages lie beyond this page in its direction.")
+    next_before: int | None = Field(description="Id to pass as `before` for the next page.")
+    newest_id: int | None = Field(description="Id to pass as `after` to poll for newer ones.")
+
+
+class ReadMark(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    up_to: int = Field(
+        ge=0,
+        le=MAX_ID,
+        description="A message of yours: it and every older one are read (0: none). Any "
+        "other id is 404.",
+    )
+
+
+class UnreadCount(BaseModel):
+    unread: int
+    read_up_to: int = Field(description="The newest message you marked read (0: none).")

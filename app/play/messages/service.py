@@ -1,0 +1,247 @@
+"""Sending and reading messages (R-DIP-1) under the campaign's word limit and anonymity."""
+
+import re
+from dataclasses import dataclass
+
+from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.platform.db.ids import random_public_id
+from app.platform.errors import NotFound, RuleViolation
+from app.platform.i18n import _
+from app.play.campaigns.access import Membership
+from app.play.campaigns.service import display_names, players_of
+from app.play.messages.schemas import (
+    Correspondent,
+    MessageCreate,
+    MessagePage,
+    MessageRead,
+    UnreadCount,
+)
+from app.store.events.kinds import AppEventKind
+from app.store.events.publish import publish
+from app.store.models.message import Message, MessageReadMark
+
+# What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
+# Deliberately strict: under anonymity a false positive costs a rewording, a miss a reveal.
+_COORDINATES = (
+    re.compile(r"-?\d+\s*[,;/]\s*-?\d+"),
+    re.compile(r"[(\[]\s*-?\d+\s+-?\d+\s*[)\]]"),
+    re.compile(r"\b[qr]\s*[=:]\s*-?\d+", re.IGNORECASE),
+)
+
+
+def word_count(body: str) -> int:
+    return len(body.split())
+
+
+def has_coordinates(body: str) -> bool:
+    return any(pattern.search(body) for pattern in _COORDINATES)
+
+
+def _anonymous(m: Membership) -> bool:
+    return m.campaign.anonymous
+
+
+async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> MessageRead:
+    """Check the recipients, the word limit and (with anonymity) coordinates, then store."""
+    me = m.require_player().number
+    others = sorted(p.number for p in await players_of(session, m.campaign.id) if p.number != me)
+    if data.to == "all":
+        recipients = others
+        if not recipients:
+            raise RuleViolation("R-DIP-1", _("There is no other player to write to."))
+    else:
+        recipients = sorted(set(data.to))
+        if me in recipients:
+            raise RuleViolation("R-DIP-1", _("You cannot write to yourself."))
+        unknown = [n for n in recipients if n not in others]
+        if unknown:
+            raise RuleViolation(
+                "R-DIP-1",
+                _("No player number {number} in this campaign.", number=unknown[0]),
+                status=422,
+            )
+    violations: list[dict[str, str]] = []
+    extra: dict[str, int] = {}
+    limit = m.campaign.settings.message_word_limit
+    words = word_count(data.body)
+    if limit is not None and words > limit:
+        violations.append(
+            {
+                "rule": "R-DIP-1",
+                "message": _(
+                    "A message may hold at most {limit} words; this one has {words}.",
+                    limit=limit,
+                    words=words,
+                ),
+            }
+        )
+        extra = {"word_limit": limit, "words": words}
+    if _anonymous(m) and has_coordinates(data.body):
+        violations.append(
+            {
+                "rule": "R-CAMP-5",
+                "message": _("With anonymity on, messages may not contain map coordinates."),
+            }
+        )
+    if violations:
+        first = violations[0]
+        raise RuleViolation(first["rule"], first["message"], violations=violations, extra=extra)
+    message = Message(
+        campaign_id=m.campaign.id,
+        sender=me,
+        recipients=recipients,
+        to_all=data.to == "all",
+        turn=m.campaign.turn,
+        body=data.body,
+        public_id=random_public_id(),
+    )
+    # Publish first: it locks the campaign's event counter until this transaction ends, so the
+    # message's id, drawn after it, follows commit order within the campaign and a mailbox
+    # polled with `after` never skips a message committed late.
+    # Numbers only: the game master hears every event, and names depend on the listener.
+    await publish(
+        session,
+        m.campaign.id,
+        AppEventKind.MESSAGE_RECEIVED,
+        {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
+        audience=recipients,
+    )
+    session.add(message)
+    await session.flush()
+    names = await display_names(session, m)
+    return _read(message, me, names, read_up_to=message.id)
+
+
+def _read(message: Message, me: int, names: dict[int, str], read_up_to: int) -> MessageRead:
+    def who(number: int) -> Correspondent:
+        return Correspondent(number=number, name=names.get(number, f"Player {number}"))
+
+    return MessageRead(
+        id=message.public_id,
+        turn=message.turn,
+        sender=who(message.sender),
+        recipients=[who(n) for n in message.recipients],
+        to_all=message.to_all,
+        body=message.body,
+        sent_at=message.created_at,
+        sent_by_you=message.sender == me,
+        read=message.sender == me or message.id <= read_up_to,
+    )
+
+
+async def _read_mark(session: AsyncSession, m: Membership, me: int) -> int:
+    mark = await session.scalar(
+        select(MessageReadMark.up_to).where(
+            MessageReadMark.campaign_id == m.campaign.id, MessageReadMark.player == me
+        )
+    )
+    return mark or 0
+
+
+def _mine(m: Membership, me: int) -> list[ColumnElement[bool]]:
+    return [
+        Message.campaign_id == m.campaign.id,
+        or_(Message.sender == me, Message.recipients.contains([me])),
+    ]
+
+
+async def _position(session: AsyncSession, m: Membership, me: int, public_id: int) -> int:
+    """Where a message of the caller's mailbox stands (its internal id); 0 stands before all.
+
+    Another player's message answers exactly like one that does not exist (R-FOG-3).
+    """
+    if public_id == 0:
+        return 0
+    position = await session.scalar(
+        select(Message.id).where(*_mine(m, me), Message.public_id == public_id)
+    )
+    if position is None:
+        raise NotFound(_("Message not found."))
+    return position
+
+
+async def _public_id(session: AsyncSession, m: Membership, position: int) -> int:
+    """The public id of the message at a read mark (0 for none)."""
+    if position == 0:
+        return 0
+    public_id = await session.scalar(
+        select(Message.public_id).where(
+            Message.campaign_id == m.campaign.id, Message.id == position
+        )
+    )
+    return public_id or 0
+
+
+@dataclass(frozen=True)
+class Window:
+    """A cursor window over message ids: `before` and `after` are exclusive bounds."""
+
+    limit: int
+    before: int | None = None
+    after: int | None = None
+
+
+async def mailbox(session: AsyncSession, m: Membership, window: Window) -> MessagePage:
+    """Messages the caller sent or received, newest first.
+
+    With only `after`, the page holds the messages right after that id (for polling); otherwise
+    the newest ones below `before`.
+    """
+    me = m.require_player().number
+    query = select(Message).where(*_mine(m, me))
+    if window.before is not None:
+        query = query.where(Message.id < await _position(session, m, me, window.before))
+    if window.after is not None:
+        query = query.where(Message.id > await _position(session, m, me, window.after))
+    forward = window.after is not None and window.before is None
+    query = query.order_by(Message.id.asc() if forward else Message.id.desc())
+    rows = list(await session.scalars(query.limit(window.limit + 1)))
+    has_more = len(rows) > window.limit
+    rows = rows[: window.limit]
+    if forward:
+        rows.reverse()
+    names = await display_names(session, m)
+    mark = await _read_mark(session, m, me)
+    return MessagePage(
+        items=[_read(row, me, names, mark) for row in rows],
+        limit=window.limit,
+        has_more=has_more,
+        next_before=rows[-1].public_id if rows and (has_more or forward) else None,
+        newest_id=rows[0].public_id if rows else window.after,
+    )
+
+
+async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
+    me = m.require_player().number
+    mark = await _read_mark(session, m, me)
+    count = await session.scalar(
+        select(func.count())
+        .select_from(Message)
+        .where(
+            Message.campaign_id == m.campaign.id,
+            Message.recipients.contains([me]),
+            Message.id > mark,
+        )
+    )
+    return UnreadCount(unread=count or 0, read_up_to=await _public_id(session, m, mark))
+
+
+async def mark_read(session: AsyncSession, m: Membership, up_to: int) -> UnreadCount:
+    """Mark a message of the caller's mailbox and every older one read (never moves back).
+
+    Only the caller's own messages can be named: any other id, another player's message
+    included, is "not found" (R-FOG-3).
+    """
+    me = m.require_player().number
+    position = await _position(session, m, me, up_to)
+    statement = insert(MessageReadMark).values(campaign_id=m.campaign.id, player=me, up_to=position)
+    await session.execute(
+        statement.on_conflict_do_update(
+            index_elements=[MessageReadMark.campaign_id, MessageReadMark.player],
+            set_={"up_to": func.greatest(MessageReadMark.up_to, statement.excluded.up_to)},
+        )
+    )
+    return await unread(session, m)

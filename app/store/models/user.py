@@ -1,0 +1,23 @@
+"""User accounts."""
+
+from sqlalchemy import Index, String, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from app.platform.db.base import Base, TimestampMixin, UUIDPrimaryKeyMixin
+
+
+class User(UUIDPrimaryKeyMixin, TimestampMixin, Base):
+    """A person who can log in, own campaigns and play in them."""
+
+    __tablename__ = "users"
+
+    username: Mapped[str] = mapped_column(String(32))
+    display_name: Mapped[str] = mapped_column(String(64))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    # "en" or "fr" (app.platform.i18n.LANGUAGES); None: each request's `Accept-Language` decides.
+    language: Mapped[str | None] = mapped_column(String(8), default=None)
+
+
+# Usernames keep the casing typed at registration but are unique case-insensitively,
+# so "Alice" and "alice" cannot impersonate each other.
+Index("uq_users_username_lower", func.lower(User.username), unique=True)
