@@ -19,7 +19,6 @@ from app.play.campaigns.access import MemberDep
 from app.play.pictures import service
 from app.play.pictures.schemas import MAX_CHART_TURNS, Charts
 from app.play.world.schemas import WorldMap
-from app.shell.web.security import picture_csp
 
 router = APIRouter(
     prefix="/campaigns/{campaign_id}", tags=["pictures"], responses=PROBLEM_RESPONSES
@@ -59,9 +58,8 @@ def _view(body: bytes, media_type: str, if_none_match: str | None) -> Response:
     headers = {"ETag": tag, "Cache-Control": CACHE_CONTROL}
     if matches(if_none_match, tag):
         return Response(status_code=304, headers=headers)
-    if media_type == SVG:
-        # Opened by itself in a browser, the picture needs its own <style> (app/shell/web/security).
-        headers["Content-Security-Policy"] = picture_csp(body)
+    # Opened by itself in a browser, an SVG picture needs its own <style>: the shell's security
+    # headers allow exactly those of the document sent (app/shell/web/security.py).
     return Response(body, media_type=media_type, headers=headers)
 
 

@@ -1,5 +1,5 @@
 """Security headers on every response, as a pure ASGI middleware (event streams pass through
-untouched: nothing is buffered but the small HTML pages of the API docs).
+untouched: nothing is buffered but the small HTML pages of the API docs and the SVG pictures).
 
 - `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` everywhere;
 - `Content-Security-Policy`: for the JSON API nothing may load and nothing may frame it (a
@@ -7,8 +7,8 @@ untouched: nothing is buffered but the small HTML pages of the API docs).
   the docs pages (Swagger UI at /docs, ReDoc at /redoc, FastAPI's defaults) exactly what they
   load: scripts and styles from cdn.jsdelivr.net, ReDoc's Google fonts, FastAPI's favicon, the
   inline script of Swagger UI by its hash, and `fetch` of /openapi.json from this origin;
-  for an SVG picture (its route sets `picture_csp` of the document it sends, which this
-  middleware leaves as it is) exactly its own `<style>` elements, by their hash;
+  for an SVG picture (`image/svg+xml`: the pictures, small and whole, are held back to hash
+  them) exactly its own `<style>` elements, by their hash;
 - `Strict-Transport-Security` when enabled and the request came over TLS (the scheme after the
   trusted proxies' `X-Forwarded-Proto`, app.shell.limits).
 """
@@ -38,6 +38,8 @@ _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 # Text in a picture is escaped (`&lt;`), so every `<style` in one opens a style element.
 _STYLE_ELEMENT = re.compile(rb"<style(?:\s[^>]*)?>(.*?)</style>", re.DOTALL)
 _CSP = b"content-security-policy"
+_CONTENT_TYPE = b"content-type"
+_SVG = b"image/svg+xml"
 _STATIC = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
@@ -79,6 +81,16 @@ def picture_csp(document: bytes) -> str:
     return f"default-src 'none'; style-src {hashes}; frame-ancestors 'none'"
 
 
+def _is_picture(start: Message) -> bool:
+    """Whether a response is an SVG picture with no policy of its own: its policy is computed
+    from its document."""
+    headers = start.get("headers", [])
+    return not any(name.lower() == _CSP for name, _ in headers) and any(
+        name.lower() == _CONTENT_TYPE and value.split(b";")[0].strip() == _SVG
+        for name, value in headers
+    )
+
+
 class SecurityHeadersMiddleware:
     """Add the security headers to every HTTP response."""
 
@@ -98,17 +110,38 @@ class SecurityHeadersMiddleware:
             await self._docs(scope, receive, send, extra)
             return
 
+        picture_start: Message | None = None
+        picture = b""
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = [*message.get("headers", []), *extra]
-                # A picture's route (picture_csp) and the web client's pages
-                # (app/shell/web/client.py) bring the policy of their own documents.
+                # The web client's pages (app/shell/web/client.py) bring their own policy.
                 if not any(name.lower() == _CSP for name, _ in headers):
                     headers.append((_CSP, API_CSP.encode()))
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        async def send_picture_or_headers(message: Message) -> None:
+            nonlocal picture_start, picture
+            if message["type"] == "http.response.start" and _is_picture(message):
+                picture_start = message
+                return
+            if picture_start is None:
+                await send_with_headers(message)
+                return
+            if message["type"] == "http.response.body":
+                picture += message.get("body", b"")
+                if message.get("more_body", False):
+                    return
+                headers = [*picture_start.get("headers", []), *extra]
+                headers.append((_CSP, picture_csp(picture).encode()))
+                await send({**picture_start, "headers": headers})
+                await send({"type": "http.response.body", "body": picture})
+                return
+            await send(message)
+
+        await self.app(scope, receive, send_picture_or_headers)
 
     async def _docs(
         self, scope: Scope, receive: Receive, send: Send, extra: list[tuple[bytes, bytes]]
