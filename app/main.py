@@ -76,7 +76,7 @@ from app.shell.tracing import setup_tracing, stop_tracing, trace_engine
 from app.shell.web import install_web
 from app.shell.web.client import install_web_client
 from app.store.events.schemas import event_components
-from app.store.events.subscribers import subscribe, subscribe_to_status
+from app.store.events.subscribers import subscribe, subscribe_to_notices, subscribe_to_status
 
 API_VERSION = "0.1.0"
 
@@ -207,6 +207,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
     subscribe(notification_outbox.on_events)
     subscribe_to_status(notification_outbox.on_campaign_status)
+    subscribe_to_notices(notification_outbox.on_notices)
     on_token_issued(account_notices.on_token_issued)  # every sign-in and token: a notice
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     replay_renderer.configure(settings.replay_workers)  # started at the first cold replay

@@ -34,6 +34,7 @@ from app.rules import visibility
 from app.rules.diplomacy import PROPOSALS
 from app.rules.visibility import Viewer
 from app.store.events.kinds import AnyEventKind, AppEventKind
+from app.store.events.subscribers import Notice, NoticeKind
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.notification import (
     DeliveryStatus,
@@ -275,6 +276,29 @@ async def notify_user(
     endpoints = [e for e in await endpoints_of(session, campaign.id) if e.user_id == user_id]
     await deliver(session, campaign, {user_id: [data]}, endpoints)
     await session.flush()
+
+
+async def on_notices(session: AsyncSession, campaign: Campaign, notices: Sequence[Notice]) -> None:
+    """Subscriber (registered by the app factory): tell users who hold no seat what the
+    lobbies published. The owner hears of a join request on every channel, their personal
+    endpoints included; an asker or a substitute has no webhook in the campaign."""
+    c = campaign
+    for notice in notices:
+        params = notice.params
+        if notice.kind is NoticeKind.JOIN_REQUESTED:
+            asked = messages.join_requested(c.id, c.name, c.turn, params["number"])
+            for user in notice.users:
+                await notify_user(session, c, user, asked)
+            continue
+        if notice.kind is NoticeKind.JOIN_ANSWERED:
+            found = [
+                messages.join_answered(
+                    c.id, c.name, c.turn, params["number"], accepted=params["accepted"]
+                )
+            ]
+        else:
+            found = [messages.seat_open(c.id, c.name, c.turn, n) for n in params["numbers"]]
+        await deliver(session, c, dict.fromkeys(notice.users, found), endpoints=())
 
 
 async def _pending_battles(session: AsyncSession, campaign_id: uuid.UUID) -> int:

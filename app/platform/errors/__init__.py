@@ -24,6 +24,7 @@ from app.platform.errors.classes import (
     Unauthorized,
     problem_type,
     refuse,
+    refused,
     rule_help,
 )
 from app.platform.errors.handlers import (
@@ -67,5 +68,6 @@ __all__ = [
     "problem_schemas",
     "problem_type",
     "refuse",
+    "refused",
     "rule_help",
 ]

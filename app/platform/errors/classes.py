@@ -187,3 +187,9 @@ def refuse(violations: list[Violation], status: int = 422) -> RuleViolation:
         status=status,
         violations=[{"rule": v.rule, "message": v.message} for v in violations],
     )
+
+
+def refused(code: str, status: int, detail: str) -> AppError:
+    """The problem of a rule's refusal that is not an order's (a lobby's, a spectator's):
+    `code` is the rule id."""
+    return AppError(detail, status=status, code=code, title=_("Refused"))

@@ -16,8 +16,7 @@ from typing import Any
 from sqlalchemy import Integer, and_, cast, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.channels.notifications import messages, outbox
-from app.platform.errors import AppError, Conflict, NotFound
+from app.platform.errors import AppError, Conflict, NotFound, refused
 from app.platform.i18n import _
 from app.platform.pagination import PageParams, paginate_rows
 from app.play.campaigns import service as campaigns
@@ -38,6 +37,7 @@ from app.play.reliability import service as reliability
 from app.play.seats.service import give_seat
 from app.rules import lobby
 from app.rules.lobby import Refusal
+from app.store.events.subscribers import Notice, NoticeKind, publish_notices
 from app.store.models import User
 from app.store.models.campaign import (
     Campaign,
@@ -53,8 +53,8 @@ _NO_LOBBY = _("No public campaign with this id.")
 
 
 def problem(refusal: Refusal) -> AppError:
-    """The RFC 9457 problem of a rule's refusal."""
-    return AppError(refusal.detail, status=refusal.status, code=refusal.code, title=_("Refused"))
+    """The RFC 9457 problem of a lobby rule's refusal."""
+    return refused(refusal.code, refusal.status, refusal.detail)
 
 
 def _is_public() -> Any:
@@ -254,8 +254,8 @@ async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: d
     )
     session.add(request)
     await session.flush()
-    notice = messages.join_requested(c.id, c.name, c.turn, request.number)
-    await outbox.notify_user(session, c, c.owner_id, notice)
+    asked = Notice(NoticeKind.JOIN_REQUESTED, (c.owner_id,), {"number": request.number})
+    await publish_notices(session, c, [asked])
     return Asked(_read(request, c, user), created=True)
 
 
@@ -264,8 +264,9 @@ async def _tell_asker(
 ) -> None:
     """The asker hears the owner's answer (R-CAMP-11) in their inbox and email: no member
     before it, they have no webhook in the campaign."""
-    notice = messages.join_answered(c.id, c.name, c.turn, request.number, accepted=accepted)
-    await outbox.deliver(session, c, {request.user_id: [notice]}, endpoints=())
+    answer = {"number": request.number, "accepted": accepted}
+    told = Notice(NoticeKind.JOIN_ANSWERED, (request.user_id,), answer)
+    await publish_notices(session, c, [told])
     await session.flush()
 
 

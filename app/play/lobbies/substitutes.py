@@ -6,11 +6,11 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.channels.notifications import messages, outbox
 from app.platform.errors import NotFound
 from app.platform.i18n import _
 from app.play.lobbies.schemas import SubstituteRead, SubstituteWrite
 from app.rules import lobby
+from app.store.events.subscribers import Notice, NoticeKind, publish_notices
 from app.store.models import User
 from app.store.models.campaign import Campaign, CampaignPlayer, Substitute
 
@@ -66,6 +66,6 @@ async def tell_of_open_seats(session: AsyncSession, c: Campaign, numbers: Sequen
         for row in rows
         if lobby.substitute_wanted(row.game_systems, c.settings.game_system)
     ]
-    notices = [messages.seat_open(c.id, c.name, c.turn, n) for n in numbers]
-    await outbox.deliver(session, c, dict.fromkeys(told, notices), endpoints=())
+    open_seats = Notice(NoticeKind.SEAT_OPEN, tuple(told), {"numbers": list(numbers)})
+    await publish_notices(session, c, [open_seats])
     await session.flush()

@@ -15,13 +15,12 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.platform.errors import NotFound
+from app.platform.errors import NotFound, refused
 from app.platform.i18n import _
 from app.platform.pagination import PageParams, paginate
 from app.play.campaigns.access import Membership, lock_campaign
 from app.play.history.schemas import SummaryEvent, TurnChangePage, TurnChangeRead
 from app.play.history.service import summary_event
-from app.play.lobbies.service import problem
 from app.play.pictures import cache
 from app.play.spectators.schemas import (
     SpectatedPlayer,
@@ -74,10 +73,10 @@ async def join(
         is_member=await _seated(session, c.id, user.id),
     )
     if refusal is not None:
-        raise problem(refusal)
+        raise refused(refusal.code, refusal.status, refusal.detail)
     row = await session.get(Spectator, (c.id, user.id), populate_existing=True)
     if row is not None:
-        raise problem(lobby.Refusal("R-CAMP-13", 409, "You already watch this campaign."))
+        raise refused("R-CAMP-13", 409, "You already watch this campaign.")
     row = Spectator(campaign_id=c.id, user_id=user.id, since=now)
     session.add(row)
     await session.flush()

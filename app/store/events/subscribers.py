@@ -3,11 +3,14 @@
 `app.store.events` is a leaf: the publisher imports none of its listeners (notifications, metrics).
 The app factory (`app.main.create_app`, which every server process, worker and test app goes
 through) registers them, so a package that publishes never depends on the ones that listen.
-A campaign's start and end (no live event of their own) are heard the same way.
+A campaign's start and end (no live event of their own) are heard the same way, and so are
+notices to users outside a seat's audience (a join request to the owner, the answer to the
+asker, an open seat to substitutes): the lobbies publish them, the notifications tell them.
 """
 
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -67,3 +70,39 @@ async def tell_status_changed(session: AsyncSession, campaign: Campaign) -> None
     """The campaign started or ended: every status subscriber hears of it, in order."""
     for subscriber in _status_subscribers:
         await subscriber(session, campaign)
+
+
+class NoticeKind(StrEnum):
+    """What users who hold no seat of the campaign (yet) are told (R-CAMP-11, R-CAMP-12)."""
+
+    JOIN_REQUESTED = "join_requested"  # to the owner: {"number": seat or None}
+    JOIN_ANSWERED = "join_answered"  # to the asker: {"number": seat or None, "accepted": bool}
+    SEAT_OPEN = "seat_open"  # to substitutes: {"numbers": [seat, …]}
+
+
+class Notice(NamedTuple):
+    """One notice of `kind` to each of `users`, with its parameters."""
+
+    kind: NoticeKind
+    users: tuple[uuid.UUID, ...]
+    params: dict[str, Any]
+
+
+# Called in the publisher's transaction, like the event subscribers.
+NoticeSubscriber = Callable[[AsyncSession, Campaign, Sequence[Notice]], Awaitable[None]]
+
+_notice_subscribers: list[NoticeSubscriber] = []
+
+
+def subscribe_to_notices(subscriber: NoticeSubscriber) -> None:
+    """Have `subscriber` hear of every notice published from now on (once)."""
+    if subscriber not in _notice_subscribers:
+        _notice_subscribers.append(subscriber)
+
+
+async def publish_notices(
+    session: AsyncSession, campaign: Campaign, notices: Sequence[Notice]
+) -> None:
+    """Hand `notices` about `campaign` to every notice subscriber, in order."""
+    for subscriber in _notice_subscribers:
+        await subscriber(session, campaign, notices)
