@@ -1,0 +1,1 @@
+"""Campaigns: creation, rulesets and settings, the lobby, start and end, membership and the campaign lock."""

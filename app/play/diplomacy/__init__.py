@@ -1,0 +1,1 @@
+"""Diplomacy: edicts and treaties between players (R-DIP)."""
