@@ -17,12 +17,12 @@ from app.channels.calendar.router import router as calendar_router
 from app.channels.notifications import account as account_notices
 from app.channels.notifications import outbox as notification_outbox
 from app.channels.notifications.contract import document_webhooks
-from app.channels.notifications.delivery import run_notifier
 from app.channels.notifications.email_router import address_router as email_address_router
 from app.channels.notifications.email_router import links_router as email_links_router
 from app.channels.notifications.router import inbox_router as notification_inbox_router
 from app.channels.notifications.router import preferences_router as notification_preferences_router
 from app.channels.notifications.router import router as notifications_router
+from app.channels.notifications.worker import run_notifier
 from app.channels.password_reset.router import router as password_reset_router
 from app.channels.stream.hub import EventHub
 from app.channels.stream.response import HandsOffEventStreams

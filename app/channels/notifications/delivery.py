@@ -685,7 +685,7 @@ async def prune(
     return int(getattr(result, "rowcount", 0) or 0)
 
 
-async def _deliver_forever(
+async def deliver_forever(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
     interval: float,
@@ -721,44 +721,3 @@ async def _deliver_forever(
                 await worker.wait(interval)
         finally:
             await worker.close()
-
-
-async def _remind_forever(
-    sessionmaker: async_sessionmaker[AsyncSession],
-    interval: float,
-    clock: Callable[[], datetime],
-) -> None:
-    from app.channels.notifications.reminders import send_reminders
-
-    failing = False
-    while True:
-        try:
-            await send_reminders(sessionmaker, clock())
-        except Exception as exc:
-            if not is_database_outage(exc):
-                logger.exception("reminder pass failed")
-            elif not failing:
-                logger.warning("reminders: database unreachable; retrying")
-            failing = True
-        else:
-            failing = False
-        await asyncio.sleep(interval)
-
-
-async def run_notifier(
-    sessionmaker: async_sessionmaker[AsyncSession],
-    settings: Settings,
-    interval: float = 5.0,
-    clock: Callable[[], datetime] = utcnow,
-) -> None:
-    """Remind and deliver (webhooks, and email when SMTP is configured) forever, side by
-    side: a reminder never waits for an attempt (the app's lifespan starts this and cancels
-    it at shutdown)."""
-    from app.channels.notifications import email
-
-    email.log_configuration(settings)
-    async with asyncio.TaskGroup() as group:
-        group.create_task(_remind_forever(sessionmaker, interval, clock))
-        group.create_task(_deliver_forever(sessionmaker, settings, interval, clock))
-        if email.enabled(settings):
-            group.create_task(email.send_forever(sessionmaker, settings, interval, clock))

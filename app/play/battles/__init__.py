@@ -1,1 +1,2 @@
-"""Battles: reports and confirmations, results applied to the map, dates agreed for the table (R-BAT)."""
+"""Battles: reports and confirmations, results applied to the map, dates agreed for the table
+(R-BAT)."""

@@ -1,1 +1,2 @@
-"""Campaigns: creation, rulesets and settings, the lobby, start and end, membership and the campaign lock."""
+"""Campaigns: creation, rulesets and settings, the lobby, start and end, membership and the campaign
+lock."""

@@ -1,1 +1,2 @@
-"""Public lobbies: finding a game, join requests, substitutes for open seats (R-CAMP-11, R-CAMP-12)."""
+"""Public lobbies: finding a game, join requests, substitutes for open seats (R-CAMP-11,
+R-CAMP-12)."""

@@ -26,10 +26,11 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 from standardwebhooks import Webhook
 
 from app.channels.notifications import messages, ssrf
-from app.channels.notifications.delivery import RetryPolicy, prune, run_notifier
+from app.channels.notifications.delivery import RetryPolicy, prune
 from app.channels.notifications.formats import DiscordMessage, SlackMessage, WebhookMessage
 from app.channels.notifications.outbox import enqueue
 from app.channels.notifications.reminders import send_reminders
+from app.channels.notifications.worker import run_notifier
 from app.main import create_app
 from app.platform.config import Settings
 from app.platform.db.base import utcnow

@@ -1,0 +1,59 @@
+"""The notifications' background work, started by the app's lifespan: reminders, webhook
+deliveries and email, side by side (a reminder never waits for an attempt).
+
+Here, above the modules it runs, so that none of them imports another's loop: the outbox
+writes, `delivery` sends webhooks, `email` sends mail, `reminders` finds what to remind of.
+"""
+
+import asyncio
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.channels.notifications import email
+from app.channels.notifications.delivery import deliver_forever
+from app.channels.notifications.reminders import send_reminders
+from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.platform.db.outage import is_database_outage
+
+logger = logging.getLogger(__name__)
+
+
+async def _remind_forever(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    interval: float,
+    clock: Callable[[], datetime],
+) -> None:
+    failing = False
+    while True:
+        try:
+            await send_reminders(sessionmaker, clock())
+        except Exception as exc:
+            if not is_database_outage(exc):
+                logger.exception("reminder pass failed")
+            elif not failing:
+                logger.warning("reminders: database unreachable; retrying")
+            failing = True
+        else:
+            failing = False
+        await asyncio.sleep(interval)
+
+
+async def run_notifier(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    settings: Settings,
+    interval: float = 5.0,
+    clock: Callable[[], datetime] = utcnow,
+) -> None:
+    """Remind and deliver (webhooks, and email when SMTP is configured) forever, side by
+    side: a reminder never waits for an attempt (the app's lifespan starts this and cancels
+    it at shutdown)."""
+    email.log_configuration(settings)
+    async with asyncio.TaskGroup() as group:
+        group.create_task(_remind_forever(sessionmaker, interval, clock))
+        group.create_task(deliver_forever(sessionmaker, settings, interval, clock))
+        if email.enabled(settings):
+            group.create_task(email.send_forever(sessionmaker, settings, interval, clock))
