@@ -48,6 +48,7 @@ from app.channels.notifications.quiet import MUTED, personal_hold
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
 from app.platform.db.outage import is_database_outage
+from app.platform.jobs import Job, run_job
 from app.platform.metrics import delivery_failed
 from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
@@ -691,33 +692,26 @@ async def deliver_forever(
     interval: float,
     clock: Callable[[], datetime],
 ) -> None:
-    """Start what is due every `interval` seconds, or as soon as an attempt ends (a slot, or
-    its endpoint, is free again); attempts in flight go on meanwhile."""
-    failing = False
+    """The webhooks' job: start what is due every `interval` seconds, or as soon as an attempt
+    ends (a slot, or its endpoint, is free again); attempts in flight go on meanwhile."""
     pruned_at: datetime | None = None
     async with _http_client(settings) as http:
         worker = DeliveryWorker(sessionmaker, settings, http, clock=clock)
-        try:
-            while True:
-                started = 0
-                try:
-                    now = clock()
-                    started = await worker.dispatch(now)
-                    if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
-                        await prune(sessionmaker, now)
-                        pruned_at = now
-                except Exception as exc:
-                    if not is_database_outage(exc):
-                        logger.exception("webhook delivery pass failed")
-                    elif not failing:
-                        logger.warning("webhook deliveries: database unreachable; retrying")
-                    failing = True
-                else:
-                    failing = False
+
+        async def one_pass() -> bool:
+            nonlocal pruned_at
+            try:
+                now = clock()
+                started = await worker.dispatch(now)
+                if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
+                    await prune(sessionmaker, now)
+                    pruned_at = now
+            finally:
                 worker.report = DeliveryReport()  # for tests only: not kept
                 worker.errors.clear()  # logged already
-                if started and worker.room() > 0:
-                    continue
-                await worker.wait(interval)
+            return started > 0 and worker.room() > 0
+
+        try:
+            await run_job(Job("webhooks", one_pass, interval, wait=worker.wait))
         finally:
             await worker.close()

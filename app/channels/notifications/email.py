@@ -51,6 +51,7 @@ from app.platform.db.base import utcnow
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import AppError, NotFound
 from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
+from app.platform.jobs import Job, run_job
 from app.platform.metrics import delivery_failed
 from app.store.models import User
 from app.store.models.email import EmailDelivery, EmailUnsubscribe, UserEmail
@@ -771,24 +772,17 @@ async def send_forever(
     interval: float,
     clock: Any,
 ) -> None:
-    """The email loop of `run_notifier`, beside the webhooks' (never holding a request)."""
-    failing = False
+    """The email job of `run_notifier`, beside the webhooks' (never holding a request): the
+    next pass at once while messages go out."""
     pruned_at: datetime | None = None
-    while True:
-        try:
-            now = clock()
-            report = await send_due(sessionmaker, settings, now)
-            if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
-                await prune(sessionmaker, now)
-                pruned_at = now
-        except Exception as exc:
-            report = EmailReport()
-            if not is_database_outage(exc):
-                logger.exception("email pass failed")
-            elif not failing:
-                logger.warning("email: database unreachable; retrying")
-            failing = True
-        else:
-            failing = False
-        if not report.delivered and not report.failed:
-            await asyncio.sleep(interval)
+
+    async def one_pass() -> bool:
+        nonlocal pruned_at
+        now = clock()
+        report = await send_due(sessionmaker, settings, now)
+        if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
+            await prune(sessionmaker, now)
+            pruned_at = now
+        return bool(report.delivered or report.failed)
+
+    await run_job(Job("email", one_pass, interval))

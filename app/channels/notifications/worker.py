@@ -6,7 +6,6 @@ writes, `delivery` sends webhooks, `email` sends mail, `reminders` finds what to
 """
 
 import asyncio
-import logging
 from collections.abc import Callable
 from datetime import datetime
 
@@ -17,9 +16,7 @@ from app.channels.notifications.delivery import deliver_forever
 from app.channels.notifications.reminders import send_reminders
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
-from app.platform.db.outage import is_database_outage
-
-logger = logging.getLogger(__name__)
+from app.platform.jobs import Job, run_job
 
 
 async def _remind_forever(
@@ -27,19 +24,11 @@ async def _remind_forever(
     interval: float,
     clock: Callable[[], datetime],
 ) -> None:
-    failing = False
-    while True:
-        try:
-            await send_reminders(sessionmaker, clock())
-        except Exception as exc:
-            if not is_database_outage(exc):
-                logger.exception("reminder pass failed")
-            elif not failing:
-                logger.warning("reminders: database unreachable; retrying")
-            failing = True
-        else:
-            failing = False
-        await asyncio.sleep(interval)
+    async def one_pass() -> bool:
+        await send_reminders(sessionmaker, clock())
+        return False
+
+    await run_job(Job("reminders", one_pass, interval))
 
 
 async def run_notifier(

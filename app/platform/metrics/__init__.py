@@ -90,6 +90,12 @@ DELIVERY_FAILURES = Counter(
     "(build: the message could not be made; send) and outcome (retried, given_up).",
     ["channel", "stage", "outcome"],
 )
+JOB_PASSES = Counter(
+    "marchlords_job_passes_total",
+    "Passes of each background job (app/platform/jobs.py: deadline sweeper, reminders, "
+    "webhooks, email), by job and outcome (ok; outage: the database was unreachable; error).",
+    ["job", "outcome"],
+)
 SWEEPER_RUNS = Counter(
     "marchlords_sweeper_runs_total",
     "Deadline sweeper passes, by outcome (ok, error).",
@@ -177,6 +183,11 @@ def counted_sweep(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
         return result
 
     return wrapper
+
+
+def job_pass(job: str, outcome: str) -> None:
+    """A pass of a background job ended with `outcome` (ok, outage, error)."""
+    JOB_PASSES.labels(job, outcome).inc()
 
 
 def delivery_failed(channel: str, stage: str, *, given_up: bool) -> None:

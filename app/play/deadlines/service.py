@@ -6,7 +6,6 @@ The sweeper runs in every server process: each due campaign is claimed with
 never act twice on one campaign, and the turn change itself stays the normal `change_turn`.
 """
 
-import asyncio
 import logging
 import uuid
 from collections.abc import Callable
@@ -19,10 +18,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform import metrics
 from app.platform.db.base import utcnow
-from app.platform.db.outage import describe as describe_outage
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import Conflict, NotFound
 from app.platform.i18n import _
+from app.platform.jobs import Job, run_job
 from app.play.battles import service as battle_service
 from app.play.campaigns.access import Membership, locked
 from app.play.campaigns.clock import call_off_change, warning_window
@@ -394,34 +393,11 @@ async def run_sweeper(
     *,
     first_retry: float = OUTAGE_FIRST_RETRY_SECONDS,
 ) -> None:
-    """Sweep forever (the app's lifespan starts it and cancels it at shutdown).
+    """Sweep forever, as the job `deadline sweeper` (app/platform/jobs.py: the app's lifespan
+    starts it and cancels it at shutdown; backs off while the database is unreachable)."""
 
-    A pass that fails because the database is unreachable is retried after `first_retry`
-    seconds, then twice as long each time up to `interval`: one warning when the outage
-    begins, one line when it ends, no traceback. Any other failure is a bug: logged with its
-    traceback, and the sweeper carries on at its normal pace.
-    """
-    failed_passes = 0
-    while True:
-        delay = interval
-        try:
-            await sweep(sessionmaker, clock())
-        except Exception as exc:
-            if not is_database_outage(exc):
-                logger.exception("deadline sweeper pass failed")
-            else:
-                failed_passes += 1
-                delay = min(interval, first_retry * 2 ** (failed_passes - 1))
-                if failed_passes == 1:
-                    logger.warning(
-                        "deadline sweeper: database unreachable (%s); retrying in %.1f s",
-                        describe_outage(exc),
-                        delay,
-                    )
-                else:
-                    logger.debug("deadline sweeper: database still unreachable")
-        else:
-            if failed_passes:
-                logger.info("deadline sweeper: database back after %d failed passes", failed_passes)
-            failed_passes = 0
-        await asyncio.sleep(delay)
+    async def one_pass() -> bool:
+        await sweep(sessionmaker, clock())
+        return False
+
+    await run_job(Job("deadline sweeper", one_pass, interval, first_retry=first_retry))

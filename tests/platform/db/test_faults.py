@@ -854,7 +854,7 @@ async def test_deadline_sweeper_survives_an_outage_quietly_and_resumes(
     async with engine.connect() as conn:
         turn = await conn.scalar(select(Campaign.turn).where(Campaign.id == uuid.UUID(game.id)))
     assert turn == 2
-    sweeper_logs = [r for r in caplog.records if r.name == "app.play.deadlines.service"]
+    sweeper_logs = [r for r in caplog.records if r.name == "app.platform.jobs"]
     assert not [r for r in sweeper_logs if r.exc_info], "tracebacks logged during the outage"
     warnings = [r for r in sweeper_logs if r.levelno >= logging.WARNING]
     assert len(warnings) == 1  # one line when the outage began, not one per pass
