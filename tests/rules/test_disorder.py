@@ -1,18 +1,15 @@
 """Civil disorder decisions (R-CAMP-10), without a database."""
 
+import dataclasses
+from typing import Any
+
 from app.rules.disorder import SeatState, falls_into_disorder, returns_from_disorder, waits_for
 
+BASE = SeatState(seated=True, ready=False, inactive=False, civil_disorder=False, missed_in_row=0)
 
-def seat(**changes: object) -> SeatState:
-    base: dict[str, object] = {
-        "seated": True,
-        "ready": False,
-        "inactive": False,
-        "civil_disorder": False,
-        "missed_in_row": 0,
-    }
-    base.update(changes)
-    return SeatState(**base)  # type: ignore[arg-type]
+
+def seat(**changes: Any) -> SeatState:
+    return dataclasses.replace(BASE, **changes)
 
 
 def test_R_CAMP_10_a_seat_in_civil_disorder_never_holds_the_turn_up_R_TURN_3() -> None:

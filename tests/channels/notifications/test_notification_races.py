@@ -5,7 +5,7 @@ one not ready" is told once per turn however the others race to declare and with
 import uuid
 
 import pytest
-from sqlalchemy import func, insert, select
+from sqlalchemy import ColumnElement, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.channels.password_reset.service import RESET_PER_ACCOUNT, RESET_PER_ADDRESS
@@ -33,11 +33,9 @@ async def _confirmed_address(engine: AsyncEngine, user_id: uuid.UUID, address: s
         )
 
 
-async def _resets(engine: AsyncEngine, *where: object) -> int:
+async def _resets(engine: AsyncEngine, *where: ColumnElement[bool]) -> int:
     async with engine.connect() as conn:
-        found = await conn.scalar(
-            select(func.count()).select_from(PasswordReset).where(*where)  # type: ignore[arg-type]
-        )
+        found = await conn.scalar(select(func.count()).select_from(PasswordReset).where(*where))
     return found or 0
 
 

@@ -23,6 +23,7 @@ from fastapi.sse import ServerSentEvent
 from httpx import AsyncClient
 from sqlalchemy import select, text
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.pool import QueuePool
 
 from app.accounts.auth.tokens import hash_token
 from app.channels.stream.access import StreamRechecks, Watcher
@@ -193,7 +194,7 @@ async def test_player_receives_player_ready_declared_by_another_player(
         stream = Stream(response)
         assert await stream.message() == Message(retry=3000, comments=["connected"])
         # An open stream holds no pooled connection: it reads with short sessions only.
-        assert committing_engine.pool.checkedout() == 0  # type: ignore[attr-defined]
+        assert cast(QueuePool, committing_engine.pool).checkedout() == 0
 
         ready = await server.client.put(game.url("/turn/ready"), headers=first.headers)
         assert ready.status_code == 200, ready.text
@@ -1036,7 +1037,7 @@ async def test_a_revocation_between_the_callers_check_and_the_subscription_ends_
         async with subscribe(campaign_id, **caller) as subscription:
             yield subscription
 
-    server.hub.subscribe = revoked_first  # type: ignore[method-assign,assignment]
+    pytest.MonkeyPatch().setattr(server.hub, "subscribe", revoked_first)  # this server's only
     headers = {"Authorization": f"Bearer {token['token']}"}
     async with server.client.stream("GET", game.url("/events"), headers=headers) as response:
         assert response.status_code == 200

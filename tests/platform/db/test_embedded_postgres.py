@@ -49,7 +49,8 @@ def _slow_to_find_the_data_dir_missing(data_dir: Path) -> None:
             time.sleep(0.5)
         return answer
 
-    pathlib.Path.exists = slow_to_answer_for_the_data_dir  # type: ignore[method-assign,assignment]
+    # In the child process that starts the server only (never undone: the process ends).
+    pytest.MonkeyPatch().setattr(pathlib.Path, "exists", slow_to_answer_for_the_data_dir)
 
 
 def _as_on_a_machine_without_the_system_user(data_dir: Path) -> None:
@@ -74,7 +75,7 @@ def _as_on_a_machine_without_the_system_user(data_dir: Path) -> None:
         return subprocess.CompletedProcess(command, 0)
 
     pwd.getpwnam = user_entry
-    subprocess.run = run_useradd_slowly  # type: ignore[assignment]
+    pytest.MonkeyPatch().setattr(subprocess, "run", run_useradd_slowly)
 
 
 def _start_at_once(data_dir: Path, patch: Callable[[Path], None]) -> None:
