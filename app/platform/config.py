@@ -10,7 +10,7 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from sqlalchemy.exc import ArgumentError
 
-from app.platform.db.urls import parse as parse_database_url
+from app.platform.database_urls import parse as parse_database_url
 
 DEFAULT_REPLAY_WORKERS = 1  # app/play/pictures/rendering.py's renderer before the app configures it
 
@@ -200,7 +200,8 @@ class Settings(BaseSettings):
         """Accept plain `postgres://` / `postgresql://` URLs and pin the asyncpg driver.
 
         The libpq parameters of hosted databases' URLs (`?sslmode=require`, …) are kept, and
-        checked here: one that asyncpg cannot honour stops the start, named (app.platform.db.urls).
+        checked here: one that asyncpg cannot honour stops the start, named
+        (app.platform.database_urls).
         """
         if not value:
             return None

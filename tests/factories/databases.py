@@ -19,8 +19,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, create_async_engine
 from sqlalchemy.pool import NullPool
 
+from app.platform.database_urls import asyncpg_dsn
 from app.platform.db.embedded import create_database
-from app.platform.db.urls import asyncpg_dsn
 from app.play.maps.service import ensure_builtin_maps
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"

@@ -83,8 +83,8 @@ def test_the_scan_finds_a_borrowed_private_name() -> None:
     )
 
     assert sorted(borrowed_private_names(source, "app.play.battles.dates")) == [
-        "app.play.battles.service._hidden (line 1)",
         "app.platform.db.session._engine (line 5)",
+        "app.play.battles.service._hidden (line 1)",
         "app.play.turns.service._helper (line 4)",
     ]
     # A module's own private names, dunders and names of other packages are no one's concern.

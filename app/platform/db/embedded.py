@@ -23,7 +23,7 @@ import asyncpg
 from sqlalchemy.engine import make_url
 
 from app.platform.config import Settings
-from app.platform.db.urls import (
+from app.platform.database_urls import (
     asyncpg_dsn as asyncpg_dsn,  # re-exported: the app's listener uses it
 )
 

@@ -18,8 +18,8 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.util import await_
 from starlette.datastructures import State
 
+from app.platform.database_urls import engine_arguments
 from app.platform.db.outage import translate_connect_errors
-from app.platform.db.urls import engine_arguments
 
 
 def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
@@ -27,8 +27,8 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     so connections dropped by the server are replaced silently.
 
     `url` may carry the libpq parameters hosted databases put in their URLs (`sslmode`, …):
-    they are handed to asyncpg with their libpq meaning (app.platform.db.urls); a `connect_timeout`
-    in the URL wins over a `timeout` in `connect_args`.
+    they are handed to asyncpg with their libpq meaning (app.platform.database_urls); a
+    `connect_timeout` in the URL wins over a `timeout` in `connect_args`.
 
     A connection that cannot be opened fails as a SQLAlchemy `OperationalError` whatever the
     cause (app.platform.db.outage), so an outage is always recognised as one (503, not 500).

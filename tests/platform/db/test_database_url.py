@@ -1,8 +1,9 @@
 """Database URLs as hosted databases hand them out: libpq parameters (`?sslmode=require`, …).
 
 SQLAlchemy's asyncpg dialect used to pass them to `asyncpg.connect()` as keywords, which crashed
-(`connect() got an unexpected keyword argument 'sslmode'`). app.platform.db.urls hands them to
-asyncpg with their libpq meaning; what it cannot honour stops the start with the parameter's name.
+(`connect() got an unexpected keyword argument 'sslmode'`). app.platform.database_urls hands them to
+asyncpg
+with their libpq meaning; what it cannot honour stops the start with the parameter's name.
 """
 
 import ssl
@@ -21,10 +22,10 @@ from sqlalchemy.engine import make_url
 
 from app.main import create_app
 from app.platform.config import Settings
+from app.platform.database_urls import SSL_MODES, asyncpg_dsn, engine_arguments
 from app.platform.db.embedded import EmbeddedPostgres, EmbeddedPostgresMissing
 from app.platform.db.migrate import upgrade_head
 from app.platform.db.session import create_engine
-from app.platform.db.urls import SSL_MODES, asyncpg_dsn, engine_arguments
 
 HOSTED = "postgresql+asyncpg://app:s3cret@db.example:5432/marchlords"
 
