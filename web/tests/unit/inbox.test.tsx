@@ -196,6 +196,7 @@ describe("the email address", () => {
       "PUT /v1/users/me/email": () => json({ address: "b@example.org", confirmed: false, confirmed_at: null, unsubscribed: false }, 202),
     });
     wrap(<EmailSettings />);
+    fireEvent.click(screen.getByRole("button", { name: "Show or change my address" }));
     await screen.findByText(/No email address/);
     fireEvent.change(screen.getByLabelText("Email address to use"), { target: { value: "b@example.org" } });
     fireEvent.change(screen.getByLabelText("Current password"), { target: { value: "my secret" } });
