@@ -7,7 +7,8 @@ import os
 import signal
 import socket
 import subprocess
-from collections.abc import AsyncIterator
+import sys
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,3 +122,41 @@ async def wait_ready(server: ServerProcess) -> None:
                 if (await client.get("/readyz")).status_code == 200:
                     return
             await asyncio.sleep(0.1)
+
+
+def server_environment(database_url: str) -> dict[str, str]:
+    """The environment of a server process or script on `database_url`: this one's, without
+    its MARCHLORDS_ settings, and no limit in the way of a test's players on 127.0.0.1."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MARCHLORDS_")}
+    env.update(
+        DATABASE_URL=database_url,
+        MARCHLORDS_LOG_LEVEL="WARNING",
+        MARCHLORDS_LOG_JSON="false",
+        MARCHLORDS_WRITE_BURST="1000000",
+        MARCHLORDS_REGISTRATIONS_PER_HOUR="1000000",
+        MARCHLORDS_LOGIN_FAILURES_PER_MINUTE="1000000",
+    )
+    return env
+
+
+@contextlib.contextmanager
+def server_process(name: str, database_url: str) -> Iterator[ServerProcess]:
+    """A server process on `database_url`, on a loopback socket bound here (in a session of
+    its own: killed whole at the end, whatever happens)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(128)  # connections wait in the backlog until the server accepts them
+        sock.set_inheritable(True)
+        port = sock.getsockname()[1]
+        # This interpreter, a fixed program, the test's own settings: no outside input.
+        process = subprocess.Popen(  # noqa: S603
+            [sys.executable, "-c", LAUNCHER, str(sock.fileno())],
+            cwd=ROOT,
+            env=server_environment(database_url),
+            pass_fds=(sock.fileno(),),
+            start_new_session=True,
+        )
+    try:
+        yield ServerProcess(name, f"http://127.0.0.1:{port}", process)
+    finally:
+        stop_server(process)
