@@ -76,6 +76,7 @@ from app.shell.tracing import setup_tracing, stop_tracing, trace_engine
 from app.shell.web import install_web
 from app.shell.web.client import install_web_client
 from app.shell.web.docs import install_docs
+from app.shell.web.rulebook import install_rulebook
 from app.store.events.schemas import event_components
 from app.store.events.subscribers import subscribe, subscribe_to_notices, subscribe_to_status
 
@@ -238,6 +239,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         include_indexed(app, router, prefix="/v1")
     include_indexed(app, ops_router)
     install_docs(app)
+    install_rulebook(app)  # /rules, /rules/fr: where problems' `help` links point
     app.include_router(metrics_router)
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
     install_web_client(app, settings)  # `/`: the built web client, last (a catch-all)
