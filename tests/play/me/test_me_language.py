@@ -39,3 +39,24 @@ async def test_a_faction_a_variant_renamed_keeps_its_name_in_french(
 
     r = await client.get(game.url("/me"), headers=headers)
     assert (r.status_code, r.json()["faction_name"]) == (200, "Khazad"), r.text
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"), [("en", "Dwarfs: +1 per city"), ("fr", "Nains : +1 par ville")]
+)
+async def test_the_forecast_names_the_faction_of_a_bonus_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser, language: str, reason: str
+) -> None:
+    bonus = {"basis": "city", "amount": 1, "per": 1, "terrains": []}
+    game = await start_game(
+        client,
+        make_user,
+        ("dwarfs", "empire"),
+        ruleset={"factions": {"dwarfs": {"income_bonuses": [bonus]}}},
+    )
+    headers = {**game.players[0].headers, "Accept-Language": language}
+
+    r = await client.get(game.url("/me"), headers=headers)
+    assert r.status_code == 200, r.text
+    reasons = [line["reason"] for line in r.json()["forecast"]["income"]]
+    assert reason in reasons, reasons
