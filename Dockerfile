@@ -50,6 +50,8 @@ COPY --from=build /opt/venv /opt/venv
 COPY app ./app
 COPY migrations ./migrations
 COPY alembic.ini ./
+# The rulebook the server renders at /rules and /rules/fr (app/shell/web/rulebook.py).
+COPY docs/rules.md docs/rules.fr.md ./docs/
 COPY --from=web /web/dist ./web/dist
 RUN useradd --system --home-dir /srv/marchlords marchlords
 

@@ -75,6 +75,8 @@ from app.shell.rule_refs import add_rule_lines
 from app.shell.tracing import setup_tracing, stop_tracing, trace_engine
 from app.shell.web import install_web
 from app.shell.web.client import install_web_client
+from app.shell.web.docs import install_docs
+from app.shell.web.rulebook import install_rulebook
 from app.store.events.schemas import event_components
 from app.store.events.subscribers import subscribe, subscribe_to_notices, subscribe_to_status
 
@@ -201,6 +203,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # No "valid" badge fetched from validator.swagger.io (which would be sent the page's
         # address): the docs load nothing beyond what their Content-Security-Policy allows.
         swagger_ui_parameters={"validatorUrl": None},
+        # The docs pages with their own files, no CDN (app/shell/web/docs.py).
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
     # Published events reach their listeners through subscriptions, not imports (app.store.events is
@@ -233,6 +238,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # included routers is matched again for each request (FastAPI 0.165).
         include_indexed(app, router, prefix="/v1")
     include_indexed(app, ops_router)
+    install_docs(app)
+    install_rulebook(app)  # /rules, /rules/fr: where problems' `help` links point
     app.include_router(metrics_router)
     document_webhooks(app)  # the payloads webhooks receive (OpenAPI `webhooks`)
     install_web_client(app, settings)  # `/`: the built web client, last (a catch-all)

@@ -14,6 +14,7 @@ export default defineConfig({
       "/healthz": api,
       "/openapi.json": api,
       "/docs": api,
+      "/rules": api,
     },
   },
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },

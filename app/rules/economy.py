@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from app.rules.name_texts import name_text
 from app.rules.relations import in_force
 from app.rules.ruleset import (
     Faction,
@@ -184,9 +185,10 @@ def income_lines(
         if n and per_unit[kind]
     ]
     faction = faction_of(state, player_id, ruleset)
-    lines += _bonus_lines(state, player_id, faction.name, faction.income_bonuses)
+    lines += _bonus_lines(state, player_id, name_text(faction.name), faction.income_bonuses)
     if action_used and faction.action is not None:
-        lines += _bonus_lines(state, player_id, faction.action.name, faction.action.income_bonuses)
+        action = faction.action
+        lines += _bonus_lines(state, player_id, name_text(action.name), action.income_bonuses)
     return lines
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from app.rules.fog import remember_all
 from app.rules.hexgrid import Coord
+from app.rules.name_texts import name_text
 from app.rules.ruleset import Ruleset
 from app.rules.state import (
     Army,
@@ -84,7 +85,8 @@ def validate_setup(
         elif e.faction in taken_factions:
             out.append(
                 Violation(
-                    "R-CAMP-2", _("{faction} is already taken", faction=factions[e.faction].name)
+                    "R-CAMP-2",
+                    _("{faction} is already taken", faction=name_text(factions[e.faction].name)),
                 )
             )
         if e.slot not in slots:
@@ -94,7 +96,7 @@ def validate_setup(
         elif e.slot in taken_slots:
             out.append(Violation("R-CAMP-2", _("start slot {slot} is already taken", slot=e.slot)))
         elif e.faction in CAPITAL_PORT_FACTIONS and Tag.COAST not in map.tiles[e.slot].tags:
-            name = factions[e.faction].name if e.faction in factions else e.faction
+            name = name_text(factions[e.faction].name) if e.faction in factions else e.faction
             out.append(Violation("R-CAMP-3", _("{name} must start on a coast tile", name=name)))
         players.add(e.player)
         taken_factions.add(e.faction)

@@ -51,18 +51,20 @@ ERROR_CODES: dict[str, str] = {
     "wrong_password": "403: the current password is wrong",
 }
 
-# The players' rulebook, one anchor per rule id: problems whose `code` is a rule id link there.
+# The players' rulebook, one anchor per rule id (its source: the operation descriptions' "Rules"
+# lines name it, app/shell/rule_refs.py).
 RULEBOOK = "docs/rules.md"
-# The rulebook in each language the server speaks (the same anchors): a problem said in French
-# links the French one.
-RULEBOOKS: dict[Language, str] = {"en": RULEBOOK, "fr": "docs/rules.fr.md"}
+# Where the server serves the rulebook in each language it speaks (app/shell/web/rulebook.py,
+# the same anchors): a problem whose `code` is a rule id links there, in the language it is said
+# in. An absolute path, so that it opens the rule from any page of the server's origin.
+RULEBOOK_PAGES: dict[Language, str] = {"en": "/rules", "fr": "/rules/fr"}
 RULE_ID = re.compile(r"R-[A-Z]+(?:-[0-9]+)?")  # a rule (R-MOVE-1) or a family (R-FAC)
 
 
 def rule_help(code: str, language: Language = DEFAULT_LANGUAGE) -> str | None:
-    """Where the rule behind `code` is explained in `language` (`docs/rules.md#R-MOVE-1`,
-    `docs/rules.fr.md#R-MOVE-1`), if it is a rule id."""
-    return f"{RULEBOOKS[language]}#{code}" if RULE_ID.fullmatch(code) else None
+    """Where the rule behind `code` is explained in `language` (`/rules#R-MOVE-1`,
+    `/rules/fr#R-MOVE-1`), if it is a rule id."""
+    return f"{RULEBOOK_PAGES[language]}#{code}" if RULE_ID.fullmatch(code) else None
 
 
 def problem_type(code: str) -> str:

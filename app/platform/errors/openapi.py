@@ -46,10 +46,10 @@ class Problem(BaseModel):
     instance: str | None = Field(default=None, description="Path of the failed request.")
     help: str | None = Field(
         default=None,
-        description="For a rule id `code`: where the players' rulebook explains the rule, in "
-        "the problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; "
-        "relative to the project's repository).",
-        examples=["docs/rules.md#R-BUILD-5"],
+        description="For a rule id `code`: where the players' rulebook, served by this server, "
+        "explains the rule, in the problem's language (`/rules#R-…`, `/rules/fr#R-…` in "
+        "French): an absolute path, resolved against the server's origin.",
+        examples=["/rules#R-BUILD-5"],
     )
     violations: list[RuleViolationItem] | None = Field(
         default=None,

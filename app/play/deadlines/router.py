@@ -2,11 +2,12 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Path, Request, Response, status
 
 from app.platform.db.session import SessionDep
 from app.platform.dependencies import NowDep
 from app.platform.errors import PROBLEM_RESPONSES
+from app.platform.i18n.requests import request_language
 from app.play.campaigns import service as campaigns
 from app.play.campaigns.access import LockedMemberDep
 from app.play.campaigns.schemas import PlayerRead
@@ -27,26 +28,30 @@ battles_router = APIRouter(
 
 
 @router.post("/pause")
-async def pause_campaign(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
+async def pause_campaign(
+    request: Request, session: SessionDep, member: LockedMemberDep, now: NowDep
+) -> TurnRead:
     """Pause the campaign: the deadlines' clocks stop until it resumes (owner)."""
     await service.pause(session, member, now)
-    return await read_turn(session, member)
+    return await read_turn(session, member, request_language(request))
 
 
 @router.post("/resume")
-async def resume_campaign(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
+async def resume_campaign(
+    request: Request, session: SessionDep, member: LockedMemberDep, now: NowDep
+) -> TurnRead:
     """Resume the campaign: every deadline moves by the time spent paused (owner)."""
     await service.resume(session, member, now)
-    return await read_turn(session, member)
+    return await read_turn(session, member, request_language(request))
 
 
 @router.post("/deadline")
 async def extend_deadline(
-    data: DeadlineExtension, session: SessionDep, member: LockedMemberDep
+    request: Request, data: DeadlineExtension, session: SessionDep, member: LockedMemberDep
 ) -> TurnRead:
     """Push the turn deadline back by some hours (owner, R-TURN-3)."""
     await service.extend(session, member, data.extend_hours)
-    return await read_turn(session, member)
+    return await read_turn(session, member, request_language(request))
 
 
 @router.patch("/players/{number}")
@@ -64,10 +69,12 @@ async def set_player_status(
 
 
 @turn_router.post("/force")
-async def force_turn(session: SessionDep, member: LockedMemberDep, now: NowDep) -> TurnRead:
+async def force_turn(
+    request: Request, session: SessionDep, member: LockedMemberDep, now: NowDep
+) -> TurnRead:
     """Force the turn change after the deadline; late players' orders stand (owner, R-TURN-3)."""
     await service.force(session, member, now)
-    return await read_turn(session, member)
+    return await read_turn(session, member, request_language(request))
 
 
 @battles_router.post("/{battle_id}/cancel", status_code=status.HTTP_204_NO_CONTENT)

@@ -2,12 +2,13 @@
 
 import uuid
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Request, Response, status
 
 from app.accounts.auth.dependencies import CurrentUser
 from app.platform.db.session import SessionDep
 from app.platform.dependencies import PageDep
 from app.platform.errors import PROBLEM_RESPONSES
+from app.platform.i18n.requests import request_language, said_in
 from app.play.maps import service
 from app.play.maps.schemas import (
     GeneratedMap,
@@ -30,10 +31,14 @@ async def read_default_ruleset() -> RulesetDocument:
 
 
 @router.get("")
-async def list_maps(session: SessionDep, user: CurrentUser, page: PageDep) -> MapPage:
+async def list_maps(
+    request: Request, response: Response, session: SessionDep, user: CurrentUser, page: PageDep
+) -> MapPage:
     """List the built-in maps and the maps you uploaded or generated."""
     rows, total = await service.list_maps(session, user.id, page)
-    return MapPage.of((MapSummary.from_model(m) for m in rows), total, page)
+    language = request_language(request)
+    said_in(response, language)
+    return MapPage.of((MapSummary.from_model(m, language) for m in rows), total, page)
 
 
 @router.post("", status_code=status.HTTP_201_CREATED)
@@ -49,6 +54,10 @@ async def generate_map(params: GeneratedMap, session: SessionDep, user: CurrentU
 
 
 @router.get("/{map_id}")
-async def read_map(map_id: uuid.UUID, session: SessionDep, user: CurrentUser) -> MapRead:
+async def read_map(
+    map_id: uuid.UUID, request: Request, response: Response, session: SessionDep, user: CurrentUser
+) -> MapRead:
     """Show one map with its whole document."""
-    return MapRead.from_model(await service.get_map(session, map_id, user.id))
+    language = request_language(request)
+    said_in(response, language)
+    return MapRead.from_model(await service.get_map(session, map_id, user.id), language)

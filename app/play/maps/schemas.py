@@ -7,7 +7,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from app.platform.fields import NameText
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, say
 from app.platform.pagination import Page
+from app.rules.name_texts import name_text
 from app.rules.state import Tag, Terrain
 from app.store.models.game_map import GameMap
 
@@ -96,10 +98,12 @@ class MapSummary(BaseModel):
     created_at: datetime
 
     @classmethod
-    def from_model(cls, m: GameMap) -> "MapSummary":
+    def from_model(cls, m: GameMap, language: Language = DEFAULT_LANGUAGE) -> "MapSummary":
+        """The map's summary; a built-in map's name said in `language` (`builtin_key` names
+        it in any language), a map of a player's as it was given."""
         return cls(
             id=m.id,
-            name=m.name,
+            name=say(name_text(m.name), language) if m.builtin_key else m.name,
             builtin_key=m.builtin_key,
             width=m.width,
             height=m.height,
@@ -116,8 +120,8 @@ class MapRead(MapSummary):
     document: dict[str, Any]
 
     @classmethod
-    def from_model(cls, m: GameMap) -> "MapRead":
-        return cls(**MapSummary.from_model(m).model_dump(), document=m.document)
+    def from_model(cls, m: GameMap, language: Language = DEFAULT_LANGUAGE) -> "MapRead":
+        return cls(**MapSummary.from_model(m, language).model_dump(), document=m.document)
 
 
 class RulesetDocument(RootModel[dict[str, Any]]):

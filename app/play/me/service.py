@@ -28,6 +28,7 @@ from app.play.me.schemas import (
 )
 from app.play.world.service import View, load_view
 from app.rules import armies, economy
+from app.rules.name_texts import name_text
 from app.rules.state import LedgerEntry
 from app.store.models.ledger import LedgerRow
 from app.store.persistence import Extra
@@ -77,7 +78,7 @@ def _ledger_line(values: list[Any], language: Language) -> LedgerEntryRead:
     )
 
 
-def _action(view: View, player: int) -> FactionActionStatus | None:
+def _action(view: View, player: int, language: Language) -> FactionActionStatus | None:
     state = view.state
     p = state.players[player]
     action = view.ruleset.faction(p.faction).action
@@ -86,7 +87,7 @@ def _action(view: View, player: int) -> FactionActionStatus | None:
     refusals = armies.validate_faction_action(state, view.orders, player, view.ruleset)
     return FactionActionStatus(
         key=action.key,
-        name=action.name,
+        name=say(name_text(action.name), language),
         recharge=action.recharge,
         available_from_turn=p.action_available_turn,
         needs_victories=action.unlock_victories,
@@ -175,14 +176,14 @@ def read_me(view: View, page: PageParams, language: Language = DEFAULT_LANGUAGE)
     return MeRead(
         player=player,
         faction=p.faction,
-        faction_name=view.ruleset.faction(p.faction).name,
+        faction_name=say(name_text(view.ruleset.faction(p.faction).name), language),
         turn=view.state.turn,
         gold=p.gold,
         ready=row.ready,
         inactive=p.inactive,
         infamy=p.infamy,
         victories=p.victories,
-        faction_action=_action(view, player),
+        faction_action=_action(view, player, language),
         forecast=_forecast(view, player, language) if view.is_active else None,
         ledger=LedgerPage.of(lines, total, page),
         orders=_orders(view, player),

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.platform import metrics
 from app.platform.db.base import table_of, utcnow
 from app.platform.errors import Conflict
-from app.platform.i18n import _
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.play.campaigns.access import Membership
 from app.play.campaigns.clock import call_off_change, start_turn_clock
 from app.play.campaigns.service import players_of, shown_names
@@ -169,10 +169,12 @@ async def change_turn_if_due(
     return True
 
 
-async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
+async def read_turn(
+    session: AsyncSession, m: Membership, language: Language = DEFAULT_LANGUAGE
+) -> TurnRead:
     """One round trip, polled by every client: the campaign's row joined to each seat and its
     holder's name, with the count of pending battles and the last change's time (a row with no
-    seat when there is none)."""
+    seat when there is none); what blocks the change is said in `language`."""
     c = m.campaign
     rows = (await session.execute(_TURN, {"campaign_id": c.id})).all()
     battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
@@ -195,7 +197,7 @@ async def read_turn(session: AsyncSession, m: Membership) -> TurnRead:
             for r in seats
         ],
         pending_battles=battles,
-        blocked_by=blocked,
+        blocked_by=[say(text, language) for text in blocked],
         auto_resolve=c.settings.auto_resolve,
         awaiting_owner=not blocked and not c.settings.auto_resolve,
         last_change_at=last,

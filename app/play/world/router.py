@@ -1,6 +1,6 @@
 """The world as the caller sees it: map, tile panel, armies and generals (R-FOG)."""
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
 from app.platform.conditional import (
     CONDITIONAL_RESPONSES,
@@ -10,6 +10,7 @@ from app.platform.conditional import (
 )
 from app.platform.db.session import SessionDep
 from app.platform.errors import PROBLEM_RESPONSES
+from app.platform.i18n.requests import request_language, said_in
 from app.play.campaigns.access import MemberDep
 from app.play.world import service
 from app.play.world.schemas import ArmyList, GeneralList, TilePanel, WorldMap
@@ -38,11 +39,17 @@ async def read_map(
     responses=CONDITIONAL_RESPONSES,
 )
 async def read_tile(
-    q: int, r: int, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+    q: int,
+    r: int,
+    request: Request,
+    session: SessionDep,
+    member: MemberDep,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """One tile as you see it, and which builds it accepts from you now."""
-    panel = service.tile_panel(await service.load_view(session, member), q, r)
-    return model_response(panel, if_none_match, exclude_none=True)
+    language = request_language(request)
+    panel = service.tile_panel(await service.load_view(session, member), q, r, language)
+    return said_in(model_response(panel, if_none_match, exclude_none=True), language)
 
 
 @router.get("/armies", response_model=ArmyList, responses=CONDITIONAL_RESPONSES)

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.platform.conditional import etag_of
 from app.platform.db.base import table_of
 from app.platform.errors import NotFound
-from app.platform.i18n import _
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.play.campaigns.access import Membership
 from app.play.campaigns.battle_names import Holders, battle_names, holder_names
 from app.play.campaigns.service import shown_names
@@ -384,7 +384,7 @@ def _candidates(view: View, kind: BuildKind, coord: Coord, mine: list[Army]) -> 
 
 
 def _option(
-    view: View, player: int, kind: BuildKind, coord: Coord, mine: list[Army]
+    view: View, player: int, kind: BuildKind, coord: Coord, mine: list[Army], language: Language
 ) -> BuildOption:
     """Allowed with the first army that could build it, or the fewest refusals' first rule."""
     cost = building.build_cost(kind, view.ruleset)
@@ -398,11 +398,13 @@ def _option(
         if not refusals or len(violations) < len(refusals):
             refusals = violations
     first = refusals[0]
-    return BuildOption(kind=kind, allowed=False, cost=cost, rule=first.rule, reason=first.message)
+    reason = say(first.message, language)
+    return BuildOption(kind=kind, allowed=False, cost=cost, rule=first.rule, reason=reason)
 
 
-def tile_panel(view: View, q: int, r: int) -> TilePanel:
-    """The tile in the viewer's fog state and, for a player, what it accepts now."""
+def tile_panel(view: View, q: int, r: int, language: Language = DEFAULT_LANGUAGE) -> TilePanel:
+    """The tile in the viewer's fog state and, for a player, what it accepts now (the reasons
+    said in `language`)."""
     coord = (q, r)
     if coord not in view.state.map.tiles:
         raise NotFound(_("Tile not found."))
@@ -410,7 +412,7 @@ def tile_panel(view: View, q: int, r: int) -> TilePanel:
     player = view.player
     if player is not None and view.is_active:
         mine = [a for _, a in sorted(view.state.armies.items()) if a.owner == player]
-        panel.accepts = [_option(view, player, kind, coord, mine) for kind in BuildKind]
+        panel.accepts = [_option(view, player, kind, coord, mine, language) for kind in BuildKind]
     return panel
 
 

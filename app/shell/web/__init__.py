@@ -18,6 +18,7 @@ from app.play.idempotency.service import REPLAYED_HEADER
 from app.shell.limits import install_proxy_headers
 from app.shell.limits.headers import RATE_LIMIT_HEADERS
 from app.shell.middleware import REQUEST_ID_HEADER
+from app.shell.web.docs import DOCS_PATHS
 from app.shell.web.security import SecurityHeadersMiddleware
 
 CORS_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
@@ -59,11 +60,7 @@ def install_web(app: FastAPI, settings: Settings) -> None:
         )
     app.add_middleware(
         SecurityHeadersMiddleware,
-        docs_paths=tuple(
-            path
-            for path in (app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url)
-            if path
-        ),
+        docs_paths=DOCS_PATHS,
         hsts_max_age=settings.hsts_max_age_seconds,
     )
     app.add_middleware(MetricsMiddleware)

@@ -3,7 +3,8 @@
 The built files are served as they are (the hashed `assets/` for a year, immutable); any other
 path that is not the API's is a route of the client (`/campaigns/…`), answered with its
 `index.html` (SPA fallback). Paths of the API (`/v1`, the docs, `/openapi.json`, `/healthz`,
-`/readyz`, `/metrics`) are never shadowed: those unknown to the API still get its 404 problem.
+`/readyz`, `/metrics`, the rulebook at `/rules`) are never shadowed: those unknown to the API
+still get its 404 problem.
 Without a build, `/` says how to make one instead of failing.
 """
 
@@ -21,7 +22,7 @@ WEB_CSP = (
     "connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; "
     "base-uri 'none'; form-action 'self'"
 )
-API_PREFIXES = ("v1", "docs", "redoc", "openapi.json", "healthz", "readyz", "metrics")
+API_PREFIXES = ("v1", "docs", "redoc", "openapi.json", "healthz", "readyz", "metrics", "rules")
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Marchlords: web client not built</title></head>
 <body><h1>The web client is not built</h1>

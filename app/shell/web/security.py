@@ -3,10 +3,11 @@ untouched: nothing is buffered but the small HTML pages of the API docs and the 
 
 - `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` everywhere;
 - `Content-Security-Policy`: for the JSON API nothing may load and nothing may frame it (a
-  response that set its own keeps it: the web client's pages, app/shell/web/client.py); for
-  the docs pages (Swagger UI at /docs, ReDoc at /redoc, FastAPI's defaults) exactly what they
-  load: scripts and styles from cdn.jsdelivr.net, ReDoc's Google fonts, FastAPI's favicon, the
-  inline script of Swagger UI by its hash, and `fetch` of /openapi.json from this origin;
+  response that set its own keeps it: the web client's pages, app/shell/web/client.py, and the
+  rulebook, app/shell/web/rulebook.py); for the docs pages (Swagger UI at /docs, ReDoc at
+  /redoc, app/shell/web/docs.py) exactly what they load, all from this origin: their scripts,
+  styles and favicon, the inline script of Swagger UI by its hash, and `fetch` of
+  /openapi.json;
   for an SVG picture (`image/svg+xml`: the pictures, small and whole, are held back to hash
   them) exactly its own `<style>` elements, by their hash;
 - `Strict-Transport-Security` when enabled and the request came over TLS (the scheme after the
@@ -25,11 +26,10 @@ from app.rules.texts import fill
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
 _DOCS_CSP = (
     "default-src 'none'; "
-    "script-src https://cdn.jsdelivr.net{hashes}; "
+    "script-src 'self'{hashes}; "
     # Swagger UI and ReDoc set style attributes and inject <style> elements at run time.
-    "style-src https://cdn.jsdelivr.net https://fonts.googleapis.com 'unsafe-inline'; "
-    "font-src https://fonts.gstatic.com; "
-    "img-src 'self' data: https://fastapi.tiangolo.com; "
+    "style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; "
     "connect-src 'self'; "
     "worker-src blob:; "  # ReDoc runs its search in a worker made from a blob
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"

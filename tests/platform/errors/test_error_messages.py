@@ -96,7 +96,7 @@ async def test_R_CAMP_2_a_phase_refusal_reads_like_english(
     assert body["detail"] == (
         "This can only be done while the campaign is active or finished; it is in the lobby."
     )
-    assert body["help"] == "docs/rules.md#R-CAMP-2"
+    assert body["help"] == "/rules#R-CAMP-2"
 
 
 async def test_R_MOVE_1_a_rule_violation_links_the_rulebook(
@@ -113,7 +113,7 @@ async def test_R_MOVE_1_a_rule_violation_links_the_rulebook(
     )
 
     body = assert_problem(response, 422, "R-MOVE-1")
-    assert body["help"] == "docs/rules.md#R-MOVE-1"
+    assert body["help"] == "/rules#R-MOVE-1"
 
 
 async def test_a_problem_without_a_rule_has_no_help(client: AsyncClient) -> None:

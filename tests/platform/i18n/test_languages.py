@@ -79,9 +79,9 @@ async def test_a_refusal_in_french_says_its_detail_and_links_the_french_rulebook
         "Cela n'est possible que lorsque la campagne est en cours ou terminée ; "
         "elle est dans son salon."
     )
-    assert body["help"] == "docs/rules.fr.md#R-CAMP-2"
+    assert body["help"] == "/rules/fr#R-CAMP-2"
     english = await client.get(f"/v1/campaigns/{campaign['id']}/map", headers=owner.headers)
-    assert english.json()["help"] == "docs/rules.md#R-CAMP-2"
+    assert english.json()["help"] == "/rules#R-CAMP-2"
 
 
 async def test_refused_orders_list_their_reasons_in_french(
@@ -138,8 +138,8 @@ def test_the_status_titles_are_the_english_phrases_they_replace() -> None:
 
 
 def test_rule_help_names_the_rulebook_of_the_language() -> None:
-    assert rule_help("R-MOVE-1") == "docs/rules.md#R-MOVE-1"
-    assert rule_help("R-MOVE-1", "fr") == "docs/rules.fr.md#R-MOVE-1"
+    assert rule_help("R-MOVE-1") == "/rules#R-MOVE-1"
+    assert rule_help("R-MOVE-1", "fr") == "/rules/fr#R-MOVE-1"
     assert rule_help("not_found", "fr") is None
 
 

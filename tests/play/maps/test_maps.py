@@ -200,3 +200,26 @@ async def test_R_MAP_4_missing_built_in_maps_are_stored_when_maps_are_listed(
         headers=alice.headers,
     )
     assert created.status_code == 201, created.text
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [("en", ["The Old World", "Skirmish"]), ("fr", ["Le Vieux Monde", "Escarmouche"])],
+)
+async def test_the_built_in_maps_are_named_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser, language: str, names: list[str]
+) -> None:
+    alice = await make_user()
+    headers = {**alice.headers, "Accept-Language": language}
+    # A map of a player's keeps the name it was given, even a built-in map's English name.
+    mine = await client.post("/v1/maps", json=tiny_map(name="Skirmish"), headers=alice.headers)
+    assert mine.status_code == 201, mine.text
+
+    r = await client.get("/v1/maps", headers=headers)
+    assert r.status_code == 200, r.text
+    assert r.headers["content-language"] == language
+    named = {(m["builtin_key"], m["name"]) for m in r.json()["items"]}
+    assert named == {("old_world", names[0]), ("skirmish", names[1]), (None, "Skirmish")}
+    skirmish = next(m for m in r.json()["items"] if m["builtin_key"] == "skirmish")
+    one = await client.get(f"/v1/maps/{skirmish['id']}", headers=headers)
+    assert (one.status_code, one.json()["name"]) == (200, names[1])

@@ -149,7 +149,7 @@ async def test_refused_orders_name_their_rule_and_change_nothing(
     upgrade = await client.post(game.url(f"/armies/{army['id']}/upgrade"), headers=alice.headers)
     refused = assert_problem(upgrade, 422, "R-ECO-1")
     assert refused["detail"] == "Not enough gold: this costs 8 and you have 5."
-    assert refused["help"] == "docs/rules.md#R-ECO-1"
+    assert refused["help"] == "/rules#R-ECO-1"
     general = await client.post(game.url("/generals"), headers=alice.headers)
     assert_problem(general, 422, "R-ECO-1")
     capital = army["seat_id"]
@@ -180,7 +180,7 @@ async def test_R_FAC_faction_action_once_per_turn_and_cancellable(
     # WAAAGH! needs three victories first: a rule refuses it in this state (422, not 409).
     locked = await client.post(game.url("/faction-action"), headers=bob.headers)
     body = assert_problem(locked, 422, "R-FAC")
-    assert body["help"] == "docs/rules.md#R-FAC"
+    assert body["help"] == "/rules#R-FAC"
     assert (
         await client.delete(game.url("/faction-action"), headers=alice.headers)
     ).status_code == 204

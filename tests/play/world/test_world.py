@@ -2,6 +2,7 @@
 
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
@@ -175,6 +176,28 @@ async def test_tile_panel_says_what_a_neutral_tile_accepts(
     assert accepts["port"]["rule"] == "R-MAP-3"
     assert accepts["upgrade_city"]["allowed"] is False
     assert accepts["upgrade_city"]["rule"] == "R-BUILD-3"
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "A city can only be founded on a city site."),
+        ("fr", "Une cité ne se fonde que sur un site de cité."),
+    ],
+)
+async def test_tile_panel_says_why_not_in_the_readers_language(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, language: str, reason: str
+) -> None:
+    game = await start_game(client, make_user)
+    await move_army(session, game, 1, (3, 1))
+    headers = {**game.players[0].headers, "Accept-Language": language}
+
+    response = await client.get(game.url("/tiles/3/1"), headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-language"] == language
+    assert "Accept-Language" in response.headers["vary"]
+    found_city = options(response.json())["found_city"]
+    assert (found_city["rule"], found_city["reason"]) == ("R-MAP-3", reason)
 
 
 async def test_tile_panel_of_own_capital(client: AsyncClient, make_user: MakeUser) -> None:

@@ -72,7 +72,7 @@ async def test_json_and_problem_responses_carry_the_strict_policy(
 
 
 @pytest.mark.parametrize("path", ["/docs", "/redoc", "/docs/oauth2-redirect"])
-async def test_the_docs_pages_may_load_exactly_what_they_use(
+async def test_the_docs_pages_load_everything_from_this_server(
     client: AsyncClient, path: str
 ) -> None:
     response = await client.get(path)
@@ -81,17 +81,21 @@ async def test_the_docs_pages_may_load_exactly_what_they_use(
     policy = directives(response.headers["content-security-policy"])
     assert policy["default-src"] == ["'none'"]
     assert policy["frame-ancestors"] == ["'none'"]
-    # Every external script and stylesheet of the page is allowed by its host, nothing else.
+    # Offline: no host but this one, in the page or in its policy.
     html = response.text
-    hosts = set(re.findall(r'(?:src|href)="(https://[^/"]+)/', html))
-    assert hosts or path == "/docs/oauth2-redirect", "the pages load from a CDN"
-    for host in re.findall(r'<script src="(https://[^/"]+)/', html):
-        assert host in policy["script-src"]
-    for tag in re.findall(r"<link[^>]*>", html):
-        host = re.search(r'href="(https://[^/"]+)/', tag)
-        assert host is not None
-        kind = "style-src" if "stylesheet" in tag else "img-src"  # the favicon
-        assert host[1] in policy[kind], tag
+    assert not re.findall(r"(?:src|href|url)\s*[=(]\s*[\"']?(?:https?:)?//", html), html
+    assert "http" not in response.headers["content-security-policy"]
+    # Every script, stylesheet and icon the page names is served here, and allowed.
+    for attribute, url in re.findall(r'<(?:script|link)[^>]*\b(src|href)="([^"]+)"', html):
+        assert url.startswith("/docs/assets/"), url
+        asset = await client.get(url)
+        assert asset.status_code == 200, url
+        assert asset.content
+        kind = "script-src" if attribute == "src" else "style-src"
+        if url.endswith(".png"):
+            kind = "img-src"
+        assert "'self'" in policy[kind], (url, policy)
+    assert (path == "/docs/oauth2-redirect") or re.search(r'src="/docs/assets/[^"]+\.js"', html)
     # Inline scripts are allowed by their hash only, never by 'unsafe-inline'.
     assert "'unsafe-inline'" not in policy["script-src"]
     inline = re.findall(r"<script>(.*?)</script>", html, re.DOTALL)
@@ -103,6 +107,13 @@ async def test_the_docs_pages_may_load_exactly_what_they_use(
         assert '"validatorUrl": null' in html
     # The page fetches the OpenAPI document from this origin.
     assert policy["connect-src"] == ["'self'"]
+
+
+async def test_the_docs_serve_only_their_own_files(client: AsyncClient) -> None:
+    for name in ("..%2F..%2Fpyproject.toml", "core.py", "__init__.py", "nothing.js"):
+        response = await client.get(f"/docs/assets/{name}")
+        assert response.status_code == 404, name
+        assert response.headers["content-type"].startswith("application/problem+json")
 
 
 async def test_hsts_only_over_tls_behind_a_trusted_proxy_and_when_enabled(

@@ -7800,9 +7800,9 @@ export interface components {
             detail: string;
             /**
              * Help
-             * @description For a rule id `code`: where the players' rulebook explains the rule, in the problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; relative to the project's repository).
+             * @description For a rule id `code`: where the players' rulebook, served by this server, explains the rule, in the problem's language (`/rules#R-…`, `/rules/fr#R-…` in French): an absolute path, resolved against the server's origin.
              * @default null
-             * @example docs/rules.md#R-BUILD-5
+             * @example /rules#R-BUILD-5
              */
             help: string | null;
             /**
@@ -10527,9 +10527,9 @@ export interface components {
             errors: components["schemas"]["ValidationErrorItem"][];
             /**
              * Help
-             * @description For a rule id `code`: where the players' rulebook explains the rule, in the problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; relative to the project's repository).
+             * @description For a rule id `code`: where the players' rulebook, served by this server, explains the rule, in the problem's language (`/rules#R-…`, `/rules/fr#R-…` in French): an absolute path, resolved against the server's origin.
              * @default null
-             * @example docs/rules.md#R-BUILD-5
+             * @example /rules#R-BUILD-5
              */
             help: string | null;
             /**

@@ -27,9 +27,9 @@ class ValidationProblem:
         status (int):
         title (str):
         type_ (str):
-        help_ (None | str | Unset): For a rule id `code`: where the players' rulebook explains the rule, in the
-            problem's language (`docs/rules.md#R-…`, `docs/rules.fr.md#R-…` in French; relative to the project's
-            repository).
+        help_ (None | str | Unset): For a rule id `code`: where the players' rulebook, served by this server, explains
+            the rule, in the problem's language (`/rules#R-…`, `/rules/fr#R-…` in French): an absolute path, resolved
+            against the server's origin.
         instance (None | str | Unset): Path of the failed request.
         violations (list[RuleViolationItem] | None | Unset): For a rule id `code`: everything the rule refused, each
             with the `rule` broken (an order) or the `path` of the fault (a document); may be absent.
