@@ -6798,6 +6798,8 @@ export interface components {
             turn: number;
             /** Turn Deadline Hours */
             turn_deadline_hours: number | null;
+            /** @description R-TURN-9: its club nights, when its turns follow a schedule. */
+            turn_schedule?: components["schemas"]["TurnSchedule"] | null;
         };
         /**
          * LoginForm
