@@ -73,6 +73,8 @@ RULE_IDS: tuple[str, ...] = (
     "R-TURN-6",
     "R-TURN-7",
     "R-TURN-8",
+    "R-TURN-9",
+    "R-TURN-10",
     "R-BAT",
     "R-BAT-1",
     "R-BAT-2",

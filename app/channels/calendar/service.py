@@ -1,7 +1,8 @@
 """Calendar feed secrets and the feed itself. Services flush, never commit.
 
 The feed lists, for one user: the turn deadlines of the active campaigns they play in or run
-(none while a campaign is paused: its clock stands still), and the agreed play-by dates of the
+(none while a campaign is paused: its clock stands still), with a schedule (R-TURN-9) the next
+turns' scheduled deadlines too, and the agreed play-by dates of the
 pending battles they fight (R-BAT-8). Names follow R-CAMP-5 as the battle shows them to its
 sides: the two sides see each other's real names. Nothing else of a campaign is in it.
 """
@@ -20,7 +21,7 @@ from app.platform.errors import NotFound
 from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, as_language, say
 from app.play.campaigns.access import Membership
 from app.play.campaigns.battle_names import BattleNames, read_battle_names
-from app.rules import battles
+from app.rules import battles, schedule
 from app.rules.texts import Text
 from app.store.models import BattleRow, CalendarFeed, Campaign, CampaignPlayer, CampaignStatus, User
 from app.store.models.world import PENDING_BATTLE_STATUSES
@@ -31,6 +32,8 @@ UID_DOMAIN = "marchlords"
 # Bounds on one feed's work: campaigns and battles listed at most (nearest first).
 MAX_CAMPAIGNS = 200
 MAX_BATTLES = 500
+# R-TURN-9: a scheduled campaign's feed also forecasts the deadlines of its next turns.
+SCHEDULED_AHEAD = 4
 
 
 async def issue(session: AsyncSession, user: User, now: datetime) -> tuple[CalendarFeed, str]:
@@ -112,7 +115,31 @@ async def _deadlines(session: AsyncSession, user: User) -> list[_Entry]:
                 description=_("The turn's deadline: declare yourself ready before it (R-TURN-3)."),
             )
         )
+        entries.extend(_scheduled_after(c, c.turn_deadline_at))
     return entries
+
+
+def _scheduled_after(c: Campaign, deadline: datetime) -> list[_Entry]:
+    """R-TURN-9: the next turns' deadlines if each turn changes at its deadline; each keeps
+    its turn's UID, so the calendar moves it when the turn really starts."""
+    plan = c.settings.turn_schedule
+    if plan is None:
+        return []
+    turns = range(c.turn + 1, c.turn + 1 + SCHEDULED_AHEAD)
+    if c.settings.turn_limit is not None:
+        turns = range(turns.start, min(turns.stop, c.settings.turn_limit + 1))
+    ahead = schedule.next_deadlines(plan.weekly(), deadline, plan.min_length, len(turns))
+    return [
+        _Entry(
+            uid=f"turn-{c.id}-{turn}@{UID_DOMAIN}",
+            start=start,
+            summary=_("{name}: turn {turn} deadline", name=c.name, turn=turn),
+            description=_(
+                "The turn's scheduled deadline, if the turns before it change at theirs (R-TURN-9)."
+            ),
+        )
+        for turn, start in zip(turns, ahead, strict=True)
+    ]
 
 
 async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:

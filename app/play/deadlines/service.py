@@ -24,7 +24,12 @@ from app.platform.i18n import _
 from app.platform.jobs import Job, run_job
 from app.play.battles import service as battle_service
 from app.play.campaigns.access import Membership, locked
-from app.play.campaigns.clock import call_off_change, warning_window
+from app.play.campaigns.clock import (
+    call_off_change,
+    move_turn_deadline,
+    on_schedule,
+    warning_window,
+)
 from app.play.campaigns.disorder import seat_state
 from app.play.lobbies import substitutes
 from app.play.seats import vacations
@@ -58,7 +63,8 @@ async def pause(session: AsyncSession, m: Membership, now: datetime) -> None:
 
 
 async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
-    """Restart the clocks: every deadline moves by the time spent paused (owner)."""
+    """Restart the clocks: every deadline moves by the time spent paused (owner); with a
+    schedule the turn deadline then lands on the next scheduled time (R-TURN-9)."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
     c = m.campaign
@@ -66,9 +72,10 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
         raise Conflict(_("The campaign is not paused."), code="R-TURN-3")
     shift = max(now - c.paused_at, timedelta(0))
     if c.turn_deadline_at is not None:
-        c.turn_deadline_at += shift
-    if c.deadline_warn_at is not None:
-        c.deadline_warn_at += shift
+        moved = on_schedule(c, c.turn_deadline_at + shift)
+        if c.deadline_warn_at is not None:  # not re-armed if it was sent already
+            c.deadline_warn_at += moved - c.turn_deadline_at
+        c.turn_deadline_at = moved
     if c.battle_deadline_at is not None:
         c.battle_deadline_at += shift
     await battle_service.shift_auto_confirm(session, c, shift)
@@ -78,16 +85,17 @@ async def resume(session: AsyncSession, m: Membership, now: datetime) -> None:
 
 
 async def extend(session: AsyncSession, m: Membership, hours: int) -> None:
-    """Push the turn deadline back (owner); the `deadline_near` warning is re-armed."""
+    """Push the turn deadline back (owner); the `deadline_near` warning is re-armed. With a
+    schedule it lands on the next scheduled time at or after that (R-TURN-9)."""
     m.require_owner()
     m.require_status(CampaignStatus.ACTIVE)
     c = m.campaign
     if c.turn_deadline_at is None:
         raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
-    c.turn_deadline_at += timedelta(hours=hours)
-    c.deadline_warn_at = c.turn_deadline_at - warning_window(
-        int(c.settings.turn_deadline_hours or hours)
-    )
+    move_turn_deadline(c, c.turn_deadline_at + timedelta(hours=hours))
+    if c.settings.turn_schedule is None and not c.settings.turn_deadline_hours:
+        # A deadline without its setting (imported): the extension's length sets the warning.
+        c.deadline_warn_at = c.turn_deadline_at - warning_window(hours)
     await session.flush()
     await publish(session, c.id, AppEventKind.DEADLINE_EXTENDED, _deadlines_payload(c))
 

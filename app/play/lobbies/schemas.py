@@ -11,6 +11,7 @@ from app.platform.pagination import Page
 from app.play.reliability.schemas import ReliabilityRead
 from app.rules.lobby import OpenBecause
 from app.store.models.campaign import CampaignStatus
+from app.store.models.campaign_settings import TurnSchedule
 
 GameSystem = Literal["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"]
 
@@ -52,6 +53,9 @@ class LobbyRead(BaseModel):
     max_players: int
     players_wanted: int = Field(description="Places left in the lobby; 0 once it runs.")
     turn_deadline_hours: int | None
+    turn_schedule: TurnSchedule | None = Field(
+        default=None, description="R-TURN-9: its club nights, when its turns follow a schedule."
+    )
     battle_deadline_hours: int | None
     options: LobbyOptions
     open_seats: list[OpenSeat]

@@ -189,6 +189,7 @@ def _lobby(c: Campaign, seats: list[CampaignPlayer], offered: set[int], asked: b
         max_players=s.max_players,
         players_wanted=lobby.places_wanted(s.max_players, len(seats)) if in_lobby else 0,
         turn_deadline_hours=s.turn_deadline_hours,
+        turn_schedule=s.turn_schedule,
         battle_deadline_hours=s.battle_deadline_hours,
         options=LobbyOptions(
             anonymity=s.anonymity,

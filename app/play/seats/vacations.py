@@ -4,7 +4,7 @@ and the deadline sweeper can call it."""
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
-from app.play.campaigns.clock import warning_window
+from app.play.campaigns.clock import move_turn_deadline
 from app.store.models.campaign import Campaign, CampaignPlayer
 
 DAY = timedelta(days=1)
@@ -15,13 +15,11 @@ def on_vacation(seat: CampaignPlayer, now: datetime) -> bool:
 
 
 def shift_deadline(c: Campaign, delta: timedelta) -> None:
-    """Move the turn deadline (and re-arm its warning) by `delta`."""
+    """Move the turn deadline (and re-arm its warning) by `delta`; with a schedule, on to the
+    next scheduled time (R-TURN-9)."""
     if c.turn_deadline_at is None or not delta:
         return
-    c.turn_deadline_at += delta
-    hours = c.settings.turn_deadline_hours
-    if hours:
-        c.deadline_warn_at = c.turn_deadline_at - warning_window(hours)
+    move_turn_deadline(c, c.turn_deadline_at + delta)
 
 
 def push_new_deadline(c: Campaign, seats: Iterable[CampaignPlayer], now: datetime) -> None:

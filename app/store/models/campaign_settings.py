@@ -1,18 +1,116 @@
 """A campaign's settings: one validated object, stored as JSON on the campaign row."""
 
-from typing import Literal
+from datetime import time, timedelta
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+from app.rules import schedule
 
 # R-CAMP-13: at most this many turns late (a year of weekly turns); a longer delay shows nothing.
 MAX_SPECTATOR_DELAY_TURNS = 52
+
+
+# R-TURN-9: at most this many turn changes a week (twice a day).
+MAX_SCHEDULE_ENTRIES = 14
+
+
+def _weekday(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("a weekday is 0 (Monday) to 6 (Sunday) or its name")
+    if isinstance(value, str | int):
+        return schedule.parse_weekday(value)
+    return value  # anything else: refused by the `int` type with pydantic's own message
+
+
+Weekday = Annotated[
+    int,
+    BeforeValidator(_weekday),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0, "maximum": 6},
+                {
+                    "type": "string",
+                    "enum": [*schedule.WEEKDAYS, *(day[:3] for day in schedule.WEEKDAYS)],
+                },
+            ],
+            "description": "0 (Monday) to 6 (Sunday), or an English weekday name (`tuesday`, "
+            "`tue`); answered as its number.",
+        }
+    ),
+]
+
+
+class ScheduleEntry(BaseModel):
+    """One turn change a week (R-TURN-9): a weekday and a local time in the schedule's zone."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    weekday: Weekday
+    time: str = Field(
+        pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        description="Local wall time `HH:MM` (24 h) in the schedule's `time_zone`.",
+        examples=["20:00"],
+    )
+
+
+class TurnSchedule(BaseModel):
+    """R-TURN-9: turns change at fixed local times of the week, e.g. Tuesdays and Fridays at
+    20:00 Paris time; each turn's deadline is the first of them at least `min_turn_hours`
+    after it started. R-TURN-10: across a daylight-saving change the local time is kept."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    entries: list[ScheduleEntry] = Field(min_length=1, max_length=MAX_SCHEDULE_ENTRIES)
+    time_zone: str = Field(
+        min_length=1,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_+\-]+(/[A-Za-z0-9_+\-]+)*$",
+        description="IANA time zone of the local times (`Europe/Paris`), else 422.",
+        examples=["Europe/Paris"],
+    )
+    min_turn_hours: int = Field(
+        default=12,
+        ge=0,
+        le=24 * 14,
+        description="A turn lasts at least this many hours: a scheduled time closer to its "
+        "start is skipped for the next one.",
+    )
+
+    @field_validator("time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            raise ValueError("not an IANA time zone name (e.g. Europe/Paris)") from None
+        return value
+
+    def weekly(self) -> schedule.WeeklySchedule:
+        """The engine's view of it."""
+        pairs = [(e.weekday, time.fromisoformat(e.time)) for e in self.entries]
+        return schedule.WeeklySchedule(schedule.slots_of(pairs), self.time_zone)
+
+    @property
+    def min_length(self) -> timedelta:
+        return timedelta(hours=self.min_turn_hours)
 
 
 class CampaignSettings(BaseModel):
     """Campaign options (R-CAMP, R-OPT); all optional with sensible defaults."""
 
     # Frozen: the campaign row stores it as a whole, so a change is a new object to assign.
-    # The contract says what `_custom_needs_coefficient` checks.
+    # The contract says what `_custom_needs_coefficient` checks (and `not`: the deadlines').
     model_config = ConfigDict(
         extra="forbid",
         frozen=True,
@@ -23,6 +121,14 @@ class CampaignSettings(BaseModel):
                 "properties": {"custom_coefficient_pct": {"type": "integer"}},
             },
             "else": {"properties": {"custom_coefficient_pct": {"type": "null"}}},
+            # R-TURN-9: a schedule or hours after the start, not both.
+            "not": {
+                "required": ["turn_schedule", "turn_deadline_hours"],
+                "properties": {
+                    "turn_schedule": {"type": "object"},
+                    "turn_deadline_hours": {"type": "integer"},
+                },
+            },
         },
     )
 
@@ -62,6 +168,11 @@ class CampaignSettings(BaseModel):
     )
     turn_deadline_hours: int | None = Field(
         default=None, ge=1, le=24 * 60, description="R-TURN-3: hours each turn lasts at most."
+    )
+    turn_schedule: TurnSchedule | None = Field(
+        default=None,
+        description="R-TURN-9: instead of `turn_deadline_hours`, each turn's deadline is the "
+        "next scheduled weekly time (at least `min_turn_hours` away); not both.",
     )
     battle_deadline_hours: int | None = Field(
         default=None,
@@ -122,4 +233,6 @@ class CampaignSettings(BaseModel):
     def _custom_needs_coefficient(self) -> "CampaignSettings":
         if (self.game_system == "custom") != (self.custom_coefficient_pct is not None):
             raise ValueError("custom_coefficient_pct is required for, and only for, 'custom'")
+        if self.turn_schedule is not None and self.turn_deadline_hours is not None:
+            raise ValueError("turn_schedule and turn_deadline_hours: one or the other, not both")
         return self

@@ -335,3 +335,25 @@ async def test_R_CAMP_11_two_asks_at_once_make_one_request(
     assert both[0].json() == both[1].json()
     pending = await requests_of(client, public["id"], owner)
     assert [r["id"] for r in pending] == [both[0].json()["id"]]
+
+
+async def test_R_TURN_9_R_CAMP_11_a_public_lobby_shows_its_club_nights(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    owner, carol = await make_user(), await make_user()
+    schedule = {
+        "entries": [{"weekday": "tue", "time": "20:00"}, {"weekday": "fri", "time": "20:00"}],
+        "time_zone": "Europe/Paris",
+    }
+    await create_lobby(client, owner, settings={"public": True, "turn_schedule": schedule})
+
+    [listed] = await lobbies(client, carol)
+
+    assert (listed["turn_deadline_hours"], listed["turn_schedule"]) == (
+        None,
+        {
+            "entries": [{"weekday": 1, "time": "20:00"}, {"weekday": 4, "time": "20:00"}],
+            "time_zone": "Europe/Paris",
+            "min_turn_hours": 12,
+        },
+    )

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
+import { SchedulePicker, type TurnSchedule } from "../components/Schedule.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
@@ -65,6 +66,7 @@ export function CreateCampaign() {
   const [wrap, setWrap] = useState<Schemas["Wrap"]>("none");
   const [maxPlayers, setMaxPlayers] = useState(8);
   const [deadline, setDeadline] = useState("");
+  const [schedule, setSchedule] = useState<TurnSchedule | null>(null);
   const [vacationDays, setVacationDays] = useState("");
   const [options, setOptions] = useState({ storms: false, seasons: false, anonymity: false });
   const create = useMutation({
@@ -74,7 +76,8 @@ export function CreateCampaign() {
         storms: options.storms,
         seasons: options.seasons,
         anonymity: options.anonymity,
-        turn_deadline_hours: deadline ? Number(deadline) : null,
+        turn_deadline_hours: deadline && !schedule ? Number(deadline) : null,
+        turn_schedule: schedule,
         ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
       } as Schemas["CampaignSettings"];
       const ruleset = parseJsonField(variant, t("rulesetVariant")) as Schemas["RulesetVariant"] | null;
@@ -179,8 +182,9 @@ export function CreateCampaign() {
           </label>
           <label>
             {t("turnDeadlineHours")}
-            <input type="number" min={1} value={deadline} onChange={(e) => setDeadline(e.target.value)} />
+            <input type="number" min={1} value={deadline} disabled={schedule !== null} onChange={(e) => setDeadline(e.target.value)} />
           </label>
+          <SchedulePicker value={schedule} onChange={setSchedule} />
           <label>
             {t("vacationDaysPerSeat")}
             <input type="number" min={0} name="vacation_days" value={vacationDays} onChange={(e) => setVacationDays(e.target.value)} />

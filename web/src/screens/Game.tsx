@@ -7,6 +7,7 @@ import { INBOX_KEY } from "./Inbox.tsx";
 import { RosterPanel } from "./Rosters.tsx";
 import { HexMap } from "../components/HexMap.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
+import { DeadlineTimes } from "../components/Schedule.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
 import { pathTo, type Coord } from "../lib/hex.ts";
 import { useSession } from "../session.tsx";
@@ -284,6 +285,7 @@ function StatusBar({
       ) : null}
       <p>
         {t("deadline")}: {deadline ? <time dateTime={deadline}>{countdown(deadline, now)}</time> : t("noDeadline")}
+        {deadline ? <DeadlineTimes deadline={deadline} zone={campaign.settings.turn_schedule?.time_zone} /> : null}
         {turn?.paused ? (
           <>
             {" · "}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
+import { ScheduleSettings } from "../components/Schedule.tsx";
 import { useI18n } from "../i18n.tsx";
 import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
@@ -201,6 +202,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
         </section>
       ) : null}
       {campaign.is_owner ? <JoinRequests campaign={campaign} /> : null}
+      <ScheduleSettings campaign={campaign} />
       <HouseRulesPanel campaign={campaign} />
     </div>
   );

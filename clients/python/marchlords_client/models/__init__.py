@@ -410,6 +410,8 @@ from .ruleset_variant_movement_variant import RulesetVariantMovementVariant
 from .ruleset_variant_score_variant import RulesetVariantScoreVariant
 from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
+from .schedule_entry import ScheduleEntry
+from .schedule_entry_weekday_type_1 import ScheduleEntryWeekdayType1
 from .seat_handed_over_server_sent_event import SeatHandedOverServerSentEvent
 from .seat_missed_payload import SeatMissedPayload
 from .seat_offer_declined_payload import SeatOfferDeclinedPayload
@@ -517,6 +519,7 @@ from .turn_forced_server_sent_event import TurnForcedServerSentEvent
 from .turn_payload import TurnPayload
 from .turn_read import TurnRead
 from .turn_rolled_back_server_sent_event import TurnRolledBackServerSentEvent
+from .turn_schedule import TurnSchedule
 from .turn_state import TurnState
 from .turn_summary_read import TurnSummaryRead
 from .unit_loss_export import UnitLossExport
@@ -937,6 +940,8 @@ __all__ = (
     "RulesetVariantTierDocument",
     "RulesetVariantTiersType1",
     "RuleViolationItem",
+    "ScheduleEntry",
+    "ScheduleEntryWeekdayType1",
     "SeatHandedOverServerSentEvent",
     "SeatMissedPayload",
     "SeatOfferDeclinedPayload",
@@ -1044,6 +1049,7 @@ __all__ = (
     "TurnPayload",
     "TurnRead",
     "TurnRolledBackServerSentEvent",
+    "TurnSchedule",
     "TurnState",
     "TurnSummaryRead",
     "UnitLossExport",

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.campaign_settings_game_system import CampaignSettingsGameSystem
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.turn_schedule import TurnSchedule
+
 
 T = TypeVar("T", bound="CampaignSettings")
 
@@ -48,6 +52,8 @@ class CampaignSettings:
             moving loses a tier. Default: False.
         turn_deadline_hours (int | None | Unset): R-TURN-3: hours each turn lasts at most.
         turn_limit (int | None | Unset):
+        turn_schedule (None | TurnSchedule | Unset): R-TURN-9: instead of `turn_deadline_hours`, each turn's deadline is
+            the next scheduled weekly time (at least `min_turn_hours` away); not both.
         vacation_days (int | Unset): R-CAMP-8: days of vacation each seat may take. Default: 0.
     """
 
@@ -72,9 +78,12 @@ class CampaignSettings:
     storms: bool | Unset = False
     turn_deadline_hours: int | None | Unset = UNSET
     turn_limit: int | None | Unset = UNSET
+    turn_schedule: None | TurnSchedule | Unset = UNSET
     vacation_days: int | Unset = 0
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.turn_schedule import TurnSchedule  # noqa: PLC0415
+
         anonymity = self.anonymity
 
         auto_resolve = self.auto_resolve
@@ -159,6 +168,14 @@ class CampaignSettings:
         else:
             turn_limit = self.turn_limit
 
+        turn_schedule: dict[str, Any] | None | Unset
+        if isinstance(self.turn_schedule, Unset):
+            turn_schedule = UNSET
+        elif isinstance(self.turn_schedule, TurnSchedule):
+            turn_schedule = self.turn_schedule.to_dict()
+        else:
+            turn_schedule = self.turn_schedule
+
         vacation_days = self.vacation_days
 
         field_dict: dict[str, Any] = {}
@@ -206,6 +223,8 @@ class CampaignSettings:
             field_dict["turn_deadline_hours"] = turn_deadline_hours
         if turn_limit is not UNSET:
             field_dict["turn_limit"] = turn_limit
+        if turn_schedule is not UNSET:
+            field_dict["turn_schedule"] = turn_schedule
         if vacation_days is not UNSET:
             field_dict["vacation_days"] = vacation_days
 
@@ -213,6 +232,8 @@ class CampaignSettings:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.turn_schedule import TurnSchedule  # noqa: PLC0415
+
         d = dict(src_dict)
         anonymity = d.pop("anonymity", UNSET)
 
@@ -331,6 +352,23 @@ class CampaignSettings:
 
         turn_limit = _parse_turn_limit(d.pop("turn_limit", UNSET))
 
+        def _parse_turn_schedule(data: object) -> None | TurnSchedule | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                turn_schedule_type_0 = TurnSchedule.from_dict(data)
+
+                return turn_schedule_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TurnSchedule | Unset, data)
+
+        turn_schedule = _parse_turn_schedule(d.pop("turn_schedule", UNSET))
+
         vacation_days = d.pop("vacation_days", UNSET)
 
         campaign_settings = cls(
@@ -355,6 +393,7 @@ class CampaignSettings:
             storms=storms,
             turn_deadline_hours=turn_deadline_hours,
             turn_limit=turn_limit,
+            turn_schedule=turn_schedule,
             vacation_days=vacation_days,
         )
 

@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.lobby_options import LobbyOptions
     from ..models.open_seat import OpenSeat
+    from ..models.turn_schedule import TurnSchedule
 
 
 T = TypeVar("T", bound="LobbyRead")
@@ -41,6 +42,7 @@ class LobbyRead:
             spectator_delay_turns (int | None | Unset): R-CAMP-13: how many turns late its spectators see it.
             spectators_welcome (bool | Unset): R-CAMP-13: it runs and takes spectators (`POST …/spectators`). Default:
                 False.
+            turn_schedule (None | TurnSchedule | Unset): R-TURN-9: its club nights, when its turns follow a schedule.
     """
 
     asked: bool
@@ -58,9 +60,12 @@ class LobbyRead:
     turn_deadline_hours: int | None
     spectator_delay_turns: int | None | Unset = UNSET
     spectators_welcome: bool | Unset = False
+    turn_schedule: None | TurnSchedule | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.turn_schedule import TurnSchedule  # noqa: PLC0415
+
         asked = self.asked
 
         battle_deadline_hours: int | None
@@ -100,6 +105,14 @@ class LobbyRead:
 
         spectators_welcome = self.spectators_welcome
 
+        turn_schedule: dict[str, Any] | None | Unset
+        if isinstance(self.turn_schedule, Unset):
+            turn_schedule = UNSET
+        elif isinstance(self.turn_schedule, TurnSchedule):
+            turn_schedule = self.turn_schedule.to_dict()
+        else:
+            turn_schedule = self.turn_schedule
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -123,6 +136,8 @@ class LobbyRead:
             field_dict["spectator_delay_turns"] = spectator_delay_turns
         if spectators_welcome is not UNSET:
             field_dict["spectators_welcome"] = spectators_welcome
+        if turn_schedule is not UNSET:
+            field_dict["turn_schedule"] = turn_schedule
 
         return field_dict
 
@@ -130,6 +145,7 @@ class LobbyRead:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.lobby_options import LobbyOptions  # noqa: PLC0415
         from ..models.open_seat import OpenSeat  # noqa: PLC0415
+        from ..models.turn_schedule import TurnSchedule  # noqa: PLC0415
 
         d = dict(src_dict)
         asked = d.pop("asked")
@@ -184,6 +200,23 @@ class LobbyRead:
 
         spectators_welcome = d.pop("spectators_welcome", UNSET)
 
+        def _parse_turn_schedule(data: object) -> None | TurnSchedule | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                turn_schedule_type_0 = TurnSchedule.from_dict(data)
+
+                return turn_schedule_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TurnSchedule | Unset, data)
+
+        turn_schedule = _parse_turn_schedule(d.pop("turn_schedule", UNSET))
+
         lobby_read = cls(
             asked=asked,
             battle_deadline_hours=battle_deadline_hours,
@@ -200,6 +233,7 @@ class LobbyRead:
             turn_deadline_hours=turn_deadline_hours,
             spectator_delay_turns=spectator_delay_turns,
             spectators_welcome=spectators_welcome,
+            turn_schedule=turn_schedule,
         )
 
         lobby_read.additional_properties = d
