@@ -216,7 +216,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   return (
     <li className="battle-item" data-battle-id={battle.id} data-status={battle.status}>
       <h4>
-        #{battle.id} · {battle.kind} · ({battle.q}, {battle.r}) · <span data-testid="battle-status">{battle.status}</span>
+        #{battle.id} · {t(`battle_${battle.kind}`)} · ({battle.q}, {battle.r}) · <span data-testid="battle-status" data-status={battle.status}>{t(`status_${battle.status}`)}</span>
       </h4>
       {side("attacker", battle.attacker)}
       {side("defender", battle.defender)}

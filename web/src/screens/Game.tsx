@@ -9,6 +9,8 @@ import { HexMap } from "../components/HexMap.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
 import { pathTo, type Coord } from "../lib/hex.ts";
+import { sentence, wordsFor, type Words } from "../lib/sentences.ts";
+import { SummaryLines } from "../components/SummaryLines.tsx";
 import { useSession } from "../session.tsx";
 import { GameMasterPanel } from "./GameMaster.tsx";
 import { FactionActionSection, GeneralsSection, RaiseForm } from "./Generals.tsx";
@@ -471,7 +473,7 @@ function ArmiesPanel(props: {
         <ul className="list" data-testid="orders">
           {orders.builds.map((b) => (
             <li key={`b${b.id}`}>
-              {t("build")} {b.kind} ({b.q}, {b.r}) · {t("cost")} {b.cost}{" "}
+              {t(`build_${b.kind}`)} ({b.q}, {b.r}) · {t("cost")} {b.cost}{" "}
               <button type="button" onClick={() => cancelOrder.mutate(b.id)}>
                 {t("cancel")}
               </button>
@@ -559,7 +561,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           ) : null}
           <dt>{t("terrain")}</dt>
           <dd>
-            {d.terrain ?? "?"}
+            {d.terrain ? t(`terrain_${d.terrain}`) : "?"}
             {d.tags?.length ? ` (${d.tags.join(", ")})` : ""}
           </dd>
           {d.owner ? (
@@ -574,7 +576,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
             <>
               <dt>{t("structure")}</dt>
               <dd>
-                {d.structure.kind} · {t("level")} {d.structure.level ?? "?"}
+                {t(`structure_${d.structure.kind}`)} · {t("level")} {d.structure.level ?? "?"}
                 {"capital" in d.structure && d.structure.capital ? ` · ${t("capital")}` : ""}
               </dd>
             </>
@@ -602,7 +604,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
             {d.accepts.map((o) => (
               <li key={o.kind}>
                 <button type="button" disabled={!o.allowed || build.isPending} onClick={() => build.mutate(o)}>
-                  {t("build")} {o.kind} · {t("cost")} {o.cost}
+                  {t(`build_${o.kind}`)} · {t("cost")} {o.cost}
                 </button>
                 {!o.allowed && o.reason ? (
                   <span className="muted">
@@ -699,9 +701,21 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
   );
 }
 
+/** The seats' names as the API gives them, for sentences ("Alice (you)"). */
+function useWords(campaignId: string): Words {
+  const { t, lang } = useI18n();
+  const { api } = useSession();
+  const players = useQuery({
+    queryKey: campaignKey(campaignId, "players"),
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path: { campaign_id: campaignId } } })),
+  });
+  return useMemo(() => wordsFor(lang, t, players.data), [lang, t, players.data]);
+}
+
 function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: number; events: CampaignEvent[] }) {
   const { t } = useI18n();
   const { api } = useSession();
+  const words = useWords(campaignId);
   const previous = turn - 1;
   const summary = useQuery({
     queryKey: ["campaign", campaignId, "summary", previous],
@@ -716,19 +730,12 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
       </h3>
       {previous < 1 || summary.data?.events.length === 0 ? <p>{t("noSummary")}</p> : null}
       <ProblemView error={summary.error} />
-      <ul className="list">
-        {summary.data?.events.map((e, i) => (
-          <li key={i}>
-            <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} {JSON.stringify(e.data)}{" "}
-            <span className="muted">[{e.rule}]</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines events={summary.data?.events ?? []} words={words} testId="summary-lines" />
       <h3>{t("events")}</h3>
       <ul className="list" data-testid="live-events">
         {events.map((e, i) => (
-          <li key={`${e.id}-${i}`}>
-            <code>{e.kind}</code> {JSON.stringify(e.data)}
+          <li key={`${e.id}-${i}`} data-kind={e.kind}>
+            {sentence(e.kind, e.data, words)}
           </li>
         ))}
       </ul>
@@ -740,6 +747,7 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
 function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }) {
   const { t } = useI18n();
   const { api } = useSession();
+  const words = useWords(campaignId);
   const last = Math.max(1, turn - 1);
   const [number, setNumber] = useState(last);
   const path = { campaign_id: campaignId, number };
@@ -764,13 +772,7 @@ function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }
       {replay.data ? (
         <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} />
       ) : null}
-      <ul className="list">
-        {summary.data?.events.map((e, i) => (
-          <li key={i}>
-            <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} <span className="muted">[{e.rule}]</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines events={summary.data?.events ?? []} words={words} testId="history-lines" />
     </div>
   );
 }

@@ -158,7 +158,7 @@ test("trade, vassalage and a broken treaty; a disputed battle ruled; the owner's
   await apiCall(b.page.request, b.token, "POST", `${base}/battles/${battle?.id}/reject`, { reason: "We drew that game." });
   await gm.page.getByRole("tab", { name: /Battles/ }).click();
   const ruling = gm.page.getByTestId("arbitration");
-  await expect(gm.page.getByTestId("battle-status")).toHaveText("disputed");
+  await expect(gm.page.getByTestId("battle-status")).toHaveAttribute("data-status", "disputed");
   await expect(gm.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("We drew that game.");
   await expectAccessible(gm.page, "arbitration");
   await ruling.getByRole("combobox", { name: "Outcome" }).selectOption("draw");
@@ -170,7 +170,7 @@ test("trade, vassalage and a broken treaty; a disputed battle ruled; the owner's
   const ruled = await apiGet<S["BattleRead"]>(b.page.request, b.token, `${base}/battles/${battle?.id}`);
   expect([ruled.status, ruled.report?.outcome, ruled.report?.arbitrated]).toEqual(["confirmed", "draw", true]);
   await b.page.getByRole("tab", { name: /Battles/ }).click();
-  await expect(b.page.getByTestId("battle-status")).toHaveText("confirmed");
+  await expect(b.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
   await expect(b.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("Draw · 40% / 40%");
   await expect(b.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("arbitrated");
 

@@ -165,10 +165,10 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   await a.page.getByRole("tab", { name: /Battles/ }).click();
   await a.page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("attacker_victory");
   await a.page.getByRole("button", { name: "Report the result" }).click();
-  await expect(a.page.getByTestId("battle-status")).toHaveText("reported");
+  await expect(a.page.getByTestId("battle-status")).toHaveAttribute("data-status", "reported");
   await b.page.getByRole("tab", { name: /Battles/ }).click();
   await b.page.getByRole("button", { name: /^Confirm #/ }).click();
-  await expect(b.page.getByTestId("battle-status")).toHaveText("confirmed");
+  await expect(b.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
   await expectAccessible(b.page, "battles");
 
   // Turn 2: Chloe builds an outpost where her army stands, from the tile panel.
