@@ -13,6 +13,7 @@ import { sentence, wordsFor, type Words } from "../lib/sentences.ts";
 import { SummaryLines } from "../components/SummaryLines.tsx";
 import { useSession } from "../session.tsx";
 import { GameMasterPanel } from "./GameMaster.tsx";
+import { WhatNow } from "./Guide.tsx";
 import { FactionActionSection, GeneralsSection, RaiseForm } from "./Generals.tsx";
 import { BattlesPanel } from "./Battles.tsx";
 import { EdictsPanel } from "./Diplomacy.tsx";
@@ -179,6 +180,15 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <GoToTile onGo={onSelect} />
         </div>
         <aside className="panel">
+          <WhatNow
+            me={me.data}
+            armies={mine}
+            battles={battles.data?.items ?? []}
+            onOpen={(next) => {
+              setTab(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+          />
           <div role="tablist" aria-label={t("orders")} className="tabs">
             {tabs.map(([name, label, extra]) => (
               <button
@@ -316,11 +326,16 @@ function StatusBar({
           )
         ) : null}
         {campaign.is_owner ? (
-          <button type="button" onClick={() => resolve.mutate()} disabled={resolve.isPending}>
+          <button type="button" onClick={() => resolve.mutate()} disabled={resolve.isPending} aria-describedby="resolve-help">
             {t("resolve")}
           </button>
         ) : null}
       </div>
+      {campaign.is_owner ? (
+        <p className="muted resolve-help" id="resolve-help">
+          {t("resolveHelp")}
+        </p>
+      ) : null}
       <ProblemView error={ready.error ?? resolve.error} />
     </header>
   );
@@ -638,7 +653,8 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
     queryKey: ["campaign", campaignId, "players"],
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
   });
-  const [to, setTo] = useState("all");
+  // No recipient until one is chosen: a word meant for one never goes to everyone by default.
+  const [to, setTo] = useState("");
   const [body, setBody] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
   const send = useMutation({
@@ -646,6 +662,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
       ok(await api.POST("/v1/campaigns/{campaign_id}/messages", { params: { path }, body: { to: to === "all" ? "all" : [Number(to)], body } })),
     onSuccess: async () => {
       setBody("");
+      setTo("");
       await refresh();
     },
   });
@@ -664,7 +681,8 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
       >
         <label>
           {t("to")}
-          <select name="to" value={to} onChange={(e) => setTo(e.target.value)}>
+          <select name="to" required value={to} onChange={(e) => setTo(e.target.value)}>
+            <option value="">{t("chooseRecipient")}</option>
             <option value="all">{t("everyone")}</option>
             {players.data
               ?.filter((p) => !p.is_you)
@@ -680,7 +698,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
           <textarea name="body" required value={body} onChange={(e) => setBody(e.target.value)} />
         </label>
         <ProblemView error={send.error} />
-        <button type="submit" disabled={send.isPending}>
+        <button type="submit" disabled={send.isPending || to === ""}>
           {t("send")}
         </button>
       </form>
