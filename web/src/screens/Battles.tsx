@@ -282,8 +282,14 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
       <BattleRosters rosters={battle.rosters} />
       {battle.report ? (
         <p>
-          {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%
-          {battle.report.reported_by ? ` · ${battle.report.reported_by.name}` : ""}
+          {fill(t("reportLine"), {
+            outcome: t(battle.report.outcome),
+            attacker: sides.attacker,
+            defender: sides.defender,
+            attackerPct: battle.report.attacker_losses_pct,
+            defenderPct: battle.report.defender_losses_pct,
+          })}
+          {battle.report.reported_by ? ` · ${fill(t("reportedBy"), { name: battle.report.reported_by.name })}` : ""}
           {battle.report.arbitrated ? ` · ${t("arbitrated")}` : ""}
           {battle.report.casualties && battle.report.casualties.length > 0 ? ` · ${t("casualties")}: ${casualtyText(battle.report.casualties, battle.rosters)}` : ""}
         </p>
@@ -306,6 +312,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
           </button>
         )
       ) : null}
+      {mine && battle.status === "reported" && reportedByOther ? <p className="muted">{t("confirmHelp")}</p> : null}
       {mine && battle.status === "reported" && reportedByOther ? (
         <div className="buttons">
           <button type="button" className="primary" onClick={() => confirm.mutate()} disabled={confirm.isPending}>

@@ -234,7 +234,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
       <ul className="list" data-testid="edicts">
         {edicts.data?.items.map((e) => (
           <li key={e.id} data-edict-id={e.id} data-status={e.status} data-kind={e.kind}>
-            #{e.id} {edictTerms(e, t)} · {e.sender_name} → {e.recipient_name ?? "—"} · {e.status}
+            #{e.id} {edictTerms(e, t)} · {e.sender_name} → {e.recipient_name ?? "—"} · {t(`edictStatus_${e.status}`)}
             {e.recipient === myNumber && (e.status === "proposed" || e.status === "pending") ? (
               <>
                 {" "}

@@ -577,7 +577,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           <dt>{t("terrain")}</dt>
           <dd>
             {d.terrain ? t(`terrain_${d.terrain}`) : "?"}
-            {d.tags?.length ? ` (${d.tags.join(", ")})` : ""}
+            {d.tags?.length ? ` (${d.tags.map((tag) => t(`tag_${tag}`)).join(", ")})` : ""}
           </dd>
           {d.owner ? (
             <>

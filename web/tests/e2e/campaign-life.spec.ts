@@ -168,7 +168,7 @@ test("trade, vassalage and a broken treaty; a disputed battle ruled; the owner's
   expect([ruled.status, ruled.report?.outcome, ruled.report?.arbitrated]).toEqual(["confirmed", "draw", true]);
   await b.page.getByRole("tab", { name: /Battles/ }).click();
   await expect(b.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
-  await expect(b.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("Draw · 40% / 40%");
+  await expect(b.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText(/Draw: the attacker \(.+\) lost 40 %, the defender \(.+\) 40 %/);
   await expect(b.page.locator(`li[data-battle-id="${battle?.id}"]`)).toContainText("arbitrated");
 
   // Turn 3: the trade route and the vassalage are in force; Arno breaks the route.

@@ -121,6 +121,10 @@ test("turns read as sentences; the report starts empty, says whose losses and as
   await expect(b.page.getByTestId("what-now")).toContainText("Batailles où le rapport de l'autre camp attend votre confirmation : 1.");
   await b.page.getByRole("tab", { name: /Batailles/ }).click();
   await expect(b.page.getByTestId("battle-status")).toHaveText("rapportée, en attente de confirmation");
+  const item = b.page.locator("li.battle-item");
+  await expect(item).toContainText(`Victoire de l'attaquant : l'attaquant (`);
+  await expect(item).toContainText(`rapporté par ${a.name}`);
+  await expect(item).toContainText("Confirmez si c'est bien ce qui s'est passé sur la table");
   await screenshots(b.page, "battles-fr");
 });
 
