@@ -536,6 +536,7 @@ function ArmiesPanel(props: {
 
 function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | null }) {
   const { t } = useI18n();
+  const words = useWords(campaignId);
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
@@ -582,9 +583,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           {d.owner ? (
             <>
               <dt>{t("owner")}</dt>
-              <dd>
-                {t("player")} {d.owner}
-              </dd>
+              <dd>{words.player(d.owner)}</dd>
             </>
           ) : null}
           {d.structure ? (
@@ -600,14 +599,14 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
             <>
               <dt>{t("armies")}</dt>
               <dd>
-                {d.armies.map((a) => `#${a.id} (${t("player")} ${a.owner}, ${t("tier")} ${a.tier})`).join(", ")}
+                {d.armies.map((a) => `#${a.id} (${words.player(a.owner)}, ${t("tier")} ${a.tier})`).join(", ")}
               </dd>
             </>
           ) : null}
           {d.ships?.length ? (
             <>
               <dt>{t("ships")}</dt>
-              <dd>{d.ships.map((s) => `#${s.id} (${t("player")} ${s.owner})`).join(", ")}</dd>
+              <dd>{d.ships.map((s) => `#${s.id} (${words.player(s.owner)})`).join(", ")}</dd>
             </>
           ) : null}
         </dl>

@@ -68,6 +68,17 @@ test("turns read as sentences; the report starts empty, says whose losses and as
   await b.page.getByText("Comment jouer").click();
   await expect(b.page.getByTestId("how-to-play")).toContainText("Je suis prêt");
 
+  // A tile says its owner by name and its terrain and structure in words.
+  const world = await apiGet<S["WorldMap"]>(a.page.request, a.token, `${base}/map`);
+  const home = world.tiles.find((t) => t.owner === me.player && t.structure);
+  await a.page.getByRole("spinbutton", { name: "q" }).fill(String(home?.q));
+  await a.page.getByRole("spinbutton", { name: "r" }).fill(String(home?.r));
+  await a.page.getByRole("button", { name: "Go to tile" }).click();
+  const tile = a.page.getByTestId("tile-panel");
+  await expect(tile).toContainText(`${a.name} (you)`);
+  await expect(tile).toContainText(/city · level/);
+  expect((await tile.locator("dl").textContent()) ?? "").not.toMatch(RAW);
+
   // The last turn's summary: sentences in the reader's language, no key, no JSON.
   await a.page.getByRole("tab", { name: "Last turn" }).click();
   const lines = a.page.getByTestId("summary-lines").locator("li");
