@@ -268,8 +268,17 @@ export const FR = {
 
 export const SENTENCES: Record<Lang, Sentences> = { en: EN, fr: FR };
 
-// What a sentence must never show: a placeholder, a missing value, an object, a number gone wrong.
-const BROKEN = /[{}]|undefined|\[object|NaN/;
+/** The data as the sentence reads it: a field it does not have throws (and the sentence falls
+ * back) rather than saying "undefined"; a player's name may say anything. */
+function strict(data: unknown): unknown {
+  if (typeof data !== "object" || data === null) throw new TypeError("event data is not an object");
+  return new Proxy(data, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && !Object.hasOwn(target, key)) throw new TypeError(`no ${key}`);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
 
 /** An event told as a sentence in `w.lang`: of a known kind with its data; an unknown kind (a
  * newer server) or data that does not fit its kind gets a sentence saying so, never a key. */
@@ -279,8 +288,8 @@ export function sentence(kind: string, data: unknown, w: Words): string {
   if (!Object.hasOwn(table, kind)) return fallback;
   const say = table[kind as EventKind] as (d: unknown, w: Words) => string;
   try {
-    const text = say(data ?? {}, w);
-    return BROKEN.test(text) ? fallback : text;
+    const text = say(strict(data), w);
+    return text.includes("[object") ? fallback : text;
   } catch {
     return fallback;
   }

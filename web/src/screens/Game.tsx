@@ -184,6 +184,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             me={me.data}
             armies={mine}
             battles={battles.data?.items ?? []}
+            isOwner={campaign.is_owner}
+            seated={campaign.my_player !== null}
             onOpen={(next) => {
               setTab(next);
               document.getElementById(`tab-${next}`)?.focus();

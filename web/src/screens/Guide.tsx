@@ -33,11 +33,16 @@ export function WhatNow({
   me,
   armies,
   battles,
+  isOwner,
+  seated,
   onOpen,
 }: {
   me: Schemas["MeRead"] | undefined;
   armies: readonly Schemas["ArmyList"]["mine"][number][];
   battles: readonly Schemas["BattleRead"][];
+  isOwner: boolean;
+  /** The reader holds a seat (their `me` may still be loading). */
+  seated: boolean;
   onOpen: (tab: "armies" | "battles") => void;
 }) {
   const { t } = useI18n();
@@ -77,7 +82,7 @@ export function WhatNow({
           <li>{h.ready ? t("hintReady") : t("hintNotReady")}</li>
         </ul>
       ) : (
-        <p className="muted">{t("hintSpectator")}</p>
+        <p className="muted">{seated ? t("loading") : isOwner ? t("hintGameMaster") : t("hintSpectator")}</p>
       )}
       <HowToPlay />
     </section>

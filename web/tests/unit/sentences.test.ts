@@ -124,6 +124,11 @@ describe("sentences", () => {
     expect(sentence("encounter", SAMPLES.encounter, wordsOf("fr", NAMES))).toContain("bataille rangée");
   });
 
+  it("says any name a player chose as it is", () => {
+    const odd = wordsOf("en", new Map([[2, "undefined {NaN}"]]));
+    expect(sentence("player_ready", SAMPLES.player_ready, odd)).toBe("undefined {NaN} is ready.");
+  });
+
   it("uses the server's own text when the event carries one", () => {
     const gold: S["GoldData"] = { amount: 4, reason: "Revenu de 2 villes" };
     expect(sentence("gold", gold, wordsOf("fr"))).toBe("+4 pièces d'or : Revenu de 2 villes.");
@@ -135,6 +140,8 @@ describe("sentences", () => {
       expect(sentence("dragon_woke", { x: 1 }, w)).toBe(dictionaries[lang].eventUnknown);
       expect(sentence("battle_resolved", {}, w)).toBe(dictionaries[lang].eventUnknown);
       expect(sentence("toString", {}, w)).toBe(dictionaries[lang].eventUnknown);
+      expect(sentence("army_moved", null, w)).toBe(dictionaries[lang].eventUnknown);
+      expect(sentence("halted", { army_id: 4 }, w)).toBe(dictionaries[lang].eventUnknown);
     }
   });
 });
