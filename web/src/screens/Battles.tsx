@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { BattleRosters } from "./Rosters.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
-import { useI18n, type Key } from "../i18n.tsx";
+import { fill, useI18n, type Key } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
@@ -86,11 +86,22 @@ function CasualtyInputs({
   );
 }
 
+/** Who fought: each side's players (names as the API gives them) and the reader's side, so the
+ * form says whose losses are whose. */
+export interface ReportSides {
+  attacker: string;
+  defender: string;
+  yours: "attacker" | "defender" | null;
+}
+
 /** A result from the table: outcome, losses, a captured general, and, when the battle shows its
- * lists, the casualties of each unit; kept when the server refuses. */
+ * lists, the casualties of each unit; kept when the server refuses. A new report starts empty
+ * (nothing is reported that the player did not choose), and is sent only after a summary of
+ * what it will do (issue 44). */
 export function ReportForm({
   initial,
   rosters,
+  sides,
   submitLabel,
   pending,
   error,
@@ -98,6 +109,7 @@ export function ReportForm({
 }: {
   initial: Schemas["ReportRead"] | null;
   rosters?: readonly Schemas["BattleRosterRead"][] | null | undefined;
+  sides?: ReportSides | undefined;
   submitLabel: string;
   pending: boolean;
   error: unknown;
@@ -105,16 +117,56 @@ export function ReportForm({
 }) {
   const { t } = useI18n();
   const [entries, setEntries] = useState<Record<string, string>>(() => entriesOf(initial?.casualties));
-  const [outcome, setOutcome] = useState<Schemas["Outcome"]>(initial?.outcome ?? "attacker_victory");
-  const [attackerLosses, setAttackerLosses] = useState(String(initial?.attacker_losses_pct ?? 30));
-  const [defenderLosses, setDefenderLosses] = useState(String(initial?.defender_losses_pct ?? 60));
+  const [outcome, setOutcome] = useState<Schemas["Outcome"] | "">(initial?.outcome ?? "");
+  const [attackerLosses, setAttackerLosses] = useState(initial ? String(initial.attacker_losses_pct) : "");
+  const [defenderLosses, setDefenderLosses] = useState(initial ? String(initial.defender_losses_pct) : "");
   const [captured, setCaptured] = useState(initial?.general_captured ?? false);
+  const [checking, setChecking] = useState<Schemas["ReportCreate"] | null>(null);
+  const [incomplete, setIncomplete] = useState(false);
+  const label = (side: "attacker" | "defender") => {
+    if (!sides) return t(side === "attacker" ? "attackerLosses" : "defenderLosses");
+    if (sides.yours === side) return fill(t("yourLosses"), { side: t(side) });
+    if (sides.yours !== null) return fill(t("theirLosses"), { names: sides[side], side: t(side) });
+    return fill(t(side === "attacker" ? "attackerLossesOf" : "defenderLossesOf"), { names: sides[side] });
+  };
+  if (checking) {
+    return (
+      <div className="report-check" data-testid="report-check">
+        <p>
+          {fill(t("reportSummary"), {
+            outcome: t(checking.outcome),
+            attacker: sides?.attacker ?? t("attacker"),
+            defender: sides?.defender ?? t("defender"),
+            attackerPct: checking.attacker_losses_pct,
+            defenderPct: checking.defender_losses_pct,
+          })}
+          {checking.general_captured ? ` ${t("reportGeneral")}` : ""}
+          {checking.casualties && checking.casualties.length > 0 ? ` ${t("casualties")}: ${casualtyText(checking.casualties, rosters)}.` : ""}
+        </p>
+        <p className="muted">{t("reportSummaryNext")}</p>
+        <ProblemView error={error} />
+        <div className="buttons">
+          <button type="button" className="primary" disabled={pending} onClick={() => onSubmit(checking)}>
+            {submitLabel}
+          </button>
+          <button type="button" onClick={() => setChecking(null)}>
+            {t("reportBack")}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        if (outcome === "" || attackerLosses.trim() === "" || defenderLosses.trim() === "") {
+          setIncomplete(true);
+          return;
+        }
+        setIncomplete(false);
         const casualties = casualtiesOf(entries);
-        onSubmit({
+        setChecking({
           outcome,
           attacker_losses_pct: Number(attackerLosses),
           defender_losses_pct: Number(defenderLosses),
@@ -125,7 +177,8 @@ export function ReportForm({
     >
       <label>
         {t("outcome")}
-        <select value={outcome} onChange={(e) => setOutcome(e.target.value as Schemas["Outcome"])}>
+        <select required value={outcome} onChange={(e) => setOutcome(e.target.value as Schemas["Outcome"] | "")}>
+          <option value="">{t("chooseOutcome")}</option>
           {(["attacker_victory", "draw", "defender_victory"] as const).map((o) => (
             <option key={o} value={o}>
               {t(o)}
@@ -134,21 +187,22 @@ export function ReportForm({
         </select>
       </label>
       <label>
-        {t("attackerLosses")}
-        <input type="number" min={0} max={100} value={attackerLosses} onChange={(e) => setAttackerLosses(e.target.value)} />
+        {label("attacker")}
+        <input type="number" required min={0} max={100} value={attackerLosses} onChange={(e) => setAttackerLosses(e.target.value)} />
       </label>
       <label>
-        {t("defenderLosses")}
-        <input type="number" min={0} max={100} value={defenderLosses} onChange={(e) => setDefenderLosses(e.target.value)} />
+        {label("defender")}
+        <input type="number" required min={0} max={100} value={defenderLosses} onChange={(e) => setDefenderLosses(e.target.value)} />
       </label>
       <label className="inline">
         <input type="checkbox" checked={captured} onChange={(e) => setCaptured(e.target.checked)} />
         {t("generalCaptured")}
       </label>
       {rosters && rosters.length > 0 ? <CasualtyInputs rosters={rosters} entries={entries} onChange={(key, value) => setEntries((e) => ({ ...e, [key]: value }))} /> : null}
+      {incomplete ? <p className="notice">{t("reportFillAll")}</p> : null}
       <ProblemView error={error} />
       <button type="submit" disabled={pending}>
-        {submitLabel}
+        {t("reportCheck")}
       </button>
     </form>
   );
@@ -208,6 +262,11 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
     </p>
   );
   const mine = battle.your_side !== null;
+  const sides: ReportSides = {
+    attacker: battle.attacker.players.map((p) => p.name).join(", ") || t("attacker"),
+    defender: battle.defender.players.map((p) => p.name).join(", ") || t("defender"),
+    yours: battle.your_side,
+  };
   const open = !FINAL.includes(battle.status);
   const reportedByOther = battle.report !== null && battle.report.reported_side !== battle.your_side;
   const reportedByMe = battle.report !== null && battle.report.reported_side === battle.your_side;
@@ -216,15 +275,21 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   return (
     <li className="battle-item" data-battle-id={battle.id} data-status={battle.status}>
       <h4>
-        #{battle.id} · {battle.kind} · ({battle.q}, {battle.r}) · <span data-testid="battle-status">{battle.status}</span>
+        #{battle.id} · {t(`battle_${battle.kind}`)} · ({battle.q}, {battle.r}) · <span data-testid="battle-status" data-status={battle.status}>{t(`status_${battle.status}`)}</span>
       </h4>
       {side("attacker", battle.attacker)}
       {side("defender", battle.defender)}
       <BattleRosters rosters={battle.rosters} />
       {battle.report ? (
         <p>
-          {t(battle.report.outcome)} · {battle.report.attacker_losses_pct}% / {battle.report.defender_losses_pct}%
-          {battle.report.reported_by ? ` · ${battle.report.reported_by.name}` : ""}
+          {fill(t("reportLine"), {
+            outcome: t(battle.report.outcome),
+            attacker: sides.attacker,
+            defender: sides.defender,
+            attackerPct: battle.report.attacker_losses_pct,
+            defenderPct: battle.report.defender_losses_pct,
+          })}
+          {battle.report.reported_by ? ` · ${fill(t("reportedBy"), { name: battle.report.reported_by.name })}` : ""}
           {battle.report.arbitrated ? ` · ${t("arbitrated")}` : ""}
           {battle.report.casualties && battle.report.casualties.length > 0 ? ` · ${t("casualties")}: ${casualtyText(battle.report.casualties, battle.rosters)}` : ""}
         </p>
@@ -236,17 +301,18 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
         </p>
       ) : null}
       {mine && (battle.status === "awaiting_report" || battle.status === "disputed") ? (
-        <ReportForm initial={battle.report} rosters={battle.rosters} submitLabel={t("report")} pending={report.isPending} error={report.error} onSubmit={(body) => report.mutate(body)} />
+        <ReportForm initial={battle.report} rosters={battle.rosters} sides={sides} submitLabel={t("report")} pending={report.isPending} error={report.error} onSubmit={(body) => report.mutate(body)} />
       ) : null}
       {mine && battle.status === "reported" && reportedByMe ? (
         editing ? (
-          <ReportForm initial={battle.report} rosters={battle.rosters} submitLabel={t("saveReport")} pending={edit.isPending} error={edit.error} onSubmit={(body) => edit.mutate(body)} />
+          <ReportForm initial={battle.report} rosters={battle.rosters} sides={sides} submitLabel={t("saveReport")} pending={edit.isPending} error={edit.error} onSubmit={(body) => edit.mutate(body)} />
         ) : (
           <button type="button" onClick={() => setEditing(true)}>
             {t("editReport")} #{battle.id}
           </button>
         )
       ) : null}
+      {mine && battle.status === "reported" && reportedByOther ? <p className="muted">{t("confirmHelp")}</p> : null}
       {mine && battle.status === "reported" && reportedByOther ? (
         <div className="buttons">
           <button type="button" className="primary" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
@@ -305,6 +371,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
           <ReportForm
             initial={battle.report}
             rosters={battle.rosters}
+            sides={sides}
             submitLabel={t("ruleResult")}
             pending={arbitrate.isPending}
             error={arbitrate.error}

@@ -69,6 +69,9 @@ export function CreateCampaign() {
   const [schedule, setSchedule] = useState<TurnSchedule | null>(null);
   const [vacationDays, setVacationDays] = useState("");
   const [options, setOptions] = useState({ storms: false, seasons: false, anonymity: false });
+  // The automatic turn change is offered, with what it does; off unless chosen (the server's default).
+  const [autoResolve, setAutoResolve] = useState(false);
+  const [deadlineAutoChange, setDeadlineAutoChange] = useState(false);
   const create = useMutation({
     mutationFn: async () => {
       const settings: Schemas["CampaignSettings"] = {
@@ -76,6 +79,8 @@ export function CreateCampaign() {
         storms: options.storms,
         seasons: options.seasons,
         anonymity: options.anonymity,
+        auto_resolve: autoResolve,
+        deadline_auto_change: deadline && !schedule ? deadlineAutoChange : false,
         turn_deadline_hours: deadline && !schedule ? Number(deadline) : null,
         turn_schedule: schedule,
         ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
@@ -185,6 +190,19 @@ export function CreateCampaign() {
             <input type="number" min={1} value={deadline} disabled={schedule !== null} onChange={(e) => setDeadline(e.target.value)} />
           </label>
           <SchedulePicker value={schedule} onChange={setSchedule} />
+          <label className="inline">
+            <input type="checkbox" name="auto_resolve" checked={autoResolve} aria-describedby="auto-resolve-help" onChange={(e) => setAutoResolve(e.target.checked)} />
+            {t("autoResolve")}
+          </label>
+          <p className="muted" id="auto-resolve-help">
+            {t("autoResolveHelp")}
+          </p>
+          {deadline ? (
+            <label className="inline">
+              <input type="checkbox" name="deadline_auto_change" checked={deadlineAutoChange} onChange={(e) => setDeadlineAutoChange(e.target.checked)} />
+              {t("deadlineAutoChange")}
+            </label>
+          ) : null}
           <label>
             {t("vacationDaysPerSeat")}
             <input type="number" min={0} name="vacation_days" value={vacationDays} onChange={(e) => setVacationDays(e.target.value)} />

@@ -234,7 +234,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
       <ul className="list" data-testid="edicts">
         {edicts.data?.items.map((e) => (
           <li key={e.id} data-edict-id={e.id} data-status={e.status} data-kind={e.kind}>
-            #{e.id} {edictTerms(e, t)} · {e.sender_name} → {e.recipient_name ?? "—"} · {e.status}
+            #{e.id} {edictTerms(e, t)} · {e.sender_name} → {e.recipient_name ?? "—"} · {t(`edictStatus_${e.status}`)}
             {e.recipient === myNumber && (e.status === "proposed" || e.status === "pending") ? (
               <>
                 {" "}
@@ -286,7 +286,7 @@ export function TreatiesPanel({ campaignId }: { campaignId: string }) {
       <ul className="list">
         {treaties.data?.map((x) => (
           <li key={x.id} data-treaty-id={x.id} data-status={x.status} data-kind={x.kind}>
-            #{x.id} {x.kind} · {x.a_name} ↔ {x.b_name}
+            #{x.id} {t(`edict_${x.kind}`)} · {x.a_name} ↔ {x.b_name}
             {x.city_a !== null && x.city_a !== undefined ? ` · ${t("city")} #${x.city_a} ↔ #${x.city_b ?? "?"}` : ""} · {t("sinceTurn")} {x.since_turn}
             {x.ends_turn !== null ? ` · ${t("endsTurn")} ${x.ends_turn}` : ""} · {t(`treaty_${x.status}` as Key)}
             {x.status !== "ending" ? (

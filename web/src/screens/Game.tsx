@@ -10,8 +10,11 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { DeadlineTimes } from "../components/Schedule.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
 import { pathTo, type Coord } from "../lib/hex.ts";
+import { sentence, wordsFor, type Words } from "../lib/sentences.ts";
+import { SummaryLines } from "../components/SummaryLines.tsx";
 import { useSession } from "../session.tsx";
 import { GameMasterPanel } from "./GameMaster.tsx";
+import { WhatNow } from "./Guide.tsx";
 import { FactionActionSection, GeneralsSection, RaiseForm } from "./Generals.tsx";
 import { BattlesPanel } from "./Battles.tsx";
 import { EdictsPanel } from "./Diplomacy.tsx";
@@ -178,6 +181,17 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <GoToTile onGo={onSelect} />
         </div>
         <aside className="panel">
+          <WhatNow
+            me={me.data}
+            armies={mine}
+            battles={battles.data?.items ?? []}
+            isOwner={campaign.is_owner}
+            seated={campaign.my_player !== null}
+            onOpen={(next) => {
+              setTab(next);
+              document.getElementById(`tab-${next}`)?.focus();
+            }}
+          />
           <div role="tablist" aria-label={t("orders")} className="tabs">
             {tabs.map(([name, label, extra]) => (
               <button
@@ -316,11 +330,16 @@ function StatusBar({
           )
         ) : null}
         {campaign.is_owner ? (
-          <button type="button" onClick={() => resolve.mutate()} disabled={resolve.isPending}>
+          <button type="button" onClick={() => resolve.mutate()} disabled={resolve.isPending} aria-describedby="resolve-help">
             {t("resolve")}
           </button>
         ) : null}
       </div>
+      {campaign.is_owner ? (
+        <p className="muted resolve-help" id="resolve-help">
+          {t("resolveHelp")}
+        </p>
+      ) : null}
       <ProblemView error={ready.error ?? resolve.error} />
     </header>
   );
@@ -473,7 +492,7 @@ function ArmiesPanel(props: {
         <ul className="list" data-testid="orders">
           {orders.builds.map((b) => (
             <li key={`b${b.id}`}>
-              {t("build")} {b.kind} ({b.q}, {b.r}) · {t("cost")} {b.cost}{" "}
+              {t(`build_${b.kind}`)} ({b.q}, {b.r}) · {t("cost")} {b.cost}{" "}
               <button type="button" onClick={() => cancelOrder.mutate(b.id)}>
                 {t("cancel")}
               </button>
@@ -521,6 +540,7 @@ function ArmiesPanel(props: {
 
 function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | null }) {
   const { t } = useI18n();
+  const words = useWords(campaignId);
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
@@ -561,22 +581,20 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           ) : null}
           <dt>{t("terrain")}</dt>
           <dd>
-            {d.terrain ?? "?"}
-            {d.tags?.length ? ` (${d.tags.join(", ")})` : ""}
+            {d.terrain ? t(`terrain_${d.terrain}`) : "?"}
+            {d.tags?.length ? ` (${d.tags.map((tag) => t(`tag_${tag}`)).join(", ")})` : ""}
           </dd>
           {d.owner ? (
             <>
               <dt>{t("owner")}</dt>
-              <dd>
-                {t("player")} {d.owner}
-              </dd>
+              <dd>{words.player(d.owner)}</dd>
             </>
           ) : null}
           {d.structure ? (
             <>
               <dt>{t("structure")}</dt>
               <dd>
-                {d.structure.kind} · {t("level")} {d.structure.level ?? "?"}
+                {t(`structure_${d.structure.kind}`)} · {t("level")} {d.structure.level ?? "?"}
                 {"capital" in d.structure && d.structure.capital ? ` · ${t("capital")}` : ""}
               </dd>
             </>
@@ -585,14 +603,14 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
             <>
               <dt>{t("armies")}</dt>
               <dd>
-                {d.armies.map((a) => `#${a.id} (${t("player")} ${a.owner}, ${t("tier")} ${a.tier})`).join(", ")}
+                {d.armies.map((a) => `#${a.id} (${words.player(a.owner)}, ${t("tier")} ${a.tier})`).join(", ")}
               </dd>
             </>
           ) : null}
           {d.ships?.length ? (
             <>
               <dt>{t("ships")}</dt>
-              <dd>{d.ships.map((s) => `#${s.id} (${t("player")} ${s.owner})`).join(", ")}</dd>
+              <dd>{d.ships.map((s) => `#${s.id} (${words.player(s.owner)})`).join(", ")}</dd>
             </>
           ) : null}
         </dl>
@@ -604,7 +622,7 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
             {d.accepts.map((o) => (
               <li key={o.kind}>
                 <button type="button" disabled={!o.allowed || build.isPending} onClick={() => build.mutate(o)}>
-                  {t("build")} {o.kind} · {t("cost")} {o.cost}
+                  {t(`build_${o.kind}`)} · {t("cost")} {o.cost}
                 </button>
                 {!o.allowed && o.reason ? (
                   <span className="muted">
@@ -638,7 +656,8 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
     queryKey: ["campaign", campaignId, "players"],
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
   });
-  const [to, setTo] = useState("all");
+  // No recipient until one is chosen: a word meant for one never goes to everyone by default.
+  const [to, setTo] = useState("");
   const [body, setBody] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
   const send = useMutation({
@@ -646,6 +665,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
       ok(await api.POST("/v1/campaigns/{campaign_id}/messages", { params: { path }, body: { to: to === "all" ? "all" : [Number(to)], body } })),
     onSuccess: async () => {
       setBody("");
+      setTo("");
       await refresh();
     },
   });
@@ -664,7 +684,8 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
       >
         <label>
           {t("to")}
-          <select name="to" value={to} onChange={(e) => setTo(e.target.value)}>
+          <select name="to" required value={to} onChange={(e) => setTo(e.target.value)}>
+            <option value="">{t("chooseRecipient")}</option>
             <option value="all">{t("everyone")}</option>
             {players.data
               ?.filter((p) => !p.is_you)
@@ -680,7 +701,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
           <textarea name="body" required value={body} onChange={(e) => setBody(e.target.value)} />
         </label>
         <ProblemView error={send.error} />
-        <button type="submit" disabled={send.isPending}>
+        <button type="submit" disabled={send.isPending || to === ""}>
           {t("send")}
         </button>
       </form>
@@ -701,9 +722,21 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
   );
 }
 
+/** The seats' names as the API gives them, for sentences ("Alice (you)"). */
+function useWords(campaignId: string): Words {
+  const { t, lang } = useI18n();
+  const { api } = useSession();
+  const players = useQuery({
+    queryKey: campaignKey(campaignId, "players"),
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path: { campaign_id: campaignId } } })),
+  });
+  return useMemo(() => wordsFor(lang, t, players.data), [lang, t, players.data]);
+}
+
 function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: number; events: CampaignEvent[] }) {
   const { t } = useI18n();
   const { api } = useSession();
+  const words = useWords(campaignId);
   const previous = turn - 1;
   const summary = useQuery({
     queryKey: ["campaign", campaignId, "summary", previous],
@@ -718,19 +751,12 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
       </h3>
       {previous < 1 || summary.data?.events.length === 0 ? <p>{t("noSummary")}</p> : null}
       <ProblemView error={summary.error} />
-      <ul className="list">
-        {summary.data?.events.map((e, i) => (
-          <li key={i}>
-            <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} {JSON.stringify(e.data)}{" "}
-            <span className="muted">[{e.rule}]</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines events={summary.data?.events ?? []} words={words} testId="summary-lines" />
       <h3>{t("events")}</h3>
       <ul className="list" data-testid="live-events">
         {events.map((e, i) => (
-          <li key={`${e.id}-${i}`}>
-            <code>{e.kind}</code> {JSON.stringify(e.data)}
+          <li key={`${e.id}-${i}`} data-kind={e.kind}>
+            {sentence(e.kind, e.data, words)}
           </li>
         ))}
       </ul>
@@ -742,6 +768,7 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
 function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }) {
   const { t } = useI18n();
   const { api } = useSession();
+  const words = useWords(campaignId);
   const last = Math.max(1, turn - 1);
   const [number, setNumber] = useState(last);
   const path = { campaign_id: campaignId, number };
@@ -766,13 +793,7 @@ function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }
       {replay.data ? (
         <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} />
       ) : null}
-      <ul className="list">
-        {summary.data?.events.map((e, i) => (
-          <li key={i}>
-            <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} <span className="muted">[{e.rule}]</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines events={summary.data?.events ?? []} words={words} testId="history-lines" />
     </div>
   );
 }

@@ -98,7 +98,7 @@ export function Inbox() {
           <ul className="list messages" aria-label={t("inbox")}>
             {items.map((item) => (
               <li key={item.id} className={item.read ? "" : "unread"} data-kind={item.kind}>
-                <Link to={clientPathOf(item.link)}>{item.text}</Link>{" "}
+                <Link to={clientPathOf(item.link)}>{item.text || t(`kind_${item.kind}`)}</Link>{" "}
                 <span className="muted">
                   {item.campaign.name} · {t("turn")} {item.turn} · <time dateTime={item.created_at}>{format.format(new Date(item.created_at))}</time>
                 </span>

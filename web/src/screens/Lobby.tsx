@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
-import { useI18n } from "../i18n.tsx";
+import { fill, useI18n } from "../i18n.tsx";
 import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { HouseRulesPanel, ReliabilityView } from "./Settings.tsx";
@@ -101,6 +101,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {t("map")}: {map.data.name} ({map.data.width}×{map.data.height})
           </p>
         ) : null}
+        {campaign.invite_code ? <CopyInvitation campaign={campaign} /> : null}
         {campaign.invite_code ? (
           <p>
             {t("inviteCode")}: <code data-testid="invite-code">{campaign.invite_code}</code> · {t("campaignId")}:{" "}
@@ -136,6 +137,12 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           </tbody>
         </table>
         <ProblemView error={players.error} />
+        {players.data ? <Missing players={players.data} seats={Math.min(campaign.settings.max_players, map.data?.slots ?? campaign.settings.max_players)} /> : null}
+        {!me && campaign.is_owner && players.data ? (
+          <p className="notice" role="status" data-testid="pick-faction">
+            {t("ownerNotSeated")}
+          </p>
+        ) : null}
         {!me && campaign.invite_code ? (
           <button type="button" onClick={() => join.mutate()} disabled={join.isPending}>
             {t("join")}
@@ -156,6 +163,11 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <h2 id="choice-title">
             {t("faction")} · {t("slot")}
           </h2>
+          {!me.faction ? (
+            <p className="notice" role="status" data-testid="pick-faction">
+              {t("pickYourFaction")}
+            </p>
+          ) : null}
           <form
             onSubmit={(e) => {
               e.preventDefault();
@@ -245,6 +257,60 @@ function JoinRequests({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             </button>
           </li>
         ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The invitation as one text to paste to a friend: the link, the campaign id and the code. */
+export function invitationText(campaign: Schemas["CampaignRead"], origin: string, template: string): string {
+  const link = `${origin}/campaigns/${campaign.id}?invite=${campaign.invite_code ?? ""}`;
+  return fill(template, { name: campaign.name, link, id: campaign.id, code: campaign.invite_code ?? "" });
+}
+
+/** A button that copies the invitation (the clipboard, or a selected text where there is none). */
+function CopyInvitation({ campaign }: { campaign: Schemas["CampaignRead"] }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  const text = invitationText(campaign, window.location.origin, t("invitationText"));
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): copy from a selected text.
+      const area = document.createElement("textarea");
+      area.value = text;
+      document.body.append(area);
+      area.select();
+      document.execCommand("copy");
+      area.remove();
+    }
+    setCopied(true);
+  }
+  return (
+    <p>
+      <button type="button" className="primary" onClick={() => void copy()} data-invitation={text}>
+        {t("copyInvitation")}
+      </button>{" "}
+      <span role="status" data-testid="copied">
+        {copied ? t("copied") : ""}
+      </span>
+    </p>
+  );
+}
+
+/** Who is missing before the start: seats nobody took, players with no faction. */
+function Missing({ players, seats }: { players: readonly Schemas["PlayerRead"][]; seats: number }) {
+  const { t } = useI18n();
+  const free = Math.max(0, seats - players.length);
+  const noFaction = players.filter((p) => !p.faction);
+  return (
+    <section className="lobby-missing" data-testid="missing" aria-labelledby="missing-title">
+      <h3 id="missing-title">{t("missingTitle")}</h3>
+      <ul>
+        {noFaction.length > 0 ? <li>{fill(t("missingFaction"), { names: noFaction.map((p) => (p.is_you ? `${p.name} (${t("you")})` : p.name)).join(", ") })}</li> : null}
+        {free > 0 ? <li>{fill(t("missingSeat"), { count: free, max: seats })}</li> : null}
+        {players.length > 0 && noFaction.length === 0 ? <li>{t("nobodyMissing")}</li> : null}
       </ul>
     </section>
   );

@@ -5,6 +5,8 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok } from "../api/client.ts";
 import { HexMap } from "../components/HexMap.tsx";
+import { SummaryLines } from "../components/SummaryLines.tsx";
+import { wordsFor } from "../lib/sentences.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
@@ -45,7 +47,7 @@ export function WatchList() {
 
 /** The spectator's page: the turn they are shown, its map, and the public summaries before it. */
 export function SpectatorScreen({ id }: { id: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { api } = useSession();
   const path = { campaign_id: id };
   const view = useQuery({
@@ -107,13 +109,7 @@ export function SpectatorScreen({ id }: { id: string }) {
             {t("replayTurn")}: {number}
             <input type="range" min={1} max={last} value={number} onChange={(e) => setPicked(Number(e.target.value))} />
           </label>
-          <ul className="list">
-            {summary.data?.events.map((e, i) => (
-              <li key={i}>
-                <code>{e.kind}</code> {(e.coords ?? []).map((c) => `(${c.join(", ")})`).join(" ")} <span className="muted">[{e.rule}]</span>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines events={summary.data?.events ?? []} words={wordsFor(lang, t, undefined)} />
         </>
       ) : null}
     </div>

@@ -5,7 +5,7 @@
 // armies of that player's own API views, and none of another player's hidden armies.
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { components } from "../../src/api/schema.d.ts";
-import { apiGet, chooseFactionAndSlot, expectAccessible, expectNoOverflow, signUp, tokenOf, uniqueName } from "./helpers.ts";
+import { apiGet, chooseFactionAndSlot, expectAccessible, expectNoOverflow, signUp, tokenOf, uniqueName, reportBattle } from "./helpers.ts";
 
 type S = components["schemas"];
 
@@ -163,12 +163,11 @@ test("three players play two turns in their browsers", async ({ browser }) => {
 
   // The battle at (5, 1): Alice reports, Bruno confirms.
   await a.page.getByRole("tab", { name: /Battles/ }).click();
-  await a.page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("attacker_victory");
-  await a.page.getByRole("button", { name: "Report the result" }).click();
-  await expect(a.page.getByTestId("battle-status")).toHaveText("reported");
+  await reportBattle(a.page, "attacker_victory", 30, 60);
+  await expect(a.page.getByTestId("battle-status")).toHaveAttribute("data-status", "reported");
   await b.page.getByRole("tab", { name: /Battles/ }).click();
   await b.page.getByRole("button", { name: /^Confirm #/ }).click();
-  await expect(b.page.getByTestId("battle-status")).toHaveText("confirmed");
+  await expect(b.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
   await expectAccessible(b.page, "battles");
 
   // Turn 2: Chloe builds an outpost where her army stands, from the tile panel.
@@ -176,9 +175,9 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   await c.page.getByLabel("r", { exact: true }).fill("3");
   await c.page.getByRole("button", { name: "Go to tile" }).click();
   await expect(c.page.getByTestId("tile-panel")).toContainText("(-1, 3)");
-  await c.page.getByRole("button", { name: /^Build outpost/ }).click();
+  await c.page.getByRole("button", { name: /^Build an outpost/ }).click();
   await c.page.getByRole("tab", { name: "My armies" }).click();
-  await expect(c.page.getByTestId("orders")).toContainText("Build outpost (-1, 3)");
+  await expect(c.page.getByTestId("orders")).toContainText("Build an outpost (-1, 3)");
   const goldBefore = Number(await c.page.getByTestId("gold").textContent());
 
   await allReady([a, b, c]);
@@ -190,12 +189,12 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   await expect(c.page.locator("svg.map [data-structure=outpost]")).toHaveCount(1);
   expect(Number(await c.page.getByTestId("gold").textContent())).not.toBe(goldBefore);
   await c.page.getByRole("tab", { name: "Last turn" }).click();
-  await expect(c.page.getByRole("tabpanel")).toContainText("outpost_built");
+  await expect(c.page.getByTestId("summary-lines").locator('li[data-kind="outpost_built"]')).toContainText(`${c.name} (you) built an outpost.`);
   // The replay of turn 1 under Chloe's fog, with its scrubber.
   await c.page.getByRole("tab", { name: "History" }).click();
   await c.page.getByRole("slider", { name: /Turn to replay/ }).fill("1");
   await expect(c.page.getByTestId("history").locator("svg.map")).toHaveAttribute("data-turn", /\d+/);
-  await expect(c.page.getByTestId("history")).toContainText("army_moved");
+  await expect(c.page.getByTestId("history-lines").locator('li[data-kind="army_moved"]').first()).toContainText(/^Army #\d+ moved\./);
   await c.page.getByRole("tab", { name: "My armies" }).click();
 
   // The same game page on a 375×667 phone: nothing wider than the screen, still accessible.

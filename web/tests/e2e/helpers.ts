@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "e2e-password-1234";
 
@@ -133,4 +133,14 @@ export async function startedCampaign(
   }
   await apiCall(owner.page.request, owner.token, "POST", `${base}/start`);
   return campaign;
+}
+
+/** Report a battle's result through its form, which starts empty: the outcome, each side's
+ * losses, "Check the report", then the summary's button (`submit`). */
+export async function reportBattle(scope: Page | Locator, outcome: string, attackerPct: number, defenderPct: number, submit = "Report the result"): Promise<void> {
+  await scope.getByRole("combobox", { name: "Outcome", exact: true }).selectOption(outcome);
+  await scope.getByRole("spinbutton", { name: /attacker/i }).fill(String(attackerPct));
+  await scope.getByRole("spinbutton", { name: /defender/i }).fill(String(defenderPct));
+  await scope.getByRole("button", { name: "Check the report" }).click();
+  await scope.getByRole("button", { name: submit }).click();
 }

@@ -4,7 +4,7 @@
 // invitation's link to a turn change, logs no console error and meets no refused request.
 import { expect, test, type Page } from "@playwright/test";
 import type { components } from "../../src/api/schema.d.ts";
-import { apiCall, apiGet, apiPlayer, chooseFactionAndSlot, signUp, startedCampaign, tokenOf, uniqueName, type ApiPlayer } from "./helpers.ts";
+import { apiCall, apiGet, apiPlayer, chooseFactionAndSlot, signUp, startedCampaign, tokenOf, uniqueName, type ApiPlayer, reportBattle } from "./helpers.ts";
 
 type S = components["schemas"];
 
@@ -61,18 +61,17 @@ test("a confirmed battle moves the armies on the reporter's map and list, withou
   const before = await armiesSeen(a, base);
   await expect.poll(() => armiesDrawn(a.page)).toEqual(before);
   await a.page.getByRole("tab", { name: /Battles/ }).click();
-  await a.page.getByRole("combobox", { name: "Outcome", exact: true }).selectOption("attacker_victory");
-  await a.page.getByRole("button", { name: "Report the result" }).click();
-  await expect(a.page.getByTestId("battle-status")).toHaveText("reported");
+  await reportBattle(a.page, "attacker_victory", 30, 60);
+  await expect(a.page.getByTestId("battle-status")).toHaveAttribute("data-status", "reported");
   await b.page.getByRole("tab", { name: /Battles/ }).click();
   await b.page.getByRole("button", { name: /^Confirm #/ }).click();
-  await expect(b.page.getByTestId("battle-status")).toHaveText("confirmed");
+  await expect(b.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
 
   // Alice's page, untouched since: its map and "My armies" show the armies where they are now.
   const after = await armiesSeen(a, base);
   expect(after, "the confirmed result moved or removed an army").not.toEqual(before);
   await expect.poll(() => armiesDrawn(a.page), { message: "Alice's map after the confirmation" }).toEqual(after);
-  await expect(a.page.getByTestId("battle-status")).toHaveText("confirmed");
+  await expect(a.page.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
   await a.page.getByRole("tab", { name: "My armies" }).click();
   const mine = (await apiGet<S["ArmyList"]>(a.page.request, a.token, `${base}/armies`)).mine;
   const panel = a.page.getByRole("tabpanel");

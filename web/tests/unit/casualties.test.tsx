@@ -39,6 +39,13 @@ const ROSTER: Schemas["RosterRead"] = {
 };
 const FIELDED: Schemas["BattleRosterRead"][] = [{ side: "attacker", army_id: 7, exceeds_caps: false, roster: ROSTER }];
 
+/** The result every report needs: an outcome and both sides' losses. */
+function fillResult(): void {
+  fireEvent.change(screen.getByLabelText("Outcome"), { target: { value: "draw" } });
+  fireEvent.change(screen.getByLabelText("Attacker losses %"), { target: { value: "10" } });
+  fireEvent.change(screen.getByLabelText("Defender losses %"), { target: { value: "20" } });
+}
+
 describe("casualties", () => {
   it("entries become report lines in list order, blanks and zeros left out, and back", () => {
     const lines = casualtiesOf({ "7:1": "12", "7:0": "", "3:0": "0", "2:4": " 1 " });
@@ -59,6 +66,9 @@ describe("casualties", () => {
       </I18nProvider>,
     );
     fireEvent.change(screen.getByLabelText("State Troops (20)"), { target: { value: "12" } });
+    fillResult();
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
+    expect(screen.getByTestId("report-check").textContent).toContain("12 State Troops");
     fireEvent.click(screen.getByRole("button", { name: "Report" }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ casualties: [{ army_id: 7, unit: 1, lost: 12 }] }));
   });
@@ -71,6 +81,8 @@ describe("casualties", () => {
       </I18nProvider>,
     );
     expect(screen.queryByTestId("casualties")).toBeNull();
+    fillResult();
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
     fireEvent.click(screen.getByRole("button", { name: "Report" }));
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty("casualties");
   });

@@ -166,7 +166,7 @@ describe("edicts", () => {
     });
     wrap(<EdictsPanel campaignId={CAMPAIGN} myNumber={1} />);
     const list = await screen.findByTestId("treaties");
-    await waitFor(() => expect(list.textContent).toContain("trade · Alice ↔ Bruno · city #11 ↔ #21 · from turn 3 · in force"));
+    await waitFor(() => expect(list.textContent).toContain("Trade route · Alice ↔ Bruno · city #11 ↔ #21 · from turn 3 · in force"));
     expect(list.textContent).toContain("ends at turn 5 · ending");
     expect(screen.queryByRole("button", { name: "Break treaty #5" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Break treaty #4" }));

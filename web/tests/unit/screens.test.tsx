@@ -169,15 +169,41 @@ describe("orders", () => {
     const { rerender } = wrap(<ReportForm initial={null} submitLabel="Save the report" pending={false} error={null} onSubmit={(r) => sent.push(r)} />);
     fireEvent.change(screen.getByLabelText("Outcome"), { target: { value: "draw" } });
     fireEvent.change(screen.getByLabelText("Attacker losses %"), { target: { value: "45" } });
+    fireEvent.change(screen.getByLabelText("Defender losses %"), { target: { value: "60" } });
     fireEvent.click(screen.getByLabelText("The loser's general was captured"));
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
     fireEvent.click(screen.getByRole("button", { name: "Save the report" }));
     expect(sent).toEqual([{ outcome: "draw", attacker_losses_pct: 45, defender_losses_pct: 60, general_captured: true }]);
     // The server refuses: the form shows the problem and still holds what was entered.
     const refused = new ApiError({ status: 422, title: "Rule refused", detail: "Losses above 100 %.", code: "R-BAT-6", help: null, violations: [] });
     rerender(tree(<ReportForm initial={null} submitLabel="Save the report" pending={false} error={refused} onSubmit={(r) => sent.push(r)} />));
     expect(screen.getByRole("alert").textContent).toContain("R-BAT-6");
+    fireEvent.click(screen.getByRole("button", { name: "Change the report" }));
     expect((screen.getByLabelText("Attacker losses %") as HTMLInputElement).value).toBe("45");
     expect((screen.getByLabelText("Outcome") as HTMLSelectElement).value).toBe("draw");
+  });
+
+  it("a new battle report starts empty, says whose losses are whose and asks before sending", () => {
+    const sent: Schemas["ReportCreate"][] = [];
+    wrap(
+      <ReportForm initial={null} sides={{ attacker: "Alice", defender: "Bruno", yours: "defender" }} submitLabel="Report the result" pending={false} error={null} onSubmit={(r) => sent.push(r)} />,
+    );
+    expect((screen.getByLabelText("Outcome") as HTMLSelectElement).value).toBe("");
+    const theirs = screen.getByLabelText("Opponent's losses % (Alice, Attacker)") as HTMLInputElement;
+    const yours = screen.getByLabelText("Your losses % (your army: Defender)") as HTMLInputElement;
+    expect([theirs.value, yours.value]).toEqual(["", ""]);
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
+    expect(screen.queryByTestId("report-check")).toBeNull();
+    fireEvent.change(screen.getByLabelText("Outcome"), { target: { value: "defender_victory" } });
+    fireEvent.change(theirs, { target: { value: "80" } });
+    fireEvent.change(yours, { target: { value: "25" } });
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
+    expect(screen.getByTestId("report-check").textContent).toContain(
+      "You will report: Defender victory; the attacker (Alice) loses 80 %, the defender (Bruno) loses 25 %.",
+    );
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Report the result" }));
+    expect(sent).toEqual([{ outcome: "defender_victory", attacker_losses_pct: 80, defender_losses_pct: 25, general_captured: false }]);
   });
 
   it("sends a play-by date with its offset, and reads JSON fields clearly", () => {
@@ -214,6 +240,7 @@ describe("battles", () => {
     wrap(<BattlesPanel campaignId={CAMPAIGN} battles={[battle({})]} isOwner={true} />);
     const arbitration = screen.getByRole("group", { name: "Arbitration (game master)" });
     fireEvent.change(within(arbitration).getByLabelText("Outcome"), { target: { value: "defender_victory" } });
+    fireEvent.click(within(arbitration).getByRole("button", { name: "Check the report" }));
     fireEvent.click(within(arbitration).getByRole("button", { name: "Rule this result" }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(JSON.parse(requests[0]?.body ?? "{}")).toEqual({
@@ -237,10 +264,12 @@ describe("battles", () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(JSON.parse(requests[0]?.body ?? "{}")).toEqual({ date: "2026-12-05T18:00:00Z" });
     fireEvent.click(screen.getByRole("button", { name: "Edit the report #9" }));
-    fireEvent.change(screen.getByLabelText("Defender losses %"), { target: { value: "80" } });
+    fireEvent.change(screen.getByLabelText("Opponent's losses % (Bruno, Defender)"), { target: { value: "80" } });
+    fireEvent.click(screen.getByRole("button", { name: "Check the report" }));
     fireEvent.click(screen.getByRole("button", { name: "Save the report" }));
     expect((await screen.findByRole("alert")).textContent).toContain("R-BAT-6");
-    expect((screen.getByLabelText("Defender losses %") as HTMLInputElement).value).toBe("80");
+    fireEvent.click(screen.getByRole("button", { name: "Change the report" }));
+    expect((screen.getByLabelText("Opponent's losses % (Bruno, Defender)") as HTMLInputElement).value).toBe("80");
     expect(requests[1]?.key).toBe(`PUT /v1/campaigns/${CAMPAIGN}/battles/9/report`);
   });
 });

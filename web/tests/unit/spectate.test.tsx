@@ -108,7 +108,7 @@ describe("spectators", () => {
         json({ number: 2, events: [{ kind: "city_upgraded", rule: "R-ECO-3", coords: [[0, 0]], data: { player: 2 } }] }),
     });
     wrap(<SpectatorScreen id={CAMPAIGN} />);
-    await screen.findByText("city_upgraded");
+    await screen.findByText("Player 2 upgraded a city.");
     expect(screen.getByText(/Turn 3/)).toBeTruthy();
     expect(screen.getByText("1. empire")).toBeTruthy(); // no name: anonymity
     expect(requests.every((r) => r.includes("/spectate"))).toBe(true);
