@@ -30,7 +30,7 @@ async function register(label: string): Promise<Player> {
   check(user.username === name, "the user is registered under its name");
   const grant: Schemas["AccessToken"] = ok(
     await api.POST("/v1/auth/token", {
-      body: { username: name, password, scope: "" },
+      body: { grant_type: "password", username: name, password, scope: "" },
       bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     }),

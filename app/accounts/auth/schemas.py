@@ -17,8 +17,10 @@ class AccessToken(BaseModel):
 class LoginForm(BaseModel):
     """The OAuth2 password form of the login (`application/x-www-form-urlencoded`)."""
 
-    grant_type: Literal["password"] | None = Field(
-        default=None, description="OAuth2's grant type: `password` when sent."
+    # Not nullable: a form cannot send a null, and a fuzzer's `grant_type=null` is the text
+    # "null", which is not `password`.
+    grant_type: Literal["password"] = Field(
+        default="password", description="OAuth2's grant type: `password` (the default)."
     )
     # An empty field of a form is a missing one (422): the contract says at least one character.
     username: str = Field(min_length=1)

@@ -6819,9 +6819,11 @@ export interface components {
             client_secret?: string | null;
             /**
              * Grant Type
-             * @description OAuth2's grant type: `password` when sent.
+             * @description OAuth2's grant type: `password` (the default).
+             * @default password
+             * @constant
              */
-            grant_type?: "password" | null;
+            grant_type: "password";
             /**
              * Password
              * Format: password

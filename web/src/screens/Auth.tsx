@@ -26,7 +26,7 @@ export function Auth() {
       }
       const grant = ok(
         await api.POST("/v1/auth/token", {
-          body: { username, password, scope: "" },
+          body: { grant_type: "password", username, password, scope: "" },
           bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
         }),

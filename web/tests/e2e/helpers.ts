@@ -105,7 +105,7 @@ export async function apiPlayer(browser: Browser, label: string, options: Browse
   const page = await (await browser.newContext({ locale: "en-GB", ...options })).newPage();
   const name = uniqueName(label);
   await apiCall(page.request, "", "POST", "/v1/users", { username: name, password: PASSWORD, display_name: name });
-  const grant = await page.request.post("/v1/auth/token", { form: { username: name, password: PASSWORD, scope: "" } });
+  const grant = await page.request.post("/v1/auth/token", { form: { grant_type: "password", username: name, password: PASSWORD, scope: "" } });
   const token = ((await grant.json()) as { access_token: string }).access_token;
   await page.goto("/");
   await page.evaluate((value) => localStorage.setItem("marchlords.token", value), token);

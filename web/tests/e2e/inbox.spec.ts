@@ -20,7 +20,7 @@ test("the inbox lists a turn's notification, marking it read clears the badge; a
   const request = page.request;
   const bruno = uniqueName("bruno");
   await call(request, "", "POST", "/v1/users", { username: bruno, password: PASSWORD, display_name: bruno });
-  const grant = await request.post("/v1/auth/token", { form: { username: bruno, password: PASSWORD, scope: "" } });
+  const grant = await request.post("/v1/auth/token", { form: { grant_type: "password", username: bruno, password: PASSWORD, scope: "" } });
   const brunoToken = ((await grant.json()) as S["AccessToken"]).access_token;
 
   const maps = await apiGet<S["MapPage"]>(request, aliceToken, "/v1/maps");

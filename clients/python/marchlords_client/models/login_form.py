@@ -20,7 +20,7 @@ class LoginForm:
         username (str):
         client_id (None | str | Unset): Ignored.
         client_secret (None | str | Unset): Ignored.
-        grant_type (Literal['password'] | None | Unset): OAuth2's grant type: `password` when sent.
+        grant_type (Literal['password'] | Unset): OAuth2's grant type: `password` (the default). Default: 'password'.
         scope (str | Unset): Ignored: a sign-in's token carries all of your rights. Default: ''.
     """
 
@@ -28,7 +28,7 @@ class LoginForm:
     username: str
     client_id: None | str | Unset = UNSET
     client_secret: None | str | Unset = UNSET
-    grant_type: Literal["password"] | None | Unset = UNSET
+    grant_type: Literal["password"] | Unset = "password"
     scope: str | Unset = ""
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,11 +49,7 @@ class LoginForm:
         else:
             client_secret = self.client_secret
 
-        grant_type: Literal["password"] | None | Unset
-        if isinstance(self.grant_type, Unset):
-            grant_type = UNSET
-        else:
-            grant_type = self.grant_type
+        grant_type = self.grant_type
 
         scope = self.scope
 
@@ -101,18 +97,9 @@ class LoginForm:
 
         client_secret = _parse_client_secret(d.pop("client_secret", UNSET))
 
-        def _parse_grant_type(data: object) -> Literal["password"] | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            grant_type_type_0 = cast(Literal["password"], data)
-            if grant_type_type_0 != "password":
-                raise ValueError(f"grant_type_type_0 must match const 'password', got '{grant_type_type_0}'")
-            return grant_type_type_0
-            return cast(Literal["password"] | None | Unset, data)
-
-        grant_type = _parse_grant_type(d.pop("grant_type", UNSET))
+        grant_type = cast(Literal["password"] | Unset, d.pop("grant_type", UNSET))
+        if grant_type != "password" and not isinstance(grant_type, Unset):
+            raise ValueError(f"grant_type must match const 'password', got '{grant_type}'")
 
         scope = d.pop("scope", UNSET)
 
