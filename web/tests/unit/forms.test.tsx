@@ -41,7 +41,7 @@ describe("forms", () => {
     expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("not-this-one");
     const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
     expect(request.url).toMatch(/\/v1\/auth\/token$/);
-    expect(await request.text()).toBe("username=alice&password=not-this-one&scope=");
+    expect(await request.text()).toBe("grant_type=password&username=alice&password=not-this-one&scope=");
   });
 
   it("shows a rule refusal with its rule id linking the rulebook, and the fields named", () => {
