@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ProblemCode(StrEnum):
+    ACCOUNT_SUSPENDED = "account_suspended"
     ALREADY_JOINED = "already_joined"
     BAD_REQUEST = "bad_request"
     CONFLICT = "conflict"
@@ -124,6 +125,7 @@ class ProblemCode(StrEnum):
     R_TURN_7 = "R-TURN-7"
     R_TURN_8 = "R-TURN-8"
     SEAT_NOT_OPEN = "seat_not_open"
+    SELF_LISTED = "self_listed"
     SERVICE_UNAVAILABLE = "service_unavailable"
     TOKEN_SCOPE = "token_scope"
     TOO_MANY_REQUESTS = "too_many_requests"
