@@ -35,7 +35,7 @@ async def _member(session: AsyncSession, campaign_id: uuid.UUID, user: User) -> 
     return await load_membership(session, campaign_id, user)
 
 
-async def _campaign_seen(session: AsyncSession, campaign_id: uuid.UUID, user: User) -> Campaign:
+async def _reportable_campaign(session: AsyncSession, campaign_id: uuid.UUID, user: User) -> Campaign:
     """A campaign the user plays or owns, or a public one (listed among the lobbies)."""
     try:
         return (await _member(session, campaign_id, user)).campaign
@@ -61,7 +61,7 @@ async def report(session: AsyncSession, user: User, data: AbuseReportCreate) -> 
         assert data.campaign_id is not None  # noqa: S101 (the schema's check)
         row.campaign_id = data.campaign_id
         if data.kind is ReportKind.CAMPAIGN:
-            c = await _campaign_seen(session, data.campaign_id, user)
+            c = await _reportable_campaign(session, data.campaign_id, user)
             row.reported_id, row.excerpt = c.owner_id, c.name
         elif data.kind is ReportKind.MESSAGE:
             assert data.message_id is not None  # noqa: S101
