@@ -35,7 +35,9 @@ async def _member(session: AsyncSession, campaign_id: uuid.UUID, user: User) -> 
     return await load_membership(session, campaign_id, user)
 
 
-async def _reportable_campaign(session: AsyncSession, campaign_id: uuid.UUID, user: User) -> Campaign:
+async def _reportable_campaign(
+    session: AsyncSession, campaign_id: uuid.UUID, user: User
+) -> Campaign:
     """A campaign the user plays or owns, or a public one (listed among the lobbies)."""
     try:
         return (await _member(session, campaign_id, user)).campaign
