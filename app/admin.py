@@ -23,7 +23,8 @@ from app.platform.db.session import create_engine, create_sessionmaker
 from app.store.models import User
 
 
-async def _run(url: str, command: str, username: str | None) -> int:
+async def run(url: str, command: str, username: str | None) -> int:
+    """Grant, revoke or list the operator role on the database at `url`; the exit status."""
     engine = create_engine(url)
     try:
         async with create_sessionmaker(engine)() as session, session.begin():
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("grant and revoke need a USERNAME")
     with database_url(get_settings()) as url:
         upgrade_head(url)
-        return asyncio.run(_run(url, args.command, args.username))
+        return asyncio.run(run(url, args.command, args.username))
 
 
 if __name__ == "__main__":
