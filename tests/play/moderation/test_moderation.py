@@ -20,6 +20,8 @@ from tests.factories.moderation import (
     report_message,
     send,
 )
+from tests.factories.planting import place
+from tests.factories.rosters import EMPIRE_LIST, upload
 from tests.helpers import assert_problem
 
 
@@ -153,3 +155,25 @@ async def test_an_operator_renames_a_campaign_and_the_act_is_audited(
     [act] = audit["items"]
     assert (act["action"], act["reason"]) == ("rename_campaign", "An offensive name.")
     assert "Renamed by the operators" in act["subject"]
+
+
+async def test_an_army_list_is_reported_by_who_may_read_it_and_by_nobody_else(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    game = await start_game(client, make_user)
+    operator = await make_operator(session, make_user)
+    owner_army = await place(session, game, 1, (4, 1))
+    assert (await upload(client, game, game.players[0], owner_army, EMPIRE_LIST)).status_code == 200
+    body = {"kind": "army_list", "campaign_id": game.id, "army_id": owner_army, "reason": "Slur."}
+    # Player 2 may not read player 1's list (R-FOG-4, no battle): not found, as no army.
+    hidden = await client.post(REPORTS, json=body, headers=game.players[1].headers)
+    unknown = await client.post(
+        REPORTS, json={**body, "army_id": 999_999}, headers=game.players[1].headers
+    )
+    assert_problem(hidden, 404, "not_found")
+    assert hidden.json()["detail"] == unknown.json()["detail"]
+    await ok(await client.post(REPORTS, json=body, headers=game.players[0].headers), 201)
+    [seen] = await open_reports(client, operator)
+    assert (seen["kind"], seen["army_id"]) == ("army_list", owner_army)
+    assert seen["excerpt"].startswith("Border patrol\n")
+    assert "State Troops" in seen["excerpt"]
