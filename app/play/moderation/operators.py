@@ -78,10 +78,11 @@ def _reports() -> Select[Report, str, User, str, Message]:
         select(Report, reporter.username, reported, Campaign.name, Message)
         .outerjoin(reporter, reporter.id == Report.reporter_id)
         .outerjoin(reported, reported.id == Report.reported_id)
-        .outerjoin(Campaign, Campaign.id == Report.campaign_id)
+        .outerjoin(Campaign, Campaign.id == Report.reported_campaign)
         .outerjoin(
             Message,
-            (Message.campaign_id == Report.campaign_id) & (Message.public_id == Report.message_id),
+            (Message.campaign_id == Report.reported_campaign)
+            & (Message.public_id == Report.message_id),
         )
     )
 
@@ -96,7 +97,7 @@ def _read(
         reporter=reporter,
         reported_user=reported.username if reported else None,
         reported_user_suspended=bool(reported and reported.suspended_at),
-        campaign_id=row.campaign_id,
+        campaign_id=row.reported_campaign,
         campaign_name=name,
         message_id=row.message_id,
         message_hidden=None if row.kind is not ReportKind.MESSAGE else bool(m and m.hidden_at),
@@ -150,18 +151,18 @@ async def hide_message(
 ) -> AbuseReportRead:
     """Hide the message a report is about: it leaves every mailbox."""
     row = await _report(session, report_id)
-    if row.kind is not ReportKind.MESSAGE or row.campaign_id is None:
+    if row.kind is not ReportKind.MESSAGE or row.reported_campaign is None:
         raise Conflict(_("This report is not about a message."))
     message = await session.scalar(
         select(Message).where(
-            Message.campaign_id == row.campaign_id, Message.public_id == row.message_id
+            Message.campaign_id == row.reported_campaign, Message.public_id == row.message_id
         )
     )
     if message is None:
         raise NotFound(_("Message not found."))
     if message.hidden_at is None:
         message.hidden_at = utcnow()
-    subject = f"message {row.message_id} of campaign {row.campaign_id}"
+    subject = f"message {row.message_id} of campaign {row.reported_campaign}"
     await _record(session, operator, AuditAction.HIDE_MESSAGE, subject, why, row.id)
     return await read_report(session, report_id)
 

@@ -61,7 +61,7 @@ async def report(session: AsyncSession, user: User, data: AbuseReportCreate) -> 
         row.reported_id, row.excerpt = reported.id, reported.username
     else:
         assert data.campaign_id is not None  # noqa: S101 (the schema's check)
-        row.campaign_id = data.campaign_id
+        row.reported_campaign = data.campaign_id
         if data.kind is ReportKind.CAMPAIGN:
             c = await _reportable_campaign(session, data.campaign_id, user)
             row.reported_id, row.excerpt = c.owner_id, c.name

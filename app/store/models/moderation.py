@@ -70,9 +70,9 @@ class Report(Base):
     reported_id: Mapped[uuid.UUID | None] = mapped_column(
         ForeignKey("users.id", ondelete="SET NULL")
     )
-    campaign_id: Mapped[uuid.UUID | None] = mapped_column(
-        ForeignKey("campaigns.id", ondelete="SET NULL")
-    )
+    # No foreign key, and not named `campaign_id`: reports are the server's, not a campaign's
+    # (a global table, docs/scaling.md); a campaign deleted leaves its id here, and no name.
+    reported_campaign: Mapped[uuid.UUID | None]
     message_id: Mapped[int | None] = mapped_column(BigInteger)  # its public id in the campaign
     army_id: Mapped[int | None]
     excerpt: Mapped[str] = mapped_column(Text)
