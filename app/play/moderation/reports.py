@@ -15,9 +15,15 @@ from app.platform.errors import AppError, NotFound
 from app.platform.i18n import _
 from app.play.campaigns.access import Membership, load_membership
 from app.play.messages.service import readable_message
-from app.play.moderation.schemas import AbuseReportCreate, AbuseReportReceipt
+from app.play.moderation.schemas import (
+    AbuseReportCreate,
+    AbuseReportReceipt,
+    CampaignReport,
+    MessageReport,
+    UserReport,
+)
 from app.play.rosters.service import read_roster
-from app.store.models import Campaign, CampaignPlayer, Report, ReportKind, User
+from app.store.models import Campaign, CampaignPlayer, Report, User
 
 _NO_CAMPAIGN = _("Campaign not found.")
 
@@ -51,33 +57,33 @@ async def _reportable_campaign(
 async def report(session: AsyncSession, user: User, data: AbuseReportCreate) -> AbuseReportReceipt:
     """Store a report of an item the user may see (else 404, as for an unknown id)."""
     row = Report(id=uuid.uuid4(), reporter_id=user.id, kind=data.kind, reason=data.reason)
-    if data.kind is ReportKind.USER:
-        assert data.username is not None  # noqa: S101 (the schema's check)
+    if isinstance(data, UserReport):
         reported = await user_named(session, data.username)
         if reported.id == user.id:
             raise AppError(
                 _("You cannot report yourself."), status=422, code="self_listed", title=_("Refused")
             )
         row.reported_id, row.excerpt = reported.id, reported.username
+    elif isinstance(data, CampaignReport):
+        c = await _reportable_campaign(session, data.campaign_id, user)
+        row.reported_campaign, row.reported_id, row.excerpt = c.id, c.owner_id, c.name
+    elif isinstance(data, MessageReport):
+        m = await _member(session, data.campaign_id, user)
+        message = await readable_message(session, m, data.message_id)
+        row.reported_campaign, row.message_id, row.excerpt = (
+            m.campaign.id,
+            message.public_id,
+            message.body,
+        )
+        row.reported_id = await _holder(session, m.campaign.id, message.sender)
     else:
-        assert data.campaign_id is not None  # noqa: S101 (the schema's check)
-        row.reported_campaign = data.campaign_id
-        if data.kind is ReportKind.CAMPAIGN:
-            c = await _reportable_campaign(session, data.campaign_id, user)
-            row.reported_id, row.excerpt = c.owner_id, c.name
-        elif data.kind is ReportKind.MESSAGE:
-            assert data.message_id is not None  # noqa: S101
-            m = await _member(session, data.campaign_id, user)
-            message = await readable_message(session, m, data.message_id)
-            row.message_id, row.excerpt = message.public_id, message.body
-            row.reported_id = await _holder(session, m.campaign.id, message.sender)
-        else:
-            assert data.army_id is not None  # noqa: S101
-            m = await _member(session, data.campaign_id, user)
-            roster = await read_roster(session, m, data.army_id)
-            units = "\n".join(u.name for u in roster.units)
-            row.army_id, row.excerpt = roster.army_id, f"{roster.name}\n{units}".strip()
-            row.reported_id = await _holder(session, m.campaign.id, roster.owner)
+        m = await _member(session, data.campaign_id, user)
+        roster = await read_roster(session, m, data.army_id)
+        units = "\n".join(u.name for u in roster.units)
+        row.reported_campaign, row.army_id = m.campaign.id, roster.army_id
+        row.excerpt = f"{roster.name}\n{units}".strip()
+        row.reported_id = await _holder(session, m.campaign.id, roster.owner)
     session.add(row)
     await session.flush()
     return AbuseReportReceipt(id=row.id, kind=row.kind, created_at=row.created_at)
+

@@ -3,8 +3,9 @@
 import enum
 import uuid
 from datetime import datetime
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from app.platform.db.ids import PUBLIC_ID_HIGH
 from app.platform.fields import BodyText, NameText
@@ -14,33 +15,45 @@ from app.store.models import ReportKind
 Reason = BodyText
 
 
-class AbuseReportCreate(BaseModel):
-    """What is reported and why: a message (`campaign_id`, `message_id`), a user (`username`),
-    a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`)."""
-
+class _Report(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    kind: ReportKind
-    campaign_id: uuid.UUID | None = None
-    message_id: int | None = Field(default=None, ge=1, le=PUBLIC_ID_HIGH - 1)
-    army_id: int | None = Field(default=None, ge=1, le=2**31 - 1)
-    username: str | None = Field(
-        default=None, min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$"
-    )
     reason: Reason = Field(min_length=1, max_length=2000)
 
-    @model_validator(mode="after")
-    def _names_its_item(self) -> "AbuseReportCreate":
-        needs = {
-            ReportKind.MESSAGE: ("campaign_id", "message_id"),
-            ReportKind.USER: ("username",),
-            ReportKind.CAMPAIGN: ("campaign_id",),
-            ReportKind.ARMY_LIST: ("campaign_id", "army_id"),
-        }[self.kind]
-        missing = [f for f in needs if getattr(self, f) is None]
-        if missing:
-            raise ValueError(f"a {self.kind.value} report names its {', '.join(missing)}")
-        return self
+
+class MessageReport(_Report):
+    """A message of your mailbox (sent or received)."""
+
+    kind: Literal[ReportKind.MESSAGE]
+    campaign_id: uuid.UUID
+    message_id: int = Field(ge=1, le=PUBLIC_ID_HIGH - 1)
+
+
+class UserReport(_Report):
+    """A user, by username (not yourself)."""
+
+    kind: Literal[ReportKind.USER]
+    username: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
+
+
+class CampaignReport(_Report):
+    """A campaign's name: one you are a member of, or a public one."""
+
+    kind: Literal[ReportKind.CAMPAIGN]
+    campaign_id: uuid.UUID
+
+
+class ArmyListReport(_Report):
+    """An army list you may read (R-FOG-4)."""
+
+    kind: Literal[ReportKind.ARMY_LIST]
+    campaign_id: uuid.UUID
+    army_id: int = Field(ge=1, le=2**31 - 1)
+
+
+AbuseReportCreate = Annotated[
+    MessageReport | UserReport | CampaignReport | ArmyListReport, Field(discriminator="kind")
+]
 
 
 class AbuseReportReceipt(BaseModel):

@@ -3601,24 +3601,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /**
-         * AbuseReportCreate
-         * @description What is reported and why: a message (`campaign_id`, `message_id`), a user (`username`),
-         *     a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`).
-         */
-        AbuseReportCreate: {
-            /** Army Id */
-            army_id?: number | null;
-            /** Campaign Id */
-            campaign_id?: string | null;
-            kind: components["schemas"]["ReportKind"];
-            /** Message Id */
-            message_id?: number | null;
-            /** Reason */
-            reason: string;
-            /** Username */
-            username?: string | null;
-        };
         /** AbuseReportPage */
         AbuseReportPage: {
             /** Items */
@@ -3905,6 +3887,26 @@ export interface components {
             mine: components["schemas"]["MyArmy"][];
             /** Others */
             others: components["schemas"]["OtherArmy"][];
+        };
+        /**
+         * ArmyListReport
+         * @description An army list you may read (R-FOG-4).
+         */
+        ArmyListReport: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_list";
+            /** Reason */
+            reason: string;
         };
         /** ArmyMoveData */
         ArmyMoveData: {
@@ -4818,6 +4820,24 @@ export interface components {
         CampaignRename: {
             /** Name */
             name: string;
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * CampaignReport
+         * @description A campaign's name: one you are a member of, or a public one.
+         */
+        CampaignReport: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "campaign";
             /** Reason */
             reason: string;
         };
@@ -7503,6 +7523,26 @@ export interface components {
             sender: number;
             /** To All */
             to_all: boolean;
+        };
+        /**
+         * MessageReport
+         * @description A message of your mailbox (sent or received).
+         */
+        MessageReport: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "message";
+            /** Message Id */
+            message_id: number;
+            /** Reason */
+            reason: string;
         };
         /** ModeratedUser */
         ModeratedUser: {
@@ -10918,6 +10958,21 @@ export interface components {
              * @description My chosen language; null: each request's `Accept-Language` decides.
              */
             language: ("en" | "fr") | null;
+            /** Username */
+            username: string;
+        };
+        /**
+         * UserReport
+         * @description A user, by username (not yourself).
+         */
+        UserReport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "user";
+            /** Reason */
+            reason: string;
             /** Username */
             username: string;
         };
@@ -32794,7 +32849,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AbuseReportCreate"];
+                "application/json": components["schemas"]["MessageReport"] | components["schemas"]["UserReport"] | components["schemas"]["CampaignReport"] | components["schemas"]["ArmyListReport"];
             };
         };
         responses: {

@@ -67,7 +67,7 @@ function useTexts() {
   return texts[lang];
 }
 
-type ReportBody = { kind: "message" | "user"; campaign_id?: string; message_id?: number; username?: string };
+type ReportBody = { kind: "message"; campaign_id: string; message_id: number } | { kind: "user"; username: string };
 
 /** A "Report" button that asks for a reason and sends the report. */
 export function ReportButton({ item }: { item: ReportBody }) {

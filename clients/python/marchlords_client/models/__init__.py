@@ -1,6 +1,5 @@
 """Contains all the data models used in inputs/outputs"""
 
-from .abuse_report_create import AbuseReportCreate
 from .abuse_report_page import AbuseReportPage
 from .abuse_report_read import AbuseReportRead
 from .abuse_report_receipt import AbuseReportReceipt
@@ -21,6 +20,7 @@ from .army_destroyed_data import ArmyDestroyedData
 from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
 from .army_destroyed_summary_event_texts_type_0 import ArmyDestroyedSummaryEventTextsType0
 from .army_list import ArmyList
+from .army_list_report import ArmyListReport
 from .army_move_data import ArmyMoveData
 from .army_moved_data import ArmyMovedData
 from .army_moved_summary_event import ArmyMovedSummaryEvent
@@ -94,6 +94,7 @@ from .campaign_paused_server_sent_event import CampaignPausedServerSentEvent
 from .campaign_read import CampaignRead
 from .campaign_ref import CampaignRef
 from .campaign_rename import CampaignRename
+from .campaign_report import CampaignReport
 from .campaign_resumed_server_sent_event import CampaignResumedServerSentEvent
 from .campaign_settings import CampaignSettings
 from .campaign_settings_game_system import CampaignSettingsGameSystem
@@ -273,6 +274,7 @@ from .message_page import MessagePage
 from .message_read import MessageRead
 from .message_received_payload import MessageReceivedPayload
 from .message_received_server_sent_event import MessageReceivedServerSentEvent
+from .message_report import MessageReport
 from .moderated_user import ModeratedUser
 from .moderation_reason import ModerationReason
 from .move_read import MoveRead
@@ -542,6 +544,7 @@ from .upgrade_cancelled_summary_event_texts_type_0 import UpgradeCancelledSummar
 from .user_create import UserCreate
 from .user_read import UserRead
 from .user_read_language_type_0 import UserReadLanguageType0
+from .user_report import UserReport
 from .user_update import UserUpdate
 from .user_update_language_type_0 import UserUpdateLanguageType0
 from .vacation_ended_server_sent_event import VacationEndedServerSentEvent
@@ -574,7 +577,6 @@ from .wrap import Wrap
 from .your_side import YourSide
 
 __all__ = (
-    "AbuseReportCreate",
     "AbuseReportPage",
     "AbuseReportRead",
     "AbuseReportReceipt",
@@ -595,6 +597,7 @@ __all__ = (
     "ArmyDestroyedSummaryEvent",
     "ArmyDestroyedSummaryEventTextsType0",
     "ArmyList",
+    "ArmyListReport",
     "ArmyMoveData",
     "ArmyMovedData",
     "ArmyMovedSummaryEvent",
@@ -668,6 +671,7 @@ __all__ = (
     "CampaignRead",
     "CampaignRef",
     "CampaignRename",
+    "CampaignReport",
     "CampaignResumedServerSentEvent",
     "CampaignSettings",
     "CampaignSettingsGameSystem",
@@ -847,6 +851,7 @@ __all__ = (
     "MessageRead",
     "MessageReceivedPayload",
     "MessageReceivedServerSentEvent",
+    "MessageReport",
     "ModeratedUser",
     "ModerationReason",
     "MoveRead",
@@ -1082,6 +1087,7 @@ __all__ = (
     "UserCreate",
     "UserRead",
     "UserReadLanguageType0",
+    "UserReport",
     "UserUpdate",
     "UserUpdateLanguageType0",
     "VacationEndedServerSentEvent",

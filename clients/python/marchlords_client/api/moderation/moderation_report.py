@@ -5,16 +5,19 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.abuse_report_create import AbuseReportCreate
 from ...models.abuse_report_receipt import AbuseReportReceipt
+from ...models.army_list_report import ArmyListReport
+from ...models.campaign_report import CampaignReport
+from ...models.message_report import MessageReport
 from ...models.problem import Problem
+from ...models.user_report import UserReport
 from ...models.validation_problem import ValidationProblem
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: AbuseReportCreate,
+    body: ArmyListReport | CampaignReport | MessageReport | UserReport,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +26,14 @@ def _get_kwargs(
         "url": "/v1/reports",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, MessageReport):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, UserReport):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, CampaignReport):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -120,7 +130,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    body: AbuseReportCreate,
+    body: ArmyListReport | CampaignReport | MessageReport | UserReport,
 ) -> Response[AbuseReportReceipt | Problem | Problem | ValidationProblem]:
     """Report a message, a user, a campaign's name or an army list to the server's operators,
 
@@ -131,9 +141,7 @@ def sync_detailed(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (AbuseReportCreate): What is reported and why: a message (`campaign_id`,
-            `message_id`), a user (`username`),
-            a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`).
+        body (ArmyListReport | CampaignReport | MessageReport | UserReport):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -157,7 +165,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    body: AbuseReportCreate,
+    body: ArmyListReport | CampaignReport | MessageReport | UserReport,
 ) -> AbuseReportReceipt | Problem | Problem | ValidationProblem | None:
     """Report a message, a user, a campaign's name or an army list to the server's operators,
 
@@ -168,9 +176,7 @@ def sync(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (AbuseReportCreate): What is reported and why: a message (`campaign_id`,
-            `message_id`), a user (`username`),
-            a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`).
+        body (ArmyListReport | CampaignReport | MessageReport | UserReport):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -189,7 +195,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    body: AbuseReportCreate,
+    body: ArmyListReport | CampaignReport | MessageReport | UserReport,
 ) -> Response[AbuseReportReceipt | Problem | Problem | ValidationProblem]:
     """Report a message, a user, a campaign's name or an army list to the server's operators,
 
@@ -200,9 +206,7 @@ async def asyncio_detailed(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (AbuseReportCreate): What is reported and why: a message (`campaign_id`,
-            `message_id`), a user (`username`),
-            a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`).
+        body (ArmyListReport | CampaignReport | MessageReport | UserReport):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -224,7 +228,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    body: AbuseReportCreate,
+    body: ArmyListReport | CampaignReport | MessageReport | UserReport,
 ) -> AbuseReportReceipt | Problem | Problem | ValidationProblem | None:
     """Report a message, a user, a campaign's name or an army list to the server's operators,
 
@@ -235,9 +239,7 @@ async def asyncio(
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (AbuseReportCreate): What is reported and why: a message (`campaign_id`,
-            `message_id`), a user (`username`),
-            a campaign's name (`campaign_id`) or an army list (`campaign_id`, `army_id`).
+        body (ArmyListReport | CampaignReport | MessageReport | UserReport):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
