@@ -86,4 +86,3 @@ async def report(session: AsyncSession, user: User, data: AbuseReportCreate) -> 
     session.add(row)
     await session.flush()
     return AbuseReportReceipt(id=row.id, kind=row.kind, created_at=row.created_at)
-
