@@ -11,6 +11,7 @@ from fastapi.routing import APIRoute
 
 from app.accounts.auth.router import router as auth_router
 from app.accounts.auth.service import on_token_issued
+from app.accounts.moderation.router import router as moderation_router
 from app.accounts.tokens.router import router as tokens_router
 from app.accounts.users.router import router as users_router
 from app.channels.calendar.router import router as calendar_router
@@ -53,6 +54,8 @@ from app.play.maps.router import router as maps_router
 from app.play.maps.router import rulesets_router
 from app.play.me.router import router as me_router
 from app.play.messages.router import router as messages_router
+from app.play.moderation.router import operator_router
+from app.play.moderation.router import router as reports_router
 from app.play.orders.router import router as orders_router
 from app.play.pictures import cache as picture_cache
 from app.play.pictures.rendering import renderer as replay_renderer
@@ -127,6 +130,9 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     lobby_owner_router,
     spectators_router,
     reliability_router,
+    moderation_router,
+    reports_router,
+    operator_router,
 )
 
 

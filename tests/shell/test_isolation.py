@@ -53,6 +53,32 @@ PUBLIC = frozenset(
     }
 )
 
+# The operators' API (issue 45): anyone but an operator, with a token or none, gets the answer
+# of a path that does not exist (tests/adversarial/test_moderation.py).
+OPERATOR_ONLY = frozenset(
+    {
+        "operators-list-reports",
+        "operators-read-report",
+        "operators-resolve-report",
+        "operators-hide-reported-message",
+        "operators-suspend-user",
+        "operators-reinstate-user",
+        "operators-rename-campaign",
+        "operators-read-audit-log",
+    }
+)
+
+# The caller's own lists of other users (blocks, bans): the path names the other user, the
+# list is always the caller's; an unknown username is 404 (tests/accounts/moderation).
+OWN_LISTS = frozenset(
+    {
+        "moderation-block-user",
+        "moderation-unblock-user",
+        "moderation-ban-user",
+        "moderation-unban-user",
+    }
+)
+
 # Objects of one user outside campaigns: another user gets 404.
 USER_OBJECT = frozenset(
     {
@@ -289,9 +315,11 @@ def test_every_operation_with_an_id_is_classified(app: FastAPI) -> None:
     """A new endpoint must say who may call it before it ships (OWASP API1/API5)."""
     classified = OWNER_ONLY | PLAYER_OBJECT | MEMBER | SPECTATOR
     with_ids = {op.id for op in operations(app) if "{" in op.path}
-    in_campaigns = {op.id for op in campaign_operations(app)}
+    in_campaigns = {op.id for op in campaign_operations(app)} - OPERATOR_ONLY
     assert in_campaigns - classified == set(), "classify these operations in test_isolation.py"
-    assert with_ids - in_campaigns - PUBLIC == USER_OBJECT  # a calendar feed's URL: its secret
+    # A calendar feed's URL: its secret.
+    assert with_ids - in_campaigns - PUBLIC - OPERATOR_ONLY - OWN_LISTS == USER_OBJECT
+    assert {op.id for op in operations(app)} >= OPERATOR_ONLY, "stale entries"
     assert classified - in_campaigns == set(), "stale entries"
     assert not OWNER_ONLY & PLAYER_OBJECT
     assert not OWNER_ONLY & MEMBER
@@ -303,10 +331,17 @@ async def test_unauthenticated_calls_get_401_on_every_operation(
     app: FastAPI, client: AsyncClient, session: AsyncSession, world: World
 ) -> None:
     """Every /v1 operation but registration, login and the default ruleset needs a token."""
-    ops = [op for op in operations(app) if op.path.startswith("/v1") and op.id not in PUBLIC]
+    ops = [
+        op
+        for op in operations(app)
+        if op.path.startswith("/v1") and op.id not in PUBLIC | OPERATOR_ONLY
+    ]
     assert len(ops) > 70
     for op in ops:
         await refused(client, session, world, op, {}, 401, "unauthorized")
+    for op in operations(app):  # the operators' API: as a path that does not exist
+        if op.id in OPERATOR_ONLY:
+            await refused(client, session, world, op, {}, 404, "not_found")
     for op in ops[:5]:  # a token that is not one is no better than none
         bogus = {"Authorization": "Bearer not-a-token"}
         await refused(client, session, world, op, bogus, 401, "unauthorized")

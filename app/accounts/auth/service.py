@@ -11,10 +11,12 @@ from sqlalchemy.orm.attributes import set_committed_value
 from app.accounts.auth.passwords import verify_password
 from app.accounts.auth.tokens import generate_token, hash_token
 from app.platform.db.base import utcnow
-from app.platform.errors import Unauthorized
+from app.platform.errors import Forbidden, Unauthorized
 from app.platform.i18n import _
 from app.store.events.revocations import Revocation, end_streams
 from app.store.models import Token, TokenKind, TokenScope, User
+
+ACCOUNT_SUSPENDED = "account_suspended"
 
 # Touch last_used_at at most this often, so authenticated reads do not all become writes.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
@@ -38,7 +40,16 @@ async def authenticate(session: AsyncSession, username: str, password: str) -> U
     ok = await verify_password(password, user.password_hash if user else None)
     if user is None or not ok:
         raise Unauthorized(_("Incorrect username or password."))
+    refuse_suspended(user)
     return user
+
+
+def refuse_suspended(user: User) -> None:
+    """403 `account_suspended` for a user an operator suspended (app.accounts.moderation)."""
+    if user.suspended_at is not None:
+        raise Forbidden(
+            _("This account is suspended by the server's operators."), code=ACCOUNT_SUSPENDED
+        )
 
 
 async def issue_token(
@@ -53,7 +64,8 @@ async def issue_token(
     user_agent: str | None = None,
 ) -> tuple[Token, str]:
     """Create a token row and return it with the secret, which is never stored or shown again;
-    the account is told of it (`on_token_issued`)."""
+    the account is told of it (`on_token_issued`). None for a suspended user."""
+    refuse_suspended(user)
     secret = generate_token()
     token = Token(
         user_id=user.id,
@@ -91,6 +103,8 @@ async def authenticate_token(session: AsyncSession, secret: str) -> tuple[Token,
     if row is None:
         raise Unauthorized(_("Invalid token."))
     token, user = row
+    if user.suspended_at is not None:  # its tokens were revoked with it: a race's leftover
+        raise Unauthorized(_("Token has been revoked."))
     await accept_token(session, token)
     return token, user
 

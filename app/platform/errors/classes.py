@@ -15,6 +15,7 @@ from app.rules.state import Violation
 # this by `scripts/rulebook`; tests/meta/test_rulebook.py checks that the codes raised in app/ and
 # this registry are the same set). The other codes are rule ids (`R-BUILD-5`).
 ERROR_CODES: dict[str, str] = {
+    "account_suspended": "403: an operator suspended this account: it cannot sign in",
     "already_joined": "409: you already play in this campaign",
     "bad_request": "400: the request cannot be read (e.g. an undecodable body)",
     "conflict": "409: the resource's state forbids this (e.g. already decided)",
@@ -38,6 +39,7 @@ ERROR_CODES: dict[str, str] = {
     "player_required": "422: the owner must say which player's summary (`?player=N`)",
     "roster_unreadable": "422: an army list that cannot be read (`where`: the line or field)",
     "seat_not_open": "409: the seat asked for is not open to newcomers (R-CAMP-12)",
+    "self_listed": "422: you cannot block or bar yourself",
     "service_unavailable": "503: the database is unreachable; retry after `Retry-After`",
     "token_scope": "403: this token plays but may not change the account's address, password "
     "or tokens (a `play` personal token): sign in, or use an `account` token",

@@ -4,8 +4,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.rules import disorder
 from app.store.events.kinds import AppEventKind
-from app.store.events.publish import publish
-from app.store.models.campaign import CampaignPlayer
+from app.store.events.publish import Event, publish, publish_all
+from app.store.models.campaign import Campaign, CampaignPlayer
 
 
 def seat_state(seat: CampaignPlayer) -> disorder.SeatState:
@@ -37,3 +37,26 @@ async def holder_acted(session: AsyncSession, seat: CampaignPlayer, turn: int) -
 async def seat_changed_hands(session: AsyncSession, seat: CampaignPlayer, turn: int) -> None:
     """A new holder (R-CAMP-6) ends civil disorder: they play the seat from now on."""
     await holder_acted(session, seat, turn)
+
+
+async def fall_into_disorder(
+    session: AsyncSession, campaign: Campaign, seats: list[CampaignPlayer]
+) -> None:
+    """These seats fall into civil disorder (under the campaign lock, read after it): missed
+    deadlines (the sweeper) or a holder suspended by an operator; everyone is told."""
+    if not seats:
+        return
+    for seat in seats:
+        seat.civil_disorder = True
+    await session.flush()
+    await publish_all(
+        session,
+        campaign.id,
+        [
+            Event(
+                AppEventKind.CIVIL_DISORDER,
+                {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
+            )
+            for seat in seats
+        ],
+    )

@@ -30,14 +30,14 @@ from app.play.campaigns.clock import (
     on_schedule,
     warning_window,
 )
-from app.play.campaigns.disorder import seat_state
+from app.play.campaigns.disorder import fall_into_disorder, seat_state
 from app.play.lobbies import substitutes
 from app.play.seats import vacations
 from app.play.turns.service import change_turn, change_turn_if_due, turn_gate
 from app.rules import disorder
 from app.rules.ids import entity_counter
 from app.store.events.kinds import AppEventKind
-from app.store.events.publish import Event, publish, publish_all
+from app.store.events.publish import publish
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 
@@ -212,22 +212,9 @@ async def _civil_disorder_for_absent_seats(
     R-CAMP-7: a seat just given to a steward stays the steward's)."""
     limit = campaign.settings.civil_disorder_after_missed
     fallen = [seat for seat in late if disorder.falls_into_disorder(seat_state(seat), limit)]
-    for seat in fallen:
-        seat.civil_disorder = True
     if not fallen:
         return
-    await session.flush()
-    await publish_all(
-        session,
-        campaign.id,
-        [
-            Event(
-                AppEventKind.CIVIL_DISORDER,
-                {"player": seat.number, "missed_in_row": seat.missed_in_row, "turn": campaign.turn},
-            )
-            for seat in fallen
-        ],
-    )
+    await fall_into_disorder(session, campaign, fallen)
     await substitutes.tell_of_open_seats(session, campaign, [seat.number for seat in fallen])
 
 

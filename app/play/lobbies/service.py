@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Integer, and_, cast, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.moderation.service import blocks_user, has_blocked, is_banned
 from app.platform.errors import AppError, Conflict, NotFound, refused
 from app.platform.i18n import _
 from app.platform.pagination import PageParams, paginate_rows
@@ -228,6 +229,10 @@ async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: d
     c = await lock_campaign(session, data.campaign_id)
     if c is None or not c.settings.public:
         raise NotFound(_NO_LOBBY)  # a private campaign's existence is told to nobody
+    if await is_banned(session, c.owner_id, user.id):
+        raise refused(
+            "R-CAMP-11", 403, _("The owner of this campaign does not take your requests.")
+        )
     pending = await session.scalar(
         select(JoinRequest).where(JoinRequest.campaign_id == c.id, JoinRequest.user_id == user.id)
     )
@@ -255,7 +260,11 @@ async def ask(session: AsyncSession, user: User, data: JoinRequestCreate, now: d
     )
     session.add(request)
     await session.flush()
-    asked = Notice(NoticeKind.JOIN_REQUESTED, (c.owner_id,), {"number": request.number})
+    # An owner who blocked the asker is not told, and does not see the request (the asker,
+    # who is not told either, sees it pending as any other).
+    blocked = await has_blocked(session, c.owner_id, user.id)
+    owner = () if blocked else (c.owner_id,)
+    asked = Notice(NoticeKind.JOIN_REQUESTED, owner, {"number": request.number})
     await publish_notices(session, c, [asked])
     return Asked(_read(request, c, user), created=True)
 
@@ -343,7 +352,10 @@ async def list_for_owner(session: AsyncSession, m: Membership) -> list[OwnersJoi
         await session.execute(
             select(JoinRequest, User)
             .join(User, User.id == JoinRequest.user_id)
-            .where(JoinRequest.campaign_id == m.campaign.id)
+            .where(
+                JoinRequest.campaign_id == m.campaign.id,
+                ~blocks_user(m.user.id, JoinRequest.user_id),
+            )
             .order_by(JoinRequest.made_at, JoinRequest.id)
         )
     ).all()

@@ -6,6 +6,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.moderation.service import blocks_user
 from app.platform.errors import NotFound
 from app.platform.i18n import _
 from app.play.lobbies.schemas import SubstituteRead, SubstituteWrite
@@ -58,7 +59,9 @@ async def tell_of_open_seats(session: AsyncSession, c: Campaign, numbers: Sequen
     )
     rows = await session.scalars(
         select(Substitute).where(
-            Substitute.user_id != c.owner_id, Substitute.user_id.not_in(members)
+            Substitute.user_id != c.owner_id,
+            Substitute.user_id.not_in(members),
+            ~blocks_user(Substitute.user_id, c.owner_id),  # blocked the owner: not told
         )
     )
     told = [

@@ -1,12 +1,14 @@
 """Sending and reading messages (R-DIP-1) under the campaign's word limit and anonymity."""
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, func, or_, select
+from sqlalchemy import ColumnElement, and_, func, not_, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.accounts.moderation.service import blockers_among
 from app.platform.db.ids import random_public_id
 from app.platform.errors import NotFound, RuleViolation
 from app.platform.i18n import _
@@ -21,6 +23,7 @@ from app.play.messages.schemas import (
 )
 from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
+from app.store.models.campaign import CampaignPlayer
 from app.store.models.message import Message, MessageReadMark
 
 # What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
@@ -47,7 +50,8 @@ def _anonymous(m: Membership) -> bool:
 async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> MessageRead:
     """Check the recipients, the word limit and (with anonymity) coordinates, then store."""
     me = m.require_player().number
-    others = sorted(p.number for p in await players_of(session, m.campaign.id) if p.number != me)
+    seats = await players_of(session, m.campaign.id)
+    others = sorted(p.number for p in seats if p.number != me)
     if data.to == "all":
         recipients = others
         if not recipients:
@@ -89,6 +93,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
     if violations:
         first = violations[0]
         raise RuleViolation(first["rule"], first["message"], violations=violations, extra=extra)
+    blocked_for = await _blocked_for(session, m, seats, recipients)
     message = Message(
         campaign_id=m.campaign.id,
         sender=me,
@@ -97,6 +102,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         turn=m.campaign.turn,
         body=data.body,
         public_id=random_public_id(),
+        blocked_for=blocked_for,
     )
     # Publish first: it locks the campaign's event counter until this transaction ends, so the
     # message's id, drawn after it, follows commit order within the campaign and a mailbox
@@ -107,12 +113,24 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
         m.campaign.id,
         AppEventKind.MESSAGE_RECEIVED,
         {"message_id": message.public_id, "sender": me, "to_all": message.to_all},
-        audience=recipients,
+        audience=[n for n in recipients if n not in blocked_for],
     )
     session.add(message)
     await session.flush()
     names = await display_names(session, m)
     return _read(message, me, names, read_up_to=message.id)
+
+
+async def _blocked_for(
+    session: AsyncSession, m: Membership, seats: Sequence[CampaignPlayer], recipients: list[int]
+) -> list[int]:
+    """The recipients whose holders blocked the sender: it never reaches them, and the sender,
+    who is not told, sees it sent as to anyone else (the same answer, the same work)."""
+    holders = {p.number: p.user_id for p in seats if p.user_id is not None}
+    blockers = await blockers_among(
+        session, m.user.id, {holders[n] for n in recipients if n in holders}
+    )
+    return [n for n in recipients if holders.get(n) in blockers]
 
 
 def _read(message: Message, me: int, names: dict[int, str], read_up_to: int) -> MessageRead:
@@ -141,11 +159,13 @@ async def _read_mark(session: AsyncSession, m: Membership, me: int) -> int:
     return mark or 0
 
 
+def _received(me: int) -> ColumnElement[bool]:
+    """Addressed to `me` and not kept from them by a block."""
+    return and_(Message.recipients.contains([me]), not_(Message.blocked_for.contains([me])))
+
+
 def _mine(m: Membership, me: int) -> list[ColumnElement[bool]]:
-    return [
-        Message.campaign_id == m.campaign.id,
-        or_(Message.sender == me, Message.recipients.contains([me])),
-    ]
+    return [Message.campaign_id == m.campaign.id, or_(Message.sender == me, _received(me))]
 
 
 async def _position(session: AsyncSession, m: Membership, me: int, public_id: int) -> int:
@@ -161,6 +181,18 @@ async def _position(session: AsyncSession, m: Membership, me: int, public_id: in
     if position is None:
         raise NotFound(_("Message not found."))
     return position
+
+
+async def readable_message(session: AsyncSession, m: Membership, public_id: int) -> Message:
+    """A message of the caller's mailbox (sent or received); any other is "not found"."""
+    if m.player is None or m.player.faction is None:
+        raise NotFound(_("Message not found."))
+    message = await session.scalar(
+        select(Message).where(*_mine(m, m.player.number), Message.public_id == public_id)
+    )
+    if message is None:
+        raise NotFound(_("Message not found."))
+    return message
 
 
 async def _public_id(session: AsyncSession, m: Membership, position: int) -> int:
@@ -191,7 +223,7 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
     the newest ones below `before`.
     """
     me = m.require_player().number
-    query = select(Message).where(*_mine(m, me))
+    query = select(Message).where(*_mine(m, me), Message.hidden_at.is_(None))
     if window.before is not None:
         query = query.where(Message.id < await _position(session, m, me, window.before))
     if window.after is not None:
@@ -222,7 +254,8 @@ async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
         .select_from(Message)
         .where(
             Message.campaign_id == m.campaign.id,
-            Message.recipients.contains([me]),
+            _received(me),
+            Message.hidden_at.is_(None),
             Message.id > mark,
         )
     )

@@ -19,6 +19,7 @@ from sqlalchemy import ColumnElement, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import aliased
 
+from app.accounts.moderation.service import blocks_user
 from app.platform.errors import Conflict, NotFound
 from app.platform.i18n import _
 from app.platform.pagination import PageParams, paginate_rows
@@ -53,7 +54,9 @@ async def list_offered_to(session: AsyncSession, user: User, page: PageParams) -
             & (CampaignPlayer.number == SeatOffer.number),
         )
         .join(maker, maker.id == SeatOffer.made_by)
-        .where(SeatOffer.user_id == user.id, _answerable())
+        .where(
+            SeatOffer.user_id == user.id, _answerable(), ~blocks_user(user.id, SeatOffer.made_by)
+        )
         .order_by(SeatOffer.made_at.desc(), SeatOffer.id)
     )
     rows, total = await paginate_rows(session, query, page)

@@ -57,8 +57,17 @@ SummaryLine = Annotated[dict[str, Any], WithJsonSchema(SUMMARY_EVENT_SCHEMA)]
 
 # Columns that never travel: the campaign's own id, users' ids (users are re-attached by the
 # importer; a battle's `holders` too: its names then stay hidden, R-CAMP-5), and counters of the
-# database (a message's or summary line's `id`: list order).
-_LOCAL_COLUMNS = {"campaign_id", "user_id", "created_by", "updated_by", "author_id", "holders"}
+# database (a message's or summary line's `id`: list order). A message's `blocked_for` is
+# between users (their blocks, told to nobody), so it stays too.
+_LOCAL_COLUMNS = {
+    "campaign_id",
+    "user_id",
+    "created_by",
+    "updated_by",
+    "author_id",
+    "holders",
+    "blocked_for",
+}
 SERIAL_TABLES = {"pending_summary_events", "messages"}
 
 

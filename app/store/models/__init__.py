@@ -23,6 +23,13 @@ from app.store.models.house_rule import AmendmentKind, HouseRule, HouseRuleActio
 from app.store.models.idempotency import IdempotencyKey
 from app.store.models.ledger import LedgerRow
 from app.store.models.message import Message, MessageReadMark
+from app.store.models.moderation import (
+    ModerationAction,
+    OwnerBan,
+    Report,
+    ReportKind,
+    UserBlock,
+)
 from app.store.models.notification import (
     InboxItem,
     NotificationPreference,
@@ -78,13 +85,17 @@ __all__ = [
     "LedgerRow",
     "Message",
     "MessageReadMark",
+    "ModerationAction",
     "NotificationPreference",
     "NotificationReminder",
     "OrderKind",
     "OrderRow",
+    "OwnerBan",
     "PasswordReset",
     "PendingSummaryEvent",
     "RateLimit",
+    "Report",
+    "ReportKind",
     "RosterRow",
     "SeatBattleRecord",
     "SeatOffer",
@@ -108,6 +119,7 @@ __all__ = [
     "TurnSnapshot",
     "TurnSummaryRow",
     "User",
+    "UserBlock",
     "UserEmail",
     "WebhookDelivery",
     "WebhookEndpoint",

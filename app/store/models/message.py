@@ -51,6 +51,12 @@ class Message(Base):
     turn: Mapped[int]
     body: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Recipients who blocked the sender's holder when it was sent: it never reaches them, and
+    # the sender sees it sent as to anyone else (app/accounts/moderation/blocks.py).
+    blocked_for: Mapped[list[int]] = mapped_column(
+        ARRAY(Integer), default=list, server_default="{}"
+    )
+    hidden_at: Mapped[datetime | None] = mapped_column(default=None)  # by an operator
 
 
 class MessageReadMark(Base):

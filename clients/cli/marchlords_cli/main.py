@@ -5,7 +5,8 @@ Commands: the account (`register`, `login`, `logout`, `password`, `whoami`, `lan
 `rules`), a turn's play (`me`, `map`, `tile`, `armies`, `generals`, `reachable`, `move`,
 `stop`, `entrench`, `upgrade`, `build`, `raise`, `recruit`, `assign`, `faction-action`,
 `orders`, `cancel`, `ready`), the turn (`turn …`), `battle …`, `message …`, `edict …`,
-`treaty …`, `seat …`, `lobby …`, `spectate …`, `webhook …` and `watch`. Every command takes
+`treaty …`, `seat …`, `lobby …`, `spectate …`, `block …`, `bar …`, `report …`,
+`operator …`, `webhook …` and `watch`. Every command takes
 `--json`.
 
 Exit codes (for scripts): 0 done; 1 the server refused (its problem is shown: title, detail and
@@ -25,6 +26,7 @@ from marchlords_cli import (
     diplomacy,
     inbox,
     lobbies,
+    moderation,
     play,
     rosters,
     seats,
@@ -55,6 +57,7 @@ for module in (
     seats,
     lobbies,
     spectate,
+    moderation,
     webhooks,
     watch,
 ):

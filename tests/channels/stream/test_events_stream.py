@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from app.accounts.auth.tokens import hash_token
+from app.accounts.moderation.operators import set_operator
 from app.channels.stream.access import StreamRechecks, Watcher
 from app.channels.stream.hub import EventHub, EventRecord, Signal
 from app.channels.stream.service import Listener, next_recheck, stream_events
@@ -868,7 +869,9 @@ class RevokingCase:
     request: Callable[[AsyncClient], Any]  # the revoking request, made on the given process
 
 
-async def _revoking_case(how: str, client: AsyncClient) -> RevokingCase:
+async def _revoking_case(
+    how: str, client: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> RevokingCase:
     """Set up the situation the revoking request `how` ends a stream in."""
     if how == "leave":  # a member leaves the lobby
         owner = await register_and_login(client)
@@ -899,6 +902,20 @@ async def _revoking_case(how: str, client: AsyncClient) -> RevokingCase:
             game.owner.headers,
             lambda c: c.post(
                 f"/v1/users/me/seat-offers/{offer['id']}/accept", headers=carol.headers
+            ),
+        )
+    if how == "suspend":  # an operator suspends Bob (issue 45): every token of his is revoked
+        operator = await register_and_login(client)
+        async with sessionmaker() as session, session.begin():
+            await set_operator(session, operator.username, True)
+        return RevokingCase(
+            game,
+            bob.headers,
+            game.owner.headers,
+            lambda c: c.post(
+                f"/v1/operator/users/{bob.user.username}/suspend",
+                json={"reason": "Abuse."},
+                headers=operator.headers,
             ),
         )
     if how == "password":  # Bob changes his password: his other tokens are revoked
@@ -946,7 +963,7 @@ async def _read_until_end(stream: Stream) -> list[str]:
 
 
 @pytest.mark.parametrize("where", ["same process", "other process"])
-@pytest.mark.parametrize("how", ["token", "logout", "password", "handover", "leave"])
+@pytest.mark.parametrize("how", ["token", "logout", "password", "handover", "leave", "suspend"])
 async def test_a_revocation_ends_the_stream_before_any_later_event(
     make_server: Callable[..., Any],
     committing_sessionmaker: async_sessionmaker[AsyncSession],
@@ -963,7 +980,7 @@ async def test_a_revocation_ends_the_stream_before_any_later_event(
     hub_class = LateToRevocations if same else EventHub
     streaming: Server = await make_server(hub_class=hub_class, recheck_seconds=NO_RECHECK)
     revoking = streaming if same else await make_server(recheck_seconds=NO_RECHECK)
-    case = await _revoking_case(how, streaming.client)
+    case = await _revoking_case(how, streaming.client, committing_sessionmaker)
     game = case.game
     answered = asyncio.Event()
     published_after: list[str] = []

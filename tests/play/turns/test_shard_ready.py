@@ -68,6 +68,12 @@ GLOBAL_TABLES = frozenset(
         "password_resets",  # a user's reset links
         "email_unsubscribes",  # addresses that unsubscribed from the server
         "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
+        # Moderation (issue 45): users' blocks and owners' bans, reports (which name the
+        # campaign they are about, without a key to it) and the operators' audit log.
+        "user_blocks",
+        "owner_bans",
+        "reports",
+        "moderation_actions",
     }
 )
 

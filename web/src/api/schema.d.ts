@@ -2832,6 +2832,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/operator/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every operator's act: who, when, what and why, newest first (operators only).
+         * @description Every operator's act: who, when, what and why, newest first (operators only).
+         */
+        get: operations["operators-read-audit-log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/campaigns/{campaign_id}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a campaign another name (operators only; audited). Nothing else of it is read.
+         * @description Give a campaign another name (operators only; audited). Nothing else of it is read.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["operators-rename-campaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users' reports, each with its item as its reporter saw it (operators only).
+         * @description The users' reports, each with its item as its reporter saw it (operators only).
+         */
+        get: operations["operators-list-reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reports/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report (operators only).
+         * @description One report (operators only).
+         */
+        get: operations["operators-read-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reports/{report_id}/hide-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide the message a report is about from every mailbox (operators only; audited).
+         * @description Hide the message a report is about from every mailbox (operators only; audited).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["operators-hide-reported-message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/reports/{report_id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a report, saying why (operators only; recorded in the audit log).
+         * @description Close a report, saying why (operators only; recorded in the audit log).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["operators-resolve-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/users/{username}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a suspended user sign in again (operators only; audited).
+         * @description Let a suspended user sign in again (operators only; audited).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["operators-reinstate-user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/operator/users/{username}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a user: their tokens are revoked and their event streams end at once, they
+         * @description Suspend a user: their tokens are revoked and their event streams end at once, they
+         *     cannot sign in, their seats fall into civil disorder (operators only; audited, R-CAMP-10).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["operators-suspend-user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a message, a user, a campaign's name or an army list to the server's operators,
+         * @description Report a message, a user, a campaign's name or an army list to the server's operators,
+         *     with a reason. An item you may not see is 404, as an unknown id.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["moderation-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rulesets/default": {
         parameters: {
             query?: never;
@@ -2954,6 +3148,103 @@ export interface paths {
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
         patch: operations["users-update-current-user"];
+        trace?: never;
+    };
+    "/v1/users/me/banned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users barred from asking to join my public campaigns (R-CAMP-11), newest first.
+         * @description The users barred from asking to join my public campaigns (R-CAMP-11), newest first.
+         */
+        get: operations["moderation-list-banned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/banned/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Bar a user from my public campaigns: their join requests are refused (R-CAMP-11).
+         * @description Bar a user from my public campaigns: their join requests are refused (R-CAMP-11).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        put: operations["moderation-ban-user"];
+        post?: never;
+        /**
+         * Let a barred user ask to join my public campaigns again (R-CAMP-11).
+         * @description Let a barred user ask to join my public campaigns again (R-CAMP-11).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["moderation-unban-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users I blocked, newest first.
+         * @description The users I blocked, newest first.
+         */
+        get: operations["moderation-list-blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/blocks/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block a user: their messages, join requests to my campaigns, seat offers and open seats
+         * @description Block a user: their messages, join requests to my campaigns, seat offers and open seats
+         *     stop reaching me from now on. They are not told: what they do is answered as before.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        put: operations["moderation-block-user"];
+        post?: never;
+        /**
+         * Undo a block: what they write from now on reaches me again.
+         * @description Undo a block: what they write from now on reaches me again.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["moderation-unblock-user"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/users/me/calendar-feed": {
@@ -3310,6 +3601,89 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** AbuseReportPage */
+        AbuseReportPage: {
+            /** Items */
+            items: components["schemas"]["AbuseReportRead"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * AbuseReportRead
+         * @description A report as an operator reads it: the reported item as its reporter saw it, and whom it
+         *     is about; never anything else of its campaign.
+         */
+        AbuseReportRead: {
+            /** Army Id */
+            army_id: number | null;
+            /** Campaign Id */
+            campaign_id: string | null;
+            /**
+             * Campaign Name
+             * @description The campaign's name now.
+             */
+            campaign_name: string | null;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Excerpt
+             * @description The reported item as its reporter saw it.
+             */
+            excerpt: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            kind: components["schemas"]["ReportKind"];
+            /**
+             * Message Hidden
+             * @description For a message: hidden by an operator.
+             */
+            message_hidden: boolean | null;
+            /** Message Id */
+            message_id: number | null;
+            /** Reason */
+            reason: string;
+            /**
+             * Reported User
+             * @description The user it is about: the reported user, a message's sender, an army list's holder or a campaign's owner (None: unknown or deleted).
+             */
+            reported_user: string | null;
+            /** Reported User Suspended */
+            reported_user_suspended: boolean;
+            /**
+             * Reporter
+             * @description The reporter's username (None: account deleted).
+             */
+            reporter: string | null;
+            /** Resolved At */
+            resolved_at: string | null;
+        };
+        /**
+         * AbuseReportReceipt
+         * @description Your report, received: the operators will read it. Nothing of whom it is about.
+         */
+        AbuseReportReceipt: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            kind: components["schemas"]["ReportKind"];
+        };
         /**
          * AccessToken
          * @description OAuth2 bearer token response of the password login.
@@ -3513,6 +3887,26 @@ export interface components {
             mine: components["schemas"]["MyArmy"][];
             /** Others */
             others: components["schemas"]["OtherArmy"][];
+        };
+        /**
+         * ArmyListReport
+         * @description An army list you may read (R-FOG-4).
+         */
+        ArmyListReport: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "army_list";
+            /** Reason */
+            reason: string;
         };
         /** ArmyMoveData */
         ArmyMoveData: {
@@ -3778,6 +4172,50 @@ export interface components {
             texts: {
                 [key: string]: components["schemas"]["KeptText"];
             } | null;
+        };
+        /**
+         * AuditAction
+         * @enum {string}
+         */
+        AuditAction: "suspend" | "reinstate" | "hide_message" | "rename_campaign" | "resolve_report";
+        /**
+         * AuditEntry
+         * @description One operator's act: who, when, what, on what, and why.
+         */
+        AuditEntry: {
+            action: components["schemas"]["AuditAction"];
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /** Operator */
+            operator: string;
+            /** Reason */
+            reason: string;
+            /** Report Id */
+            report_id: string | null;
+            /**
+             * Subject
+             * @description Whom or what it acted on (a username, a campaign, …).
+             */
+            subject: string;
+        };
+        /** AuditPage */
+        AuditPage: {
+            /** Items */
+            items: components["schemas"]["AuditEntry"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Total */
+            total: number;
         };
         /**
          * BattleCancelledSummaryEvent
@@ -4377,6 +4815,31 @@ export interface components {
             id: string;
             /** Name */
             name: string;
+        };
+        /** CampaignRename */
+        CampaignRename: {
+            /** Name */
+            name: string;
+            /** Reason */
+            reason: string;
+        };
+        /**
+         * CampaignReport
+         * @description A campaign's name: one you are a member of, or a public one.
+         */
+        CampaignReport: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "campaign";
+            /** Reason */
+            reason: string;
         };
         /**
          * CampaignSettings
@@ -5559,6 +6022,8 @@ export interface components {
              * Format: date-time
              */
             created_at: string;
+            /** Hidden At */
+            hidden_at: string | null;
             /** Public Id */
             public_id: number;
             /** Recipients */
@@ -6708,6 +7173,32 @@ export interface components {
             total: number;
         };
         /**
+         * ListedUser
+         * @description A user you blocked, or barred from your public campaigns.
+         */
+        ListedUser: {
+            /** Display Name */
+            display_name: string;
+            /**
+             * Since
+             * Format: date-time
+             */
+            since: string;
+            /** Username */
+            username: string;
+        };
+        /** ListedUserPage */
+        ListedUserPage: {
+            /** Items */
+            items: components["schemas"]["ListedUser"][];
+            /** Limit */
+            limit: number;
+            /** Offset */
+            offset: number;
+            /** Total */
+            total: number;
+        };
+        /**
          * LobbyOptions
          * @description The options a player chooses a campaign by (R-OPT).
          */
@@ -7038,6 +7529,41 @@ export interface components {
             sender: number;
             /** To All */
             to_all: boolean;
+        };
+        /**
+         * MessageReport
+         * @description A message of your mailbox (sent or received).
+         */
+        MessageReport: {
+            /**
+             * Campaign Id
+             * Format: uuid
+             */
+            campaign_id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "message";
+            /** Message Id */
+            message_id: number;
+            /** Reason */
+            reason: string;
+        };
+        /** ModeratedUser */
+        ModeratedUser: {
+            /** Suspended At */
+            suspended_at: string | null;
+            /** Username */
+            username: string;
+        };
+        /**
+         * ModerationReason
+         * @description ModerationReason an operator acts: recorded in the audit log.
+         */
+        ModerationReason: {
+            /** Reason */
+            reason: string;
         };
         /**
          * MoveRead
@@ -7798,7 +8324,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -7846,7 +8372,7 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -7999,6 +8525,11 @@ export interface components {
             general_captured: boolean;
             outcome: components["schemas"]["Outcome"];
         };
+        /**
+         * ReportKind
+         * @enum {string}
+         */
+        ReportKind: "message" | "user" | "campaign" | "army_list";
         /** ReportRead */
         ReportRead: {
             /**
@@ -10472,6 +11003,21 @@ export interface components {
              * @description My chosen language; null: each request's `Accept-Language` decides.
              */
             language: ("en" | "fr") | null;
+            /** Username */
+            username: string;
+        };
+        /**
+         * UserReport
+         * @description A user, by username (not yourself).
+         */
+        UserReport: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "user";
+            /** Reason */
+            reason: string;
             /** Username */
             username: string;
         };
@@ -31211,6 +31757,1303 @@ export interface operations {
             };
         };
     };
+    "operators-read-audit-log": {
+        parameters: {
+            query?: {
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-rename-campaign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignRename"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-list-reports": {
+        parameters: {
+            query?: {
+                /** @description Only the open ones, oldest first. */
+                open?: boolean;
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportPage"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-read-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's id. */
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-hide-reported-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's id. */
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationReason"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-resolve-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's id. */
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationReason"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-reinstate-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationReason"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedUser"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "operators-suspend-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationReason"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModeratedUser"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReport"] | components["schemas"]["UserReport"] | components["schemas"]["CampaignReport"] | components["schemas"]["ArmyListReport"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbuseReportReceipt"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "rulesets-read-default-ruleset": {
         parameters: {
             query?: never;
@@ -32001,6 +33844,850 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserRead"];
                 };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-list-banned": {
+        parameters: {
+            query?: {
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListedUserPage"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-ban-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-unban-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-list-blocks": {
+        parameters: {
+            query?: {
+                /** @description Page size; capped at the server's maximum. */
+                limit?: number | null;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListedUserPage"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-block-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-unblock-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A username. */
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request body (not decodable) */
             400: {

@@ -9,6 +9,7 @@ import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
 import { AccountNotices, Tokens } from "./Tokens.tsx";
+import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
 
 export function Campaigns() {
   const { t } = useI18n();
@@ -45,6 +46,8 @@ export function Campaigns() {
       <EmailSettings />
       <NotificationSettings />
       <MyReliability />
+      <ModerationSettings />
+      <OperatorQueue />
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { BattlesPanel } from "./Battles.tsx";
 import { EdictsPanel } from "./Diplomacy.tsx";
 import { SeatsPanel } from "./Seats.tsx";
 import { ChartsTable, HouseRulesPanel, WebhooksPanel } from "./Settings.tsx";
+import { ReportButton } from "./Moderation.tsx";
 
 type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary" | "history" | "seats" | "notify" | "gm";
 
@@ -715,6 +716,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
           <li key={m.id} className={m.read || m.sent_by_you ? "" : "unread"} data-message-id={m.id}>
             <strong>{m.sender.name}</strong> → {m.to_all ? t("everyone") : m.recipients.map((r) => r.name).join(", ")} ({t("turn")} {m.turn}
             {m.read || m.sent_by_you ? "" : `, ${t("unread")}`}): <span className="body">{m.body}</span>
+            {m.sent_by_you ? null : <ReportButton item={{ kind: "message", campaign_id: campaignId, message_id: m.id }} />}
           </li>
         ))}
       </ul>

@@ -1,5 +1,8 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .abuse_report_page import AbuseReportPage
+from .abuse_report_read import AbuseReportRead
+from .abuse_report_receipt import AbuseReportReceipt
 from .access_token import AccessToken
 from .account_notice_page import AccountNoticePage
 from .account_notice_read import AccountNoticeRead
@@ -17,6 +20,7 @@ from .army_destroyed_data import ArmyDestroyedData
 from .army_destroyed_summary_event import ArmyDestroyedSummaryEvent
 from .army_destroyed_summary_event_texts_type_0 import ArmyDestroyedSummaryEventTextsType0
 from .army_list import ArmyList
+from .army_list_report import ArmyListReport
 from .army_move_data import ArmyMoveData
 from .army_moved_data import ArmyMovedData
 from .army_moved_summary_event import ArmyMovedSummaryEvent
@@ -36,6 +40,9 @@ from .army_upgraded_summary_event_texts_type_0 import ArmyUpgradedSummaryEventTe
 from .army_withdrew_data import ArmyWithdrewData
 from .army_withdrew_summary_event import ArmyWithdrewSummaryEvent
 from .army_withdrew_summary_event_texts_type_0 import ArmyWithdrewSummaryEventTextsType0
+from .audit_action import AuditAction
+from .audit_entry import AuditEntry
+from .audit_page import AuditPage
 from .battle_abandoned_server_sent_event import BattleAbandonedServerSentEvent
 from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
@@ -86,6 +93,8 @@ from .campaign_page import CampaignPage
 from .campaign_paused_server_sent_event import CampaignPausedServerSentEvent
 from .campaign_read import CampaignRead
 from .campaign_ref import CampaignRef
+from .campaign_rename import CampaignRename
+from .campaign_report import CampaignReport
 from .campaign_resumed_server_sent_event import CampaignResumedServerSentEvent
 from .campaign_settings import CampaignSettings
 from .campaign_settings_game_system import CampaignSettingsGameSystem
@@ -245,6 +254,8 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .listed_user import ListedUser
+from .listed_user_page import ListedUserPage
 from .lobbies_list_lobbies_game_system_type_0 import LobbiesListLobbiesGameSystemType0
 from .lobby_options import LobbyOptions
 from .lobby_page import LobbyPage
@@ -263,6 +274,9 @@ from .message_page import MessagePage
 from .message_read import MessageRead
 from .message_received_payload import MessageReceivedPayload
 from .message_received_server_sent_event import MessageReceivedServerSentEvent
+from .message_report import MessageReport
+from .moderated_user import ModeratedUser
+from .moderation_reason import ModerationReason
 from .move_read import MoveRead
 from .move_set import MoveSet
 from .my_army import MyArmy
@@ -326,6 +340,7 @@ from .reject_body import RejectBody
 from .release_prisoner_edict import ReleasePrisonerEdict
 from .reliability_read import ReliabilityRead
 from .report_create import ReportCreate
+from .report_kind import ReportKind
 from .report_read import ReportRead
 from .reported_side import ReportedSide
 from .rollback_export import RollbackExport
@@ -532,6 +547,7 @@ from .upgrade_cancelled_summary_event_texts_type_0 import UpgradeCancelledSummar
 from .user_create import UserCreate
 from .user_read import UserRead
 from .user_read_language_type_0 import UserReadLanguageType0
+from .user_report import UserReport
 from .user_update import UserUpdate
 from .user_update_language_type_0 import UserUpdateLanguageType0
 from .vacation_ended_server_sent_event import VacationEndedServerSentEvent
@@ -564,6 +580,9 @@ from .wrap import Wrap
 from .your_side import YourSide
 
 __all__ = (
+    "AbuseReportPage",
+    "AbuseReportRead",
+    "AbuseReportReceipt",
     "AccessToken",
     "AccountNoticePage",
     "AccountNoticeRead",
@@ -581,6 +600,7 @@ __all__ = (
     "ArmyDestroyedSummaryEvent",
     "ArmyDestroyedSummaryEventTextsType0",
     "ArmyList",
+    "ArmyListReport",
     "ArmyMoveData",
     "ArmyMovedData",
     "ArmyMovedSummaryEvent",
@@ -600,6 +620,9 @@ __all__ = (
     "ArmyWithdrewData",
     "ArmyWithdrewSummaryEvent",
     "ArmyWithdrewSummaryEventTextsType0",
+    "AuditAction",
+    "AuditEntry",
+    "AuditPage",
     "BattleAbandonedServerSentEvent",
     "BattleCancelledServerSentEvent",
     "BattleCancelledSummaryEvent",
@@ -650,6 +673,8 @@ __all__ = (
     "CampaignPausedServerSentEvent",
     "CampaignRead",
     "CampaignRef",
+    "CampaignRename",
+    "CampaignReport",
     "CampaignResumedServerSentEvent",
     "CampaignSettings",
     "CampaignSettingsGameSystem",
@@ -809,6 +834,8 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "ListedUser",
+    "ListedUserPage",
     "LobbiesListLobbiesGameSystemType0",
     "LobbyOptions",
     "LobbyPage",
@@ -827,6 +854,9 @@ __all__ = (
     "MessageRead",
     "MessageReceivedPayload",
     "MessageReceivedServerSentEvent",
+    "MessageReport",
+    "ModeratedUser",
+    "ModerationReason",
     "MoveRead",
     "MoveSet",
     "MyArmy",
@@ -891,6 +921,7 @@ __all__ = (
     "ReliabilityRead",
     "ReportCreate",
     "ReportedSide",
+    "ReportKind",
     "ReportRead",
     "RollbackExport",
     "RollbackExportSummaries",
@@ -1062,6 +1093,7 @@ __all__ = (
     "UserCreate",
     "UserRead",
     "UserReadLanguageType0",
+    "UserReport",
     "UserUpdate",
     "UserUpdateLanguageType0",
     "VacationEndedServerSentEvent",

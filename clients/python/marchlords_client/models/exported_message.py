@@ -16,6 +16,7 @@ class ExportedMessage:
     Attributes:
         body (str):
         created_at (datetime.datetime):
+        hidden_at (datetime.datetime | None):
         public_id (int):
         recipients (list[int]):
         sender (int):
@@ -25,6 +26,7 @@ class ExportedMessage:
 
     body: str
     created_at: datetime.datetime
+    hidden_at: datetime.datetime | None
     public_id: int
     recipients: list[int]
     sender: int
@@ -35,6 +37,12 @@ class ExportedMessage:
         body = self.body
 
         created_at = self.created_at.isoformat()
+
+        hidden_at: None | str
+        if isinstance(self.hidden_at, datetime.datetime):
+            hidden_at = self.hidden_at.isoformat()
+        else:
+            hidden_at = self.hidden_at
 
         public_id = self.public_id
 
@@ -52,6 +60,7 @@ class ExportedMessage:
             {
                 "body": body,
                 "created_at": created_at,
+                "hidden_at": hidden_at,
                 "public_id": public_id,
                 "recipients": recipients,
                 "sender": sender,
@@ -69,6 +78,21 @@ class ExportedMessage:
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
+        def _parse_hidden_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                hidden_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return hidden_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        hidden_at = _parse_hidden_at(d.pop("hidden_at"))
+
         public_id = d.pop("public_id")
 
         recipients = cast(list[int], d.pop("recipients"))
@@ -82,6 +106,7 @@ class ExportedMessage:
         exported_message = cls(
             body=body,
             created_at=created_at,
+            hidden_at=hidden_at,
             public_id=public_id,
             recipients=recipients,
             sender=sender,

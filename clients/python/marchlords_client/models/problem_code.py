@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class ProblemCode(StrEnum):
+    ACCOUNT_SUSPENDED = "account_suspended"
     ALREADY_JOINED = "already_joined"
     BAD_REQUEST = "bad_request"
     CONFLICT = "conflict"
@@ -126,6 +127,7 @@ class ProblemCode(StrEnum):
     R_TURN_8 = "R-TURN-8"
     R_TURN_9 = "R-TURN-9"
     SEAT_NOT_OPEN = "seat_not_open"
+    SELF_LISTED = "self_listed"
     SERVICE_UNAVAILABLE = "service_unavailable"
     TOKEN_SCOPE = "token_scope"
     TOO_MANY_REQUESTS = "too_many_requests"

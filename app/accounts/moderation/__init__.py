@@ -1,0 +1,1 @@
+"""Moderation between users: blocks, owners' bans, the operator role and suspensions."""
