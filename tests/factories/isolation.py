@@ -309,6 +309,8 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "notification_id": inbox["items"][0]["id"],
         "request_id": join_request["id"],
         "user_id": str(invitee.id),  # a user who watches nothing (R-CAMP-13)
+        "username": invitee.username,  # a user to block, bar or suspend (issue 45)
+        "report_id": 1,  # the operators' API answers anyone else as a path that does not exist
     }
     overrides = {
         "orders-cancel-upgrade": {"army_id": army2},

@@ -50,6 +50,9 @@ PUBLIC = frozenset(
         "notifications-confirm-email-address",
         "notifications-email-unsubscribe-page",
         "notifications-unsubscribe-email",
+        # The link that undoes a change of address, sent to the old one (issue 42 item 3).
+        "notifications-address-change-undo-page",
+        "notifications-undo-address-change",
     }
 )
 
