@@ -61,6 +61,11 @@ class UserRead(BaseModel):
     language: Language | None = Field(
         description="My chosen language; null: each request's `Accept-Language` decides."
     )
+    operator: bool = Field(
+        default=False,
+        description="Whether I am one of the server's operators (moderation): a client shows "
+        "the operators' queue only then.",
+    )
 
     @classmethod
     def from_model(cls, user: User) -> "UserRead":
@@ -71,4 +76,5 @@ class UserRead(BaseModel):
             display_name=user.display_name,
             created_at=user.created_at,
             language=as_language(user.language),
+            operator=user.is_operator,
         )

@@ -92,7 +92,7 @@ class AbuseReportPage(Page[AbuseReportRead]):
 
 
 class ModerationReason(BaseModel):
-    """ModerationReason an operator acts: recorded in the audit log."""
+    """Why an operator acts: recorded in the audit log."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -17,8 +17,9 @@ async def test_register_returns_the_user(client: AsyncClient) -> None:
 
     assert response.status_code == 201, response.text
     body = response.json()
-    assert set(body) == {"id", "username", "display_name", "created_at", "language"}
+    assert set(body) == {"id", "username", "display_name", "created_at", "language", "operator"}
     assert body["language"] is None  # each request's Accept-Language decides
+    assert body["operator"] is False  # only the command line makes an operator (issue 45)
     assert body["username"] == "Alice"
     assert body["display_name"] == "Alice A."
 

@@ -177,3 +177,14 @@ async def test_an_army_list_is_reported_by_who_may_read_it_and_by_nobody_else(
     assert (seen["kind"], seen["army_id"]) == ("army_list", owner_army)
     assert seen["excerpt"].startswith("Border patrol\n")
     assert "State Troops" in seen["excerpt"]
+
+
+async def test_a_user_is_told_whether_they_are_an_operator_and_nobody_else_is(
+    client: AsyncClient, session: AsyncSession, make_user: MakeUser
+) -> None:
+    """`GET /v1/users/me` says `operator`, so a client shows the queue to operators only and
+    never asks anyone else for it (the 404 a browser would log, issue 44)."""
+    operator, player = await make_operator(session, make_user), await make_user()
+    mine = await ok(await client.get("/v1/users/me", headers=operator.headers))
+    theirs = await ok(await client.get("/v1/users/me", headers=player.headers))
+    assert (mine["operator"], theirs["operator"]) == (True, False)

@@ -7559,7 +7559,7 @@ export interface components {
         };
         /**
          * ModerationReason
-         * @description ModerationReason an operator acts: recorded in the audit log.
+         * @description Why an operator acts: recorded in the audit log.
          */
         ModerationReason: {
             /** Reason */
@@ -11003,6 +11003,12 @@ export interface components {
              * @description My chosen language; null: each request's `Accept-Language` decides.
              */
             language: ("en" | "fr") | null;
+            /**
+             * Operator
+             * @description Whether I am one of the server's operators (moderation): a client shows the operators' queue only then.
+             * @default false
+             */
+            operator: boolean;
             /** Username */
             username: string;
         };

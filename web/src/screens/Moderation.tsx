@@ -173,9 +173,21 @@ export function ModerationSettings() {
   );
 }
 
-/** The operators' queue: the open reports, each with what may be done about it. Nothing at all
- * for anyone else (the API answers them 404). */
+/** The operators' queue: the open reports, each with what may be done about it. Shown to
+ * operators only (`GET /v1/users/me`'s `operator`): nobody else asks for it, since the API
+ * answers them 404, which the browser would log (issue 44). */
 export function OperatorQueue() {
+  const { api, token } = useSession();
+  const me = useQuery({
+    queryKey: ["me", token],
+    queryFn: async () => ok(await api.GET("/v1/users/me")),
+    enabled: token !== null,
+    retry: false,
+  });
+  return me.data?.operator ? <Queue /> : null;
+}
+
+function Queue() {
   const m = useTexts();
   const { api } = useSession();
   const queryClient = useQueryClient();

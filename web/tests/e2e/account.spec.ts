@@ -57,7 +57,7 @@ test("a forgotten password is reset from the emailed link, and only the new one 
   await expect(page.getByRole("alert")).toBeVisible();
   await page.getByLabel("Password").fill("a brand new secret");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Campaigns" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Campaigns", exact: true })).toBeVisible();
 
   // The link is single use: a second visit is refused with the server's problem.
   await page.goto(link);

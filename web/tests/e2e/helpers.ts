@@ -15,7 +15,7 @@ export async function signUp(page: Page, username: string): Promise<void> {
   await page.getByLabel("Display name").fill(username);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByRole("heading", { name: "Campaigns" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Campaigns", exact: true })).toBeVisible();
 }
 
 export async function tokenOf(page: Page): Promise<string> {

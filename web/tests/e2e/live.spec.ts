@@ -184,7 +184,7 @@ test("a play-through from sign-up to a turn change logs no console error", async
     await page.getByRole("link", { name: /Inbox/ }).click();
     await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
     await page.goto("/");
-    await expect(page.getByRole("heading", { name: "Campaigns" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Campaigns", exact: true })).toBeVisible();
     await page.getByRole("link", { name: "No errors" }).click();
     await expect(page.getByTestId("turn")).toHaveText("2");
   }

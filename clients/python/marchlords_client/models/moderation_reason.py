@@ -10,7 +10,7 @@ T = TypeVar("T", bound="ModerationReason")
 
 @_attrs_define
 class ModerationReason:
-    """ModerationReason an operator acts: recorded in the audit log.
+    """Why an operator acts: recorded in the audit log.
 
     Attributes:
         reason (str):

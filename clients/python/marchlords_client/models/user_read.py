@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.user_read_language_type_0 import UserReadLanguageType0
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="UserRead")
 
@@ -23,6 +24,8 @@ class UserRead:
         id (UUID):
         language (None | UserReadLanguageType0): My chosen language; null: each request's `Accept-Language` decides.
         username (str):
+        operator (bool | Unset): Whether I am one of the server's operators (moderation): a client shows the operators'
+            queue only then. Default: False.
     """
 
     created_at: datetime.datetime
@@ -30,6 +33,7 @@ class UserRead:
     id: UUID
     language: None | UserReadLanguageType0
     username: str
+    operator: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,6 +51,8 @@ class UserRead:
 
         username = self.username
 
+        operator = self.operator
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -58,6 +64,8 @@ class UserRead:
                 "username": username,
             }
         )
+        if operator is not UNSET:
+            field_dict["operator"] = operator
 
         return field_dict
 
@@ -87,12 +95,15 @@ class UserRead:
 
         username = d.pop("username")
 
+        operator = d.pop("operator", UNSET)
+
         user_read = cls(
             created_at=created_at,
             display_name=display_name,
             id=id,
             language=language,
             username=username,
+            operator=operator,
         )
 
         user_read.additional_properties = d

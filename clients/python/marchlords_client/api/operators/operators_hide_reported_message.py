@@ -137,7 +137,7 @@ def sync_detailed(
 
     Args:
         report_id (UUID): The report's id.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,7 +174,7 @@ def sync(
 
     Args:
         report_id (UUID): The report's id.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +206,7 @@ async def asyncio_detailed(
 
     Args:
         report_id (UUID): The report's id.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -241,7 +241,7 @@ async def asyncio(
 
     Args:
         report_id (UUID): The report's id.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

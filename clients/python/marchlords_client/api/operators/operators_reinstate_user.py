@@ -136,7 +136,7 @@ def sync_detailed(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +173,7 @@ def sync(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -205,7 +205,7 @@ async def asyncio_detailed(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,7 +240,7 @@ async def asyncio(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -137,7 +137,7 @@ def sync_detailed(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,7 +175,7 @@ def sync(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,7 +208,7 @@ async def asyncio_detailed(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -244,7 +244,7 @@ async def asyncio(
 
     Args:
         username (str): A username.
-        body (ModerationReason): ModerationReason an operator acts: recorded in the audit log.
+        body (ModerationReason): Why an operator acts: recorded in the audit log.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
