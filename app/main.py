@@ -57,6 +57,7 @@ from app.play.messages.router import router as messages_router
 from app.play.moderation.router import operator_router
 from app.play.moderation.router import router as reports_router
 from app.play.orders.router import router as orders_router
+from app.play.packs.router import router as packs_router
 from app.play.pictures import cache as picture_cache
 from app.play.pictures.rendering import renderer as replay_renderer
 from app.play.pictures.router import router as pictures_router
@@ -106,6 +107,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     world_router,
     pictures_router,
     battles_router,
+    packs_router,
     diplomacy_router,
     me_router,
     history_router,

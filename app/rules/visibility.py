@@ -1,5 +1,5 @@
-"""May this viewer see X (R-FOG-1..5, R-OPT-3, R-OPT-5, R-CAMP-13): decided here, and nowhere
-else.
+"""May this viewer see X (R-FOG-1..5, R-OPT-3, R-OPT-5, R-CAMP-13, R-PACK-3): decided here,
+and nowhere else.
 
 A `Viewer` is built once per request from the caller's membership (`app.play.campaigns.access`):
 their seat (the player number of a seat with a faction; None if they play none), whether they
@@ -7,8 +7,8 @@ own the campaign, and whether they are the game master (the owner who does not p
 everything, live, R-FOG-5; an owner who plays sees exactly what their seat sees). Looking at a
 state (`seeing`) adds what they see in it: their sight (allies' included, R-FOG-2) and the
 armies concealed from them (R-OPT-3). Every read model (the map, tiles, armies, battles,
-history, replays, pictures, charts, the event stream, notifications, reminders, the calendar
-feed, the export) asks the functions below through it.
+battle packs, history, replays, pictures, charts, the event stream, notifications, reminders,
+the calendar feed, the export) asks the functions below through it.
 
 A spectator (R-CAMP-13) is a viewer of its own kind: no seat, no owner's powers, and a `delay`.
 They see one past turn only, `spectated_turn` (the current one less the delay, never live),
@@ -204,6 +204,19 @@ def battle_rosters_seen(v: Viewer, players: Collection[int]) -> bool:
     """The army lists of a battle's armies (R-FOG-4): its participants and the game master; not
     the owner who plays and may arbitrate, nor an onlooker who sees the tile."""
     return v.game_master or (v.seat is not None and v.seat in players)
+
+
+def pack_seen(v: Viewer, players: Collection[int]) -> bool:
+    """A battle's pack (R-PACK-3): its participants and the game master, as its lists; not the
+    owner who plays and may arbitrate, nor an onlooker, nor a spectator."""
+    return battle_rosters_seen(v, players)
+
+
+def pack_side_in_full(v: Viewer, side_players: Collection[int]) -> bool:
+    """What a pack shows of one side (R-PACK-3): in full (its armies' lists, their fit, its
+    generals and their battles) to that side's players and the game master; to the other
+    side only what sight gives (its points, each army's tier, a rough size)."""
+    return v.game_master or (v.seat is not None and v.seat in side_players)
 
 
 def battle_names_seen(

@@ -77,6 +77,8 @@ OPERATION_RULES: dict[str, tuple[str, ...]] = {
     "rosters-delete-roster": ("R-ARMY-4", "R-CAMP-2"),
     "battles-list-battles": ("R-FOG-3", "R-FOG-4"),
     "battles-read-battle": ("R-BAT-1", "R-ARMY-4", "R-FOG-4"),
+    "battles-read-pack": ("R-PACK-1", "R-PACK-2", "R-PACK-3", "R-ARMY-4", "R-BAT-7"),
+    "battles-read-pack-pdf": ("R-PACK-1", "R-PACK-2", "R-PACK-3"),
     "battles-report-result": ("R-BAT-5", "R-BAT-6", "R-BAT-9", "R-MOVE-3"),
     "battles-edit-report": ("R-BAT-10", "R-BAT-6", "R-BAT-9"),
     "battles-confirm-result": (

@@ -512,6 +512,14 @@ async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> B
     return await present_battle(session, v, row)
 
 
+async def visible_battle(
+    session: AsyncSession, m: Membership, battle_id: int
+) -> tuple[Caller, BattleRow]:
+    """The caller and a battle they may see (404 otherwise), for a read of it (a pack)."""
+    v = await _caller(session, m, full=False)
+    return v, await _visible_row(session, v, battle_id)
+
+
 # --------------------------------------------------------------------------------- actions
 
 

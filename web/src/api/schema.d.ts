@@ -671,6 +671,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/battles/{battle_id}/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The battle's pack: its field, deployment, forces as you may see them, stakes (R-PACK).
+         * @description The battle's pack: its field, deployment, forces as you may see them, stakes (R-PACK).
+         *
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
+         *
+         *     Rules (docs/rules.md): R-PACK-1, R-PACK-2, R-PACK-3, R-ARMY-4, R-BAT-7.
+         */
+        get: operations["battles-read-pack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/battles/{battle_id}/pack.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The battle's pack to print: one page per side you see in full, in your language (R-PACK).
+         * @description The battle's pack to print: one page per side you see in full, in your language (R-PACK).
+         *
+         *     Rules (docs/rules.md): R-PACK-1, R-PACK-2, R-PACK-3.
+         */
+        get: operations["battles-read-pack-pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by": {
         parameters: {
             query?: never;
@@ -4308,6 +4354,34 @@ export interface components {
          */
         BattleKind: "field" | "siege" | "assault" | "naval";
         /**
+         * BattlePack
+         * @description A battle set up for the table, as the reader may see it (R-PACK).
+         */
+        BattlePack: {
+            /** Battle Id */
+            battle_id: number;
+            field: components["schemas"]["PackField"];
+            /** Q */
+            q: number;
+            /** R */
+            r: number;
+            /**
+             * Report Path
+             * @description The web client's page to report the battle's result (the QR code's target, on this server).
+             */
+            report_path: string;
+            /**
+             * Sides
+             * @description The attacker, then the defender.
+             */
+            sides: components["schemas"]["PackSide"][];
+            stakes: components["schemas"]["PackStakes"];
+            /** Turn */
+            turn: number;
+            /** Your Side */
+            your_side: ("attacker" | "defender") | null;
+        };
+        /**
          * BattlePage
          * @description One page of the battles the caller may see, newest first.
          */
@@ -5545,6 +5619,12 @@ export interface components {
          * @enum {string}
          */
         EdictStatus: "proposed" | "pending" | "accepted" | "refused" | "withdrawn" | "expired" | "done";
+        /**
+         * Effect
+         * @description What an outcome does on the map (R-BAT-7, R-SIEGE).
+         * @enum {string}
+         */
+        Effect: "defender_retreats" | "winner_moves_in" | "attacker_stays" | "capture_or_destroy" | "capital_repulses" | "siege_goes_on" | "nothing_moves";
         /** EmailAddressRead */
         EmailAddressRead: {
             /** Address */
@@ -7970,6 +8050,179 @@ export interface components {
             /** Username */
             username: string;
         };
+        /** PackArmy */
+        PackArmy: {
+            /** Army Id */
+            army_id: number;
+            /**
+             * Battles Fought
+             * @description Battles it fought to a confirmed result (R-ARMY-7); its own side and the game master only.
+             */
+            battles_fought?: number | null;
+            /**
+             * Fits
+             * @description R-ARMY-4: its list fits its caps; null: no list, or not shown (R-PACK-3).
+             */
+            fits?: boolean | null;
+            /**
+             * General Id
+             * @description Its own side and the game master only (R-PACK-3).
+             */
+            general_id?: number | null;
+            /**
+             * Leads
+             * @description It leads its side (R-BAT-3).
+             */
+            leads: boolean;
+            /**
+             * Points
+             * @description What it brings, converted (R-BAT-1, R-BAT-3).
+             */
+            points: number;
+            /** @description Its list as fielded; its own side and the game master only. */
+            roster?: components["schemas"]["RosterRead"] | null;
+            /** @description How large it looks (R-PACK-3). */
+            size: components["schemas"]["Size"];
+            /**
+             * Tier
+             * @description At the battle's declaration.
+             */
+            tier: number;
+        };
+        /**
+         * PackField
+         * @description Where and how the battle is fought (R-PACK-1/2).
+         */
+        PackField: {
+            battle_kind: components["schemas"]["BattleKind"];
+            /** Game System */
+            game_system: string;
+            kind: components["schemas"]["PackKind"];
+            /**
+             * Neighbours
+             * @description The six neighbours' terrain, from behind the attacker round by its right (0: behind the attacker, 3: behind the defender); null where the map ends.
+             */
+            neighbours: (components["schemas"]["Terrain"] | null)[];
+            /** Pieces */
+            pieces: components["schemas"]["PackPiece"][];
+            /** @description Null: a game system not listed. */
+            scenario: components["schemas"]["PackScenario"] | null;
+            /** @description Null: the campaign plays without seasons. */
+            season: components["schemas"]["Season"] | null;
+            /**
+             * Seed
+             * @description R-PACK-2: the deployment's seed (16 hex digits), the same every time; cite it in a dispute.
+             */
+            seed: string;
+            structure: components["schemas"]["StructureKind"] | null;
+            table: components["schemas"]["PackTable"];
+            /** @description The hex's terrain. */
+            terrain: components["schemas"]["Terrain"];
+            /** Zones */
+            zones: components["schemas"]["PackZone"][];
+        };
+        /**
+         * PackKind
+         * @description The battle as played on the table (R-PACK-1).
+         * @enum {string}
+         */
+        PackKind: "field" | "landing" | "siege_assault" | "sally" | "naval";
+        /**
+         * PackPiece
+         * @description A terrain piece; its footprint is an ellipse (a rectangle for walls, the sea, buildings,
+         *     fields and ships) centred on (`x`, `y`) inches from the top-left corner.
+         */
+        PackPiece: {
+            /** Depth */
+            depth: number;
+            kind: components["schemas"]["PieceKind"];
+            /**
+             * Rotation
+             * @description Degrees, clockwise.
+             */
+            rotation: number;
+            /** Width */
+            width: number;
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
+        };
+        /**
+         * PackScenario
+         * @description One of the game system's own scenarios: its name and where to find it (R-PACK-1).
+         */
+        PackScenario: {
+            /** Name */
+            name: string;
+            /** Reference */
+            reference: string;
+        };
+        /** PackSide */
+        PackSide: {
+            /** Armies */
+            armies: components["schemas"]["PackArmy"][];
+            /**
+             * In Full
+             * @description R-PACK-3: true for the reader's own side (both for the game master); false: only what sight gives (points, tiers, sizes).
+             */
+            in_full: boolean;
+            /** Players */
+            players: components["schemas"]["BattlePlayer"][];
+            /**
+             * Points
+             * @description Everything the side fields, converted (R-BAT-1).
+             */
+            points: number;
+            /**
+             * Side
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+            size: components["schemas"]["Size"];
+            /** @description The structure it defends. */
+            structure: components["schemas"]["StructureKind"] | null;
+        };
+        /**
+         * PackStakes
+         * @description What each outcome does on the map (R-BAT-7, R-SIEGE) and the gold at stake.
+         */
+        PackStakes: {
+            /** Attacker Victory */
+            attacker_victory: components["schemas"]["Effect"][];
+            /** Defender Victory */
+            defender_victory: components["schemas"]["Effect"][];
+            /** Draw */
+            draw: components["schemas"]["Effect"][];
+            gold: components["schemas"]["StakeRead"] | null;
+        };
+        /** PackTable */
+        PackTable: {
+            /**
+             * Depth
+             * @description Inches, the defender's edge (top) to the attacker's.
+             */
+            depth: number;
+            /**
+             * Width
+             * @description Inches, left to right (72: six feet).
+             */
+            width: number;
+        };
+        /** PackZone */
+        PackZone: {
+            /**
+             * Depth
+             * @description Inches from its edge.
+             */
+            depth: number;
+            /**
+             * Side
+             * @description The attacker deploys along the bottom, the defender top.
+             * @enum {string}
+             */
+            side: "attacker" | "defender";
+        };
         /**
          * PasswordChange
          * @description A new password, given with the current one.
@@ -8120,6 +8373,11 @@ export interface components {
             /** Cost */
             cost: number;
         };
+        /**
+         * PieceKind
+         * @enum {string}
+         */
+        PieceKind: "wood" | "hill" | "marsh" | "rocks" | "dunes" | "pond" | "ruins" | "building" | "fields" | "walls" | "tower" | "sea" | "ship";
         /**
          * PillageWonSummaryEvent
          * @description A `pillage_won` line of a turn summary.
@@ -8324,7 +8582,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -8372,7 +8630,7 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -9214,6 +9472,11 @@ export interface components {
              */
             weekday: number | ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun");
         };
+        /**
+         * Season
+         * @enum {string}
+         */
+        Season: "spring" | "summer" | "autumn" | "winter";
         /** SeatMissedPayload */
         SeatMissedPayload: {
             /** Missed In Row */
@@ -9679,6 +9942,12 @@ export interface components {
                 [key: string]: components["schemas"]["KeptText"];
             } | null;
         };
+        /**
+         * Size
+         * @description An army's rough size, as seen from afar (R-PACK-3).
+         * @enum {string}
+         */
+        Size: "small" | "medium" | "large" | "huge";
         /** SlackBlock */
         SlackBlock: {
             /** Elements */
@@ -16132,6 +16401,207 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "battles-read-pack": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description The battle's id within the campaign. */
+                battle_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BattlePack"];
+                };
+            };
+            /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
+            304: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "battles-read-pack-pdf": {
+        parameters: {
+            query?: {
+                /** @description The paper size. */
+                paper?: "a4" | "letter";
+            };
+            header?: never;
+            path: {
+                /** @description The battle's id within the campaign. */
+                battle_id: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A PDF document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;

@@ -59,6 +59,8 @@ from .battle_date_proposed_server_sent_event import BattleDateProposedServerSent
 from .battle_declared_payload import BattleDeclaredPayload
 from .battle_declared_server_sent_event import BattleDeclaredServerSentEvent
 from .battle_kind import BattleKind
+from .battle_pack import BattlePack
+from .battle_pack_your_side_type_0 import BattlePackYourSideType0
 from .battle_page import BattlePage
 from .battle_player import BattlePlayer
 from .battle_read import BattleRead
@@ -75,6 +77,7 @@ from .battle_roster_read import BattleRosterRead
 from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
+from .battles_read_pack_pdf_paper import BattlesReadPackPdfPaper
 from .build_cancelled_data import BuildCancelledData
 from .build_cancelled_summary_event import BuildCancelledSummaryEvent
 from .build_cancelled_summary_event_texts_type_0 import BuildCancelledSummaryEventTextsType0
@@ -147,6 +150,7 @@ from .edict_read import EdictRead
 from .edict_received_payload import EdictReceivedPayload
 from .edict_received_server_sent_event import EdictReceivedServerSentEvent
 from .edict_status import EdictStatus
+from .effect import Effect
 from .email_address_read import EmailAddressRead
 from .email_address_set import EmailAddressSet
 from .embarked_summary_event import EmbarkedSummaryEvent
@@ -297,6 +301,17 @@ from .outpost_built_summary_event import OutpostBuiltSummaryEvent
 from .outpost_built_summary_event_texts_type_0 import OutpostBuiltSummaryEventTextsType0
 from .owner_became_game_master_server_sent_event import OwnerBecameGameMasterServerSentEvent
 from .owners_join_request_read import OwnersJoinRequestRead
+from .pack_army import PackArmy
+from .pack_field import PackField
+from .pack_kind import PackKind
+from .pack_piece import PackPiece
+from .pack_scenario import PackScenario
+from .pack_side import PackSide
+from .pack_side_side import PackSideSide
+from .pack_stakes import PackStakes
+from .pack_table import PackTable
+from .pack_zone import PackZone
+from .pack_zone_side import PackZoneSide
 from .password_change import PasswordChange
 from .password_reset_accepted import PasswordResetAccepted
 from .password_reset_confirm import PasswordResetConfirm
@@ -311,6 +326,7 @@ from .pending_orders import PendingOrders
 from .pending_raise import PendingRaise
 from .pending_recruit import PendingRecruit
 from .pending_upgrade import PendingUpgrade
+from .piece_kind import PieceKind
 from .pillage_won_summary_event import PillageWonSummaryEvent
 from .pillage_won_summary_event_texts_type_0 import PillageWonSummaryEventTextsType0
 from .play_by_date import PlayByDate
@@ -427,6 +443,7 @@ from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .schedule_entry import ScheduleEntry
 from .schedule_entry_weekday_type_1 import ScheduleEntryWeekdayType1
+from .season import Season
 from .seat_handed_over_server_sent_event import SeatHandedOverServerSentEvent
 from .seat_missed_payload import SeatMissedPayload
 from .seat_offer_declined_payload import SeatOfferDeclinedPayload
@@ -449,6 +466,7 @@ from .siege_continues_summary_event_texts_type_0 import SiegeContinuesSummaryEve
 from .siege_lifted_data import SiegeLiftedData
 from .siege_lifted_summary_event import SiegeLiftedSummaryEvent
 from .siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0
+from .size import Size
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
 from .slack_message import SlackMessage
@@ -639,6 +657,8 @@ __all__ = (
     "BattleDeclaredPayload",
     "BattleDeclaredServerSentEvent",
     "BattleKind",
+    "BattlePack",
+    "BattlePackYourSideType0",
     "BattlePage",
     "BattlePlayer",
     "BattleRead",
@@ -654,6 +674,7 @@ __all__ = (
     "BattleRosterRead",
     "BattleRosterReadSide",
     "BattleSideRead",
+    "BattlesReadPackPdfPaper",
     "BattleStatus",
     "BuildCancelledData",
     "BuildCancelledSummaryEvent",
@@ -727,6 +748,7 @@ __all__ = (
     "EdictReceivedPayload",
     "EdictReceivedServerSentEvent",
     "EdictStatus",
+    "Effect",
     "EmailAddressRead",
     "EmailAddressSet",
     "EmbarkedSummaryEvent",
@@ -877,6 +899,17 @@ __all__ = (
     "OutpostBuiltSummaryEventTextsType0",
     "OwnerBecameGameMasterServerSentEvent",
     "OwnersJoinRequestRead",
+    "PackArmy",
+    "PackField",
+    "PackKind",
+    "PackPiece",
+    "PackScenario",
+    "PackSide",
+    "PackSideSide",
+    "PackStakes",
+    "PackTable",
+    "PackZone",
+    "PackZoneSide",
     "PasswordChange",
     "PasswordResetAccepted",
     "PasswordResetConfirm",
@@ -891,6 +924,7 @@ __all__ = (
     "PendingRaise",
     "PendingRecruit",
     "PendingUpgrade",
+    "PieceKind",
     "PillageWonSummaryEvent",
     "PillageWonSummaryEventTextsType0",
     "PlayByDate",
@@ -973,6 +1007,7 @@ __all__ = (
     "RuleViolationItem",
     "ScheduleEntry",
     "ScheduleEntryWeekdayType1",
+    "Season",
     "SeatHandedOverServerSentEvent",
     "SeatMissedPayload",
     "SeatOfferDeclinedPayload",
@@ -995,6 +1030,7 @@ __all__ = (
     "SiegeLiftedData",
     "SiegeLiftedSummaryEvent",
     "SiegeLiftedSummaryEventTextsType0",
+    "Size",
     "SlackBlock",
     "SlackBlockType",
     "SlackMessage",

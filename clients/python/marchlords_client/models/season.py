@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class Season(StrEnum):
+    AUTUMN = "autumn"
+    SPRING = "spring"
+    SUMMER = "summer"
+    WINTER = "winter"
+
+    def __str__(self) -> str:
+        return str(self.value)
