@@ -12,6 +12,7 @@ from httpx import AsyncClient
 from pypdf import PdfReader
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.play.packs.pdf import clean
 from tests.factories.flows import Game, MakeUser, start_game
 from tests.factories.rosters import battle_with_lists
 
@@ -149,3 +150,9 @@ async def test_R_PACK_3_the_pdf_is_in_the_readers_language(
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(r.content)).pages)
     assert "Dossier de bataille" in text, text
     assert "Attaquant" in text, text
+
+
+def test_R_PACK_3_the_pdf_prints_no_control_text_and_cuts_long_text() -> None:
+    assert clean("a\u202eb\u200bc\x1b[31m\x00d\ne") == "a b c [31m d e"
+    assert clean("x" * 500) == "x" * 79 + "…"
+    assert clean("Ωmega ☠ Müller") == "?mega ? Müller"  # Helvetica's Windows-1252 only
