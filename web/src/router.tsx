@@ -10,7 +10,8 @@ export function parseRoute(pathname: string): Route {
   if (/^\/reset-password\/?$/.test(pathname)) return { name: "reset" };
   const watched = /^\/watch\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (watched?.[1]) return { name: "watch", id: watched[1] };
-  const match = /^\/campaigns\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
+  // `/campaigns/<id>/battles/<n>`: the battle pack's QR code, the campaign's screen on its battle.
+  const match = /^\/campaigns\/([0-9a-fA-F-]{36})(?:\/battles\/[0-9]{1,10})?\/?$/.exec(pathname);
   return match?.[1] ? { name: "campaign", id: match[1] } : { name: "home" };
 }
 

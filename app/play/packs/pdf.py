@@ -22,6 +22,7 @@ from typing import Any
 
 import segno
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from app.platform.i18n import Language, Text, _, say
@@ -30,6 +31,8 @@ from app.play.pictures.svg import TERRAIN_COLOURS, TERRAIN_NAMES
 MAX_TEXT = 80
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 36.0  # points (half an inch)
+QR_SIZE = 72.0  # an inch
+ENEMY_LINES = 12  # the other side's armies listed on a page, at most
 
 PIECE_COLOURS: dict[str, str] = {
     "wood": "#4f8a3c",
@@ -105,6 +108,15 @@ def clean(value: object, limit: int = MAX_TEXT) -> str:
     return text.encode("cp1252", "replace").decode("cp1252")
 
 
+def fit(text: str, font: str, size: float, width: float) -> str:
+    """`text` cut (with "…") to `width` points in `font` at `size`."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 class _Page:
     """A page being written top-down, in points."""
 
@@ -114,8 +126,12 @@ class _Page:
         self.y = height - MARGIN
 
     def line(self, text: str, size: float = 9, bold: bool = False, indent: float = 0) -> None:
-        self.c.setFont("Helvetica-Bold" if bold else "Helvetica", size)
-        self.c.drawString(MARGIN + indent, self.y - size, clean(text, 110))
+        """One line, cut to the page's width (and clear of the QR code near the bottom)."""
+        font = "Helvetica-Bold" if bold else "Helvetica"
+        right = self.width - MARGIN - (QR_SIZE + 12 if self.y < MARGIN + QR_SIZE + 30 else 0)
+        text = fit(clean(text, 160), font, size, right - MARGIN - indent)
+        self.c.setFont(font, size)
+        self.c.drawString(MARGIN + indent, self.y - size, text)
         self.y -= size * 1.35
 
     def room(self, needed: float) -> bool:
@@ -200,6 +216,11 @@ def _page(
     )
     page.y -= 4
     _map(page, field, language)
+    page.y -= 4
+    stakes = pack["stakes"]
+    for outcome, label in OUTCOMES.items():
+        said = ", ".join(t(EFFECTS[e]) for e in stakes[outcome])
+        page.line(t(_("{outcome}: {effects}", outcome=label, effects=said)))
     page.y -= 6
     enemy = next(s for s in pack["sides"] if s["side"] != side["side"])
     page.line(
@@ -214,7 +235,9 @@ def _page(
         11,
         bold=True,
     )
-    _forces(page, side, language, reserve=150)
+    shown = enemy["armies"][:ENEMY_LINES]
+    # Room kept below this side's forces for the other side's lines.
+    _forces(page, side, language, reserve=12.2 * (len(shown) + 3) + 24)
     page.y -= 4
     page.line(
         t(
@@ -228,35 +251,32 @@ def _page(
         11,
         bold=True,
     )
-    if enemy["in_full"]:
-        _forces(page, enemy, language, reserve=110)
-    else:
-        for army in enemy["armies"][:12]:
-            page.line(
-                t(
-                    _(
-                        "Army {id}: tier {tier}, {size}",
-                        id=str(army["army_id"]),
-                        tier=str(army["tier"]),
-                        size=SIZES[army["size"]],
-                    )
-                ),
-                indent=8,
-            )
-    page.y -= 4
-    stakes = pack["stakes"]
-    for outcome, label in OUTCOMES.items():
-        if not page.room(20):
-            break
-        said = ", ".join(t(EFFECTS[e]) for e in stakes[outcome])
-        page.line(f"{t(label)}: {said}")
+    # The other side as sight gives it (R-PACK-3); the game master has its own page for it.
+    for army in shown:
+        page.line(
+            t(
+                _(
+                    "Army {id}: tier {tier}, {size}",
+                    id=str(army["army_id"]),
+                    tier=str(army["tier"]),
+                    size=SIZES[army["size"]],
+                )
+            ),
+            indent=8,
+        )
+    if len(enemy["armies"]) > len(shown):
+        more = str(len(enemy["armies"]) - len(shown))
+        page.line(t(_("… and {count} more armies", count=more)), indent=8)
     _qr(canvas, width, qr, report_url, language)
 
 
 def _forces(page: _Page, side: Mapping[str, Any], language: Language, reserve: float) -> None:
     """A side's armies in full, their lists' units while the page holds them."""
-    for army in side["armies"]:
-        if not page.room(reserve):
+    armies: Sequence[Mapping[str, Any]] = side["armies"]
+    for index, army in enumerate(armies):
+        if not page.room(reserve + 12):
+            more = str(len(armies) - index)
+            page.line(say(_("… and {count} more armies", count=more), language), indent=8)
             break
         fits = army.get("fits")
         fit = "" if fits is None else say(_("fits") if fits else _("exceeds its caps"), language)
@@ -280,10 +300,10 @@ def _forces(page: _Page, side: Mapping[str, Any], language: Language, reserve: f
             continue
         page.line(f"{roster['name']} — {roster['total_points']} — {fit}", indent=16, bold=True)
         units: Sequence[Mapping[str, Any]] = roster["units"]
-        for index, unit in enumerate(units):
+        for position, unit in enumerate(units):
             if not page.room(reserve):
-                more = len(units) - index
-                page.line(say(_("… and {count} more units", count=str(more)), language), indent=16)
+                left = str(len(units) - position)
+                page.line(say(_("… and {count} more units", count=left), language), indent=16)
                 break
             page.line(f"{unit['count']} × {unit['name']} — {unit['points']}", 8, indent=16)
 
@@ -315,11 +335,15 @@ def _map(page: _Page, field: Mapping[str, Any], language: Language) -> None:
         else:
             c.ellipse(-pw / 2, -pd / 2, pw / 2, pd / 2, fill=1, stroke=0)
         c.restoreState()
-    c.setFillColor("#000000")
     c.setFont("Helvetica", 7)
-    kinds = sorted({p["kind"] for p in field["pieces"]})
-    legend = ", ".join(say(PIECES[k], language) for k in kinds)
-    c.drawString(left, bottom - 9, clean(legend, 140))
+    x = left
+    for kind in sorted({p["kind"] for p in field["pieces"]}):
+        c.setFillColor(PIECE_COLOURS[kind])
+        c.rect(x, bottom - 9, 7, 7, fill=1, stroke=0)
+        c.setFillColor("#000000")
+        name = clean(say(PIECES[kind], language))
+        c.drawString(x + 9, bottom - 8, name)
+        x += 9 + stringWidth(name, "Helvetica", 7) + 8
     c.drawRightString(left + w, top + 2, clean(say(SIDES["defender"], language)))
     c.drawRightString(left + w, bottom - 9, clean(say(SIDES["attacker"], language)))
     page.y = bottom - 14
@@ -328,15 +352,15 @@ def _map(page: _Page, field: Mapping[str, Any], language: Language) -> None:
 def _qr(canvas: Canvas, width: float, qr: segno.QRCode, url: str, language: Language) -> None:
     """The QR code of the report page, bottom right, with its address under it."""
     matrix = qr.matrix
-    module = 72.0 / len(matrix)
-    x0, y0 = width - MARGIN - 72, MARGIN + 10
+    module = QR_SIZE / len(matrix)
+    x0, y0 = width - MARGIN - QR_SIZE, MARGIN + 10
     canvas.setFillColor("#000000")
     for row, cells in enumerate(matrix):
         for col, dark in enumerate(cells):
             if dark:
                 canvas.rect(
                     x0 + col * module,
-                    y0 + 72 - (row + 1) * module,
+                    y0 + QR_SIZE - (row + 1) * module,
                     module,
                     module,
                     fill=1,
@@ -344,4 +368,6 @@ def _qr(canvas: Canvas, width: float, qr: segno.QRCode, url: str, language: Lang
                 )
     canvas.setFont("Helvetica", 7)
     canvas.drawRightString(width - MARGIN, MARGIN, clean(url, 120))
-    canvas.drawRightString(width - MARGIN, y0 + 76, clean(say(_("Report the result"), language)))
+    canvas.drawRightString(
+        width - MARGIN, y0 + QR_SIZE + 4, clean(say(_("Report the result"), language))
+    )

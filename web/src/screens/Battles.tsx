@@ -1,9 +1,10 @@
 // Battles (R-BAT): the opposing sides and the report; report, edit the report, confirm, reject
 // with a reason; play-by dates (propose, accept); the game master's arbitration of a dispute.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { BattleRosters } from "./Rosters.tsx";
+import { BattlePackView, usePack } from "./BattlePack.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { fill, useI18n, type Key } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
@@ -92,6 +93,8 @@ export interface ReportSides {
   attacker: string;
   defender: string;
   yours: "attacker" | "defender" | null;
+  /** Each side's points from the battle's pack (issue 47), once it is read. */
+  points?: { attacker: number; defender: number } | undefined;
 }
 
 /** A result from the table: outcome, losses, a captured general, and, when the battle shows its
@@ -175,6 +178,11 @@ export function ReportForm({
         });
       }}
     >
+      {sides?.points ? (
+        <p className="muted" data-testid="report-pack-points">
+          {fill(t("packReportPoints"), { attacker: sides.attacker, attackerPoints: sides.points.attacker, defender: sides.defender, defenderPoints: sides.points.defender })}
+        </p>
+      ) : null}
       <label>
         {t("outcome")}
         <select required value={outcome} onChange={(e) => setOutcome(e.target.value as Schemas["Outcome"] | "")}>
@@ -262,24 +270,36 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
     </p>
   );
   const mine = battle.your_side !== null;
+  // The battle's players and the game master read its lists, and have its pack (R-PACK-3).
+  const hasPack = battle.rosters !== null && battle.rosters !== undefined;
+  const pack = usePack(campaignId, battle.id, hasPack);
+  const packSides = pack.data?.sides;
   const sides: ReportSides = {
     attacker: battle.attacker.players.map((p) => p.name).join(", ") || t("attacker"),
     defender: battle.defender.players.map((p) => p.name).join(", ") || t("defender"),
     yours: battle.your_side,
+    points: packSides ? { attacker: packSides[0]?.points ?? 0, defender: packSides[1]?.points ?? 0 } : undefined,
   };
+  // The pack's QR code opens /campaigns/<id>/battles/<battle id>: that battle comes into view.
+  const item = useRef<HTMLLIElement>(null);
+  const linked = typeof window !== "undefined" && new RegExp(`/battles/${battle.id}/?$`).test(window.location.pathname);
+  useEffect(() => {
+    if (linked) item.current?.scrollIntoView({ block: "start" });
+  }, [linked]);
   const open = !FINAL.includes(battle.status);
   const reportedByOther = battle.report !== null && battle.report.reported_side !== battle.your_side;
   const reportedByMe = battle.report !== null && battle.report.reported_side === battle.your_side;
   const proposal = battle.play_by_proposal ?? null;
   const dateId = `play-by-${battle.id}`;
   return (
-    <li className="battle-item" data-battle-id={battle.id} data-status={battle.status}>
+    <li ref={item} id={`battle-${battle.id}`} className={linked ? "battle-item chosen" : "battle-item"} data-battle-id={battle.id} data-status={battle.status}>
       <h4>
         #{battle.id} · {t(`battle_${battle.kind}`)} · ({battle.q}, {battle.r}) · <span data-testid="battle-status" data-status={battle.status}>{t(`status_${battle.status}`)}</span>
       </h4>
       {side("attacker", battle.attacker)}
       {side("defender", battle.defender)}
       <BattleRosters rosters={battle.rosters} />
+      {hasPack ? <BattlePackView campaignId={campaignId} battleId={battle.id} /> : null}
       {battle.report ? (
         <p>
           {fill(t("reportLine"), {

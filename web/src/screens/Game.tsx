@@ -70,7 +70,10 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   });
 
   // The game master who does not play opens on their own tools.
-  const [tab, setTab] = useState<Tab>(campaign.my_player === null && campaign.is_owner ? "gm" : "armies");
+  // A battle's page (its pack's QR code, issue 47) opens on the battles.
+  const [tab, setTab] = useState<Tab>(
+    /\/battles\/[0-9]+\/?$/.test(window.location.pathname) ? "battles" : campaign.my_player === null && campaign.is_owner ? "gm" : "armies",
+  );
   const [selected, setSelected] = useState<Coord | null>(null);
   const [armyId, setArmyId] = useState<number | null>(null);
   const [target, setTarget] = useState<Coord | null>(null);
