@@ -70,6 +70,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/oidc/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the account of a new identity, named by its user, and sign in to it.
+         * @description Create the account of a new identity, named by its user, and sign in to it.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        post: operations["auth-complete-sign-up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a sign-in's ticket for the session token a password sign-in gives (once).
+         * @description Exchange a sign-in's ticket for the session token a password sign-in gives (once).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        post: operations["auth-exchange-ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider returns: the state, the code and who signed in are checked, then
+         * @description Where the provider returns: the state, the code and who signed in are checked, then
+         *     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
+         *     linked to the account that asked.
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-sign-in-callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+         * @description Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-start-sign-in"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/password-reset": {
         parameters: {
             query?: never;
@@ -114,6 +208,28 @@ export interface paths {
          *     Takes no credentials.
          */
         post: operations["auth-confirm-password-reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the providers players may sign in with (the buttons of a sign-in screen).
+         * @description List the providers players may sign in with (the buttons of a sign-in screen).
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-list-providers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3316,6 +3432,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the identities that sign in to my account.
+         * @description List the identities that sign in to my account.
+         */
+        get: operations["users-list-identities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/identities/{identity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity from my account (never its last way in).
+         * @description Unlink an identity from my account (never its last way in).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["users-unlink-identity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/identities/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an identity at a provider to my account: the URL to send the browser to (with
+         * @description Link an identity at a provider to my account: the URL to send the browser to (with
+         *     the password, or within minutes of a sign-in).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["users-start-link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me/join-requests": {
         parameters: {
             query?: never;
@@ -4216,6 +4397,14 @@ export interface components {
             offset: number;
             /** Total */
             total: number;
+        };
+        /**
+         * AuthorizationRedirect
+         * @description Where the browser goes to sign in at the provider.
+         */
+        AuthorizationRedirect: {
+            /** Authorization Url */
+            authorization_url: string;
         };
         /**
          * BattleCancelledSummaryEvent
@@ -6859,6 +7048,47 @@ export interface components {
             /** Game System */
             game_system: string;
         };
+        /**
+         * IdentityList
+         * @description My identities, and whether I have a password (the last way in cannot be unlinked).
+         */
+        IdentityList: {
+            /** Identities */
+            identities: components["schemas"]["IdentityRead"][];
+            /**
+             * Password
+             * @description Whether the account has a password.
+             */
+            password: boolean;
+        };
+        /**
+         * IdentityRead
+         * @description An identity at a provider that signs in to my account.
+         */
+        IdentityRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Label
+             * @description The provider's name for the account (an address).
+             */
+            label: string | null;
+            /** Last Used At */
+            last_used_at: string | null;
+            /**
+             * Provider
+             * @description The provider's id (`GET /v1/auth/providers`).
+             */
+            provider: string;
+        };
         /** ImportedCampaign */
         ImportedCampaign: {
             /**
@@ -7171,6 +7401,23 @@ export interface components {
             offset: number;
             /** Total */
             total: number;
+        };
+        /**
+         * LinkStart
+         * @description Link an identity: sudo (the password, or a sign-in of the last minutes).
+         */
+        LinkStart: {
+            /**
+             * Current Password
+             * @description The current password; may be omitted within minutes of a sign-in.
+             */
+            current_password?: string | null;
+            /**
+             * Return To
+             * @description A path of the web client (`/campaigns/…`): another site's is refused.
+             * @default /settings
+             */
+            return_to: string;
         };
         /**
          * ListedUser
@@ -8324,7 +8571,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "identity_taken" | "imports_busy" | "internal_error" | "invalid_oidc_ticket" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "last_sign_in" | "method_not_allowed" | "not_acceptable" | "not_found" | "oidc_provider" | "oidc_signup_required" | "oidc_state" | "oidc_token" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -8372,7 +8619,23 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "identity_taken" | "imports_busy" | "internal_error" | "invalid_oidc_ticket" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "last_sign_in" | "method_not_allowed" | "not_acceptable" | "not_found" | "oidc_provider" | "oidc_signup_required" | "oidc_state" | "oidc_token" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        /**
+         * ProviderRead
+         * @description A provider players may sign in with.
+         */
+        ProviderRead: {
+            /**
+             * Id
+             * @description In the paths of its sign-in and link.
+             */
+            id: string;
+            /**
+             * Name
+             * @description What its button says (`Sign in with {name}`).
+             */
+            name: string;
+        };
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -9679,6 +9942,27 @@ export interface components {
                 [key: string]: components["schemas"]["KeptText"];
             } | null;
         };
+        /**
+         * SignUpCompletion
+         * @description The account a new identity creates: its username (and display name).
+         */
+        SignUpCompletion: {
+            /**
+             * Display Name
+             * @description Shown to other players; the username if omitted.
+             */
+            display_name?: string | null;
+            /**
+             * Ticket
+             * @description The ticket of the redirect's fragment (`#ticket=…`).
+             */
+            ticket: string;
+            /**
+             * Username
+             * @description Login name: 3-32 characters among letters, digits, `_`, `.` and `-`.
+             */
+            username: string;
+        };
         /** SlackBlock */
         SlackBlock: {
             /** Elements */
@@ -10252,6 +10536,17 @@ export interface components {
          * @enum {string}
          */
         Terrain: "plain" | "forest" | "mountain" | "marsh" | "desert" | "coast" | "oasis" | "city" | "port" | "sea";
+        /**
+         * TicketExchange
+         * @description The ticket a sign-in's redirect handed the web client.
+         */
+        TicketExchange: {
+            /**
+             * Ticket
+             * @description The ticket of the redirect's fragment (`#ticket=…`).
+             */
+            ticket: string;
+        };
         /** TileArmy */
         TileArmy: {
             /** At Sea */
@@ -11599,6 +11894,521 @@ export interface operations {
             };
         };
     };
+    "auth-complete-sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpCompletion"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-exchange-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketExchange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-sign-in-callback": {
+        parameters: {
+            query: {
+                state: string;
+                code?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider (a sign-in) or to the web client's page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-start-sign-in": {
+        parameters: {
+            query?: {
+                /** @description A path of the web client (`/campaigns/…`): another site's is refused. */
+                return_to?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider (a sign-in) or to the web client's page. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "auth-request-password-reset": {
         parameters: {
             query?: never;
@@ -11925,6 +12735,91 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-list-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRead"][];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -35524,6 +36419,427 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "users-list-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityList"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "users-unlink-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                identity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "users-start-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkStart"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationRedirect"];
+                };
             };
             /** @description Malformed request body (not decodable) */
             400: {

@@ -43,6 +43,7 @@ from .army_withdrew_summary_event_texts_type_0 import ArmyWithdrewSummaryEventTe
 from .audit_action import AuditAction
 from .audit_entry import AuditEntry
 from .audit_page import AuditPage
+from .authorization_redirect import AuthorizationRedirect
 from .battle_abandoned_server_sent_event import BattleAbandonedServerSentEvent
 from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
@@ -229,6 +230,8 @@ from .house_rule_read import HouseRuleRead
 from .house_rule_update import HouseRuleUpdate
 from .house_rules import HouseRules
 from .http_validation_error import HTTPValidationError
+from .identity_list import IdentityList
+from .identity_read import IdentityRead
 from .imported_campaign import ImportedCampaign
 from .inbox_item_read import InboxItemRead
 from .inbox_marked import InboxMarked
@@ -254,6 +257,7 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .link_start import LinkStart
 from .listed_user import ListedUser
 from .listed_user_page import ListedUserPage
 from .lobbies_list_lobbies_game_system_type_0 import LobbiesListLobbiesGameSystemType0
@@ -328,6 +332,7 @@ from .port_built_summary_event import PortBuiltSummaryEvent
 from .port_built_summary_event_texts_type_0 import PortBuiltSummaryEventTextsType0
 from .problem import Problem
 from .problem_code import ProblemCode
+from .provider_read import ProviderRead
 from .raise_cancelled_data import RaiseCancelledData
 from .raise_cancelled_summary_event import RaiseCancelledSummaryEvent
 from .raise_cancelled_summary_event_texts_type_0 import RaiseCancelledSummaryEventTextsType0
@@ -449,6 +454,7 @@ from .siege_continues_summary_event_texts_type_0 import SiegeContinuesSummaryEve
 from .siege_lifted_data import SiegeLiftedData
 from .siege_lifted_summary_event import SiegeLiftedSummaryEvent
 from .siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0
+from .sign_up_completion import SignUpCompletion
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
 from .slack_message import SlackMessage
@@ -494,6 +500,7 @@ from .substitute_write import SubstituteWrite
 from .substitute_write_game_systems_item import SubstituteWriteGameSystemsItem
 from .tag import Tag
 from .terrain import Terrain
+from .ticket_exchange import TicketExchange
 from .tile_army import TileArmy
 from .tile_doc import TileDoc
 from .tile_panel import TilePanel
@@ -623,6 +630,7 @@ __all__ = (
     "AuditAction",
     "AuditEntry",
     "AuditPage",
+    "AuthorizationRedirect",
     "BattleAbandonedServerSentEvent",
     "BattleCancelledServerSentEvent",
     "BattleCancelledSummaryEvent",
@@ -809,6 +817,8 @@ __all__ = (
     "HouseRules",
     "HouseRuleUpdate",
     "HTTPValidationError",
+    "IdentityList",
+    "IdentityRead",
     "ImportedCampaign",
     "InboxItemRead",
     "InboxMarked",
@@ -834,6 +844,7 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "LinkStart",
     "ListedUser",
     "ListedUserPage",
     "LobbiesListLobbiesGameSystemType0",
@@ -908,6 +919,7 @@ __all__ = (
     "PortBuiltSummaryEventTextsType0",
     "Problem",
     "ProblemCode",
+    "ProviderRead",
     "RaiseCancelledData",
     "RaiseCancelledSummaryEvent",
     "RaiseCancelledSummaryEventTextsType0",
@@ -995,6 +1007,7 @@ __all__ = (
     "SiegeLiftedData",
     "SiegeLiftedSummaryEvent",
     "SiegeLiftedSummaryEventTextsType0",
+    "SignUpCompletion",
     "SlackBlock",
     "SlackBlockType",
     "SlackMessage",
@@ -1040,6 +1053,7 @@ __all__ = (
     "SubstituteWriteGameSystemsItem",
     "Tag",
     "Terrain",
+    "TicketExchange",
     "TileArmy",
     "TileDoc",
     "TilePanel",
