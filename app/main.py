@@ -12,6 +12,10 @@ from fastapi.routing import APIRoute
 from app.accounts.auth.router import router as auth_router
 from app.accounts.auth.service import on_token_issued
 from app.accounts.moderation.router import router as moderation_router
+from app.accounts.oidc.client import OidcClient
+from app.accounts.oidc.providers import load_providers
+from app.accounts.oidc.router import identities_router
+from app.accounts.oidc.router import router as oidc_router
 from app.accounts.tokens.router import router as tokens_router
 from app.accounts.users.router import router as users_router
 from app.channels.calendar.router import router as calendar_router
@@ -96,7 +100,9 @@ class MarchlordsAPI(HandsOffEventStreams, FastAPI):
 # package adds its `router = APIRouter(prefix="/campaigns", tags=["campaigns"], ...)` here.
 V1_ROUTERS: tuple[APIRouter, ...] = (
     users_router,
+    identities_router,
     auth_router,
+    oidc_router,
     password_reset_router,
     tokens_router,
     rulesets_router,
@@ -216,6 +222,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    # The sign-in providers, read now: a configuration that cannot be read stops the start.
+    app.state.oidc = OidcClient(settings, load_providers(settings))
     # Published events reach their listeners through subscriptions, not imports (app.store.events is
     # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
     subscribe(notification_outbox.on_events)

@@ -188,6 +188,16 @@ class Settings(BaseSettings):
     day whatever the accounts (also the burst); past either, 429 `too_many_requests` with
     `Retry-After` and nothing is sent. Refused addresses (422) do not count."""
 
+    # Sign-in with another provider (app/accounts/oidc; docs/operators/configuration.md).
+    oidc_providers: str | None = None
+    """The OpenID Connect and OAuth 2 providers players may sign in with: JSON (a list of
+    providers) or the path of a TOML file (`[[providers]]` tables). Each has an `id` (in the
+    redirect URI, `/v1/auth/oidc/{id}/callback`), a `name` (its button), a `client_id`, a
+    `client_secret`, and an `issuer` (discovery) or `kind = "discord"`; see the configuration
+    page. Unset: password sign-in only. A provider that cannot be read stops the start."""
+    oidc_allow_http: bool = False
+    """Also allow providers over plain `http` (development, tests); never in production."""
+
     log_level: str = "INFO"
     """Root log level."""
     log_json: bool = True

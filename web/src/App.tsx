@@ -7,6 +7,7 @@ import { Link, useRoute } from "./router.tsx";
 import { Auth, ResetPassword } from "./screens/Auth.tsx";
 import { Campaigns, JoinCampaign } from "./screens/Campaigns.tsx";
 import { Game } from "./screens/Game.tsx";
+import { OidcReturn } from "./screens/Identities.tsx";
 import { Inbox, InboxLink, useUnreadCount } from "./screens/Inbox.tsx";
 import { Lobby } from "./screens/Lobby.tsx";
 import { FindGame } from "./screens/FindGame.tsx";
@@ -65,6 +66,8 @@ export function App() {
       <main id="main">
         {route.name === "reset" ? (
           <ResetPassword />
+        ) : route.name === "oidc" ? (
+          <OidcReturn />
         ) : !token ? (
           <Auth />
         ) : route.name === "campaign" ? (

@@ -555,6 +555,20 @@ const en = {
   packSighted: "Army #{id}: tier {tier}, {size} (its list is not yours to see)",
   packStakes: "What the result does on the map",
   packReportPoints: "From the pack: {attacker} {attackerPoints} pts against {defender} {defenderPoints} pts.",
+  // Sign-in with another provider (screens/Identities.tsx).
+  oidcOr: "Or sign in with another account",
+  oidcSignInWith: "Sign in with {name}",
+  oidcLinked: "Linked: you can now sign in with it.",
+  oidcContinue: "Continue",
+  oidcDenied: "The sign-in was cancelled at the provider.",
+  oidcFailed: "This sign-in did not work: start again.",
+  oidcChooseUsername: "Welcome! Choose the username of your new account.",
+  oidcIdentities: "Sign-in with other accounts",
+  oidcIdentitiesHelp: "Accounts elsewhere (Discord, Google…) that sign in to this one.",
+  oidcNoIdentity: "None linked yet.",
+  oidcLastWayIn: "The only way into your account: set a password or link another first.",
+  oidcUnlink: "Unlink",
+  oidcLinkWith: "Link {name}",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1108,6 +1122,20 @@ const fr: Record<Key, string> = {
   packSighted: "Armée n° {id} : rang {tier}, {size} (sa liste ne vous est pas montrée)",
   packStakes: "Ce que fait le résultat sur la carte",
   packReportPoints: "D'après le dossier : {attacker} {attackerPoints} pts contre {defender} {defenderPoints} pts.",
+  // Connexion avec un autre compte (screens/Identities.tsx).
+  oidcOr: "Ou connectez-vous avec un autre compte",
+  oidcSignInWith: "Se connecter avec {name}",
+  oidcLinked: "Associé : vous pouvez désormais vous connecter avec.",
+  oidcContinue: "Continuer",
+  oidcDenied: "La connexion a été annulée chez le fournisseur.",
+  oidcFailed: "Cette connexion n’a pas abouti : recommencez.",
+  oidcChooseUsername: "Bienvenue ! Choisissez le nom d’utilisateur de votre nouveau compte.",
+  oidcIdentities: "Connexion avec d’autres comptes",
+  oidcIdentitiesHelp: "Vos comptes ailleurs (Discord, Google…) qui ouvrent celui-ci.",
+  oidcNoIdentity: "Aucun pour l’instant.",
+  oidcLastWayIn: "Le seul accès à votre compte : définissez un mot de passe ou associez-en un autre d’abord.",
+  oidcUnlink: "Dissocier",
+  oidcLinkWith: "Associer {name}",
 };
 
 export const dictionaries = { en, fr } as const;

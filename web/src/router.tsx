@@ -1,13 +1,15 @@
 // A tiny history router: `/` (campaigns), `/campaigns/<id>` (its lobby or its map), `/inbox`
 // (the notifications), `/watch/<id>` (a spectator's page, R-CAMP-13) and
-// `/reset-password?token=…` (the page a password-reset email links to).
+// `/reset-password?token=…` (the page a password-reset email links to) and `/oidc#…` (where a
+// sign-in with another provider returns, screens/Identities.tsx).
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 
-export type Route = { name: "home" } | { name: "campaign"; id: string } | { name: "watch"; id: string } | { name: "inbox" } | { name: "reset" };
+export type Route = { name: "home" } | { name: "campaign"; id: string } | { name: "watch"; id: string } | { name: "inbox" } | { name: "reset" } | { name: "oidc" };
 
 export function parseRoute(pathname: string): Route {
   if (/^\/inbox\/?$/.test(pathname)) return { name: "inbox" };
   if (/^\/reset-password\/?$/.test(pathname)) return { name: "reset" };
+  if (/^\/oidc\/?$/.test(pathname)) return { name: "oidc" };
   const watched = /^\/watch\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (watched?.[1]) return { name: "watch", id: watched[1] };
   // `/campaigns/<id>/battles/<n>`: the battle pack's QR code, the campaign's screen on its battle.

@@ -17,16 +17,28 @@ from app.store.models import Token, User
 
 async def register(session: AsyncSession, data: UserCreate) -> User:
     """Create a user; 409 if the username is taken (case-insensitively)."""
+    return await _create(
+        session, data.username, data.display_name, await hash_password(data.password)
+    )
+
+
+async def register_without_password(
+    session: AsyncSession, username: str, display_name: str
+) -> User:
+    """Create a user who signs in with a provider only (app.accounts.oidc); 409 if the
+    username is taken."""
+    return await _create(session, username, display_name, None)
+
+
+async def _create(
+    session: AsyncSession, username: str, display_name: str, password_hash: str | None
+) -> User:
     taken = await session.scalar(
-        select(User.id).where(func.lower(User.username) == data.username.lower())
+        select(User.id).where(func.lower(User.username) == username.lower())
     )
     if taken is not None:
         raise Conflict(_("Username is already taken."), code="username_taken")
-    user = User(
-        username=data.username,
-        display_name=data.display_name,
-        password_hash=await hash_password(data.password),
-    )
+    user = User(username=username, display_name=display_name, password_hash=password_hash)
     session.add(user)
     try:
         await session.flush()

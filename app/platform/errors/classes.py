@@ -25,15 +25,27 @@ ERROR_CODES: dict[str, str] = {
     "http_error": "another 4xx status from the HTTP layer",
     "idempotency_key_in_use": "409: a request with this `Idempotency-Key` is still running",
     "idempotency_key_reused": "422: this `Idempotency-Key` was used for another request",
+    "identity_taken": "409: this provider's identity already signs in to another account (or has "
+    "one)",
     "imports_busy": "503: the server runs as many imports as it takes at once; retry after "
     "`Retry-After`",
     "internal_error": "500: an unexpected error, logged with the request id",
+    "invalid_oidc_ticket": "400: a sign-in ticket that is unknown, used or expired",
     "invalid_reset_token": "400: a password-reset link that is unknown, used or expired",
     "invalid_value": "422: a value cannot be stored (a NUL character, a number out of range)",
     "join_request_pending": "409: you already asked for another place in this campaign",
+    "last_sign_in": "409: the account's only way in (no password, no other identity) cannot be "
+    "unlinked",
     "method_not_allowed": "405: the path does not take this method (see `Allow`)",
     "not_acceptable": "406: no acceptable representation",
     "not_found": "404: no such resource, or one you may not know of",
+    "oidc_provider": "400 (502 at the start): the sign-in provider failed or refused (e.g. a code "
+    "used twice)",
+    "oidc_signup_required": "409: this identity has no account yet: choose a username (`POST "
+    "/v1/auth/oidc/complete`)",
+    "oidc_state": "400: a provider's return that is unknown, used, expired or from another browser",
+    "oidc_token": "400: the provider's ID token is refused (signature, issuer, audience, expiry, "
+    "nonce)",
     "password_required": "403: changing the address, or creating an `account` token, needs the "
     "current password (`current_password`) or a sign-in of the last few minutes",
     "player_required": "422: the owner must say which player's summary (`?player=N`)",

@@ -64,6 +64,8 @@ logger = logging.getLogger(__name__)
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 LOGIN_PATH = "/auth/token"
 REGISTER_PATH = "/users"
+# An account created by signing in with a provider (app.accounts.oidc) is a registration too.
+OIDC_REGISTER_PATH = "/auth/oidc/complete"
 PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
 EMAIL_PATH = "/users/me/email"
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
@@ -378,7 +380,7 @@ def guard_routes(router: APIRouter) -> None:
 
 # The other writes that check the current password (issue 42: the address, `account` tokens):
 # a wrong one counts as a failed login of the token's user, as for the password's change.
-SUDO_PATHS = frozenset({"/users/me/email", "/tokens"})
+SUDO_PATHS = frozenset({"/users/me/email", "/tokens", "/users/me/identities/{provider}/start"})
 
 
 def _guard(route: APIRoute) -> None:
@@ -399,7 +401,7 @@ def _guard(route: APIRoute) -> None:
         guards.append(Depends(limit_password_checks, scope="function"))
     elif route.path == LOGIN_PATH:
         guards.append(Depends(limit_failed_logins, scope="function"))
-    elif route.path == REGISTER_PATH:
+    elif route.path in (REGISTER_PATH, OIDC_REGISTER_PATH):
         guards.append(Depends(limit_registrations, scope="function"))
     elif not guards:  # no token to count by: the client address (password reset, email links)
         guards.append(Depends(limit_anonymous_writes))

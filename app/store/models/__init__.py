@@ -21,6 +21,7 @@ from app.store.models.event import CampaignEvent
 from app.store.models.game_map import GameMap
 from app.store.models.house_rule import AmendmentKind, HouseRule, HouseRuleAction, HouseRuleChange
 from app.store.models.idempotency import IdempotencyKey
+from app.store.models.identity import OidcFlow, OidcTicket, UserIdentity
 from app.store.models.ledger import LedgerRow
 from app.store.models.message import Message, MessageReadMark
 from app.store.models.moderation import (
@@ -88,6 +89,8 @@ __all__ = [
     "ModerationAction",
     "NotificationPreference",
     "NotificationReminder",
+    "OidcFlow",
+    "OidcTicket",
     "OrderKind",
     "OrderRow",
     "OwnerBan",
@@ -121,6 +124,7 @@ __all__ = [
     "User",
     "UserBlock",
     "UserEmail",
+    "UserIdentity",
     "WebhookDelivery",
     "WebhookEndpoint",
 ]

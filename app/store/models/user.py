@@ -15,7 +15,8 @@ class User(UUIDPrimaryKeyMixin, TimestampMixin, Base):
 
     username: Mapped[str] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(64))
-    password_hash: Mapped[str] = mapped_column(String(255))
+    # None: no password, the account signs in with its linked identities only (app.accounts.oidc).
+    password_hash: Mapped[str | None] = mapped_column(String(255))
     # "en" or "fr" (app.platform.i18n.LANGUAGES); None: each request's `Accept-Language` decides.
     language: Mapped[str | None] = mapped_column(String(8), default=None)
     # Moderation: an operator is made by the command line only (`scripts/operator`), never

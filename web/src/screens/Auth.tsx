@@ -4,6 +4,7 @@ import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
+import { ProviderButtons } from "./Identities.tsx";
 
 /** Sign in, or sign up then sign in; a refused form keeps what was typed. */
 export function Auth() {
@@ -70,6 +71,7 @@ export function Auth() {
           {mode === "in" ? t("signIn") : t("signUp")}
         </button>
       </form>
+      <ProviderButtons />
       <button type="button" className="link" onClick={() => setMode(mode === "in" ? "up" : "in")}>
         {mode === "in" ? t("needAccount") : t("haveAccount")}
       </button>

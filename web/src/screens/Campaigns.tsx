@@ -9,6 +9,7 @@ import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
 import { AccountNotices, Tokens } from "./Tokens.tsx";
+import { IdentitySettings } from "./Identities.tsx";
 import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
 
 export function Campaigns() {
@@ -41,6 +42,7 @@ export function Campaigns() {
       <CreateCampaign />
       <JoinCampaign />
       <Tokens />
+      <IdentitySettings />
       <AccountNotices />
       <LanguageSettings />
       <EmailSettings />

@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.validation_problem import ValidationProblem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    provider: str,
+    *,
+    return_to: str | Unset = "/",
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["return_to"] = return_to
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/auth/oidc/{provider}/start".format(
+            provider=quote(str(provider), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | Problem | Problem | ValidationProblem | None:
+    if response.status_code == 302:
+        response_302 = cast(Any, None)
+        return response_302
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+
+        def _parse_response_422(data: object) -> Problem | ValidationProblem:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_unprocessable_problem_type_0 = ValidationProblem.from_dict(data)
+
+                return componentsschemas_unprocessable_problem_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_unprocessable_problem_type_1 = Problem.from_dict(data)
+
+            return componentsschemas_unprocessable_problem_type_1
+
+        response_422 = _parse_response_422(response.json())
+
+        return response_422
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | Problem | Problem | ValidationProblem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    provider: str,
+    *,
+    client: AuthenticatedClient | Client,
+    return_to: str | Unset = "/",
+) -> Response[Any | Problem | Problem | ValidationProblem]:
+    """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+     Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Takes no credentials.
+
+    Args:
+        provider (str):
+        return_to (str | Unset): A path of the web client (`/campaigns/…`): another site's is
+            refused. Default: '/'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | Problem | ValidationProblem]
+    """
+
+    kwargs = _get_kwargs(
+        provider=provider,
+        return_to=return_to,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    provider: str,
+    *,
+    client: AuthenticatedClient | Client,
+    return_to: str | Unset = "/",
+) -> Any | Problem | Problem | ValidationProblem | None:
+    """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+     Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Takes no credentials.
+
+    Args:
+        provider (str):
+        return_to (str | Unset): A path of the web client (`/campaigns/…`): another site's is
+            refused. Default: '/'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | Problem | ValidationProblem
+    """
+
+    return sync_detailed(
+        provider=provider,
+        client=client,
+        return_to=return_to,
+    ).parsed
+
+
+async def asyncio_detailed(
+    provider: str,
+    *,
+    client: AuthenticatedClient | Client,
+    return_to: str | Unset = "/",
+) -> Response[Any | Problem | Problem | ValidationProblem]:
+    """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+     Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Takes no credentials.
+
+    Args:
+        provider (str):
+        return_to (str | Unset): A path of the web client (`/campaigns/…`): another site's is
+            refused. Default: '/'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | Problem | Problem | ValidationProblem]
+    """
+
+    kwargs = _get_kwargs(
+        provider=provider,
+        return_to=return_to,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    provider: str,
+    *,
+    client: AuthenticatedClient | Client,
+    return_to: str | Unset = "/",
+) -> Any | Problem | Problem | ValidationProblem | None:
+    """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+     Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Takes no credentials.
+
+    Args:
+        provider (str):
+        return_to (str | Unset): A path of the web client (`/campaigns/…`): another site's is
+            refused. Default: '/'.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | Problem | Problem | ValidationProblem
+    """
+
+    return (
+        await asyncio_detailed(
+            provider=provider,
+            client=client,
+            return_to=return_to,
+        )
+    ).parsed

@@ -1,0 +1,319 @@
+"""Sign-in with a provider (issue 46 §4), as an attacker tries it over HTTP against a real
+OpenID Connect provider on loopback.
+
+The attacker forges or replays what comes back from the provider (the state, the code), hands
+their own sign-in to a victim's browser (login CSRF), mixes up providers or sign-ins (an ID
+token of another issuer, or of another sign-in: the nonce), points the return path at their
+site, and tries to attach identities to accounts that are not theirs. Each is refused with a
+problem that signs nobody in and changes nothing.
+"""
+
+from collections.abc import Iterator
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import pytest
+from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.platform.config import Settings
+from app.store.models import OidcFlow, OidcTicket, User, UserIdentity
+from tests.factories.apps import fresh_app
+from tests.factories.flows import MakeUser
+from tests.factories.oidc import (
+    authorize,
+    landing,
+    local,
+    oidc_settings_for,
+    provider,
+    provider_server,
+    query_of,
+    sign_in,
+    start,
+)
+from tests.factories.oidc import browser as browser  # a fixture
+from tests.factories.oidc import issuer as issuer  # a fixture
+from tests.factories.oidc import oidc_app as oidc_app  # a fixture
+from tests.factories.oidc import oidc_settings as oidc_settings  # a fixture
+from tests.helpers import assert_problem
+
+
+def _bearer(secret: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {secret}"}
+
+
+async def _count(sessionmaker: async_sessionmaker[AsyncSession], model: type) -> int:
+    async with sessionmaker() as session:
+        return (await session.scalar(select(func.count()).select_from(model))) or 0
+
+
+def _with_query(url: str, **changes: str) -> str:
+    parts = urlsplit(url)
+    query = {**query_of(url), **changes}
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+async def test_a_forged_state_signs_nobody_in(
+    browser: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    callback = authorize(await start(browser), "mallory@example.org")
+    forged = _with_query(
+        local("http://test" + urlsplit(callback).path + "?" + urlsplit(callback).query),
+        state="forged-state",
+    )
+    assert_problem(await browser.get(forged), 400, "oidc_state")
+    assert await _count(sessionmaker, OidcTicket) == 0
+
+
+async def test_a_callback_replayed_is_refused(browser: AsyncClient) -> None:
+    callback = local(authorize(await start(browser), "replay@example.org"))
+    assert landing(await browser.get(callback)).fragment["ticket"]
+    assert_problem(await browser.get(callback), 400, "oidc_state")
+
+
+async def test_a_code_used_once_is_refused_under_a_fresh_state(browser: AsyncClient) -> None:
+    used = local(authorize(await start(browser), "code@example.org"))
+    assert landing(await browser.get(used)).fragment["ticket"]
+    fresh = query_of(await start(browser))["state"]  # a flow of this browser, never returned
+    replayed = _with_query("http://test" + used, state=fresh)
+    assert_problem(await browser.get(local(replayed)), 400, "oidc_provider")
+
+
+async def test_a_sign_in_handed_to_another_browser_signs_it_in_to_nothing(
+    oidc_app: FastAPI, browser: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    # Login CSRF: the attacker starts a sign-in to their own account and makes the victim's
+    # browser (no cookie of that flow) follow the provider's return.
+    callback = local(authorize(await start(browser), "attacker@example.org"))
+    async with AsyncClient(transport=ASGITransport(app=oidc_app), base_url="http://test") as victim:
+        assert_problem(await victim.get(callback), 400, "oidc_state")
+    assert await _count(sessionmaker, OidcTicket) == 0
+
+
+@pytest.mark.parametrize(
+    "return_to",
+    [
+        "//evil.example",
+        "https://evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "javascript:alert(1)",
+        "evil.example",
+        "/ok\r\nLocation: https://evil.example",
+        "",
+    ],
+)
+async def test_a_return_path_to_another_site_is_refused(
+    browser: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession], return_to: str
+) -> None:
+    response = await browser.get("/v1/auth/oidc/mock/start", params={"return_to": return_to})
+    assert_problem(response, 422, "validation_error")
+    assert await _count(sessionmaker, OidcFlow) == 0
+
+
+async def test_a_link_cannot_return_to_another_site(
+    browser: AsyncClient, make_user: MakeUser
+) -> None:
+    user = await make_user()
+    response = await browser.post(
+        "/v1/users/me/identities/mock/start",
+        json={"return_to": "//evil.example"},
+        headers=user.headers,
+    )
+    assert_problem(response, 422, "validation_error")
+
+
+@pytest.fixture
+def second_issuer() -> Iterator[str]:
+    with provider_server() as found:
+        yield found
+
+
+async def test_an_id_token_of_another_issuer_is_refused(
+    settings: Settings,
+    issuer: str,
+    second_issuer: str,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    # The operator's issuer is the first provider's, but its endpoints answer for the second:
+    # its ID tokens are well signed (its own keys) but name the second issuer.
+    mixed = oidc_settings_for(
+        settings,
+        provider(
+            issuer,
+            authorization_endpoint=f"{second_issuer}/oauth2/authorize",
+            token_endpoint=f"{second_issuer}/oauth2/token",
+            jwks_uri=f"{second_issuer}/jwks",
+        ),
+    )
+    with fresh_app(mixed) as app:
+        app.state.sessionmaker = sessionmaker
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
+            callback = local(authorize(await start(web), "mixup@example.org"))
+            assert_problem(await web.get(callback), 400, "oidc_token")
+    assert await _count(sessionmaker, OidcTicket) == 0
+
+
+async def test_an_id_token_signed_by_another_provider_is_refused(
+    settings: Settings,
+    issuer: str,
+    second_issuer: str,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    # The second provider's code and token, checked with the first one's keys.
+    mixed = oidc_settings_for(
+        settings,
+        provider(
+            second_issuer,
+            authorization_endpoint=f"{second_issuer}/oauth2/authorize",
+            token_endpoint=f"{second_issuer}/oauth2/token",
+            jwks_uri=f"{issuer}/jwks",
+        ),
+    )
+    with fresh_app(mixed) as app:
+        app.state.sessionmaker = sessionmaker
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
+            callback = local(authorize(await start(web), "keys@example.org"))
+            assert_problem(await web.get(callback), 400, "oidc_token")
+
+
+async def test_a_discovery_document_naming_another_issuer_is_refused(
+    settings: Settings,
+    issuer: str,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    wrong = oidc_settings_for(settings, provider(issuer.replace("localhost", "127.0.0.1") + "/x"))
+    with fresh_app(wrong) as app:
+        app.state.sessionmaker = sessionmaker
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
+            response = await web.get("/v1/auth/oidc/mock/start")
+            assert_problem(response, 502, "oidc_provider")
+    assert await _count(sessionmaker, OidcFlow) == 0
+
+
+async def test_an_id_token_of_another_sign_in_is_refused_by_its_nonce(
+    browser: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    # Two sign-ins of this browser; the provider is sent the second one's (its nonce), and
+    # the return claims the first one's state.
+    first = query_of(await start(browser))["state"]
+    second = await start(browser)
+    callback = local(authorize(_with_query(second, state=first), "nonce@example.org"))
+    assert_problem(await browser.get(callback), 400, "oidc_token")
+    assert await _count(sessionmaker, OidcTicket) == 0
+
+
+async def test_an_identity_of_another_account_is_never_linked(
+    browser: AsyncClient, make_user: MakeUser, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    owner = await make_user()
+    ticket = (await sign_in(browser, "owned@example.org")).fragment["ticket"]
+    created = await browser.post(
+        "/v1/auth/oidc/complete", json={"ticket": ticket, "username": "owned"}
+    )
+    assert created.status_code == 201
+    started = await browser.post(
+        "/v1/users/me/identities/mock/start", json={}, headers=owner.headers
+    )
+    callback = local(authorize(started.json()["authorization_url"], "owned@example.org"))
+    assert_problem(await browser.get(callback), 409, "identity_taken")
+    async with sessionmaker() as session:
+        holders = await session.scalars(
+            select(User.username)
+            .join(UserIdentity, UserIdentity.user_id == User.id)
+            .where(UserIdentity.label == "owned@example.org")
+        )
+        assert list(holders) == ["owned"]
+
+
+async def test_another_users_identity_is_answered_as_none(
+    browser: AsyncClient, make_user: MakeUser
+) -> None:
+    stranger = await make_user()
+    ticket = (await sign_in(browser, "victim@example.org")).fragment["ticket"]
+    victim = (
+        await browser.post("/v1/auth/oidc/complete", json={"ticket": ticket, "username": "vic"})
+    ).json()["access_token"]
+    # A second way in, so that the unlink would be allowed to its owner.
+    started = await browser.post(
+        "/v1/users/me/identities/mock/start", json={}, headers=_bearer(victim)
+    )
+    await browser.get(local(authorize(started.json()["authorization_url"], "victim2@example.org")))
+    listed = await browser.get("/v1/users/me/identities", headers=_bearer(victim))
+    theirs = listed.json()["identities"][0]["id"]
+    other = await browser.delete(f"/v1/users/me/identities/{theirs}", headers=stranger.headers)
+    unknown = await browser.delete(
+        "/v1/users/me/identities/00000000-0000-4000-8000-000000000000", headers=stranger.headers
+    )
+    assert_problem(other, 404, "not_found")
+    assert_problem(unknown, 404, "not_found")
+    assert other.json()["detail"] == unknown.json()["detail"]
+    after = await browser.get("/v1/users/me/identities", headers=_bearer(victim))
+    assert len(after.json()["identities"]) == 2
+
+
+async def test_linking_an_identity_needs_the_password_or_a_fresh_sign_in(
+    browser: AsyncClient, make_user: MakeUser, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    # A stolen `play` token cannot add a way in for the thief.
+    user = await make_user()
+    personal = await browser.post("/v1/tokens", json={"name": "bot"}, headers=user.headers)
+    play = personal.json()["token"]
+    refused = await browser.post(
+        "/v1/users/me/identities/mock/start", json={}, headers=_bearer(play)
+    )
+    assert_problem(refused, 403, "token_scope")
+    wrong = await browser.post(
+        "/v1/users/me/identities/mock/start",
+        json={"current_password": "not it"},
+        headers=user.headers,
+    )
+    assert_problem(wrong, 403, "wrong_password")
+    assert await _count(sessionmaker, OidcFlow) == 0
+
+
+async def test_a_ticket_is_single_use_and_unguessable(browser: AsyncClient) -> None:
+    for forged in ("", "x" * 129):
+        assert_problem(
+            await browser.post("/v1/auth/oidc/ticket", json={"ticket": forged}),
+            422,
+            "validation_error",
+        )
+    assert_problem(
+        await browser.post("/v1/auth/oidc/ticket", json={"ticket": "guessed"}),
+        400,
+        "invalid_oidc_ticket",
+    )
+
+
+async def test_an_unknown_provider_is_not_found(browser: AsyncClient, make_user: MakeUser) -> None:
+    user = await make_user()
+    assert_problem(await browser.get("/v1/auth/oidc/nope/start"), 404, "not_found")
+    assert_problem(
+        await browser.get("/v1/auth/oidc/nope/callback", params={"state": "s", "code": "c"}),
+        404,
+        "not_found",
+    )
+    assert_problem(
+        await browser.post("/v1/users/me/identities/nope/start", json={}, headers=user.headers),
+        404,
+        "not_found",
+    )
+
+
+async def test_the_flow_cookie_is_http_only_and_same_site(browser: AsyncClient) -> None:
+    response = await browser.get("/v1/auth/oidc/mock/start")
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie
+    assert "samesite=lax" in cookie
+    assert "path=/v1/auth/oidc" in cookie
+    url = response.headers["location"]
+    query = query_of(url)
+    assert query["code_challenge_method"] == "S256"
+    assert query["nonce"]
+    assert query["state"]
+    assert len(query["code_challenge"]) == 43  # base64url of a SHA-256
