@@ -19,6 +19,7 @@ from app.accounts.oidc.router import router as oidc_router
 from app.accounts.tokens.router import router as tokens_router
 from app.accounts.users.router import router as users_router
 from app.channels.calendar.router import router as calendar_router
+from app.channels.discord.router import router as discord_router
 from app.channels.notifications import account as account_notices
 from app.channels.notifications import outbox as notification_outbox
 from app.channels.notifications.contract import document_webhooks
@@ -130,6 +131,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     email_address_router,
     email_links_router,
     calendar_router,
+    discord_router,
     seats_router,
     seat_offers_router,
     rosters_router,

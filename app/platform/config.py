@@ -165,6 +165,13 @@ class Settings(BaseSettings):
     carry absolute links (unset: link paths only), and emails' links (confirmation,
     unsubscribe, the campaign) start with it (set it whenever email is on)."""
 
+    # Discord interactions (app/channels/discord): slash commands, answered over HTTP.
+    discord_public_key: str | None = Field(default=None, pattern=r"^[0-9a-fA-F]{64}$")
+    """The Discord application's public key (64 hexadecimal digits, "Public Key" on its
+    General Information page): every interaction's Ed25519 signature is checked against it.
+    Unset: the integration is off and `POST /v1/integrations/discord/interactions` answers 404
+    (linking codes can still be made; nothing uses them)."""
+
     # Email (app/channels/notifications/email.py).
     smtp_host: str | None = None
     """SMTP server of outgoing email; unset: email is off (said once at start-up)."""

@@ -38,6 +38,7 @@ from app.accounts.auth.dependencies import BearerSecret, oauth2_scheme
 from app.accounts.auth.service import usable_token
 from app.accounts.auth.tokens import hash_token
 from app.accounts.users.service import WRONG_PASSWORD
+from app.channels.discord import interactions as discord_interactions
 from app.channels.notifications.mail import BadAddress, normalise_address
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
@@ -70,6 +71,10 @@ PASSWORD_PATH = "/users/me/password"  # noqa: S105  (a path, not a secret)
 EMAIL_PATH = "/users/me/email"
 # Paths (under /v1) whose bodies may exceed the default limit: map documents.
 UPLOAD_PATHS = ("/v1/maps", "/v1/campaigns/import")
+# Writes whose credential is a signature checked before anything else (no database touched for
+# a bad one): Discord's interactions, all from Discord's few addresses, which an address limit
+# would make every player share. Discord limits its users' commands itself.
+SIGNED_PATHS = frozenset({discord_interactions.INTERACTIONS_PATH})
 # The longest username kept in a bucket key: longer ones cannot exist (registration allows 32).
 KEY_USERNAME_LENGTH = 64
 
@@ -403,7 +408,8 @@ def _guard(route: APIRoute) -> None:
         guards.append(Depends(limit_failed_logins, scope="function"))
     elif route.path in (REGISTER_PATH, OIDC_REGISTER_PATH):
         guards.append(Depends(limit_registrations, scope="function"))
-    elif not guards:  # no token to count by: the client address (password reset, email links)
+    elif not guards and route.path not in SIGNED_PATHS:
+        # No token to count by: the client address (password reset, email links).
         guards.append(Depends(limit_anonymous_writes))
     if route.path in SUDO_PATHS:
         guards.append(Depends(limit_password_checks, scope="function"))
@@ -419,7 +425,12 @@ def install_limits(app: FastAPI, settings: Settings) -> None:
     app.add_middleware(
         BodySizeLimitMiddleware,
         default=settings.max_body_bytes,
-        overrides={("POST", path): settings.max_upload_body_bytes for path in UPLOAD_PATHS},
+        overrides={
+            **{("POST", path): settings.max_upload_body_bytes for path in UPLOAD_PATHS},
+            ("POST", "/v1" + discord_interactions.INTERACTIONS_PATH): min(
+                settings.max_body_bytes, discord_interactions.MAX_BODY_BYTES
+            ),
+        },
     )
     app.add_middleware(RateLimitHeadersMiddleware)
 

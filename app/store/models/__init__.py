@@ -16,6 +16,7 @@ from app.store.models.campaign import (
     Substitute,
 )
 from app.store.models.diplomacy import EdictRow
+from app.store.models.discord import DiscordChannelBinding, DiscordLink, DiscordLinkCode
 from app.store.models.email import EmailDelivery, EmailUnsubscribe, PasswordReset, UserEmail
 from app.store.models.event import CampaignEvent
 from app.store.models.game_map import GameMap
@@ -72,6 +73,9 @@ __all__ = [
     "CampaignEvent",
     "CampaignPlayer",
     "CampaignStatus",
+    "DiscordChannelBinding",
+    "DiscordLink",
+    "DiscordLinkCode",
     "EdictRow",
     "EmailDelivery",
     "EmailUnsubscribe",

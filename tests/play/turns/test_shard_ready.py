@@ -66,6 +66,8 @@ GLOBAL_TABLES = frozenset(
         "user_emails",  # a user's address, across campaigns
         "email_deliveries",  # messages to a user's address, across campaigns
         "password_resets",  # a user's reset links
+        "discord_links",  # a user's Discord user, across campaigns
+        "discord_link_codes",  # the codes that link it
         "email_unsubscribes",  # addresses that unsubscribed from the server
         "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
         # Moderation (issue 45): users' blocks and owners' bans, reports (which name the
@@ -468,6 +470,7 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_webhook_endpoints_user_id",
         "ix_webhook_deliveries_due",
         "ix_notification_inbox_user",  # a user's inbox, across campaigns
+        "ix_discord_channel_bindings_channel",  # a Discord channel's campaign, by the channel
     }
 )
 

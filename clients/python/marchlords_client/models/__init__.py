@@ -134,8 +134,11 @@ from .delivery_status import DeliveryStatus
 from .diplomatic_edict import DiplomaticEdict
 from .diplomatic_edict_kind import DiplomaticEdictKind
 from .discord_allowed_mentions import DiscordAllowedMentions
+from .discord_discord_interaction_body import DiscordDiscordInteractionBody
 from .discord_embed import DiscordEmbed
 from .discord_field import DiscordField
+from .discord_link_code_created import DiscordLinkCodeCreated
+from .discord_link_read import DiscordLinkRead
 from .discord_message import DiscordMessage
 from .disembarked_summary_event import DisembarkedSummaryEvent
 from .disembarked_summary_event_texts_type_0 import DisembarkedSummaryEventTextsType0
@@ -240,6 +243,8 @@ from .inbox_page import InboxPage
 from .insolvent_data import InsolventData
 from .insolvent_summary_event import InsolventSummaryEvent
 from .insolvent_summary_event_texts_type_0 import InsolventSummaryEventTextsType0
+from .interaction_response import InteractionResponse
+from .interaction_response_data_type_0 import InteractionResponseDataType0
 from .join_request import JoinRequest
 from .join_request_create import JoinRequestCreate
 from .join_request_read import JoinRequestRead
@@ -732,8 +737,11 @@ __all__ = (
     "DiplomaticEdict",
     "DiplomaticEdictKind",
     "DiscordAllowedMentions",
+    "DiscordDiscordInteractionBody",
     "DiscordEmbed",
     "DiscordField",
+    "DiscordLinkCodeCreated",
+    "DiscordLinkRead",
     "DiscordMessage",
     "DisembarkedSummaryEvent",
     "DisembarkedSummaryEventTextsType0",
@@ -838,6 +846,8 @@ __all__ = (
     "InsolventData",
     "InsolventSummaryEvent",
     "InsolventSummaryEventTextsType0",
+    "InteractionResponse",
+    "InteractionResponseDataType0",
     "Joiner",
     "JoinRequest",
     "JoinRequestCreate",
