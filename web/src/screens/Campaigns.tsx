@@ -10,6 +10,7 @@ import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
 import { AccountNotices, Tokens } from "./Tokens.tsx";
 import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
+import { PushSettings } from "../push/PushSettings.tsx";
 
 export function Campaigns() {
   const { t } = useI18n();
@@ -45,6 +46,7 @@ export function Campaigns() {
       <LanguageSettings />
       <EmailSettings />
       <NotificationSettings />
+      <PushSettings />
       <MyReliability />
       <ModerationSettings />
       <OperatorQueue />
