@@ -13,6 +13,7 @@ import { Lobby } from "./screens/Lobby.tsx";
 import { FindGame } from "./screens/FindGame.tsx";
 import { SpectatorScreen, WatchList } from "./screens/Spectate.tsx";
 import { useChooseLanguage, useSavedLanguage } from "./screens/Settings.tsx";
+import { PwaBanners } from "./pwa/Banners.tsx";
 import { useSession } from "./session.tsx";
 
 export function App() {
@@ -63,6 +64,7 @@ export function App() {
           ) : null}
         </nav>
       </header>
+      <PwaBanners />
       <main id="main">
         {route.name === "reset" ? (
           <ResetPassword />

@@ -569,6 +569,26 @@ const en = {
   oidcLastWayIn: "The only way into your account: set a password or link another first.",
   oidcUnlink: "Unlink",
   oidcLinkWith: "Link {name}",
+  // The installable app and push on a device (src/pwa/, src/push/).
+  offlineTitle: "You are offline.",
+  offlineHelp: "What you see may be out of date, and nothing can be sent until the network is back.",
+  networkError: "Not loaded: no network.",
+  updateReady: "A new version of Marchlords is ready.",
+  updateReload: "Reload",
+  pushTitle: "Notifications on this device",
+  pushHelp: "Get a notification on this phone or computer when something needs you (your turn, a battle, a message), even with the page closed. Your browser asks for permission after you click.",
+  pushEnable: "Notify me on this device",
+  pushStop: "Stop on this device",
+  pushThisDeviceOn: "This device gets notifications.",
+  pushThisDevice: "this device",
+  pushDevices: "My devices",
+  pushNoDevices: "No device gets notifications yet.",
+  pushUnknownDevice: "Unknown device",
+  pushOn: "on",
+  pushRemove: "Remove",
+  pushBlocked: "Notifications are blocked for this site: allow them in your browser's site settings, then reload.",
+  pushDisabled: "This server does not send notifications to devices; the inbox, email and webhooks still tell you.",
+  pushUnsupported: "This browser cannot receive notifications from a web page (on an iPhone or iPad, add Marchlords to the Home Screen first).",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1136,6 +1156,26 @@ const fr: Record<Key, string> = {
   oidcLastWayIn: "Le seul accès à votre compte : définissez un mot de passe ou associez-en un autre d’abord.",
   oidcUnlink: "Dissocier",
   oidcLinkWith: "Associer {name}",
+  // The installable app and push on a device (src/pwa/, src/push/).
+  offlineTitle: "Vous êtes hors ligne.",
+  offlineHelp: "Ce que vous voyez peut être dépassé, et rien ne peut être envoyé avant le retour du réseau.",
+  networkError: "Non chargé : pas de réseau.",
+  updateReady: "Une nouvelle version de Marchlords est prête.",
+  updateReload: "Recharger",
+  pushTitle: "Notifications sur cet appareil",
+  pushHelp: "Recevez une notification sur ce téléphone ou cet ordinateur quand on a besoin de vous (votre tour, une bataille, un message), même page fermée. Votre navigateur demande l'autorisation après votre clic.",
+  pushEnable: "M'avertir sur cet appareil",
+  pushStop: "Arrêter sur cet appareil",
+  pushThisDeviceOn: "Cet appareil reçoit les notifications.",
+  pushThisDevice: "cet appareil",
+  pushDevices: "Mes appareils",
+  pushNoDevices: "Aucun appareil ne reçoit encore de notifications.",
+  pushUnknownDevice: "Appareil inconnu",
+  pushOn: "sur",
+  pushRemove: "Retirer",
+  pushBlocked: "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du site de votre navigateur, puis rechargez.",
+  pushDisabled: "Ce serveur n'envoie pas de notifications aux appareils ; la boîte de réception, l'e-mail et les webhooks vous préviennent toujours.",
+  pushUnsupported: "Ce navigateur ne peut pas recevoir de notifications d'une page web (sur iPhone ou iPad, ajoutez d'abord Marchlords à l'écran d'accueil).",
 };
 
 export const dictionaries = { en, fr } as const;

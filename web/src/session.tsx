@@ -2,6 +2,8 @@
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { createApi, type Api } from "./api/client.ts";
 import { useI18n } from "./i18n.tsx";
+import { pushApi } from "./push/api.ts";
+import { forgetThisDevice } from "./push/device.ts";
 
 interface Session {
   token: string | null;
@@ -33,6 +35,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setToken(next);
       },
       signOut: () => {
+        // This device stops getting the user's notifications (the next user of a shared
+        // device must not see them); asked with the token that is going away.
+        const previous = localStorage.getItem(KEY);
+        void forgetThisDevice(previous ? pushApi(window.location.origin, previous, language.current) : null);
         localStorage.removeItem(KEY);
         setToken(null);
       },

@@ -1,8 +1,9 @@
 """The reference web client (web/, built into web/dist) served at `/` on the API's origin.
 
-The built files are served as they are (the hashed `assets/` for a year, immutable); any other
-path that is not the API's is a route of the client (`/campaigns/…`), answered with its
-`index.html` (SPA fallback). Paths of the API (`/v1`, the docs, `/openapi.json`, `/healthz`,
+The built files are served as they are (the hashed `assets/` for a year, immutable; the service
+worker `sw.js` and the web app manifest at the root with the types browsers require, ROOT_TYPES);
+any other path that is not the API's is a route of the client (`/campaigns/…`), answered with
+its `index.html` (SPA fallback). Paths of the API (`/v1`, the docs, `/openapi.json`, `/healthz`,
 `/readyz`, `/metrics`, the rulebook at `/rules`) are never shadowed: those unknown to the API
 still get its 404 problem.
 Without a build, `/` says how to make one instead of failing.
@@ -16,12 +17,22 @@ from starlette.types import Receive, Scope, Send
 
 from app.platform.config import Settings
 
-# The client's pages may run their own scripts and styles and talk to this origin, nothing else.
+# The client's pages may run their own scripts and styles and talk to this origin, nothing else;
+# its service worker and web app manifest (issue 46) come from this origin too, said outright
+# rather than left to the `default-src` fallback.
 WEB_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; frame-ancestors 'none'; "
-    "base-uri 'none'; form-action 'self'"
+    "connect-src 'self'; font-src 'self'; object-src 'none'; worker-src 'self'; "
+    "manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 )
+# The files of the installable app at the root, with the types browsers require of them
+# (a service worker must be JavaScript; the manifest's registered type), whatever the
+# platform's mimetypes table says. The worker is `no-cache` like every file outside `assets/`,
+# so a new version is seen at the next visit.
+ROOT_TYPES = {
+    "sw.js": "text/javascript; charset=utf-8",
+    "manifest.webmanifest": "application/manifest+json",
+}
 API_PREFIXES = ("v1", "docs", "redoc", "openapi.json", "healthz", "readyz", "metrics", "rules")
 NOT_BUILT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Marchlords: web client not built</title></head>
@@ -52,7 +63,11 @@ def web_response(dist: Path, path: str) -> Response | None:
         return HTMLResponse(NOT_BUILT, status_code=503, headers=_headers(False))
     candidate = (dist / path).resolve() if path else index
     if candidate.is_relative_to(dist) and candidate.is_file():
-        return FileResponse(candidate, headers=_headers(path.startswith("assets/")))
+        return FileResponse(
+            candidate,
+            headers=_headers(path.startswith("assets/")),
+            media_type=ROOT_TYPES.get(path),
+        )
     if Path(path).suffix:  # a missing file, not a route of the client
         return None
     return FileResponse(index, headers=_headers(False))

@@ -2,10 +2,20 @@
 // section when the server gives one) and the fields it named.
 import { ApiError } from "../api/client.ts";
 import { useI18n } from "../i18n.tsx";
+import { isNetworkError } from "../pwa/status.ts";
 
 export function ProblemView({ error }: { error: unknown }) {
   const { t } = useI18n();
   if (!error) return null;
+  // No answer at all (fetch's TypeError: "Failed to fetch", "Load failed"…): the banner of
+  // src/pwa/Banners.tsx says the network is away; here, in the player's language, what it cost.
+  if (isNetworkError(error)) {
+    return (
+      <p role="alert" className="problem">
+        {t("networkError")}
+      </p>
+    );
+  }
   if (!(error instanceof ApiError)) {
     return (
       <p role="alert" className="problem">

@@ -11,6 +11,7 @@ import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } 
 import { AccountNotices, Tokens } from "./Tokens.tsx";
 import { IdentitySettings } from "./Identities.tsx";
 import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
+import { PushSettings } from "../push/PushSettings.tsx";
 
 export function Campaigns() {
   const { t } = useI18n();
@@ -47,6 +48,7 @@ export function Campaigns() {
       <LanguageSettings />
       <EmailSettings />
       <NotificationSettings />
+      <PushSettings />
       <MyReliability />
       <ModerationSettings />
       <OperatorQueue />
