@@ -41,6 +41,7 @@ from app.channels.stream.hub import EventHub
 from app.channels.stream.service import Listener
 from app.platform.db.base import Base
 from app.play.campaigns.access import load_membership
+from app.store.distribution import citus
 from app.store.models import Campaign, Token, User  # registers every model on Base too
 from tests.factories.flows import AuthUser
 
@@ -48,34 +49,9 @@ from tests.factories.flows import AuthUser
 from tests.factories.isolation import World, campaign_operations
 from tests.factories.isolation import world as isolation_world  # noqa: F401 (fixture)
 
-# Tables without a campaign: users, their tokens, maps and notification preferences (Citus
-# reference tables), and the per-user bookkeeping of the edge (rate limits, idempotency keys:
-# keyed by user or address, written in the request's transaction whatever the campaign; see
-# docs/scaling.md).
-GLOBAL_TABLES = frozenset(
-    {
-        "users",
-        "tokens",
-        "account_notices",  # a user's sign-ins, tokens and address changes, told (issue 42)
-        "address_change_undos",  # the links that undo a change of a user's address
-        "maps",
-        "rate_limits",
-        "idempotency_keys",
-        "notification_preferences",
-        "calendar_feeds",  # one secret per user, across campaigns
-        "user_emails",  # a user's address, across campaigns
-        "email_deliveries",  # messages to a user's address, across campaigns
-        "password_resets",  # a user's reset links
-        "email_unsubscribes",  # addresses that unsubscribed from the server
-        "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
-        # Moderation (issue 45): users' blocks and owners' bans, reports (which name the
-        # campaign they are about, without a key to it) and the operators' audit log.
-        "user_blocks",
-        "owner_bans",
-        "reports",
-        "moderation_actions",
-    }
-)
+# Tables without a campaign, each named with its reason where its place on Citus is decided
+# (app/store/distribution/citus.py; docs/scaling.md).
+GLOBAL_TABLES = frozenset(citus.GLOBAL_TABLES)
 
 _CAMPAIGN_PATH = re.compile(r"^/v1/campaigns/([0-9a-f-]{36})(?:/|$)")
 _current: contextvars.ContextVar[tuple[str, uuid.UUID] | None] = contextvars.ContextVar(
@@ -85,11 +61,7 @@ _current: contextvars.ContextVar[tuple[str, uuid.UUID] | None] = contextvars.Con
 
 def scoped_tables() -> dict[str, str]:
     """Campaign-scoped table → the column naming its campaign."""
-    tables = {"campaigns": "id"}
-    for table in Base.metadata.tables.values():
-        if "campaign_id" in table.columns:
-            tables[table.name] = "campaign_id"
-    return tables
+    return citus.campaign_scoped_tables()
 
 
 def global_tables() -> list[Table]:
