@@ -182,10 +182,11 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # elsewhere than the requests' pool (MARCHLORDS_LISTEN_DATABASE_URL: not via PgBouncer).
         app.state.event_hub = hub = EventHub(asyncpg_dsn(settings.listen_database_url or url))
         await hub.start()
-        # Deadlines (R-TURN-3): every process sweeps; SKIP LOCKED keeps them from clashing.
+        # Deadlines (R-TURN-3): every process sweeps; each campaign is locked and checked again
+        # (`claim_due`), so they never clash.
         sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
-        # Webhook reminders and deliveries (app/channels/notifications): SKIP LOCKED, like the
-        # sweeper.
+        # Webhook reminders and deliveries (app/channels/notifications): claimed per campaign,
+        # like the sweeper.
         notifier = asyncio.create_task(run_notifier(app.state.sessionmaker, settings))
         tune_collector()
         try:

@@ -112,11 +112,15 @@ async def list_mine(
 async def mark_read(session: AsyncSession, user: User, item_id: int) -> InboxItem:
     """Mark one of the user's items read (again: its first read time stays). Anyone else's
     item is "not found", exactly like an id that does not exist."""
-    item = await session.scalar(
-        select(InboxItem)
-        .where(InboxItem.user_id == user.id, InboxItem.id == item_id)
-        .with_for_update()
-    )
+    mine = (InboxItem.user_id == user.id, InboxItem.id == item_id)
+    # Its campaign first, then the lock on that campaign's row: on Citus a row lock must name
+    # the campaign (docs/scaling.md).
+    campaign_id = await session.scalar(select(InboxItem.campaign_id).where(*mine))
+    item = None
+    if campaign_id is not None:
+        item = await session.scalar(
+            select(InboxItem).where(InboxItem.campaign_id == campaign_id, *mine).with_for_update()
+        )
     if item is None:
         raise NotFound(_("Notification not found."))
     if item.read_at is None:

@@ -6,8 +6,9 @@ inactive) is reminded; before the battle deadline, every player a pending battle
 (a report not made, a report of the other side not confirmed); before a reported battle
 confirms itself (R-BAT-9, `auto_confirm_at`), its other side. Once per deadline: the
 `notification_reminders` key (campaign, turn, kind, deadline) is the backstop, and a deadline
-that moves (an extension, a pause) is a new one. Each campaign is claimed with
-`FOR UPDATE SKIP LOCKED`, like the deadline sweeper's, so several processes never remind twice.
+that moves (an extension, a pause) is a new one. Each campaign is claimed like the deadline
+sweeper's (`claim_due`: ids read without a lock, then each campaign locked and checked again),
+so several processes never remind twice.
 """
 
 import logging
@@ -22,7 +23,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 from app.channels.notifications import messages
 from app.channels.notifications.outbox import audience_of, deliver, members
 from app.platform.db.outage import is_database_outage
-from app.play.campaigns.access import locked
+from app.play.campaigns.access import claim_due, due_campaigns
 from app.play.turns.service import turn_gate
 from app.rules import visibility
 from app.store.models.campaign import Campaign, CampaignStatus
@@ -218,21 +219,17 @@ async def send_reminders(
 ) -> list[uuid.UUID]:
     """One pass over the campaigns with a reminder due; returns those reminded."""
     done: list[uuid.UUID] = []
-    while True:
-        query = select(Campaign).where(_due(now)).order_by(Campaign.id).limit(1)
-        if done:
-            query = query.where(Campaign.id.not_in(done))
-        claimed: uuid.UUID | None = None
+    async for campaign_id in due_campaigns(sessionmaker, _due(now)):
         try:
             async with sessionmaker() as session, session.begin():
-                campaign = await session.scalar(locked(query, skip_locked=True))
+                campaign = await claim_due(session, campaign_id, _due(now))
                 if campaign is None:
-                    return done
-                claimed = campaign.id
-                done.append(claimed)
+                    continue
+                done.append(campaign_id)
                 await remind_campaign(session, campaign, now)
         except Exception as exc:
-            if claimed is None or is_database_outage(exc):
+            if is_database_outage(exc):
                 raise
             # One broken campaign must not stop the others; its transaction rolled back.
-            logger.exception("reminders failed", extra={"campaign_id": str(claimed)})
+            logger.exception("reminders failed", extra={"campaign_id": str(campaign_id)})
+    return done

@@ -3,13 +3,14 @@
 import enum
 import functools
 import uuid
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from functools import reduce
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
-from sqlalchemy import BigInteger, Select, and_, bindparam, func, select
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import BigInteger, ColumnElement, Select, and_, bindparam, func, select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.accounts.auth.dependencies import BearerSecret, CurrentUser
 from app.accounts.auth.service import BEARER, accept_token, bearer_params
@@ -184,6 +185,48 @@ async def lock_campaign(
     if campaign is not None:
         note_campaign_lock(session, campaign_id)
     return campaign
+
+
+# Campaign ids read per statement by a background pass (`due_campaigns`).
+DUE_BATCH = 100
+
+
+async def due_campaigns(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    due: ColumnElement[bool],
+    batch: int = DUE_BATCH,
+) -> AsyncIterator[uuid.UUID]:
+    """The ids of the campaigns `due` holds for, in id order, each once, read `batch` at a time
+    without a row lock, each batch in a short transaction of its own. A background pass then
+    takes each one with `claim_due`: on Citus a row lock over all campaigns is refused ("could
+    not run distributed query with FOR UPDATE/SHARE commands"), one campaign's lock runs on its
+    node (docs/scaling.md)."""
+    after: uuid.UUID | None = None
+    while True:
+        query = select(Campaign.id).where(due).order_by(Campaign.id).limit(batch)
+        if after is not None:
+            query = query.where(Campaign.id > after)
+        async with sessionmaker() as session, session.begin():
+            ids = list(await session.scalars(query))
+        for campaign_id in ids:
+            yield campaign_id
+        if len(ids) < batch:
+            return
+        after = ids[-1]
+
+
+async def claim_due(
+    session: AsyncSession, campaign_id: uuid.UUID, due: ColumnElement[bool]
+) -> Campaign | None:
+    """The campaign, locked (`lock_campaign`), if `due` still holds for it once locked; None
+    if another process handled it meanwhile (it held the lock, this one waited), so that
+    several processes never act twice on one campaign."""
+    campaign = await lock_campaign(session, campaign_id)
+    if campaign is None:
+        return None
+    # A statement of its own after the lock: it sees what the process before committed.
+    still = await session.scalar(select(Campaign.id).where(Campaign.id == campaign_id, due))
+    return campaign if still is not None else None
 
 
 @functools.cache

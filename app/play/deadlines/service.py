@@ -1,9 +1,10 @@
 """Deadlines, pauses and absent players (R-TURN-3, R-CAMP-4).
 
 Time is a parameter everywhere (`now`), so tests move the clock instead of sleeping.
-The sweeper runs in every server process: each due campaign is claimed with
-`SELECT … FOR UPDATE SKIP LOCKED` and handled in its own transaction, so several processes
-never act twice on one campaign, and the turn change itself stays the normal `change_turn`.
+The sweeper runs in every server process: it reads the due campaigns' ids without a lock, then
+takes each campaign's lock and checks it is still due (`claim_due`) in its own transaction, so
+several processes never act twice on one campaign (and on Citus each lock is one node's), and
+the turn change itself stays the normal `change_turn`.
 """
 
 import logging
@@ -23,7 +24,7 @@ from app.platform.errors import Conflict, NotFound
 from app.platform.i18n import _
 from app.platform.jobs import Job, run_job
 from app.play.battles import service as battle_service
-from app.play.campaigns.access import Membership, locked
+from app.play.campaigns.access import Membership, claim_due, due_campaigns
 from app.play.campaigns.clock import (
     call_off_change,
     move_turn_deadline,
@@ -358,27 +359,19 @@ async def _change_after_grace(
 async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -> SweepReport:
     """One pass over the due campaigns, one transaction each (safe across processes)."""
     report = SweepReport()
-    seen: set[uuid.UUID] = set()
-    while True:
-        query = select(Campaign).where(_due(now)).order_by(Campaign.id).limit(1)
-        if seen:
-            query = query.where(Campaign.id.not_in(seen))
-        claimed: uuid.UUID | None = None
+    async for campaign_id in due_campaigns(sessionmaker, _due(now)):
         async with sessionmaker() as session:
             try:
                 async with session.begin():
-                    # Another process holding a campaign is handling it: skip, don't wait.
-                    campaign = await session.scalar(locked(query, skip_locked=True))
-                    if campaign is None:
-                        return report
-                    claimed = campaign.id
-                    seen.add(claimed)
-                    await process_campaign(session, campaign, now, report)
+                    campaign = await claim_due(session, campaign_id, _due(now))
+                    if campaign is not None:
+                        await process_campaign(session, campaign, now, report)
             except Exception as exc:
-                if claimed is None or is_database_outage(exc):
-                    raise  # nothing to skip: the database itself is gone (run_sweeper waits)
+                if is_database_outage(exc):
+                    raise  # the database itself is gone (run_sweeper waits)
                 # One broken campaign must not stop the others; its transaction rolled back.
-                logger.exception("deadline sweep failed", extra={"campaign_id": str(claimed)})
+                logger.exception("deadline sweep failed", extra={"campaign_id": str(campaign_id)})
+    return report
 
 
 async def run_sweeper(

@@ -133,10 +133,16 @@ def stored_response(status: int, headers: list[list[str]], body: bytes) -> Respo
 
 
 async def _purge_expired(session: AsyncSession, user_id: uuid.UUID) -> None:
-    expired = (
-        select(IdempotencyKey.id)
-        .where(IdempotencyKey.user_id == user_id, IdempotencyKey.expires_at <= utcnow())
-        .limit(_PURGE_BATCH)
-        .with_for_update(skip_locked=True)
+    # Two statements, not `DELETE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`, which
+    # Citus refuses whatever the table (docs/scaling.md).
+    expired = list(
+        await session.scalars(
+            select(IdempotencyKey.id)
+            .where(IdempotencyKey.user_id == user_id, IdempotencyKey.expires_at <= utcnow())
+            .order_by(IdempotencyKey.id)
+            .limit(_PURGE_BATCH)
+            .with_for_update(skip_locked=True)
+        )
     )
-    await session.execute(delete(IdempotencyKey).where(IdempotencyKey.id.in_(expired)))
+    if expired:
+        await session.execute(delete(IdempotencyKey).where(IdempotencyKey.id.in_(expired)))

@@ -164,7 +164,7 @@ class Limiter:
         # Housekeeping: a failure here must not fail the request whose check already passed.
         try:
             async with transaction(sessionmaker) as session:
-                await purge_expired(session)
+                await purge_expired(session, utcnow())
         except (SQLAlchemyError, OSError):
             logger.warning("purging full rate-limit buckets failed", exc_info=True)
 
@@ -184,7 +184,7 @@ def _limiter(request: Request) -> Limiter:
 async def _take_or_refuse(
     request: Request, session: AsyncSession, limits: Sequence[Limit], what: str, kind: str
 ) -> None:
-    taken = await take(session, limits)
+    taken = await take(session, limits, utcnow())
     # The RateLimit-* headers (app.shell.limits.headers).
     record_standing(request, kind, taken.standing)
     if taken.wait:
@@ -236,10 +236,10 @@ async def _password_attempt(
     except BaseException as exc:
         if not failed(exc):
             async with limiter.transaction(request) as session:
-                record_standing(request, "login", await give_back(session, limits))
+                record_standing(request, "login", await give_back(session, limits, utcnow()))
         raise
     async with limiter.transaction(request) as session:
-        record_standing(request, "login", await give_back(session, limits))
+        record_standing(request, "login", await give_back(session, limits, utcnow()))
 
 
 async def limit_failed_logins(request: Request) -> AsyncIterator[None]:
@@ -283,7 +283,7 @@ async def limit_registrations(request: Request) -> AsyncIterator[None]:
         yield
     except RequestValidationError:
         async with limiter.transaction(request) as session:
-            record_standing(request, "registrations", await give_back(session, limits))
+            record_standing(request, "registrations", await give_back(session, limits, utcnow()))
         raise
 
 
@@ -327,7 +327,7 @@ async def limit_confirmations(request: Request, secret: BearerSecret) -> AsyncIt
         yield
     except BaseException:
         async with limiter.transaction(request) as session:
-            record_standing(request, "confirmations", await give_back(session, limits))
+            record_standing(request, "confirmations", await give_back(session, limits, utcnow()))
         raise
 
 

@@ -9,25 +9,31 @@ so concurrent requests of one key never both get the last token, and requests of
 keys never wait for each other.
 
 A row whose `full_at` has passed is the same as no row: `purge_expired` deletes such rows, so
-the table holds only the buckets in use. The callers (app.shell.limits.routes) run these statements
-in a short transaction of their own, not in the request's.
+the table holds only the buckets in use. The callers (app.shell.limits.routes) run these
+statements in a short transaction of their own, not in the request's.
+
+The time is the server's clock, passed in as a parameter (`now`), never the database's
+`now()`: Citus refuses non-immutable functions in a `RETURNING` clause (docs/scaling.md).
 """
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
+    DateTime,
     Executable,
     Interval,
     Select,
+    bindparam,
     delete,
     func,
     literal,
     select,
+    text,
     update,
 )
 from sqlalchemy.dialects.postgresql import Insert, insert
@@ -38,6 +44,8 @@ from app.store.models import RateLimit
 
 # Longest key kept (the column's size); longer ones (an odd username) are cut.
 MAX_KEY_LENGTH = 160
+# How long a purge waits for a bucket's row before it gives way to the take holding it.
+PURGE_LOCK_TIMEOUT_MS = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,18 +110,22 @@ def _standing(rate: Rate, seconds_to_full: float) -> Standing:
     return Standing(rate.burst, remaining, max(0, math.ceil(seconds_to_full - 1e-6)))
 
 
-def _after_take(rate: Rate) -> ColumnElement[Any]:
+def _now(now: datetime | None = None) -> ColumnElement[datetime]:
+    """The time of a statement: `now`, or the parameter `now` of a statement built once."""
+    return bindparam("now", now, type_=DateTime(timezone=True))
+
+
+def _after_take(rate: Rate, now: ColumnElement[datetime]) -> ColumnElement[Any]:
     """When a bucket is full again after one more take (one interval after now or after when
     it was to be full, whichever is later)."""
-    return func.greatest(RateLimit.full_at, func.now()) + _interval(rate.interval)
+    return func.greatest(RateLimit.full_at, now) + _interval(rate.interval)
 
 
-def _taking(first: Insert, rate: Rate) -> Executable:
+def _taking(first: Insert, rate: Rate, now: ColumnElement[datetime]) -> Executable:
     """`first` (a bucket's row as its first take leaves it) as a take from the bucket: if it
     exists, its `full_at` moves on by one interval when that stays within the window. Returns
     the seconds until the bucket is full again after the take (no row: the bucket is empty)."""
-    now = func.now()
-    after_take = _after_take(rate)
+    after_take = _after_take(rate, now)
     return first.on_conflict_do_update(
         index_elements=[RateLimit.key],
         set_={"full_at": after_take},
@@ -121,7 +133,7 @@ def _taking(first: Insert, rate: Rate) -> Executable:
     ).returning(func.extract("epoch", RateLimit.full_at - now))
 
 
-async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
+async def take(session: AsyncSession, limits: Sequence[Limit], at: datetime) -> Taken:
     """Take a token from every bucket of `limits`; `wait` is 0, or the seconds to wait if any
     bucket is empty; `standing` is that of the first bucket that refused, or else of the one
     with the fewest tokens left.
@@ -129,7 +141,7 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
     On a non-zero wait the caller must roll back: the tokens taken from the other buckets
     are then given back, so a refused request costs nothing.
     """
-    now = func.now()
+    now = _now(at)
     wait = 0
     tightest: Standing | None = None
     refusing: Standing | None = None
@@ -139,12 +151,12 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
         first = insert(RateLimit).values(
             key=limit.key, full_at=now + _interval(limit.rate.interval)
         )
-        seconds_to_full = (await session.execute(_taking(first, limit.rate))).scalar()
+        seconds_to_full = (await session.execute(_taking(first, limit.rate, now))).scalar()
         refused = seconds_to_full is None
         if refused:
             # Empty: the next token is back when after_take fits the window again.
             window = _interval(limit.rate.window)
-            after_take = _after_take(limit.rate)
+            after_take = _after_take(limit.rate, now)
             row = (
                 await session.execute(
                     select(
@@ -166,11 +178,12 @@ async def take(session: AsyncSession, limits: Sequence[Limit]) -> Taken:
 
 def taking_for(key: ColumnElement[str], owner: Select[Any], rate: Rate) -> Executable:
     """The statement that takes a token from the bucket `key` of the one row `owner` selects
-    (built once: its parameters are `owner`'s)."""
-    first_row = owner.with_only_columns(key, func.now() + _interval(rate.interval))
+    (built once: its parameters are `owner`'s, and `now`)."""
+    now = _now()
+    first_row = owner.with_only_columns(key, now + _interval(rate.interval))
     # On the table, not the entity: executed with parameters, an ORM insert is a bulk insert.
     first = insert(table_of(RateLimit)).from_select(["key", "full_at"], first_row)
-    return _taking(first, rate)
+    return _taking(first, rate, now)
 
 
 async def take_for(
@@ -183,10 +196,12 @@ async def take_for(
     return None if seconds_to_full is None else _standing(rate, float(seconds_to_full))
 
 
-async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> Standing | None:
+async def give_back(
+    session: AsyncSession, limits: Sequence[Limit], at: datetime
+) -> Standing | None:
     """Return one token to each bucket of `limits` (an attempt that turned out not to count);
     return the standing of the one with the fewest tokens left afterwards."""
-    now = func.now()
+    now = _now(at)
     tightest: Standing | None = None
     for limit in sorted(limits, key=lambda limit: limit.key):
         seconds_to_full = (
@@ -203,13 +218,26 @@ async def give_back(session: AsyncSession, limits: Sequence[Limit]) -> Standing 
     return tightest
 
 
-async def purge_expired(session: AsyncSession, batch: int = 10_000) -> int:
-    """Delete up to `batch` full buckets (rows another process holds are skipped)."""
-    expired = (
-        select(RateLimit.key)
-        .where(RateLimit.full_at <= func.now())
-        .limit(batch)
-        .with_for_update(skip_locked=True)
+async def purge_expired(session: AsyncSession, now: datetime, batch: int = 10_000) -> int:
+    """Delete up to `batch` full buckets; gives way (the caller logs it) to a take holding one.
+
+    Two plain statements, the keys read then deleted in key order (the order takes lock them
+    in), not `DELETE … WHERE key IN (SELECT … FOR UPDATE SKIP LOCKED)`, which Citus refuses;
+    a bucket taken from meanwhile is full no longer and stays. `lock_timeout`: a purge waiting
+    for a take's row gives up at once instead of making requests wait behind it.
+    """
+    expired = list(
+        await session.scalars(
+            select(RateLimit.key)
+            .where(RateLimit.full_at <= _now(now))
+            .order_by(RateLimit.key)
+            .limit(batch)
+        )
     )
-    result = await session.execute(delete(RateLimit).where(RateLimit.key.in_(expired)))
+    if not expired:
+        return 0
+    await session.execute(text(f"SET LOCAL lock_timeout = '{PURGE_LOCK_TIMEOUT_MS}ms'"))
+    result = await session.execute(
+        delete(RateLimit).where(RateLimit.key.in_(expired), RateLimit.full_at <= _now(now))
+    )
     return int(getattr(result, "rowcount", 0) or 0)

@@ -41,6 +41,7 @@ from app.channels.stream.hub import EventHub
 from app.channels.stream.service import Listener
 from app.platform.db.base import Base
 from app.play.campaigns.access import load_membership
+from app.store.distribution import citus
 from app.store.models import Campaign, Token, User  # registers every model on Base too
 from tests.factories.flows import AuthUser
 
@@ -78,6 +79,9 @@ GLOBAL_TABLES = frozenset(
         "moderation_actions",
     }
 )
+# Tables without a campaign, each named with its reason where its place on Citus is decided
+# (app/store/distribution/citus.py; docs/scaling.md).
+GLOBAL_TABLES = frozenset(citus.GLOBAL_TABLES)
 
 _CAMPAIGN_PATH = re.compile(r"^/v1/campaigns/([0-9a-f-]{36})(?:/|$)")
 _current: contextvars.ContextVar[tuple[str, uuid.UUID] | None] = contextvars.ContextVar(
@@ -87,11 +91,7 @@ _current: contextvars.ContextVar[tuple[str, uuid.UUID] | None] = contextvars.Con
 
 def scoped_tables() -> dict[str, str]:
     """Campaign-scoped table → the column naming its campaign."""
-    tables = {"campaigns": "id"}
-    for table in Base.metadata.tables.values():
-        if "campaign_id" in table.columns:
-            tables[table.name] = "campaign_id"
-    return tables
+    return citus.campaign_scoped_tables()
 
 
 def global_tables() -> list[Table]:
