@@ -53,32 +53,6 @@ from tests.factories.isolation import world as isolation_world  # noqa: F401 (fi
 # reference tables), and the per-user bookkeeping of the edge (rate limits, idempotency keys:
 # keyed by user or address, written in the request's transaction whatever the campaign; see
 # docs/scaling.md).
-GLOBAL_TABLES = frozenset(
-    {
-        "users",
-        "tokens",
-        "account_notices",  # a user's sign-ins, tokens and address changes, told (issue 42)
-        "address_change_undos",  # the links that undo a change of a user's address
-        "maps",
-        "rate_limits",
-        "idempotency_keys",
-        "notification_preferences",
-        "calendar_feeds",  # one secret per user, across campaigns
-        "user_emails",  # a user's address, across campaigns
-        "email_deliveries",  # messages to a user's address, across campaigns
-        "password_resets",  # a user's reset links
-        "discord_links",  # a user's Discord user, across campaigns
-        "discord_link_codes",  # the codes that link it
-        "email_unsubscribes",  # addresses that unsubscribed from the server
-        "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
-        # Moderation (issue 45): users' blocks and owners' bans, reports (which name the
-        # campaign they are about, without a key to it) and the operators' audit log.
-        "user_blocks",
-        "owner_bans",
-        "reports",
-        "moderation_actions",
-    }
-)
 # Tables without a campaign, each named with its reason where its place on Citus is decided
 # (app/store/distribution/citus.py; docs/scaling.md).
 GLOBAL_TABLES = frozenset(citus.GLOBAL_TABLES)
