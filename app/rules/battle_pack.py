@@ -139,12 +139,13 @@ class Scenario:
 # ------------------------------------------------------------------------------ the field
 
 
-def encounter(state: CampaignState, battle: Battle) -> Encounter:
+def encounter(state: CampaignState, battle: Battle, seed: str) -> Encounter:
     """The battle's encounter as the map tells it (R-PACK-1).
 
-    The attacker's edge faces the neighbour it came from: the first neighbour (E, NE, NW, W,
-    SW, SE) holding one of its ships at anchor (then it is a landing, if the hex is land), else
-    one of its armies, else the one nearest to one of its structures; east if none."""
+    The attacker's edge faces the neighbour it came from, as both sides see it: the first
+    neighbour (E, NE, NW, W, SW, SE) holding one of its ships at anchor (then it is a landing,
+    if the hex is land), else one of its armies; else a neighbour drawn from the `seed`
+    (`pack_seed`) — never from what lies further, which the defender may not see."""
     grid = state.map.grid
     tile = state.map.tiles.get(battle.coord)
     terrain = tile.terrain if tile is not None else Terrain.PLAIN
@@ -155,16 +156,7 @@ def encounter(state: CampaignState, battle: Battle) -> Encounter:
     ships = [d for d, c in enumerate(around) if c is not None and c in anchored]
     landing = bool(ships) and terrain is not Terrain.SEA and battle.kind is not BattleKind.NAVAL
     came = ships or [d for d, c in enumerate(around) if c is not None and c in armies]
-    if not came:
-        own = [s.coord for s in state.structures.values() if s.owner in players]
-        if own:
-            by_distance = [
-                (min(grid.distance(c, o) for o in own), d)
-                for d, c in enumerate(around)
-                if c is not None
-            ]
-            came = [min(by_distance)[1]] if by_distance else []
-    attacker_dir = came[0] if came else 0
+    attacker_dir = came[0] if came else _drawn_side(seed)
     neighbours = tuple(_terrain(state, around[(attacker_dir + i) % 6]) for i in range(6))
     structure = None
     capital = False
@@ -183,6 +175,11 @@ def encounter(state: CampaignState, battle: Battle) -> Encounter:
         season=state.season if state.options.seasons else None,
         landing=landing,
     )
+
+
+def _drawn_side(seed: str) -> int:
+    """A neighbour's direction (0–5) drawn from the seed."""
+    return int(hashlib.sha256(f"side:{seed}".encode()).hexdigest(), 16) % 6
 
 
 def _step(grid: Grid, c: Coord, direction: int) -> Coord | None:

@@ -32,7 +32,6 @@ from app.rules.battle_pack import (
 )
 from app.rules.state import BattleKind, Options, Season, StructureKind, Terrain
 from tests.factories.engine import (
-    BATTLEFIELD,
     C,
     W,
     army,
@@ -55,7 +54,7 @@ BANDS = (PieceKind.SEA, PieceKind.WALLS)
 
 def test_R_PACK_1_a_field_battle_faces_the_attackers_army_on_the_neighbour() -> None:
     state = attack_from_west(fight(side({1}, (21,)), side({2}, (22,))))
-    found = encounter(state, state.battles[41])
+    found = encounter(state, state.battles[41], "seed")
     # The attacker stands on W: the table's bottom edge faces W; BATTLEFIELD's (0, 2) W of
     # C is on the map, (−1, 3) (SW of W's side) too, all plain.
     assert found == Encounter(
@@ -91,7 +90,7 @@ def test_R_PACK_1_an_attacker_whose_ship_lies_beside_the_hex_lands_from_the_sea(
         options=Options(seasons=True),
         turn=4,  # winter
     )
-    found = encounter(state, state.battles[41])
+    found = encounter(state, state.battles[41], "seed")
     assert found.landing
     assert found.season is Season.WINTER
     # Relative to W (direction 3): W, SW, SE, E, NE, NW.
@@ -108,7 +107,7 @@ def test_R_PACK_1_a_city_is_assaulted_then_sallies_once_a_siege_was_drawn() -> N
     for draws, kind in ((0, PackKind.SIEGE_ASSAULT), (2, PackKind.SALLY)):
         battle = attack_on(5, BattleKind.SIEGE, draws=draws)
         state = attack_from_west(battle, structures=[walls])
-        found = encounter(state, battle)
+        found = encounter(state, battle, "seed")
         assert (found.structure, found.capital, found.siege_draws) == (
             StructureKind.CITY,
             True,
@@ -128,7 +127,7 @@ def test_R_PACK_1_a_city_is_assaulted_then_sallies_once_a_siege_was_drawn() -> N
 def test_R_PACK_1_an_outpost_is_assaulted_and_may_be_captured_or_destroyed() -> None:
     battle = attack_on(5, BattleKind.ASSAULT)
     state = attack_from_west(battle, structures=[outpost(5, 2, C)])
-    found = encounter(state, battle)
+    found = encounter(state, battle, "seed")
     assert kind_of(found) is PackKind.SIEGE_ASSAULT
     assert stakes(found)["attacker_victory"] == (Effect.CAPTURE_OR_DESTROY,)
     assert stakes(found)["draw"] == (Effect.NOTHING_MOVES,)
@@ -262,7 +261,23 @@ def test_R_PACK_2_every_random_pack_is_valid_and_the_same_every_time(
         assert not any(p.kind is PieceKind.MARSH for p in pieces)
 
 
-def test_R_PACK_1_encounter_on_the_battlefield_without_armies_faces_east() -> None:
-    state = make_state(BATTLEFIELD, [player(1), player(2)])
+def test_R_PACK_1_an_attacker_on_the_hex_faces_a_side_drawn_from_the_seed_alone() -> None:
+    # Row 1 is "f...." with C = (1, 2)'s NW (1, 1) at column 1 of row 1: only NW is a forest.
+    rows = [".....", ".f...", ".....", ".....", "....."]
     battle = fight(side({1}, (21,)), side({2}, (22,)))
-    assert encounter(state, battle).neighbours == (PLAIN,) * 6
+    players = [player(1), player(2)]
+    far = make_state(
+        make_map(rows), players, [city(9, 1, (4, 4))], [army(21, 1, C), army(22, 2, C)]
+    )
+    near = make_state(
+        make_map(rows), players, [city(9, 1, (0, 0))], [army(21, 1, C), army(22, 2, C)]
+    )
+    seen = {
+        encounter(state, battle, pack_seed(5, n)).neighbours.index(Terrain.FOREST)
+        for n in range(1, 40)
+        for state in (far, near)
+    }
+    assert seen == set(range(6))  # every side comes up, whatever the seed
+    for n in range(1, 40):  # and the attacker's structures far away change nothing
+        seed = pack_seed(5, n)
+        assert encounter(far, battle, seed) == encounter(near, battle, seed)

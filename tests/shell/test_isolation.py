@@ -158,6 +158,8 @@ PLAYER_OBJECT = frozenset(
         "battles-edit-report",
         "battles-propose-play-by",
         "battles-accept-play-by",
+        "battles-read-pack",
+        "battles-read-pack-pdf",
         # Player 2's personal webhook: nobody else's (issue 15).
         "notifications-get-webhook",
         "notifications-update-webhook",

@@ -59,10 +59,10 @@ async def read_pack(session: AsyncSession, m: Membership, battle_id: int) -> Bat
     over = row.status in battles_service.OVER_STATUSES
     named = names.of(battles.participants(battle), over=over, holders=row.holders)
 
-    encounter = battle_pack.encounter(v.state, battle)
+    seed = battle_pack.pack_seed(m.campaign.id_salt, row.id)
+    encounter = battle_pack.encounter(v.state, battle, seed)
     kind = battle_pack.kind_of(encounter)
     options = v.state.options
-    seed = battle_pack.pack_seed(m.campaign.id_salt, row.id)
     table = battle_pack.table_for(options.game_system)
     scenario = battle_pack.scenario(options.game_system, kind)
     coefficient = battles.coefficient_pct(options, v.ruleset)
