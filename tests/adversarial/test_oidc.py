@@ -317,3 +317,18 @@ async def test_the_flow_cookie_is_http_only_and_same_site(browser: AsyncClient) 
     assert query["nonce"]
     assert query["state"]
     assert len(query["code_challenge"]) == 43  # base64url of a SHA-256
+
+
+async def test_starting_sign_ins_in_a_flood_is_limited_per_address(
+    oidc_settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    # Each start stores a flow: past the anonymous writes' rate, 429 and nothing stored.
+    tight = oidc_settings.model_copy(update={"login_failures_per_address_per_minute": 3})
+    with fresh_app(tight) as app:
+        app.state.sessionmaker = sessionmaker
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
+            answers = [(await web.get("/v1/auth/oidc/mock/start")).status_code for _ in range(5)]
+    assert answers == [302, 302, 302, 429, 429]
+    assert await _count(sessionmaker, OidcFlow) == 3
