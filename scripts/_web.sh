@@ -69,17 +69,26 @@ web_live_server() {
 # Start the mail sink and the server on fresh ports; 0 once /healthz answers, 2 if the server
 # exited first, 1 if it never answered.
 _web_start_server() {
-    local data="$1" port smtp_port _
+    local data="$1" port smtp_port oidc_port _
     port="$(_free_port)"
     smtp_port="$(_free_port)"
+    oidc_port="$(_free_port)"
     export MARCHLORDS_BASE_URL="http://127.0.0.1:$port"
     python "$WEB/scripts/mail_sink.py" "$smtp_port" "$MARCHLORDS_E2E_MAIL_DIR" >"$data/mail.log" 2>&1 &
     WEB_MAIL_PID=$!
+    # A real OpenID Connect provider to sign in with (web/tests/e2e/oidc.spec.ts).
+    python -m oidc_provider_mock --host 127.0.0.1 --port "$oidc_port" --require-nonce \
+        >"$data/oidc.log" 2>&1 &
+    WEB_OIDC_PID=$!
+    local providers
+    providers="[{\"id\": \"mock\", \"name\": \"Mock ID\", \"issuer\": \"http://127.0.0.1:$oidc_port\","
+    providers+=" \"client_id\": \"marchlords-e2e\", \"client_secret\": \"e2e-secret\"}]"
     # Many users register from one address in a few seconds: lift the per-address limits.
     MARCHLORDS_PORT="$port" MARCHLORDS_PG_DATA_DIR="$data/pg" MARCHLORDS_REGISTRATIONS_PER_HOUR=100000 \
         MARCHLORDS_WRITE_RATE_PER_MINUTE=100000 MARCHLORDS_WRITE_BURST=10000 MARCHLORDS_WEB_BUILD=0 \
         MARCHLORDS_SMTP_HOST=127.0.0.1 MARCHLORDS_SMTP_PORT="$smtp_port" MARCHLORDS_SMTP_SECURITY=none \
         MARCHLORDS_PUBLIC_URL="$MARCHLORDS_BASE_URL" MARCHLORDS_WEBHOOKS_ALLOW_LOOPBACK=true \
+        MARCHLORDS_OIDC_PROVIDERS="$providers" MARCHLORDS_OIDC_ALLOW_HTTP=true \
         "$ROOT/scripts/serve" >"$WEB_SERVER_LOG" 2>&1 &
     WEB_SERVER_PID=$!
     for _ in $(seq 1 240); do
@@ -93,7 +102,7 @@ _web_start_server() {
 
 _web_stop_children() {
     local pid
-    for pid in ${WEB_SERVER_PID:-} ${WEB_MAIL_PID:-}; do
+    for pid in ${WEB_SERVER_PID:-} ${WEB_MAIL_PID:-} ${WEB_OIDC_PID:-}; do
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done

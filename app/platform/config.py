@@ -91,7 +91,8 @@ class Settings(BaseSettings):
     login_failures_per_address_per_minute: int = Field(default=30, ge=1)
     """Failed logins per client address and minute, whatever the usernames (spraying). The
     other writes without a bearer token (password-reset requests and confirmations, an email's
-    confirm and unsubscribe links) count per client address at this rate too, every one."""
+    confirm and unsubscribe links, each step of a sign-in with a provider) count per client
+    address at this rate too, every one."""
     login_failures_per_username_per_minute: int = Field(default=30, ge=1)
     """Failed logins per username and minute, from whatever addresses."""
     registrations_per_hour: int = Field(default=10, ge=1)

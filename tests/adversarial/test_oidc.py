@@ -8,20 +8,29 @@ site, and tries to attach identities to accounts that are not theirs. Each is re
 problem that signs nobody in and changes nothing.
 """
 
+import base64
+import json
+import time
 from collections.abc import Iterator
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
+from joserfc import jwt
+from joserfc.jwk import OctKey, RSAKey
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.oidc.client import OidcClient, ProviderFailed
+from app.accounts.oidc.providers import load_providers
 from app.platform.config import Settings
 from app.store.models import OidcFlow, OidcTicket, User, UserIdentity
 from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser
 from tests.factories.oidc import (
+    CLIENT_ID,
     authorize,
     landing,
     local,
@@ -317,3 +326,144 @@ async def test_the_flow_cookie_is_http_only_and_same_site(browser: AsyncClient) 
     assert query["nonce"]
     assert query["state"]
     assert len(query["code_challenge"]) == 43  # base64url of a SHA-256
+
+
+async def test_starting_sign_ins_in_a_flood_is_limited_per_address(
+    oidc_settings: Settings,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    fast_password_hashing: None,
+) -> None:
+    # Each start stores a flow: past the anonymous writes' rate, 429 and nothing stored.
+    tight = oidc_settings.model_copy(update={"login_failures_per_address_per_minute": 3})
+    with fresh_app(tight) as app:
+        app.state.sessionmaker = sessionmaker
+        async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
+            answers = [(await web.get("/v1/auth/oidc/mock/start")).status_code for _ in range(5)]
+    assert answers == [302, 302, 302, 429, 429]
+    assert await _count(sessionmaker, OidcFlow) == 3
+
+
+ISSUER = "https://id.example"
+
+
+def _forged(kind: str, key: RSAKey, nonce: str) -> str:
+    """An ID token as a hostile or broken token endpoint could answer it."""
+    now = int(time.time())
+    claims: dict[str, object] = {
+        "iss": ISSUER,
+        "sub": "victim",
+        "aud": CLIENT_ID,
+        "iat": now,
+        "exp": now + 300,
+        "nonce": nonce,
+    }
+    if kind == "none":  # unsigned
+        head = base64.urlsafe_b64encode(b'{"alg":"none"}').rstrip(b"=").decode()
+        body = base64.urlsafe_b64encode(json.dumps(claims).encode()).rstrip(b"=").decode()
+        return f"{head}.{body}."
+    if kind == "hs256-public-key":  # signed with the public key as a shared secret
+        secret = OctKey.import_key(json.dumps(key.as_dict(private=False)).encode())
+        return jwt.encode({"alg": "HS256", "kid": "k1"}, claims, secret)
+    changes: dict[str, dict[str, object]] = {
+        "expired": {"exp": now - 3600, "iat": now - 7200},
+        "other-audience": {"aud": "someone-else"},
+        "other-issuer": {"iss": "https://evil.example"},
+        "no-nonce": {"nonce": None},
+        "no-subject": {"sub": None},
+    }
+    signed = {k: v for k, v in {**claims, **changes[kind]}.items() if v is not None}
+    return jwt.encode({"alg": "RS256", "kid": "k1"}, signed, key)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "none",
+        "hs256-public-key",
+        "expired",
+        "other-audience",
+        "other-issuer",
+        "no-nonce",
+        "no-subject",
+    ],
+)
+async def test_an_id_token_that_fails_a_check_is_refused(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = RSAKey.generate_key(2048, parameters={"kid": "k1"})
+    nonce = "the-nonce-of-this-sign-in"
+
+    def provider_answers(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/jwks":
+            return httpx.Response(200, json={"keys": [key.as_dict(private=False)]})
+        return httpx.Response(
+            200,
+            json={
+                "access_token": "at",
+                "token_type": "Bearer",
+                "id_token": _forged(kind, key, nonce),
+            },
+        )
+
+    real = httpx.AsyncClient
+    monkeypatch.setattr(
+        httpx,
+        "AsyncClient",
+        lambda **kw: real(transport=httpx.MockTransport(provider_answers), **kw),
+    )
+    entry = provider(
+        ISSUER,
+        authorization_endpoint=f"{ISSUER}/authorize",
+        token_endpoint=f"{ISSUER}/token",
+        jwks_uri=f"{ISSUER}/jwks",
+    )
+    settings = Settings(oidc_providers=json.dumps([entry]))
+    oidc = OidcClient(settings, load_providers(settings))
+    with pytest.raises(ProviderFailed) as refused:
+        await oidc.identify(
+            oidc.providers["mock"],
+            code="c",
+            redirect_uri="https://play.example/cb",
+            code_verifier="v" * 43,
+            nonce=nonce,
+        )
+    assert refused.value.code == "oidc_token"
+
+
+async def test_the_forging_test_accepts_a_good_id_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The control of the test above: the same provider, an ID token that passes every check.
+    key = RSAKey.generate_key(2048, parameters={"kid": "k1"})
+    now = int(time.time())
+    token = jwt.encode(
+        {"alg": "RS256", "kid": "k1"},
+        {"iss": ISSUER, "sub": "s1", "aud": CLIENT_ID, "iat": now, "exp": now + 60, "nonce": "n"},
+        key,
+    )
+
+    def provider_answers(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/jwks":
+            return httpx.Response(200, json={"keys": [key.as_dict(private=False)]})
+        return httpx.Response(200, json={"access_token": "at", "id_token": token})
+
+    real = httpx.AsyncClient
+    monkeypatch.setattr(
+        httpx,
+        "AsyncClient",
+        lambda **kw: real(transport=httpx.MockTransport(provider_answers), **kw),
+    )
+    entry = provider(
+        ISSUER,
+        authorization_endpoint=f"{ISSUER}/authorize",
+        token_endpoint=f"{ISSUER}/token",
+        jwks_uri=f"{ISSUER}/jwks",
+    )
+    settings = Settings(oidc_providers=json.dumps([entry]))
+    oidc = OidcClient(settings, load_providers(settings))
+    claimed = await oidc.identify(
+        oidc.providers["mock"],
+        code="c",
+        redirect_uri="https://p/cb",
+        code_verifier="v" * 43,
+        nonce="n",
+    )
+    assert (claimed.issuer, claimed.subject) == (ISSUER, "s1")

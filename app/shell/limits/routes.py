@@ -388,8 +388,13 @@ def guard_routes(router: APIRouter) -> None:
 SUDO_PATHS = frozenset({"/users/me/email", "/tokens", "/users/me/identities/{provider}/start"})
 
 
+# Reads that write: a sign-in with a provider stores a flow at its start and a ticket at its
+# return (app.accounts.oidc), so both count as anonymous writes of the client address.
+WRITING_READS = frozenset({"/auth/oidc/{provider}/start", "/auth/oidc/{provider}/callback"})
+
+
 def _guard(route: APIRoute) -> None:
-    if not (route.methods or set()) & WRITE_METHODS:
+    if not (route.methods or set()) & WRITE_METHODS and route.path not in WRITING_READS:
         return
     extra: dict[int | str, dict[str, Any]] = {413: TOO_LARGE_RESPONSE}
     if route.path == "/campaigns" or route.path.startswith("/campaigns/"):

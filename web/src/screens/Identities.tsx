@@ -184,11 +184,15 @@ export function IdentitySettings() {
         ))}
       </ul>
       <ProblemView error={unlink.error ?? identities.error} />
-      <label>
-        {t("currentPassword")}
-        <input name="identity_password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </label>
-      <p className="muted">{t("currentPasswordHint")}</p>
+      {identities.data?.password ? (
+        <>
+          <label>
+            {t("currentPassword")}
+            <input name="identity_password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          </label>
+          <p className="muted">{t("currentPasswordHint")}</p>
+        </>
+      ) : null}
       {providers.data.map((p) => (
         <button key={p.id} type="button" disabled={link.isPending} onClick={() => link.mutate(p.id)}>
           {fill(t("oidcLinkWith"), { name: p.name })}

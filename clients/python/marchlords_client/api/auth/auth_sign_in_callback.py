@@ -82,6 +82,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
     if response.status_code == 422:
 
         def _parse_response_422(data: object) -> Problem | ValidationProblem:
@@ -102,6 +107,11 @@ def _parse_response(
         response_422 = _parse_response_422(response.json())
 
         return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
@@ -138,6 +148,9 @@ def sync_detailed(
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
     linked to the account that asked.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -183,6 +196,9 @@ def sync(
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
     linked to the account that asked.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -221,6 +237,9 @@ async def asyncio_detailed(
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
     linked to the account that asked.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -263,6 +282,9 @@ async def asyncio(
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
     linked to the account that asked.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 

@@ -66,6 +66,11 @@ def _parse_response(
 
         return response_409
 
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
     if response.status_code == 422:
 
         def _parse_response_422(data: object) -> Problem | ValidationProblem:
@@ -86,6 +91,11 @@ def _parse_response(
         response_422 = _parse_response_422(response.json())
 
         return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
 
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
@@ -118,6 +128,9 @@ def sync_detailed(
     """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
 
      Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -156,6 +169,9 @@ def sync(
 
      Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
 
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
+
     Takes no credentials.
 
     Args:
@@ -187,6 +203,9 @@ async def asyncio_detailed(
     """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
 
      Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
@@ -222,6 +241,9 @@ async def asyncio(
     """Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
 
      Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+
+    Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
+    past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Takes no credentials.
 
