@@ -502,6 +502,16 @@ const en = {
   edictStatus_withdrawn: "withdrawn",
   edictStatus_expired: "expired",
   edictStatus_done: "carried out",
+  // Discord (issue 46 §3): Settings → Discord (src/screens/DiscordLink.tsx).
+  discordTitle: "Discord",
+  discordHelp: "Play from a Discord channel with /marchlords: link your account with a one-time code, typed in Discord.",
+  discordLinkButton: "Link Discord",
+  discordRelink: "Link another Discord account",
+  discordType: "In Discord, type:",
+  discordExpires: "(works once, until {time})",
+  discordLinked: "Linked to your Discord account since {date}.",
+  discordNotLinked: "No Discord account is linked.",
+  discordUnlink: "Unlink",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1002,6 +1012,16 @@ const fr: Record<Key, string> = {
   edictStatus_withdrawn: "retiré",
   edictStatus_expired: "expiré",
   edictStatus_done: "exécuté",
+  // Discord (issue 46 §3) : Paramètres → Discord (src/screens/DiscordLink.tsx).
+  discordTitle: "Discord",
+  discordHelp: "Jouez depuis un salon Discord avec /marchlords : liez votre compte par un code à usage unique, tapé dans Discord.",
+  discordLinkButton: "Lier Discord",
+  discordRelink: "Lier un autre compte Discord",
+  discordType: "Dans Discord, tapez :",
+  discordExpires: "(valable une fois, jusqu'à {time})",
+  discordLinked: "Lié à votre compte Discord depuis le {date}.",
+  discordNotLinked: "Aucun compte Discord n'est lié.",
+  discordUnlink: "Délier",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -8,6 +8,7 @@ import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
+import { DiscordLink } from "./DiscordLink.tsx";
 import { AccountNotices, Tokens } from "./Tokens.tsx";
 import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
 
@@ -45,6 +46,7 @@ export function Campaigns() {
       <LanguageSettings />
       <EmailSettings />
       <NotificationSettings />
+      <DiscordLink />
       <MyReliability />
       <ModerationSettings />
       <OperatorQueue />
