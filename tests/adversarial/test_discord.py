@@ -8,6 +8,7 @@ or player named `@everyone` pings nobody and formats nothing; a member of anothe
 nobody's, learns nothing of the campaign bound to the channel; anonymity holds in `status`.
 """
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -15,13 +16,14 @@ from datetime import timedelta
 
 import pytest
 from fastapi import FastAPI
-from httpx import AsyncClient
+from httpx import ASGITransport, AsyncClient
 from nacl.signing import SigningKey
 from sqlalchemy import update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
+from app.platform.db.session import create_sessionmaker
 from app.store.models import Campaign, DiscordLinkCode, User
 from tests.factories.apps import fresh_app
 from tests.factories.discord import (
@@ -231,6 +233,30 @@ async def test_a_used_code_cannot_be_replayed_by_another_discord_user(
     assert "unknown, used or expired" in replayed.json()["data"]["content"]
     state = (await client.get("/v1/users/me/discord", headers=victim.headers)).json()
     assert state["discord_user_id"] == VICTIM
+
+
+async def test_one_code_typed_twice_at_once_links_one_discord_user(
+    on_settings: Settings,
+    discord: Discord,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    # The victim and Mallory (who saw the code) send it in the same instant, each request on
+    # its own connection, really committed: the code's single use holds under the race.
+    with fresh_app(on_settings) as application:
+        application.state.sessionmaker = create_sessionmaker(committing_engine)
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            victim = await committing_make_user()
+            for _round in range(3):
+                code = await link_code(client, victim)
+                answers = await asyncio.gather(
+                    *(discord.command(client, who, "link", code=code) for who in (VICTIM, MALLORY))
+                )
+                won = [a for a in answers if "now linked" in a["content"]]
+                assert len(won) == 1, answers
+            state = (await client.get("/v1/users/me/discord", headers=victim.headers)).json()
+            assert state["discord_user_id"] in {VICTIM, MALLORY}
 
 
 async def test_a_code_links_only_the_account_that_made_it(

@@ -2,14 +2,18 @@
 plays from a channel bound to the campaign, through the API's own services."""
 
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.channels.discord.messages import EPHEMERAL
 from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.store.models import DiscordLinkCode
 from tests.factories.apps import fresh_app
 from tests.factories.discord import (
     PUBLIC_URL,
@@ -124,6 +128,22 @@ async def test_link_codes_are_limited_per_hour(client: AsyncClient, make_user: M
     refused = await client.post("/v1/users/me/discord/link-code", headers=alice.headers)
     assert_problem(refused, 429, "too_many_requests")
     assert 0 < int(refused.headers["Retry-After"]) <= 3600
+
+
+async def test_codes_older_than_the_hour_no_longer_count_and_are_dropped(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    alice = await make_user()
+    for _ in range(5):
+        await link_code(client, alice)
+    await session.execute(
+        update(DiscordLinkCode)
+        .where(DiscordLinkCode.user_id == alice.id)
+        .values(created_at=utcnow() - timedelta(hours=1, seconds=1))
+    )
+    await link_code(client, alice)
+    kept = await session.scalar(select(func.count()).where(DiscordLinkCode.user_id == alice.id))
+    assert kept == 1
 
 
 async def test_ready_from_discord_makes_the_linked_player_ready(
