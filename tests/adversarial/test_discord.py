@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from nacl.signing import SigningKey
 from sqlalchemy import update
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
@@ -37,6 +37,7 @@ from tests.factories.discord import (
     new_discord,
 )
 from tests.factories.flows import AuthUser, Game, MakeUser, start_game
+from tests.factories.statements import counted
 from tests.helpers import assert_problem
 
 MALLORY = "666666666666666666"
@@ -126,6 +127,20 @@ async def test_a_forged_signature_is_refused_and_links_nothing(
     response = await client.post(URL, content=body, headers=headers)
     assert_problem(response, 401, "unauthorized")
     assert not await _is_linked(client, victim)
+
+
+async def test_a_flood_of_forged_interactions_never_reaches_the_database(
+    client: AsyncClient, discord: Discord, connection: AsyncConnection
+) -> None:
+    # The route has no per-address limit (Discord's few addresses would share it): what makes
+    # a flood cheap is that a forged request is refused before any statement is sent.
+    body = _link_body("7KQ2M-XW9DA")
+    forged = discord.signed(body, key=SigningKey.generate())
+    with counted(connection) as statements:
+        for _ in range(50):
+            response = await client.post(URL, content=body, headers=forged)
+            assert response.status_code == 401
+    assert statements == []
 
 
 @pytest.mark.parametrize("offset", [-6 * 60, -3600, 5 * 60, 86400 * 365])
