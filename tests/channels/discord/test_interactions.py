@@ -25,7 +25,7 @@ from tests.factories.discord import (
     linked,
     new_discord,
 )
-from tests.factories.flows import Game, MakeUser, start_game
+from tests.factories.flows import Game, MakeUser, create_lobby, start_game
 from tests.helpers import assert_problem
 
 ALICE = "111111111111111111"
@@ -183,6 +183,23 @@ async def test_a_refused_ready_is_said_as_text_and_changes_nothing(
     assert answer["content"] == "Campagne introuvable."
     turn = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()
     assert not any(p["ready"] for p in turn["players"])
+
+
+async def test_a_rules_refusal_is_said_in_the_callers_language(
+    client: AsyncClient, discord: Discord, make_user: MakeUser
+) -> None:
+    # The owner's campaign is still in its lobby: `ready` is refused by the same rule as
+    # `PUT …/turn/ready` (409 R-CAMP-2 over HTTP), said here in French, and nothing changes.
+    owner = await make_user()
+    lobby = await create_lobby(client, owner)
+    await linked(client, discord, owner, ALICE)
+    await discord.command(client, ALICE, "bind", campaign=lobby["id"])
+    over_http = await client.put(f"/v1/campaigns/{lobby['id']}/turn/ready", headers=owner.headers)
+    assert_problem(over_http, 409, "R-CAMP-2")
+    answer = await discord.command(client, ALICE, "ready", locale="fr")
+    assert answer["content"] == (
+        "Cela n'est possible que lorsque la campagne est en cours ; elle est dans son salon."
+    )
 
 
 async def test_orders_and_map_answer_the_callers_own_game(
