@@ -8,6 +8,7 @@ or player named `@everyone` pings nobody and formats nothing; a member of anothe
 nobody's, learns nothing of the campaign bound to the channel; anonymity holds in `status`.
 """
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -15,13 +16,14 @@ from datetime import timedelta
 
 import pytest
 from fastapi import FastAPI
-from httpx import AsyncClient
+from httpx import ASGITransport, AsyncClient
 from nacl.signing import SigningKey
 from sqlalchemy import update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
+from app.platform.db.session import create_sessionmaker
 from app.store.models import Campaign, DiscordLinkCode, User
 from tests.factories.apps import fresh_app
 from tests.factories.discord import (
@@ -35,6 +37,7 @@ from tests.factories.discord import (
     new_discord,
 )
 from tests.factories.flows import AuthUser, Game, MakeUser, start_game
+from tests.factories.statements import counted
 from tests.helpers import assert_problem
 
 MALLORY = "666666666666666666"
@@ -124,6 +127,20 @@ async def test_a_forged_signature_is_refused_and_links_nothing(
     response = await client.post(URL, content=body, headers=headers)
     assert_problem(response, 401, "unauthorized")
     assert not await _is_linked(client, victim)
+
+
+async def test_a_flood_of_forged_interactions_never_reaches_the_database(
+    client: AsyncClient, discord: Discord, connection: AsyncConnection
+) -> None:
+    # The route has no per-address limit (Discord's few addresses would share it): what makes
+    # a flood cheap is that a forged request is refused before any statement is sent.
+    body = _link_body("7KQ2M-XW9DA")
+    forged = discord.signed(body, key=SigningKey.generate())
+    with counted(connection) as statements:
+        for _ in range(50):
+            response = await client.post(URL, content=body, headers=forged)
+            assert response.status_code == 401
+    assert statements == []
 
 
 @pytest.mark.parametrize("offset", [-6 * 60, -3600, 5 * 60, 86400 * 365])
@@ -231,6 +248,30 @@ async def test_a_used_code_cannot_be_replayed_by_another_discord_user(
     assert "unknown, used or expired" in replayed.json()["data"]["content"]
     state = (await client.get("/v1/users/me/discord", headers=victim.headers)).json()
     assert state["discord_user_id"] == VICTIM
+
+
+async def test_one_code_typed_twice_at_once_links_one_discord_user(
+    on_settings: Settings,
+    discord: Discord,
+    committing_engine: AsyncEngine,
+    committing_make_user: MakeUser,
+) -> None:
+    # The victim and Mallory (who saw the code) send it in the same instant, each request on
+    # its own connection, really committed: the code's single use holds under the race.
+    with fresh_app(on_settings) as application:
+        application.state.sessionmaker = create_sessionmaker(committing_engine)
+        transport = ASGITransport(app=application)
+        async with AsyncClient(transport=transport, base_url="http://test") as client:
+            victim = await committing_make_user()
+            for _round in range(3):
+                code = await link_code(client, victim)
+                answers = await asyncio.gather(
+                    *(discord.command(client, who, "link", code=code) for who in (VICTIM, MALLORY))
+                )
+                won = [a for a in answers if "now linked" in a["content"]]
+                assert len(won) == 1, answers
+            state = (await client.get("/v1/users/me/discord", headers=victim.headers)).json()
+            assert state["discord_user_id"] in {VICTIM, MALLORY}
 
 
 async def test_a_code_links_only_the_account_that_made_it(

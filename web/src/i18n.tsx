@@ -589,6 +589,16 @@ const en = {
   pushBlocked: "Notifications are blocked for this site: allow them in your browser's site settings, then reload.",
   pushDisabled: "This server does not send notifications to devices; the inbox, email and webhooks still tell you.",
   pushUnsupported: "This browser cannot receive notifications from a web page (on an iPhone or iPad, add Marchlords to the Home Screen first).",
+  // Discord (issue 46 §3): Settings → Discord (src/screens/DiscordLink.tsx).
+  discordTitle: "Discord",
+  discordHelp: "Play from a Discord channel with /marchlords: link your account with a one-time code, typed in Discord.",
+  discordLinkButton: "Link Discord",
+  discordRelink: "Link another Discord account",
+  discordType: "In Discord, type:",
+  discordExpires: "(works once, until {time})",
+  discordLinked: "Linked to your Discord account since {date}.",
+  discordNotLinked: "No Discord account is linked.",
+  discordUnlink: "Unlink",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1176,6 +1186,16 @@ const fr: Record<Key, string> = {
   pushBlocked: "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du site de votre navigateur, puis rechargez.",
   pushDisabled: "Ce serveur n'envoie pas de notifications aux appareils ; la boîte de réception, l'e-mail et les webhooks vous préviennent toujours.",
   pushUnsupported: "Ce navigateur ne peut pas recevoir de notifications d'une page web (sur iPhone ou iPad, ajoutez d'abord Marchlords à l'écran d'accueil).",
+  // Discord (issue 46 §3) : Paramètres → Discord (src/screens/DiscordLink.tsx).
+  discordTitle: "Discord",
+  discordHelp: "Jouez depuis un salon Discord avec /marchlords : liez votre compte par un code à usage unique, tapé dans Discord.",
+  discordLinkButton: "Lier Discord",
+  discordRelink: "Lier un autre compte Discord",
+  discordType: "Dans Discord, tapez :",
+  discordExpires: "(valable une fois, jusqu'à {time})",
+  discordLinked: "Lié à votre compte Discord depuis le {date}.",
+  discordNotLinked: "Aucun compte Discord n'est lié.",
+  discordUnlink: "Délier",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -259,4 +259,5 @@ async def answer(
     except _Refused as refused:
         return _answer(call, refused.text)
     except AppError as error:
-        return _answer(call, error.detail)
+        # A problem's text is the server's, but it may quote what a user typed.
+        return _answer(call, escape_markdown(call.say(error.detail)))

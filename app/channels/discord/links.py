@@ -81,6 +81,12 @@ async def issue_code(session: AsyncSession, user: User, now: datetime) -> tuple[
         .where(DiscordLinkCode.user_id == user.id, DiscordLinkCode.used_at.is_(None))
         .values(used_at=now)
     )
+    # Codes older than the hour count for nothing any more: a user keeps at most the hour's.
+    await session.execute(
+        delete(DiscordLinkCode).where(
+            DiscordLinkCode.user_id == user.id, DiscordLinkCode.created_at <= since
+        )
+    )
     code = new_code()
     expires_at = now + CODE_FOR
     session.add(

@@ -15,8 +15,9 @@ EPHEMERAL = 1 << 6
 CONTENT_MAX = 2000
 
 # Markdown's special characters in Discord, `@` and `<` (mentions, channels, emoji, timestamps:
-# `<@123>`, `<#1>`, `<t:0>`) and `:` (`:emoji:`) among them: each escaped with a backslash.
-_SPECIAL = re.compile(r"([\\*_~`|>#\[\]()@<:\-+.!])")
+# `<@123>`, `<#1>`, `<t:0>`), `:` (`:emoji:`) and `-` (`- ` lists, `-# ` small text) among
+# them: each escaped with a backslash.
+_SPECIAL = re.compile(r"([\\*_~`|>#\[\]()@<:\-])")
 # Line breaks of any kind (a heading or quote starts a line) and other control characters.
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 

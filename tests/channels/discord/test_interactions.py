@@ -2,14 +2,18 @@
 plays from a channel bound to the campaign, through the API's own services."""
 
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.channels.discord.messages import EPHEMERAL
 from app.platform.config import Settings
+from app.platform.db.base import utcnow
+from app.store.models import DiscordLinkCode
 from tests.factories.apps import fresh_app
 from tests.factories.discord import (
     PUBLIC_URL,
@@ -21,7 +25,7 @@ from tests.factories.discord import (
     linked,
     new_discord,
 )
-from tests.factories.flows import Game, MakeUser, start_game
+from tests.factories.flows import Game, MakeUser, create_lobby, start_game
 from tests.helpers import assert_problem
 
 ALICE = "111111111111111111"
@@ -126,6 +130,22 @@ async def test_link_codes_are_limited_per_hour(client: AsyncClient, make_user: M
     assert 0 < int(refused.headers["Retry-After"]) <= 3600
 
 
+async def test_codes_older_than_the_hour_no_longer_count_and_are_dropped(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    alice = await make_user()
+    for _ in range(5):
+        await link_code(client, alice)
+    await session.execute(
+        update(DiscordLinkCode)
+        .where(DiscordLinkCode.user_id == alice.id)
+        .values(created_at=utcnow() - timedelta(hours=1, seconds=1))
+    )
+    await link_code(client, alice)
+    kept = await session.scalar(select(func.count()).where(DiscordLinkCode.user_id == alice.id))
+    assert kept == 1
+
+
 async def test_ready_from_discord_makes_the_linked_player_ready(
     client: AsyncClient, discord: Discord, make_user: MakeUser
 ) -> None:
@@ -163,6 +183,23 @@ async def test_a_refused_ready_is_said_as_text_and_changes_nothing(
     assert answer["content"] == "Campagne introuvable."
     turn = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()
     assert not any(p["ready"] for p in turn["players"])
+
+
+async def test_a_rules_refusal_is_said_in_the_callers_language(
+    client: AsyncClient, discord: Discord, make_user: MakeUser
+) -> None:
+    # The owner's campaign is still in its lobby: `ready` is refused by the same rule as
+    # `PUT …/turn/ready` (409 R-CAMP-2 over HTTP), said here in French, and nothing changes.
+    owner = await make_user()
+    lobby = await create_lobby(client, owner)
+    await linked(client, discord, owner, ALICE)
+    await discord.command(client, ALICE, "bind", campaign=lobby["id"])
+    over_http = await client.put(f"/v1/campaigns/{lobby['id']}/turn/ready", headers=owner.headers)
+    assert_problem(over_http, 409, "R-CAMP-2")
+    answer = await discord.command(client, ALICE, "ready", locale="fr")
+    assert answer["content"] == (
+        "Cela n'est possible que lorsque la campagne est en cours ; elle est dans son salon."
+    )
 
 
 async def test_orders_and_map_answer_the_callers_own_game(

@@ -8,6 +8,7 @@ import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { SeatOffers } from "./Seats.tsx";
 import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "./Settings.tsx";
+import { DiscordLink } from "./DiscordLink.tsx";
 import { AccountNotices, Tokens } from "./Tokens.tsx";
 import { IdentitySettings } from "./Identities.tsx";
 import { ModerationSettings, OperatorQueue } from "./Moderation.tsx";
@@ -49,6 +50,7 @@ export function Campaigns() {
       <EmailSettings />
       <NotificationSettings />
       <PushSettings />
+      <DiscordLink />
       <MyReliability />
       <ModerationSettings />
       <OperatorQueue />
