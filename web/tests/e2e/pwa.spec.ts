@@ -185,3 +185,33 @@ test("the notification permission is asked only after the click, never on load",
   await card.getByRole("button", { name: "M'avertir sur cet appareil" }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(1);
 });
+
+test("a push message shows the server's notice, and opens only a page of this client", async ({ page, context, baseURL }) => {
+  const origin = new URL(baseURL ?? "http://127.0.0.1:8000").origin;
+  await context.grantPermissions(["notifications"], { origin });
+  await page.goto("/");
+  await controlled(page);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.filter((r) => !r.isDeleted && r.scopeURL === `${origin}/`).length).toBeGreaterThan(0);
+  const registrationId = registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId ?? "";
+
+  const push = (payload: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+  await push({ title: "Turn 5 of Greenvale", body: "Your orders are awaited.", url: "/campaigns/3f2b0000-0000-4000-8000-000000000001", tag: "turn" });
+  await push({ title: "Click me", body: "…", url: "https://evil.example/phish", tag: "evil" });
+  await push({ title: "API", body: "…", url: "/v1/users/me", tag: "api" });
+
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications())
+        .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: unknown } | null)?.url }))
+        .sort((a, b) => a.tag.localeCompare(b.tag)),
+    );
+  await expect.poll(shown).toEqual([
+    { title: "API", body: "…", tag: "api", url: "/" },
+    { title: "Click me", body: "…", tag: "evil", url: "/" },
+    { title: "Turn 5 of Greenvale", body: "Your orders are awaited.", tag: "turn", url: "/campaigns/3f2b0000-0000-4000-8000-000000000001" },
+  ]);
+});
