@@ -148,8 +148,9 @@ test("'Notify me on this device' is not offered when the server has push off", a
   await page.route("**/v1/push/key", (route) => route.fulfill({ json: { enabled: false, public_key: null } }));
   await signUp(page, uniqueName("nopush"));
   const card = page.getByTestId("push-settings");
+  await card.getByRole("button", { name: "Set up notifications on this device" }).click();
   await expect(card).toContainText("This server does not send notifications to devices");
-  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Notify me on this device" })).toHaveCount(0);
   await screenshots(page, "push-disabled-en");
 });
 
@@ -169,10 +170,13 @@ test("the notification permission is asked only after the click, never on load",
   await signUp(page, uniqueName("push"));
   await controlled(page);
   const card = page.getByTestId("push-settings");
+  const open = card.getByRole("button", { name: "Set up notifications on this device" });
   const button = card.getByRole("button", { name: "Notify me on this device" });
+  await open.click();
   await expect(button).toBeVisible();
-  await expect(card.getByTestId("push-devices")).toContainText("Firefox");
+  await expect(card.getByTestId("push-devices")).toContainText("Firefox on Android");
   await page.reload();
+  await open.click();
   await expect(button).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
   expect(await page.evaluate(() => Notification.permission)).toBe("default");
