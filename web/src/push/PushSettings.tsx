@@ -1,8 +1,10 @@
 // "Notifications on this device" in the settings (issue 46 §2): a button that asks the browser's
 // permission only when clicked, the list of this user's devices with Remove, and why it cannot
 // be offered (a server without push, a browser without the Push API, a blocked permission).
+// Nothing is asked of the server until the player opens the panel.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { Disclosure } from "../components/Disclosure.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { isNetworkError } from "../pwa/status.ts";
@@ -11,7 +13,22 @@ import { pushApi, type PushSubscriptionRead } from "./api.ts";
 import { deviceName } from "./deviceName.ts";
 import { currentSubscription, forgetThisDevice, pushSupported, subscribeThisDevice } from "./device.ts";
 
+/** The card: what it does, and the panel asked of the server only once the player opens it
+ * (most visits of the campaigns page are not about devices). */
 export function PushSettings() {
+  const { t } = useI18n();
+  return (
+    <section className="card" aria-labelledby="push-title" data-testid="push-settings">
+      <h2 id="push-title">{t("pushTitle")}</h2>
+      <p className="muted">{t("pushHelp")}</p>
+      <Disclosure summary={t("pushShow")}>
+        <PushPanel />
+      </Disclosure>
+    </section>
+  );
+}
+
+function PushPanel() {
   const { t, lang } = useI18n();
   const { token } = useSession();
   const queryClient = useQueryClient();
@@ -41,8 +58,7 @@ export function PushSettings() {
   const items = devices.data?.items ?? [];
   const subscribed = thisDevice.data != null && items.some((d) => d.endpoint === thisDevice.data);
   return (
-    <section className="card" aria-labelledby="push-title" data-testid="push-settings">
-      <h2 id="push-title">{t("pushTitle")}</h2>
+    <>
       {!supported ? (
         <p className="muted">{t("pushUnsupported")}</p>
       ) : key.isPending ? (
@@ -53,7 +69,6 @@ export function PushSettings() {
         <p className="muted">{t("pushDisabled")}</p>
       ) : (
         <>
-          <p className="muted">{t("pushHelp")}</p>
           {permission === "denied" ? (
             <p className="notice">{t("pushBlocked")}</p>
           ) : subscribed ? (
@@ -94,6 +109,6 @@ export function PushSettings() {
           <ProblemView error={remove.error} />
         </>
       )}
-    </section>
+    </>
   );
 }

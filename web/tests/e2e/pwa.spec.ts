@@ -148,8 +148,9 @@ test("'Notify me on this device' is not offered when the server has push off", a
   await page.route("**/v1/push/key", (route) => route.fulfill({ json: { enabled: false, public_key: null } }));
   await signUp(page, uniqueName("nopush"));
   const card = page.getByTestId("push-settings");
+  await card.getByRole("button", { name: "Set up notifications on this device" }).click();
   await expect(card).toContainText("This server does not send notifications to devices");
-  await expect(card.getByRole("button")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Notify me on this device" })).toHaveCount(0);
   await screenshots(page, "push-disabled-en");
 });
 
@@ -169,10 +170,13 @@ test("the notification permission is asked only after the click, never on load",
   await signUp(page, uniqueName("push"));
   await controlled(page);
   const card = page.getByTestId("push-settings");
+  const open = card.getByRole("button", { name: "Set up notifications on this device" });
   const button = card.getByRole("button", { name: "Notify me on this device" });
+  await open.click();
   await expect(button).toBeVisible();
-  await expect(card.getByTestId("push-devices")).toContainText("Firefox");
+  await expect(card.getByTestId("push-devices")).toContainText("Firefox on Android");
   await page.reload();
+  await open.click();
   await expect(button).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(0);
   expect(await page.evaluate(() => Notification.permission)).toBe("default");
@@ -184,4 +188,34 @@ test("the notification permission is asked only after the click, never on load",
 
   await card.getByRole("button", { name: "M'avertir sur cet appareil" }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(1);
+});
+
+test("a push message shows the server's notice, and opens only a page of this client", async ({ page, context, baseURL }) => {
+  const origin = new URL(baseURL ?? "http://127.0.0.1:8000").origin;
+  await context.grantPermissions(["notifications"], { origin });
+  await page.goto("/");
+  await controlled(page);
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+  await cdp.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.filter((r) => !r.isDeleted && r.scopeURL === `${origin}/`).length).toBeGreaterThan(0);
+  const registrationId = registrations.find((r) => r.scopeURL === `${origin}/`)?.registrationId ?? "";
+
+  const push = (payload: unknown) => cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId, data: JSON.stringify(payload) });
+  await push({ title: "Turn 5 of Greenvale", body: "Your orders are awaited.", url: "/campaigns/3f2b0000-0000-4000-8000-000000000001", tag: "turn" });
+  await push({ title: "Click me", body: "…", url: "https://evil.example/phish", tag: "evil" });
+  await push({ title: "API", body: "…", url: "/v1/users/me", tag: "api" });
+
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications())
+        .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: unknown } | null)?.url }))
+        .sort((a, b) => a.tag.localeCompare(b.tag)),
+    );
+  await expect.poll(shown).toEqual([
+    { title: "API", body: "…", tag: "api", url: "/" },
+    { title: "Click me", body: "…", tag: "evil", url: "/" },
+    { title: "Turn 5 of Greenvale", body: "Your orders are awaited.", tag: "turn", url: "/campaigns/3f2b0000-0000-4000-8000-000000000001" },
+  ]);
 });

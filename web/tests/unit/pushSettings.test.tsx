@@ -75,10 +75,11 @@ function SignOut() {
   );
 }
 
+/** The settings card, opened (nothing is asked of the server before). */
 function wrap() {
   localStorage.setItem("marchlords.token", "tok");
   localStorage.setItem("marchlords.lang", "en");
-  return render(
+  const view = render(
     <I18nProvider>
       <SessionProvider>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -88,11 +89,31 @@ function wrap() {
       </SessionProvider>
     </I18nProvider>,
   );
+  fireEvent.click(screen.getByRole("button", { name: "Set up notifications on this device" }));
+  return view;
 }
 
 const device = { id: 7, endpoint: ENDPOINT, user_agent: "Mozilla/5.0 (Android 15; Mobile; rv:140.0) Gecko/140.0 Firefox/140.0", created_at: "2026-12-07T10:00:00Z" };
 
 describe("notifications on this device", () => {
+  it("asks nothing of the server, nor the permission, until the panel is opened", () => {
+    const browser = pushBrowser();
+    const requests = serve({ "GET /v1/push/key": () => json({ enabled: true, public_key: KEY }) });
+    localStorage.setItem("marchlords.token", "tok");
+    render(
+      <I18nProvider>
+        <SessionProvider>
+          <QueryClientProvider client={new QueryClient()}>
+            <PushSettings />
+          </QueryClientProvider>
+        </SessionProvider>
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("button", { name: "Set up notifications on this device" })).toBeTruthy();
+    expect(requests).toEqual([]);
+    expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
+
   it("offers no button and explains when the server has push off", async () => {
     const browser = pushBrowser();
     serve({ "GET /v1/push/key": () => json({ enabled: false, public_key: null }) });
