@@ -1836,6 +1836,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/seats/{number}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a bot on a seat, or change its difficulty and personality (owner): in the lobby on
+         * @description Put a bot on a seat, or change its difficulty and personality (owner): in the lobby on
+         *     an empty seat (a new one needs `faction` and `slot`), once the campaign runs on a seat in
+         *     civil disorder; it orders at every turn change and never blocks a turn (R-BOT).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        put: operations["bots-put-seat-bot"];
+        post?: never;
+        /**
+         * Take the bot off a seat (owner): its holder plays it again; in the lobby a seat nobody
+         * @description Take the bot off a seat (owner): its holder plays it again; in the lobby a seat nobody
+         *     holds goes with it; a running seat nobody holds is handed over instead (R-BOT, R-CAMP-6).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["bots-remove-seat-bot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/spectate": {
         parameters: {
             query?: never;
@@ -4506,6 +4537,26 @@ export interface components {
          * @enum {string}
          */
         BattleStatus: "awaiting_report" | "reported" | "disputed" | "confirmed" | "abandoned" | "cancelled";
+        /**
+         * BotSet
+         * @description Put a bot on a seat, or change the one there (R-BOT-1).
+         */
+        BotSet: {
+            /** @description R-BOT-1: `easy` or `normal`. */
+            difficulty: components["schemas"]["Difficulty"];
+            /**
+             * Faction
+             * @description In the lobby, the faction of a new seat for the bot (required then, R-CAMP-2); refused once the campaign runs.
+             */
+            faction?: string | null;
+            /** @description R-BOT-5: `builder`, `raider` or `turtle`. */
+            personality: components["schemas"]["Personality"];
+            /**
+             * Slot
+             * @description In the lobby, the start slot of a new seat for the bot (required then).
+             */
+            slot?: number | null;
+        };
         /** BuildCancelledData */
         BuildCancelledData: {
             /** Build Id */
@@ -4868,6 +4919,12 @@ export interface components {
              * @description R-TURN-3: hours to report and confirm a battle after it is declared.
              */
             battle_deadline_hours?: number | null;
+            /**
+             * Bot Battles By Points
+             * @description R-BOT-8: a battle between bots only is decided at once, at the turn change that declares it, by the points rule; off: it waits for the owner's ruling (R-BAT-5) or its deadline like any battle.
+             * @default false
+             */
+            bot_battles_by_points: boolean;
             /**
              * Civil Disorder After Missed
              * @description R-CAMP-10: a seat that misses this many turn deadlines in a row falls into civil disorder (counts as ready, never blocks the turn) until its holder acts again; unset: never.
@@ -5322,6 +5379,11 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "failed" | "muted";
+        /**
+         * Difficulty
+         * @enum {string}
+         */
+        Difficulty: "easy" | "normal";
         /**
          * DiplomaticEdict
          * @description Propose an embassy, a non-aggression pact or an alliance (costs `diplomatic_cost`).
@@ -8121,6 +8183,11 @@ export interface components {
             cost: number;
         };
         /**
+         * Personality
+         * @enum {string}
+         */
+        Personality: "builder" | "raider" | "turtle";
+        /**
          * PillageWonSummaryEvent
          * @description A `pillage_won` line of a turn summary.
          */
@@ -8204,6 +8271,8 @@ export interface components {
         };
         /** PlayerRead */
         PlayerRead: {
+            /** @description R-BOT: a bot plays this seat (shown to every member, under anonymity too); null: a person, or nobody (`vacant`). */
+            bot?: components["schemas"]["SeatBotRead"] | null;
             /**
              * Civil Disorder
              * @description R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never holds the turn up) until its holder acts again.
@@ -8451,6 +8520,12 @@ export interface components {
         };
         /** ReadyPlayer */
         ReadyPlayer: {
+            /**
+             * Bot
+             * @description R-BOT-4: a bot plays it; always ready.
+             * @default false
+             */
+            bot: boolean;
             /**
              * Civil Disorder
              * @description R-CAMP-10: counted as ready until its holder acts again.
@@ -9213,6 +9288,22 @@ export interface components {
              * @description 0 (Monday) to 6 (Sunday), or an English weekday name (`tuesday`, `tue`); answered as its number.
              */
             weekday: number | ("monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun");
+        };
+        /**
+         * SeatBotRead
+         * @description A bot plays the seat (R-BOT): what it is, for the owner who chose it.
+         */
+        SeatBotRead: {
+            /**
+             * Difficulty
+             * @description `easy` or `normal` (R-BOT-1); null but for the owner.
+             */
+            difficulty?: string | null;
+            /**
+             * Personality
+             * @description `builder`, `raider` or `turtle` (R-BOT-5); null but for the owner.
+             */
+            personality?: string | null;
         };
         /** SeatMissedPayload */
         SeatMissedPayload: {
@@ -24450,6 +24541,354 @@ export interface operations {
             };
             path: {
                 offer_id: string;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "bots-put-seat-bot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat's player number. */
+                number: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSet"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "bots-remove-seat-bot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat's player number. */
+                number: number;
                 /** @description The campaign's id. */
                 campaign_id: string;
             };

@@ -75,6 +75,7 @@ from .battle_roster_read import BattleRosterRead
 from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
+from .bot_set import BotSet
 from .build_cancelled_data import BuildCancelledData
 from .build_cancelled_summary_event import BuildCancelledSummaryEvent
 from .build_cancelled_summary_event_texts_type_0 import BuildCancelledSummaryEventTextsType0
@@ -128,6 +129,7 @@ from .deadlines_payload import DeadlinesPayload
 from .delivery_page import DeliveryPage
 from .delivery_read import DeliveryRead
 from .delivery_status import DeliveryStatus
+from .difficulty import Difficulty
 from .diplomatic_edict import DiplomaticEdict
 from .diplomatic_edict_kind import DiplomaticEdictKind
 from .discord_allowed_mentions import DiscordAllowedMentions
@@ -311,6 +313,7 @@ from .pending_orders import PendingOrders
 from .pending_raise import PendingRaise
 from .pending_recruit import PendingRecruit
 from .pending_upgrade import PendingUpgrade
+from .personality import Personality
 from .pillage_won_summary_event import PillageWonSummaryEvent
 from .pillage_won_summary_event_texts_type_0 import PillageWonSummaryEventTextsType0
 from .play_by_date import PlayByDate
@@ -427,6 +430,7 @@ from .ruleset_variant_tier_document import RulesetVariantTierDocument
 from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .schedule_entry import ScheduleEntry
 from .schedule_entry_weekday_type_1 import ScheduleEntryWeekdayType1
+from .seat_bot_read import SeatBotRead
 from .seat_handed_over_server_sent_event import SeatHandedOverServerSentEvent
 from .seat_missed_payload import SeatMissedPayload
 from .seat_offer_declined_payload import SeatOfferDeclinedPayload
@@ -655,6 +659,7 @@ __all__ = (
     "BattleRosterReadSide",
     "BattleSideRead",
     "BattleStatus",
+    "BotSet",
     "BuildCancelledData",
     "BuildCancelledSummaryEvent",
     "BuildCancelledSummaryEventTextsType0",
@@ -708,6 +713,7 @@ __all__ = (
     "DeliveryPage",
     "DeliveryRead",
     "DeliveryStatus",
+    "Difficulty",
     "DiplomaticEdict",
     "DiplomaticEdictKind",
     "DiscordAllowedMentions",
@@ -891,6 +897,7 @@ __all__ = (
     "PendingRaise",
     "PendingRecruit",
     "PendingUpgrade",
+    "Personality",
     "PillageWonSummaryEvent",
     "PillageWonSummaryEventTextsType0",
     "PlayByDate",
@@ -973,6 +980,7 @@ __all__ = (
     "RuleViolationItem",
     "ScheduleEntry",
     "ScheduleEntryWeekdayType1",
+    "SeatBotRead",
     "SeatHandedOverServerSentEvent",
     "SeatMissedPayload",
     "SeatOfferDeclinedPayload",
