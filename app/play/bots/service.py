@@ -14,6 +14,7 @@ from dataclasses import replace
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.platform import metrics
 from app.platform.errors import AppError, Conflict, NotFound, RuleViolation
 from app.platform.i18n import _
 from app.play.bots.schemas import BotSet
@@ -264,8 +265,10 @@ async def give_bot_orders(
             try:
                 async with session.begin_nested():
                     await _give(session, ctx, intent)
+                metrics.BOT_ORDERS.labels("given").inc()
             except AppError as refusal:
                 refused += 1
+                metrics.BOT_ORDERS.labels("refused").inc()
                 logger.warning(
                     "bot order refused",
                     extra={
