@@ -205,29 +205,41 @@ async def _context(
 
 
 async def _answer_and_propose(
-    session: AsyncSession, ctx: TurnContext, view: CampaignState, personality: Personality
-) -> int:
+    session: AsyncSession,
+    ctx: TurnContext,
+    owner: User,
+    view: CampaignState,
+    personality: Personality,
+) -> tuple[int, int]:
     """R-BOT-6/7: the bot answers the proposals made to it this turn, then issues its edict.
-    Returns how many of these the services refused."""
-    refused = 0
+    Returns how many proposals it answered and how many answers the services refused.
+
+    An acceptance writes a treaty, allocating its id from the state (and moving the
+    campaign's id counter): each is made on the state read anew, never on the one read
+    before every bot ordered, which another bot's acceptance may have moved on."""
+    refused = answered = 0
+    campaign, seat = ctx.campaign, ctx.player
     rows = await session.scalars(
         select(EdictRow)
         .where(
-            EdictRow.campaign_id == ctx.campaign.id,
-            EdictRow.turn == ctx.campaign.turn,
-            EdictRow.recipient == ctx.number,
+            EdictRow.campaign_id == campaign.id,
+            EdictRow.turn == campaign.turn,
+            EdictRow.recipient == seat.number,
             EdictRow.status == EdictStatus.PROPOSED,
         )
         .order_by(EdictRow.id)
     )
     for row in list(rows):
-        accept = envoys.answer(view, ctx.number, edict_from_row(row), personality)
+        accept = envoys.answer(view, seat.number, edict_from_row(row), personality)
+        state = await load_state(session, campaign, explored_for=(seat.number,))
+        fresh = await _context(session, campaign, owner, seat, state, ctx.ruleset)
+        answered += 1
         try:
             async with session.begin_nested():
-                await diplomacy.answer(session, ctx, row.id, accept)
+                await diplomacy.answer(session, fresh, row.id, accept)
         except AppError:
             refused += 1
-    proposal = envoys.propose(view, ctx.number, personality)
+    proposal = envoys.propose(view, seat.number, personality)
     if proposal is not None:
         data = DiplomaticEdict(kind=proposal.kind.value, to=proposal.recipient)  # type: ignore[arg-type]
         try:
@@ -235,7 +247,7 @@ async def _answer_and_propose(
                 await diplomacy.issue(session, ctx, data)
         except AppError:
             pass  # its gold went on orders, or the edict of the turn is used: not a refusal
-    return refused
+    return answered, refused
 
 
 async def give_bot_orders(
@@ -283,5 +295,8 @@ async def give_bot_orders(
                 state=_with_gold(ctx.state, seat.number, seat.gold),
                 orders=await load_orders(session, campaign, seat.number),
             )
-        refused += await _answer_and_propose(session, ctx, view, personality)
+        answered, not_taken = await _answer_and_propose(session, ctx, owner, view, personality)
+        refused += not_taken
+        if answered:  # a treaty may have begun: the next bots judge on it (R-MOVE-4)
+            state = await load_state(session, campaign, explored_for=numbers)
     return refused

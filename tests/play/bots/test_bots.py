@@ -120,3 +120,25 @@ async def test_R_BOT_the_owner_takes_a_bot_off_a_lobby_seat_and_the_seat_goes(
     assert [p["number"] for p in await _players(client, cid, owner)] == [1, 2, 3]
     again = await client.delete(f"/v1/campaigns/{cid}/seats/4/bot", headers=owner.headers)
     assert again.status_code == 404, again.text
+
+
+async def test_R_BOT_6_two_bots_accepting_in_one_change_make_two_treaties(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Found by scripts/bench_selfplay (turn 34 on The Old World): a second bot's acceptance
+    in the same change reused the first one's treaty id (a state read before it): a 500."""
+    campaign, owner, other = await _bot_lobby(client, make_user, {"auto_resolve": True})
+    cid = campaign["id"]
+    await ok(await client.post(f"/v1/campaigns/{cid}/start", headers=owner.headers))
+    for user, bot in ((owner, 3), (other, 4)):
+        edict = {"kind": "embassy", "to": bot}
+        sent = await client.post(f"/v1/campaigns/{cid}/edicts", json=edict, headers=user.headers)
+        assert sent.status_code == 201, sent.text
+    for user in (owner, other):
+        await ok(await client.put(f"/v1/campaigns/{cid}/turn/ready", headers=user.headers))
+    body = await ok(await client.get(f"/v1/campaigns/{cid}/turn", headers=owner.headers))
+    assert body["number"] == 2
+    mine = await ok(await client.get(f"/v1/campaigns/{cid}/treaties", headers=owner.headers))
+    theirs = await ok(await client.get(f"/v1/campaigns/{cid}/treaties", headers=other.headers))
+    assert [(t["kind"], sorted((t["a"], t["b"]))) for t in mine] == [("embassy", [1, 3])]
+    assert [(t["kind"], sorted((t["a"], t["b"]))) for t in theirs] == [("embassy", [2, 4])]
