@@ -43,6 +43,7 @@ from app.platform.log import configure_logging
 from app.platform.metrics import process_exiting, watch_pool
 from app.platform.metrics.router import router as metrics_router
 from app.play.battles.router import router as battles_router
+from app.play.bots.router import router as bots_router
 from app.play.campaigns.router import router as campaigns_router
 from app.play.campaigns.ruleset_schema import variant_json_schema
 from app.play.deadlines.router import battles_router as deadline_battles_router
@@ -134,6 +135,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     discord_router,
     seats_router,
     seat_offers_router,
+    bots_router,
     rosters_router,
     lobbies_router,
     lobby_requests_router,

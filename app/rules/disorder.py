@@ -16,12 +16,14 @@ class SeatState:
     inactive: bool  # held by a steward (R-CAMP-7)
     civil_disorder: bool
     missed_in_row: int = 0
+    bot: bool = False  # a bot plays it (R-BOT-4)
 
 
 def waits_for(seat: SeatState) -> bool:
     """R-TURN-3: the turn waits for a seated player who is not ready; a steward's seat
-    (R-CAMP-4, R-CAMP-7) and a seat in civil disorder (R-CAMP-10) count as ready."""
-    return seat.seated and not (seat.ready or seat.inactive or seat.civil_disorder)
+    (R-CAMP-4, R-CAMP-7), a seat in civil disorder (R-CAMP-10) and a bot's (R-BOT-4) count as
+    ready."""
+    return seat.seated and not (seat.ready or seat.inactive or seat.civil_disorder or seat.bot)
 
 
 def falls_into_disorder(seat: SeatState, after_missed: int | None) -> bool:

@@ -110,4 +110,13 @@ RULE_IDS: tuple[str, ...] = (
     "R-OPT-3",
     "R-OPT-4",
     "R-OPT-5",
+    "R-BOT",
+    "R-BOT-1",
+    "R-BOT-2",
+    "R-BOT-3",
+    "R-BOT-4",
+    "R-BOT-5",
+    "R-BOT-6",
+    "R-BOT-7",
+    "R-BOT-8",
 )

@@ -82,6 +82,7 @@ BODIES: dict[str, Any] = {
     "campaigns-extend-deadline": lambda w: {"extend_hours": 5},
     "campaigns-set-player-status": lambda w: {"inactive": True},
     "seats-hand-over-seat": lambda w: {"username": w.stranger.username},
+    "bots-put-seat-bot": lambda w: {"difficulty": "easy", "personality": "builder"},
     "seats-start-vacation": lambda w: {"days": 1},
     "orders-order-build": lambda w: {
         "kind": "outpost",

@@ -109,6 +109,8 @@ OWNER_ONLY = frozenset(
         "campaigns-set-player-status",
         "seats-hand-over-seat",
         "seats-list-seat-offers",
+        "bots-put-seat-bot",
+        "bots-remove-seat-bot",
         "seats-cancel-seat-offer",
         "turn-resolve-turn",
         "turn-force-turn",

@@ -90,6 +90,12 @@ DELIVERY_FAILURES = Counter(
     "(build: the message could not be made; send) and outcome (retried, given_up).",
     ["channel", "stage", "outcome"],
 )
+BOT_ORDERS = Counter(
+    "marchlords_bot_orders_total",
+    "Orders bots gave at turn changes (R-BOT-4), by outcome (given; refused: a service "
+    "refused what the bot's view allowed, a broken promise, logged as `bot order refused`).",
+    ["outcome"],
+)
 JOB_PASSES = Counter(
     "marchlords_job_passes_total",
     "Passes of each background job (app/platform/jobs.py: deadline sweeper, reminders, "

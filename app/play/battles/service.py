@@ -9,6 +9,7 @@ cannot see does not exist for them (404).
 """
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -67,6 +68,7 @@ from app.play.rosters import service as rosters
 from app.play.turns import battle_records as records
 from app.play.turns import service as turns
 from app.rules import battles, reliability, visibility
+from app.rules.bots import points
 from app.rules.ids import entity_counter
 from app.rules.rosters import Casualty
 from app.rules.ruleset import Ruleset
@@ -657,8 +659,11 @@ async def _settle(
     after: CampaignState,
     events: tuple[Event, ...],
     now: datetime | None = None,
+    *,
+    then_change: bool = True,
 ) -> None:
-    """Write a settled battle's effects, close it and the battles it cancelled, tell everyone."""
+    """Write a settled battle's effects, close it and the battles it cancelled, tell everyone;
+    `then_change`: and change the turn if that was the last thing it waited for."""
     v = a.viewer
     campaign = v.membership.campaign
     await save_state(session, campaign, v.state, after)
@@ -696,7 +701,8 @@ async def _settle(
         other.play_by_proposal = other.play_by_proposed_by = None
         await _publish_closed(session, a, BattleStatus.CANCELLED, v.state.battles[other_id])
     # Settling the last battle of a ready table changes the turn (R-TURN-3).
-    await turns.change_turn_if_due(session, v.membership.campaign)
+    if then_change:
+        await turns.change_turn_if_due(session, v.membership.campaign)
 
 
 async def _record_confirmation(session: AsyncSession, a: BattleAction, now: datetime) -> None:
@@ -927,6 +933,42 @@ async def apply_reported_battle(session: AsyncSession, campaign: Campaign, row: 
     await _settle(session, a, BattleStatus.CONFIRMED, resolution.state, resolution.events)
 
 
+async def settle_by_points(
+    session: AsyncSession, campaign: Campaign, battle_id: int, bots: AbstractSet[int]
+) -> bool:
+    """R-BOT-8: a pending battle whose sides are all `bots`' seats, decided by points with the
+    game master's authority, during the turn change that declared it (so it changes no turn).
+    False if it is not such a battle (any more)."""
+    a = await _master_action(session, campaign, battle_id)
+    if a.row.status not in PENDING_BATTLE_STATUSES or not a.participants <= bots:
+        return False
+    v = a.viewer
+    if battles.validate_order(v.state, a.battle):
+        return False  # an earlier battle of one of its armies is not settled
+    result = points.resolve(v.state, a.battle, v.ruleset)
+    if battles.validate_report(v.state, a.battle, result, v.ruleset):
+        return False
+    report = ReportCreate(
+        outcome=result.outcome,
+        attacker_losses_pct=result.attacker_losses_pct,
+        defender_losses_pct=result.defender_losses_pct,
+        fate=result.fate,
+    )
+    a.row.report = {**report.model_dump(mode="json"), "arbitrated": True}
+    a.row.reported_by = None
+    a.row.report_version += 1
+    resolution = battles.apply_battle_result(v.state, a.battle, result, v.ruleset)
+    await _settle(
+        session,
+        a,
+        BattleStatus.CONFIRMED,
+        resolution.state,
+        resolution.events,
+        then_change=False,
+    )
+    return True
+
+
 async def cancel_as_master(session: AsyncSession, campaign: Campaign, battle_id: int) -> None:
     """Cancel a pending battle with the game master's authority (deadlines, R-TURN-3)."""
     await _cancel(session, await _master_action(session, campaign, battle_id), "R-TURN-3")
@@ -1009,3 +1051,36 @@ async def shift_auto_confirm(session: AsyncSession, campaign: Campaign, shift: t
         .values(auto_confirm_at=BattleRow.auto_confirm_at + shift)
         .execution_options(synchronize_session="fetch")
     )
+
+
+async def settle_bot_battles(session: AsyncSession, campaign: Campaign) -> list[int]:
+    """R-BOT-8: with `bot_battles_by_points`, every pending battle whose sides are all bots'
+    is decided by points, in declaration order, during the change that declared it. Returns
+    the battles settled."""
+    if not campaign.settings.bot_battles_by_points:
+        return []
+    bots = set(
+        await session.scalars(
+            select(CampaignPlayer.number).where(
+                CampaignPlayer.campaign_id == campaign.id,
+                CampaignPlayer.bot_difficulty.is_not(None),
+            )
+        )
+    )
+    if not bots:
+        return []
+    rows = await session.scalars(
+        select(BattleRow).where(
+            BattleRow.campaign_id == campaign.id, BattleRow.status.in_(PENDING_BATTLE_STATUSES)
+        )
+    )
+    settled = []
+    # In declaration order (R-MOVE-3): the ids are scrambled, their counters are not.
+    for row in sorted(rows.all(), key=lambda b: entity_counter(campaign.id_salt, b.id)):
+        if await settle_by_points(session, campaign, row.id, frozenset(bots)):
+            settled.append(row.id)
+    return settled
+
+
+# The turn change (a package below this one) runs it once the battles it declared are stored.
+turns.after_battles_declared(settle_bot_battles)

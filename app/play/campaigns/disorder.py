@@ -23,6 +23,8 @@ async def holder_acted(session: AsyncSession, seat: CampaignPlayer, turn: int) -
     it): a seat in civil disorder is played again, its count in a row starts anew."""
     if not disorder.returns_from_disorder(seat_state(seat), acted_by_holder=True):
         return
+    # R-BOT: a bot put on the seat in disorder leaves it to its holder.
+    seat.bot_difficulty = seat.bot_personality = None
     seat.civil_disorder = False
     seat.missed_in_row = 0
     await session.flush()
@@ -35,7 +37,9 @@ async def holder_acted(session: AsyncSession, seat: CampaignPlayer, turn: int) -
 
 
 async def seat_changed_hands(session: AsyncSession, seat: CampaignPlayer, turn: int) -> None:
-    """A new holder (R-CAMP-6) ends civil disorder: they play the seat from now on."""
+    """A new holder (R-CAMP-6) ends civil disorder, and a bot's play (R-BOT): they play the
+    seat from now on."""
+    seat.bot_difficulty = seat.bot_personality = None
     await holder_acted(session, seat, turn)
 
 

@@ -106,6 +106,18 @@ class PlayerChoice(BaseModel):
     slot: int | None = Field(default=None, ge=0, description="Index in the map's slots.")
 
 
+class SeatBotRead(BaseModel):
+    """A bot plays the seat (R-BOT): what it is, for the owner who chose it."""
+
+    difficulty: str | None = Field(
+        default=None, description="`easy` or `normal` (R-BOT-1); null but for the owner."
+    )
+    personality: str | None = Field(
+        default=None,
+        description="`builder`, `raider` or `turtle` (R-BOT-5); null but for the owner.",
+    )
+
+
 class PlayerRead(BaseModel):
     number: int
     name: str
@@ -132,6 +144,11 @@ class PlayerRead(BaseModel):
         default=False,
         description="Nobody holds the seat: the user it was offered to has not accepted "
         "(R-CAMP-6, R-CAMP-9); the owner may offer it to someone else once declined.",
+    )
+    bot: SeatBotRead | None = Field(
+        default=None,
+        description="R-BOT: a bot plays this seat (shown to every member, under anonymity "
+        "too); null: a person, or nobody (`vacant`).",
     )
     is_you: bool
     is_owner: bool

@@ -25,6 +25,7 @@ from app.play.campaigns.schemas import (
     CampaignUpdate,
     PlayerChoice,
     PlayerRead,
+    SeatBotRead,
 )
 from app.play.ledger import service as ledger
 from app.play.maps import service as maps
@@ -175,16 +176,27 @@ async def display_names(session: AsyncSession, m: Membership) -> dict[int, str]:
     """How the viewer sees each player's name: real names unless anonymity hides them (the
     owner and the players themselves see real names; a battle's names: `BattleNames`)."""
     rows = await session.execute(
-        select(CampaignPlayer.number, User.display_name)
+        select(CampaignPlayer.number, User.display_name, CampaignPlayer.bot_difficulty)
         .outerjoin(User, User.id == CampaignPlayer.user_id)
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
-    return shown_names(m, [(number, name) for number, name in rows.all()])
+    return shown_names(
+        m, [(number, seat_name(number, name, bot)) for number, name, bot in rows.all()]
+    )
 
 
 def vacant_name(number: int) -> str:
     """The name of a seat nobody holds yet (its offer unanswered or declined, R-CAMP-6)."""
     return f"Seat {number} (vacant)"
+
+
+def seat_name(number: int, display_name: str | None, bot: object) -> str | None:
+    """The name a seat goes by before anonymity (`shown_names`): its holder's; a bot's seat
+    nobody holds (R-BOT) is named like any seat under anonymity, "Player C", anonymity or
+    not — its `bot` mark says what it is; None: a vacant seat."""
+    if display_name is None and bot is not None:
+        return anonymous_name(number)
+    return display_name
 
 
 def shown_names(
@@ -205,6 +217,16 @@ def shown_names(
     }
 
 
+def _bot_read(m: Membership, p: CampaignPlayer) -> SeatBotRead | None:
+    """R-BOT: every member is told a seat is a bot's (anonymity hides who holds a seat, not
+    whether a person plays it); its difficulty and personality, only the owner, who chose them."""
+    if not p.bot:
+        return None
+    if not m.is_owner:
+        return SeatBotRead()
+    return SeatBotRead(difficulty=p.bot_difficulty, personality=p.bot_personality)
+
+
 async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]:
     """The seats as the caller sees them, read with their holders' names in one statement."""
     seats = (
@@ -215,7 +237,9 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             .order_by(CampaignPlayer.number)
         )
     ).all()
-    names = shown_names(m, [(p.number, name) for p, name in seats])
+    names = shown_names(
+        m, [(p.number, seat_name(p.number, name, p.bot_difficulty)) for p, name in seats]
+    )
     owner_number = next((p.number for p, _ in seats if p.user_id == m.campaign.owner_id), None)
     me = m.player.number if m.player else None
     now = utcnow()
@@ -236,7 +260,8 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             vacation_until=p.vacation_until
             if p.vacation_until and p.vacation_until > now
             else None,
-            vacant=p.user_id is None,
+            vacant=p.user_id is None and not p.bot,
+            bot=_bot_read(m, p),
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
@@ -302,34 +327,42 @@ async def add_lobby_seat(
     return player
 
 
-async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> None:
-    """Pick a faction and a start slot, each unique in the campaign (R-CAMP-2, R-CAMP-3)."""
-    m.require_status(CampaignStatus.LOBBY)
-    if m.player is None:
-        raise NotFound(_("You do not play in this campaign."))
-    game_map = await load_map(session, m.campaign.map_id)
-    ruleset = load_ruleset(m.campaign)
-    faction = data.faction if data.faction is not None else m.player.faction
-    slot = data.slot if data.slot is not None else m.player.slot_index
+async def check_choice(
+    session: AsyncSession, campaign: Campaign, number: int, faction: str | None, slot: int | None
+) -> None:
+    """A faction and a start slot seat `number` may take: known, unique in the campaign, and
+    fitting each other (R-CAMP-2, R-CAMP-3); the caller holds the campaign lock."""
+    game_map = await load_map(session, campaign.map_id)
+    ruleset = load_ruleset(campaign)
     if faction is not None and faction not in {f.key for f in ruleset.factions}:
         raise RuleViolation("R-CAMP-2", _("Unknown faction '{faction}'.", faction=faction))
     if slot is not None and slot >= len(game_map.slots):
         raise RuleViolation(
             "R-CAMP-2", _("The map has {slots} start slots.", slots=len(game_map.slots))
         )
-    for other in await players_of(session, m.campaign.id):
-        if other.number == m.player.number:
+    for other in await players_of(session, campaign.id):
+        if other.number == number:
             continue
         if faction is not None and other.faction == faction:
             raise Conflict(_("Another player already leads this faction."), code="R-CAMP-2")
         if slot is not None and other.slot_index == slot:
             raise Conflict(_("Another player already took this start slot."), code="R-CAMP-2")
     if faction is not None and slot is not None:
-        entry = PlayerSetup(m.player.number, faction, game_map.slots[slot].coord)
+        entry = PlayerSetup(number, faction, game_map.slots[slot].coord)
         # Only the rules about this one entry (Dark Elves on a coast slot) can fail here.
         problems = [v for v in validate_setup(game_map, ruleset, [entry]) if v.rule != "R-CAMP-1"]
         if problems:
             raise RuleViolation(problems[0].rule, problems[0].message)
+
+
+async def choose(session: AsyncSession, m: Membership, data: PlayerChoice) -> None:
+    """Pick a faction and a start slot, each unique in the campaign (R-CAMP-2, R-CAMP-3)."""
+    m.require_status(CampaignStatus.LOBBY)
+    if m.player is None:
+        raise NotFound(_("You do not play in this campaign."))
+    faction = data.faction if data.faction is not None else m.player.faction
+    slot = data.slot if data.slot is not None else m.player.slot_index
+    await check_choice(session, m.campaign, m.player.number, faction, slot)
     m.player.faction = faction
     m.player.slot_index = slot
     await session.flush()
@@ -350,7 +383,7 @@ async def start(session: AsyncSession, m: Membership) -> None:
     m.require_status(CampaignStatus.LOBBY)
     campaign = m.campaign
     players = await players_of(session, campaign.id)
-    if any(p.user_id is None for p in players):
+    if any(p.user_id is None and not p.bot for p in players):
         raise Conflict(
             _("A seat's user has not accepted it yet (R-CAMP-6): wait for the answer."),
             code="R-CAMP-2",

@@ -200,8 +200,8 @@ async def apply_standing_orders(
 ) -> dict[int, list[dict[str, object]]]:
     """Give every seat's standing orders for the turn about to change (the campaign lock
     held), each in a savepoint: a refused one is skipped, nothing of it kept. Returns each
-    player's summary lines. A vacant seat and a steward's (R-CAMP-7, it spends nothing) give
-    none."""
+    player's summary lines. A vacant seat, a steward's (R-CAMP-7, it spends nothing) and a
+    bot's (R-BOT-4: the bot orders instead) give none."""
     rows = list(
         await session.scalars(
             select(StandingOrderRow)
@@ -217,6 +217,8 @@ async def apply_standing_orders(
         seat = by_number.get(number)
         if seat is None or seat.user_id is None or seat.inactive or seat.faction is None:
             continue
+        if seat.bot:
+            continue  # R-BOT-4: the bot orders instead
         user = await session.get_one(User, seat.user_id)
         membership = Membership(campaign, user, seat)
         for row in (r for r in rows if r.player == number):

@@ -67,6 +67,10 @@ _LOCAL_COLUMNS = {
     "author_id",
     "holders",
     "blocked_for",
+    # A seat's bot (R-BOT) is the owner's choice on this server: an imported seat is offered
+    # to a user like any other (R-CAMP-9), and the new owner may put a bot on it again.
+    "bot_difficulty",
+    "bot_personality",
 }
 SERIAL_TABLES = {"pending_summary_events", "messages"}
 

@@ -15,6 +15,7 @@ class ReadyPlayer(BaseModel):
     civil_disorder: bool = Field(
         default=False, description="R-CAMP-10: counted as ready until its holder acts again."
     )
+    bot: bool = Field(default=False, description="R-BOT-4: a bot plays it; always ready.")
 
 
 class TurnRead(BaseModel):

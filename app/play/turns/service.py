@@ -1,7 +1,7 @@
 """Readiness and the turn change (R-TURN): exactly once, in one transaction."""
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import reduce
@@ -15,9 +15,10 @@ from app.platform import metrics
 from app.platform.db.base import table_of, utcnow
 from app.platform.errors import Conflict
 from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
+from app.play.bots import service as bots
 from app.play.campaigns.access import Membership
 from app.play.campaigns.clock import call_off_change, start_turn_clock
-from app.play.campaigns.service import players_of, shown_names
+from app.play.campaigns.service import players_of, seat_name, shown_names
 from app.play.diplomacy import service as diplomacy
 from app.play.ledger import service as ledger
 from app.play.orders import standing as standing_orders
@@ -75,6 +76,8 @@ _TURN = (
         CampaignPlayer.ready,
         CampaignPlayer.inactive,
         CampaignPlayer.civil_disorder,
+        CampaignPlayer.bot_difficulty,
+        CampaignPlayer.user_id,
         User.display_name,
     )
     .select_from(Campaign)
@@ -120,17 +123,19 @@ class _Seat(Protocol):
     ready: bool
     inactive: bool
     civil_disorder: bool
+    bot_difficulty: str | None
 
 
 def _waits(seat: _Seat) -> bool:
     """Seated, active and not ready: the turn waits for them (inactive: always ready, R-CAMP-4;
-    in civil disorder: counted as ready, R-CAMP-10)."""
+    in civil disorder: counted as ready, R-CAMP-10; a bot's: ready at once, R-BOT-4)."""
     return disorder.waits_for(
         disorder.SeatState(
             seated=seat.faction is not None,
             ready=seat.ready,
             inactive=seat.inactive,
             civil_disorder=seat.civil_disorder,
+            bot=seat.bot_difficulty is not None,
         )
     )
 
@@ -179,7 +184,9 @@ async def read_turn(
     rows = (await session.execute(_TURN, {"campaign_id": c.id})).all()
     battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
     seats = [r for r in rows if r.number is not None]
-    names = shown_names(m, [(r.number, r.display_name) for r in seats])
+    names = shown_names(
+        m, [(r.number, seat_name(r.number, r.display_name, r.bot_difficulty)) for r in seats]
+    )
     waiting = sum(1 for r in seats if _waits(r))
     blocked = _blockers(waiting, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]
     return TurnRead(
@@ -193,6 +200,7 @@ async def read_turn(
                 ready=r.ready,
                 inactive=r.inactive,
                 civil_disorder=r.civil_disorder,
+                bot=r.bot_difficulty is not None,
             )
             for r in seats
         ],
@@ -308,6 +316,17 @@ async def _write_summaries(
         await session.execute(insert(table_of(TurnSummaryRow)), summaries)
 
 
+# What runs in a change once the battles it declared are stored, registered by the packages
+# above this one that act on them (app.play.battles: the bots' battles by points, R-BOT-8).
+_AFTER_BATTLES_DECLARED: list[Callable[[AsyncSession, Campaign], Awaitable[object]]] = []
+
+
+def after_battles_declared(hook: Callable[[AsyncSession, Campaign], Awaitable[object]]) -> None:
+    """Run `hook` in every turn change, after its battles are stored, before the summaries."""
+    if hook not in _AFTER_BATTLES_DECLARED:
+        _AFTER_BATTLES_DECLARED.append(hook)
+
+
 @metrics.timed_turn_change
 async def change_turn(
     session: AsyncSession,
@@ -330,6 +349,8 @@ async def change_turn(
     # R-TURN-8: standing orders are this turn's orders like any other (the snapshot keeps
     # them, so a turn rolled back and played again does not give them twice).
     standing_lines = await standing_orders.apply_standing_orders(session, campaign, seats)
+    # R-BOT-4: the bots order now, before the snapshot, so a replayed turn has them.
+    await bots.give_bot_orders(session, campaign, seats)
     await snapshots.save_snapshot(session, campaign)  # R-TURN-6: what a rollback restores
     # The state and the turn's orders (the standing ones just given among them) in one read.
     loaded = await load_read(session, campaign, players=seats, orders=True)
@@ -352,6 +373,8 @@ async def change_turn(
     # turn open the summaries (R-BAT-7).
     await battle_records.store_declared_forces(session, campaign, result.forces)
     await battle_records.snapshot_rosters(session, campaign, result.state, result.forces)
+    for hook in _AFTER_BATTLES_DECLARED:  # R-BOT-8: bot battles by points, if chosen
+        await hook(session, campaign)
     await ledger.record(session, campaign.id, number, result.ledger)
     await _write_summaries(session, campaign, number, state.players, result, standing_lines)
     await session.execute(

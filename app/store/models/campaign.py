@@ -119,11 +119,20 @@ class CampaignPlayer(TimestampMixin, Base):
     # ones come back when it ends early), and the end of the current vacation, if any.
     vacation_days_used: Mapped[int] = mapped_column(default=0, server_default="0")
     vacation_until: Mapped[datetime | None]
+    # R-BOT: the seat's controller is a bot of this difficulty and personality (both set, or
+    # neither: its holder plays it). Its holder, if any, stays: acting takes the seat back.
+    bot_difficulty: Mapped[str | None] = mapped_column(String(16))
+    bot_personality: Mapped[str | None] = mapped_column(String(16))
     # What the player remembers of explored tiles: {"q,r": [turn, owner, structure, level]}.
     # Large (a tile each), and needed only by app/store/persistence/, which selects it itself.
     explored: Mapped[dict[str, Any]] = mapped_column(
         JSONB, default=dict, deferred=True, deferred_raiseload=True
     )
+
+    @property
+    def bot(self) -> bool:
+        """R-BOT: a bot plays the seat."""
+        return self.bot_difficulty is not None
 
 
 class SeatHolder(Base):

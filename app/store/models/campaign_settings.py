@@ -228,6 +228,12 @@ class CampaignSettings(BaseModel):
         description="R-BAT-9: hours after which a report the other side neither confirmed nor "
         "rejected confirms itself (the clock restarts when it is edited); 0 or unset: never.",
     )
+    bot_battles_by_points: bool = Field(
+        default=False,
+        description="R-BOT-8: a battle between bots only is decided at once, at the turn "
+        "change that declares it, by the points rule; off: it waits for the owner's ruling "
+        "(R-BAT-5) or its deadline like any battle.",
+    )
 
     @model_validator(mode="after")
     def _custom_needs_coefficient(self) -> "CampaignSettings":

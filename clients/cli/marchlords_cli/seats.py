@@ -1,10 +1,12 @@
-"""Seats (`marchlords seat …`): offer yours, the owner's handover and stewards, who held a
-seat, the seats offered to you (accept or decline), and vacations (R-CAMP-6 … R-CAMP-9)."""
+"""Seats (`marchlords seat …`): offer yours, the owner's handover, stewards and bots, who held
+a seat, the seats offered to you (accept or decline), and vacations (R-CAMP-6 … R-CAMP-9,
+R-BOT)."""
 
 import uuid
 from typing import Annotated
 
 import typer
+from marchlords_client.api.bots import bots_put_seat_bot, bots_remove_seat_bot
 from marchlords_client.api.campaigns import campaigns_set_player_status
 from marchlords_client.api.seats import (
     seats_accept_seat_offer,
@@ -20,7 +22,15 @@ from marchlords_client.api.seats import (
     seats_start_vacation,
     seats_withdraw_seat_offer,
 )
-from marchlords_client.models import Handover, PlayerStatusUpdate, VacationStart
+from marchlords_client.models import (
+    BotSet,
+    Difficulty,
+    Handover,
+    Personality,
+    PlayerStatusUpdate,
+    VacationStart,
+)
+from marchlords_client.types import UNSET
 
 from marchlords_cli.common import CampaignOption, JsonOption, call, group, key, run, session, show
 
@@ -159,6 +169,56 @@ def steward(
             cid, number, client=c, body=body, idempotency_key=key()
         ),
         lambda p: [f"seat {p['number']}: {'steward' if p.get('inactive') else 'its holder plays'}"],
+    )
+
+
+@seat.command("bot")
+def bot(
+    campaign: CampaignOption,
+    number: SeatArgument,
+    difficulty: Annotated[
+        Difficulty, typer.Option("--difficulty", "-d", help="easy or normal (R-BOT-1).")
+    ] = Difficulty.NORMAL,
+    personality: Annotated[
+        Personality, typer.Option("--personality", "-p", help="builder, raider or turtle.")
+    ] = Personality.BUILDER,
+    faction: Annotated[
+        str | None, typer.Option("--faction", help="In the lobby: a new seat's faction.")
+    ] = None,
+    slot: Annotated[
+        int | None, typer.Option("--slot", help="In the lobby: a new seat's start slot.")
+    ] = None,
+    end: Annotated[bool, typer.Option("--end", help="Take the bot off the seat.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Put a bot on a seat (owner): an empty lobby seat, or a seat in civil disorder; or
+    `--end` to take it off (R-BOT)."""
+    if end:
+        run(
+            campaign,
+            as_json,
+            lambda c, cid: bots_remove_seat_bot.sync_detailed(
+                cid, number, client=c, idempotency_key=key()
+            ),
+            f"seat {number}: the bot is off",
+        )
+        return
+    body = BotSet(
+        difficulty=difficulty,
+        personality=personality,
+        faction=faction if faction is not None else UNSET,
+        slot=slot if slot is not None else UNSET,
+    )
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: bots_put_seat_bot.sync_detailed(
+            cid, number, client=c, body=body, idempotency_key=key()
+        ),
+        lambda p: [
+            f"seat {p['number']} ({p.get('faction')}): a {(p.get('bot') or {}).get('difficulty')} "
+            f"{(p.get('bot') or {}).get('personality')} bot"
+        ],
     )
 
 

@@ -25,6 +25,9 @@ class CampaignSettings:
         battle_auto_confirm_hours (int | None | Unset): R-BAT-9: hours after which a report the other side neither
             confirmed nor rejected confirms itself (the clock restarts when it is edited); 0 or unset: never.
         battle_deadline_hours (int | None | Unset): R-TURN-3: hours to report and confirm a battle after it is declared.
+        bot_battles_by_points (bool | Unset): R-BOT-8: a battle between bots only is decided at once, at the turn change
+            that declares it, by the points rule; off: it waits for the owner's ruling (R-BAT-5) or its deadline like any
+            battle. Default: False.
         civil_disorder_after_missed (int | None | Unset): R-CAMP-10: a seat that misses this many turn deadlines in a
             row falls into civil disorder (counts as ready, never blocks the turn) until its holder acts again; unset:
             never.
@@ -61,6 +64,7 @@ class CampaignSettings:
     auto_resolve: bool | Unset = False
     battle_auto_confirm_hours: int | None | Unset = UNSET
     battle_deadline_hours: int | None | Unset = UNSET
+    bot_battles_by_points: bool | Unset = False
     civil_disorder_after_missed: int | None | Unset = UNSET
     concealment: bool | Unset = False
     cover: bool | Unset = False
@@ -99,6 +103,8 @@ class CampaignSettings:
             battle_deadline_hours = UNSET
         else:
             battle_deadline_hours = self.battle_deadline_hours
+
+        bot_battles_by_points = self.bot_battles_by_points
 
         civil_disorder_after_missed: int | None | Unset
         if isinstance(self.civil_disorder_after_missed, Unset):
@@ -189,6 +195,8 @@ class CampaignSettings:
             field_dict["battle_auto_confirm_hours"] = battle_auto_confirm_hours
         if battle_deadline_hours is not UNSET:
             field_dict["battle_deadline_hours"] = battle_deadline_hours
+        if bot_battles_by_points is not UNSET:
+            field_dict["bot_battles_by_points"] = bot_battles_by_points
         if civil_disorder_after_missed is not UNSET:
             field_dict["civil_disorder_after_missed"] = civil_disorder_after_missed
         if concealment is not UNSET:
@@ -256,6 +264,8 @@ class CampaignSettings:
             return cast(int | None | Unset, data)
 
         battle_deadline_hours = _parse_battle_deadline_hours(d.pop("battle_deadline_hours", UNSET))
+
+        bot_battles_by_points = d.pop("bot_battles_by_points", UNSET)
 
         def _parse_civil_disorder_after_missed(data: object) -> int | None | Unset:
             if data is None:
@@ -376,6 +386,7 @@ class CampaignSettings:
             auto_resolve=auto_resolve,
             battle_auto_confirm_hours=battle_auto_confirm_hours,
             battle_deadline_hours=battle_deadline_hours,
+            bot_battles_by_points=bot_battles_by_points,
             civil_disorder_after_missed=civil_disorder_after_missed,
             concealment=concealment,
             cover=cover,

@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.seat_bot_read import SeatBotRead
+
 
 T = TypeVar("T", bound="PlayerRead")
 
@@ -26,6 +30,8 @@ class PlayerRead:
         number (int):
         ready (bool):
         slot (int | None):
+        bot (None | SeatBotRead | Unset): R-BOT: a bot plays this seat (shown to every member, under anonymity too);
+            null: a person, or nobody (`vacant`).
         civil_disorder (bool | Unset): R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never
             holds the turn up) until its holder acts again. Default: False.
         missed_in_row (int | Unset): Deadlines missed in a row; K of them make a steward (R-CAMP-7). Default: 0.
@@ -46,6 +52,7 @@ class PlayerRead:
     number: int
     ready: bool
     slot: int | None
+    bot: None | SeatBotRead | Unset = UNSET
     civil_disorder: bool | Unset = False
     missed_in_row: int | Unset = 0
     offered: bool | Unset = False
@@ -55,6 +62,8 @@ class PlayerRead:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.seat_bot_read import SeatBotRead  # noqa: PLC0415
+
         faction: None | str
         faction = self.faction
 
@@ -76,6 +85,14 @@ class PlayerRead:
 
         slot: int | None
         slot = self.slot
+
+        bot: dict[str, Any] | None | Unset
+        if isinstance(self.bot, Unset):
+            bot = UNSET
+        elif isinstance(self.bot, SeatBotRead):
+            bot = self.bot.to_dict()
+        else:
+            bot = self.bot
 
         civil_disorder = self.civil_disorder
 
@@ -111,6 +128,8 @@ class PlayerRead:
                 "slot": slot,
             }
         )
+        if bot is not UNSET:
+            field_dict["bot"] = bot
         if civil_disorder is not UNSET:
             field_dict["civil_disorder"] = civil_disorder
         if missed_in_row is not UNSET:
@@ -128,6 +147,8 @@ class PlayerRead:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.seat_bot_read import SeatBotRead  # noqa: PLC0415
+
         d = dict(src_dict)
 
         def _parse_faction(data: object) -> None | str:
@@ -159,6 +180,23 @@ class PlayerRead:
             return cast(int | None, data)
 
         slot = _parse_slot(d.pop("slot"))
+
+        def _parse_bot(data: object) -> None | SeatBotRead | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                bot_type_0 = SeatBotRead.from_dict(data)
+
+                return bot_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SeatBotRead | Unset, data)
+
+        bot = _parse_bot(d.pop("bot", UNSET))
 
         civil_disorder = d.pop("civil_disorder", UNSET)
 
@@ -198,6 +236,7 @@ class PlayerRead:
             number=number,
             ready=ready,
             slot=slot,
+            bot=bot,
             civil_disorder=civil_disorder,
             missed_in_row=missed_in_row,
             offered=offered,

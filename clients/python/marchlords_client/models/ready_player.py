@@ -19,6 +19,7 @@ class ReadyPlayer:
         name (str):
         number (int):
         ready (bool):
+        bot (bool | Unset): R-BOT-4: a bot plays it; always ready. Default: False.
         civil_disorder (bool | Unset): R-CAMP-10: counted as ready until its holder acts again. Default: False.
     """
 
@@ -26,6 +27,7 @@ class ReadyPlayer:
     name: str
     number: int
     ready: bool
+    bot: bool | Unset = False
     civil_disorder: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -37,6 +39,8 @@ class ReadyPlayer:
         number = self.number
 
         ready = self.ready
+
+        bot = self.bot
 
         civil_disorder = self.civil_disorder
 
@@ -50,6 +54,8 @@ class ReadyPlayer:
                 "ready": ready,
             }
         )
+        if bot is not UNSET:
+            field_dict["bot"] = bot
         if civil_disorder is not UNSET:
             field_dict["civil_disorder"] = civil_disorder
 
@@ -66,6 +72,8 @@ class ReadyPlayer:
 
         ready = d.pop("ready")
 
+        bot = d.pop("bot", UNSET)
+
         civil_disorder = d.pop("civil_disorder", UNSET)
 
         ready_player = cls(
@@ -73,6 +81,7 @@ class ReadyPlayer:
             name=name,
             number=number,
             ready=ready,
+            bot=bot,
             civil_disorder=civil_disorder,
         )
 

@@ -1,0 +1,1 @@
+"""Stand-in generals (R-BOT): a seat's computer player, pure and deterministic."""
