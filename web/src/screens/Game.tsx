@@ -113,6 +113,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
       ok(await api.GET("/v1/campaigns/{campaign_id}/armies/{army_id}/reachable", { params: { path: { ...path, army_id: armyId ?? 0 } } })),
     enabled: armyId !== null,
   });
+  // Other players' armies are allied or enemy by the armies list's `hostile` (the map's tokens).
+  const hostile = useMemo(() => new Map((armies.data?.others ?? []).map((a) => [a.owner, a.hostile] as const)), [armies.data]);
   const grid = world.data ? { width: world.data.width, height: world.data.height, wrap: world.data.wrap } : null;
   const plannedPath = useMemo(() => {
     if (!grid || !army) return null;
@@ -174,6 +176,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
               path={plannedPath}
               onSelect={onSelect}
               label={t("mapLabel")}
+              me={campaign.my_player}
+              hostile={hostile}
             />
           ) : (
             <p>{t("loading")}</p>
@@ -587,8 +591,8 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           </dd>
           {d.owner ? (
             <>
-              <dt>{t("owner")}</dt>
-              <dd>{words.player(d.owner)}</dd>
+              <dt>{t("tileOwner")}</dt>
+              <dd data-testid="tile-owner">{words.player(d.owner)}</dd>
             </>
           ) : null}
           {d.structure ? (
