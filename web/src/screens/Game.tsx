@@ -242,7 +242,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {tab === "edicts" ? <EdictsPanel campaignId={id} myNumber={campaign.my_player} /> : null}
             {tab === "history" ? (
               <>
-                <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} />
+                <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} me={campaign.my_player} hostile={hostile} />
                 <ChartsTable campaignId={id} />
                 <HouseRulesPanel campaign={campaign} />
               </>
@@ -771,7 +771,7 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
 }
 
 /** Replays under fog: the map as this player saw it at the end of a past turn, with a scrubber. */
-function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }) {
+function HistoryPanel({ campaignId, turn, me, hostile }: { campaignId: string; turn: number; me: number | null; hostile: ReadonlyMap<number, boolean> }) {
   const { t } = useI18n();
   const { api } = useSession();
   const words = useWords(campaignId);
@@ -797,7 +797,7 @@ function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }
       </label>
       <ProblemView error={replay.error ?? summary.error} />
       {replay.data ? (
-        <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} />
+        <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} me={me} hostile={hostile} />
       ) : null}
       <SummaryLines events={summary.data?.events ?? []} words={words} testId="history-lines" />
     </div>

@@ -4,7 +4,7 @@
 // has a token (its side, its owner) and none the API does not show; the selected army's token
 // is marked. The lobby shows the chosen map's preview. axe-core on each screen. Screenshots in
 // English and French, desktop and phone, to look at (MARCHLORDS_DOC_SHOTS=1: into docs/).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { components } from "../../src/api/schema.d.ts";
 import { centre, mapSize, SQRT3 } from "../../src/lib/hex.ts";
 import { apiCall, apiGet, apiPlayer, expectAccessible, expectNoOverflow, uniqueName } from "./helpers.ts";
@@ -46,10 +46,12 @@ async function middleOfView(page: Page): Promise<[number, number]> {
   });
 }
 
-async function shoot(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
+/** A screenshot of the viewport (or of one element) to look at; into docs/ when asked. */
+async function shoot(page: Page, name: string, outputPath: (name: string) => string, element?: Locator): Promise<void> {
   await page.waitForTimeout(150);
-  await page.screenshot({ path: outputPath(`${name}.png`) });
-  if (process.env["MARCHLORDS_DOC_SHOTS"] === "1") await page.screenshot({ path: new URL(`../../../docs/players/img/${name}.png`, import.meta.url).pathname });
+  const paths = [outputPath(`${name}.png`)];
+  if (process.env["MARCHLORDS_DOC_SHOTS"] === "1") paths.push(new URL(`../../../docs/players/img/${name}.png`, import.meta.url).pathname);
+  for (const path of paths) await (element ?? page).screenshot({ path });
 }
 
 test("the map opens on my realm, moves by the minimap, explains itself and draws every army I may see", async ({ browser }, testInfo) => {
@@ -77,7 +79,7 @@ test("the map opens on my realm, moves by the minimap, explains itself and draws
   await expect(preview).toHaveAttribute("data-tiles", String(28 * 20));
   await expect(preview.locator("[data-slot]")).toHaveCount(oldWorld?.slots ?? -1);
   await expectAccessible(page, "lobby with the map's preview");
-  await shoot(page, "lobby-map-preview", out);
+  await shoot(page, "lobby-map-preview", out, preview);
 
   await apiCall(page.request, a.token, "POST", `${base}/start`);
   await page.reload();
