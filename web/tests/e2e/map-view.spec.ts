@@ -188,6 +188,12 @@ test("the map opens on my realm, moves by the minimap, explains itself and draws
   // For the screenshots: no army selected (its reachable tiles would cover the terrain), the
   // capital's tile open beside the map.
   await page.getByRole("button", { name: `selected #${first?.id}` }).click();
+  // Every tab of the game screen, axe-checked beside the map.
+  const tabs = page.getByRole("tablist", { name: "Orders" }).getByRole("tab");
+  for (const name of await tabs.allInnerTexts()) {
+    await tabs.filter({ hasText: name }).first().click();
+    await expectAccessible(page, `game, tab ${name.trim()}`);
+  }
   await page.getByRole("button", { name: "Back to my realm" }).click();
   await expect.poll(inView).toBe(true);
   const home = await hexOnScreen(page, cq, cr);
