@@ -116,6 +116,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
       ok(await api.GET("/v1/campaigns/{campaign_id}/armies/{army_id}/reachable", { params: { path: { ...path, army_id: armyId ?? 0 } } })),
     enabled: armyId !== null,
   });
+  // Other players' armies are allied or enemy by the armies list's `hostile` (the map's tokens).
+  const hostile = useMemo(() => new Map((armies.data?.others ?? []).map((a) => [a.owner, a.hostile] as const)), [armies.data]);
   const grid = world.data ? { width: world.data.width, height: world.data.height, wrap: world.data.wrap } : null;
   const plannedPath = useMemo(() => {
     if (!grid || !army) return null;
@@ -177,6 +179,8 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
               path={plannedPath}
               onSelect={onSelect}
               label={t("mapLabel")}
+              me={campaign.my_player}
+              hostile={hostile}
             />
           ) : (
             <p>{t("loading")}</p>
@@ -241,7 +245,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {tab === "edicts" ? <EdictsPanel campaignId={id} myNumber={campaign.my_player} /> : null}
             {tab === "history" ? (
               <>
-                <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} />
+                <HistoryPanel campaignId={id} turn={turn.data?.number ?? campaign.turn} me={campaign.my_player} hostile={hostile} />
                 <ChartsTable campaignId={id} />
                 <HouseRulesPanel campaign={campaign} />
               </>
@@ -590,8 +594,8 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
           </dd>
           {d.owner ? (
             <>
-              <dt>{t("owner")}</dt>
-              <dd>{words.player(d.owner)}</dd>
+              <dt>{t("tileOwner")}</dt>
+              <dd data-testid="tile-owner">{words.player(d.owner)}</dd>
             </>
           ) : null}
           {d.structure ? (
@@ -770,7 +774,7 @@ function SummaryPanel({ campaignId, turn, events }: { campaignId: string; turn: 
 }
 
 /** Replays under fog: the map as this player saw it at the end of a past turn, with a scrubber. */
-function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }) {
+function HistoryPanel({ campaignId, turn, me, hostile }: { campaignId: string; turn: number; me: number | null; hostile: ReadonlyMap<number, boolean> }) {
   const { t } = useI18n();
   const { api } = useSession();
   const words = useWords(campaignId);
@@ -796,7 +800,7 @@ function HistoryPanel({ campaignId, turn }: { campaignId: string; turn: number }
       </label>
       <ProblemView error={replay.error ?? summary.error} />
       {replay.data ? (
-        <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} />
+        <HexMap world={replay.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("history")} · ${t("turn")} ${number}`} me={me} hostile={hostile} />
       ) : null}
       <SummaryLines events={summary.data?.events ?? []} words={words} testId="history-lines" />
     </div>

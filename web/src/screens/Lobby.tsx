@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { MapPreview } from "../components/MapPreview.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
 import { fill, useI18n } from "../i18n.tsx";
@@ -97,9 +98,12 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           {t("lobby")}: {campaign.name}
         </h2>
         {map.data ? (
-          <p data-testid="lobby-map">
-            {t("map")}: {map.data.name} ({map.data.width}×{map.data.height})
-          </p>
+          <>
+            <p data-testid="lobby-map">
+              {t("map")}: {map.data.name} ({map.data.width}×{map.data.height})
+            </p>
+            <MapPreview map={map.data} />
+          </>
         ) : null}
         {campaign.invite_code ? <CopyInvitation campaign={campaign} /> : null}
         {campaign.invite_code ? (

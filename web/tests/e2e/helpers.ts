@@ -46,11 +46,12 @@ export async function chooseFactionAndSlot(page: Page, faction: string, slot: st
   await expect(page.getByRole("row").filter({ hasText: "(you)" })).toContainText(faction);
 }
 
-/** Nothing on the page is wider than the viewport (a phone's 375 px). */
+/** Nothing on the page is wider than the viewport (a phone's 375 px). The map's drawing is
+ * larger than its frame by design (zoomed in, it pans): its frame clips it. */
 export async function expectNoOverflow(page: Page): Promise<void> {
   const wide = await page.evaluate(() =>
     [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((e) => !e.closest("svg.map") && e.getBoundingClientRect().right > window.innerWidth + 1)
       .slice(0, 5)
       .map((e) => `${e.tagName}.${e.className}`),
   );

@@ -6,7 +6,7 @@
 // Screenshots of the page at both sizes go to the test's output (test-results/), to look at.
 import { expect, test, type Page } from "@playwright/test";
 import { pathCentres } from "../../src/lib/hex.ts";
-import { apiPlayer, startedCampaign } from "./helpers.ts";
+import { apiPlayer, expectAccessible, startedCampaign } from "./helpers.ts";
 
 interface Drawn {
   coord: string;
@@ -87,6 +87,12 @@ test("every hex drawn on The Old World opens itself, and every layer sits on it"
   expect(markers.length).toBeGreaterThan(0);
   for (const marker of markers) near(marker, at.get(marker.coord) ?? { x: NaN, y: NaN }, `marker of ${marker.coord}`);
 
+  // The map opens on the player's realm, zoomed in (map-view.spec.ts): "0" shows the whole map,
+  // where most hexes are on the screen at once.
+  await page.locator("svg.map").focus();
+  await page.keyboard.press("0");
+  await page.waitForTimeout(100);
+
   // Screenshots to look at: the whole map on a desktop, then on a 375×667 phone.
   await page.screenshot({ path: testInfo.outputPath("old-world-desktop.png"), fullPage: true });
 
@@ -157,6 +163,7 @@ test("every hex drawn on The Old World opens itself, and every layer sits on it"
   await page.locator("svg.map").focus();
   await page.keyboard.press("0");
   await page.screenshot({ path: testInfo.outputPath("old-world-phone.png"), fullPage: true });
+  await expectAccessible(page, "the whole map on a phone");
   await page.context().close();
   await b.page.context().close();
 });
