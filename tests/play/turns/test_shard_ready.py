@@ -58,6 +58,9 @@ GLOBAL_TABLES = frozenset(
         "tokens",
         "account_notices",  # a user's sign-ins, tokens and address changes, told (issue 42)
         "address_change_undos",  # the links that undo a change of a user's address
+        "user_identities",  # the provider accounts that sign in to a user (issue 46)
+        "oidc_flows",  # sign-ins with a provider under way
+        "oidc_tickets",  # the one-time tickets they end with
         "maps",
         "rate_limits",
         "idempotency_keys",
