@@ -56,33 +56,6 @@ from tests.factories.isolation import world as isolation_world  # noqa: F401 (fi
 # Tables without a campaign, each named with its reason where its place on Citus is decided
 # (app/store/distribution/citus.py; docs/scaling.md).
 GLOBAL_TABLES = frozenset(citus.GLOBAL_TABLES)
-GLOBAL_TABLES = frozenset(
-    {
-        "users",
-        "tokens",
-        "account_notices",  # a user's sign-ins, tokens and address changes, told (issue 42)
-        "address_change_undos",  # the links that undo a change of a user's address
-        "user_identities",  # the provider accounts that sign in to a user (issue 46)
-        "oidc_flows",  # sign-ins with a provider under way
-        "oidc_tickets",  # the one-time tickets they end with
-        "maps",
-        "rate_limits",
-        "idempotency_keys",
-        "notification_preferences",
-        "calendar_feeds",  # one secret per user, across campaigns
-        "user_emails",  # a user's address, across campaigns
-        "email_deliveries",  # messages to a user's address, across campaigns
-        "password_resets",  # a user's reset links
-        "email_unsubscribes",  # addresses that unsubscribed from the server
-        "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
-        # Moderation (issue 45): users' blocks and owners' bans, reports (which name the
-        # campaign they are about, without a key to it) and the operators' audit log.
-        "user_blocks",
-        "owner_bans",
-        "reports",
-        "moderation_actions",
-    }
-)
 
 _CAMPAIGN_PATH = re.compile(r"^/v1/campaigns/([0-9a-f-]{36})(?:/|$)")
 _current: contextvars.ContextVar[tuple[str, uuid.UUID] | None] = contextvars.ContextVar(
