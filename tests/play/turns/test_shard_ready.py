@@ -49,10 +49,6 @@ from tests.factories.flows import AuthUser
 from tests.factories.isolation import World, campaign_operations
 from tests.factories.isolation import world as isolation_world  # noqa: F401 (fixture)
 
-# Tables without a campaign: users, their tokens, maps and notification preferences (Citus
-# reference tables), and the per-user bookkeeping of the edge (rate limits, idempotency keys:
-# keyed by user or address, written in the request's transaction whatever the campaign; see
-# docs/scaling.md).
 # Tables without a campaign, each named with its reason where its place on Citus is decided
 # (app/store/distribution/citus.py; docs/scaling.md).
 GLOBAL_TABLES = frozenset(citus.GLOBAL_TABLES)
