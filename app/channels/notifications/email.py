@@ -124,7 +124,6 @@ def queue_message(
         kind=kind,
         subject=say(subject, language)[:200],
         text_body=json.dumps({**payload, LANGUAGE: language, "unsubscribe": unsubscribe}),
-        html_body="",
         unsubscribe_token_hash=hash_token(unsubscribe),
         personal=personal,
         digest=False,
@@ -515,7 +514,6 @@ class EmailReport:
 def _finish(row: EmailDelivery, status: DeliveryStatus) -> None:
     row.status = status
     row.text_body = ""  # the links' secrets go (the unsubscribe digest stays)
-    row.html_body = ""
 
 
 @dataclass(frozen=True)

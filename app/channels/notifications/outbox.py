@@ -80,6 +80,7 @@ def enqueue(
     in `language` (its owner's for a personal endpoint)."""
     when = now or utcnow()
     delivery = WebhookDelivery(
+        user_id=endpoint.user_id,
         campaign_id=endpoint.campaign_id,
         endpoint_id=endpoint.id,
         message_id=new_message_id(),

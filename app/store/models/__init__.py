@@ -31,6 +31,8 @@ from app.store.models.moderation import (
     UserBlock,
 )
 from app.store.models.notification import (
+    Delivery,
+    DeliveryChannel,
     InboxItem,
     NotificationPreference,
     NotificationReminder,
@@ -71,6 +73,8 @@ __all__ = [
     "CampaignEvent",
     "CampaignPlayer",
     "CampaignStatus",
+    "Delivery",
+    "DeliveryChannel",
     "EdictRow",
     "EmailDelivery",
     "EmailUnsubscribe",

@@ -64,7 +64,9 @@ GLOBAL_TABLES = frozenset(
         "notification_preferences",
         "calendar_feeds",  # one secret per user, across campaigns
         "user_emails",  # a user's address, across campaigns
-        "email_deliveries",  # messages to a user's address, across campaigns
+        # Every outbound message of a user (email, webhook, push), across campaigns: a webhook
+        # delivery names its endpoint's campaign without a key to it (issue 43).
+        "deliveries",
         "password_resets",  # a user's reset links
         "email_unsubscribes",  # addresses that unsubscribed from the server
         "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)
@@ -466,7 +468,6 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_seat_turn_records_user_id",
         "ix_seat_battle_records_user_id",
         "ix_webhook_endpoints_user_id",
-        "ix_webhook_deliveries_due",
         "ix_notification_inbox_user",  # a user's inbox, across campaigns
     }
 )
