@@ -1,4 +1,5 @@
-"""deliv: one table of deliveries for every outbound channel (issue 43)
+"""deliv: one table of deliveries for every outbound channel (issue 43), and push
+subscriptions (issue 46)
 
 `email_deliveries` and `webhook_deliveries` become `deliveries`, with a `channel` column
 (`email` | `webhook` | `push`): every row is moved (in id order, renumbered: the ids were
@@ -6,6 +7,8 @@ never shown), then the old tables are dropped. The table is global, like an emai
 a webhook's campaign and endpoint are named (`endpoint_campaign_id`, `endpoint_id`) without
 a foreign key, and its user is the endpoint's owner. Downgrading moves the email and webhook
 rows back (push rows have nowhere to go and are dropped).
+
+`push_subscriptions` holds the browsers' Web Push subscriptions, a push delivery's target.
 
 Neither old table is large (each holds at most 30 days of finished deliveries), and nothing
 here updates or rewrites a table that stays.
@@ -41,6 +44,26 @@ def _status() -> sa.Enum:
 def upgrade() -> None:
     op.execute("SET LOCAL lock_timeout = '5s'")
     op.create_table(
+        "push_subscriptions",
+        sa.Column("id", sa.BigInteger(), sa.Identity(always=False), nullable=False),
+        sa.Column("user_id", sa.Uuid(), nullable=False),
+        sa.Column("endpoint", sa.String(length=2048), nullable=False),
+        sa.Column("p256dh", sa.String(length=128), nullable=False),
+        sa.Column("auth", sa.String(length=64), nullable=False),
+        sa.Column("user_agent", sa.String(length=200), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["user_id"],
+            ["users.id"],
+            name=op.f("fk_push_subscriptions_user_id_users"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_push_subscriptions")),
+        sa.UniqueConstraint(
+            "user_id", "endpoint", name=op.f("uq_push_subscriptions_user_id_endpoint")
+        ),
+    )
+    op.create_table(
         "deliveries",
         sa.Column("id", sa.BigInteger(), sa.Identity(always=False), nullable=False),
         sa.Column(
@@ -70,6 +93,11 @@ def upgrade() -> None:
         sa.Column("unsubscribe_token_hash", sa.CHAR(length=64), nullable=True),
         sa.Column("digest", sa.Boolean(), nullable=True),
         sa.Column("personal", sa.Boolean(), nullable=True),
+        sa.Column("subscription_id", sa.BigInteger(), nullable=True),
+        sa.CheckConstraint(
+            "channel <> 'push' OR subscription_id IS NOT NULL",
+            name=op.f("ck_deliveries_push_columns"),
+        ),
         sa.CheckConstraint(
             "channel <> 'email' OR (address IS NOT NULL AND subject IS NOT NULL"
             " AND unsubscribe_token_hash IS NOT NULL)",
@@ -84,6 +112,12 @@ def upgrade() -> None:
             ["user_id"],
             ["users.id"],
             name=op.f("fk_deliveries_user_id_users"),
+            ondelete="CASCADE",
+        ),
+        sa.ForeignKeyConstraint(
+            ["subscription_id"],
+            ["push_subscriptions.id"],
+            name=op.f("fk_deliveries_subscription_id_push_subscriptions"),
             ondelete="CASCADE",
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_deliveries")),
@@ -224,3 +258,4 @@ def downgrade() -> None:
         WHERE d.channel = 'webhook' ORDER BY d.id"""
     )
     op.drop_table("deliveries")
+    op.drop_table("push_subscriptions")

@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.channels.notifications import email, inbox, messages, speech
+from app.channels.notifications import push as web_push
 from app.channels.notifications.messages import NotificationData
 from app.channels.notifications.preferences import Channel, Choice
 from app.channels.notifications.recipients import read_recipients
@@ -228,8 +229,8 @@ async def deliver(
     now: datetime | None = None,
 ) -> None:
     """Give each user their notifications on every channel: the inbox (always), each of
-    their personal endpoints in the campaign that asked for the kind, and their confirmed
-    email address.
+    their personal endpoints in the campaign that asked for the kind, their confirmed email
+    address and their browsers' push subscriptions.
 
     The one way a personal notification leaves: whatever decides who may know (the audience
     rule, in `_personal`, or the caller's own, e.g. a seat offer to its addressee) has been
@@ -270,6 +271,7 @@ async def deliver(
     await email.enqueue_notifications(
         session, campaign.id, pushed, recipients.addresses, wishes, when, languages
     )
+    await web_push.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
 
 
 async def notify_user(

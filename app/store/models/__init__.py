@@ -41,6 +41,7 @@ from app.store.models.notification import (
     WebhookEndpoint,
 )
 from app.store.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
+from app.store.models.push import PushDelivery, PushSubscription
 from app.store.models.rate_limit import RateLimit
 from app.store.models.reliability import SeatBattleRecord, SeatTurnRecord
 from app.store.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
@@ -97,6 +98,8 @@ __all__ = [
     "OwnerBan",
     "PasswordReset",
     "PendingSummaryEvent",
+    "PushDelivery",
+    "PushSubscription",
     "RateLimit",
     "Report",
     "ReportKind",

@@ -112,6 +112,7 @@ class Delivery(Base):
             " AND endpoint_id IS NOT NULL AND message_id IS NOT NULL)",
             name="webhook_columns",
         ),
+        CheckConstraint("channel <> 'push' OR subscription_id IS NOT NULL", name="push_columns"),
     )
     __mapper_args__ = {"polymorphic_on": "channel"}
 

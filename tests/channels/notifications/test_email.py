@@ -656,7 +656,12 @@ async def test_each_kind_goes_to_the_channels_its_user_chose(
     response = await client.put("/v1/users/me/notifications", json=wishes, headers=p2.headers)
     assert response.status_code == 200, response.text
     shown = (await client.get("/v1/users/me/notifications", headers=p2.headers)).json()
-    assert shown["kinds"]["turn_started"] == {"inbox": "off", "email": "on", "webhook": "off"}
+    assert shown["kinds"]["turn_started"] == {
+        "inbox": "off",
+        "email": "on",
+        "webhook": "off",
+        "push": "on",
+    }
     assert shown["digest_hour"] == 8
     await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))

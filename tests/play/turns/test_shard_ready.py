@@ -67,6 +67,7 @@ GLOBAL_TABLES = frozenset(
         # Every outbound message of a user (email, webhook, push), across campaigns: a webhook
         # delivery names its endpoint's campaign without a key to it (issue 43).
         "deliveries",
+        "push_subscriptions",  # a user's browsers (Web Push), across campaigns
         "password_resets",  # a user's reset links
         "email_unsubscribes",  # addresses that unsubscribed from the server
         "substitutes",  # a user listed as a substitute, for any campaign (R-CAMP-12)

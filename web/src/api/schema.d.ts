@@ -3003,6 +3003,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's Web Push key, and whether push is on (no sign-in needed).
+         * @description The server's Web Push key, and whether push is on (no sign-in needed).
+         *
+         *     Takes no credentials.
+         */
+        get: operations["notifications-get-push-key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports": {
         parameters: {
             query?: never;
@@ -3412,6 +3434,54 @@ export interface paths {
         put: operations["users-change-password"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your browsers' push subscriptions, oldest first.
+         * @description Your browsers' push subscriptions, oldest first.
+         */
+        get: operations["notifications-list-push-subscriptions"];
+        put?: never;
+        /**
+         * Subscribe a browser to your notifications (the same endpoint again: 200, unchanged).
+         * @description Subscribe a browser to your notifications (the same endpoint again: 200, unchanged).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["notifications-create-push-subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe a browser (someone else's subscription is 404).
+         * @description Unsubscribe a browser (someone else's subscription is 404).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["notifications-delete-push-subscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7110,6 +7180,13 @@ export interface components {
              */
             inbox: "on" | "off";
             /**
+             * Push
+             * @description Web Push, to your browsers.
+             * @default on
+             * @enum {string}
+             */
+            push: "on" | "off";
+            /**
              * Webhook
              * @description Your personal webhooks.
              * @default on
@@ -8324,7 +8401,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "push_disabled" | "push_endpoint_refused" | "push_subscriptions_full" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -8372,7 +8449,73 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "push_disabled" | "push_endpoint_refused" | "push_subscriptions_full" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        /** PushKey */
+        PushKey: {
+            /**
+             * Enabled
+             * @description Whether this server sends Web Push.
+             */
+            enabled: boolean;
+            /**
+             * Public Key
+             * @description The VAPID application server key (base64url of the uncompressed P-256 point), for `pushManager.subscribe({applicationServerKey})`; null when push is off.
+             */
+            public_key: string | null;
+        };
+        /** PushKeys */
+        PushKeys: {
+            /**
+             * Auth
+             * @description The browser's authentication secret: base64url of 16 bytes.
+             */
+            auth: string;
+            /**
+             * P256Dh
+             * @description The browser's P-256 public key: base64url of its uncompressed point (65 bytes).
+             */
+            p256dh: string;
+        };
+        /**
+         * PushSubscriptionCreate
+         * @description The browser's `PushSubscription.toJSON()` (its `expirationTime` is allowed and
+         *     ignored).
+         */
+        PushSubscriptionCreate: {
+            /**
+             * Endpoint
+             * @description The push service's URL for this browser: https on a public address (else 422 `push_endpoint_refused`), checked again before every message.
+             */
+            endpoint: string;
+            /**
+             * Expirationtime
+             * @description Ignored.
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeys"];
+        };
+        /** PushSubscriptionList */
+        PushSubscriptionList: {
+            /** Items */
+            items: components["schemas"]["PushSubscriptionRead"][];
+        };
+        /** PushSubscriptionRead */
+        PushSubscriptionRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Endpoint */
+            endpoint: string;
+            /** Id */
+            id: number;
+            /**
+             * User Agent
+             * @description The subscribing browser's `User-Agent`.
+             */
+            user_agent: string | null;
+        };
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -32891,6 +33034,91 @@ export interface operations {
             };
         };
     };
+    "notifications-get-push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "moderation-report": {
         parameters: {
             query?: never;
@@ -36370,6 +36598,442 @@ export interface operations {
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-list-push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-create-push-subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                "user-agent"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Subscribed already. */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionRead"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-delete-push-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             204: {

@@ -249,6 +249,7 @@ from .kept_text_params import KeptTextParams
 from .kind_channels import KindChannels
 from .kind_channels_email import KindChannelsEmail
 from .kind_channels_inbox import KindChannelsInbox
+from .kind_channels_push import KindChannelsPush
 from .kind_channels_webhook import KindChannelsWebhook
 from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
@@ -328,6 +329,11 @@ from .port_built_summary_event import PortBuiltSummaryEvent
 from .port_built_summary_event_texts_type_0 import PortBuiltSummaryEventTextsType0
 from .problem import Problem
 from .problem_code import ProblemCode
+from .push_key import PushKey
+from .push_keys import PushKeys
+from .push_subscription_create import PushSubscriptionCreate
+from .push_subscription_list import PushSubscriptionList
+from .push_subscription_read import PushSubscriptionRead
 from .raise_cancelled_data import RaiseCancelledData
 from .raise_cancelled_summary_event import RaiseCancelledSummaryEvent
 from .raise_cancelled_summary_event_texts_type_0 import RaiseCancelledSummaryEventTextsType0
@@ -829,6 +835,7 @@ __all__ = (
     "KindChannels",
     "KindChannelsEmail",
     "KindChannelsInbox",
+    "KindChannelsPush",
     "KindChannelsWebhook",
     "LeaderSet",
     "LedgerEntryRead",
@@ -908,6 +915,11 @@ __all__ = (
     "PortBuiltSummaryEventTextsType0",
     "Problem",
     "ProblemCode",
+    "PushKey",
+    "PushKeys",
+    "PushSubscriptionCreate",
+    "PushSubscriptionList",
+    "PushSubscriptionRead",
     "RaiseCancelledData",
     "RaiseCancelledSummaryEvent",
     "RaiseCancelledSummaryEventTextsType0",
