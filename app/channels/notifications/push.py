@@ -230,9 +230,15 @@ async def enqueue_notifications(
     looking: the caller's rule), on the kinds they left on for push, collapsed per subject
     within `COLLAPSE_WINDOW`: a newer one replaces one not tried yet, one delivered within
     the window holds the next back (the inbox lists them all)."""
-    users = [user for user, found in per_user.items() if found]
+    users = [
+        user
+        for user, found in per_user.items()
+        if any(
+            wishes.get(user, DEFAULT).choice(d.kind, Channel.PUSH) is not Choice.OFF for d in found
+        )
+    ]
     if not users:
-        return
+        return  # nothing to read: a user who hears of nothing by push costs no statement
     subscriptions = list(
         await session.scalars(
             select(PushSubscription)
