@@ -222,6 +222,32 @@ async def test_a_receiver_that_fails_twice_gets_the_message_once_more_with_the_s
     assert entry["last_error"] is None
 
 
+async def test_deleting_an_endpoint_deletes_its_delivery_log_and_nothing_more_is_sent(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """`deliveries` names its endpoint without a foreign key (issue 43: one global table):
+    the endpoint's deletion deletes its log itself, a pending message with it."""
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    hook = await register(client, game, p2.headers, receiver.url())
+    kept = await register(client, game, p2.headers, receiver.url("/kept"))
+    url = game.url(f"/webhooks/{hook['id']}")
+    for endpoint in (url, game.url(f"/webhooks/{kept['id']}")):
+        assert (await client.post(endpoint + "/ping", headers=p2.headers)).status_code == 202
+    assert (await client.delete(url, headers=p2.headers)).status_code == 204
+    left = await session.scalars(
+        select(WebhookDelivery.endpoint_id).execution_options(populate_existing=True)
+    )
+    assert set(left.all()) == {uuid.UUID(kept["id"])}
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert [m.path for m in receiver.received] == ["/kept"]
+
+
 async def test_an_endpoint_failing_too_often_is_disabled_and_its_owner_told(
     client: AsyncClient,
     make_user: MakeUser,
