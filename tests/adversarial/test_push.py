@@ -272,6 +272,7 @@ async def test_a_user_agent_with_line_breaks_and_overrides_is_stored_as_one_line
     "keys",
     [
         {"p256dh": "A" * 87, "auth": "B" * 22},  # not a P-256 point
+        {"p256dh": "B" + "A" * 86, "auth": "B" * 22},  # 0x04 and 64 zero bytes: off the curve
         {"p256dh": Browser().keys()["p256dh"], "auth": "short"},
         {"p256dh": Browser().keys()["p256dh"], "auth": "!!!!!!!!!!!!!!!!!!!!!!"},
     ],
@@ -284,3 +285,46 @@ async def test_keys_that_are_not_a_browsers_are_refused(
         SUBSCRIPTIONS, json={"endpoint": push_service.url("/k"), "keys": keys}, headers=user.headers
     )
     assert_problem(answer, 422, "validation_error")
+
+
+async def test_a_subscription_whose_messages_cannot_be_built_fails_alone(
+    client: AsyncClient,
+    make_user: MakeUser,
+    push_service: PushService,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    push_settings: Settings,
+) -> None:
+    """Poison: a subscription stored with keys no message can be encrypted to (an older
+    server's row, or a database edit). Its messages fail at the build stage, are retried with
+    backoff and never stop the others."""
+    game = await start_game(client, make_user)
+    p1, p2 = game.players
+    browser = Browser()
+    await subscribe(client, p1.user, browser, push_service.url("/p1"))
+    session.add(
+        PushSubscription(
+            user_id=p2.user.id,
+            endpoint=push_service.url("/p2"),
+            p256dh="B" + "A" * 86,
+            auth="A" * 22,
+        )
+    )
+    await session.flush()
+    await change_turn(client, game)
+    now = utcnow() + timedelta(seconds=1)
+    report = await send(sessionmaker, push_settings, now)
+    assert push_service.of("/p2") == []
+    assert [browser.read(m)["title"] for m in push_service.of("/p1")] != []
+    assert report.failed != []
+    assert report.given_up == []
+    rows = await session.scalars(
+        select(PushDelivery)
+        .where(PushDelivery.user_id == p2.user.id)
+        .execution_options(populate_existing=True)
+    )
+    for row in rows:
+        assert row.status is DeliveryStatus.PENDING
+        assert row.last_error is not None
+        assert row.last_error.startswith("Could not be built")
+        assert row.next_attempt_at > now  # a backoff, not at once

@@ -5,6 +5,7 @@ import binascii
 from datetime import datetime
 from typing import Annotated, Self
 
+from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi import APIRouter, Header, Path, Response, status
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -56,6 +57,10 @@ class PushKeys(BaseModel):
         raw = _decoded(value)
         if len(raw) != 65 or raw[0] != 4:
             raise ValueError(_("not an uncompressed P-256 point"))
+        try:  # on the curve: a point that is not would fail every message's encryption
+            ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+        except ValueError:
+            raise ValueError(_("not an uncompressed P-256 point")) from None
         return value
 
     @field_validator("auth")
