@@ -25,6 +25,10 @@ from app.channels.notifications import outbox as notification_outbox
 from app.channels.notifications.contract import document_webhooks
 from app.channels.notifications.email_router import address_router as email_address_router
 from app.channels.notifications.email_router import links_router as email_links_router
+from app.channels.notifications.push_router import key_router as push_key_router
+from app.channels.notifications.push_router import (
+    subscriptions_router as push_subscriptions_router,
+)
 from app.channels.notifications.router import inbox_router as notification_inbox_router
 from app.channels.notifications.router import preferences_router as notification_preferences_router
 from app.channels.notifications.router import router as notifications_router
@@ -131,6 +135,8 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     notification_inbox_router,
     email_address_router,
     email_links_router,
+    push_key_router,
+    push_subscriptions_router,
     calendar_router,
     discord_router,
     seats_router,

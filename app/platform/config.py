@@ -161,6 +161,14 @@ class Settings(BaseSettings):
     webhook_max_concurrent_per_endpoint: int = Field(default=1, ge=1, le=16)
     """Of those, attempts to one endpoint at once; with 1, an endpoint's messages go in order,
     one at a time."""
+    # Web Push (app/channels/notifications/push.py): on when both are set.
+    vapid_private_key: SecretStr | None = None
+    """The VAPID key pair's private key (RFC 8292), as base64url of its raw 32 bytes (or of
+    its DER); unset: push is off (said once at start-up). docs/operators/configuration.md
+    says how to make one."""
+    vapid_subject: str | None = Field(default=None, pattern=r"^(mailto:|https://)\S+$")
+    """Who runs this server, for push services (`mailto:admin@example.org` or an https URL),
+    sent in every VAPID token; unset: push is off."""
     public_url: str | None = Field(default=None, pattern=r"^https?://[^/\s?#]+(/[^\s?#]*)?$")
     """Where clients reach the API (`https://play.example`): Discord and Slack messages then
     carry absolute links (unset: link paths only), and emails' links (confirmation,

@@ -130,7 +130,6 @@ async def _insert_message(
         kind="turn_started",
         subject=subject,
         text_body=json.dumps({"reset": "x" * 43, "language": "en", "unsubscribe": "y" * 43}),
-        html_body="",
         unsubscribe_token_hash=hash_token(generate_token()),
         personal=False,
         digest=False,

@@ -53,7 +53,7 @@ async def test_a_blocked_sender_is_answered_as_anyone_and_costs_the_server_the_s
     game = await start_game(client, make_user, THREE)
     second, third = game.players[1], game.players[2]
     await block(client, second.user, game.players[0].user)
-    off = {"inbox": "off", "email": "off", "webhook": "off"}
+    off = {"inbox": "off", "email": "off", "webhook": "off", "push": "off"}
     quiet = {"kinds": {"message_received": off}}
     await ok(await client.put("/v1/users/me/notifications", json=quiet, headers=third.headers))
     await send(client, game, 0, [3], "Warm-up.")  # caches and first-time work out of the way

@@ -49,6 +49,7 @@ async def test_a_delivery_that_cannot_be_built_fails_alone_after_bounded_attempt
     campaign_id, endpoint_id = uuid.UUID(game.id), uuid.UUID(created["id"])
     now = utcnow()
     bad = WebhookDelivery(
+        user_id=p2.user.id,
         campaign_id=campaign_id,
         endpoint_id=endpoint_id,
         message_id=new_message_id(),

@@ -26,6 +26,11 @@ NOT_COMMANDS = {
     "notifications_email_confirmation_page": "the page an email's link opens in a browser",
     "notifications_email_unsubscribe_page": "the page an email's link opens in a browser",
     "notifications_address_change_undo_page": "the page an email's link opens in a browser",
+    # Web Push: a browser subscribes itself, with keys only its push manager holds.
+    "notifications_get_push_key": "read by a browser to subscribe itself to Web Push",
+    "notifications_create_push_subscription": "a browser's own Web Push subscription",
+    "notifications_list_push_subscriptions": "a browser's own Web Push subscription",
+    "notifications_delete_push_subscription": "a browser's own Web Push subscription",
 }
 
 

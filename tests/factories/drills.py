@@ -3,6 +3,7 @@ scripts run as an operator runs them, and what a campaign's rows must agree on."
 
 import asyncio
 import contextlib
+import os
 import subprocess
 import uuid
 from collections.abc import AsyncIterator, Sequence
@@ -15,6 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+from app.platform.db.dumps import libpq_target, pg_program
 from app.platform.db.embedded import drop_database
 from app.store.models import Campaign, CampaignPlayer, LedgerRow, TurnRecord
 from tests.factories.servers import ROOT, WAIT, server_environment
@@ -140,3 +142,27 @@ async def drain(stream: Stream) -> list[Message]:
 def fixture_path(name: str) -> Path:
     """A file of tests/meta/fixtures."""
     return ROOT / "tests" / "meta" / "fixtures" / name
+
+
+def load_dump(url: str, dump: Path) -> None:
+    """Play the plain SQL dump `dump` into the empty database at `url`, in one transaction."""
+    conninfo, env = libpq_target(url)
+    # The wheel's psql, a file of this repository: no outside input.
+    done = subprocess.run(  # noqa: S603
+        [
+            pg_program("psql"),
+            "--no-psqlrc",
+            "--quiet",
+            "--single-transaction",
+            "--set=ON_ERROR_STOP=1",
+            "--file",
+            str(dump),
+            "--dbname",
+            conninfo,
+        ],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr

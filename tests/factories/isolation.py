@@ -12,7 +12,15 @@ from httpx import AsyncClient
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.store.models import ArmyRow, BattleRow, Campaign, CampaignPlayer, GeneralRow, TreatyRow
+from app.store.models import (
+    ArmyRow,
+    BattleRow,
+    Campaign,
+    CampaignPlayer,
+    GeneralRow,
+    PushSubscription,
+    TreatyRow,
+)
 from tests.factories.flows import (
     THREE,
     AuthUser,
@@ -288,6 +296,16 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         201,
     )
 
+    # One of player 2's browsers' push subscriptions (push is off here: stored as it would be).
+    subscription = PushSubscription(
+        user_id=p2.user.id,
+        endpoint="https://push.example.org/p2",
+        p256dh="B" + "A" * 86,
+        auth="A" * 22,
+    )
+    session.add(subscription)
+    await session.flush()
+
     ids = {
         "campaign_id": game.id,
         "army_id": army3,
@@ -311,6 +329,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "request_id": join_request["id"],
         "user_id": str(invitee.id),  # a user who watches nothing (R-CAMP-13)
         "username": invitee.username,  # a user to block, bar or suspend (issue 45)
+        "subscription_id": subscription.id,
         "report_id": 1,  # the operators' API answers anyone else as a path that does not exist
     }
     overrides = {

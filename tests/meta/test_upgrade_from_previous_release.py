@@ -9,7 +9,6 @@ at each release (docs/contributors/tests.md, "Upgrades").
 import asyncio
 import os
 import re
-import subprocess
 from typing import Any
 
 import httpx
@@ -18,9 +17,9 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
-from app.platform.db.dumps import libpq_target, pg_program
 from app.platform.db.embedded import create_database
 from app.platform.db.migrate import alembic_config, upgrade_head
+from tests.factories import drills
 from tests.factories.databases import with_database
 from tests.factories.drills import books, dropped_after, fixture_path, views
 from tests.factories.servers import WAIT, server_process, wait_ready
@@ -40,27 +39,8 @@ def dump_revision() -> str:
 
 
 def load_dump(url: str) -> None:
-    """Play the plain SQL dump into the empty database at `url`, in one transaction."""
-    conninfo, env = libpq_target(url)
-    # The wheel's psql, a file of this repository: no outside input.
-    done = subprocess.run(  # noqa: S603
-        [
-            pg_program("psql"),
-            "--no-psqlrc",
-            "--quiet",
-            "--single-transaction",
-            "--set=ON_ERROR_STOP=1",
-            "--file",
-            str(DUMP),
-            "--dbname",
-            conninfo,
-        ],
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    """Play the previous release's dump into the empty database at `url`."""
+    drills.load_dump(url, DUMP)
 
 
 async def revision(url: str) -> str:

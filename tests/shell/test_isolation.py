@@ -53,6 +53,8 @@ PUBLIC = frozenset(
         # The link that undoes a change of address, sent to the old one (issue 42 item 3).
         "notifications-address-change-undo-page",
         "notifications-undo-address-change",
+        # The server's public Web Push key: the same for everyone (issue 46).
+        "notifications-get-push-key",
     }
 )
 
@@ -92,6 +94,8 @@ USER_OBJECT = frozenset(
         "seats-decline-seat-offer",
         # An item of a user's inbox.
         "notifications-mark-notification-read",
+        # One of a user's browsers' push subscriptions (tests/adversarial/test_push.py).
+        "notifications-delete-push-subscription",
         # A user's request to join a public campaign (R-CAMP-11): theirs to take back.
         "lobbies-withdraw-join-request",
     }

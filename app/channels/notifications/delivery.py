@@ -38,7 +38,7 @@ from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
 
 import httpx
-from sqlalchemy import ColumnElement, delete, exists, select, tuple_
+from sqlalchemy import ColumnElement, delete, exists, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
@@ -458,9 +458,7 @@ async def _record(
 
 
 async def _give_up(session: AsyncSession, claim: _Claim, report: DeliveryReport) -> None:
-    row = await session.get(
-        WebhookDelivery, (claim.campaign_id, claim.delivery_id), with_for_update={"key_share": True}
-    )
+    row = await session.get(WebhookDelivery, claim.delivery_id, with_for_update={"key_share": True})
     if row is not None:
         row.status = DeliveryStatus.FAILED
         row.last_error = "The endpoint is disabled."
@@ -670,7 +668,7 @@ async def prune(
     """Forget finished deliveries older than `RETENTION` (the log keeps that long); returns
     how many went. Pending ones stay whatever their age."""
     old = (
-        select(WebhookDelivery.campaign_id, WebhookDelivery.id)
+        select(WebhookDelivery.id)
         .where(
             WebhookDelivery.status != DeliveryStatus.PENDING,
             WebhookDelivery.created_at < now - RETENTION,
@@ -678,11 +676,7 @@ async def prune(
         .limit(batch)
     )
     async with sessionmaker() as session, session.begin():
-        result = await session.execute(
-            delete(WebhookDelivery).where(
-                tuple_(WebhookDelivery.campaign_id, WebhookDelivery.id).in_(old)
-            )
-        )
+        result = await session.execute(delete(WebhookDelivery).where(WebhookDelivery.id.in_(old)))
     return int(getattr(result, "rowcount", 0) or 0)
 
 

@@ -41,7 +41,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.accounts.auth.tokens import generate_token, hash_token
 from app.channels.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
 from app.channels.notifications.mail import Outgoing, compose, normalise_address
-from app.channels.notifications.messages import NotificationData
+from app.channels.notifications.messages import NotificationData, collapse_key
 from app.channels.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
 from app.channels.notifications.quiet import MUTED, personal_hold
 from app.channels.notifications.recipients import Address
@@ -64,7 +64,8 @@ CONFIRMATION = "email_confirmation"
 # (app.channels.notifications.account): sent though the address is no longer the account's.
 ADDRESS_CHANGED = "address_changed"
 CONFIRM_FOR = timedelta(hours=24)
-# At most one email of a kind per campaign and user within this window (the inbox has all).
+# At most one message about a subject per user and channel target within this window (the
+# inbox has all): email, webhooks and push alike.
 COLLAPSE_WINDOW = timedelta(hours=1)
 EMAIL_POLICY = RetryPolicy(max_attempts=8, lease=timedelta(minutes=2), batch=20)
 MAX_ERROR_LENGTH = 300
@@ -124,7 +125,6 @@ def queue_message(
         kind=kind,
         subject=say(subject, language)[:200],
         text_body=json.dumps({**payload, LANGUAGE: language, "unsubscribe": unsubscribe}),
-        html_body="",
         unsubscribe_token_hash=hash_token(unsubscribe),
         personal=personal,
         digest=False,
@@ -138,10 +138,6 @@ def queue_message(
     return row
 
 
-def collapse_key(campaign_id: uuid.UUID, kind: str) -> str:
-    return f"{campaign_id}:{kind}"
-
-
 async def enqueue_notifications(
     session: AsyncSession,
     campaign_id: uuid.UUID,
@@ -153,13 +149,14 @@ async def enqueue_notifications(
 ) -> None:
     """A message per notification to each user with a confirmed, subscribed address (among
     `confirmed`, read by the caller with the rest of what it needs of them), but at most one
-    of a kind per campaign and user within `COLLAPSE_WINDOW`: a newer one replaces one not
-    sent yet, and one sent in the window holds back the next (the inbox has all)."""
+    about one subject (`messages.collapse_key`: the campaign, the kind and what it is about)
+    per user within `COLLAPSE_WINDOW`: a newer one replaces one not sent yet, and one sent in
+    the window holds back the next (the inbox has all)."""
     users = [user for user, found in per_user.items() if found]
     addresses = [address for address in confirmed if per_user.get(address.user_id)]
     if not addresses:
         return
-    keys = {collapse_key(campaign_id, d.kind.value) for u in users for d in per_user[u]}
+    keys = {collapse_key(campaign_id, d) for u in users for d in per_user[u]}
     recent: dict[tuple[uuid.UUID, str], EmailDelivery] = {}
     for row in await session.scalars(
         select(EmailDelivery)
@@ -180,7 +177,7 @@ async def enqueue_notifications(
         wants = wishes.get(address.user_id, DEFAULT)
         language = (languages or {}).get(address.user_id, DEFAULT_LANGUAGE)
         for data in per_user[address.user_id]:
-            key = collapse_key(campaign_id, data.kind.value)
+            key = collapse_key(campaign_id, data)
             subject = f"{data.campaign.name}: {say(data.text, language)}"
             payload = {"data": stored(data)}
             choice = wants.choice(data.kind, Channel.EMAIL)
@@ -515,7 +512,6 @@ class EmailReport:
 def _finish(row: EmailDelivery, status: DeliveryStatus) -> None:
     row.status = status
     row.text_body = ""  # the links' secrets go (the unsubscribe digest stays)
-    row.html_body = ""
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.channels.notifications.messages import COLLAPSING_KINDS, NotificationData
-from app.channels.notifications.speech import stored_json
+from app.channels.notifications.messages import COLLAPSING_KINDS, NotificationData, collapse_key
+from app.channels.notifications.speech import said_json, stored_json
 from app.platform.db.base import utcnow
 from app.platform.db.ids import random_public_id
 from app.platform.errors import NotFound
@@ -41,26 +41,47 @@ def row(
     }
 
 
+def _key_of(campaign_id: uuid.UUID, body: str) -> str | None:
+    """The collapse key of a stored item; None for one it cannot read (then kept)."""
+    try:
+        return collapse_key(campaign_id, said_json(body))
+    except ValueError:  # JSON or validation
+        return None
+
+
 async def collapse(
     session: AsyncSession,
     campaign_id: uuid.UUID,
     per_user: dict[uuid.UUID, list[NotificationData]],
 ) -> None:
-    """A new reminder replaces its user's unread ones of the same kind in the campaign."""
-    pairs = {
-        (user, data.kind.value)
+    """A new reminder replaces its user's unread ones of the same kind about the same subject
+    in the campaign (`messages.collapse_key`): a battle's reminder never deletes the turn's."""
+    keys = {
+        (user, collapse_key(campaign_id, data))
         for user, found in per_user.items()
         for data in found
         if data.kind in COLLAPSING_KINDS
     }
-    if pairs:
+    if not keys:
+        return
+    pairs = sorted({(user, key.split(":")[1]) for user, key in keys})
+    # A user's unread reminders are few: their subjects are read from their bodies here.
+    unread = await session.execute(
+        select(InboxItem.id, InboxItem.user_id, InboxItem.body).where(
+            InboxItem.campaign_id == campaign_id,
+            InboxItem.read_at.is_(None),
+            tuple_(InboxItem.user_id, InboxItem.kind).in_(pairs),
+        )
+    )
+    gone = [
+        item_id
+        for item_id, user_id, body in unread.all()
+        if (user_id, _key_of(campaign_id, body)) in keys
+    ]
+    if gone:
         await session.execute(
             delete(InboxItem)
-            .where(
-                InboxItem.campaign_id == campaign_id,
-                InboxItem.read_at.is_(None),
-                tuple_(InboxItem.user_id, InboxItem.kind).in_(sorted(pairs)),
-            )
+            .where(InboxItem.campaign_id == campaign_id, InboxItem.id.in_(gone))
             .execution_options(synchronize_session=False)
         )
 

@@ -50,8 +50,8 @@ PERSONAL_KINDS = (
     NotificationKind.CAMPAIGN_ENDED,
     NotificationKind.JOIN_REQUESTED,
 )
-# Kinds whose newest unread item replaces the older ones in the inbox (a collapse key: the
-# campaign, the user and the kind), so reminders never pile up.
+# Kinds whose newest unread item replaces the older ones about the same subject in the inbox
+# (`collapse_key`: the campaign, the user, the kind and the subject), so reminders never pile up.
 COLLAPSING_KINDS = frozenset({NotificationKind.DEADLINE_REMINDER, NotificationKind.LAST_NOT_READY})
 CAMPAIGN_KINDS = (
     NotificationKind.CAMPAIGN_STARTED,
@@ -89,6 +89,27 @@ class NotificationData(BaseModel):
     )
     battle_id: int | None = None
     edict_id: int | None = None
+
+
+def subject(data: NotificationData) -> str:
+    """What a notification is about, within its campaign and kind: one battle, one edict, the
+    battles' deadline, or the turn. A turn deadline and a battle deadline (or two battles) are
+    different subjects: in no channel does one hide the other (issue 46). The turn and the
+    battles' deadline are the campaign's current ones: a newer turn's notice supersedes an
+    older turn's (which is out of date), as it always did."""
+    if data.battle_id is not None:
+        return f"battle:{data.battle_id}"
+    if data.edict_id is not None:
+        return f"edict:{data.edict_id}"
+    if data.kind is NotificationKind.DEADLINE_REMINDER and data.link.endswith("/battles"):
+        return "battles"
+    return "turn"
+
+
+def collapse_key(campaign_id: uuid.UUID, data: NotificationData) -> str:
+    """The collapse window's key, on every channel and in the inbox: the campaign, the kind
+    and the subject (`{campaign id}:{kind}:{subject}`, at most 120 characters)."""
+    return f"{campaign_id}:{data.kind.value}:{subject(data)}"
 
 
 def _at(text: Text, deadline: datetime | None) -> Text:

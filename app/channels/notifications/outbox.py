@@ -24,6 +24,7 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.channels.notifications import email, inbox, messages, speech
+from app.channels.notifications import push as web_push
 from app.channels.notifications.messages import NotificationData
 from app.channels.notifications.preferences import Channel, Choice
 from app.channels.notifications.recipients import read_recipients
@@ -61,7 +62,7 @@ LAST_NOT_READY_KEY = "last"
 _ONCE_PER_TURN = datetime(1970, 1, 1, tzinfo=UTC)
 _PROPOSAL_KINDS = frozenset(k.value for k in PROPOSALS)
 # Why a personal delivery not tried yet was never sent (`push`).
-REPLACED = "Replaced by a newer notification of its kind."
+REPLACED = "Replaced by a newer notification about the same subject."
 
 
 def new_message_id() -> str:
@@ -80,6 +81,7 @@ def enqueue(
     in `language` (its owner's for a personal endpoint)."""
     when = now or utcnow()
     delivery = WebhookDelivery(
+        user_id=endpoint.user_id,
         campaign_id=endpoint.campaign_id,
         endpoint_id=endpoint.id,
         message_id=new_message_id(),
@@ -98,20 +100,21 @@ async def _recent_pushes(
     session: AsyncSession,
     campaign_id: uuid.UUID,
     endpoints: Collection[uuid.UUID],
-    kinds: Collection[str],
+    keys: Collection[str],
     now: datetime,
 ) -> dict[tuple[uuid.UUID, str], WebhookDelivery]:
-    """The latest delivery of each kind to each personal endpoint that counts for the collapse
-    window: one not tried yet, or one delivered within the window. Locked as the worker's
-    claim locks them, so a delivery is never replaced while it is being claimed."""
-    if not endpoints or not kinds:
+    """The latest delivery about each subject (`messages.collapse_key`) to each personal
+    endpoint that counts for the collapse window: one not tried yet, or one delivered within
+    the window. Locked as the worker's claim locks them, so a delivery is never replaced while
+    it is being claimed."""
+    if not endpoints or not keys:
         return {}
     rows = await session.scalars(
         select(WebhookDelivery)
         .where(
             WebhookDelivery.campaign_id == campaign_id,
             WebhookDelivery.endpoint_id.in_(sorted(endpoints)),
-            WebhookDelivery.kind.in_(sorted(kinds)),
+            WebhookDelivery.collapse_key.in_(sorted(keys)),
             or_(
                 and_(
                     WebhookDelivery.status == DeliveryStatus.PENDING,
@@ -127,7 +130,7 @@ async def _recent_pushes(
         .with_for_update(key_share=True)
         .execution_options(populate_existing=True)
     )
-    return {(row.endpoint_id, row.kind): row for row in rows}
+    return {(row.endpoint_id, row.collapse_key or ""): row for row in rows}
 
 
 def push(
@@ -139,11 +142,12 @@ def push(
     recent: dict[tuple[uuid.UUID, str], WebhookDelivery],
 ) -> None:
     """A personal delivery within the collapse window (issue 28, "no noise"), as email has
-    it: a newer notification of a kind replaces one not tried yet (which stays in the delivery
-    log, given up as replaced, never sent); one delivered within `COLLAPSE_WINDOW` holds the
-    next back (the inbox lists them all). A delivery being retried holds nothing back: it may
-    be in flight."""
-    key = (endpoint.id, data.kind.value)
+    it: a newer notification about a subject (its kind and what it is about: a turn, a battle)
+    replaces one not tried yet (which stays in the delivery log, given up as replaced, never
+    sent); one delivered within `COLLAPSE_WINDOW` holds the next back (the inbox lists them
+    all). A delivery being retried holds nothing back: it may be in flight."""
+    subject = messages.collapse_key(endpoint.campaign_id, data)
+    key = (endpoint.id, subject)
     earlier = recent.get(key)
     if earlier is not None and earlier.status is DeliveryStatus.DELIVERED:
         return  # one went out within the window
@@ -151,6 +155,7 @@ def push(
         earlier.status = DeliveryStatus.FAILED
         earlier.last_error = REPLACED
     recent[key] = enqueue(session, endpoint, data, now, language)
+    recent[key].collapse_key = subject
 
 
 async def endpoints_of(session: AsyncSession, campaign_id: uuid.UUID) -> list[WebhookEndpoint]:
@@ -224,8 +229,8 @@ async def deliver(
     now: datetime | None = None,
 ) -> None:
     """Give each user their notifications on every channel: the inbox (always), each of
-    their personal endpoints in the campaign that asked for the kind, and their confirmed
-    email address.
+    their personal endpoints in the campaign that asked for the kind, their confirmed email
+    address and their browsers' push subscriptions.
 
     The one way a personal notification leaves: whatever decides who may know (the audience
     rule, in `_personal`, or the caller's own, e.g. a seat offer to its addressee) has been
@@ -244,9 +249,9 @@ async def deliver(
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
-    kinds = {data.kind.value for found in told.values() for data in found}
+    keys = {messages.collapse_key(campaign.id, data) for found in told.values() for data in found}
     ids = {endpoint.id for mine in personal.values() for endpoint in mine}
-    recent = await _recent_pushes(session, campaign.id, ids, kinds, when)
+    recent = await _recent_pushes(session, campaign.id, ids, keys, when)
     rows = []
     listed: dict[uuid.UUID, list[NotificationData]] = {}
     for user_id, found in told.items():
@@ -266,6 +271,7 @@ async def deliver(
     await email.enqueue_notifications(
         session, campaign.id, pushed, recipients.addresses, wishes, when, languages
     )
+    await web_push.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
 
 
 async def notify_user(

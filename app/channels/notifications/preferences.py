@@ -1,7 +1,7 @@
 """What each user wants to hear, per kind of notification and per channel (issue 28).
 
-One mechanism for every channel: the inbox, email and personal webhooks each ask `choice`;
-a kind or channel never set is "on". "digest" (email only) holds the notification for one
+One mechanism for every channel: the inbox, email, personal webhooks and Web Push each ask
+`choice`; a kind or channel never set is "on". "digest" (email only) holds the notification for one
 daily message at the user's `digest_hour` in their `time_zone`; quiet hours and vacation
 (`app.channels.notifications.quiet`, the delivery workers) apply to whatever is pushed.
 """
@@ -18,6 +18,7 @@ class Channel(enum.StrEnum):
     INBOX = "inbox"
     EMAIL = "email"
     WEBHOOK = "webhook"
+    PUSH = "push"  # Web Push, to the user's browsers
 
 
 class Choice(enum.StrEnum):

@@ -159,6 +159,7 @@ class KindChannels(BaseModel):
     inbox: Literal["on", "off"] = "on"
     email: Literal["on", "off", "digest"] = "on"
     webhook: Literal["on", "off"] = Field(default="on", description="Your personal webhooks.")
+    push: Literal["on", "off"] = Field(default="on", description="Web Push, to your browsers.")
 
 
 class NotificationPreferences(BaseModel):

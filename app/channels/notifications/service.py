@@ -9,6 +9,7 @@ import base64
 import secrets
 import uuid
 
+from sqlalchemy import delete as delete_rows
 from sqlalchemy import func, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -164,7 +165,14 @@ async def update(
 
 async def delete(session: AsyncSession, m: Membership, endpoint_id: uuid.UUID) -> None:
     endpoint = await get_mine(session, m, endpoint_id, lock=True)
-    await session.delete(endpoint)  # its deliveries go with it (ON DELETE CASCADE)
+    # Its delivery log goes with it (`deliveries` names the endpoint without a foreign key).
+    await session.execute(
+        delete_rows(WebhookDelivery).where(
+            WebhookDelivery.campaign_id == endpoint.campaign_id,
+            WebhookDelivery.endpoint_id == endpoint.id,
+        )
+    )
+    await session.delete(endpoint)
     await session.flush()
 
 

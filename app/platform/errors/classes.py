@@ -49,6 +49,12 @@ ERROR_CODES: dict[str, str] = {
     "password_required": "403: changing the address, or creating an `account` token, needs the "
     "current password (`current_password`) or a sign-in of the last few minutes",
     "player_required": "422: the owner must say which player's summary (`?player=N`)",
+    "push_disabled": "409: this server sends no Web Push (`MARCHLORDS_VAPID_PRIVATE_KEY` or "
+    "`MARCHLORDS_VAPID_SUBJECT` is not set)",
+    "push_endpoint_refused": "422: a push subscription's endpoint that is not https on a "
+    "public address",
+    "push_subscriptions_full": "409: you have as many push subscriptions as a user may have: "
+    "delete one first",
     "roster_unreadable": "422: an army list that cannot be read (`where`: the line or field)",
     "seat_not_open": "409: the seat asked for is not open to newcomers (R-CAMP-12)",
     "self_listed": "422: you cannot block or bar yourself",

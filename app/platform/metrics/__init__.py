@@ -86,7 +86,7 @@ RATE_LIMITED = Counter(
 )
 DELIVERY_FAILURES = Counter(
     "marchlords_delivery_failures_total",
-    "Failed attempts of emails and webhook deliveries, by channel (email, webhook), stage "
+    "Failed attempts of deliveries, by channel (email, webhook, push), stage "
     "(build: the message could not be made; send) and outcome (retried, given_up).",
     ["channel", "stage", "outcome"],
 )
@@ -197,7 +197,8 @@ def job_pass(job: str, outcome: str) -> None:
 
 
 def delivery_failed(channel: str, stage: str, *, given_up: bool) -> None:
-    """An attempt of one email or webhook delivery failed (and was its last, if `given_up`)."""
+    """An attempt of one delivery (email, webhook, push) failed (and was its last, if
+    `given_up`)."""
     DELIVERY_FAILURES.labels(channel, stage, "given_up" if given_up else "retried").inc()
 
 

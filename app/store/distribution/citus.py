@@ -51,7 +51,9 @@ GLOBAL_TABLES: dict[str, str] = {
     "notification_preferences": "a user's, across campaigns",
     "calendar_feeds": "one secret per user, across campaigns",
     "user_emails": "a user's address, across campaigns",
-    "email_deliveries": "messages to a user's address, across campaigns",
+    "deliveries": "a user's outbound messages (email, webhook, push), across campaigns; a "
+    "webhook's names its endpoint's campaign without a key to it",
+    "push_subscriptions": "a user's browsers (Web Push), across campaigns",
     "password_resets": "a user's reset links",
     "user_identities": "a user's accounts at sign-in providers (OpenID Connect)",
     "oidc_flows": "sign-ins under way at a provider, before any account",

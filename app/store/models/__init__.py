@@ -33,6 +33,8 @@ from app.store.models.moderation import (
     UserBlock,
 )
 from app.store.models.notification import (
+    Delivery,
+    DeliveryChannel,
     InboxItem,
     NotificationPreference,
     NotificationReminder,
@@ -41,6 +43,7 @@ from app.store.models.notification import (
     WebhookEndpoint,
 )
 from app.store.models.orders import OrderKind, OrderRow, StandingOrderKind, StandingOrderRow
+from app.store.models.push import PushDelivery, PushSubscription
 from app.store.models.rate_limit import RateLimit
 from app.store.models.reliability import SeatBattleRecord, SeatTurnRecord
 from app.store.models.roster import ArmyBattleRow, BattleRosterRow, RosterRow
@@ -76,6 +79,8 @@ __all__ = [
     "DiscordChannelBinding",
     "DiscordLink",
     "DiscordLinkCode",
+    "Delivery",
+    "DeliveryChannel",
     "EdictRow",
     "EmailDelivery",
     "EmailUnsubscribe",
@@ -100,6 +105,8 @@ __all__ = [
     "OwnerBan",
     "PasswordReset",
     "PendingSummaryEvent",
+    "PushDelivery",
+    "PushSubscription",
     "RateLimit",
     "Report",
     "ReportKind",

@@ -1,5 +1,5 @@
 """Email (issue 28): a user's address, confirmed by a link before anything is sent to it, and
-the outbox of messages to send by SMTP.
+its messages (the email rows of the one outbox, `app.store.models.notification.Delivery`).
 
 Both are global tables (a user's, across campaigns), like the notification preferences.
 """
@@ -7,11 +7,11 @@ Both are global tables (a user's, across campaigns), like the notification prefe
 import uuid
 from datetime import datetime
 
-from sqlalchemy import CHAR, BigInteger, ForeignKey, Identity, Index, String, Text
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy import CHAR, ForeignKey, Index, String
+from sqlalchemy.orm import Mapped, mapped_column, synonym
 
 from app.platform.db.base import Base, utcnow
-from app.store.models.notification import DeliveryStatus, str_enum
+from app.store.models.notification import Delivery, DeliveryChannel
 
 
 class UserEmail(Base):
@@ -44,44 +44,23 @@ class EmailUnsubscribe(Base):
     unsubscribed_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class EmailDelivery(Base):
-    """One message to one address: the outbox row, then its log. The bodies are what is sent
-    on every attempt, and are blanked once it is sent (they may hold a link's secret)."""
+class EmailDelivery(Delivery):
+    """One message to one address. Its `body` (the payload it is rendered from, at every
+    attempt) is blanked once it is finished (it may hold a link's secret)."""
 
-    __tablename__ = "email_deliveries"
-    __table_args__ = (
-        Index("ix_email_deliveries_due", "status", "next_attempt_at"),
-        Index("ix_email_deliveries_collapse", "user_id", "collapse_key", "created_at"),
-    )
+    __mapper_args__ = {"polymorphic_identity": DeliveryChannel.EMAIL}
 
-    id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
-    user_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("users.id", ondelete="CASCADE"), index=True
-    )
-    address: Mapped[str] = mapped_column(String(254))
-    kind: Mapped[str] = mapped_column(String(40))
-    subject: Mapped[str] = mapped_column(String(200))
-    text_body: Mapped[str] = mapped_column(Text)
-    html_body: Mapped[str] = mapped_column(Text)
+    address: Mapped[str] = mapped_column(String(254), nullable=True)
+    subject: Mapped[str] = mapped_column(String(200), nullable=True)
     # The message's one-click unsubscribe secret (RFC 8058), as a SHA-256 digest.
-    unsubscribe_token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True)
-    # `{campaign id}:{kind}` of a notification: at most one such message per user within
-    # `app.channels.notifications.email.COLLAPSE_WINDOW` (the campaign is named, not referenced:
-    # this table is global, like its user's address).
-    collapse_key: Mapped[str | None] = mapped_column(String(80))
+    unsubscribe_token_hash: Mapped[str] = mapped_column(CHAR(64), unique=True, nullable=True)
     # Held for the user's daily digest: sent, with every other one due, as one message.
-    digest: Mapped[bool] = mapped_column(default=False)
+    digest: Mapped[bool] = mapped_column(default=False, nullable=True)
     # Quiet hours and vacation apply to notifications, not to confirmations and resets.
-    personal: Mapped[bool] = mapped_column(default=True)
-    status: Mapped[DeliveryStatus] = mapped_column(
-        str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
-    )
-    attempts: Mapped[int] = mapped_column(default=0)
-    next_attempt_at: Mapped[datetime]
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    last_attempt_at: Mapped[datetime | None]
-    last_error: Mapped[str | None] = mapped_column(String(300))
-    delivered_at: Mapped[datetime | None]
+    personal: Mapped[bool] = mapped_column(default=True, nullable=True)
+
+    # The payload, under the name the email code has always given it.
+    text_body: Mapped[str] = synonym("body")
 
 
 class PasswordReset(Base):

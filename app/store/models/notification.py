@@ -1,9 +1,9 @@
-"""Notifications (issue 15): webhook endpoints, their outbox of deliveries, reminders sent, and
-each user's quiet hours.
+"""Notifications (issue 15): webhook endpoints, the outbox of deliveries on every channel,
+reminders sent, and each user's quiet hours.
 
-Endpoints and deliveries belong to a campaign (`campaign_id` leads their primary keys): a
-personal endpoint is registered by a member for one campaign, a campaign endpoint by its owner.
-Preferences are the user's own, across campaigns.
+Endpoints belong to a campaign (`campaign_id` leads their primary keys): a personal endpoint
+is registered by a member for one campaign, a campaign endpoint by its owner. Deliveries and
+preferences are the user's own, across campaigns.
 """
 
 import enum
@@ -12,16 +12,16 @@ from datetime import datetime, time
 
 from sqlalchemy import (
     BigInteger,
+    CheckConstraint,
     Enum,
     ForeignKey,
-    ForeignKeyConstraint,
     Identity,
     Index,
     String,
     Text,
 )
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, synonym
 
 from app.platform.db.base import Base, utcnow
 
@@ -77,33 +77,56 @@ class WebhookEndpoint(Base):
     disabled_reason: Mapped[str | None] = mapped_column(String(300))
 
 
-class WebhookDelivery(Base):
-    """One message to one endpoint: the outbox row, then its delivery log.
+class DeliveryChannel(enum.StrEnum):
+    """The outbound channels of a notification, one `Delivery` row per message on any of them."""
 
-    Written in the transaction of the change it tells of; `message_id` is the `webhook-id`
-    header, the same on every attempt, so receivers can drop repeats.
+    EMAIL = "email"  # to a user's confirmed address, by SMTP
+    WEBHOOK = "webhook"  # posted to an endpoint, signed (Standard Webhooks)
+    PUSH = "push"  # to a browser's push subscription (Web Push)
+
+
+class Delivery(Base):
+    """One message on one channel: the outbox row, then its delivery log (issue 43: one record
+    type for every outbound channel, one claim/build/send/record loop shape).
+
+    Written in the transaction of the change it tells of, claimed, built, sent and recorded
+    alone by its channel's worker, retried with backoff, given up after the retry policy's
+    attempts. Global (a user's, like their address): a webhook's campaign and endpoint are
+    named, not referenced (a global table never references a campaign's, docs/scaling.md),
+    so deleting an endpoint deletes its deliveries itself. `channel` says which of the
+    per-channel columns are set (`EmailDelivery`, `WebhookDelivery` map them).
     """
 
-    __tablename__ = "webhook_deliveries"
+    __tablename__ = "deliveries"
     __table_args__ = (
-        ForeignKeyConstraint(
-            ["campaign_id", "endpoint_id"],
-            ["webhook_endpoints.campaign_id", "webhook_endpoints.id"],
-            ondelete="CASCADE",
+        Index("ix_deliveries_due", "channel", "status", "next_attempt_at"),
+        # The collapse window: a user's latest deliveries about one subject.
+        Index("ix_deliveries_collapse", "user_id", "collapse_key", "created_at"),
+        CheckConstraint(
+            "channel <> 'email' OR (address IS NOT NULL AND subject IS NOT NULL"
+            " AND unsubscribe_token_hash IS NOT NULL)",
+            name="email_columns",
         ),
-        Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),
-        Index("ix_webhook_deliveries_endpoint", "campaign_id", "endpoint_id", "id"),
+        CheckConstraint(
+            "channel <> 'webhook' OR (endpoint_campaign_id IS NOT NULL"
+            " AND endpoint_id IS NOT NULL AND message_id IS NOT NULL)",
+            name="webhook_columns",
+        ),
+        CheckConstraint("channel <> 'push' OR subscription_id IS NOT NULL", name="push_columns"),
     )
+    __mapper_args__ = {"polymorphic_on": "channel"}
 
-    campaign_id: Mapped[uuid.UUID] = mapped_column(
-        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
-    )
     id: Mapped[int] = mapped_column(BigInteger, Identity(), primary_key=True)
-    endpoint_id: Mapped[uuid.UUID]
-    message_id: Mapped[str] = mapped_column(String(40))
+    channel: Mapped[DeliveryChannel] = mapped_column(str_enum(DeliveryChannel))
+    # Whose it is: the address's, the endpoint's or the subscription's owner.
+    user_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     kind: Mapped[str] = mapped_column(String(40))
-    # The exact bytes posted (JSON text): the signature covers them, every attempt the same.
+    # What the channel's builder reads on every attempt (JSON text): a webhook's exact posted
+    # data, an email's payload (blanked once finished: it may hold a link's secret).
     body: Mapped[str] = mapped_column(Text)
+    # What a notification is about (`{campaign id}:{kind}:{subject}`): at most one per user
+    # and channel target within `app.channels.notifications.email.COLLAPSE_WINDOW`.
+    collapse_key: Mapped[str | None] = mapped_column(String(120))
     status: Mapped[DeliveryStatus] = mapped_column(
         str_enum(DeliveryStatus), default=DeliveryStatus.PENDING
     )
@@ -114,6 +137,24 @@ class WebhookDelivery(Base):
     last_status_code: Mapped[int | None]
     last_error: Mapped[str | None] = mapped_column(String(300))
     delivered_at: Mapped[datetime | None]
+
+
+class WebhookDelivery(Delivery):
+    """One message to one endpoint. `message_id` is the `webhook-id` header, the same on
+    every attempt, so receivers can drop repeats; `body` holds the exact bytes posted."""
+
+    __mapper_args__ = {"polymorphic_identity": DeliveryChannel.WEBHOOK}
+
+    endpoint_campaign_id: Mapped[uuid.UUID] = mapped_column(nullable=True)
+    endpoint_id: Mapped[uuid.UUID] = mapped_column(nullable=True)
+    message_id: Mapped[str] = mapped_column(String(40), nullable=True)
+
+    # The endpoint's campaign, as the worker and the delivery log name it.
+    campaign_id: Mapped[uuid.UUID] = synonym("endpoint_campaign_id")
+
+
+# An endpoint's delivery log (its columns are declared by the webhook rows' mapping).
+Index("ix_deliveries_endpoint", WebhookDelivery.endpoint_id, WebhookDelivery.id)
 
 
 class NotificationReminder(Base):

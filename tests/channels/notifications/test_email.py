@@ -585,6 +585,51 @@ async def test_reminders_replace_each_other_and_one_email_of_a_kind_per_window(
     assert len(later.delivered) == 1
 
 
+async def test_a_battle_reminder_is_emailed_within_the_hour_after_the_turn_reminder(
+    client: AsyncClient,
+    make_user: MakeUser,
+    mailbox: Mailbox,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    email_settings: Settings,
+) -> None:
+    """Issue 46 (regression): the collapse window is per subject, not per kind. A turn's
+    reminder sent, a battle's (same kind, `deadline_reminder`) still goes within the hour, and
+    two battles' reminders never replace each other in the inbox."""
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    address = "battles@example.org"
+    await _confirmed(client, p2.user, address, mailbox, sessionmaker, email_settings)
+    campaign = await session.get(Campaign, uuid.UUID(game.id))
+    assert campaign is not None
+    now = utcnow()
+    c = campaign
+
+    async def tell(data: messages.NotificationData, at: datetime) -> None:
+        await outbox.deliver(session, campaign, {p2.user.id: [data]}, [], at)
+        await session.flush()
+
+    deadline = now + timedelta(hours=3)
+    await tell(messages.deadline_reminder(c.id, c.name, c.turn, deadline, battle=False), now)
+    assert len((await send_due(sessionmaker, email_settings, now)).delivered) == 1
+    later = now + timedelta(minutes=10)
+    await tell(messages.deadline_reminder(c.id, c.name, c.turn, deadline, battle=True), later)
+    for battle_id in (11, 12):
+        reminder = messages.deadline_reminder(
+            c.id, c.name, c.turn, deadline, battle=True, battle_id=battle_id
+        )
+        await tell(reminder, later)
+    sent = await send_due(sessionmaker, email_settings, later)
+    assert len(sent.delivered) == 3  # the battles' deadline, battle 11, battle 12
+    links = sorted(
+        i["link"]
+        for i in (await client.get("/v1/notifications", headers=p2.headers)).json()["items"]
+        if i["kind"] == "deadline_reminder"
+    )
+    base = f"/v1/campaigns/{game.id}"
+    assert links == [f"{base}/battles", f"{base}/battles/11", f"{base}/battles/12", f"{base}/turn"]
+
+
 # ------------------------------------------------------------------------ preferences
 
 
@@ -611,7 +656,12 @@ async def test_each_kind_goes_to_the_channels_its_user_chose(
     response = await client.put("/v1/users/me/notifications", json=wishes, headers=p2.headers)
     assert response.status_code == 200, response.text
     shown = (await client.get("/v1/users/me/notifications", headers=p2.headers)).json()
-    assert shown["kinds"]["turn_started"] == {"inbox": "off", "email": "on", "webhook": "off"}
+    assert shown["kinds"]["turn_started"] == {
+        "inbox": "off",
+        "email": "on",
+        "webhook": "off",
+        "push": "on",
+    }
     assert shown["digest_hour"] == 8
     await change_turn(client, game)
     await deliver(sessionmaker, email_settings, utcnow() + timedelta(seconds=1))

@@ -222,6 +222,32 @@ async def test_a_receiver_that_fails_twice_gets_the_message_once_more_with_the_s
     assert entry["last_error"] is None
 
 
+async def test_deleting_an_endpoint_deletes_its_delivery_log_and_nothing_more_is_sent(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """`deliveries` names its endpoint without a foreign key (issue 43: one global table):
+    the endpoint's deletion deletes its log itself, a pending message with it."""
+    game = await start_game(client, make_user)
+    p2 = game.players[1]
+    hook = await register(client, game, p2.headers, receiver.url())
+    kept = await register(client, game, p2.headers, receiver.url("/kept"))
+    url = game.url(f"/webhooks/{hook['id']}")
+    for endpoint in (url, game.url(f"/webhooks/{kept['id']}")):
+        assert (await client.post(endpoint + "/ping", headers=p2.headers)).status_code == 202
+    assert (await client.delete(url, headers=p2.headers)).status_code == 204
+    left = await session.scalars(
+        select(WebhookDelivery.endpoint_id).execution_options(populate_existing=True)
+    )
+    assert set(left.all()) == {uuid.UUID(kept["id"])}
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+    assert [m.path for m in receiver.received] == ["/kept"]
+
+
 async def test_an_endpoint_failing_too_often_is_disabled_and_its_owner_told(
     client: AsyncClient,
     make_user: MakeUser,
@@ -654,6 +680,52 @@ async def test_battle_deadline_reminders_go_to_the_players_a_battle_waits_for(
     assert [m.path for m in receiver.received if m.json()["type"] == "deadline_reminder"] == ["/p2"]
     (reminder,) = [m.json() for m in receiver.of("/p2") if m.json()["type"] == "deadline_reminder"]
     assert reminder["data"]["link"] == f"/v1/campaigns/{game.id}/battles"
+
+
+async def test_a_turn_deadline_and_a_battle_deadline_never_hide_each_other(
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Issue 46: both reminders share the kind `deadline_reminder`, but are about different
+    deadlines. Sent in the same hour, each reaches the player's webhook, and each stays in
+    their inbox: collapsing is by kind AND subject (the turn, the battles), never by kind."""
+    game = await start_game(
+        client,
+        make_user,
+        ("empire", "orcs_goblins", "dwarfs"),
+        settings={"turn_deadline_hours": 24, "battle_deadline_hours": 24, "reminder_hours": 6},
+    )
+    for p in game.players:
+        await register(client, game, p.headers, receiver.url(f"/p{p.number}"))
+    await declare_field_battle(client, session, game)  # players 1 and 2; nobody ready since
+    turn = (await client.get(game.url("/turn"), headers=game.owner.headers)).json()
+    deadlines = [datetime.fromisoformat(turn[k]) for k in ("deadline_at", "battle_deadline_at")]
+    now = max(deadlines) - timedelta(hours=5)
+    assert now > min(deadlines) - timedelta(hours=6)  # both windows are open
+    receiver.received.clear()
+    assert await send_reminders(sessionmaker, now) == [uuid.UUID(game.id)]
+    await deliver(sessionmaker, loopback_settings, now)
+
+    p2 = game.players[1]
+    told = [m.json()["data"] for m in receiver.of("/p2") if m.json()["type"] == "deadline_reminder"]
+    assert sorted(d["link"] for d in told) == [
+        f"/v1/campaigns/{game.id}/battles",
+        f"/v1/campaigns/{game.id}/turn",
+    ]
+    listed = await client.get("/v1/notifications", headers=p2.headers)
+    reminders = [i["link"] for i in listed.json()["items"] if i["kind"] == "deadline_reminder"]
+    assert sorted(reminders) == [
+        f"/v1/campaigns/{game.id}/battles",
+        f"/v1/campaigns/{game.id}/turn",
+    ]
+    # Player 3 takes no part in the battle: the turn's reminder alone.
+    third = [m.json()["data"]["link"] for m in receiver.of("/p3")]
+    assert f"/v1/campaigns/{game.id}/turn" in third
+    assert f"/v1/campaigns/{game.id}/battles" not in third
 
 
 async def test_the_other_side_is_reminded_before_a_report_confirms_itself_R_BAT_9(
@@ -1188,7 +1260,7 @@ async def test_personal_webhooks_collapse_a_kind_within_the_window(
     log = await client.get(game.url(f"/webhooks/{mine['id']}/deliveries"), headers=p2.headers)
     assert [(d["status"], d["last_error"]) for d in log.json()["items"]] == [
         ("delivered", None),
-        ("failed", "Replaced by a newer notification of its kind."),
+        ("failed", "Replaced by a newer notification about the same subject."),
     ]
 
     await change_turn(client, game)  # within the window of the one delivered: held back

@@ -438,7 +438,6 @@ CROSS_CAMPAIGN_INDEXES = frozenset(
         "ix_seat_turn_records_user_id",
         "ix_seat_battle_records_user_id",
         "ix_webhook_endpoints_user_id",
-        "ix_webhook_deliveries_due",
         "ix_notification_inbox_user",  # a user's inbox, across campaigns
         "ix_discord_channel_bindings_channel",  # a Discord channel's campaign, by the channel
     }

@@ -258,6 +258,7 @@ from .kept_text_params import KeptTextParams
 from .kind_channels import KindChannels
 from .kind_channels_email import KindChannelsEmail
 from .kind_channels_inbox import KindChannelsInbox
+from .kind_channels_push import KindChannelsPush
 from .kind_channels_webhook import KindChannelsWebhook
 from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
@@ -349,6 +350,11 @@ from .port_built_summary_event import PortBuiltSummaryEvent
 from .port_built_summary_event_texts_type_0 import PortBuiltSummaryEventTextsType0
 from .problem import Problem
 from .problem_code import ProblemCode
+from .push_key import PushKey
+from .push_keys import PushKeys
+from .push_subscription_create import PushSubscriptionCreate
+from .push_subscription_list import PushSubscriptionList
+from .push_subscription_read import PushSubscriptionRead
 from .raise_cancelled_data import RaiseCancelledData
 from .raise_cancelled_summary_event import RaiseCancelledSummaryEvent
 from .raise_cancelled_summary_event_texts_type_0 import RaiseCancelledSummaryEventTextsType0
@@ -861,6 +867,7 @@ __all__ = (
     "KindChannels",
     "KindChannelsEmail",
     "KindChannelsInbox",
+    "KindChannelsPush",
     "KindChannelsWebhook",
     "LeaderSet",
     "LedgerEntryRead",
@@ -952,6 +959,11 @@ __all__ = (
     "PortBuiltSummaryEventTextsType0",
     "Problem",
     "ProblemCode",
+    "PushKey",
+    "PushKeys",
+    "PushSubscriptionCreate",
+    "PushSubscriptionList",
+    "PushSubscriptionRead",
     "RaiseCancelledData",
     "RaiseCancelledSummaryEvent",
     "RaiseCancelledSummaryEventTextsType0",

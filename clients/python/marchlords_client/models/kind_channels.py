@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.kind_channels_email import KindChannelsEmail
 from ..models.kind_channels_inbox import KindChannelsInbox
+from ..models.kind_channels_push import KindChannelsPush
 from ..models.kind_channels_webhook import KindChannelsWebhook
 from ..types import UNSET, Unset
 
@@ -20,11 +21,13 @@ class KindChannels:
     Attributes:
         email (KindChannelsEmail | Unset):  Default: KindChannelsEmail.ON.
         inbox (KindChannelsInbox | Unset):  Default: KindChannelsInbox.ON.
+        push (KindChannelsPush | Unset): Web Push, to your browsers. Default: KindChannelsPush.ON.
         webhook (KindChannelsWebhook | Unset): Your personal webhooks. Default: KindChannelsWebhook.ON.
     """
 
     email: KindChannelsEmail | Unset = KindChannelsEmail.ON
     inbox: KindChannelsInbox | Unset = KindChannelsInbox.ON
+    push: KindChannelsPush | Unset = KindChannelsPush.ON
     webhook: KindChannelsWebhook | Unset = KindChannelsWebhook.ON
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,6 +38,10 @@ class KindChannels:
         inbox: str | Unset = UNSET
         if not isinstance(self.inbox, Unset):
             inbox = self.inbox.value
+
+        push: str | Unset = UNSET
+        if not isinstance(self.push, Unset):
+            push = self.push.value
 
         webhook: str | Unset = UNSET
         if not isinstance(self.webhook, Unset):
@@ -47,6 +54,8 @@ class KindChannels:
             field_dict["email"] = email
         if inbox is not UNSET:
             field_dict["inbox"] = inbox
+        if push is not UNSET:
+            field_dict["push"] = push
         if webhook is not UNSET:
             field_dict["webhook"] = webhook
 
@@ -69,6 +78,13 @@ class KindChannels:
         else:
             inbox = KindChannelsInbox(_inbox)
 
+        _push = d.pop("push", UNSET)
+        push: KindChannelsPush | Unset
+        if isinstance(_push, Unset):
+            push = UNSET
+        else:
+            push = KindChannelsPush(_push)
+
         _webhook = d.pop("webhook", UNSET)
         webhook: KindChannelsWebhook | Unset
         if isinstance(_webhook, Unset):
@@ -79,6 +95,7 @@ class KindChannels:
         kind_channels = cls(
             email=email,
             inbox=inbox,
+            push=push,
             webhook=webhook,
         )
 

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class KindChannelsPush(StrEnum):
+    OFF = "off"
+    ON = "on"
+
+    def __str__(self) -> str:
+        return str(self.value)
