@@ -52,12 +52,13 @@ self.addEventListener("notificationclick", (event: NotificationEvent) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === origin);
       if (open) {
-        const focused = await open.focus();
         try {
+          const focused = await open.focus();
           await focused.navigate(target);
           return;
         } catch {
-          // A page this worker does not control cannot be navigated by it: open a new one.
+          // A page this worker does not control cannot be navigated by it (nor focused without
+          // the click's activation): open a new one.
         }
       }
       await self.clients.openWindow(target);
