@@ -3,7 +3,7 @@
 A seat with `bot_difficulty` set is played by a bot (R-BOT); null: by its holder, as before.
 
 Revision ID: b07a5e17c0de
-Revises: 9d4c2b7e1f45
+Revises: 4b8e2d6f1a93
 Create Date: 2026-12-07 15:00:00+00:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "b07a5e17c0de"
-down_revision: str | None = "9d4c2b7e1f45"
+down_revision: str | None = "4b8e2d6f1a93"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -3,7 +3,7 @@
 New tables only (issue 46 §3): nothing existing is rewritten or locked for long.
 
 Revision ID: 4b8e2d6f1a93
-Revises: 9d4c2b7e1f45
+Revises: 7c1e5a9b3d20
 Create Date: 2026-12-07 15:00:00+00:00
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "4b8e2d6f1a93"
-down_revision: str | None = "9d4c2b7e1f45"
+down_revision: str | None = "7c1e5a9b3d20"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

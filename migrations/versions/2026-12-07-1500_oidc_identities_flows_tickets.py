@@ -4,7 +4,7 @@ An account may have no password (one made by signing in with a provider): `users
 becomes nullable.
 
 Revision ID: 7c1e5a9b3d20
-Revises: 9d4c2b7e1f45
+Revises: 5b8e2d4f7a19
 Create Date: 2026-12-07 15:00:00+00:00
 """
 
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "7c1e5a9b3d20"
-down_revision: str | None = "9d4c2b7e1f45"
+down_revision: str | None = "5b8e2d4f7a19"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
