@@ -70,6 +70,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/oidc/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create the account of a new identity, named by its user, and sign in to it.
+         * @description Create the account of a new identity, named by its user, and sign in to it.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        post: operations["auth-complete-sign-up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a sign-in's ticket for the session token a password sign-in gives (once).
+         * @description Exchange a sign-in's ticket for the session token a password sign-in gives (once).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        post: operations["auth-exchange-ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the provider returns: the state, the code and who signed in are checked, then
+         * @description Where the provider returns: the state, the code and who signed in are checked, then
+         *     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
+         *     linked to the account that asked.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-sign-in-callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/oidc/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+         * @description Sign in with a provider: a redirect to it, back to `callback`, then to the web client.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-start-sign-in"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/password-reset": {
         parameters: {
             query?: never;
@@ -114,6 +212,28 @@ export interface paths {
          *     Takes no credentials.
          */
         post: operations["auth-confirm-password-reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the providers players may sign in with (the buttons of a sign-in screen).
+         * @description List the providers players may sign in with (the buttons of a sign-in screen).
+         *
+         *     Takes no credentials.
+         */
+        get: operations["auth-list-providers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1882,6 +2002,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/seats/{number}/bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a bot on a seat, or change its difficulty and personality (owner): in the lobby on
+         * @description Put a bot on a seat, or change its difficulty and personality (owner): in the lobby on
+         *     an empty seat (a new one needs `faction` and `slot`), once the campaign runs on a seat in
+         *     civil disorder; it orders at every turn change and never blocks a turn (R-BOT).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        put: operations["bots-put-seat-bot"];
+        post?: never;
+        /**
+         * Take the bot off a seat (owner): its holder plays it again; in the lobby a seat nobody
+         * @description Take the bot off a seat (owner): its holder plays it again; in the lobby a seat nobody
+         *     holds goes with it; a running seat nobody holds is handed over instead (R-BOT, R-CAMP-6).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["bots-remove-seat-bot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/spectate": {
         parameters: {
             query?: never;
@@ -3076,6 +3227,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's Web Push key, and whether push is on (no sign-in needed).
+         * @description The server's Web Push key, and whether push is on (no sign-in needed).
+         *
+         *     Takes no credentials.
+         */
+        get: operations["notifications-get-push-key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports": {
         parameters: {
             query?: never;
@@ -3440,6 +3613,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/me/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the identities that sign in to my account.
+         * @description List the identities that sign in to my account.
+         */
+        get: operations["users-list-identities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/identities/{identity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink an identity from my account (never its last way in).
+         * @description Unlink an identity from my account (never its last way in).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["users-unlink-identity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/identities/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an identity at a provider to my account: the URL to send the browser to (with
+         * @description Link an identity at a provider to my account: the URL to send the browser to (with
+         *     the password, or within minutes of a sign-in).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["users-start-link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/me/join-requests": {
         parameters: {
             query?: never;
@@ -3536,6 +3774,54 @@ export interface paths {
         put: operations["users-change-password"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your browsers' push subscriptions, oldest first.
+         * @description Your browsers' push subscriptions, oldest first.
+         */
+        get: operations["notifications-list-push-subscriptions"];
+        put?: never;
+        /**
+         * Subscribe a browser to your notifications (the same endpoint again: 200, unchanged).
+         * @description Subscribe a browser to your notifications (the same endpoint again: 200, unchanged).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        post: operations["notifications-create-push-subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me/push-subscriptions/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe a browser (someone else's subscription is 404).
+         * @description Unsubscribe a browser (someone else's subscription is 404).
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["notifications-delete-push-subscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4342,6 +4628,14 @@ export interface components {
             total: number;
         };
         /**
+         * AuthorizationRedirect
+         * @description Where the browser goes to sign in at the provider.
+         */
+        AuthorizationRedirect: {
+            /** Authorization Url */
+            authorization_url: string;
+        };
+        /**
          * BattleCancelledSummaryEvent
          * @description A `battle_cancelled` line of a turn summary.
          */
@@ -4658,6 +4952,26 @@ export interface components {
          * @enum {string}
          */
         BattleStatus: "awaiting_report" | "reported" | "disputed" | "confirmed" | "abandoned" | "cancelled";
+        /**
+         * BotSet
+         * @description Put a bot on a seat, or change the one there (R-BOT-1).
+         */
+        BotSet: {
+            /** @description R-BOT-1: `easy` or `normal`. */
+            difficulty: components["schemas"]["Difficulty"];
+            /**
+             * Faction
+             * @description In the lobby, the faction of a new seat for the bot (required then, R-CAMP-2); refused once the campaign runs.
+             */
+            faction?: string | null;
+            /** @description R-BOT-5: `builder`, `raider` or `turtle`. */
+            personality: components["schemas"]["Personality"];
+            /**
+             * Slot
+             * @description In the lobby, the start slot of a new seat for the bot (required then).
+             */
+            slot?: number | null;
+        };
         /** BuildCancelledData */
         BuildCancelledData: {
             /** Build Id */
@@ -5020,6 +5334,12 @@ export interface components {
              * @description R-TURN-3: hours to report and confirm a battle after it is declared.
              */
             battle_deadline_hours?: number | null;
+            /**
+             * Bot Battles By Points
+             * @description R-BOT-8: a battle between bots only is decided at once, at the turn change that declares it, by the points rule; off: it waits for the owner's ruling (R-BAT-5) or its deadline like any battle.
+             * @default false
+             */
+            bot_battles_by_points: boolean;
             /**
              * Civil Disorder After Missed
              * @description R-CAMP-10: a seat that misses this many turn deadlines in a row falls into civil disorder (counts as ready, never blocks the turn) until its holder acts again; unset: never.
@@ -5474,6 +5794,11 @@ export interface components {
          * @enum {string}
          */
         DeliveryStatus: "pending" | "delivered" | "failed" | "muted";
+        /**
+         * Difficulty
+         * @enum {string}
+         */
+        Difficulty: "easy" | "normal";
         /**
          * DiplomaticEdict
          * @description Propose an embassy, a non-aggression pact or an alliance (costs `diplomatic_cost`).
@@ -7050,6 +7375,47 @@ export interface components {
             /** Game System */
             game_system: string;
         };
+        /**
+         * IdentityList
+         * @description My identities, and whether I have a password (the last way in cannot be unlinked).
+         */
+        IdentityList: {
+            /** Identities */
+            identities: components["schemas"]["IdentityRead"][];
+            /**
+             * Password
+             * @description Whether the account has a password.
+             */
+            password: boolean;
+        };
+        /**
+         * IdentityRead
+         * @description An identity at a provider that signs in to my account.
+         */
+        IdentityRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Id
+             * Format: uuid
+             */
+            id: string;
+            /**
+             * Label
+             * @description The provider's name for the account (an address).
+             */
+            label: string | null;
+            /** Last Used At */
+            last_used_at: string | null;
+            /**
+             * Provider
+             * @description The provider's id (`GET /v1/auth/providers`).
+             */
+            provider: string;
+        };
         /** ImportedCampaign */
         ImportedCampaign: {
             /**
@@ -7314,6 +7680,13 @@ export interface components {
              */
             inbox: "on" | "off";
             /**
+             * Push
+             * @description Web Push, to your browsers.
+             * @default on
+             * @enum {string}
+             */
+            push: "on" | "off";
+            /**
              * Webhook
              * @description Your personal webhooks.
              * @default on
@@ -7375,6 +7748,23 @@ export interface components {
             offset: number;
             /** Total */
             total: number;
+        };
+        /**
+         * LinkStart
+         * @description Link an identity: sudo (the password, or a sign-in of the last minutes).
+         */
+        LinkStart: {
+            /**
+             * Current Password
+             * @description The current password; may be omitted within minutes of a sign-in.
+             */
+            current_password?: string | null;
+            /**
+             * Return To
+             * @description A path of the web client (`/campaigns/…`): another site's is refused.
+             * @default /settings
+             */
+            return_to: string;
         };
         /**
          * ListedUser
@@ -8498,6 +8888,11 @@ export interface components {
             cost: number;
         };
         /**
+         * Personality
+         * @enum {string}
+         */
+        Personality: "builder" | "raider" | "turtle";
+        /**
          * PieceKind
          * @enum {string}
          */
@@ -8586,6 +8981,8 @@ export interface components {
         };
         /** PlayerRead */
         PlayerRead: {
+            /** @description R-BOT: a bot plays this seat (shown to every member, under anonymity too); null: a person, or nobody (`vacant`). */
+            bot?: components["schemas"]["SeatBotRead"] | null;
             /**
              * Civil Disorder
              * @description R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never holds the turn up) until its holder acts again.
@@ -8706,7 +9103,7 @@ export interface components {
              * @description Stable machine-readable code: a registered snake_case error code or a rule id (`ProblemCode`). (enum property replaced by openapi-typescript)
              * @enum {string}
              */
-            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
+            code: "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-BAT" | "R-BAT-1" | "R-BAT-10" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BOT" | "R-BOT-1" | "R-BOT-2" | "R-BOT-3" | "R-BOT-4" | "R-BOT-5" | "R-BOT-6" | "R-BOT-7" | "R-BOT-8" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-FAC" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-SYS" | "R-TURN" | "R-TURN-1" | "R-TURN-10" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "identity_taken" | "imports_busy" | "internal_error" | "invalid_oidc_ticket" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "last_sign_in" | "method_not_allowed" | "not_acceptable" | "not_found" | "oidc_provider" | "oidc_signup_required" | "oidc_state" | "oidc_token" | "password_required" | "player_required" | "push_disabled" | "push_endpoint_refused" | "push_subscriptions_full" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password";
             /**
              * Detail
              * @example Token not found.
@@ -8754,7 +9151,89 @@ export interface components {
          * @description The `code` of a `Problem`: a registered snake_case code (docs/clients/errors.md) or a rule id of the players' rulebook (`docs/rules.md#<id>`).
          * @enum {string}
          */
-        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "imports_busy" | "internal_error" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "method_not_allowed" | "not_acceptable" | "not_found" | "password_required" | "player_required" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5";
+        ProblemCode: "account_suspended" | "already_joined" | "bad_request" | "conflict" | "content_too_large" | "email_disabled" | "forbidden" | "http_error" | "idempotency_key_in_use" | "idempotency_key_reused" | "identity_taken" | "imports_busy" | "internal_error" | "invalid_oidc_ticket" | "invalid_reset_token" | "invalid_value" | "join_request_pending" | "last_sign_in" | "method_not_allowed" | "not_acceptable" | "not_found" | "oidc_provider" | "oidc_signup_required" | "oidc_state" | "oidc_token" | "password_required" | "player_required" | "push_disabled" | "push_endpoint_refused" | "push_subscriptions_full" | "roster_unreadable" | "seat_not_open" | "self_listed" | "service_unavailable" | "token_scope" | "too_many_requests" | "unauthorized" | "unknown_last_event_id" | "unsupported_media_type" | "username_taken" | "webhook_url_refused" | "wrong_password" | "R-CAMP" | "R-CAMP-1" | "R-CAMP-2" | "R-CAMP-3" | "R-CAMP-4" | "R-CAMP-5" | "R-CAMP-6" | "R-CAMP-7" | "R-CAMP-8" | "R-CAMP-9" | "R-CAMP-10" | "R-CAMP-11" | "R-CAMP-12" | "R-CAMP-13" | "R-CAMP-14" | "R-MAP" | "R-MAP-1" | "R-MAP-2" | "R-MAP-3" | "R-MAP-4" | "R-OWN" | "R-OWN-1" | "R-OWN-2" | "R-FOG" | "R-FOG-1" | "R-FOG-2" | "R-FOG-3" | "R-FOG-4" | "R-FOG-5" | "R-FOG-6" | "R-ECO" | "R-ECO-1" | "R-ECO-2" | "R-ECO-3" | "R-ECO-4" | "R-ECO-5" | "R-ECO-6" | "R-BUILD" | "R-BUILD-1" | "R-BUILD-2" | "R-BUILD-3" | "R-BUILD-4" | "R-BUILD-5" | "R-BUILD-6" | "R-ARMY" | "R-ARMY-1" | "R-ARMY-2" | "R-ARMY-3" | "R-ARMY-4" | "R-ARMY-5" | "R-ARMY-6" | "R-ARMY-7" | "R-MOVE" | "R-MOVE-1" | "R-MOVE-2" | "R-MOVE-3" | "R-MOVE-4" | "R-SEA" | "R-SEA-1" | "R-SEA-2" | "R-SEA-3" | "R-TURN" | "R-TURN-1" | "R-TURN-2" | "R-TURN-3" | "R-TURN-4" | "R-TURN-5" | "R-TURN-6" | "R-TURN-7" | "R-TURN-8" | "R-TURN-9" | "R-TURN-10" | "R-BAT" | "R-BAT-1" | "R-BAT-2" | "R-BAT-3" | "R-BAT-4" | "R-BAT-5" | "R-BAT-6" | "R-BAT-7" | "R-BAT-8" | "R-BAT-9" | "R-BAT-10" | "R-SIEGE" | "R-SIEGE-1" | "R-SIEGE-2" | "R-SIEGE-3" | "R-SIEGE-4" | "R-PACK" | "R-PACK-1" | "R-PACK-2" | "R-PACK-3" | "R-SYS" | "R-FAC" | "R-DIP" | "R-DIP-1" | "R-DIP-2" | "R-DIP-3" | "R-HOUSE" | "R-HOUSE-1" | "R-HOUSE-2" | "R-OPT" | "R-OPT-1" | "R-OPT-2" | "R-OPT-3" | "R-OPT-4" | "R-OPT-5" | "R-BOT" | "R-BOT-1" | "R-BOT-2" | "R-BOT-3" | "R-BOT-4" | "R-BOT-5" | "R-BOT-6" | "R-BOT-7" | "R-BOT-8";
+        /**
+         * ProviderRead
+         * @description A provider players may sign in with.
+         */
+        ProviderRead: {
+            /**
+             * Id
+             * @description In the paths of its sign-in and link.
+             */
+            id: string;
+            /**
+             * Name
+             * @description What its button says (`Sign in with {name}`).
+             */
+            name: string;
+        };
+        /** PushKey */
+        PushKey: {
+            /**
+             * Enabled
+             * @description Whether this server sends Web Push.
+             */
+            enabled: boolean;
+            /**
+             * Public Key
+             * @description The VAPID application server key (base64url of the uncompressed P-256 point), for `pushManager.subscribe({applicationServerKey})`; null when push is off.
+             */
+            public_key: string | null;
+        };
+        /** PushKeys */
+        PushKeys: {
+            /**
+             * Auth
+             * @description The browser's authentication secret: base64url of 16 bytes.
+             */
+            auth: string;
+            /**
+             * P256Dh
+             * @description The browser's P-256 public key: base64url of its uncompressed point (65 bytes).
+             */
+            p256dh: string;
+        };
+        /**
+         * PushSubscriptionCreate
+         * @description The browser's `PushSubscription.toJSON()` (its `expirationTime` is allowed and
+         *     ignored).
+         */
+        PushSubscriptionCreate: {
+            /**
+             * Endpoint
+             * @description The push service's URL for this browser: https on a public address (else 422 `push_endpoint_refused`), checked again before every message.
+             */
+            endpoint: string;
+            /**
+             * Expirationtime
+             * @description Ignored.
+             */
+            expirationTime?: number | null;
+            keys: components["schemas"]["PushKeys"];
+        };
+        /** PushSubscriptionList */
+        PushSubscriptionList: {
+            /** Items */
+            items: components["schemas"]["PushSubscriptionRead"][];
+        };
+        /** PushSubscriptionRead */
+        PushSubscriptionRead: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Endpoint */
+            endpoint: string;
+            /** Id */
+            id: number;
+            /**
+             * User Agent
+             * @description The subscribing browser's `User-Agent`.
+             */
+            user_agent: string | null;
+        };
         /** RaiseCancelledData */
         RaiseCancelledData: {
             /** Reason */
@@ -8833,6 +9312,12 @@ export interface components {
         };
         /** ReadyPlayer */
         ReadyPlayer: {
+            /**
+             * Bot
+             * @description R-BOT-4: a bot plays it; always ready.
+             * @default false
+             */
+            bot: boolean;
             /**
              * Civil Disorder
              * @description R-CAMP-10: counted as ready until its holder acts again.
@@ -9601,6 +10086,22 @@ export interface components {
          * @enum {string}
          */
         Season: "spring" | "summer" | "autumn" | "winter";
+        /**
+         * SeatBotRead
+         * @description A bot plays the seat (R-BOT): what it is, for the owner who chose it.
+         */
+        SeatBotRead: {
+            /**
+             * Difficulty
+             * @description `easy` or `normal` (R-BOT-1); null but for the owner.
+             */
+            difficulty?: string | null;
+            /**
+             * Personality
+             * @description `builder`, `raider` or `turtle` (R-BOT-5); null but for the owner.
+             */
+            personality?: string | null;
+        };
         /** SeatMissedPayload */
         SeatMissedPayload: {
             /** Missed In Row */
@@ -10065,6 +10566,27 @@ export interface components {
             texts: {
                 [key: string]: components["schemas"]["KeptText"];
             } | null;
+        };
+        /**
+         * SignUpCompletion
+         * @description The account a new identity creates: its username (and display name).
+         */
+        SignUpCompletion: {
+            /**
+             * Display Name
+             * @description Shown to other players; the username if omitted.
+             */
+            display_name?: string | null;
+            /**
+             * Ticket
+             * @description The ticket of the redirect's fragment (`#ticket=…`).
+             */
+            ticket: string;
+            /**
+             * Username
+             * @description Login name: 3-32 characters among letters, digits, `_`, `.` and `-`.
+             */
+            username: string;
         };
         /**
          * Size
@@ -10645,6 +11167,17 @@ export interface components {
          * @enum {string}
          */
         Terrain: "plain" | "forest" | "mountain" | "marsh" | "desert" | "coast" | "oasis" | "city" | "port" | "sea";
+        /**
+         * TicketExchange
+         * @description The ticket a sign-in's redirect handed the web client.
+         */
+        TicketExchange: {
+            /**
+             * Ticket
+             * @description The ticket of the redirect's fragment (`#ticket=…`).
+             */
+            ticket: string;
+        };
         /** TileArmy */
         TileArmy: {
             /** At Sea */
@@ -11992,6 +12525,681 @@ export interface operations {
             };
         };
     };
+    "auth-complete-sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpCompletion"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-exchange-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketExchange"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-sign-in-callback": {
+        parameters: {
+            query: {
+                state: string;
+                code?: string | null;
+                error?: string | null;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider (a sign-in) or to the web client's page. */
+            302: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-start-sign-in": {
+        parameters: {
+            query?: {
+                /** @description A path of the web client (`/campaigns/…`): another site's is refused. */
+                return_to?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider (a sign-in) or to the web client's page. */
+            302: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "auth-request-password-reset": {
         parameters: {
             query?: never;
@@ -12318,6 +13526,91 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "auth-list-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderRead"][];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -25205,6 +26498,354 @@ export interface operations {
             };
         };
     };
+    "bots-put-seat-bot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat's player number. */
+                number: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BotSet"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "bots-remove-seat-bot": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description The seat's player number. */
+                number: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "spectators-read-spectated": {
         parameters: {
             query?: never;
@@ -33590,6 +35231,91 @@ export interface operations {
             };
         };
     };
+    "notifications-get-push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "moderation-report": {
         parameters: {
             query?: never;
@@ -36778,6 +38504,427 @@ export interface operations {
             };
         };
     };
+    "users-list-identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityList"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "users-unlink-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                identity_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "users-start-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkStart"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationRedirect"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "lobbies-list-my-join-requests": {
         parameters: {
             query?: never;
@@ -37482,6 +39629,442 @@ export interface operations {
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-list-push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionList"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-create-push-subscription": {
+        parameters: {
+            query?: never;
+            header?: {
+                "user-agent"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushSubscriptionCreate"];
+            };
+        };
+        responses: {
+            /** @description Subscribed already. */
+            200: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionRead"];
+                };
+            };
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionRead"];
+                };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "notifications-delete-push-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             204: {

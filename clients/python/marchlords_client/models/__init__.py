@@ -43,6 +43,7 @@ from .army_withdrew_summary_event_texts_type_0 import ArmyWithdrewSummaryEventTe
 from .audit_action import AuditAction
 from .audit_entry import AuditEntry
 from .audit_page import AuditPage
+from .authorization_redirect import AuthorizationRedirect
 from .battle_abandoned_server_sent_event import BattleAbandonedServerSentEvent
 from .battle_cancelled_server_sent_event import BattleCancelledServerSentEvent
 from .battle_cancelled_summary_event import BattleCancelledSummaryEvent
@@ -78,6 +79,7 @@ from .battle_roster_read_side import BattleRosterReadSide
 from .battle_side_read import BattleSideRead
 from .battle_status import BattleStatus
 from .battles_read_pack_pdf_paper import BattlesReadPackPdfPaper
+from .bot_set import BotSet
 from .build_cancelled_data import BuildCancelledData
 from .build_cancelled_summary_event import BuildCancelledSummaryEvent
 from .build_cancelled_summary_event_texts_type_0 import BuildCancelledSummaryEventTextsType0
@@ -131,6 +133,7 @@ from .deadlines_payload import DeadlinesPayload
 from .delivery_page import DeliveryPage
 from .delivery_read import DeliveryRead
 from .delivery_status import DeliveryStatus
+from .difficulty import Difficulty
 from .diplomatic_edict import DiplomaticEdict
 from .diplomatic_edict_kind import DiplomaticEdictKind
 from .discord_allowed_mentions import DiscordAllowedMentions
@@ -236,6 +239,8 @@ from .house_rule_read import HouseRuleRead
 from .house_rule_update import HouseRuleUpdate
 from .house_rules import HouseRules
 from .http_validation_error import HTTPValidationError
+from .identity_list import IdentityList
+from .identity_read import IdentityRead
 from .imported_campaign import ImportedCampaign
 from .inbox_item_read import InboxItemRead
 from .inbox_marked import InboxMarked
@@ -264,6 +269,7 @@ from .leader_set import LeaderSet
 from .ledger_entry_read import LedgerEntryRead
 from .ledger_line import LedgerLine
 from .ledger_page import LedgerPage
+from .link_start import LinkStart
 from .listed_user import ListedUser
 from .listed_user_page import ListedUserPage
 from .lobbies_list_lobbies_game_system_type_0 import LobbiesListLobbiesGameSystemType0
@@ -332,6 +338,7 @@ from .pending_orders import PendingOrders
 from .pending_raise import PendingRaise
 from .pending_recruit import PendingRecruit
 from .pending_upgrade import PendingUpgrade
+from .personality import Personality
 from .piece_kind import PieceKind
 from .pillage_won_summary_event import PillageWonSummaryEvent
 from .pillage_won_summary_event_texts_type_0 import PillageWonSummaryEventTextsType0
@@ -350,6 +357,7 @@ from .port_built_summary_event import PortBuiltSummaryEvent
 from .port_built_summary_event_texts_type_0 import PortBuiltSummaryEventTextsType0
 from .problem import Problem
 from .problem_code import ProblemCode
+from .provider_read import ProviderRead
 from .push_key import PushKey
 from .push_keys import PushKeys
 from .push_subscription_create import PushSubscriptionCreate
@@ -455,6 +463,7 @@ from .ruleset_variant_tiers_type_1 import RulesetVariantTiersType1
 from .schedule_entry import ScheduleEntry
 from .schedule_entry_weekday_type_1 import ScheduleEntryWeekdayType1
 from .season import Season
+from .seat_bot_read import SeatBotRead
 from .seat_handed_over_server_sent_event import SeatHandedOverServerSentEvent
 from .seat_missed_payload import SeatMissedPayload
 from .seat_offer_declined_payload import SeatOfferDeclinedPayload
@@ -477,6 +486,7 @@ from .siege_continues_summary_event_texts_type_0 import SiegeContinuesSummaryEve
 from .siege_lifted_data import SiegeLiftedData
 from .siege_lifted_summary_event import SiegeLiftedSummaryEvent
 from .siege_lifted_summary_event_texts_type_0 import SiegeLiftedSummaryEventTextsType0
+from .sign_up_completion import SignUpCompletion
 from .size import Size
 from .slack_block import SlackBlock
 from .slack_block_type import SlackBlockType
@@ -523,6 +533,7 @@ from .substitute_write import SubstituteWrite
 from .substitute_write_game_systems_item import SubstituteWriteGameSystemsItem
 from .tag import Tag
 from .terrain import Terrain
+from .ticket_exchange import TicketExchange
 from .tile_army import TileArmy
 from .tile_doc import TileDoc
 from .tile_panel import TilePanel
@@ -652,6 +663,7 @@ __all__ = (
     "AuditAction",
     "AuditEntry",
     "AuditPage",
+    "AuthorizationRedirect",
     "BattleAbandonedServerSentEvent",
     "BattleCancelledServerSentEvent",
     "BattleCancelledSummaryEvent",
@@ -687,6 +699,7 @@ __all__ = (
     "BattleSideRead",
     "BattlesReadPackPdfPaper",
     "BattleStatus",
+    "BotSet",
     "BuildCancelledData",
     "BuildCancelledSummaryEvent",
     "BuildCancelledSummaryEventTextsType0",
@@ -740,6 +753,7 @@ __all__ = (
     "DeliveryPage",
     "DeliveryRead",
     "DeliveryStatus",
+    "Difficulty",
     "DiplomaticEdict",
     "DiplomaticEdictKind",
     "DiscordAllowedMentions",
@@ -845,6 +859,8 @@ __all__ = (
     "HouseRules",
     "HouseRuleUpdate",
     "HTTPValidationError",
+    "IdentityList",
+    "IdentityRead",
     "ImportedCampaign",
     "InboxItemRead",
     "InboxMarked",
@@ -873,6 +889,7 @@ __all__ = (
     "LedgerEntryRead",
     "LedgerLine",
     "LedgerPage",
+    "LinkStart",
     "ListedUser",
     "ListedUserPage",
     "LobbiesListLobbiesGameSystemType0",
@@ -941,6 +958,7 @@ __all__ = (
     "PendingRaise",
     "PendingRecruit",
     "PendingUpgrade",
+    "Personality",
     "PieceKind",
     "PillageWonSummaryEvent",
     "PillageWonSummaryEventTextsType0",
@@ -959,6 +977,7 @@ __all__ = (
     "PortBuiltSummaryEventTextsType0",
     "Problem",
     "ProblemCode",
+    "ProviderRead",
     "PushKey",
     "PushKeys",
     "PushSubscriptionCreate",
@@ -1030,6 +1049,7 @@ __all__ = (
     "ScheduleEntry",
     "ScheduleEntryWeekdayType1",
     "Season",
+    "SeatBotRead",
     "SeatHandedOverServerSentEvent",
     "SeatMissedPayload",
     "SeatOfferDeclinedPayload",
@@ -1052,6 +1072,7 @@ __all__ = (
     "SiegeLiftedData",
     "SiegeLiftedSummaryEvent",
     "SiegeLiftedSummaryEventTextsType0",
+    "SignUpCompletion",
     "Size",
     "SlackBlock",
     "SlackBlockType",
@@ -1098,6 +1119,7 @@ __all__ = (
     "SubstituteWriteGameSystemsItem",
     "Tag",
     "Terrain",
+    "TicketExchange",
     "TileArmy",
     "TileDoc",
     "TilePanel",
