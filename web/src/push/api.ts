@@ -1,29 +1,14 @@
-// The push endpoints of the server (issue 46 §2), by hand until they are in openapi/openapi.json
-// (then the generated types replace these interfaces). Each call sends the user's token and the
-// UI's language, as src/api/client.ts does, and a refusal becomes an ApiError with the problem.
+// The push endpoints of the server (issue 46 §2), typed by the generated contract. Each call
+// sends the user's token and the UI's language, as src/api/client.ts does, and a refusal
+// becomes an ApiError with the problem.
 import { ApiError, toProblem } from "../api/client.ts";
+import type { components } from "../api/schema.d.ts";
 
-export interface PushKey {
-  enabled: boolean;
-  /** The server's VAPID public key, URL-safe base64; null when push is off. */
-  public_key: string | null;
-}
-
-export interface PushSubscriptionBody {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-export interface PushSubscriptionRead {
-  id: number;
-  endpoint: string;
-  user_agent: string | null;
-  created_at: string;
-}
-
-export interface PushSubscriptionList {
-  items: PushSubscriptionRead[];
-}
+type Schemas = components["schemas"];
+export type PushKey = Schemas["PushKey"];
+export type PushSubscriptionBody = Schemas["PushSubscriptionCreate"];
+export type PushSubscriptionRead = Schemas["PushSubscriptionRead"];
+export type PushSubscriptionList = Schemas["PushSubscriptionList"];
 
 export interface PushApi {
   key(): Promise<PushKey>;
