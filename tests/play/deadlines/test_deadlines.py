@@ -227,6 +227,7 @@ async def test_R_CAMP_4_owner_marks_a_player_inactive_and_active_again(
         "vacation_days_used": 0,
         "vacation_until": None,
         "vacant": False,
+        "bot": None,
         "is_you": False,
         "is_owner": False,
     }
