@@ -70,7 +70,8 @@ def _confirm_due(now: datetime) -> ColumnElement[bool]:
     deadline = BattleRow.auto_confirm_at
     start = deadline - func.make_interval(0, 0, 0, 0, _hours())
     reminded = exists(
-        select(NotificationReminder.turn).where(
+        select(NotificationReminder.turn)
+        .where(
             # The battle's campaign, not the outer query's: Citus pushes a subquery down to
             # the shards only when each level joins the one around it on the campaign.
             NotificationReminder.campaign_id == BattleRow.campaign_id,
