@@ -56,6 +56,7 @@ from tests.case_check import (  # noqa: F401 - its hooks, registered by being he
 )
 from tests.factories import citus_sql
 from tests.factories.apps import fresh_app
+from tests.factories.citus_sql import CITUS_URL
 from tests.factories.databases import (
     copy_template,
     ensure_template,
@@ -84,7 +85,6 @@ KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
 # scripts/test -m citus` runs them on a cluster (scripts/citus_cluster builds one): the session's
 # database is then the cluster's, migrated and distributed already. Without it, `-m citus`
 # skips them, saying so; the normal runs never use a cluster.
-CITUS_URL = os.environ.get("MARCHLORDS_CITUS_URL") or None
 CITUS_SUITES = (
     "tests/play/turns/test_rule_scenarios.py",
     "tests/play/turns/test_races.py",

@@ -15,11 +15,24 @@ real cluster (docs/scaling.md):
   "non-IMMUTABLE functions are not allowed in the RETURNING clause".
 """
 
+import os
 import re
 from collections.abc import Iterable
 from functools import cache
 
 from app.store.distribution.citus import campaign_scoped_tables
+
+# The coordinator of a Citus cluster the marked suites run on (tests/conftest.py), or None.
+CITUS_URL = os.environ.get("MARCHLORDS_CITUS_URL") or None
+# Backends of this database waiting for a lock: on Citus a row lock is waited for on the worker
+# holding the row, which only the cluster-wide view shows.
+LOCK_WAITERS_SQL = (
+    "SELECT count(*) FROM citus_stat_activity"
+    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+    if CITUS_URL
+    else "SELECT count(*) FROM pg_stat_activity"
+    " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+)
 
 _LOCK = re.compile(r"\bFOR\s+(?:NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b", re.I)
 _TABLE = re.compile(r"\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:ONLY\s+)?\"?(\w+)\"?", re.I)
