@@ -41,6 +41,7 @@ import contextlib
 import json
 import math
 import random
+import secrets
 import sys
 import time
 from collections import defaultdict
@@ -188,12 +189,17 @@ class Player:
         return f"/v1/campaigns/{self.campaign_id}{path}"
 
 
+# This run's mark in its usernames: an external database (`--database-url`) keeps the users of
+# the runs before.
+RUN = secrets.token_hex(2)
+
+
 async def seat_campaign(
     base_url: str, index: int, players: int, size: int, register_limit: asyncio.Semaphore
 ) -> list[Player]:
     """Register the players, create a campaign on a generated map, seat everyone, start it."""
     target = Target(base_url)
-    tokens = await register_players(target, f"load{index}_", players, register_limit)
+    tokens = await register_players(target, f"load{RUN}{index}_", players, register_limit)
     campaign = await set_up_campaign(target, tokens, f"Load {index}", generate=(size, index))
     return [
         Player(campaign.id, seat.number, seat.headers, k == 0)
