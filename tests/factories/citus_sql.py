@@ -36,10 +36,10 @@ LOCK_WAITERS_SQL = (
 
 _LOCK = re.compile(r"\bFOR\s+(?:NO\s+KEY\s+UPDATE|UPDATE|KEY\s+SHARE|SHARE)\b", re.I)
 _TABLE = re.compile(r"\b(?:FROM|JOIN|UPDATE|INTO)\s+(?:ONLY\s+)?\"?(\w+)\"?", re.I)
-_PIN = re.compile(
-    r"(?:\bcampaign_id|\bcampaigns(?:_\d+)?\.id)\s*=\s*(?:\$\d+|%\(\w+\)s|\?|'[0-9a-f-]{36}')",
-    re.I,
-)
+_VALUE = r"\s*=\s*(?:\$\d+|%\(\w+\)s|\?|'[0-9a-f-]{36}')"
+_PIN = re.compile(r"(?:\bcampaign_id|\bcampaigns(?:_\d+)?\.id)" + _VALUE, re.I)
+# `id` unqualified: the campaign's id in a statement on `campaigns` alone.
+_CAMPAIGN_ID = re.compile(r"(?<![\w.])id" + _VALUE, re.I)
 _RETURNING = re.compile(r"\bRETURNING\b", re.I)
 _NOT_IMMUTABLE = re.compile(
     r"\b(?:now|random|clock_timestamp|statement_timestamp|transaction_timestamp|timeofday"
@@ -73,7 +73,7 @@ def refusals(sql: str) -> list[str]:
     if locks and scoped:
         if any(_depth_at(sql, m.start()) > 0 for m in locks):
             found.append(f"a row lock in a subquery on {', '.join(sorted(scoped))}")
-        elif not _PIN.search(sql):
+        elif not (_PIN.search(sql) or (scoped == {"campaigns"} and _CAMPAIGN_ID.search(sql))):
             found.append(f"a row lock on {', '.join(sorted(scoped))} not pinned to one campaign")
     for m in _RETURNING.finditer(sql):
         if _depth_at(sql, m.start()) == 0 and _NOT_IMMUTABLE.search(sql, m.end()):
