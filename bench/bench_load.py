@@ -28,6 +28,9 @@ equals their ledger's balance (`app.play.ledger`) and that each campaign has exa
 record per turn change. Exits 1 if any error occurred or a check failed, 0 otherwise (the
 latency targets are reported, not enforced: a shared machine may miss them). Always stops the
 server and PostgreSQL (also on Ctrl-C).
+
+`--database-url URL` runs on that database instead, as it is (migrated already, not dropped):
+a Citus cluster's coordinator, for one (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import contextlib
 import json
 import math
 import random
+import secrets
 import sys
 import time
 from collections import defaultdict
@@ -185,12 +189,17 @@ class Player:
         return f"/v1/campaigns/{self.campaign_id}{path}"
 
 
+# This run's mark in its usernames: an external database (`--database-url`) keeps the users of
+# the runs before.
+RUN = secrets.token_hex(2)
+
+
 async def seat_campaign(
     base_url: str, index: int, players: int, size: int, register_limit: asyncio.Semaphore
 ) -> list[Player]:
     """Register the players, create a campaign on a generated map, seat everyone, start it."""
     target = Target(base_url)
-    tokens = await register_players(target, f"load{index}_", players, register_limit)
+    tokens = await register_players(target, f"load{RUN}{index}_", players, register_limit)
     campaign = await set_up_campaign(target, tokens, f"Load {index}", generate=(size, index))
     return [
         Player(campaign.id, seat.number, seat.headers, k == 0)
@@ -681,6 +690,11 @@ def main() -> int:
         default=DATA_DIR,
         help="embedded PostgreSQL data dir (.data/bench-pg); another one lets two runs coexist",
     )
+    parser.add_argument(
+        "--database-url",
+        help="an external database, used as it is (migrated, kept): e.g. a Citus cluster's "
+        "coordinator (scripts/citus_cluster, docs/scaling.md); default: a fresh embedded one",
+    )
     args = parser.parse_args()
     if not 2 <= args.players <= MOST_PLAYERS or args.clients < 2 or args.duration <= 0:
         parser.error("need 2–16 players per campaign, ≥ 2 clients and a positive duration")
@@ -692,14 +706,19 @@ def main() -> int:
     interrupt_on_signals()
     ok = False
     try:
-        with embedded_database(args.data_dir, DATABASE) as url, contextlib.ExitStack() as servers:
+        database = (
+            contextlib.nullcontext(args.database_url)
+            if args.database_url
+            else embedded_database(args.data_dir, DATABASE)
+        )
+        with database as url, contextlib.ExitStack() as servers:
             options = ("--workers", str(args.workers))
             base_urls = []
             for instance in range(args.instances):
                 port = free_port()
                 base_urls.append(f"http://127.0.0.1:{port}")
                 print(f"server {instance + 1}: uvicorn, {args.workers} workers on "
-                      f"{base_urls[-1]}; database: {DATABASE}")  # fmt: skip
+                      f"{base_urls[-1]}; database: {args.database_url or DATABASE}")  # fmt: skip
                 process = servers.enter_context(uvicorn_server(url, port, UNTHROTTLED, options))
                 wait_ready(base_urls[-1], process, seconds=90)
             ok = asyncio.run(run(args, url, base_urls))

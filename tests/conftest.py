@@ -56,6 +56,7 @@ from tests.case_check import (  # noqa: F401 - its hooks, registered by being he
 )
 from tests.factories import citus_sql
 from tests.factories.apps import fresh_app
+from tests.factories.citus_sql import CITUS_URL
 from tests.factories.databases import (
     copy_template,
     ensure_template,
@@ -78,6 +79,24 @@ KINDS_BY_MODULE_NAME = {
     "browser": frozenset({"selenium", "webdriver"}),
 }
 KINDS_BY_FIXTURE = {"real_server": frozenset({"served"})}
+# The HTTP suites that matter on a Citus cluster (docs/scaling.md), marked `citus`: play and
+# its races on gold, battles, deadlines that fire, reminders that arrive, rate limits,
+# idempotency, two server processes on one database. `MARCHLORDS_CITUS_URL=<the coordinator>
+# scripts/test -m citus` runs them on a cluster (scripts/citus_cluster builds one): the session's
+# database is then the cluster's, migrated and distributed already. Without it, `-m citus`
+# skips them, saying so; the normal runs never use a cluster.
+CITUS_SUITES = (
+    "tests/play/turns/test_rule_scenarios.py",
+    "tests/play/turns/test_races.py",
+    "tests/play/orders/test_orders.py",
+    "tests/play/battles/test_battles.py",
+    "tests/play/battles/test_battles_concurrency.py",
+    "tests/play/deadlines/test_deadlines.py",
+    "tests/channels/notifications/test_notifications.py",
+    "tests/channels/stream/test_two_processes.py",
+    "tests/play/idempotency/test_idempotency.py",
+    "tests/shell/limits/test_limits.py",
+)
 # The slow ones (`scripts/test --quick` leaves them out too), by the start of their ids: the
 # tests of `--quick` that took 9 s or more under `--durations` (each ≥ 2 s on a quiet machine),
 # their whole module where most of its tests did: sweeps over every operation, random whole
@@ -122,10 +141,18 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark each test with its kind and the slow ones, and keep a module sharing a fixture on
     one worker."""
+    on_citus = "citus" in (config.option.markexpr or "")
+    no_cluster = pytest.mark.skip(
+        reason="MARCHLORDS_CITUS_URL is not set: no Citus cluster to run on (scripts/citus_cluster)"
+    )
     for item in items:
+        if item.nodeid.startswith(CITUS_SUITES):
+            item.add_marker("citus")
+            if on_citus and CITUS_URL is None:
+                item.add_marker(no_cluster)
         names = set(vars(item.module)) if isinstance(item, pytest.Function) else set()
         fixtures = set(getattr(item, "fixturenames", ()))
         for kind, used in KINDS_BY_MODULE_NAME.items():
@@ -197,6 +224,11 @@ def _replay_workers_end() -> Iterator[None]:
 def database_url() -> Iterator[str]:
     """URL of a fresh, migrated test database holding the built-in maps (starts the embedded
     server if needed)."""
+    if CITUS_URL is not None:
+        # The cluster's database (scripts/citus_cluster: migrated and distributed), as it is.
+        _run(lambda: seed(CITUS_URL))
+        yield CITUS_URL
+        return
     base_settings = Settings()
     with ExitStack() as stack:
         if base_settings.database_url:
@@ -374,7 +406,12 @@ async def truncate_all(database_url: str) -> None:
                 )
             )
             ordered = list(reversed(Base.metadata.sorted_tables))
-            unknown = tables - {table.name for table in ordered}
+            known = {table.name for table in ordered}
+            if CITUS_URL is not None:
+                # The coordinator's shards of its tables (`<table>_<shard id>`), shown with
+                # citus.override_table_visibility off (scripts/citus_cluster).
+                tables = {t for t in tables if t.rsplit("_", 1)[0] not in known}
+            unknown = tables - known
             assert not unknown, f"tables the models do not declare: {sorted(unknown)}"
             # One round trip (asyncpg's simple query protocol runs several statements).
             deletes = "; ".join(
@@ -387,6 +424,10 @@ async def truncate_all(database_url: str) -> None:
                 )
                 for table in ordered
             )
+            if CITUS_URL is not None:
+                # Citus refuses to modify a reference table (users) after a parallel
+                # modification of a table referencing it in one transaction.
+                deletes = "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'; " + deletes
             driver = (await conn.get_raw_connection()).driver_connection
             assert driver is not None
             await driver.execute(deletes)

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from app.platform.db.session import create_sessionmaker
 from app.store.models import ArmyRow, Campaign, CampaignPlayer, LedgerRow, TurnRecord
+from tests.factories.citus_sql import LOCK_WAITERS_SQL
 from tests.factories.flows import Game, MakeUser, start_game
 
 ROUNDS = int(os.environ.get("MARCHLORDS_RACE_ROUNDS", "6"))
@@ -134,11 +135,6 @@ async def declare_battle(client: AsyncClient, engine: AsyncEngine, game: Game) -
 async def lock_waiters(conn: AsyncConnection) -> int:
     """Backends of this database waiting for a lock, now: the transaction ends after each
     look (PostgreSQL keeps the activity it first saw for the rest of a transaction)."""
-    count = await conn.scalar(
-        text(
-            "SELECT count(*) FROM pg_stat_activity "
-            "WHERE datname = current_database() AND wait_event_type = 'Lock'"
-        )
-    )
+    count = await conn.scalar(text(LOCK_WAITERS_SQL))
     await conn.rollback()
     return int(count or 0)

@@ -39,6 +39,7 @@ RUN_ON_THE_CLUSTER = [
     "UPDATE tokens SET last_used_at=$1::TIMESTAMP WITH TIME ZONE WHERE tokens.id = (SELECT "
     "tokens.id FROM tokens WHERE tokens.id = $2::UUID FOR UPDATE SKIP LOCKED)",
     "SELECT users.id FROM users WHERE users.id = $1::UUID FOR UPDATE",
+    "SELECT 1 FROM campaigns WHERE id = $1 FOR SHARE",
     # The database's clock outside RETURNING is fine.
     "SELECT count(*) FROM rate_limits WHERE rate_limits.full_at > now()",
 ]

@@ -70,12 +70,17 @@ def _confirm_due(now: datetime) -> ColumnElement[bool]:
     deadline = BattleRow.auto_confirm_at
     start = deadline - func.make_interval(0, 0, 0, 0, _hours())
     reminded = exists(
-        select(NotificationReminder.turn).where(
-            NotificationReminder.campaign_id == Campaign.id,
+        select(NotificationReminder.turn)
+        .where(
+            # The battle's campaign, not the outer query's: Citus pushes a subquery down to
+            # the shards only when each level joins the one around it on the campaign.
+            NotificationReminder.campaign_id == BattleRow.campaign_id,
             NotificationReminder.turn == Campaign.turn,
             NotificationReminder.kind == func.concat("b", BattleRow.id),
             NotificationReminder.deadline_at == deadline,
         )
+        # Both enclosing queries' rows (not a `campaigns` of its own, all campaigns).
+        .correlate(Campaign, BattleRow)
     )
     return exists(
         select(BattleRow.id).where(

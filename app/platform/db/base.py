@@ -6,11 +6,11 @@ that never leave their parent's URL (ledger lines, events) may use `BigInteger` 
 """
 
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, MetaData, Table, func
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy import ColumnElement, DateTime, Interval, MetaData, Table, func, literal
+from sqlalchemy.orm import DeclarativeBase, Mapped, QueryableAttribute, mapped_column
 
 # Deterministic constraint names so Alembic autogenerate produces stable, droppable names.
 NAMING_CONVENTION = {
@@ -25,6 +25,16 @@ NAMING_CONVENTION = {
 def utcnow() -> datetime:
     """Timezone-aware current time; the only clock the app should use."""
     return datetime.now(UTC)
+
+
+def later(
+    at: ColumnElement[datetime] | QueryableAttribute[Any], by: timedelta
+) -> ColumnElement[datetime]:
+    """`at + by` in SQL, in immutable functions: `timestamptz + interval` is only stable (a
+    day's length depends on the time zone), and Citus refuses stable functions on a row's
+    columns in `UPDATE … SET` and `ON CONFLICT DO UPDATE SET` (docs/scaling.md). In UTC, where
+    every day is 24 hours long, the same instant."""
+    return func.timezone("UTC", func.timezone("UTC", at) + literal(by, Interval()))
 
 
 class Base(DeclarativeBase):

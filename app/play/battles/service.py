@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.platform.db.base import table_of, utcnow
+from app.platform.db.base import later, table_of, utcnow
 from app.platform.errors import Conflict, Forbidden, NotFound, refuse
 from app.platform.i18n import _
 from app.platform.pagination import PageParams
@@ -1048,7 +1048,7 @@ async def shift_auto_confirm(session: AsyncSession, campaign: Campaign, shift: t
             BattleRow.status == BattleStatus.REPORTED,
             BattleRow.auto_confirm_at.is_not(None),
         )
-        .values(auto_confirm_at=BattleRow.auto_confirm_at + shift)
+        .values(auto_confirm_at=later(BattleRow.auto_confirm_at, shift))
         .execution_options(synchronize_session="fetch")
     )
 

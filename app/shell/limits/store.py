@@ -39,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import Insert, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.platform.db.base import table_of
+from app.platform.db.base import later, table_of
 from app.store.models import RateLimit
 
 # Longest key kept (the column's size); longer ones (an odd username) are cut.
@@ -118,7 +118,7 @@ def _now(now: datetime | None = None) -> ColumnElement[datetime]:
 def _after_take(rate: Rate, now: ColumnElement[datetime]) -> ColumnElement[Any]:
     """When a bucket is full again after one more take (one interval after now or after when
     it was to be full, whichever is later)."""
-    return func.greatest(RateLimit.full_at, now) + _interval(rate.interval)
+    return later(func.greatest(RateLimit.full_at, now), rate.interval)
 
 
 def _taking(first: Insert, rate: Rate, now: ColumnElement[datetime]) -> Executable:
@@ -129,7 +129,7 @@ def _taking(first: Insert, rate: Rate, now: ColumnElement[datetime]) -> Executab
     return first.on_conflict_do_update(
         index_elements=[RateLimit.key],
         set_={"full_at": after_take},
-        where=after_take <= now + _interval(rate.window),
+        where=after_take <= later(now, rate.window),
     ).returning(func.extract("epoch", RateLimit.full_at - now))
 
 
@@ -148,19 +148,16 @@ async def take(session: AsyncSession, limits: Sequence[Limit], at: datetime) -> 
     # Always in key order: two requests locking the same rows never wait for each other
     # in a cycle.
     for limit in sorted(limits, key=lambda limit: limit.key):
-        first = insert(RateLimit).values(
-            key=limit.key, full_at=now + _interval(limit.rate.interval)
-        )
+        first = insert(RateLimit).values(key=limit.key, full_at=later(now, limit.rate.interval))
         seconds_to_full = (await session.execute(_taking(first, limit.rate, now))).scalar()
         refused = seconds_to_full is None
         if refused:
             # Empty: the next token is back when after_take fits the window again.
-            window = _interval(limit.rate.window)
             after_take = _after_take(limit.rate, now)
             row = (
                 await session.execute(
                     select(
-                        func.extract("epoch", after_take - window - now),
+                        func.extract("epoch", after_take - now) - limit.rate.window.total_seconds(),
                         func.extract("epoch", RateLimit.full_at - now),
                     ).where(RateLimit.key == limit.key)
                 )
@@ -180,7 +177,7 @@ def taking_for(key: ColumnElement[str], owner: Select[Any], rate: Rate) -> Execu
     """The statement that takes a token from the bucket `key` of the one row `owner` selects
     (built once: its parameters are `owner`'s, and `now`)."""
     now = _now()
-    first_row = owner.with_only_columns(key, now + _interval(rate.interval))
+    first_row = owner.with_only_columns(key, later(now, rate.interval))
     # On the table, not the entity: executed with parameters, an ORM insert is a bulk insert.
     first = insert(table_of(RateLimit)).from_select(["key", "full_at"], first_row)
     return _taking(first, rate, now)
@@ -208,7 +205,7 @@ async def give_back(
             await session.execute(
                 update(RateLimit)
                 .where(RateLimit.key == limit.key)
-                .values(full_at=RateLimit.full_at - _interval(limit.rate.interval))
+                .values(full_at=later(RateLimit.full_at, -limit.rate.interval))
                 .returning(func.extract("epoch", RateLimit.full_at - now))
             )
         ).scalar()

@@ -21,7 +21,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from httpx import ASGITransport, AsyncClient
-from sqlalchemy import event, select, text
+from sqlalchemy import event, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from standardwebhooks import Webhook
 
@@ -47,6 +47,7 @@ from tests.factories.flows import (
     start_game,
 )
 from tests.factories.planting import planted
+from tests.factories.races import lock_waiters
 from tests.factories.webhook_fog import register_fog_webhooks, webhook_leaks
 from tests.factories.webhooks import Received, Receiver, deliver, register
 from tests.factories.webhooks import app as app  # a fixture
@@ -1221,12 +1222,7 @@ async def test_disabling_an_endpoint_never_deadlocks_with_a_request_holding_the_
             waiting = 0
             while not waiting and not worker.done():
                 await asyncio.sleep(0.01)
-                waiting = await watch.scalar(
-                    text(
-                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
-                        " AND datname = current_database()"
-                    )
-                )
+                waiting = await lock_waiters(watch)
         await request.execute(
             select(WebhookEndpoint.id)
             .where(WebhookEndpoint.campaign_id == cid, WebhookEndpoint.id == eid)
