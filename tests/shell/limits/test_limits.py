@@ -667,6 +667,9 @@ UNAUTHENTICATED_WRITES = {
     ("POST", "/v1/email/confirm/{token}"): limit_anonymous_writes,
     ("POST", "/v1/email/unsubscribe/{token}"): limit_anonymous_writes,
     ("POST", "/v1/email/undo/{token}"): limit_anonymous_writes,
+    # Signing in with a provider (app.accounts.oidc): the ticket's exchange, and the sign-up.
+    ("POST", "/v1/auth/oidc/ticket"): limit_anonymous_writes,
+    ("POST", "/v1/auth/oidc/complete"): limit_registrations,
 }
 # Writes whose credential is a signature, checked before the database is touched (SIGNED_PATHS).
 SIGNED_WRITES = {("POST", "/v1/integrations/discord/interactions")}
