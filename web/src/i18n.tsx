@@ -502,6 +502,23 @@ const en = {
   edictStatus_withdrawn: "withdrawn",
   edictStatus_expired: "expired",
   edictStatus_done: "carried out",
+  // Bots on seats (R-BOT).
+  botMark: "bot",
+  botsTitle: "Bots",
+  botsHint: "A bot plays an empty seat: always ready, it gives its orders at each turn change. Choose its difficulty and personality.",
+  botDifficulty: "Bot difficulty",
+  botPersonality: "Bot personality",
+  botDifficulty_easy: "easy",
+  botDifficulty_normal: "normal",
+  botPersonality_builder: "builder",
+  botPersonality_raider: "raider",
+  botPersonality_turtle: "turtle",
+  fillWithBots: "Fill the {count} empty seat(s) with bots",
+  botsSeated: "{done} of {count} bot(s) seated",
+  putBotOnNewSeat: "Put a bot on a new seat",
+  putBot: "Put a bot on seat {n}",
+  changeBot: "Change the bot of seat {n}",
+  removeBot: "Remove the bot of seat {n}",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1002,6 +1019,23 @@ const fr: Record<Key, string> = {
   edictStatus_withdrawn: "retiré",
   edictStatus_expired: "expiré",
   edictStatus_done: "exécuté",
+  // Bots on seats (R-BOT).
+  botMark: "bot",
+  botsTitle: "Bots",
+  botsHint: "Un bot joue une place libre : toujours prêt, il donne ses ordres à chaque changement de tour. Choisissez sa difficulté et sa personnalité.",
+  botDifficulty: "Difficulté du bot",
+  botPersonality: "Personnalité du bot",
+  botDifficulty_easy: "facile",
+  botDifficulty_normal: "normal",
+  botPersonality_builder: "bâtisseur",
+  botPersonality_raider: "pillard",
+  botPersonality_turtle: "tortue",
+  fillWithBots: "Remplir les {count} place(s) libre(s) de bots",
+  botsSeated: "{done} bot(s) sur {count} installé(s)",
+  putBotOnNewSeat: "Mettre un bot sur une nouvelle place",
+  putBot: "Mettre un bot sur la place {n}",
+  changeBot: "Changer le bot de la place {n}",
+  removeBot: "Retirer le bot de la place {n}",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
+import { BotMark, LobbyBots, SeatBotControls } from "../components/Bots.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
 import { fill, useI18n } from "../i18n.tsx";
@@ -129,6 +130,8 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                   {p.number}. {p.name}
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
+                  <BotMark bot={p.bot} />
+                  {p.bot ? <SeatBotControls campaign={campaign} player={p} /> : null}
                 </td>
                 <td>{factions.find((f) => f.key === p.faction)?.name ?? p.faction ?? "—"}</td>
                 <td>{p.slot ?? "—"}</td>
@@ -212,6 +215,9 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           ) : null}
           <ProblemView error={leave.error} />
         </section>
+      ) : null}
+      {campaign.is_owner && players.data ? (
+        <LobbyBots campaign={campaign} players={players.data} seats={Math.min(campaign.settings.max_players, map.data?.slots ?? campaign.settings.max_players)} factions={factions} slots={slots} />
       ) : null}
       {campaign.is_owner ? <JoinRequests campaign={campaign} /> : null}
       <ScheduleSettings campaign={campaign} />
