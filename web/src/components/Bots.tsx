@@ -161,7 +161,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
           one.mutate();
         }}
       >
-        <label htmlFor="lobby-bot-faction">{t("faction")}</label>
+        <label htmlFor="lobby-bot-faction">{t("botFaction")}</label>
         <select id="lobby-bot-faction" required value={faction} onChange={(e) => setFaction(e.target.value)}>
           <option value="">—</option>
           {factions
@@ -172,7 +172,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
               </option>
             ))}
         </select>
-        <label htmlFor="lobby-bot-slot">{t("slot")}</label>
+        <label htmlFor="lobby-bot-slot">{t("botSlot")}</label>
         <select id="lobby-bot-slot" required value={slot} onChange={(e) => setSlot(e.target.value)}>
           <option value="">—</option>
           {free.slots.map((s) => (
