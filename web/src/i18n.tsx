@@ -516,6 +516,7 @@ const en = {
   fillWithBots: "Fill the {count} empty seat(s) with bots",
   botsSeated: "{done} of {count} bot(s) seated",
   putBotOnNewSeat: "Put a bot on a new seat",
+  noEmptySeat: "No empty seat left.",
   botFaction: "Bot's faction",
   botSlot: "Bot's starting slot",
   putBot: "Put a bot on seat {n}",
@@ -1024,7 +1025,7 @@ const fr: Record<Key, string> = {
   // Bots on seats (R-BOT).
   botMark: "bot",
   botsTitle: "Bots",
-  botsHint: "Un bot joue une place libre : toujours prêt, il donne ses ordres à chaque changement de tour. Choisissez sa difficulté et sa personnalité.",
+  botsHint: "Un bot joue un siège libre : toujours prêt, il donne ses ordres à chaque changement de tour. Choisissez sa difficulté et sa personnalité.",
   botDifficulty: "Difficulté du bot",
   botPersonality: "Personnalité du bot",
   botDifficulty_easy: "facile",
@@ -1032,14 +1033,15 @@ const fr: Record<Key, string> = {
   botPersonality_builder: "bâtisseur",
   botPersonality_raider: "pillard",
   botPersonality_turtle: "tortue",
-  fillWithBots: "Remplir les {count} place(s) libre(s) de bots",
+  fillWithBots: "Remplir de bots les {count} siège(s) libre(s)",
   botsSeated: "{done} bot(s) sur {count} installé(s)",
-  putBotOnNewSeat: "Mettre un bot sur une nouvelle place",
+  putBotOnNewSeat: "Mettre un bot sur un nouveau siège",
+  noEmptySeat: "Aucun siège libre.",
   botFaction: "Faction du bot",
   botSlot: "Emplacement de départ du bot",
-  putBot: "Mettre un bot sur la place {n}",
-  changeBot: "Changer le bot de la place {n}",
-  removeBot: "Retirer le bot de la place {n}",
+  putBot: "Mettre un bot sur le siège {n}",
+  changeBot: "Changer le bot du siège {n}",
+  removeBot: "Retirer le bot du siège {n}",
 };
 
 export const dictionaries = { en, fr } as const;

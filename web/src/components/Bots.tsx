@@ -3,7 +3,7 @@
 // wherever seats are listed (difficulty and personality only when the server sends them: the
 // owner's).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ApiError, ok, type Schemas } from "../api/client.ts";
 import { fill, useI18n } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
@@ -35,42 +35,50 @@ export function freeSeats(
   };
 }
 
-/** "bot", or "bot: normal, raider" when the server says which (the owner's view). */
+/** "bot", or "bot (normal, raider)" when the server says which (the owner's view). */
 export function BotMark({ bot }: { bot: Schemas["SeatBotRead"] | null | undefined }) {
   const { t } = useI18n();
   if (!bot) return null;
   const detail = [bot.difficulty ? t(`botDifficulty_${bot.difficulty}` as "botDifficulty_easy") : null, bot.personality ? t(`botPersonality_${bot.personality}` as "botPersonality_raider") : null].filter((d) => d !== null);
   return (
     <span className="bot-mark" data-testid="bot-mark">
-      {" "}
-      🤖 {t("botMark")}
+      {t("botMark")}
       {detail.length ? ` (${detail.join(", ")})` : ""}
     </span>
   );
 }
 
 /** The difficulty and personality selects, shared by every bot form. */
-function BotChoice({ id, difficulty, personality, onDifficulty, onPersonality }: { id: string; difficulty: Difficulty; personality: Personality; onDifficulty: (d: Difficulty) => void; onPersonality: (p: Personality) => void }) {
+function BotChoice({ seat, difficulty, personality, onDifficulty, onPersonality }: { seat?: number; difficulty: Difficulty; personality: Personality; onDifficulty: (d: Difficulty) => void; onPersonality: (p: Personality) => void }) {
   const { t } = useI18n();
+  // A seat's own selects say its number: several seats' forms share a page.
+  const of = seat === undefined ? "" : ` #${seat}`;
+  const id = useId();
   return (
-    <>
-      <label htmlFor={`${id}-difficulty`}>{t("botDifficulty")}</label>
-      <select id={`${id}-difficulty`} value={difficulty} onChange={(e) => onDifficulty(e.target.value as Difficulty)}>
+    <span className="bot-choice">
+      <label htmlFor={`${id}-d`}>
+        {t("botDifficulty")}
+        {of}
+      </label>{" "}
+      <select id={`${id}-d`} value={difficulty} onChange={(e) => onDifficulty(e.target.value as Difficulty)}>
         {DIFFICULTIES.map((d) => (
           <option key={d} value={d}>
             {t(`botDifficulty_${d}`)}
           </option>
         ))}
-      </select>
-      <label htmlFor={`${id}-personality`}>{t("botPersonality")}</label>
-      <select id={`${id}-personality`} value={personality} onChange={(e) => onPersonality(e.target.value as Personality)}>
+      </select>{" "}
+      <label htmlFor={`${id}-p`}>
+        {t("botPersonality")}
+        {of}
+      </label>{" "}
+      <select id={`${id}-p`} value={personality} onChange={(e) => onPersonality(e.target.value as Personality)}>
         {PERSONALITIES.map((p) => (
           <option key={p} value={p}>
             {t(`botPersonality_${p}`)}
           </option>
         ))}
       </select>
-    </>
+    </span>
   );
 }
 
@@ -142,49 +150,71 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
     <section className="card" aria-labelledby="lobby-bots-title" data-testid="lobby-bots">
       <h2 id="lobby-bots-title">{t("botsTitle")}</h2>
       <p className="muted">{t("botsHint")}</p>
-      <div className="inline-form">
-        <BotChoice id="lobby-bot" difficulty={difficulty} personality={personality} onDifficulty={setDifficulty} onPersonality={setPersonality} />
-      </div>
-      <p>
-        <button type="button" className="primary" onClick={() => all.mutate()} disabled={all.isPending || count === 0}>
-          {fill(t("fillWithBots"), { count })}
-        </button>{" "}
-        <span role="status" data-testid="bots-progress">
-          {all.isPending || all.isSuccess ? progress : ""}
-        </span>
+      {free.numbers.length > 0 ? (
+        <>
+          <p>
+            <BotChoice difficulty={difficulty} personality={personality} onDifficulty={setDifficulty} onPersonality={setPersonality} />
+          </p>
+          <p>
+            <button type="button" className="primary" onClick={() => all.mutate()} disabled={all.isPending || count === 0}>
+              {fill(t("fillWithBots"), { count })}
+            </button>
+          </p>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              one.mutate();
+            }}
+          >
+            <label>
+              {t("botFaction")}
+              <select required value={faction} onChange={(e) => setFaction(e.target.value)}>
+                <option value="">—</option>
+                {factions
+                  .filter((f) => free.factions.includes(f.key))
+                  .map((f) => (
+                    <option key={f.key} value={f.key}>
+                      {f.name}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label>
+              {t("botSlot")}
+              <select required value={slot} onChange={(e) => setSlot(e.target.value)}>
+                <option value="">—</option>
+                {free.slots.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" disabled={one.isPending}>
+              {t("putBotOnNewSeat")}
+            </button>
+          </form>
+        </>
+      ) : (
+        <p className="muted">{t("noEmptySeat")}</p>
+      )}
+      <p role="status" data-testid="bots-progress">
+        {all.isPending || all.isSuccess ? progress : ""}
       </p>
       <ProblemView error={all.error} />
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          one.mutate();
-        }}
-      >
-        <label htmlFor="lobby-bot-faction">{t("botFaction")}</label>
-        <select id="lobby-bot-faction" required value={faction} onChange={(e) => setFaction(e.target.value)}>
-          <option value="">—</option>
-          {factions
-            .filter((f) => free.factions.includes(f.key))
-            .map((f) => (
-              <option key={f.key} value={f.key}>
-                {f.name}
-              </option>
+      {players.some((p) => p.bot) ? (
+        <ul className="list" data-testid="lobby-bot-seats">
+          {players
+            .filter((p) => p.bot)
+            .map((p) => (
+              <li key={p.number}>
+                {p.number}. {p.name}
+                <BotMark bot={p.bot} />
+                <SeatBotControls campaign={campaign} player={p} />
+              </li>
             ))}
-        </select>
-        <label htmlFor="lobby-bot-slot">{t("botSlot")}</label>
-        <select id="lobby-bot-slot" required value={slot} onChange={(e) => setSlot(e.target.value)}>
-          <option value="">—</option>
-          {free.slots.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-        <button type="submit" disabled={one.isPending || free.numbers.length === 0}>
-          {t("putBotOnNewSeat")}
-        </button>
-      </form>
+        </ul>
+      ) : null}
       <ProblemView error={one.error} />
     </section>
   );
@@ -212,7 +242,7 @@ export function SeatBotControls({ campaign, player }: { campaign: Schemas["Campa
   const id = `seat-bot-${player.number}`;
   return (
     <div className="inline-form" data-testid={id}>
-      <BotChoice id={id} difficulty={difficulty} personality={personality} onDifficulty={setDifficulty} onPersonality={setPersonality} />
+      <BotChoice seat={player.number} difficulty={difficulty} personality={personality} onDifficulty={setDifficulty} onPersonality={setPersonality} />
       <button type="button" onClick={() => put.mutate()} disabled={put.isPending}>
         {fill(player.bot ? t("changeBot") : t("putBot"), { n: player.number })}
       </button>

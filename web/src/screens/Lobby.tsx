@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
-import { BotMark, LobbyBots, SeatBotControls } from "../components/Bots.tsx";
+import { BotMark, LobbyBots } from "../components/Bots.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
 import { fill, useI18n } from "../i18n.tsx";
@@ -131,7 +131,6 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
                   <BotMark bot={p.bot} />
-                  {p.bot ? <SeatBotControls campaign={campaign} player={p} /> : null}
                 </td>
                 <td>{factions.find((f) => f.key === p.faction)?.name ?? p.faction ?? "—"}</td>
                 <td>{p.slot ?? "—"}</td>

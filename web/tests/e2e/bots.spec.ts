@@ -43,8 +43,8 @@ test("the owner fills the empty seats with bots, plays turns against them and re
 
   // The lobby: easy turtles on every empty seat, in one action.
   const bots = o.page.getByTestId("lobby-bots");
-  await bots.getByLabel("Bot difficulty").selectOption("easy");
-  await bots.getByLabel("Bot personality").selectOption("turtle");
+  await bots.getByLabel("Bot difficulty", { exact: true }).selectOption("easy");
+  await bots.getByLabel("Bot personality", { exact: true }).selectOption("turtle");
   await bots.getByRole("button", { name: "Fill the 3 empty seat(s) with bots" }).click();
   await expect(bots.getByTestId("bots-progress")).toHaveText("3 of 3 bot(s) seated");
   const rows = o.page.getByRole("row").filter({ has: o.page.getByTestId("bot-mark") });
@@ -57,13 +57,13 @@ test("the owner fills the empty seats with bots, plays turns against them and re
     [4, "easy", "turtle"],
   ]);
   expect(new Set(players.map((p) => p.faction)).size).toBe(4);
-  await expect(bots.getByRole("button", { name: "Fill the 0 empty seat(s) with bots" })).toBeDisabled();
+  await expect(bots).toContainText("No empty seat left.");
 
   // One is taken off (its lobby seat goes with it), then one normal raider put back by hand.
   await o.page.getByRole("button", { name: "Remove the bot of seat 4" }).click();
   await expect(rows).toHaveCount(2);
-  await bots.getByLabel("Bot difficulty").selectOption("normal");
-  await bots.getByLabel("Bot personality").selectOption("raider");
+  await bots.getByLabel("Bot difficulty", { exact: true }).selectOption("normal");
+  await bots.getByLabel("Bot personality", { exact: true }).selectOption("raider");
   await bots.getByRole("combobox", { name: "Bot's faction" }).selectOption({ index: 1 });
   await bots.getByRole("combobox", { name: "Bot's starting slot" }).selectOption({ index: 1 });
   await bots.getByRole("button", { name: "Put a bot on a new seat" }).click();
@@ -72,7 +72,7 @@ test("the owner fills the empty seats with bots, plays turns against them and re
   await expectAccessible(o.page, "lobby with bots");
   await screenshots(o.page, "lobby-en");
   const fr = await inFrench(browser, o.token, `/campaigns/${campaign.id}`);
-  await expect(fr.getByTestId("lobby-bots")).toContainText("Remplir les 0 place(s) libre(s) de bots");
+  await expect(fr.getByTestId("lobby-bots")).toContainText("Aucun siège libre.");
   await expect(fr.getByTestId("bot-mark").first()).toHaveText(/bot \(facile, tortue\)/);
   await screenshots(fr, "lobby-fr");
 

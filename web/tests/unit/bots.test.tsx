@@ -53,7 +53,7 @@ describe("bots on seats", () => {
       "fr",
     );
     const marks = screen.getAllByTestId("bot-mark").map((m) => m.textContent?.trim());
-    expect(marks).toEqual(["🤖 bot", "🤖 bot (normal, pillard)"]);
+    expect(marks).toEqual(["bot", "bot (normal, pillard)"]);
   });
 
   it("fills every empty seat with one request each, trying the next slot where the rules refuse", async () => {
