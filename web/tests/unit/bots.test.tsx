@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
-import { BotMark, freeSeats, LobbyBots } from "../../src/components/Bots.tsx";
+import { BotMark, freeSeats, LobbyBots, SeatBotControls } from "../../src/components/Bots.tsx";
 import { I18nProvider } from "../../src/i18n.tsx";
 import { SessionProvider } from "../../src/session.tsx";
 
@@ -98,5 +98,26 @@ describe("bots on seats", () => {
     wrap(<LobbyBots campaign={campaign} players={[]} seats={2} factions={[{ key: "dwarfs", name: "Dwarfs" }, { key: "empire", name: "Empire" }]} slots={2} />);
     fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seat(s) with bots" }));
     expect((await screen.findByRole("alert")).textContent).toContain("The campaign is full.");
+  });
+
+  it("offers the owner a bot on a seat in civil disorder (no faction or slot sent), nobody else", async () => {
+    const bodies: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        bodies.push(`${input.method} ${new URL(input.url).pathname} ${await input.clone().text()}`);
+        return json({ number: 2, bot: { difficulty: "easy", personality: "raider" } });
+      }),
+    );
+    const seat = { number: 2, name: "Bea", civil_disorder: true, bot: null } as Schemas["PlayerRead"];
+    const { unmount } = wrap(<SeatBotControls campaign={{ id: ID, is_owner: false } as Schemas["CampaignRead"]} player={seat} />);
+    expect(screen.queryByRole("button")).toBeNull();
+    unmount();
+    wrap(<SeatBotControls campaign={{ id: ID, is_owner: true } as Schemas["CampaignRead"]} player={seat} />);
+    expect(screen.queryByRole("button", { name: "Remove the bot of seat 2" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("Bot difficulty #2"), { target: { value: "easy" } });
+    fireEvent.change(screen.getByLabelText("Bot personality #2"), { target: { value: "raider" } });
+    fireEvent.click(screen.getByRole("button", { name: "Put a bot on seat 2" }));
+    await waitFor(() => expect(bodies).toEqual([`PUT /v1/campaigns/${ID}/seats/2/bot {"difficulty":"easy","personality":"raider"}`]));
   });
 });
