@@ -56,28 +56,32 @@ function BotChoice({ seat, difficulty, personality, onDifficulty, onPersonality 
   const id = useId();
   return (
     <span className="bot-choice">
-      <label htmlFor={`${id}-d`}>
-        {t("botDifficulty")}
-        {of}
-      </label>{" "}
-      <select id={`${id}-d`} value={difficulty} onChange={(e) => onDifficulty(e.target.value as Difficulty)}>
-        {DIFFICULTIES.map((d) => (
-          <option key={d} value={d}>
-            {t(`botDifficulty_${d}`)}
-          </option>
-        ))}
-      </select>{" "}
-      <label htmlFor={`${id}-p`}>
-        {t("botPersonality")}
-        {of}
-      </label>{" "}
-      <select id={`${id}-p`} value={personality} onChange={(e) => onPersonality(e.target.value as Personality)}>
-        {PERSONALITIES.map((p) => (
-          <option key={p} value={p}>
-            {t(`botPersonality_${p}`)}
-          </option>
-        ))}
-      </select>
+      <span>
+        <label htmlFor={`${id}-d`}>
+          {t("botDifficulty")}
+          {of}
+        </label>{" "}
+        <select id={`${id}-d`} value={difficulty} onChange={(e) => onDifficulty(e.target.value as Difficulty)}>
+          {DIFFICULTIES.map((d) => (
+            <option key={d} value={d}>
+              {t(`botDifficulty_${d}`)}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span>
+        <label htmlFor={`${id}-p`}>
+          {t("botPersonality")}
+          {of}
+        </label>{" "}
+        <select id={`${id}-p`} value={personality} onChange={(e) => onPersonality(e.target.value as Personality)}>
+          {PERSONALITIES.map((p) => (
+            <option key={p} value={p}>
+              {t(`botPersonality_${p}`)}
+            </option>
+          ))}
+        </select>
+      </span>
     </span>
   );
 }
