@@ -700,6 +700,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
               .map((p) => (
                 <option key={p.number} value={p.number}>
                   {p.number}. {p.name}
+                  {p.bot ? ` (${t("botMark")})` : ""}
                 </option>
               ))}
           </select>

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { MapPreview } from "../components/MapPreview.tsx";
+import { BotMark, LobbyBots } from "../components/Bots.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
 import { fill, useI18n } from "../i18n.tsx";
@@ -133,6 +134,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
                   {p.number}. {p.name}
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
+                  <BotMark bot={p.bot} />
                 </td>
                 <td>{factions.find((f) => f.key === p.faction)?.name ?? p.faction ?? "—"}</td>
                 <td>{p.slot ?? "—"}</td>
@@ -216,6 +218,9 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           ) : null}
           <ProblemView error={leave.error} />
         </section>
+      ) : null}
+      {campaign.is_owner && players.data ? (
+        <LobbyBots campaign={campaign} players={players.data} seats={Math.min(campaign.settings.max_players, map.data?.slots ?? campaign.settings.max_players)} factions={factions} slots={slots} />
       ) : null}
       {campaign.is_owner ? <JoinRequests campaign={campaign} /> : null}
       <ScheduleSettings campaign={campaign} />

@@ -26,7 +26,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   "campaign_ended",
 ];
 
-const ALL_ON: KindChannels = { email: "on", inbox: "on", webhook: "on" };
+const ALL_ON: KindChannels = { email: "on", inbox: "on", push: "on", webhook: "on" };
 
 export interface PreferencesForm {
   timeZone: string;
@@ -42,7 +42,7 @@ export interface PreferencesForm {
 export function preferencesBody(form: PreferencesForm): Schemas["NotificationPreferences"] {
   const kinds: Record<string, KindChannels> = {};
   for (const [kind, channels] of Object.entries(form.kinds)) {
-    if (channels && (channels.email !== "on" || channels.inbox !== "on" || channels.webhook !== "on")) kinds[kind] = channels;
+    if (channels && (channels.email !== "on" || channels.inbox !== "on" || channels.push !== "on" || channels.webhook !== "on")) kinds[kind] = channels;
   }
   const hour = Number.parseInt(form.digestHour, 10);
   return {
@@ -182,6 +182,7 @@ export function NotificationSettings() {
                   <th scope="col">{t("inbox")}</th>
                   <th scope="col">{t("email")}</th>
                   <th scope="col">{t("webhooks")}</th>
+                  <th scope="col">{t("pushChannel")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -206,6 +207,12 @@ export function NotificationSettings() {
                       </td>
                       <td>
                         <select aria-label={`${label}: ${t("webhooks")}`} value={channels.webhook} onChange={(e) => setChannel(kind, "webhook", e.target.value)}>
+                          <option value="on">{t("channelOn")}</option>
+                          <option value="off">{t("channelOff")}</option>
+                        </select>
+                      </td>
+                      <td>
+                        <select aria-label={`${label}: ${t("pushChannel")}`} value={channels.push} onChange={(e) => setChannel(kind, "push", e.target.value)}>
                           <option value="on">{t("channelOn")}</option>
                           <option value="off">{t("channelOff")}</option>
                         </select>

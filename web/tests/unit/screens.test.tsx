@@ -322,7 +322,7 @@ describe("notifications and the game master", () => {
         quietEnd: "07:30",
         vacation: true,
         digestHour: "19",
-        kinds: { turn_started: { email: "digest", inbox: "on", webhook: "on" }, summary_ready: { email: "on", inbox: "on", webhook: "on" } },
+        kinds: { turn_started: { email: "digest", inbox: "on", push: "on", webhook: "on" }, summary_ready: { email: "on", inbox: "on", push: "on", webhook: "on" } },
       }),
     ).toEqual({
       time_zone: "UTC",
@@ -330,7 +330,7 @@ describe("notifications and the game master", () => {
       quiet_end: "07:30",
       vacation: true,
       digest_hour: 19,
-      kinds: { turn_started: { email: "digest", inbox: "on", webhook: "on" } },
+      kinds: { turn_started: { email: "digest", inbox: "on", push: "on", webhook: "on" } },
     });
     const requests = serve({
       "GET /v1/users/me/notifications": () => json({ time_zone: "UTC", quiet_start: null, quiet_end: null, vacation: false }),
