@@ -209,7 +209,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
         print(f"{count} campaigns due at {deadline:%H:%M:%S} UTC ({pending} battles pending)")
         quiet_start, quiet_cpu = time.monotonic(), (_cpu(server), _cpu(pg))
         await asyncio.sleep(max(0.0, storm_start - time.monotonic()))
-        quiet_end, storm_cpu = time.monotonic(), (_cpu(server), _cpu(pg))
+        storm_cpu = (_cpu(server), _cpu(pg))
         turn = max(before.values())
         conn = await asyncpg.connect(asyncpg_dsn(url))
         changed, first_seen, last_seen = 0, float("inf"), float("inf")
@@ -232,17 +232,15 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
         stop.set()
         await asyncio.gather(*readers)
 
-    def rate(a: tuple[float, float], b: tuple[float, float], i: int, seconds: float) -> float:
-        return (b[i] - a[i]) / seconds
-
-    quiet_seconds, storm_seconds = quiet_end - quiet_start, storm_end - quiet_end
-    net = [
-        (end_cpu[i] - storm_cpu[i]) - rate(quiet_cpu, storm_cpu, i, quiet_seconds) * storm_seconds
-        for i in (0, 1)
-    ]
-    to_first, to_last = first_seen - storm_start, last_seen - storm_start
     quiet = sorted(s for t, s in samples if t < storm_start)
     storm = sorted(s for t, s in samples if storm_start <= t <= storm_end)
+    # The reads go on during the storm: their CPU per read, measured before it, times the
+    # reads made during it, is taken off the storm's CPU (the turn changes' own remains).
+    measured = sum(1 for t, _ in samples if quiet_start <= t < storm_start)
+    per_read = [(storm_cpu[i] - quiet_cpu[i]) / max(measured, 1) for i in (0, 1)]
+    used = [end_cpu[i] - storm_cpu[i] for i in (0, 1)]
+    net = [used[i] - per_read[i] * len(storm) for i in (0, 1)]
+    to_first, to_last = first_seen - storm_start, last_seen - storm_start
     ok = True
 
     def line(label: str, passed: bool | None) -> None:
@@ -261,10 +259,10 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
     line(f"turn changes per second: {changed / span:.1f} (first → last change, polled "
          "every 0.25 s)", None)  # fmt: skip
     for i, name in enumerate(("server (2 workers)", "PostgreSQL")):
-        per = 1000 * net[i] / max(changed, 1)
-        line(f"CPU per turn change, {name}: {per:.1f} ms ({end_cpu[i] - storm_cpu[i]:.1f} s in "
-             f"the storm, less the reads' {rate(quiet_cpu, storm_cpu, i, quiet_seconds):.2f} "
-             "CPU-s/s measured before it)", None)  # fmt: skip
+        line(f"CPU per turn change, {name}: {1000 * net[i] / max(changed, 1):.1f} ms "
+             f"({used[i]:.1f} s in the storm, {1000 * used[i] / max(changed, 1):.1f} ms per "
+             f"change with the reads; less {len(storm)} reads × {1000 * per_read[i]:.2f} ms, "
+             "their CPU per read before it)", None)  # fmt: skip
     if quiet and storm:
         ratio = percentile(storm, 99) / percentile(quiet, 99)
         line(f"reads' p99: {percentile(quiet, 99) * 1000:.1f} ms before ({len(quiet)} reads), "
