@@ -192,7 +192,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         # Deadlines (R-TURN-3): every process sweeps; each campaign is locked and checked again
         # (`claim_due`), so they never clash.
-        sweeper = asyncio.create_task(run_sweeper(app.state.sessionmaker))
+        sweeper = asyncio.create_task(
+            run_sweeper(app.state.sessionmaker, concurrency=settings.deadline_sweep_concurrency)
+        )
         # Webhook reminders and deliveries (app/channels/notifications): claimed per campaign,
         # like the sweeper.
         notifier = asyncio.create_task(run_notifier(app.state.sessionmaker, settings))

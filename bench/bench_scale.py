@@ -408,8 +408,8 @@ async def measured_campaigns(url: str, template: str) -> list[tuple[str, list[di
         for row in rows:
             for user in row["users"]:
                 await conn.execute(
-                    "INSERT INTO tokens (id, user_id, kind, token_hash, created_at, updated_at)"
-                    " VALUES (gen_random_uuid(), $1, 'personal',"
+                    "INSERT INTO tokens (id, user_id, kind, scope, token_hash, created_at,"
+                    " updated_at) VALUES (gen_random_uuid(), $1, 'personal', 'play',"
                     " encode(sha256(convert_to($2, 'UTF8')), 'hex'), now(), now())"
                     " ON CONFLICT (token_hash) DO NOTHING",
                     user,

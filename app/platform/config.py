@@ -147,6 +147,11 @@ class Settings(BaseSettings):
     """Extra connections a process may open under load."""
     db_connect_timeout_seconds: float = Field(default=10.0, gt=0)
     """Seconds to wait for a new database connection before answering 503."""
+    # A turn change waits on the database for much of its time: a few at once keep the CPU busy
+    # when many campaigns share a deadline; more would take the readers' connections.
+    deadline_sweep_concurrency: int = Field(default=4, ge=1, le=16)
+    """Campaigns the deadline sweeper of a server process changes at once (each in its own
+    transaction); together they hold at most that many of the process's connections."""
 
     # Notifications (app/channels/notifications): webhook endpoints must be https on public
     # addresses.

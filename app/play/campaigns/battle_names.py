@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, Uuid, bindparam, cast, func, select, true
+from sqlalchemy import ColumnElement, Uuid, any_, bindparam, cast, func, select, true
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.db.base import table_of
@@ -110,9 +110,12 @@ def holder_names(*where: ColumnElement[bool]) -> Any:
         .select_from(battles.join(held, true()))
         .where(battles.c.campaign_id == bindparam("campaign_id"), *where)
     )
+    # `= ANY(ARRAY(…))`, not `IN (…)`: PostgreSQL planned the IN as a hash semi-join over a
+    # sequential scan of every user of the server (4 ms at 8,000 users, growing with them);
+    # the array is read first, then each of its users by the primary key (0.2 ms).
     return (
         select(func.json_object_agg(users.c.id, users.c.display_name))
-        .where(users.c.id.in_(named))
+        .where(users.c.id == any_(func.array(named.scalar_subquery())))
         .scalar_subquery()
     )
 

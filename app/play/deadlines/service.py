@@ -7,7 +7,9 @@ several processes never act twice on one campaign (and on Citus each lock is one
 the turn change itself stays the normal `change_turn`.
 """
 
+import asyncio
 import logging
+import random
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -356,21 +358,55 @@ async def _change_after_grace(
 
 
 @metrics.counted_sweep
-async def sweep(sessionmaker: async_sessionmaker[AsyncSession], now: datetime) -> SweepReport:
-    """One pass over the due campaigns, one transaction each (safe across processes)."""
+async def sweep(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, concurrency: int = 1
+) -> SweepReport:
+    """One pass over the due campaigns, one transaction each (safe across processes), at most
+    `concurrency` of them at once."""
     report = SweepReport()
-    async for campaign_id in due_campaigns(sessionmaker, _due(now)):
-        async with sessionmaker() as session:
-            try:
-                async with session.begin():
-                    campaign = await claim_due(session, campaign_id, _due(now))
-                    if campaign is not None:
-                        await process_campaign(session, campaign, now, report)
-            except Exception as exc:
-                if is_database_outage(exc):
-                    raise  # the database itself is gone (run_sweeper waits)
-                # One broken campaign must not stop the others; its transaction rolled back.
-                logger.exception("deadline sweep failed", extra={"campaign_id": str(campaign_id)})
+    gate = asyncio.Semaphore(concurrency)
+    outages: list[BaseException] = []
+
+    async def one(campaign_id: uuid.UUID) -> None:
+        try:
+            async with sessionmaker() as session, session.begin():
+                campaign = await claim_due(session, campaign_id, _due(now))
+                if campaign is not None:
+                    await process_campaign(session, campaign, now, report)
+        except Exception as exc:
+            if is_database_outage(exc):
+                outages.append(exc)  # the database itself is gone (run_sweeper waits)
+                return
+            # One broken campaign must not stop the others; its transaction rolled back.
+            logger.exception("deadline sweep failed", extra={"campaign_id": str(campaign_id)})
+        finally:
+            gate.release()
+
+    # The ids are read without a lock; each campaign is then locked in its own transaction
+    # (`claim_due`), never a lock across campaigns (on Citus, one node's each).
+    # Every process sweeps the same due campaigns: each takes them in its own random order, so
+    # two processes mostly change different campaigns instead of queueing on the same locks.
+    due = [campaign_id async for campaign_id in due_campaigns(sessionmaker, _due(now))]
+    random.shuffle(due)
+    running: set[asyncio.Task[None]] = set()
+    try:
+        for campaign_id in due:
+            await gate.acquire()
+            if outages:
+                gate.release()
+                break
+            task = asyncio.create_task(one(campaign_id))
+            running.add(task)
+            task.add_done_callback(running.discard)
+    except BaseException:  # cancelled (shutdown): the changes under way roll back
+        for task in running:
+            task.cancel()
+        raise
+    finally:
+        if running:
+            await asyncio.gather(*running, return_exceptions=True)
+    if outages:
+        raise outages[0]
     return report
 
 
@@ -380,12 +416,13 @@ async def run_sweeper(
     clock: Callable[[], datetime] = utcnow,
     *,
     first_retry: float = OUTAGE_FIRST_RETRY_SECONDS,
+    concurrency: int = 1,
 ) -> None:
     """Sweep forever, as the job `deadline sweeper` (app/platform/jobs.py: the app's lifespan
     starts it and cancels it at shutdown; backs off while the database is unreachable)."""
 
     async def one_pass() -> bool:
-        await sweep(sessionmaker, clock())
+        await sweep(sessionmaker, clock(), concurrency)
         return False
 
     await run_job(Job("deadline sweeper", one_pass, interval, first_retry=first_retry))

@@ -26,6 +26,7 @@ from app.main import create_app
 from app.platform.config import Settings
 from app.platform.db.session import create_sessionmaker
 from app.platform.dependencies import get_now
+from app.play.deadlines import service as deadlines
 from app.play.deadlines.service import sweep
 from app.store.models import Campaign, CampaignEvent, TurnRecord
 from app.store.models.summary_event import PendingSummaryEvent
@@ -445,3 +446,48 @@ async def test_R_TURN_3_racing_sweepers_of_two_processes_change_the_turn_once(
     assert numbers == [2, 2, 2]
     # The next sweep finds nothing due: the new deadlines lie a day ahead.
     assert (await sweep(create_sessionmaker(second), now)).changed == []
+
+
+async def test_R_TURN_3_one_sweeper_changes_several_campaigns_at_once_within_its_bound(
+    settings: Settings,
+    engines: tuple[AsyncEngine, AsyncEngine],
+    fast_password_hashing: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Many campaigns sharing a deadline (a club night) are changed a few at a time, each in
+    # its own transaction, never more at once than the process's bound.
+    first, _ = engines
+    app = create_app(settings)
+    app.state.sessionmaker = create_sessionmaker(first)
+    async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as client:
+        make_user: MakeUser = functools.partial(register_and_login, client)
+        games = [
+            await start_game(client, make_user, settings={**DAY, "deadline_auto_change": True})
+            for _ in range(5)
+        ]
+    async with first.begin() as conn:
+        await conn.execute(
+            update(Campaign).values(turn_deadline_at=func.now() - timedelta(minutes=1))
+        )
+    in_flight, most = 0, 0
+    process = deadlines.process_campaign
+
+    async def counted(*args: Any) -> None:
+        nonlocal in_flight, most
+        in_flight += 1
+        most = max(most, in_flight)
+        try:
+            await asyncio.sleep(0.05)  # the others start meanwhile, up to the bound
+            await process(*args)
+        finally:
+            in_flight -= 1
+
+    monkeypatch.setattr(deadlines, "process_campaign", counted)
+    report = await sweep(create_sessionmaker(first), datetime.now().astimezone(), concurrency=2)
+    assert most == 2
+    assert sorted(str(c) for c in report.changed) == sorted(g.id for g in games)
+    async with first.connect() as conn:
+        turns = (await conn.execute(select(TurnRecord.campaign_id, TurnRecord.number))).all()
+        numbers = (await conn.execute(select(Campaign.turn))).scalars().all()
+    assert sorted(str(c) for c, _ in turns) == sorted(g.id for g in games)
+    assert numbers == [2] * 5
