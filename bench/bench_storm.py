@@ -19,6 +19,10 @@ before it); the reads' p99 during the storm ÷ before it (target ≤ 2×); exact
 record per campaign and change, gold = Σ ledger, no change lost or doubled, the first change
 no later than the sweeper's interval after the deadline. Exits 1 if a target or check fails.
 Always stops the server and PostgreSQL.
+
+`--database-url URL` runs on that database instead (migrated already, empty of campaigns, not
+dropped after: e.g. a Citus cluster's coordinator, docs/scaling.md); PostgreSQL's CPU is then
+read from the postmasters of the `--postgres-data-dir` given (each node's, on this machine).
 """
 
 from __future__ import annotations
@@ -153,6 +157,10 @@ def _cpu(root: int) -> float:
     return total
 
 
+def _cpus(roots: list[int]) -> float:
+    return sum(_cpu(root) for root in roots)
+
+
 def postmaster(data_dir: Path) -> int:
     return int((data_dir / "postmaster.pid").read_text().split()[0])
 
@@ -191,7 +199,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
     before = await turns(url)
     if len(set(before.values())) != 1:
         raise RuntimeError(f"the campaigns are not all on one turn: {set(before.values())}")
-    pg = postmaster(args.data_dir)
+    pg = [postmaster(data_dir) for data_dir in args.postgres_data_dirs]
     samples: list[tuple[float, float]] = []
     errors: list[str] = []
     stop = asyncio.Event()
@@ -207,9 +215,9 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
         storm_start = time.monotonic() + args.lead
         count, pending = await set_deadline(url, deadline)
         print(f"{count} campaigns due at {deadline:%H:%M:%S} UTC ({pending} battles pending)")
-        quiet_start, quiet_cpu = time.monotonic(), (_cpu(server), _cpu(pg))
+        quiet_start, quiet_cpu = time.monotonic(), (_cpu(server), _cpus(pg))
         await asyncio.sleep(max(0.0, storm_start - time.monotonic()))
-        storm_cpu = (_cpu(server), _cpu(pg))
+        storm_cpu = (_cpu(server), _cpus(pg))
         turn = max(before.values())
         conn = await asyncpg.connect(asyncpg_dsn(url))
         changed, first_seen, last_seen = 0, float("inf"), float("inf")
@@ -226,7 +234,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
                     last_seen = now
                     break
                 await asyncio.sleep(0.25)
-            storm_end, end_cpu = time.monotonic(), (_cpu(server), _cpu(pg))
+            storm_end, end_cpu = time.monotonic(), (_cpu(server), _cpus(pg))
         finally:
             await conn.close()
         stop.set()
@@ -299,7 +307,16 @@ def main() -> int:
     parser.add_argument("--chunk", type=int, default=250, help="copies per statement (250)")
     parser.add_argument("--data-dir", type=Path, default=DATA_DIR,
                         help="embedded PostgreSQL data dir (.data/bench-storm-pg)")  # fmt: skip
+    parser.add_argument("--database-url", default=None,
+                        help="an external database, migrated, no campaigns (Citus)")  # fmt: skip
+    parser.add_argument("--postgres-data-dir", type=Path, action="append", default=[],
+                        dest="postgres_data_dirs",
+                        help="with --database-url: a node's data dir (repeat)")  # fmt: skip
     args = parser.parse_args()
+    if args.database_url and not args.postgres_data_dirs:
+        parser.error("--database-url needs each node's --postgres-data-dir (for its CPU)")
+    if not args.database_url:
+        args.postgres_data_dirs = [args.data_dir]
     if not 7 <= args.campaigns <= 100_000 or not 2 <= args.turns <= 50:
         parser.error("--campaigns 7–100000, --turns 2–50")
     if not 1 <= args.clients <= 200 or not 5 <= args.lead <= 600:
@@ -308,7 +325,12 @@ def main() -> int:
     interrupt_on_signals()
     ok = False
     try:
-        with embedded_database(args.data_dir, DATABASE) as url:
+        database = (
+            contextlib.nullcontext(args.database_url)
+            if args.database_url
+            else embedded_database(args.data_dir, DATABASE)
+        )
+        with database as url:
             args.template = asyncio.run(build(args, url))
             port = free_port()
             with uvicorn_server(url, port, UNTHROTTLED, ("--workers", "2")) as process:
