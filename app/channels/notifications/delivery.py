@@ -54,6 +54,7 @@ from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
 from app.store.models.campaign import Campaign, CampaignPlayer
 from app.store.models.notification import (
+    Delivery,
     DeliveryStatus,
     EndpointFormat,
     EndpointScope,
@@ -663,22 +664,48 @@ async def deliver_due(
     return worker.report
 
 
-async def prune(
-    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
-) -> int:
-    """Forget finished deliveries older than `RETENTION` (the log keeps that long); returns
-    how many went. Pending ones stay whatever their age."""
-    old = (
-        select(WebhookDelivery.id)
-        .where(
-            WebhookDelivery.status != DeliveryStatus.PENDING,
-            WebhookDelivery.created_at < now - RETENTION,
+async def due_ids(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    kind: type[Delivery],
+    now: datetime,
+    policy: RetryPolicy,
+) -> list[int]:
+    """The ids of up to a batch of `kind`'s due deliveries, oldest first (unlocked: each is
+    claimed on its own). Email and push read their queues so; webhooks claim by campaign."""
+    async with sessionmaker() as session, session.begin():
+        rows = await session.scalars(
+            select(kind.id)
+            .where(kind.status == DeliveryStatus.PENDING, kind.next_attempt_at <= now)
+            .order_by(kind.id)
+            .limit(policy.batch)
         )
+        return list(rows)
+
+
+async def prune_finished(
+    sessionmaker: async_sessionmaker[AsyncSession],
+    kind: type[Delivery],
+    now: datetime,
+    *,
+    batch: int = 5000,
+) -> int:
+    """Forget `kind`'s finished deliveries older than `RETENTION` (the log keeps that long);
+    returns how many went. Pending ones stay whatever their age."""
+    old = (
+        select(kind.id)
+        .where(kind.status != DeliveryStatus.PENDING, kind.created_at < now - RETENTION)
         .limit(batch)
     )
     async with sessionmaker() as session, session.begin():
-        result = await session.execute(delete(WebhookDelivery).where(WebhookDelivery.id.in_(old)))
+        result = await session.execute(delete(kind).where(kind.id.in_(old)))
     return int(getattr(result, "rowcount", 0) or 0)
+
+
+async def prune(
+    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
+) -> int:
+    """Forget the webhooks' finished deliveries older than `RETENTION`."""
+    return await prune_finished(sessionmaker, WebhookDelivery, now, batch=batch)
 
 
 async def deliver_forever(

@@ -39,7 +39,13 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.accounts.auth.tokens import generate_token, hash_token
-from app.channels.notifications.delivery import PRUNE_EVERY, RETENTION, RetryPolicy, backoff
+from app.channels.notifications.delivery import (
+    PRUNE_EVERY,
+    RetryPolicy,
+    backoff,
+    due_ids,
+    prune_finished,
+)
 from app.channels.notifications.mail import Outgoing, compose, normalise_address
 from app.channels.notifications.messages import NotificationData, collapse_key
 from app.channels.notifications.preferences import DEFAULT, Channel, Choice, Wishes, next_digest
@@ -520,23 +526,6 @@ class _Claim:
     message: Outgoing
 
 
-async def _due(
-    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, policy: RetryPolicy
-) -> list[int]:
-    """The ids of up to a batch of due messages (unlocked: each is claimed on its own)."""
-    async with sessionmaker() as session, session.begin():
-        rows = await session.scalars(
-            select(EmailDelivery.id)
-            .where(
-                EmailDelivery.status == DeliveryStatus.PENDING,
-                EmailDelivery.next_attempt_at <= now,
-            )
-            .order_by(EmailDelivery.id)
-            .limit(policy.batch)
-        )
-        return list(rows)
-
-
 async def _claim_one(
     session: AsyncSession,
     message_id: int,
@@ -598,7 +587,7 @@ async def _claim(
     its own: one that cannot be built (a header, an address, a payload) fails alone, as an
     attempt, and never rolls back the others' claims."""
     claims: list[_Claim] = []
-    for message_id in await _due(sessionmaker, now, policy):
+    for message_id in await due_ids(sessionmaker, EmailDelivery, now, policy):
         room = len(claims) < settings.smtp_max_concurrent
         try:
             async with sessionmaker() as session, session.begin():
@@ -745,23 +734,6 @@ async def send_due(
     return report
 
 
-async def prune(
-    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
-) -> int:
-    """Forget finished messages older than `RETENTION` (their unsubscribe links with them)."""
-    old = (
-        select(EmailDelivery.id)
-        .where(
-            EmailDelivery.status != DeliveryStatus.PENDING,
-            EmailDelivery.created_at < now - RETENTION,
-        )
-        .limit(batch)
-    )
-    async with sessionmaker() as session, session.begin():
-        result = await session.execute(delete(EmailDelivery).where(EmailDelivery.id.in_(old)))
-    return int(getattr(result, "rowcount", 0) or 0)
-
-
 async def send_forever(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
@@ -777,7 +749,7 @@ async def send_forever(
         now = clock()
         report = await send_due(sessionmaker, settings, now)
         if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
-            await prune(sessionmaker, now)
+            await prune_finished(sessionmaker, EmailDelivery, now)
             pruned_at = now
         return bool(report.delivered or report.failed)
 

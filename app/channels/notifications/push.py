@@ -43,11 +43,12 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.channels.notifications import ssrf
 from app.channels.notifications.delivery import (
     PRUNE_EVERY,
-    RETENTION,
     RETRYABLE_STATUSES,
     Outcome,
     RetryPolicy,
     backoff,
+    due_ids,
+    prune_finished,
 )
 from app.channels.notifications.email import COLLAPSE_WINDOW
 from app.channels.notifications.messages import NotificationData, collapse_key
@@ -421,22 +422,6 @@ class PushReport:
     gone: list[int] = field(default_factory=list)  # subscriptions deleted (404/410)
 
 
-async def _due(
-    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, policy: RetryPolicy
-) -> list[int]:
-    async with sessionmaker() as session, session.begin():
-        rows = await session.scalars(
-            select(PushDelivery.id)
-            .where(
-                PushDelivery.status == DeliveryStatus.PENDING,
-                PushDelivery.next_attempt_at <= now,
-            )
-            .order_by(PushDelivery.id)
-            .limit(policy.batch)
-        )
-        return list(rows)
-
-
 async def _claim_one(
     session: AsyncSession, delivery_id: int, now: datetime, policy: RetryPolicy, report: PushReport
 ) -> _Claim | None:
@@ -582,7 +567,7 @@ async def send_due(
         return report
     chance = rng or random.Random()  # noqa: S311 - jitter, not secrecy
     claims: list[_Claim] = []
-    for delivery_id in await _due(sessionmaker, now, policy):
+    for delivery_id in await due_ids(sessionmaker, PushDelivery, now, policy):
         async with sessionmaker() as session, session.begin():
             claim = await _claim_one(session, delivery_id, now, policy, report)
         if claim is not None:
@@ -603,22 +588,6 @@ async def send_due(
     return report
 
 
-async def prune(
-    sessionmaker: async_sessionmaker[AsyncSession], now: datetime, *, batch: int = 5000
-) -> int:
-    """Forget finished push deliveries older than `RETENTION`."""
-    old = (
-        select(PushDelivery.id)
-        .where(
-            PushDelivery.status != DeliveryStatus.PENDING, PushDelivery.created_at < now - RETENTION
-        )
-        .limit(batch)
-    )
-    async with sessionmaker() as session, session.begin():
-        result = await session.execute(delete(PushDelivery).where(PushDelivery.id.in_(old)))
-    return int(getattr(result, "rowcount", 0) or 0)
-
-
 async def send_forever(
     sessionmaker: async_sessionmaker[AsyncSession],
     settings: Settings,
@@ -633,7 +602,7 @@ async def send_forever(
         now = clock()
         report = await send_due(sessionmaker, settings, now)
         if pruned_at is None or now - pruned_at >= PRUNE_EVERY:
-            await prune(sessionmaker, now)
+            await prune_finished(sessionmaker, PushDelivery, now)
             pruned_at = now
         return bool(report.delivered or report.failed)
 
