@@ -31,6 +31,20 @@ NOT_COMMANDS = {
     "notifications_create_push_subscription": "a browser's own Web Push subscription",
     "notifications_list_push_subscriptions": "a browser's own Web Push subscription",
     "notifications_delete_push_subscription": "a browser's own Web Push subscription",
+    # Sign-in with a provider: a browser's redirects, its tickets and the account's identities.
+    "auth_list_providers": "the sign-in screen's buttons; a provider signs in through a browser",
+    "auth_start_sign_in": "a redirect a browser follows to the provider",
+    "auth_sign_in_callback": "the provider's redirect back to a browser",
+    "auth_exchange_ticket": "the web client ends a provider's sign-in with it",
+    "auth_complete_sign_up": "the web client ends a provider's sign-up with it",
+    "users_start_link": "a redirect a browser follows to the provider",
+    "users_list_identities": "managed where they are linked: in a browser",
+    "users_unlink_identity": "managed where they are linked: in a browser",
+    # Discord: the interactions are Discord's; linking shows a code the user types in Discord.
+    "discord_discord_interaction": "called by Discord, signed with its key",
+    "discord_create_discord_link_code": "a code shown to be typed in Discord (web client)",
+    "discord_read_discord_link": "shown where the code is (web client)",
+    "discord_unlink_discord": "shown where the code is (web client)",
 }
 
 

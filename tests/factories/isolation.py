@@ -20,6 +20,7 @@ from app.store.models import (
     GeneralRow,
     PushSubscription,
     TreatyRow,
+    UserIdentity,
 )
 from tests.factories.flows import (
     THREE,
@@ -304,6 +305,11 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         auth="A" * 22,
     )
     session.add(subscription)
+    # An identity at a provider that signs in to player 2's account (issue 46).
+    identity = UserIdentity(
+        user_id=p2.user.id, provider="mock", issuer="https://id.example.org", subject="p2"
+    )
+    session.add(identity)
     await session.flush()
 
     ids = {
@@ -330,6 +336,8 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "user_id": str(invitee.id),  # a user who watches nothing (R-CAMP-13)
         "username": invitee.username,  # a user to block, bar or suspend (issue 45)
         "subscription_id": subscription.id,
+        "identity_id": str(identity.id),
+        "provider": "mock",
         "report_id": 1,  # the operators' API answers anyone else as a path that does not exist
     }
     overrides = {

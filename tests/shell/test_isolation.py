@@ -55,6 +55,18 @@ PUBLIC = frozenset(
         "notifications-undo-address-change",
         # The server's public Web Push key: the same for everyone (issue 46).
         "notifications-get-push-key",
+        # Signing in with a provider (issue 46): the path names a provider the operator
+        # configured; the flow's secrets are its state and the browser's cookie
+        # (tests/adversarial/test_oidc.py).
+        "auth-list-providers",
+        "auth-start-sign-in",
+        "auth-sign-in-callback",
+        # Their one-time ticket is the credential (unknown or used: refused, test_oidc.py).
+        "auth-exchange-ticket",
+        "auth-complete-sign-up",
+        # Discord's calls, signed with its key, checked before anything is read (404 while the
+        # integration is off; tests/adversarial/test_discord.py).
+        "discord-discord-interaction",
     }
 )
 
@@ -81,6 +93,8 @@ OWN_LISTS = frozenset(
         "moderation-unblock-user",
         "moderation-ban-user",
         "moderation-unban-user",
+        # Linking a provider to the caller's own account: the path names the provider.
+        "users-start-link",
     }
 )
 
@@ -96,6 +110,8 @@ USER_OBJECT = frozenset(
         "notifications-mark-notification-read",
         # One of a user's browsers' push subscriptions (tests/adversarial/test_push.py).
         "notifications-delete-push-subscription",
+        # An identity that signs in to a user's account (tests/adversarial/test_oidc.py).
+        "users-unlink-identity",
         # A user's request to join a public campaign (R-CAMP-11): theirs to take back.
         "lobbies-withdraw-join-request",
     }

@@ -76,7 +76,9 @@ def _subject(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or not 1 <= len(value) <= 255:
-        raise ProviderFailed("oidc_token", "the provider's subject is missing or too long")
+        raise ProviderFailed(
+            code="oidc_token", reason="the provider's subject is missing or too long"
+        )
     return value
 
 
@@ -97,17 +99,25 @@ class OidcClient:
             async with httpx.AsyncClient(timeout=TIMEOUT_SECONDS, follow_redirects=False) as http:
                 response = await http.request(method, url, **kwargs)
         except httpx.HTTPError as error:
-            raise ProviderFailed("oidc_provider", f"the provider did not answer: {error}") from None
+            raise ProviderFailed(
+                code="oidc_provider", reason=f"the provider did not answer: {error}"
+            ) from None
         if response.status_code != 200:
-            raise ProviderFailed("oidc_provider", f"the provider answered {response.status_code}")
+            raise ProviderFailed(
+                code="oidc_provider", reason=f"the provider answered {response.status_code}"
+            )
         if len(response.content) > MAX_ANSWER_BYTES:
-            raise ProviderFailed("oidc_provider", "the provider's answer is too large")
+            raise ProviderFailed(code="oidc_provider", reason="the provider's answer is too large")
         try:
             data = response.json()
         except ValueError:
-            raise ProviderFailed("oidc_provider", "the provider's answer is not JSON") from None
+            raise ProviderFailed(
+                code="oidc_provider", reason="the provider's answer is not JSON"
+            ) from None
         if not isinstance(data, dict):
-            raise ProviderFailed("oidc_provider", "the provider's answer is not an object")
+            raise ProviderFailed(
+                code="oidc_provider", reason="the provider's answer is not an object"
+            )
         return data
 
     # ------------------------------------------------------------------------ discovery
@@ -134,7 +144,8 @@ class OidcClient:
             document = await self._json("GET", url)
             if document.get("issuer") != provider.issuer:
                 raise ProviderFailed(
-                    "oidc_provider", "the provider's discovery document names another issuer"
+                    code="oidc_provider",
+                    reason="the provider's discovery document names another issuer",
                 )
             try:
                 found = Endpoints(
@@ -146,13 +157,14 @@ class OidcClient:
                 )
             except KeyError as missing:
                 raise ProviderFailed(
-                    "oidc_provider", f"the provider's discovery document lacks {missing}"
+                    code="oidc_provider",
+                    reason=f"the provider's discovery document lacks {missing}",
                 ) from None
             for endpoint in (found.authorization, found.token, found.jwks_uri or ""):
                 try:
                     check_url(endpoint, self.settings)
                 except ValueError as error:
-                    raise ProviderFailed("oidc_provider", str(error)) from None
+                    raise ProviderFailed(code="oidc_provider", reason=str(error)) from None
         self._endpoints[provider.id] = (time.monotonic(), found)
         return found
 
@@ -210,12 +222,12 @@ class OidcClient:
         )
         access_token = tokens.get("access_token")
         if not isinstance(access_token, str):
-            raise ProviderFailed("oidc_provider", "the provider gave no access token")
+            raise ProviderFailed(code="oidc_provider", reason="the provider gave no access token")
         if provider.kind == "discord":
             return await self._discord_user(endpoints, access_token)
         id_token = tokens.get("id_token")
         if not isinstance(id_token, str):
-            raise ProviderFailed("oidc_token", "the provider gave no ID token")
+            raise ProviderFailed(code="oidc_token", reason="the provider gave no ID token")
         return await self._validate_id_token(provider, endpoints, id_token, access_token, nonce)
 
     async def _discord_user(self, endpoints: Endpoints, access_token: str) -> Claimed:
@@ -234,12 +246,14 @@ class OidcClient:
         if not fresh and cached is not None and time.monotonic() - cached[0] < METADATA_TTL_SECONDS:
             return cached[1]
         if endpoints.jwks_uri is None:
-            raise ProviderFailed("oidc_token", "the provider publishes no keys")
+            raise ProviderFailed(code="oidc_token", reason="the provider publishes no keys")
         document = await self._json("GET", endpoints.jwks_uri)
         try:
             keys = KeySet.import_key_set(document)  # type: ignore[arg-type]
         except (JoseError, ValueError, TypeError, KeyError):
-            raise ProviderFailed("oidc_provider", "the provider's keys cannot be read") from None
+            raise ProviderFailed(
+                code="oidc_provider", reason="the provider's keys cannot be read"
+            ) from None
         self._keys[provider.id] = (time.monotonic(), keys)
         return keys
 
@@ -273,11 +287,15 @@ class OidcClient:
             )
             claims.validate(leeway=LEEWAY_SECONDS)
         except (JoseError, ValueError, TypeError, KeyError) as error:
-            raise ProviderFailed("oidc_token", f"the ID token is refused: {error}") from None
+            raise ProviderFailed(
+                code="oidc_token", reason=f"the ID token is refused: {error}"
+            ) from None
         # The nonce is required, and this flow's: an ID token of another sign-in is refused.
         got = token.claims.get("nonce")
         if not isinstance(got, str) or not hmac.compare_digest(got.encode(), nonce.encode()):
-            raise ProviderFailed("oidc_token", "the ID token's nonce is not this sign-in's")
+            raise ProviderFailed(
+                code="oidc_token", reason="the ID token's nonce is not this sign-in's"
+            )
         return Claimed(
             issuer=endpoints.issuer,
             subject=_subject(token.claims.get("sub")),

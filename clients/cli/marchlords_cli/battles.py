@@ -3,6 +3,7 @@ confirm or reject, edit), the play-by date, and the game master's arbitration.""
 
 from collections.abc import Iterable
 from datetime import datetime
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,11 +18,14 @@ from marchlords_client.api.battles import (
     battles_list_battles,
     battles_propose_play_by,
     battles_read_battle,
+    battles_read_pack,
+    battles_read_pack_pdf,
     battles_reject_result,
     battles_report_result,
 )
 from marchlords_client.models import (
     ArbitrateBody,
+    BattlesReadPackPdfPaper,
     BattleStatus,
     CasualtyLine,
     Fate,
@@ -36,11 +40,15 @@ from marchlords_client.types import UNSET
 from marchlords_cli.common import (
     CampaignOption,
     JsonOption,
+    answer,
+    campaign_id,
     compact,
     group,
     key,
     maybe,
     run,
+    session,
+    show,
 )
 
 battle = group("Battles: list them, report, confirm or reject results, dates, arbitration.")
@@ -153,6 +161,33 @@ def read(campaign: CampaignOption, battle: BattleArgument, as_json: JsonOption =
         lambda c, cid: battles_read_battle.sync_detailed(cid, battle, client=c),
         lines,
     )
+
+
+@battle.command("pack")
+def pack(campaign: CampaignOption, battle: BattleArgument, as_json: JsonOption = False) -> None:
+    """Your side's battle pack: the field, the forces, what you saw of the enemy (R-PACK)."""
+    run(campaign, as_json, lambda c, cid: battles_read_pack.sync_detailed(cid, battle, client=c))
+
+
+@battle.command("pack-pdf")
+def pack_pdf(
+    campaign: CampaignOption,
+    battle: BattleArgument,
+    out: Annotated[Path, typer.Option("--out", help="The PDF file to write.")],
+    paper: Annotated[
+        BattlesReadPackPdfPaper, typer.Option(help="The paper size.")
+    ] = BattlesReadPackPdfPaper.A4,
+    as_json: JsonOption = False,
+) -> None:
+    """Your battle pack to print, written to a PDF file (one page per side you see)."""
+    with session() as client:
+        cid = campaign_id(client, campaign, as_json)
+        response = answer(
+            lambda: battles_read_pack_pdf.sync_detailed(cid, battle, client=client, paper=paper),
+            as_json,
+        )
+    out.write_bytes(response.content)
+    show({"file": str(out), "bytes": len(response.content)}, as_json)
 
 
 @battle.command("report")

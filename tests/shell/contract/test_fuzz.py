@@ -69,12 +69,15 @@ POSITIVE_EXAMPLES = int(os.environ.get("MARCHLORDS_FUZZ_POSITIVE_EXAMPLES", "8")
 INVALID_INPUT_CODES = frozenset({"validation_error", "invalid_value"})
 # Fields whose rule OpenAPI cannot state, documented in their description instead: a time zone
 # the server's database knows (a player's, a campaign's schedule's); an email address as
-# `email-validator` accepts it.
+# `email-validator` accepts it; a browser's push keys (a point of the P-256 curve, 16 bytes of
+# secret, each in base64url).
 DOCUMENTED_ONLY = frozenset(
     {
         ("body", "time_zone"),
         ("body", "settings", "turn_schedule", "time_zone"),
         ("body", "address"),
+        ("body", "keys", "p256dh"),
+        ("body", "keys", "auth"),
     }
 )
 
