@@ -124,9 +124,10 @@ async def wait_ready(server: ServerProcess) -> None:
             await asyncio.sleep(0.1)
 
 
-def server_environment(database_url: str) -> dict[str, str]:
+def server_environment(database_url: str, **settings: str) -> dict[str, str]:
     """The environment of a server process or script on `database_url`: this one's, without
-    its MARCHLORDS_ settings, and no limit in the way of a test's players on 127.0.0.1."""
+    its MARCHLORDS_ settings, and no limit in the way of a test's players on 127.0.0.1; then
+    `settings` (`vapid_subject="mailto:…"` is `MARCHLORDS_VAPID_SUBJECT`)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("MARCHLORDS_")}
     env.update(
         DATABASE_URL=database_url,
@@ -136,13 +137,15 @@ def server_environment(database_url: str) -> dict[str, str]:
         MARCHLORDS_REGISTRATIONS_PER_HOUR="1000000",
         MARCHLORDS_LOGIN_FAILURES_PER_MINUTE="1000000",
     )
+    env.update({f"MARCHLORDS_{name.upper()}": value for name, value in settings.items()})
     return env
 
 
 @contextlib.contextmanager
-def server_process(name: str, database_url: str) -> Iterator[ServerProcess]:
-    """A server process on `database_url`, on a loopback socket bound here (in a session of
-    its own: killed whole at the end, whatever happens)."""
+def server_process(name: str, database_url: str, **settings: str) -> Iterator[ServerProcess]:
+    """A server process on `database_url` with `settings` (as `server_environment` takes
+    them), on a loopback socket bound here (in a session of its own: killed whole at the end,
+    whatever happens)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         sock.listen(128)  # connections wait in the backlog until the server accepts them
@@ -152,7 +155,7 @@ def server_process(name: str, database_url: str) -> Iterator[ServerProcess]:
         process = subprocess.Popen(  # noqa: S603
             [sys.executable, "-c", LAUNCHER, str(sock.fileno())],
             cwd=ROOT,
-            env=server_environment(database_url),
+            env=server_environment(database_url, **settings),
             pass_fds=(sock.fileno(),),
             start_new_session=True,
         )
