@@ -328,3 +328,45 @@ async def test_a_subscription_whose_messages_cannot_be_built_fails_alone(
         assert row.last_error is not None
         assert row.last_error.startswith("Could not be built")
         assert row.next_attempt_at > now  # a backoff, not at once
+
+
+async def test_subscribing_another_users_endpoint_takes_over_and_deletes_nothing(
+    client: AsyncClient,
+    make_user: MakeUser,
+    push_service: PushService,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    push_settings: Settings,
+) -> None:
+    """A push endpoint is kept per user: one browser signed in to two accounts in turn has
+    one endpoint for both, so a second user subscribing it is not refused. It gets a row of
+    its own: the first user's keys, row and messages stay theirs. (An endpoint is the push
+    service's secret URL; an attacker who learnt one can do no more than this.)"""
+    game = await start_game(client, make_user)
+    victim = game.players[1]
+    mallory = await make_user()
+    endpoint = push_service.url("/shared")
+    victims_browser, mallorys_browser = Browser(), Browser()
+    theirs = await subscribe(client, victim.user, victims_browser, endpoint)
+    mine = await subscribe(client, mallory, mallorys_browser, endpoint)  # 201: a new row
+    assert mine["id"] != theirs["id"]
+
+    listed = (await client.get(SUBSCRIPTIONS, headers=mallory.headers)).json()["items"]
+    assert [s["id"] for s in listed] == [mine["id"]]
+    stolen = await client.delete(f"{SUBSCRIPTIONS}/{theirs['id']}", headers=mallory.headers)
+    assert_problem(stolen, 404, "not_found")
+
+    # The victim's messages are still encrypted to the victim's browser, not Mallory's.
+    await change_turn(client, game)
+    await send(sessionmaker, push_settings, utcnow() + timedelta(seconds=1))
+    arrived = push_service.of("/shared")
+    assert arrived
+    for message in arrived:
+        assert victims_browser.read(message)["title"] == "Test campaign"
+        with pytest.raises(Exception):  # noqa: B017, PT011 - any failure to decrypt
+            mallorys_browser.read(message)
+
+    # Mallory's unsubscribing removes Mallory's row alone.
+    gone = await client.delete(f"{SUBSCRIPTIONS}/{mine['id']}", headers=mallory.headers)
+    assert gone.status_code == 204
+    kept = (await client.get(SUBSCRIPTIONS, headers=victim.headers)).json()["items"]
+    assert [(s["id"], s["endpoint"]) for s in kept] == [(theirs["id"], endpoint)]
