@@ -4,14 +4,17 @@ OpenID Connect provider on loopback.
 The attacker forges or replays what comes back from the provider (the state, the code), hands
 their own sign-in to a victim's browser (login CSRF), mixes up providers or sign-ins (an ID
 token of another issuer, or of another sign-in: the nonce), points the return path at their
-site, and tries to attach identities to accounts that are not theirs. Each is refused with a
-problem that signs nobody in and changes nothing.
+site, and tries to attach identities to accounts that are not theirs. Each is refused and
+signs nobody in, changes nothing: at the callback, where the browser lands, by sending it to
+the web client's page with the refusal's code (`error`), elsewhere with a problem. With an
+older session of a passwordless account, they try to set its first password.
 """
 
 import base64
 import json
 import time
 from collections.abc import Iterator
+from datetime import timedelta
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import httpx
@@ -20,13 +23,16 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from joserfc import jwt
 from joserfc.jwk import OctKey, RSAKey
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from app.accounts.auth.dependencies import SUDO_WINDOW
+from app.accounts.auth.tokens import hash_token
 from app.accounts.oidc.client import OidcClient, ProviderFailed
 from app.accounts.oidc.providers import load_providers
 from app.platform.config import Settings
-from app.store.models import OidcFlow, OidcTicket, User, UserIdentity
+from app.platform.db.base import utcnow
+from app.store.models import OidcFlow, OidcTicket, Token, User, UserIdentity
 from tests.factories.apps import fresh_app
 from tests.factories.flows import MakeUser
 from tests.factories.oidc import (
@@ -38,6 +44,7 @@ from tests.factories.oidc import (
     provider,
     provider_server,
     query_of,
+    refused,
     sign_in,
     start,
 )
@@ -71,14 +78,14 @@ async def test_a_forged_state_signs_nobody_in(
         local("http://test" + urlsplit(callback).path + "?" + urlsplit(callback).query),
         state="forged-state",
     )
-    assert_problem(await browser.get(forged), 400, "oidc_state")
+    assert refused(await browser.get(forged)) == "oidc_state"
     assert await _count(sessionmaker, OidcTicket) == 0
 
 
 async def test_a_callback_replayed_is_refused(browser: AsyncClient) -> None:
     callback = local(authorize(await start(browser), "replay@example.org"))
     assert landing(await browser.get(callback)).fragment["ticket"]
-    assert_problem(await browser.get(callback), 400, "oidc_state")
+    assert refused(await browser.get(callback)) == "oidc_state"
 
 
 async def test_a_code_used_once_is_refused_under_a_fresh_state(browser: AsyncClient) -> None:
@@ -86,7 +93,7 @@ async def test_a_code_used_once_is_refused_under_a_fresh_state(browser: AsyncCli
     assert landing(await browser.get(used)).fragment["ticket"]
     fresh = query_of(await start(browser))["state"]  # a flow of this browser, never returned
     replayed = _with_query("http://test" + used, state=fresh)
-    assert_problem(await browser.get(local(replayed)), 400, "oidc_provider")
+    assert refused(await browser.get(local(replayed))) == "oidc_provider"
 
 
 async def test_a_sign_in_handed_to_another_browser_signs_it_in_to_nothing(
@@ -96,7 +103,7 @@ async def test_a_sign_in_handed_to_another_browser_signs_it_in_to_nothing(
     # browser (no cookie of that flow) follow the provider's return.
     callback = local(authorize(await start(browser), "attacker@example.org"))
     async with AsyncClient(transport=ASGITransport(app=oidc_app), base_url="http://test") as victim:
-        assert_problem(await victim.get(callback), 400, "oidc_state")
+        assert refused(await victim.get(callback)) == "oidc_state"
     assert await _count(sessionmaker, OidcTicket) == 0
 
 
@@ -161,7 +168,7 @@ async def test_an_id_token_of_another_issuer_is_refused(
         app.state.sessionmaker = sessionmaker
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
             callback = local(authorize(await start(web), "mixup@example.org"))
-            assert_problem(await web.get(callback), 400, "oidc_token")
+            assert refused(await web.get(callback)) == "oidc_token"
     assert await _count(sessionmaker, OidcTicket) == 0
 
 
@@ -186,7 +193,7 @@ async def test_an_id_token_signed_by_another_provider_is_refused(
         app.state.sessionmaker = sessionmaker
         async with AsyncClient(transport=ASGITransport(app=app), base_url="http://test") as web:
             callback = local(authorize(await start(web), "keys@example.org"))
-            assert_problem(await web.get(callback), 400, "oidc_token")
+            assert refused(await web.get(callback)) == "oidc_token"
 
 
 async def test_a_discovery_document_naming_another_issuer_is_refused(
@@ -212,7 +219,7 @@ async def test_an_id_token_of_another_sign_in_is_refused_by_its_nonce(
     first = query_of(await start(browser))["state"]
     second = await start(browser)
     callback = local(authorize(_with_query(second, state=first), "nonce@example.org"))
-    assert_problem(await browser.get(callback), 400, "oidc_token")
+    assert refused(await browser.get(callback)) == "oidc_token"
     assert await _count(sessionmaker, OidcTicket) == 0
 
 
@@ -229,7 +236,7 @@ async def test_an_identity_of_another_account_is_never_linked(
         "/v1/users/me/identities/mock/start", json={}, headers=owner.headers
     )
     callback = local(authorize(started.json()["authorization_url"], "owned@example.org"))
-    assert_problem(await browser.get(callback), 409, "identity_taken")
+    assert refused(await browser.get(callback)) == "identity_taken"
     async with sessionmaker() as session:
         holders = await session.scalars(
             select(User.username)
@@ -302,11 +309,8 @@ async def test_a_ticket_is_single_use_and_unguessable(browser: AsyncClient) -> N
 async def test_an_unknown_provider_is_not_found(browser: AsyncClient, make_user: MakeUser) -> None:
     user = await make_user()
     assert_problem(await browser.get("/v1/auth/oidc/nope/start"), 404, "not_found")
-    assert_problem(
-        await browser.get("/v1/auth/oidc/nope/callback", params={"state": "s", "code": "c"}),
-        404,
-        "not_found",
-    )
+    gone = await browser.get("/v1/auth/oidc/nope/callback", params={"state": "s", "code": "c"})
+    assert refused(gone) == "not_found"  # a provider removed in the middle of a sign-in
     assert_problem(
         await browser.post("/v1/users/me/identities/nope/start", json={}, headers=user.headers),
         404,
@@ -467,3 +471,59 @@ async def test_the_forging_test_accepts_a_good_id_token(monkeypatch: pytest.Monk
         nonce="n",
     )
     assert (claimed.issuer, claimed.subject) == (ISSUER, "s1")
+
+
+# ------------------------------------------------------------------ a first password
+
+
+async def _passwordless(browser: AsyncClient, sub: str, username: str) -> str:
+    """A session of a new account made by signing in with the provider (no password)."""
+    ticket = (await sign_in(browser, sub)).fragment["ticket"]
+    created = await browser.post(
+        "/v1/auth/oidc/complete", json={"ticket": ticket, "username": username}
+    )
+    assert created.status_code == 201, created.text
+    token: str = created.json()["access_token"]
+    return token
+
+
+async def test_a_stolen_older_session_of_a_passwordless_account_sets_no_password(
+    browser: AsyncClient, sessionmaker: async_sessionmaker[AsyncSession]
+) -> None:
+    """Setting a first password takes the account for good (then a password signs in): only
+    a sign-in of the last minutes may, never a token kept or stolen from earlier."""
+    token = await _passwordless(browser, "stolen@example.org", "stolen")
+    async with sessionmaker() as session, session.begin():
+        await session.execute(
+            update(Token)
+            .where(Token.token_hash == hash_token(token))
+            .values(created_at=utcnow() - SUDO_WINDOW - timedelta(seconds=1))
+        )
+    refused = await browser.put(
+        "/v1/users/me/password",
+        json={"new_password": "mallory's password"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert_problem(refused, 403, "password_required")
+    login = await browser.post(
+        "/v1/auth/token", data={"username": "stolen", "password": "mallory's password"}
+    )
+    assert_problem(login, 401, "unauthorized")
+
+
+async def test_a_fresh_sign_in_never_replaces_an_existing_password_without_it(
+    browser: AsyncClient, make_user: MakeUser
+) -> None:
+    """The way in for a first password is no way around the current one: a fresh session
+    of an account that has a password gives it, or nothing changes."""
+    alice = await make_user()
+    refused = await browser.put(
+        "/v1/users/me/password",
+        json={"new_password": "mallory's password"},
+        headers=alice.headers,  # a session of seconds ago
+    )
+    assert_problem(refused, 403, "wrong_password")
+    login = await browser.post(
+        "/v1/auth/token", data={"username": alice.username, "password": alice.password}
+    )
+    assert login.status_code == 200

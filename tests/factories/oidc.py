@@ -108,6 +108,17 @@ def landing(response: Response) -> Landing:
     return Landing(path=parts.path, fragment=fragment)
 
 
+def refused(response: Response) -> str:
+    """The code of a refused callback: the browser is sent to the web client's page, which
+    says why (`error`), with no ticket and nothing linked."""
+    found = landing(response)
+    assert found.path == "/oidc", found
+    assert "ticket" not in found.fragment
+    assert "linked" not in found.fragment
+    assert response.headers["cache-control"] == "no-store"
+    return found.fragment["error"]
+
+
 async def start(browser: AsyncClient, provider_id: str = "mock", return_to: str = "/") -> str:
     """Ask the app to sign in with the provider; the authorization URL it redirects to."""
     response = await browser.get(

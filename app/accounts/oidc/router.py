@@ -1,5 +1,6 @@
 """Sign-in with OpenID Connect and OAuth 2 providers, and the identities of my account."""
 
+import logging
 import re
 import uuid
 from datetime import timedelta
@@ -32,6 +33,8 @@ from app.platform.db.session import SessionDep, transaction
 from app.platform.errors import PROBLEM_RESPONSES, AppError, NotFound
 from app.platform.i18n import _
 from app.store.models import TokenKind, TokenScope, User
+
+logger = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/auth", tags=["auth"], responses=PROBLEM_RESPONSES)
 identities_router = APIRouter(
@@ -174,17 +177,21 @@ async def sign_in_callback(
 ) -> RedirectResponse:
     """Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-    linked to the account that asked."""
-    found = _provider(request, provider)
-    sessionmaker = request.app.state.sessionmaker
-    # The flow is used up first, in a transaction of its own: a failure below keeps it used.
-    async with transaction(sessionmaker) as session:
-        flow = await service.take_flow(
-            session, found.id, state, request.cookies.get(BROWSER_COOKIE)
-        )
-    if error is not None or code is None:
-        return _to_web_client(request, error="oidc_denied", return_to=flow.return_to)
+    linked to the account that asked; a refusal goes there too, as its `error` code."""
+    # A browser lands here, not a client: a refusal is the web client's page saying why in
+    # the player's language (`error` in the fragment), never a JSON problem shown raw.
+    return_to = "/"
     try:
+        found = _provider(request, provider)
+        sessionmaker = request.app.state.sessionmaker
+        # The flow is used up first, in a transaction of its own: a failure below keeps it used.
+        async with transaction(sessionmaker) as session:
+            flow = await service.take_flow(
+                session, found.id, state, request.cookies.get(BROWSER_COOKIE)
+            )
+        return_to = flow.return_to
+        if error is not None or code is None:
+            return _to_web_client(request, error="oidc_denied", return_to=return_to)
         claimed = await _client(request).identify(
             found,
             code=code,
@@ -192,16 +199,21 @@ async def sign_in_callback(
             code_verifier=flow.code_verifier,
             nonce=flow.nonce,
         )
+        async with transaction(sessionmaker) as session:
+            if flow.user_id is not None:
+                await service.link_identity(session, flow.user_id, found.id, claimed)
+                return _to_web_client(request, linked=found.id, return_to=return_to)
+            ticket, new = await service.finish_sign_in(session, found.id, claimed)
     except ProviderFailed as failed:
-        raise AppError(failed.reason, status=400, code=failed.code) from None
-    async with transaction(sessionmaker) as session:
-        if flow.user_id is not None:
-            await service.link_identity(session, flow.user_id, found.id, claimed)
-            return _to_web_client(request, linked=found.id, return_to=flow.return_to)
-        ticket, new = await service.finish_sign_in(session, found.id, claimed)
-    return _to_web_client(
-        request, ticket=ticket, signup="1" if new else "0", return_to=flow.return_to
-    )
+        # What the provider did wrong is for the operator; the player reads the code's text.
+        logger.warning(
+            "sign-in refused",
+            extra={"provider": provider, "code": failed.code, "reason": failed.reason},
+        )
+        return _to_web_client(request, error=failed.code, return_to=return_to)
+    except AppError as refused:
+        return _to_web_client(request, error=refused.code, return_to=return_to)
+    return _to_web_client(request, ticket=ticket, signup="1" if new else "0", return_to=return_to)
 
 
 async def _session_token(request: Request, session: SessionDep, user: User) -> AccessToken:

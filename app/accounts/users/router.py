@@ -32,6 +32,7 @@ async def update_current_user(data: UserUpdate, user: CurrentUser, session: Sess
 @router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT)
 async def change_password(data: PasswordChange, auth: AccountAuth, session: SessionDep) -> Response:
     """Change my password, given the current one (from a session or an `account` token); every
-    other token of mine is revoked, this one keeps working."""
-    await service.change_password(session, auth.user, auth.token, data)
+    other token of mine is revoked, this one keeps working. An account made with another
+    provider's sign-in sets its first password without one, within minutes of a sign-in."""
+    await service.change_password(session, auth, data)
     return Response(status_code=status.HTTP_204_NO_CONTENT)

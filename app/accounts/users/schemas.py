@@ -32,11 +32,20 @@ class UserCreate(BaseModel):
 
 
 class PasswordChange(BaseModel):
-    """A new password, given with the current one."""
+    """A new password, given with the current one (none for an account's first password)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    current_password: Annotated[str, Field(min_length=1, max_length=128)]
+    current_password: Annotated[
+        str | None,
+        Field(
+            min_length=1,
+            max_length=128,
+            description="Required once the account has a password; omitted to set the first "
+            "password of an account made with another provider's sign-in (within minutes of "
+            "a sign-in).",
+        ),
+    ] = None
     new_password: Password
 
 

@@ -183,5 +183,39 @@ async def test_the_last_way_in_is_never_unlinked(browser: AsyncClient) -> None:
     )
 
 
+async def test_an_account_made_with_a_provider_sets_its_first_password_while_signed_in(
+    browser: AsyncClient,
+) -> None:
+    ticket = (await sign_in(browser, "rosa@example.org")).fragment["ticket"]
+    created = await browser.post(
+        "/v1/auth/oidc/complete", json={"ticket": ticket, "username": "rosa"}
+    )
+    token = created.json()["access_token"]
+    # The identity just used is the proof: no current password to give.
+    first = await browser.put(
+        "/v1/users/me/password",
+        json={"new_password": "a first password"},
+        headers=_bearer(token),
+    )
+    assert first.status_code == 204, first.text
+    identities = (await browser.get("/v1/users/me/identities", headers=_bearer(token))).json()
+    assert identities["password"] is True
+    login = await browser.post(
+        "/v1/auth/token", data={"username": "rosa", "password": "a first password"}
+    )
+    assert login.status_code == 200, login.text
+    # From now on, as for any account: the current password, or nothing changes.
+    again = await browser.put(
+        "/v1/users/me/password",
+        json={"new_password": "a second password"},
+        headers=_bearer(token),
+    )
+    assert_problem(again, 403, "wrong_password")
+    # And the identity, no longer the only way in, may go.
+    [only] = identities["identities"]
+    gone = await browser.delete(f"/v1/users/me/identities/{only['id']}", headers=_bearer(token))
+    assert gone.status_code == 204
+
+
 def test_fixture_app_has_providers(oidc_app: FastAPI) -> None:
     assert list(oidc_app.state.oidc.providers) == ["mock"]

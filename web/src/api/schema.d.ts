@@ -129,7 +129,7 @@ export interface paths {
          * Where the provider returns: the state, the code and who signed in are checked, then
          * @description Where the provider returns: the state, the code and who signed in are checked, then
          *     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-         *     linked to the account that asked.
+         *     linked to the account that asked; a refusal goes there too, as its `error` code.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          *
@@ -3767,7 +3767,8 @@ export interface paths {
         /**
          * Change my password, given the current one (from a session or an `account` token); every
          * @description Change my password, given the current one (from a session or an `account` token); every
-         *     other token of mine is revoked, this one keeps working.
+         *     other token of mine is revoked, this one keeps working. An account made with another
+         *     provider's sign-in sets its first password without one, within minutes of a sign-in.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */
@@ -8739,11 +8740,14 @@ export interface components {
         };
         /**
          * PasswordChange
-         * @description A new password, given with the current one.
+         * @description A new password, given with the current one (none for an account's first password).
          */
         PasswordChange: {
-            /** Current Password */
-            current_password: string;
+            /**
+             * Current Password
+             * @description Required once the account has a password; omitted to set the first password of an account made with another provider's sign-in (within minutes of a sign-in).
+             */
+            current_password?: string | null;
             /** New Password */
             new_password: string;
         };

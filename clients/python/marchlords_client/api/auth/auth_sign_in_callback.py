@@ -147,7 +147,7 @@ def sync_detailed(
 
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-    linked to the account that asked.
+    linked to the account that asked; a refusal goes there too, as its `error` code.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -194,7 +194,7 @@ def sync(
 
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-    linked to the account that asked.
+    linked to the account that asked; a refusal goes there too, as its `error` code.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -236,7 +236,7 @@ async def asyncio_detailed(
 
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-    linked to the account that asked.
+    linked to the account that asked; a refusal goes there too, as its `error` code.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -281,7 +281,7 @@ async def asyncio(
 
      Where the provider returns: the state, the code and who signed in are checked, then
     the web client gets a one-time ticket (`POST /v1/auth/oidc/ticket`), or the identity is
-    linked to the account that asked.
+    linked to the account that asked; a refusal goes there too, as its `error` code.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.

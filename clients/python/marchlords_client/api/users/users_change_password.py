@@ -123,13 +123,15 @@ def sync_detailed(
     """Change my password, given the current one (from a session or an `account` token); every
 
      Change my password, given the current one (from a session or an `account` token); every
-    other token of mine is revoked, this one keeps working.
+    other token of mine is revoked, this one keeps working. An account made with another
+    provider's sign-in sets its first password without one, within minutes of a sign-in.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (PasswordChange): A new password, given with the current one.
+        body (PasswordChange): A new password, given with the current one (none for an account's
+            first password).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -158,13 +160,15 @@ def sync(
     """Change my password, given the current one (from a session or an `account` token); every
 
      Change my password, given the current one (from a session or an `account` token); every
-    other token of mine is revoked, this one keeps working.
+    other token of mine is revoked, this one keeps working. An account made with another
+    provider's sign-in sets its first password without one, within minutes of a sign-in.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (PasswordChange): A new password, given with the current one.
+        body (PasswordChange): A new password, given with the current one (none for an account's
+            first password).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,13 +192,15 @@ async def asyncio_detailed(
     """Change my password, given the current one (from a session or an `account` token); every
 
      Change my password, given the current one (from a session or an `account` token); every
-    other token of mine is revoked, this one keeps working.
+    other token of mine is revoked, this one keeps working. An account made with another
+    provider's sign-in sets its first password without one, within minutes of a sign-in.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (PasswordChange): A new password, given with the current one.
+        body (PasswordChange): A new password, given with the current one (none for an account's
+            first password).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -221,13 +227,15 @@ async def asyncio(
     """Change my password, given the current one (from a session or an `account` token); every
 
      Change my password, given the current one (from a session or an `account` token); every
-    other token of mine is revoked, this one keeps working.
+    other token of mine is revoked, this one keeps working. An account made with another
+    provider's sign-in sets its first password without one, within minutes of a sign-in.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
 
     Args:
-        body (PasswordChange): A new password, given with the current one.
+        body (PasswordChange): A new password, given with the current one (none for an account's
+            first password).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
