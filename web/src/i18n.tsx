@@ -570,6 +570,12 @@ const en = {
   oidcLastWayIn: "The only way into your account: set a password or link another first.",
   oidcUnlink: "Unlink",
   oidcLinkWith: "Link {name}",
+  // A refused sign-in's page and an account's first password (screens/Identities.tsx).
+  oidcStale: "This sign-in expired, was already used, or was started in another browser: start again.",
+  oidcProviderRefused: "The provider's answer could not be checked, so nobody was signed in: try again, or sign in another way.",
+  oidcIdentityTaken: "This account at the provider already signs in to another Marchlords account.",
+  oidcFirstPassword: "You sign in with another account only. A password is one more way in: set it within 10 minutes of signing in.",
+  oidcPasswordSet: "Password set: you can sign in with it too.",
   // The installable app and push on a device (src/pwa/, src/push/).
   offlineTitle: "You are offline.",
   offlineHelp: "What you see may be out of date, and nothing can be sent until the network is back.",
@@ -1207,6 +1213,12 @@ const fr: Record<Key, string> = {
   oidcLastWayIn: "Le seul accès à votre compte : définissez un mot de passe ou associez-en un autre d’abord.",
   oidcUnlink: "Dissocier",
   oidcLinkWith: "Associer {name}",
+  // A refused sign-in's page and an account's first password (screens/Identities.tsx).
+  oidcStale: "Cette connexion a expiré, a déjà servi ou a été commencée dans un autre navigateur : recommencez.",
+  oidcProviderRefused: "La réponse du fournisseur n’a pas pu être vérifiée, personne n’a été connecté : réessayez, ou connectez-vous autrement.",
+  oidcIdentityTaken: "Ce compte chez le fournisseur ouvre déjà un autre compte Marchlords.",
+  oidcFirstPassword: "Vous vous connectez seulement avec un autre compte. Un mot de passe est un accès de plus : définissez-le dans les 10 minutes qui suivent une connexion.",
+  oidcPasswordSet: "Mot de passe enregistré : vous pouvez aussi vous connecter avec.",
   // The installable app and push on a device (src/pwa/, src/push/).
   offlineTitle: "Vous êtes hors ligne.",
   offlineHelp: "Ce que vous voyez peut être dépassé, et rien ne peut être envoyé avant le retour du réseau.",

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ok } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
-import { fill, useI18n } from "../i18n.tsx";
+import { fill, useI18n, type Key } from "../i18n.tsx";
 import { Link, navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 
@@ -48,6 +48,19 @@ export function ProviderButtons() {
       ))}
     </div>
   );
+}
+
+/** What a refused sign-in says, by the server's `error` code (the rest: start again). */
+const OIDC_ERRORS: Record<string, Key> = {
+  oidc_denied: "oidcDenied",
+  oidc_state: "oidcStale",
+  oidc_provider: "oidcProviderRefused",
+  oidc_token: "oidcProviderRefused",
+  identity_taken: "oidcIdentityTaken",
+};
+
+export function oidcErrorKey(code: string | undefined): Key {
+  return (code !== undefined && Object.hasOwn(OIDC_ERRORS, code) ? OIDC_ERRORS[code] : undefined) ?? "oidcFailed";
 }
 
 /** Where a provider's sign-in lands: the ticket becomes a session, or names a new account. */
@@ -99,7 +112,8 @@ export function OidcReturn() {
   } else if (fragment["error"] || !fragment["ticket"]) {
     body = (
       <p role="alert" className="problem">
-        {fragment["error"] === "oidc_denied" ? t("oidcDenied") : t("oidcFailed")} <Link to="/">{t("backToSignIn")}</Link>
+        {t(oidcErrorKey(fragment["error"]))}{" "}
+        {back === "/" ? <Link to="/">{t("backToSignIn")}</Link> : <Link to={back}>{t("oidcContinue")}</Link>}
       </p>
     );
   } else if (fragment["signup"] === "1") {
@@ -159,6 +173,15 @@ export function IdentitySettings() {
       ),
     onSuccess: (found) => window.location.assign(found.authorization_url),
   });
+  const [firstPassword, setFirstPassword] = useState("");
+  const setFirst = useMutation({
+    // No current password: the account has none, and a sign-in of the last minutes is the proof.
+    mutationFn: async () => ok(await api.PUT("/v1/users/me/password", { body: { new_password: firstPassword } })),
+    onSuccess: () => {
+      setFirstPassword("");
+      return queryClient.invalidateQueries({ queryKey: ["identities"] });
+    },
+  });
   const unlink = useMutation({
     mutationFn: async (id: string) => ok(await api.DELETE("/v1/users/me/identities/{identity_id}", { params: { path: { identity_id: id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["identities"] }),
@@ -193,6 +216,26 @@ export function IdentitySettings() {
           <p className="muted">{t("currentPasswordHint")}</p>
         </>
       ) : null}
+      {identities.data && !identities.data.password ? (
+        <form
+          aria-label={t("setPassword")}
+          onSubmit={(event) => {
+            event.preventDefault();
+            setFirst.mutate();
+          }}
+        >
+          <p className="muted">{t("oidcFirstPassword")}</p>
+          <label>
+            {t("newPassword")}
+            <input name="first_password" type="password" autoComplete="new-password" required minLength={8} maxLength={128} value={firstPassword} onChange={(e) => setFirstPassword(e.target.value)} />
+          </label>
+          <ProblemView error={setFirst.error} />
+          <button type="submit" disabled={setFirst.isPending}>
+            {t("setPassword")}
+          </button>
+        </form>
+      ) : null}
+      {setFirst.isSuccess ? <p role="status" className="notice">{t("oidcPasswordSet")}</p> : null}
       {providers.data.map((p) => (
         <button key={p.id} type="button" disabled={link.isPending} onClick={() => link.mutate(p.id)}>
           {fill(t("oidcLinkWith"), { name: p.name })}

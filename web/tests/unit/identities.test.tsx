@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { OidcReturn, ProviderButtons, readFragment, safeReturnPath } from "../../src/screens/Identities.tsx";
+import { IdentitySettings, OidcReturn, ProviderButtons, oidcErrorKey, readFragment, safeReturnPath } from "../../src/screens/Identities.tsx";
 import { SessionProvider } from "../../src/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -35,8 +35,8 @@ function serve(routes: Record<string, Handler>) {
   return requests;
 }
 
-function wrap(node: React.ReactNode) {
-  localStorage.setItem("marchlords.lang", "en");
+function wrap(node: React.ReactNode, lang = "en") {
+  localStorage.setItem("marchlords.lang", lang);
   return render(
     <I18nProvider>
       <SessionProvider>
@@ -85,5 +85,50 @@ describe("sign-in with a provider", () => {
     await waitFor(() => expect(localStorage.getItem("marchlords.token")).toBe("new"));
     const sent = JSON.parse(requests.find((r) => r.key === "POST /v1/auth/oidc/complete")?.body ?? "{}");
     expect(sent).toEqual({ ticket: "T2", username: "ada", display_name: null });
+  });
+
+  it("says why a refused sign-in was refused, in the reader's language, and signs nobody in", async () => {
+    window.history.replaceState(null, "", "/oidc#error=oidc_state&return_to=%2F");
+    const requests = serve({});
+    wrap(<OidcReturn />, "fr");
+    expect(screen.getByRole("alert").textContent).toContain("Cette connexion a expiré, a déjà servi");
+    expect(screen.getByRole("link", { name: "Retour à la connexion" }).getAttribute("href")).toBe("/");
+    expect(requests).toEqual([]);
+    expect(localStorage.getItem("marchlords.token")).toBeNull();
+    expect(window.location.hash).toBe("");
+    // Every code the callback sends has its text; an unknown one (or a prototype key) the generic.
+    expect(["oidc_denied", "oidc_state", "oidc_provider", "oidc_token", "identity_taken"].map(oidcErrorKey)).not.toContain("oidcFailed");
+    for (const other of ["not_found", "constructor", "__proto__", undefined]) expect(oidcErrorKey(other)).toBe("oidcFailed");
+  });
+
+  it("a refused link goes back to the page that asked", () => {
+    window.history.replaceState(null, "", "/oidc#error=identity_taken&return_to=%2Fsettings");
+    serve({});
+    wrap(<OidcReturn />);
+    expect(screen.getByRole("alert").textContent).toContain("already signs in to another Marchlords account");
+    expect(screen.getByRole("link", { name: "Continue" }).getAttribute("href")).toBe("/settings");
+  });
+
+  it("lets an account with no password set its first one, without a current password", async () => {
+    localStorage.setItem("marchlords.token", "session-token");
+    let password = false;
+    const requests = serve({
+      "GET /v1/auth/providers": () => json([{ id: "mock", name: "Mock ID" }]),
+      "GET /v1/users/me/identities": () => json({ identities: [{ id: "i1", provider: "mock", label: "ada@example.org", created_at: "2026-12-07T10:00:00Z", last_used_at: null }], password }),
+      "PUT /v1/users/me/password": () => {
+        password = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    wrap(<IdentitySettings />);
+    const form = await screen.findByRole("form", { name: "Set the password" });
+    expect(screen.getByRole("button", { name: "Unlink" }).hasAttribute("disabled")).toBe(true);
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "a first password" } });
+    fireEvent.submit(form);
+    await screen.findByText("Password set: you can sign in with it too.");
+    const sent = requests.filter((r) => r.key === "PUT /v1/users/me/password").map((r) => JSON.parse(r.body));
+    expect(sent).toEqual([{ new_password: "a first password" }]);
+    await waitFor(() => expect(screen.queryByRole("form", { name: "Set the password" })).toBeNull());
+    expect(screen.getByRole("button", { name: "Unlink" }).hasAttribute("disabled")).toBe(false);
   });
 });
