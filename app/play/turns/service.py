@@ -388,9 +388,12 @@ async def change_turn(
     campaign.change_due_at = None  # R-TURN-7: a scheduled change is this one
     await ledger.record(session, campaign.id, number, result.ledger)
     await _write_summaries(session, campaign, number, state.players, result, standing_lines)
-    await session.execute(
-        update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
-    )
+    if any(seat.ready for seat in seats):  # every seat, read under the lock
+        await session.execute(
+            update(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == campaign.id)
+            .values(ready=False)
+        )
     await session.flush()
     declared = [
         Event(
