@@ -37,6 +37,7 @@ from app.channels.password_reset.router import router as password_reset_router
 from app.channels.stream.hub import EventHub
 from app.channels.stream.response import HandsOffEventStreams
 from app.channels.stream.router import router as stream_router
+from app.platform.answering import AnsweringMiddleware
 from app.platform.config import Settings, get_settings
 from app.platform.db.embedded import asyncpg_dsn, database_url_async
 from app.platform.db.session import create_engine, create_sessionmaker
@@ -255,6 +256,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.imports = ImportAdmission(settings.imports_at_once)
     app.add_middleware(ImportAdmissionMiddleware, admission=app.state.imports)
     app.add_middleware(RequestContextMiddleware)
+    # Counts the requests being answered: the deadline sweeper gives way to them.
+    app.add_middleware(AnsweringMiddleware)
     install_web(app, settings)  # CORS, security headers, metrics: outermost (app.shell.web)
     install_error_handlers(app)
     setup_tracing(app)  # only if the OTEL_* variables ask for it (app/shell/tracing.py)

@@ -151,7 +151,9 @@ class Settings(BaseSettings):
     # when many campaigns share a deadline; more would take the readers' connections.
     deadline_sweep_concurrency: int = Field(default=4, ge=1, le=16)
     """Campaigns the deadline sweeper of a server process changes at once (each in its own
-    transaction); together they hold at most that many of the process's connections."""
+    transaction); together they hold at most that many of the process's connections. Before
+    starting each one, the sweeper waits (at most 10 ms) until the process answers no request,
+    so readers go first."""
 
     # Notifications (app/channels/notifications): webhook endpoints must be https on public
     # addresses.

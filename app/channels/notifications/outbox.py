@@ -271,7 +271,9 @@ async def deliver(
     await email.enqueue_notifications(
         session, campaign.id, pushed, recipients.addresses, wishes, when, languages
     )
-    await web_push.enqueue_notifications(session, campaign.id, pushed, wishes, when, languages)
+    # Only users with a browser subscribed: the others' push costs no statement.
+    pushing = {user: found for user, found in pushed.items() if user in recipients.pushed_to}
+    await web_push.enqueue_notifications(session, campaign.id, pushing, wishes, when, languages)
 
 
 async def notify_user(
@@ -396,7 +398,10 @@ async def _notify(
 ) -> dict[uuid.UUID, list[NotificationData]]:
     """Queue what one event tells the campaign's endpoints; return what it tells each user."""
     public: list[NotificationData] = []
-    if kind is AppEventKind.TURN_CHANGED and audience is None:
+    # Only a campaign endpoint hears the public message: without one it is not worked out
+    # (its count of pending battles is a statement).
+    to_campaign = [e for e in endpoints if e.scope is EndpointScope.CAMPAIGN]
+    if kind is AppEventKind.TURN_CHANGED and audience is None and to_campaign:
         cid, name, turn = campaign.id, campaign.name, campaign.turn
         if campaign.status is CampaignStatus.FINISHED:
             public = [messages.campaign_ended(cid, name, turn)]
@@ -404,11 +409,10 @@ async def _notify(
             battles = await _pending_battles(session, cid)
             deadline = campaign.turn_deadline_at
             public = [messages.turn_started(cid, name, turn, deadline, battles, personal=False)]
-    for endpoint in endpoints:
-        if endpoint.scope is EndpointScope.CAMPAIGN:
-            for data in public:
-                if data.kind.value in endpoint.kinds:
-                    enqueue(session, endpoint, data)
+    for endpoint in to_campaign:
+        for data in public:
+            if data.kind.value in endpoint.kinds:
+                enqueue(session, endpoint, data)
     return {
         user: _personal(campaign, kind, payload, audience, viewer)
         for user, viewer in viewers.items()

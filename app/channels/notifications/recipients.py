@@ -1,6 +1,7 @@
 """What the channels need to know of the users a batch of notifications tells, read in one
 statement: who is looking (`presence`), what each wants (`preferences`), the language each
-is spoken to in (`speech`) and their confirmed, subscribed email addresses.
+is spoken to in (`speech`), their confirmed, subscribed email addresses and which of them
+have a browser subscribed to Web Push.
 
 Four lookups of a statement each cost a delivery (every turn change, every event that tells
 someone) about as much as the rest of its work together.
@@ -23,6 +24,7 @@ from app.platform.i18n import DEFAULT_LANGUAGE, Language, as_language
 from app.store.models import User
 from app.store.models.email import UserEmail
 from app.store.models.notification import NotificationPreference, StreamPresence
+from app.store.models.push import PushSubscription
 
 
 class Address(NamedTuple):
@@ -40,6 +42,7 @@ class Recipients:
     wishes: dict[uuid.UUID, Wishes]  # the default for those who never set any
     languages: dict[uuid.UUID, Language]  # English for one who chose none
     addresses: list[Address]  # by user id
+    pushed_to: set[uuid.UUID]  # a browser subscribed to Web Push: only those are looked up
 
 
 _USERS = bindparam("users", type_=ARRAY(Uuid()))
@@ -75,6 +78,10 @@ _READ = select(
         ],
         order=UserEmail.user_id,
     ).label("addresses"),
+    select(func.coalesce(func.json_agg(distinct(PushSubscription.user_id)), NO_ROWS))
+    .where(PushSubscription.user_id == any_(_USERS))
+    .scalar_subquery()
+    .label("pushed_to"),
 )
 
 
@@ -83,7 +90,7 @@ async def read_recipients(
 ) -> Recipients:
     """What the channels need of `users`, told of the campaign at `now`: one round trip."""
     if not users:
-        return Recipients(set(), {}, {}, [])
+        return Recipients(set(), {}, {}, [], set())
     params = {"users": list(users), "campaign_id": campaign_id, "fresh_after": now - STALE_AFTER}
     row = (await session.execute(_READ, params)).one()
     wishes = dict.fromkeys(users, DEFAULT)
@@ -97,4 +104,5 @@ async def read_recipients(
         wishes=wishes,
         languages=languages,
         addresses=[Address(uuid.UUID(u), address) for u, address in parsed(row.addresses)],
+        pushed_to={uuid.UUID(user_id) for user_id in parsed(row.pushed_to)},
     )

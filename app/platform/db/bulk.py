@@ -30,6 +30,24 @@ def unnested(
     return func.unnest(*arrays).table_valued(*keys).render_derived(name=name)
 
 
+def unnest_of(
+    table: Table,
+    keys: Sequence[str],
+    name: str,
+    types: Mapping[str, TypeEngine[Any]] | None = None,
+) -> TableValuedAlias:
+    """`unnested` without its values, for a statement built once: each column's array is the
+    parameter `{name}_{key}`, bound at execution (`unnest_params`)."""
+    typed = {k: (types or {}).get(k) or table.c[k].type for k in keys}
+    arrays = (bindparam(f"{name}_{k}", type_=ARRAY(typed[k])) for k in keys)
+    return func.unnest(*arrays).table_valued(*keys).render_derived(name=name)
+
+
+def unnest_params(rows: Sequence[Mapping[str, Any]], name: str) -> dict[str, list[Any]]:
+    """The parameters of `unnest_of(…, name)` for `rows` (the same keys in each)."""
+    return {f"{name}_{k}": [row[k] for row in rows] for k in rows[0]}
+
+
 def insert_rows(table: Table, rows: Sequence[Mapping[str, Any]], **same: Any) -> Insert:
     """INSERT `rows` (the same keys in each) into `table` in one statement; `same`: values of
     every row, bound once (the campaign id among them: a distributed database routes the

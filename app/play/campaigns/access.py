@@ -9,7 +9,7 @@ from functools import reduce
 from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Path, Request
-from sqlalchemy import BigInteger, ColumnElement, Select, and_, bindparam, func, select
+from sqlalchemy import BigInteger, ColumnElement, Row, Select, and_, bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.accounts.auth.dependencies import BearerSecret, CurrentUser
@@ -221,12 +221,25 @@ async def claim_due(
     """The campaign, locked (`lock_campaign`), if `due` still holds for it once locked; None
     if another process handled it meanwhile (it held the lock, this one waited), so that
     several processes never act twice on one campaign."""
+    claimed = await claim_due_with(session, campaign_id, due)
+    return claimed[0] if claimed is not None else None
+
+
+async def claim_due_with(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    due: ColumnElement[bool],
+    *columns: ColumnElement[Any],
+) -> tuple[Campaign, Row[Any]] | None:
+    """`claim_due`, with `columns` (of the campaign's row: e.g. whether some of its rows are
+    due) read by the same statement as the check, after the lock: the campaign and that row."""
     campaign = await lock_campaign(session, campaign_id)
     if campaign is None:
         return None
     # A statement of its own after the lock: it sees what the process before committed.
-    still = await session.scalar(select(Campaign.id).where(Campaign.id == campaign_id, due))
-    return campaign if still is not None else None
+    checked = select(Campaign.id, *columns).where(Campaign.id == campaign_id, due)
+    row = (await session.execute(checked)).first()
+    return (campaign, row) if row is not None else None
 
 
 @functools.cache

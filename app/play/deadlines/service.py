@@ -20,13 +20,14 @@ from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from app.platform import metrics
+from app.platform.answering import give_way
 from app.platform.db.base import utcnow
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import Conflict, NotFound
 from app.platform.i18n import _
 from app.platform.jobs import Job, run_job
 from app.play.battles import service as battle_service
-from app.play.campaigns.access import Membership, claim_due, due_campaigns
+from app.play.campaigns.access import Membership, claim_due_with, due_campaigns
 from app.play.campaigns.clock import (
     call_off_change,
     move_turn_deadline,
@@ -36,17 +37,20 @@ from app.play.campaigns.clock import (
 from app.play.campaigns.disorder import fall_into_disorder, seat_state
 from app.play.lobbies import substitutes
 from app.play.seats import vacations
-from app.play.turns.service import change_turn, change_turn_if_due, turn_gate
+from app.play.turns.service import TurnGate, change_turn, change_turn_if_due, turn_gate
 from app.rules import disorder
 from app.rules.ids import entity_counter
 from app.store.events.kinds import AppEventKind
-from app.store.events.publish import publish
+from app.store.events.publish import Event, publish, publish_all
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.world import PENDING_BATTLE_STATUSES, BattleRow, BattleStatus
 
 logger = logging.getLogger(__name__)
 
 SWEEP_INTERVAL_SECONDS = 30.0
+# At most this long before each campaign, the sweeper waits for this process's requests to be
+# answered: under a steady load it still starts 100 changes a second per process.
+GIVE_WAY_SECONDS = 0.01
 # While the database is unreachable: first retry after this, then doubling up to the interval.
 OUTAGE_FIRST_RETRY_SECONDS = 1.0
 
@@ -147,10 +151,13 @@ async def force(session: AsyncSession, m: Membership, now: datetime) -> list[int
     return await force_change(session, m.campaign, now)
 
 
-async def force_change(session: AsyncSession, campaign: Campaign, now: datetime) -> list[int]:
+async def force_change(
+    session: AsyncSession, campaign: Campaign, now: datetime, gate: TurnGate | None = None
+) -> list[int]:
     """Change the turn for players who did not declare ready; their orders stand as given.
 
-    The caller holds the campaign row lock. Each late player's `missed_turns` grows by one.
+    The caller holds the campaign row lock; `gate`: the turn gate, if the caller has just read
+    it under that lock. Each late player's `missed_turns` grows by one.
     """
     if campaign.paused_at is not None:
         raise Conflict(_("The campaign is paused: resume it first."), code="R-TURN-3")
@@ -158,7 +165,7 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         raise Conflict(_("This campaign has no turn deadline."), code="R-TURN-3")
     if now < campaign.turn_deadline_at:
         raise Conflict(_("The turn deadline has not passed yet."), code="R-TURN-3")
-    gate = await turn_gate(session, campaign)
+    gate = gate or await turn_gate(session, campaign)
     if gate.battles:
         raise Conflict(
             _(
@@ -173,13 +180,34 @@ async def force_change(session: AsyncSession, campaign: Campaign, now: datetime)
         player.missed_turns += 1
         player.missed_in_row += 1
     numbers = [p.number for p in late]
-    await publish(
-        session, campaign.id, AppEventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers}
-    )
+    forced = Event(AppEventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers})
+    if _publishes_before_the_change(campaign, late):
+        await publish_all(session, campaign.id, [forced])
+        announced = []
+    else:
+        # Nothing else is published before the change's own events: `turn_forced` goes with
+        # them, in the same statement, still first.
+        announced = [forced]
     await _steward_absent_seats(session, campaign, late)
     await _civil_disorder_for_absent_seats(session, campaign, late)
-    await change_turn(session, campaign, now, players=gate.players, late=numbers)
+    await change_turn(
+        session, campaign, now, players=gate.players, late=numbers, announced=announced
+    )
     return numbers
+
+
+def _publishes_before_the_change(campaign: Campaign, late: list[CampaignPlayer]) -> bool:
+    """Whether anything may publish between `turn_forced` and the change's own events: a late
+    seat given to a steward (R-CAMP-7) or falling into civil disorder (R-CAMP-10), or bots'
+    battles settled by points during the change (R-BOT-8). Erring towards yes only costs the
+    `turn_forced` event a statement of its own."""
+    steward = campaign.settings.steward_after_missed
+    fall = campaign.settings.civil_disorder_after_missed
+    return campaign.settings.bot_battles_by_points or any(
+        (steward is not None and not seat.inactive and seat.missed_in_row >= steward)
+        or disorder.falls_into_disorder(seat_state(seat), fall)
+        for seat in late
+    )
 
 
 async def _steward_absent_seats(
@@ -318,13 +346,18 @@ async def _warn(session: AsyncSession, campaign: Campaign, now: datetime) -> boo
 
 
 async def process_campaign(
-    session: AsyncSession, campaign: Campaign, now: datetime, report: SweepReport
+    session: AsyncSession,
+    campaign: Campaign,
+    now: datetime,
+    report: SweepReport,
+    confirm_due: bool = True,
 ) -> None:
-    """Everything due for one locked campaign: reports confirming themselves, battle deadline,
-    warning, automatic change."""
-    confirmed = await battle_service.auto_confirm_reports(session, campaign, now)
-    if confirmed:
-        report.auto_confirmed[campaign.id] = confirmed
+    """Everything due for one locked campaign: reports confirming themselves (if
+    `confirm_due`: the claim's statement tells), battle deadline, warning, automatic change."""
+    if confirm_due:
+        confirmed = await battle_service.auto_confirm_reports(session, campaign, now)
+        if confirmed:
+            report.auto_confirmed[campaign.id] = confirmed
     if campaign.battle_deadline_at is not None and campaign.battle_deadline_at <= now:
         report.battles_settled[campaign.id] = await settle_battles(session, campaign)
     warn_at = campaign.deadline_warn_at
@@ -333,15 +366,12 @@ async def process_campaign(
     if campaign.change_due_at is not None and campaign.change_due_at <= now:
         await _change_after_grace(session, campaign, now, report)
     deadline = campaign.turn_deadline_at
-    if (
-        campaign.settings.deadline_auto_change
-        and deadline is not None
-        and deadline <= now
-        and not (await turn_gate(session, campaign)).battles
-    ):
-        metrics.deadline_lag(now - deadline)
-        await force_change(session, campaign, now)
-        report.changed.append(campaign.id)
+    if campaign.settings.deadline_auto_change and deadline is not None and deadline <= now:
+        gate = await turn_gate(session, campaign)  # read once: the change goes by it
+        if not gate.battles:
+            metrics.deadline_lag(now - deadline)
+            await force_change(session, campaign, now, gate)
+            report.changed.append(campaign.id)
     await session.flush()
 
 
@@ -365,14 +395,19 @@ async def sweep(
     `concurrency` of them at once."""
     report = SweepReport()
     gate = asyncio.Semaphore(concurrency)
+    # Built once per pass, not per campaign. Whether a report's time to answer ran out is read
+    # with the claim's check, so a campaign without one costs no statement for it.
+    due = _due(now)
+    confirm = battle_service.auto_confirm_due(now).label("confirm")
     outages: list[BaseException] = []
 
     async def one(campaign_id: uuid.UUID) -> None:
         try:
             async with sessionmaker() as session, session.begin():
-                campaign = await claim_due(session, campaign_id, _due(now))
-                if campaign is not None:
-                    await process_campaign(session, campaign, now, report)
+                claimed = await claim_due_with(session, campaign_id, due, confirm)
+                if claimed is not None:
+                    campaign, row = claimed
+                    await process_campaign(session, campaign, now, report, row.confirm)
         except Exception as exc:
             if is_database_outage(exc):
                 outages.append(exc)  # the database itself is gone (run_sweeper waits)
@@ -386,12 +421,15 @@ async def sweep(
     # (`claim_due`), never a lock across campaigns (on Citus, one node's each).
     # Every process sweeps the same due campaigns: each takes them in its own random order, so
     # two processes mostly change different campaigns instead of queueing on the same locks.
-    due = [campaign_id async for campaign_id in due_campaigns(sessionmaker, _due(now))]
-    random.shuffle(due)
+    ids = [campaign_id async for campaign_id in due_campaigns(sessionmaker, due)]
+    random.shuffle(ids)
     running: set[asyncio.Task[None]] = set()
     try:
-        for campaign_id in due:
+        for campaign_id in ids:
             await gate.acquire()
+            # The readers first: a turn change started while this process answers requests
+            # would hold their event loop (and a core) while they wait.
+            await give_way(GIVE_WAY_SECONDS)
             if outages:
                 gate.release()
                 break

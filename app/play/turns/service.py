@@ -335,10 +335,12 @@ async def change_turn(
     *,
     players: Sequence[CampaignPlayer] | None = None,
     late: Collection[int] = (),
+    announced: Sequence[Event] = (),
 ) -> TurnResult:
     """Resolve the turn (R-TURN-4). The caller holds the campaign row lock; `players`: every
     seat, if the caller has just read them under it (its turn gate); `late`: the seats whose
-    deadline this forced change passed (R-CAMP-7).
+    deadline this forced change passed (R-CAMP-7); `announced`: events of the caller's to
+    publish first, with the change's own (one statement for all).
 
     The `turns` primary key is the backstop: a second change of the same turn cannot commit.
     """
@@ -375,11 +377,8 @@ async def change_turn(
     await battle_records.snapshot_rosters(session, campaign, result.state, result.forces)
     for hook in _AFTER_BATTLES_DECLARED:  # R-BOT-8: bot battles by points, if chosen
         await hook(session, campaign)
-    await ledger.record(session, campaign.id, number, result.ledger)
-    await _write_summaries(session, campaign, number, state.players, result, standing_lines)
-    await session.execute(
-        update(CampaignPlayer).where(CampaignPlayer.campaign_id == campaign.id).values(ready=False)
-    )
+    # The campaign row's changes before the next statement, which flushes them: its new turn
+    # (save_state) and its clocks go in one UPDATE.
     limit = campaign.settings.turn_limit
     if limit is not None and result.state.turn > limit:
         campaign.status = CampaignStatus.FINISHED
@@ -387,6 +386,14 @@ async def change_turn(
     start_turn_clock(campaign, started, battles_declared=bool(result.battles))
     vacations.push_new_deadline(campaign, seats, started)  # R-CAMP-8
     campaign.change_due_at = None  # R-TURN-7: a scheduled change is this one
+    await ledger.record(session, campaign.id, number, result.ledger)
+    await _write_summaries(session, campaign, number, state.players, result, standing_lines)
+    if any(seat.ready for seat in seats):  # every seat, read under the lock
+        await session.execute(
+            update(CampaignPlayer)
+            .where(CampaignPlayer.campaign_id == campaign.id)
+            .values(ready=False)
+        )
     await session.flush()
     declared = [
         Event(
@@ -399,7 +406,7 @@ async def change_turn(
     changed = Event(
         AppEventKind.TURN_CHANGED, {"turn": result.state.turn, "status": campaign.status.value}
     )
-    await publish_all(session, campaign.id, [*declared, changed])
+    await publish_all(session, campaign.id, [*announced, *declared, changed])
     logger.info(
         "turn changed",
         extra={"campaign_id": str(campaign.id), "turn": number, "battles": len(result.battles)},

@@ -8,12 +8,12 @@ import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from sqlalchemy import Integer, Text, cast, func, literal, select, true
+from sqlalchemy import Integer, Select, Text, bindparam, cast, func, select, true
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.db.base import table_of, utcnow
-from app.platform.db.bulk import unnested
+from app.platform.db.bulk import unnest_of, unnest_params
 from app.platform.db.locks import holds_campaign_lock
 from app.store.events.kinds import AnyEventKind
 from app.store.events.subscribers import Published, tell_subscribers
@@ -53,6 +53,55 @@ async def _lock_before_counter(session: AsyncSession, campaign_id: uuid.UUID) ->
         )
 
 
+def _publish_statement() -> Select[Any]:
+    """The statement that records a batch of events, built once (every write publishes), run
+    with the campaign's id, the events' count, the time and the events' columns as arrays.
+
+    One round trip: the numbers taken from the counter, the events' rows, a NOTIFY of each id.
+    Arrays unnested, not a VALUES list: the same statement (compiled and prepared once)
+    whatever the number of events. An audience travels as "1,2" (arrays of arrays must be
+    rectangular), NULL for every member."""
+    table = table_of(CampaignEvent)
+    campaign_id = bindparam("campaign_id", type_=table.c.campaign_id.type)
+    count = bindparam("count", type_=Integer())
+    counter = (
+        insert(CampaignEventCounter)
+        .values(campaign_id=campaign_id, last_seq=count)
+        .on_conflict_do_update(
+            index_elements=[CampaignEventCounter.campaign_id],
+            set_={"last_seq": CampaignEventCounter.last_seq + count},
+        )
+        .returning(CampaignEventCounter.last_seq)
+        .cte("counter")
+    )
+    keys = ["ordinal", "cursor", "kind", "audience", "payload"]
+    rows = unnest_of(table, keys, "new_events", {"ordinal": Integer(), "audience": Text()})
+    written = (
+        insert(table)
+        .from_select(
+            ["seq", "campaign_id", "cursor", "kind", "audience", "payload", "created_at"],
+            select(
+                counter.c.last_seq - count + rows.c.ordinal,
+                campaign_id,
+                rows.c.cursor,
+                rows.c.kind,
+                cast(func.string_to_array(rows.c.audience, ","), table.c.audience.type),
+                rows.c.payload,
+                bindparam("now", type_=table.c.created_at.type),
+            ).select_from(counter.join(rows, true())),
+        )
+        .returning(table.c.id)
+        .cte("written")
+    )
+    message = func.json_build_object(
+        "campaign_id", cast(campaign_id, Text), "event_id", written.c.id
+    )
+    return select(func.pg_notify(CHANNEL, cast(message, Text)))
+
+
+_PUBLISH = _publish_statement()
+
+
 class Event(NamedTuple):
     """One live event to publish: its kind, payload and audience (None: every member)."""
 
@@ -84,57 +133,19 @@ async def publish_all(
     if not events:
         return
     await _lock_before_counter(session, campaign_id)
-    # One round trip: the numbers taken from the counter, the events' rows, a NOTIFY of each id.
-    counter = (
-        insert(CampaignEventCounter)
-        .values(campaign_id=campaign_id, last_seq=len(events))
-        .on_conflict_do_update(
-            index_elements=[CampaignEventCounter.campaign_id],
-            set_={"last_seq": CampaignEventCounter.last_seq + len(events)},
-        )
-        .returning(CampaignEventCounter.last_seq)
-        .cte("counter")
-    )
-    table = table_of(CampaignEvent)
-    now = utcnow()
     audiences = [None if e.audience is None else sorted(set(e.audience)) for e in events]
-    # Arrays unnested, not a VALUES list: the same statement (compiled and prepared once)
-    # whatever the number of events. An audience travels as "1,2" (arrays of arrays must be
-    # rectangular), NULL for every member.
-    rows = unnested(
-        table,
-        [
-            {
-                "ordinal": i,
-                "cursor": new_cursor(),
-                "kind": str(e.kind),
-                "audience": None if seen_by is None else ",".join(map(str, seen_by)),
-                "payload": e.payload,
-            }
-            for i, (e, seen_by) in enumerate(zip(events, audiences, strict=True), start=1)
-        ],
-        "new_events",
-        {"ordinal": Integer(), "audience": Text()},
-    )
-    written = (
-        insert(table)
-        .from_select(
-            ["seq", "campaign_id", "cursor", "kind", "audience", "payload", "created_at"],
-            select(
-                counter.c.last_seq - len(events) + rows.c.ordinal,
-                literal(campaign_id, table.c.campaign_id.type),
-                rows.c.cursor,
-                rows.c.kind,
-                cast(func.string_to_array(rows.c.audience, ","), table.c.audience.type),
-                rows.c.payload,
-                literal(now, table.c.created_at.type),
-            ).select_from(counter.join(rows, true())),
-        )
-        .returning(table.c.id)
-        .cte("written")
-    )
-    message = func.json_build_object("campaign_id", str(campaign_id), "event_id", written.c.id)
-    await session.execute(select(func.pg_notify(CHANNEL, cast(message, Text))))
+    rows = [
+        {
+            "ordinal": i,
+            "cursor": new_cursor(),
+            "kind": str(e.kind),
+            "audience": None if seen_by is None else ",".join(map(str, seen_by)),
+            "payload": e.payload,
+        }
+        for i, (e, seen_by) in enumerate(zip(events, audiences, strict=True), start=1)
+    ]
+    params = {"campaign_id": campaign_id, "count": len(events), "now": utcnow()}
+    await session.execute(_PUBLISH, {**params, **unnest_params(rows, "new_events")})
     # The subscribers (notifications, metrics: registered by the app factory) write in this
     # transaction, so what they make of the events commits with them or not at all.
     await tell_subscribers(

@@ -244,18 +244,19 @@ def _document_sql() -> str:
 
 
 _DOCUMENT = _document_sql()
-_SAVE = text(
+_CAPTURE = text(f"SELECT ({_DOCUMENT})::text")
+# The document and the memories as stored (JSONB copied as it is: no text, no parsing), in one
+# statement: the memories' INSERT is a CTE of the document's (PostgreSQL runs it once, on the
+# same rows: both read the seats as the statement found them).
+_SAVE = text(  # constants only (as in `_DOCUMENT`): every value is a bound parameter
+    "WITH memories AS (INSERT INTO turn_snapshot_memories (campaign_id, number, player, explored) "  # noqa: S608
+    "SELECT campaign_id, :turn, number, explored FROM campaign_players WHERE campaign_id = :cid "
+    "ON CONFLICT (campaign_id, number, player) DO UPDATE SET explored = excluded.explored "
+    "RETURNING 1) "
     "INSERT INTO turn_snapshots (campaign_id, number, version, state, taken_at) "
     f"SELECT :cid, :turn, {FORMAT_VERSION}, convert_to(({_DOCUMENT})::text, 'UTF8'), now() "
     "ON CONFLICT (campaign_id, number) DO UPDATE SET version = excluded.version, "
     "state = excluded.state, taken_at = excluded.taken_at"
-)
-_CAPTURE = text(f"SELECT ({_DOCUMENT})::text")
-# The memories as stored (JSONB copied as it is: no text, no parsing).
-_SAVE_MEMORIES = text(
-    "INSERT INTO turn_snapshot_memories (campaign_id, number, player, explored) "
-    "SELECT campaign_id, :turn, number, explored FROM campaign_players WHERE campaign_id = :cid "
-    "ON CONFLICT (campaign_id, number, player) DO UPDATE SET explored = excluded.explored"
 )
 
 
@@ -273,15 +274,13 @@ async def capture(session: AsyncSession, campaign: Campaign) -> dict[str, Any]:
 
 async def save_snapshot(session: AsyncSession, campaign: Campaign) -> None:
     """Keep the end of the current turn (called by the turn change before it resolves), in
-    two statements: the database builds the document and copies the seats' memories (its
+    one statement: the database builds the document and copies the seats' memories (its
     storage compresses both); nothing of them passes through Python.
 
     A turn changed again after a rollback replaces its snapshot.
     """
     await session.flush()
-    values = {"cid": campaign.id, "turn": campaign.turn}
-    await session.execute(_SAVE, values)
-    await session.execute(_SAVE_MEMORIES, values)
+    await session.execute(_SAVE, {"cid": campaign.id, "turn": campaign.turn})
 
 
 async def store_documents(
