@@ -1,5 +1,6 @@
 // Battles (R-BAT): the opposing sides and the report; report, edit the report, confirm, reject
-// with a reason; play-by dates (propose, accept); the game master's arbitration of a dispute.
+// with a reason; play-by dates (propose, accept, the next club nights in one click, R-BAT-11); the
+// game master's arbitration of a dispute.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
