@@ -86,6 +86,7 @@ RULE_IDS: tuple[str, ...] = (
     "R-BAT-8",
     "R-BAT-9",
     "R-BAT-10",
+    "R-BAT-11",
     "R-SIEGE",
     "R-SIEGE-1",
     "R-SIEGE-2",

@@ -1,4 +1,5 @@
-"""Weekly turn schedules (R-TURN-9, R-TURN-10): club nights in a campaign's own time zone.
+"""Weekly turn schedules (R-TURN-9, R-TURN-10): club nights in a campaign's own time zone, and
+the next ones a battle may be played on (R-BAT-11).
 
 Pure functions of the standard library (`zoneinfo` reads the IANA database): the server passes
 the instants in, UTC-aware, and gets UTC-aware instants back.
@@ -21,6 +22,8 @@ WEEKDAYS: tuple[str, ...] = (
 # A gap (spring forward) is found to the second: no zone moves its clocks by a fraction of one.
 _SECOND = timedelta(seconds=1)
 _WEEK = 7
+# R-BAT-11: a few one-click choices for a play-by date, not the season's calendar.
+SUGGESTED_NIGHTS = 4
 
 
 @dataclass(frozen=True, order=True)
@@ -107,6 +110,22 @@ def next_deadlines(
     for _ in range(count):
         deadline = turn_deadline(schedule, deadline, min_length)
         out.append(deadline)
+    return out
+
+
+def club_nights(
+    schedule: WeeklySchedule, now: datetime, until: datetime, count: int = SUGGESTED_NIGHTS
+) -> list[datetime]:
+    """R-BAT-11: the first `count` scheduled instants after `now` and at or before `until` (the
+    battle's deadline: a battle played on the club night its turn ends is on time)."""
+    out: list[datetime] = []
+    if until <= now:
+        return out
+    for instant in scheduled_times(schedule, now):
+        if instant > until or len(out) >= count:
+            break
+        if instant > now:  # the night now starting is no date to agree on any more
+            out.append(instant)
     return out
 
 

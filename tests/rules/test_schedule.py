@@ -1,10 +1,12 @@
-"""Weekly turn schedules and daylight saving (R-TURN-9, R-TURN-10), without a database.
+"""Weekly turn schedules and daylight saving (R-TURN-9, R-TURN-10), and the club nights offered
+as play-by dates (R-BAT-11), without a database.
 
 The 2026 transitions: Europe/Paris springs forward on 29 March and falls back on 25 October,
 America/New_York on 8 March and 1 November.
 """
 
 from datetime import UTC, date, datetime, time, timedelta
+from itertools import islice
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -21,6 +23,9 @@ from app.rules.schedule import (
     scheduled_times,
     slots_of,
     turn_deadline,
+)
+from app.rules.schedule import (
+    club_nights as nights_before,
 )
 
 PARIS = ZoneInfo("Europe/Paris")
@@ -201,3 +206,48 @@ def test_R_TURN_9_the_deadline_is_the_first_scheduled_time_past_the_minimum(
         if weekday == wall.weekday() and local_instant(wall.date(), at, ZoneInfo(zone)) == deadline
     }
     assert on_a_slot or skipped
+
+
+def test_R_BAT_11_the_next_club_nights_up_to_the_deadline_across_the_spring_change() -> None:
+    # Thursday 26 March 2026, 10:00 UTC; Paris springs forward on Sunday 29 March.
+    plan = club_nights("Europe/Paris")
+    now, deadline = utc(2026, 3, 26, 10), utc(2026, 4, 3, 18)
+
+    assert [n.astimezone(PARIS).isoformat() for n in nights_before(plan, now, deadline)] == [
+        "2026-03-27T20:00:00+01:00",
+        "2026-03-31T20:00:00+02:00",
+        "2026-04-03T20:00:00+02:00",  # the deadline's own night: played that evening, on time
+    ]
+
+
+def test_R_BAT_11_none_after_the_deadline_none_now_and_a_bounded_few() -> None:
+    plan = club_nights("Europe/Paris")
+    friday = utc(2026, 3, 27, 19)  # 20:00 in Paris
+
+    assert nights_before(plan, friday, friday + timedelta(days=3)) == []  # now is no choice
+    assert nights_before(plan, utc(2026, 3, 26), friday - timedelta(seconds=1)) == []
+    assert nights_before(plan, friday, friday - timedelta(days=1)) == []
+    far = nights_before(plan, friday, friday + timedelta(days=90))
+    assert len(far) == 4
+    assert far[0].astimezone(PARIS).isoformat() == "2026-03-31T20:00:00+02:00"
+    assert nights_before(plan, friday, friday + timedelta(days=90), count=0) == []
+
+
+@given(
+    start=st.datetimes(
+        datetime(2025, 1, 1),  # noqa: DTZ001 -- bounds of naive datetimes, made UTC below
+        datetime(2028, 12, 31),  # noqa: DTZ001
+    ).map(lambda d: d.replace(tzinfo=UTC)),
+    days=st.integers(0, 40),
+)
+def test_R_BAT_11_every_suggestion_is_a_scheduled_time_inside_the_window(
+    start: datetime, days: int
+) -> None:
+    plan = club_nights("America/New_York", time(19, 30))
+    until = start + timedelta(days=days)
+
+    found = nights_before(plan, start, until)
+
+    later = islice((t for t in scheduled_times(plan, start) if t > start), 4)
+    assert found == [t for t in later if t <= until]
+    assert all(start < t <= until for t in found)

@@ -645,6 +645,8 @@ const en = {
   putBot: "Put a bot on seat {n}",
   changeBot: "Change the bot of seat {n}",
   removeBot: "Remove the bot of seat {n}",
+  // clubdates
+  clubNightsOffered: "Next club nights",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1288,6 +1290,8 @@ const fr: Record<Key, string> = {
   putBot: "Mettre un bot sur le siège {n}",
   changeBot: "Changer le bot du siège {n}",
   removeBot: "Retirer le bot du siège {n}",
+  // clubdates
+  clubNightsOffered: "Prochaines soirées de club",
 };
 
 export const dictionaries = { en, fr } as const;

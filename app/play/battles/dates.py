@@ -5,12 +5,13 @@ stands until another proposal is accepted. The callers hold the campaign lock an
 battle after it (lock first, then read), so two answers to one proposal cannot both win.
 """
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.errors import Conflict, Forbidden, RuleViolation
 from app.platform.i18n import _
+from app.play.battles.club_nights import MAX_AHEAD
 from app.play.battles.schemas import BattleRead, SideName
 from app.play.battles.service import (
     OVER_STATUSES,
@@ -24,8 +25,6 @@ from app.rules import battles
 from app.store.events.kinds import AppEventKind
 
 RULE = "R-BAT-8"
-# How far ahead a play-by date may be: a promise for this campaign, not for next year.
-MAX_AHEAD = timedelta(days=90)
 
 
 def _participant(a: BattleAction) -> tuple[SideName, int]:
@@ -71,7 +70,7 @@ async def propose(
         await session.flush()
         payload = {"date": date.isoformat(), "side": side}
         await publish_battle(session, a, AppEventKind.BATTLE_DATE_PROPOSED, payload, a.battle)
-    return await present_battle(session, a.viewer, row)
+    return await present_battle(session, a.viewer, row, now)
 
 
 async def accept(
@@ -83,7 +82,7 @@ async def accept(
     row = a.row
     if row.play_by_proposal is None or row.play_by_proposed_by is None:
         if row.play_by == date:  # already agreed: a retry of the acceptance
-            return await present_battle(session, a.viewer, row)
+            return await present_battle(session, a.viewer, row, now)
         raise Conflict(_("No play-by date is waiting for an answer."), code=RULE)
     proposer = battles.sides_of(a.battle, row.play_by_proposed_by)
     if proposer is None:
@@ -106,4 +105,4 @@ async def accept(
     await publish_battle(
         session, a, AppEventKind.BATTLE_DATE_AGREED, {"date": date.isoformat()}, a.battle
     )
-    return await present_battle(session, a.viewer, row)
+    return await present_battle(session, a.viewer, row, now)

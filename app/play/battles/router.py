@@ -35,20 +35,26 @@ async def list_battles(
     session: SessionDep,
     member: MemberDep,
     page: PageDep,
+    now: NowDep,
     status: Annotated[BattleStatus | None, Query(description="Only battles in this state.")] = None,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """List the battles you may see, newest first (R-FOG-3/4)."""
-    listed = await service.list_battles(session, member, status, page)
+    listed = await service.list_battles(session, member, status, page, now)
     return model_response(listed, if_none_match)
 
 
 @router.get("/{battle_id}", response_model=BattleRead, responses=CONDITIONAL_RESPONSES)
 async def read_battle(
-    battle_id: BattleId, session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+    battle_id: BattleId,
+    session: SessionDep,
+    member: MemberDep,
+    now: NowDep,
+    if_none_match: IfNoneMatch = None,
 ) -> Response:
     """A battle: its sides and, for its participants, what each fields (R-BAT-1, R-SYS)."""
-    return model_response(await service.read_battle(session, member, battle_id), if_none_match)
+    battle = await service.read_battle(session, member, battle_id, now)
+    return model_response(battle, if_none_match)
 
 
 @router.post("/{battle_id}/leader")

@@ -240,6 +240,13 @@ class BattleRead(BaseModel):
     play_by_proposal: PlayByProposalRead | None = Field(
         default=None, description="R-BAT-8: a proposed date waiting for the other side."
     )
+    suggested_dates: list[datetime] = Field(
+        default_factory=list,
+        description="R-BAT-11: in a campaign on a weekly schedule (R-TURN-9), the next club "
+        "nights (at most four, ascending, in UTC) after now and at or before the battle's "
+        "deadline (the battle deadline, else the turn's), each a date `POST …/play-by` takes; "
+        "empty without a schedule, for a battle over, or when none falls before the deadline.",
+    )
     auto_confirm_at: datetime | None = Field(
         default=None,
         description="R-BAT-9: when the pending report confirms itself unless the other side "

@@ -40,6 +40,7 @@ from app.platform.db.base import later, table_of, utcnow
 from app.platform.errors import Conflict, Forbidden, NotFound, refuse
 from app.platform.i18n import _
 from app.platform.pagination import PageParams
+from app.play.battles.club_nights import suggested_dates
 from app.play.battles.schemas import (
     ArbitrateBody,
     BattlePage,
@@ -383,12 +384,19 @@ def _battle_rosters(
     return out
 
 
-async def present_battle(session: AsyncSession, v: Caller, row: BattleRow) -> BattleRead:
+async def present_battle(
+    session: AsyncSession, v: Caller, row: BattleRow, now: datetime | None = None
+) -> BattleRead:
     found = await _rosters_of(session, v, [row])
-    return _read(v, await read_battle_names(session, v.membership, [row.holders]), row, found)
+    names = await read_battle_names(session, v.membership, [row.holders])
+    nights = suggested_dates(v.membership.campaign, now or utcnow())
+    return _read(v, names, row, found, nights)
 
 
-def _read(v: Caller, names: BattleNames, row: BattleRow, found: _Fielded) -> BattleRead:
+def _read(
+    v: Caller, names: BattleNames, row: BattleRow, found: _Fielded, nights: list[datetime]
+) -> BattleRead:
+    """The battle as `v` sees it; `nights`: the campaign's club nights to offer (R-BAT-11)."""
     battle = battle_from_row(row)
     status = BattleStatus(row.status)
     full = _full_view(v, row, battle)
@@ -448,6 +456,7 @@ def _read(v: Caller, names: BattleNames, row: BattleRow, found: _Fielded) -> Bat
         waits_for_earlier_battle=_waits(v, battle, status) if full else None,
         play_by=row.play_by,
         play_by_proposal=_proposal(battle, row),
+        suggested_dates=[] if status in OVER_STATUSES else nights,
         auto_confirm_at=row.auto_confirm_at if full and status is BattleStatus.REPORTED else None,
         rosters=_battle_rosters(v, row, found, lists),
     )
@@ -479,7 +488,11 @@ def _listed(v: Caller, row: BattleRow) -> bool:
 
 
 async def list_battles(
-    session: AsyncSession, m: Membership, status: BattleStatus | None, page: PageParams
+    session: AsyncSession,
+    m: Membership,
+    status: BattleStatus | None,
+    page: PageParams,
+    now: datetime | None = None,
 ) -> BattlePage:
     """A page of the battles the caller sees, newest first, in one statement with the state:
     every battle of the campaign and the rosters the caller may see are read with it, and the
@@ -505,13 +518,16 @@ async def list_battles(
     rows = seen[page.offset : page.offset + page.limit]
     found = _loaded_rosters(v, rows, loaded.extras["shown_rosters"] or ())
     names = battle_names(m, loaded.names, loaded.extras["holder_names"])
-    return BattlePage.of((_read(v, names, r, found) for r in rows), len(seen), page)
+    nights = suggested_dates(m.campaign, now or utcnow())  # one campaign: once for the page
+    return BattlePage.of((_read(v, names, r, found, nights) for r in rows), len(seen), page)
 
 
-async def read_battle(session: AsyncSession, m: Membership, battle_id: int) -> BattleRead:
+async def read_battle(
+    session: AsyncSession, m: Membership, battle_id: int, now: datetime | None = None
+) -> BattleRead:
     v = await _caller(session, m, full=False)
     row = await _visible_row(session, v, battle_id)
-    return await present_battle(session, v, row)
+    return await present_battle(session, v, row, now)
 
 
 async def visible_battle(

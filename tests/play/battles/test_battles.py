@@ -174,6 +174,7 @@ async def test_R_BAT_1_R_ARMY_4_field_battle_as_each_viewer_sees_it_R_FOG_4(
         "waits_for_earlier_battle": False,
         "play_by": None,  # R-BAT-8
         "play_by_proposal": None,
+        "suggested_dates": [],  # R-BAT-11: no weekly schedule, no club nights
         "auto_confirm_at": None,  # R-BAT-9
         "rosters": [],  # issue 30: the armies' lists (none here), for participants only
     }

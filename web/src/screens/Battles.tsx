@@ -1,12 +1,14 @@
 // Battles (R-BAT): the opposing sides and the report; report, edit the report, confirm, reject
-// with a reason; play-by dates (propose, accept); the game master's arbitration of a dispute.
+// with a reason; play-by dates (propose, accept, the next club nights in one click, R-BAT-11); the
+// game master's arbitration of a dispute.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { BattleRosters } from "./Rosters.tsx";
 import { BattlePackView, usePack } from "./BattlePack.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
-import { fill, useI18n, type Key } from "../i18n.tsx";
+import { browserTimeZone, formatIn } from "../components/Schedule.tsx";
+import { fill, useI18n, type Key, type Lang } from "../i18n.tsx";
 import { useSession } from "../session.tsx";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
@@ -16,13 +18,14 @@ export function localToIso(value: string): string {
   return new Date(value).toISOString();
 }
 
-export function BattlesPanel({ campaignId, battles, isOwner }: { campaignId: string; battles: readonly Schemas["BattleRead"][]; isOwner: boolean }) {
+/** `zone`: the campaign's schedule's time zone, if it has one (its club nights are shown in it). */
+export function BattlesPanel({ campaignId, battles, isOwner, zone }: { campaignId: string; battles: readonly Schemas["BattleRead"][]; isOwner: boolean; zone?: string | null }) {
   const { t } = useI18n();
   if (battles.length === 0) return <p>{t("noBattles")}</p>;
   return (
     <ul className="list">
       {battles.map((b) => (
-        <BattleItem key={b.id} campaignId={campaignId} battle={b} isOwner={isOwner} />
+        <BattleItem key={b.id} campaignId={campaignId} battle={b} isOwner={isOwner} zone={zone ?? null} />
       ))}
     </ul>
   );
@@ -222,8 +225,15 @@ export function casualtyText(casualties: readonly Schemas["CasualtyLine"][], ros
   return casualties.map((c) => `${c.lost} ${name(c)}`).join(", ");
 }
 
-function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean }) {
-  const { t } = useI18n();
+/** A club night offered as a play-by date (R-BAT-11): in the reader's time zone, and in the
+ * campaign's beside it when they differ. */
+export function clubNightLabel(iso: string, lang: Lang, zone: string | null): string {
+  const mine = formatIn(iso, lang);
+  return zone && zone !== browserTimeZone() ? `${mine} (${zone}: ${formatIn(iso, lang, zone)})` : mine;
+}
+
+function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean; zone: string | null }) {
+  const { t, lang } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId, battle_id: battle.id };
@@ -255,7 +265,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
     onSuccess: refresh,
   });
   const proposeDate = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by", { params: { path }, body: { date: localToIso(date) } })),
+    mutationFn: async (proposed: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by", { params: { path }, body: { date: proposed } })),
     onSuccess: refresh,
   });
   const acceptDate = useMutation({
@@ -291,6 +301,8 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   const reportedByMe = battle.report !== null && battle.report.reported_side === battle.your_side;
   const proposal = battle.play_by_proposal ?? null;
   const dateId = `play-by-${battle.id}`;
+  // R-BAT-11: the campaign's next club nights before the deadline; the one proposed is left out.
+  const nights = (battle.suggested_dates ?? []).filter((night) => night !== proposal?.date);
   return (
     <li ref={item} id={`battle-${battle.id}`} className={linked ? "battle-item chosen" : "battle-item"} data-battle-id={battle.id} data-status={battle.status}>
       <h4>
@@ -369,11 +381,21 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
               ) : null}
             </p>
           ) : null}
+          {nights.length > 0 ? (
+            <div className="buttons club-nights" role="group" aria-label={t("clubNightsOffered")} data-testid="club-nights">
+              <span>{t("clubNightsOffered")}:</span>
+              {nights.map((night) => (
+                <button type="button" key={night} data-date={night} onClick={() => proposeDate.mutate(night)} disabled={proposeDate.isPending}>
+                  {clubNightLabel(night, lang, zone)}
+                </button>
+              ))}
+            </div>
+          ) : null}
           <form
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              proposeDate.mutate();
+              proposeDate.mutate(localToIso(date));
             }}
           >
             <label htmlFor={dateId}>{t("playByDate")}</label>

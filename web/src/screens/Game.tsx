@@ -240,7 +240,7 @@ export function Game({ campaign }: { campaign: Schemas["CampaignRead"] }) {
               />
             ) : null}
             {tab === "tile" ? <TilePanel campaignId={id} coord={selected} /> : null}
-            {tab === "battles" ? <BattlesPanel campaignId={id} battles={battles.data?.items ?? []} isOwner={campaign.is_owner} /> : null}
+            {tab === "battles" ? <BattlesPanel campaignId={id} battles={battles.data?.items ?? []} isOwner={campaign.is_owner} zone={campaign.settings.turn_schedule?.time_zone} /> : null}
             {tab === "messages" ? <MessagesPanel campaignId={id} /> : null}
             {tab === "edicts" ? <EdictsPanel campaignId={id} myNumber={campaign.my_player} /> : null}
             {tab === "history" ? (

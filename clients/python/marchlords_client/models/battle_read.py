@@ -50,6 +50,10 @@ class BattleRead:
         rosters (list[BattleRosterRead] | None | Unset): R-FOG-4: the lists of both sides' armies (those that have one),
             for the battle's participants and the game master only; null for everyone else. The lists as fielded: copied
             when the battle was declared, kept after it.
+        suggested_dates (list[datetime.datetime] | Unset): R-BAT-11: in a campaign on a weekly schedule (R-TURN-9), the
+            next club nights (at most four, ascending, in UTC) after now and at or before the battle's deadline (the battle
+            deadline, else the turn's), each a date `POST …/play-by` takes; empty without a schedule, for a battle over, or
+            when none falls before the deadline.
         waits_for_earlier_battle (bool | None | Unset): True while an earlier-declared battle of one of its armies is
             pending: an army in several battles plays them in declaration order, so no result can be reported yet
             (R-MOVE-3). Only for participants and the game master; null otherwise.
@@ -72,6 +76,7 @@ class BattleRead:
     play_by: datetime.datetime | None | Unset = UNSET
     play_by_proposal: None | PlayByProposalRead | Unset = UNSET
     rosters: list[BattleRosterRead] | None | Unset = UNSET
+    suggested_dates: list[datetime.datetime] | Unset = UNSET
     waits_for_earlier_battle: bool | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -156,6 +161,13 @@ class BattleRead:
         else:
             rosters = self.rosters
 
+        suggested_dates: list[str] | Unset = UNSET
+        if not isinstance(self.suggested_dates, Unset):
+            suggested_dates = []
+            for suggested_dates_item_data in self.suggested_dates:
+                suggested_dates_item = suggested_dates_item_data.isoformat()
+                suggested_dates.append(suggested_dates_item)
+
         waits_for_earlier_battle: bool | None | Unset
         if isinstance(self.waits_for_earlier_battle, Unset):
             waits_for_earlier_battle = UNSET
@@ -189,6 +201,8 @@ class BattleRead:
             field_dict["play_by_proposal"] = play_by_proposal
         if rosters is not UNSET:
             field_dict["rosters"] = rosters
+        if suggested_dates is not UNSET:
+            field_dict["suggested_dates"] = suggested_dates
         if waits_for_earlier_battle is not UNSET:
             field_dict["waits_for_earlier_battle"] = waits_for_earlier_battle
 
@@ -351,6 +365,15 @@ class BattleRead:
 
         rosters = _parse_rosters(d.pop("rosters", UNSET))
 
+        _suggested_dates = d.pop("suggested_dates", UNSET)
+        suggested_dates: list[datetime.datetime] | Unset = UNSET
+        if _suggested_dates is not UNSET:
+            suggested_dates = []
+            for suggested_dates_item_data in _suggested_dates:
+                suggested_dates_item = datetime.datetime.fromisoformat(suggested_dates_item_data)
+
+                suggested_dates.append(suggested_dates_item)
+
         def _parse_waits_for_earlier_battle(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -378,6 +401,7 @@ class BattleRead:
             play_by=play_by,
             play_by_proposal=play_by_proposal,
             rosters=rosters,
+            suggested_dates=suggested_dates,
             waits_for_earlier_battle=waits_for_earlier_battle,
         )
 

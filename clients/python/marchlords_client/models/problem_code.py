@@ -44,6 +44,7 @@ class ProblemCode(StrEnum):
     R_BAT = "R-BAT"
     R_BAT_1 = "R-BAT-1"
     R_BAT_10 = "R-BAT-10"
+    R_BAT_11 = "R-BAT-11"
     R_BAT_2 = "R-BAT-2"
     R_BAT_3 = "R-BAT-3"
     R_BAT_4 = "R-BAT-4"

@@ -157,7 +157,7 @@ def sync_detailed(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+    Rules (docs/rules.md): R-FOG-3, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -207,7 +207,7 @@ def sync(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+    Rules (docs/rules.md): R-FOG-3, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -252,7 +252,7 @@ async def asyncio_detailed(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+    Rules (docs/rules.md): R-FOG-3, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -300,7 +300,7 @@ async def asyncio(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-FOG-3, R-FOG-4.
+    Rules (docs/rules.md): R-FOG-3, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.

@@ -130,7 +130,7 @@ def sync_detailed(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -174,7 +174,7 @@ def sync(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -213,7 +213,7 @@ async def asyncio_detailed(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
@@ -255,7 +255,7 @@ async def asyncio(
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
     body: keep your copy then (docs/clients/conditional-reads.md).
 
-    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4.
+    Rules (docs/rules.md): R-BAT-1, R-ARMY-4, R-FOG-4, R-BAT-11.
 
     Args:
         campaign_id (UUID): The campaign's id.
