@@ -4,13 +4,16 @@
 //   import FILE...     move `key: "text",` lines into the catalogs: the `const en = {…}` and
 //                      `const fr = {…}` objects of an old-style src/i18n.tsx (a branch made before
 //                      the catalogs), or blocks headed by a `// en` and a `// fr` line.
-// A key already in a catalog with the same text is skipped; with another text it is reported and
+// A key already in a catalog with the same text (or retired: RETIRED) is skipped; with another text it is reported and
 // left as it is. A text is made an ICU message (an apostrophe before a brace doubled); a "(s)"
 // is reported, to be written as a plural by hand (docs/contributors/web-client.md).
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { icuText, KEYS_FILE, keysModule, LANGS, LOCALES_DIR, poEntry, readCatalog } from "./catalog.ts";
 
 type Lang = (typeof LANGS)[number];
+
+/** Keys the old dictionaries had and the code no longer uses: an import does not bring them back. */
+const RETIRED = new Set(["resetView", "build", "pendingBattle"]);
 interface NewEntry {
   key: string;
   text: string;
@@ -60,9 +63,12 @@ function addEntries(lang: Lang, entries: readonly NewEntry[]): string[] {
   const notes: string[] = [];
   let text = "";
   for (const entry of entries) {
+    if (RETIRED.has(entry.key)) continue;
     const before = known.get(entry.key);
     if (before === entry.text) continue;
     if (before !== undefined) {
+      // The catalog's plural is newer than a "(s)" text of the old dictionary: nothing to say.
+      if (before.includes(", plural,") && !entry.text.includes(", plural,")) continue;
       notes.push(`${lang}.po: ${entry.key} kept as ${JSON.stringify(before)}, not ${JSON.stringify(entry.text)}`);
       continue;
     }
