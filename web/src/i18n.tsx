@@ -20,14 +20,31 @@ const linguis: Record<Lang, Lingui> = {
   fr: setupI18n({ locale: "fr", messages: { fr } }),
 };
 
-/** A message in a language (English where French lacks it). Without params, its placeholders
- * stay as `{name}`, for `fill` (a counted message needs its params: its plural depends on them). */
+/** Where a placeholder's value goes while Lingui formats: its index between NULs (no catalog
+ * text has a NUL, and no `\u`/`\x` escape matches one). */
+const SLOT = /\u0000(\d+)\u0000/g;
+
+/** A message in a language (English where French lacks it). A value is put in as text after
+ * Lingui formats the message, since Lingui decodes `\uXXXX` and `\xXX` in its output: a name
+ * written `\u202E` would reach the page as a bidi override, which the server refuses in names.
+ * Only counts and selectors go through Lingui. A placeholder without its value stays `{name}`,
+ * for `fill` (a counted message needs its params: its plural depends on them). */
 export function translate(lang: Lang, key: Key, params?: Params): string {
   const found = catalogs[lang][key] !== undefined ? lang : "en";
   const message = catalogs[found][key];
   if (message === undefined) return key;
-  const values = params ?? Object.fromEntries([...argumentsOf(message).keys()].map((name) => [name, `{${name}}`]));
-  return linguis[found]._(key, values);
+  const values: Record<string, string | number> = {};
+  const texts: string[] = [];
+  for (const [name, kind] of argumentsOf(message)) {
+    const value = params?.[name];
+    if (kind !== "") {
+      if (value !== undefined) values[name] = value;
+      continue;
+    }
+    texts.push(value === undefined ? `{${name}}` : String(value));
+    values[name] = `\u0000${texts.length - 1}\u0000`;
+  }
+  return linguis[found]._(key, values).replace(SLOT, (_, index: string) => texts[Number(index)] ?? "");
 }
 
 /** A text with its `{name}` placeholders filled (prefer `t(key, params)`, which also counts). */

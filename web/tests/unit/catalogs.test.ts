@@ -78,6 +78,15 @@ describe("the message catalogs", () => {
     );
   });
 
+  it("puts a name in as its text: no escape decoded, no message syntax read in it", () => {
+    // A display name or campaign name is printable text the server accepts as it is.
+    for (const name of ["Evil\\u202Eevil", "nul\\x00", "{n}", "{count, plural, one {x} other {y}}", "'{name}'", "#"]) {
+      expect(translate("en", "oidcLinkWith", { name })).toBe(`Link ${name}`);
+      expect(translate("fr", "mapPreview", { name, width: 3, height: 4 })).toBe(`Aperçu de la carte ${name} (3×4), places de départ numérotées`);
+    }
+    expect(translate("en", "botsSeated", { done: "\\u0041", count: 2 })).toBe("\\u0041 of 2 bots seated");
+  });
+
   it("types the keys from the English catalog (keys.ts is current; tsc refuses an unknown key)", () => {
     expect(readFileSync(KEYS_FILE, "utf8"), "run `node scripts/i18n.ts keys` in web/").toBe(keysModule(readCatalog("en")));
     // @ts-expect-error: a key the English catalog lacks does not compile.
