@@ -12,7 +12,7 @@ _web_lock_sha256() {
 
 # The client's inputs: its sources, configuration and the locked dependencies.
 _web_sources_sha256() {
-    (cd "$WEB" && find src public index.html package.json package-lock.json tsconfig.json vite.config.ts \
+    (cd "$WEB" && find src public index.html package.json package-lock.json tsconfig.json vite.config.ts scripts/catalog.ts \
         -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
 }
 

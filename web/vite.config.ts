@@ -2,6 +2,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { poCatalogs } from "./scripts/catalog.ts";
 
 // `npm run dev` serves the client on :5173 and sends the API's paths to the server started by
 // `scripts/serve` (same origin for the browser, as in production where the API serves `dist/`).
@@ -10,6 +11,8 @@ const api = process.env.MARCHLORDS_API ?? "http://127.0.0.1:8000";
 export default defineConfig({
   plugins: [
     react(),
+    // The message catalogs (src/locales/*.po) compiled on import (issue 44).
+    poCatalogs(),
     // An installable app (issue 46): the manifest, and the service worker of src/sw/sw.ts with
     // the app shell's precache list injected (injectManifest, so it also handles push). A new
     // version is offered, not forced ("prompt": src/pwa/Banners.tsx).

@@ -37,13 +37,13 @@ export function App() {
   return (
     <>
       <a className="skip" href="#main">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="top">
         <h1>
           <Link to="/">{t("appName")}</Link>
         </h1>
-        <nav aria-label="account">
+        <nav aria-label={t("accountNav")}>
           <label className="inline">
             {t("language")}{" "}
             <select value={lang} onChange={(e) => choose(e.target.value as Lang)}>

@@ -143,7 +143,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
         }
         if (!seated) break;
         done += 1;
-        setProgress(fill(t("botsSeated"), { done, count: free.numbers.length }));
+        setProgress(t("botsSeated", { done, count: free.numbers.length }));
       }
       return done;
     },
@@ -161,7 +161,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
           </p>
           <p>
             <button type="button" className="primary" onClick={() => all.mutate()} disabled={all.isPending || count === 0}>
-              {fill(t("fillWithBots"), { count })}
+              {t("fillWithBots", { count })}
             </button>
           </p>
           <form

@@ -1,7 +1,7 @@
 // The server's problem as the player needs it: its detail, the rule id (linking the rulebook
 // section when the server gives one) and the fields it named.
 import { ApiError } from "../api/client.ts";
-import { useI18n } from "../i18n.tsx";
+import { MessageError, useI18n } from "../i18n.tsx";
 import { isNetworkError } from "../pwa/status.ts";
 
 export function ProblemView({ error }: { error: unknown }) {
@@ -19,7 +19,7 @@ export function ProblemView({ error }: { error: unknown }) {
   if (!(error instanceof ApiError)) {
     return (
       <p role="alert" className="problem">
-        {String(error instanceof Error ? error.message : error)}
+        {error instanceof MessageError ? t(error.key) : String(error instanceof Error ? error.message : error)}
       </p>
     );
   }

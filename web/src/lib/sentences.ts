@@ -6,7 +6,7 @@
 // Where the server already said a text (a `reason` of the data, said in the reader's language
 // on a read), the sentence uses it.
 import type { components } from "../api/schema.d.ts";
-import { dictionaries, type Key, type Lang } from "../i18n.tsx";
+import { translate, type Key, type Lang } from "../i18n.tsx";
 
 type S = components["schemas"];
 export type SummaryEvent = S["SummaryEvent"];
@@ -295,9 +295,9 @@ export function sentence(kind: string, data: unknown, w: Words): string {
   }
 }
 
-/** The words of a reader from the plain dictionaries (no React), e.g. for tests. */
+/** The words of a reader from the catalogs (no React), e.g. for tests. */
 export function wordsOf(lang: Lang, names: ReadonlyMap<number, string> = new Map()): Words {
-  const t = (key: Key) => dictionaries[lang][key];
+  const t = (key: Key) => translate(lang, key);
   return { lang, t, player: (seat) => names.get(seat) ?? `${t("player")} ${seat}` };
 }
 

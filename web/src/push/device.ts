@@ -2,6 +2,7 @@
 // comes from that click, never on load), registered with the server, and dropped, here and on
 // the server, when the player removes this device or signs out (the next user of a shared
 // device must not get the previous one's notices).
+import { MessageError } from "../i18n.tsx";
 import { urlBase64ToUint8Array } from "./key.ts";
 import type { PushApi, PushSubscriptionBody } from "./api.ts";
 
@@ -24,7 +25,7 @@ export function subscriptionBody(subscription: { toJSON(): PushSubscriptionJSON 
   const json = subscription.toJSON();
   const p256dh = json.keys?.["p256dh"];
   const auth = json.keys?.["auth"];
-  if (!json.endpoint || !p256dh || !auth) throw new Error("The browser gave an incomplete push subscription.");
+  if (!json.endpoint || !p256dh || !auth) throw new MessageError("pushIncomplete");
   return { endpoint: json.endpoint, keys: { p256dh, auth } };
 }
 
@@ -37,7 +38,7 @@ function sameBytes(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("No service worker runs this page: reload it and try again.")), READY_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new MessageError("pushNoWorker")), READY_TIMEOUT_MS);
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, timeout]);

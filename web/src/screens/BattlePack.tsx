@@ -108,7 +108,7 @@ function SideForces({ side, yours }: { side: Schemas["PackSide"]; yours: boolean
               {fill(t("packArmy"), { id: a.army_id, tier: a.tier, points: a.points })}
               {a.leads ? ` · ${t("packLeads")}` : ""}
               {a.general_id != null ? ` · ${fill(t("packGeneral"), { id: a.general_id })}` : ""}
-              {a.battles_fought != null ? ` · ${fill(t("packFought"), { count: a.battles_fought })}` : ""}
+              {a.battles_fought != null ? ` · ${t("packFought", { count: a.battles_fought })}` : ""}
               {a.roster ? (
                 <details>
                   <summary>

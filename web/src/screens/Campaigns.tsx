@@ -180,9 +180,9 @@ export function CreateCampaign() {
               <label>
                 {t("wrap")}
                 <select value={wrap} onChange={(e) => setWrap(e.target.value as Schemas["Wrap"])}>
-                  <option value="none">none</option>
-                  <option value="horizontal">horizontal</option>
-                  <option value="torus">torus</option>
+                  <option value="none">{t("wrap_none")}</option>
+                  <option value="horizontal">{t("wrap_horizontal")}</option>
+                  <option value="torus">{t("wrap_torus")}</option>
                 </select>
               </label>
             </div>

@@ -33,7 +33,7 @@ export function WatchList() {
       <ul className="list">
         {items.map((c) => (
           <li key={c.campaign_id}>
-            {c.name} <span className="muted">({t("turnsLate").replace("{n}", String(c.spectator_delay_turns ?? ""))})</span>{" "}
+            {c.name} <span className="muted">({t("turnsLate", { n: c.spectator_delay_turns ?? 0 })})</span>{" "}
             <button type="button" onClick={() => watch.mutate(c.campaign_id)} disabled={watch.isPending}>
               {t("watch")}
             </button>{" "}
@@ -85,7 +85,7 @@ export function SpectatorScreen({ id }: { id: string }) {
           <h2>{view.data.name}</h2>
           <p>
             {shown === null ? t("nothingToWatchYet") : `${t("turn")} ${shown}`}{" "}
-            <span className="muted">({t("turnsLate").replace("{n}", String(view.data.delay_turns))})</span>{" "}
+            <span className="muted">({t("turnsLate", { n: view.data.delay_turns })})</span>{" "}
             <button type="button" onClick={() => leave.mutate()} disabled={leave.isPending}>
               {t("stopWatching")}
             </button>

@@ -45,8 +45,8 @@ test("the owner fills the empty seats with bots, plays turns against them and re
   const bots = o.page.getByTestId("lobby-bots");
   await bots.getByLabel("Bot difficulty", { exact: true }).selectOption("easy");
   await bots.getByLabel("Bot personality", { exact: true }).selectOption("turtle");
-  await bots.getByRole("button", { name: "Fill the 3 empty seat(s) with bots" }).click();
-  await expect(bots.getByTestId("bots-progress")).toHaveText("3 of 3 bot(s) seated");
+  await bots.getByRole("button", { name: "Fill the 3 empty seats with bots" }).click();
+  await expect(bots.getByTestId("bots-progress")).toHaveText("3 of 3 bots seated");
   const rows = o.page.getByRole("row").filter({ has: o.page.getByTestId("bot-mark") });
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId("bot-mark")).toHaveText(/bot \(easy, turtle\)/);

@@ -80,8 +80,8 @@ describe("bots on seats", () => {
     wrap(<LobbyBots campaign={campaign} players={[player(1, "dwarfs", 0)]} seats={3} factions={factions} slots={3} />);
     fireEvent.change(screen.getByLabelText("Bot difficulty"), { target: { value: "easy" } });
     fireEvent.change(screen.getByLabelText("Bot personality"), { target: { value: "turtle" } });
-    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seat(s) with bots" }));
-    await waitFor(() => expect(screen.getByTestId("bots-progress").textContent).toBe("2 of 2 bot(s) seated"));
+    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seats with bots" }));
+    await waitFor(() => expect(screen.getByTestId("bots-progress").textContent).toBe("2 of 2 bots seated"));
     expect(bodies).toEqual([
       { number: "2", body: { difficulty: "easy", personality: "turtle", faction: "dark_elves", slot: 1 } },
       { number: "2", body: { difficulty: "easy", personality: "turtle", faction: "dark_elves", slot: 2 } },
@@ -96,7 +96,7 @@ describe("bots on seats", () => {
     );
     const campaign = { id: ID, is_owner: true } as Schemas["CampaignRead"];
     wrap(<LobbyBots campaign={campaign} players={[]} seats={2} factions={[{ key: "dwarfs", name: "Dwarfs" }, { key: "empire", name: "Empire" }]} slots={2} />);
-    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seat(s) with bots" }));
+    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seats with bots" }));
     expect((await screen.findByRole("alert")).textContent).toContain("The campaign is full.");
   });
 

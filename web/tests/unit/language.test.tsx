@@ -96,4 +96,16 @@ describe("the UI's language and the server", () => {
     await waitFor(() => expect(document.documentElement.lang).toBe("fr"));
     expect(screen.getAllByRole("combobox", { name: "Langue" }).length).toBeGreaterThan(0);
   });
+
+  it("says the skip link and the account's navigation in the reader's language", async () => {
+    localStorage.setItem("marchlords.token", "tok");
+    localStorage.setItem("marchlords.lang", "fr");
+    serve({ ...ME, language: "fr" });
+
+    render(tree(<App />));
+
+    expect(screen.getByRole("link", { name: "Aller au contenu" }).getAttribute("href")).toBe("#main");
+    expect(screen.getByRole("navigation", { name: "Compte" })).toBeTruthy();
+    expect(screen.queryByText("Skip to content")).toBeNull();
+  });
 });

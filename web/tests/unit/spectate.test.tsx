@@ -81,7 +81,7 @@ describe("spectators", () => {
     });
     wrap(<WatchList />);
     await screen.findByText("Border war");
-    expect(screen.getByText("(2 turn(s) late)")).toBeTruthy();
+    expect(screen.getByText("(2 turns late)")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Watch" }));
     await waitFor(() => expect(window.location.pathname).toBe(`/watch/${CAMPAIGN}`));
     expect(requests).toContain("GET /v1/lobbies?spectators=true");
