@@ -630,4 +630,10 @@ export type Key =
   | "wrap_horizontal"
   | "wrap_torus"
   | "pushIncomplete"
-  | "pushNoWorker";
+  | "pushNoWorker"
+  | "clubNightsOffered"
+  | "oidcStale"
+  | "oidcProviderRefused"
+  | "oidcIdentityTaken"
+  | "oidcFirstPassword"
+  | "oidcPasswordSet";
