@@ -33,7 +33,7 @@ from app.rules.ruleset import RulesetError, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 from app.store.events.revocations import Revocation, end_streams
 from app.store.events.subscribers import tell_status_changed
-from app.store.models import User
+from app.store.models import CampaignBlock, User
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.campaign_settings import CampaignSettings
 from app.store.persistence import (
@@ -243,6 +243,15 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
     owner_number = next((p.number for p, _ in seats if p.user_id == m.campaign.owner_id), None)
     me = m.player.number if m.player else None
     now = utcnow()
+    # Seats the caller blocked here (app/play/seat_blocks): blocks by username are not
+    # shown, they would say who holds a seat under anonymity.
+    blocked = set(
+        await session.scalars(
+            select(CampaignBlock.blocked_id).where(
+                CampaignBlock.campaign_id == m.campaign.id, CampaignBlock.user_id == m.user.id
+            )
+        )
+    )
     return [
         PlayerRead(
             number=p.number,
@@ -265,6 +274,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
+            blocked=p.user_id is not None and p.user_id in blocked,
         )
         for p, _ in seats
     ]
