@@ -639,6 +639,26 @@ const en = {
   putBot: "Put a bot on seat {n}",
   changeBot: "Change the bot of seat {n}",
   removeBot: "Remove the bot of seat {n}",
+  // webplay: messages as threads, blocking a seat (src/features/messages/), issue 44.
+  conversations: "Conversations",
+  conversationWith: "Conversation with {name}",
+  tableThread: "Messages to everyone",
+  backToConversations: "Back to the conversations",
+  olderMessages: "Older messages",
+  noMessageYet: "No message yet.",
+  youWrote: "You:",
+  youSender: "You",
+  unreadInThread: "{count} unread",
+  replyTo: "Your reply to {name}",
+  replyToEveryone: "Your reply to everyone",
+  reply: "Reply",
+  newMessage: "New message",
+  block: "Block",
+  blockSeat: "Block {name}",
+  blockSeatConfirm: "Block {name} in this campaign? Their messages here stop reaching you. They are not told, and a block does not tell you who they are.",
+  unblockSeat: "Unblock {name}",
+  seatBlocked: "blocked",
+  // end webplay
 } as const;
 
 export type Key = keyof typeof en;
@@ -1276,6 +1296,26 @@ const fr: Record<Key, string> = {
   putBot: "Mettre un bot sur le siège {n}",
   changeBot: "Changer le bot du siège {n}",
   removeBot: "Retirer le bot du siège {n}",
+  // webplay: messages as threads, blocking a seat (src/features/messages/), issue 44.
+  conversations: "Conversations",
+  conversationWith: "Conversation avec {name}",
+  tableThread: "Messages à tout le monde",
+  backToConversations: "Retour aux conversations",
+  olderMessages: "Messages plus anciens",
+  noMessageYet: "Aucun message pour l'instant.",
+  youWrote: "Vous :",
+  youSender: "Vous",
+  unreadInThread: "{count} non lu(s)",
+  replyTo: "Votre réponse à {name}",
+  replyToEveryone: "Votre réponse à tout le monde",
+  reply: "Répondre",
+  newMessage: "Nouveau message",
+  block: "Bloquer",
+  blockSeat: "Bloquer {name}",
+  blockSeatConfirm: "Bloquer {name} dans cette campagne ? Ses messages ici ne vous parviendront plus. Cette personne n'en est pas informée, et le blocage ne vous dit pas qui elle est.",
+  unblockSeat: "Débloquer {name}",
+  seatBlocked: "bloqué",
+  // end webplay
 };
 
 export const dictionaries = { en, fr } as const;
