@@ -69,8 +69,9 @@ async def list_messages(
 async def list_message_threads(
     session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
 ) -> Response:
-    """Your conversations: each other player and the table, with the newest message and how
-    many you have not read."""
+    """Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read."""
     return model_response(await service.threads(session, member), if_none_match)
 
 

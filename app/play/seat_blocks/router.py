@@ -20,8 +20,9 @@ SeatNumber = Annotated[int, Path(ge=1, le=64, description="A seat's number.")]
 
 @router.put("", status_code=status.HTTP_204_NO_CONTENT)
 async def block_seat(number: SeatNumber, session: SessionDep, member: MemberDep) -> Response:
-    """Block this seat's holder in this campaign: their messages here stop reaching you. They
-    are not told, and you are not told who they are (R-CAMP-5)."""
+    """Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+
+    Their messages here stop reaching you; they are not told."""
     await service.block_seat(session, member, number)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 

@@ -1650,9 +1650,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your conversations: each other player and the table, with the newest message and how
-         * @description Your conversations: each other player and the table, with the newest message and how
-         *     many you have not read.
+         * Your conversations, one per other player and one for the table, newest first.
+         * @description Your conversations, one per other player and one for the table, newest first.
+         *
+         *     Each with its newest message and how many of it you have not read.
          *
          *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
@@ -1886,9 +1887,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Block this seat's holder in this campaign: their messages here stop reaching you. They
-         * @description Block this seat's holder in this campaign: their messages here stop reaching you. They
-         *     are not told, and you are not told who they are (R-CAMP-5).
+         * Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+         * @description Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+         *
+         *     Their messages here stop reaching you; they are not told.
          *
          *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
          */

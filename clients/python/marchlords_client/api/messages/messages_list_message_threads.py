@@ -119,10 +119,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessageThreads | Problem | Problem | ValidationProblem]:
-    """Your conversations: each other player and the table, with the newest message and how
+    """Your conversations, one per other player and one for the table, newest first.
 
-     Your conversations: each other player and the table, with the newest message and how
-    many you have not read.
+     Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read.
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -159,10 +160,11 @@ def sync(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | MessageThreads | Problem | Problem | ValidationProblem | None:
-    """Your conversations: each other player and the table, with the newest message and how
+    """Your conversations, one per other player and one for the table, newest first.
 
-     Your conversations: each other player and the table, with the newest message and how
-    many you have not read.
+     Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read.
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -194,10 +196,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessageThreads | Problem | Problem | ValidationProblem]:
-    """Your conversations: each other player and the table, with the newest message and how
+    """Your conversations, one per other player and one for the table, newest first.
 
-     Your conversations: each other player and the table, with the newest message and how
-    many you have not read.
+     Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read.
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -232,10 +235,11 @@ async def asyncio(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | MessageThreads | Problem | Problem | ValidationProblem | None:
-    """Your conversations: each other player and the table, with the newest message and how
+    """Your conversations, one per other player and one for the table, newest first.
 
-     Your conversations: each other player and the table, with the newest message and how
-    many you have not read.
+     Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read.
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed

@@ -126,10 +126,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Block this seat's holder in this campaign: their messages here stop reaching you. They
+    """Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
 
-     Block this seat's holder in this campaign: their messages here stop reaching you. They
-    are not told, and you are not told who they are (R-CAMP-5).
+     Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+
+    Their messages here stop reaching you; they are not told.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -170,10 +171,11 @@ def sync(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Block this seat's holder in this campaign: their messages here stop reaching you. They
+    """Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
 
-     Block this seat's holder in this campaign: their messages here stop reaching you. They
-    are not told, and you are not told who they are (R-CAMP-5).
+     Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+
+    Their messages here stop reaching you; they are not told.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -209,10 +211,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem]:
-    """Block this seat's holder in this campaign: their messages here stop reaching you. They
+    """Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
 
-     Block this seat's holder in this campaign: their messages here stop reaching you. They
-    are not told, and you are not told who they are (R-CAMP-5).
+     Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+
+    Their messages here stop reaching you; they are not told.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
@@ -251,10 +254,11 @@ async def asyncio(
     client: AuthenticatedClient,
     idempotency_key: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | None:
-    """Block this seat's holder in this campaign: their messages here stop reaching you. They
+    """Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
 
-     Block this seat's holder in this campaign: their messages here stop reaching you. They
-    are not told, and you are not told who they are (R-CAMP-5).
+     Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+
+    Their messages here stop reaching you; they are not told.
 
     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`;
     past the limit, 429 `too_many_requests` with `Retry-After`.
