@@ -229,29 +229,34 @@ def _bot_read(m: Membership, p: CampaignPlayer) -> SeatBotRead | None:
 
 async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]:
     """The seats as the caller sees them, read with their holders' names in one statement."""
-    seats = (
+    # With each seat, whether the caller blocked its holder here (app/play/seat_blocks), in
+    # the same statement; blocks by username are not shown: under anonymity they would say who
+    # holds a seat.
+    blocked = (
+        select(CampaignBlock.blocked_id)
+        .where(
+            CampaignBlock.campaign_id == CampaignPlayer.campaign_id,
+            CampaignBlock.user_id == m.user.id,
+            CampaignBlock.blocked_id == CampaignPlayer.user_id,
+        )
+        .exists()
+    )
+    rows = (
         await session.execute(
-            select(CampaignPlayer, User.display_name)
+            select(CampaignPlayer, User.display_name, blocked)
             .outerjoin(User, User.id == CampaignPlayer.user_id)
             .where(CampaignPlayer.campaign_id == m.campaign.id)
             .order_by(CampaignPlayer.number)
         )
     ).all()
+    seats = [(p, name) for p, name, _ in rows]
+    blocked_seats = {p.number for p, _, is_blocked in rows if is_blocked}
     names = shown_names(
         m, [(p.number, seat_name(p.number, name, p.bot_difficulty)) for p, name in seats]
     )
     owner_number = next((p.number for p, _ in seats if p.user_id == m.campaign.owner_id), None)
     me = m.player.number if m.player else None
     now = utcnow()
-    # Seats the caller blocked here (app/play/seat_blocks): blocks by username are not
-    # shown, they would say who holds a seat under anonymity.
-    blocked = set(
-        await session.scalars(
-            select(CampaignBlock.blocked_id).where(
-                CampaignBlock.campaign_id == m.campaign.id, CampaignBlock.user_id == m.user.id
-            )
-        )
-    )
     return [
         PlayerRead(
             number=p.number,
@@ -274,7 +279,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
-            blocked=p.user_id is not None and p.user_id in blocked,
+            blocked=p.number in blocked_seats,
         )
         for p, _ in seats
     ]
