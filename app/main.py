@@ -74,6 +74,7 @@ from app.play.pictures.rendering import renderer as replay_renderer
 from app.play.pictures.router import router as pictures_router
 from app.play.reliability.router import router as reliability_router
 from app.play.rosters.router import router as rosters_router
+from app.play.seat_blocks.router import router as seat_blocks_router
 from app.play.seats.router import offers_router as seat_offers_router
 from app.play.seats.router import router as seats_router
 from app.play.spectators.router import router as spectators_router
@@ -151,6 +152,7 @@ V1_ROUTERS: tuple[APIRouter, ...] = (
     reliability_router,
     moderation_router,
     reports_router,
+    seat_blocks_router,
     operator_router,
 )
 

@@ -254,6 +254,11 @@ MEMBER = frozenset(
         "messages-list-messages",
         "messages-count-unread-messages",
         "messages-mark-messages-read",
+        "messages-list-message-threads",
+        "campaigns-list-campaign-factions",
+        # A seat's holder blocked in this campaign, by seat: the caller's own list (issue 44).
+        "moderation-block-seat",
+        "moderation-unblock-seat",
         "house-rules-list-house-rules",
         "house-rules-list-house-rule-changes",
         "events-stream-events",

@@ -1,6 +1,6 @@
 """Campaign lobby and lifecycle endpoints."""
 
-from fastapi import APIRouter, Response, status
+from fastapi import APIRouter, Request, Response, status
 
 from app.accounts.auth.dependencies import CurrentUser
 from app.platform.conditional import (
@@ -12,6 +12,8 @@ from app.platform.conditional import (
 from app.platform.db.session import SessionDep
 from app.platform.dependencies import PageDep
 from app.platform.errors import PROBLEM_RESPONSES
+from app.platform.i18n import say
+from app.platform.i18n.requests import request_language, said_in
 from app.play.campaigns import service
 from app.play.campaigns.access import CampaignId, LockedMemberDep, MemberDep, load_membership
 from app.play.campaigns.schemas import (
@@ -19,11 +21,13 @@ from app.play.campaigns.schemas import (
     CampaignPage,
     CampaignRead,
     CampaignUpdate,
+    FactionName,
     JoinRequest,
     PlayerChoice,
     PlayerRead,
 )
 from app.play.maps.schemas import RulesetDocument
+from app.rules.name_texts import name_text
 
 router = APIRouter(prefix="/campaigns", tags=["campaigns"], responses=PROBLEM_RESPONSES)
 
@@ -67,6 +71,22 @@ async def update_campaign(
 async def read_campaign_ruleset(member: MemberDep, if_none_match: IfNoneMatch = None) -> Response:
     """The campaign's full ruleset document, readable by every player (R-HOUSE-2)."""
     return model_response(RulesetDocument(member.campaign.ruleset), if_none_match)
+
+
+@router.get(
+    "/{campaign_id}/factions", response_model=list[FactionName], responses=CONDITIONAL_RESPONSES
+)
+async def list_campaign_factions(
+    request: Request, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    """The factions a player may pick, named in your language (the ruleset's order)."""
+    language = request_language(request)
+    factions = [
+        FactionName(key=key, name=say(name_text(f.get("name") or key), language))
+        for f in member.campaign.ruleset.get("factions", [])
+        if isinstance(key := f.get("key"), str)
+    ]
+    return said_in(list_response(factions, if_none_match), language)
 
 
 @router.post("/{campaign_id}/start")

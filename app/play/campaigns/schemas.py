@@ -118,6 +118,16 @@ class SeatBotRead(BaseModel):
     )
 
 
+class FactionName(BaseModel):
+    """A faction of the campaign's ruleset, named in the reader's language."""
+
+    key: str = Field(description="What `PATCH .../players/me` takes as `faction`.")
+    name: str = Field(
+        description="The default factions' names in the reader's language; a faction a "
+        "ruleset variant renamed or added keeps the name it was given."
+    )
+
+
 class PlayerRead(BaseModel):
     number: int
     name: str
@@ -152,3 +162,9 @@ class PlayerRead(BaseModel):
     )
     is_you: bool
     is_owner: bool
+    blocked: bool = Field(
+        default=False,
+        description="You blocked this seat's holder in this campaign (`PUT .../players/{number}"
+        "/block`): their messages here no longer reach you. Blocks by username are not "
+        "shown here: under anonymity that would say who holds the seat.",
+    )

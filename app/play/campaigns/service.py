@@ -33,7 +33,7 @@ from app.rules.ruleset import RulesetError, ruleset_to_dict
 from app.rules.setup import PlayerSetup, start_campaign, validate_setup
 from app.store.events.revocations import Revocation, end_streams
 from app.store.events.subscribers import tell_status_changed
-from app.store.models import User
+from app.store.models import CampaignBlock, User
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.campaign_settings import CampaignSettings
 from app.store.persistence import (
@@ -229,14 +229,28 @@ def _bot_read(m: Membership, p: CampaignPlayer) -> SeatBotRead | None:
 
 async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]:
     """The seats as the caller sees them, read with their holders' names in one statement."""
-    seats = (
+    # With each seat, whether the caller blocked its holder here (app/play/seat_blocks), in
+    # the same statement; blocks by username are not shown: under anonymity they would say who
+    # holds a seat.
+    blocked = (
+        select(CampaignBlock.blocked_id)
+        .where(
+            CampaignBlock.campaign_id == CampaignPlayer.campaign_id,
+            CampaignBlock.user_id == m.user.id,
+            CampaignBlock.blocked_id == CampaignPlayer.user_id,
+        )
+        .exists()
+    )
+    rows = (
         await session.execute(
-            select(CampaignPlayer, User.display_name)
+            select(CampaignPlayer, User.display_name, blocked)
             .outerjoin(User, User.id == CampaignPlayer.user_id)
             .where(CampaignPlayer.campaign_id == m.campaign.id)
             .order_by(CampaignPlayer.number)
         )
     ).all()
+    seats = [(p, name) for p, name, _ in rows]
+    blocked_seats = {p.number for p, _, is_blocked in rows if is_blocked}
     names = shown_names(
         m, [(p.number, seat_name(p.number, name, p.bot_difficulty)) for p, name in seats]
     )
@@ -265,6 +279,7 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
             is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
+            blocked=p.number in blocked_seats,
         )
         for p, _ in seats
     ]

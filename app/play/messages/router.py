@@ -12,9 +12,11 @@ from app.play.campaigns.access import MemberDep
 from app.play.messages import service
 from app.play.messages.schemas import (
     MAX_ID,
+    MAX_SEAT,
     MessageCreate,
     MessagePage,
     MessageRead,
+    MessageThreads,
     ReadMark,
     UnreadCount,
 )
@@ -46,12 +48,31 @@ async def list_messages(
     limit: Annotated[
         int | None, Query(ge=1, description="Page size; capped at the server's maximum.")
     ] = None,
+    thread: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=MAX_SEAT,
+            description="Only one conversation: 0, the messages to everyone; N, those between "
+            "you and player N (group messages that include them too). Omitted: all.",
+        ),
+    ] = None,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids)."""
     size = min(settings.default_page_size if limit is None else limit, settings.max_page_size)
-    window = service.Window(limit=size, before=before, after=after)
+    window = service.Window(limit=size, before=before, after=after, thread=thread)
     return model_response(await service.mailbox(session, member, window), if_none_match)
+
+
+@router.get("/threads", response_model=MessageThreads, responses=CONDITIONAL_RESPONSES)
+async def list_message_threads(
+    session: SessionDep, member: MemberDep, if_none_match: IfNoneMatch = None
+) -> Response:
+    """Your conversations, one per other player and one for the table, newest first.
+
+    Each with its newest message and how many of it you have not read."""
+    return model_response(await service.threads(session, member), if_none_match)
 
 
 @router.get("/unread", response_model=UnreadCount, responses=CONDITIONAL_RESPONSES)

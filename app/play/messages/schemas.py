@@ -10,6 +10,7 @@ from app.platform.fields import BodyText
 
 # Message ids are random below 2**53; anything above names no message (and would not fit).
 MAX_ID = PUBLIC_ID_HIGH - 1
+MAX_SEAT = 64  # above any campaign's seats (17 at most): a higher number names nobody
 
 
 class MessageCreate(BaseModel):
@@ -69,3 +70,21 @@ class ReadMark(BaseModel):
 class UnreadCount(BaseModel):
     unread: int
     read_up_to: int = Field(description="The newest message you marked read (0: none).")
+
+
+class MessageThread(BaseModel):
+    """Your conversation with one correspondent: a player, or the table (messages to all)."""
+
+    correspondent: Correspondent | None = Field(
+        description="The other player (`number` is what `thread` and `to` take); null: "
+        "the table, the messages to everyone (`thread=0`)."
+    )
+    last: MessageRead | None = Field(description="The newest message of it; null: none yet.")
+    unread: int = Field(description="Messages of it addressed to you you have not read yet.")
+
+
+class MessageThreads(BaseModel):
+    """One thread per other seat and one for the table, the most recent first (those without
+    a message last, by number)."""
+
+    items: list[MessageThread]

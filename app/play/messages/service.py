@@ -4,8 +4,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, and_, func, not_, or_, select
-from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy import ColumnElement, and_, case, false, func, literal, not_, or_, select
+from sqlalchemy.dialects.postgresql import array, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.accounts.moderation.service import blockers_among
@@ -19,8 +19,11 @@ from app.play.messages.schemas import (
     MessageCreate,
     MessagePage,
     MessageRead,
+    MessageThread,
+    MessageThreads,
     UnreadCount,
 )
+from app.play.seat_blocks.service import blockers_here
 from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
 from app.store.models.campaign import CampaignPlayer
@@ -127,9 +130,10 @@ async def _blocked_for(
     """The recipients whose holders blocked the sender: it never reaches them, and the sender,
     who is not told, sees it sent as to anyone else (the same answer, the same work)."""
     holders = {p.number: p.user_id for p in seats if p.user_id is not None}
-    blockers = await blockers_among(
-        session, m.user.id, {holders[n] for n in recipients if n in holders}
-    )
+    users = {holders[n] for n in recipients if n in holders}
+    blockers = await blockers_among(session, m.user.id, users)
+    # And those who blocked the sender's seat here (never by name: issue 44).
+    blockers |= await blockers_here(session, m.campaign.id, m.user.id, users)
     return [n for n in recipients if holders.get(n) in blockers]
 
 
@@ -209,11 +213,37 @@ async def _public_id(session: AsyncSession, m: Membership, position: int) -> int
 
 @dataclass(frozen=True)
 class Window:
-    """A cursor window over message ids: `before` and `after` are exclusive bounds."""
+    """A cursor window over message ids: `before` and `after` are exclusive bounds; `thread`
+    keeps one conversation (`TABLE`: the messages to all; N: those between you and player N,
+    group messages that include them too)."""
 
     limit: int
     before: int | None = None
     after: int | None = None
+    thread: int | None = None
+
+
+TABLE = 0  # the thread of the messages to everyone
+
+# The thread a message belongs to, for each of its participants: the table for a message to
+# all; otherwise each participant's number (the reader's own is dropped by the caller).
+_THREAD_OF = func.unnest(
+    case(
+        (Message.to_all, array([literal(TABLE)])),
+        else_=func.array_append(Message.recipients, Message.sender),
+    )
+)
+
+
+def _in_thread(me: int, thread: int) -> ColumnElement[bool]:
+    if thread == TABLE:
+        return Message.to_all.is_(True)
+    if thread == me:
+        return false()
+    return and_(
+        Message.to_all.is_(False),
+        or_(Message.sender == thread, Message.recipients.contains([thread])),
+    )
 
 
 async def mailbox(session: AsyncSession, m: Membership, window: Window) -> MessagePage:
@@ -224,6 +254,8 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
     """
     me = m.require_player().number
     query = select(Message).where(*_mine(m, me), Message.hidden_at.is_(None))
+    if window.thread is not None:
+        query = query.where(_in_thread(me, window.thread))
     if window.before is not None:
         query = query.where(Message.id < await _position(session, m, me, window.before))
     if window.after is not None:
@@ -244,6 +276,57 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
         next_before=rows[-1].public_id if rows and (has_more or forward) else None,
         newest_id=rows[0].public_id if rows else window.after,
     )
+
+
+async def threads(session: AsyncSession, m: Membership) -> MessageThreads:
+    """One thread per other seat and one for the table: its newest message and how many of it
+    are unread, in one statement over the caller's mailbox (bounded by the seats, 17 + 1)."""
+    me = m.require_player().number
+    mark = await _read_mark(session, m, me)
+    mailbox = (
+        select(
+            _THREAD_OF.label("thread"),
+            Message.id.label("id"),
+            and_(_received(me), Message.id > mark).label("unread"),
+        )
+        .where(*_mine(m, me), Message.hidden_at.is_(None))
+        .subquery()
+    )
+    rows = await session.execute(
+        select(
+            mailbox.c.thread,
+            func.max(mailbox.c.id),
+            func.count().filter(mailbox.c.unread),
+        ).group_by(mailbox.c.thread)
+    )
+    summary = {thread: (last, unread) for thread, last, unread in rows.all() if thread != me}
+    wanted = [last for last, _ in summary.values()]
+    newest = {
+        row.id: row
+        for row in await session.scalars(
+            select(Message).where(Message.campaign_id == m.campaign.id, Message.id.in_(wanted))
+        )
+    }
+    names = await display_names(session, m)
+    # The most recent conversation first, then those without a message (table, then numbers).
+    order = sorted(
+        [TABLE, *sorted(n for n in names if n != me)],
+        key=lambda thread: -summary.get(thread, (0, 0))[0],
+    )
+    items = []
+    for thread in order:
+        last, count = summary.get(thread, (None, 0))
+        message = newest.get(last) if last is not None else None
+        items.append(
+            MessageThread(
+                correspondent=None
+                if thread == TABLE
+                else Correspondent(number=thread, name=names[thread]),
+                last=_read(message, me, names, mark) if message is not None else None,
+                unread=count,
+            )
+        )
+    return MessageThreads(items=items)
 
 
 async def unread(session: AsyncSession, m: Membership) -> UnreadCount:

@@ -26,6 +26,7 @@ from app.store.models.identity import OidcFlow, OidcTicket, UserIdentity
 from app.store.models.ledger import LedgerRow
 from app.store.models.message import Message, MessageReadMark
 from app.store.models.moderation import (
+    CampaignBlock,
     ModerationAction,
     OwnerBan,
     Report,
@@ -73,6 +74,7 @@ __all__ = [
     "BattleRow",
     "CalendarFeed",
     "Campaign",
+    "CampaignBlock",
     "CampaignEvent",
     "CampaignPlayer",
     "CampaignStatus",

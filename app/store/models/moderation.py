@@ -33,6 +33,26 @@ class UserBlock(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class CampaignBlock(Base):
+    """`user_id` blocked, in one campaign, the holder of a seat (`blocked_id`): their messages
+    in that campaign stop reaching `user_id`. Made from the seat (never a username), so it
+    names nobody under anonymity: it is listed on the campaign's seats, never with the user's
+    blocks, and reaches no other campaign (where it would say who sat behind the seat)."""
+
+    __tablename__ = "campaign_blocks"
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 class OwnerBan(Base):
     """`owner_id` refuses `banned_id`'s join requests to their public campaigns (R-CAMP-11)."""
 

@@ -14,6 +14,7 @@ from marchlords_client.api.campaigns import (
     campaigns_extend_deadline,
     campaigns_join_campaign,
     campaigns_leave_campaign,
+    campaigns_list_campaign_factions,
     campaigns_list_campaigns,
     campaigns_list_players,
     campaigns_pause_campaign,
@@ -366,6 +367,17 @@ def ruleset(campaign: CampaignOption, as_json: JsonOption = False) -> None:
         lambda c, cid: campaigns_read_campaign_ruleset.sync_detailed(cid, client=c),
     )
     show(found, True)
+
+
+@campaign.command("factions")
+def factions(campaign: CampaignOption, as_json: JsonOption = False) -> None:
+    """The factions you may pick, named in your language."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: campaigns_list_campaign_factions.sync_detailed(cid, client=c),
+        lambda fs: [f"{f['key']}: {f['name']}" for f in fs],
+    )
 
 
 def rules(as_json: JsonOption = False) -> None:

@@ -18,10 +18,12 @@ from marchlords_client.api.diplomacy import (
 )
 from marchlords_client.api.messages import (
     messages_count_unread_messages,
+    messages_list_message_threads,
     messages_list_messages,
     messages_mark_messages_read,
     messages_send_message,
 )
+from marchlords_client.api.moderation import moderation_block_seat, moderation_unblock_seat
 from marchlords_client.models import (
     DiplomaticEdict,
     EdictKind,
@@ -47,7 +49,7 @@ from marchlords_cli.common import (
     show,
 )
 
-message = group("Messages between players: send, list, mark read.")
+message = group("Messages between players: send, list, threads, mark read, block a seat.")
 edict = group("Edicts: one a turn, paid when issued; the addressee accepts or refuses.")
 treaty = group("Treaties that accepted edicts made.")
 
@@ -111,6 +113,10 @@ def list_messages(
     unread: Annotated[bool, typer.Option("--unread", help="Only those not read yet.")] = False,
     limit: Annotated[int, typer.Option(min=1, max=100, help="How many, newest first.")] = 50,
     before: Annotated[int | None, typer.Option(help="Older than this message id.")] = None,
+    thread: Annotated[
+        int | None,
+        typer.Option(help="Only your conversation with this player (0: messages to everyone)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Your messages, sent and received, newest first (`*`: not read yet)."""
@@ -118,7 +124,7 @@ def list_messages(
         campaign,
         as_json,
         lambda c, cid: messages_list_messages.sync_detailed(
-            cid, client=c, limit=limit, before=maybe(before)
+            cid, client=c, limit=limit, before=maybe(before), thread=maybe(thread)
         ),
     )
     if unread:
@@ -127,6 +133,49 @@ def list_messages(
         page, as_json,
         lambda p: [line for m in p["items"] for line in message_lines(m)] or ["(none)"],
     )  # fmt: skip
+
+
+def thread_line(t: dict[str, Any]) -> str:
+    who = t["correspondent"]
+    name = f"{who['number']} ({who['name']})" if who else "0 (everyone)"
+    last = t["last"]["body"] if t.get("last") else "(no message yet)"
+    return f"{name}: {t['unread']} unread; last: {last}"
+
+
+@message.command("threads")
+def threads(campaign: CampaignOption, as_json: JsonOption = False) -> None:
+    """Your conversations: each other player and everyone, newest first, with unread counts."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: messages_list_message_threads.sync_detailed(cid, client=c),
+        lambda p: [thread_line(t) for t in p["items"]],
+    )
+
+
+Seat = Annotated[int, typer.Argument(help="The seat's number (its player number).")]
+
+
+@message.command("block")
+def block_seat(seat: Seat, campaign: CampaignOption, as_json: JsonOption = False) -> None:
+    """Block a seat's holder in this campaign (they are not told; you learn no name)."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: moderation_block_seat.sync_detailed(cid, seat, client=c),
+        f"seat {seat} blocked",
+    )
+
+
+@message.command("unblock")
+def unblock_seat(seat: Seat, campaign: CampaignOption, as_json: JsonOption = False) -> None:
+    """Undo a block of a seat's holder in this campaign."""
+    run(
+        campaign,
+        as_json,
+        lambda c, cid: moderation_unblock_seat.sync_detailed(cid, seat, client=c),
+        f"seat {seat} no longer blocked",
+    )
 
 
 @message.command("read")

@@ -231,6 +231,7 @@ async def test_R_CAMP_4_owner_marks_a_player_inactive_and_active_again(
         "bot": None,
         "is_you": False,
         "is_owner": False,
+        "blocked": False,
     }
     assert (await turn(client, game))["blocked_by"] == ["2 player(s) not ready"]
     assert await events(session, game, "player_status") == [(None, {"player": 3, "inactive": True})]

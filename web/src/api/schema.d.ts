@@ -1308,6 +1308,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/factions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The factions a player may pick, named in your language (the ruleset's order).
+         * @description The factions a player may pick, named in your language (the ruleset's order).
+         *
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
+         */
+        get: operations["campaigns-list-campaign-factions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/generals": {
         parameters: {
             query?: never;
@@ -1620,6 +1642,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns/{campaign_id}/messages/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your conversations, one per other player and one for the table, newest first.
+         * @description Your conversations, one per other player and one for the table, newest first.
+         *
+         *     Each with its newest message and how many of it you have not read.
+         *
+         *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
+         */
+        get: operations["messages-list-message-threads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/campaigns/{campaign_id}/messages/unread": {
         parameters: {
             query?: never;
@@ -1830,6 +1876,36 @@ export interface paths {
          *     Rules (docs/rules.md): R-CAMP-4, R-CAMP-7.
          */
         patch: operations["campaigns-set-player-status"];
+        trace?: never;
+    };
+    "/v1/campaigns/{campaign_id}/players/{number}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+         * @description Block this seat's holder in this campaign, without learning who they are (R-CAMP-5).
+         *
+         *     Their messages here stop reaching you; they are not told.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        put: operations["moderation-block-seat"];
+        post?: never;
+        /**
+         * Undo a block of this seat's holder: what they write here from now on reaches you.
+         * @description Undo a block of this seat's holder: what they write here from now on reaches you.
+         *
+         *     Rate limited: every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit, 429 `too_many_requests` with `Retry-After`.
+         */
+        delete: operations["moderation-unblock-seat"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/campaigns/{campaign_id}/players/{number}/handover": {
@@ -6892,6 +6968,22 @@ export interface components {
             used_this_turn: boolean;
         };
         /**
+         * FactionName
+         * @description A faction of the campaign's ruleset, named in the reader's language.
+         */
+        FactionName: {
+            /**
+             * Key
+             * @description What `PATCH .../players/me` takes as `faction`.
+             */
+            key: string;
+            /**
+             * Name
+             * @description The default factions' names in the reader's language; a faction a ruleset variant renamed or added keeps the name it was given.
+             */
+            name: string;
+        };
+        /**
          * Fate
          * @enum {string}
          */
@@ -8150,6 +8242,30 @@ export interface components {
             /** Reason */
             reason: string;
         };
+        /**
+         * MessageThread
+         * @description Your conversation with one correspondent: a player, or the table (messages to all).
+         */
+        MessageThread: {
+            /** @description The other player (`number` is what `thread` and `to` take); null: the table, the messages to everyone (`thread=0`). */
+            correspondent: components["schemas"]["Correspondent"] | null;
+            /** @description The newest message of it; null: none yet. */
+            last: components["schemas"]["MessageRead"] | null;
+            /**
+             * Unread
+             * @description Messages of it addressed to you you have not read yet.
+             */
+            unread: number;
+        };
+        /**
+         * MessageThreads
+         * @description One thread per other seat and one for the table, the most recent first (those without
+         *     a message last, by number).
+         */
+        MessageThreads: {
+            /** Items */
+            items: components["schemas"]["MessageThread"][];
+        };
         /** ModeratedUser */
         ModeratedUser: {
             /** Suspended At */
@@ -8990,6 +9106,12 @@ export interface components {
         };
         /** PlayerRead */
         PlayerRead: {
+            /**
+             * Blocked
+             * @description You blocked this seat's holder in this campaign (`PUT .../players/{number}/block`): their messages here no longer reach you. Blocks by username are not shown here: under anonymity that would say who holds the seat.
+             * @default false
+             */
+            blocked: boolean;
             /** @description R-BOT: a bot plays this seat (shown to every member, under anonymity too); null: a person, or nobody (`vacant`). */
             bot?: components["schemas"]["SeatBotRead"] | null;
             /**
@@ -21374,6 +21496,112 @@ export interface operations {
             };
         };
     };
+    "campaigns-list-campaign-factions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactionName"][];
+                };
+            };
+            /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
+            304: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     "world-list-generals": {
         parameters: {
             query?: never;
@@ -23176,6 +23404,8 @@ export interface operations {
                 after?: number | null;
                 /** @description Page size; capped at the server's maximum. */
                 limit?: number | null;
+                /** @description Only one conversation: 0, the messages to everyone; N, those between you and player N (group messages that include them too). Omitted: all. */
+                thread?: number | null;
             };
             header?: {
                 /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
@@ -23620,6 +23850,112 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full. */
                     "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "messages-list-message-threads": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of a copy of this view you hold: if it is still current, the answer is `304 Not Modified` without a body. */
+                "If-None-Match"?: string | null;
+            };
+            path: {
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThreads"];
+                };
+            };
+            /** @description Not Modified: the view is the one whose `ETag` you sent (no body). */
+            304: {
+                headers: {
+                    /** @description `private, no-cache`: a per-viewer view, revalidate before reuse. */
+                    "Cache-Control"?: string;
+                    /** @description Strong entity tag of this view as you see it: it changes whenever what you see changes, and only then. Send it back in `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
@@ -25185,6 +25521,348 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayerRead"];
                 };
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-block-seat": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description A seat's number. */
+                number: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request body (not decodable) */
+            400: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials */
+            401: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid request (`ValidationProblem`, `code` `validation_error`) or a refusal (`Problem`: a rule id or another registered code) */
+            422: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["UnprocessableProblem"];
+                };
+            };
+            /** @description Too many requests; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database is unreachable; retry after `Retry-After` */
+            503: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    "moderation-unblock-seat": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID is best). A retry with the same key and the same request returns the first response, with `Idempotent-Replayed: true`, without doing the work again; the same key with another request is refused (422 `idempotency_key_reused`). Keys are per user and remembered for 24 hours (by default). */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description A seat's number. */
+                number: number;
+                /** @description The campaign's id. */
+                campaign_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    /** @description Requests the bucket allows at once. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left right now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request body (not decodable) */
             400: {

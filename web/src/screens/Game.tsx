@@ -20,7 +20,7 @@ import { BattlesPanel } from "./Battles.tsx";
 import { EdictsPanel } from "./Diplomacy.tsx";
 import { SeatsPanel } from "./Seats.tsx";
 import { ChartsTable, HouseRulesPanel, WebhooksPanel } from "./Settings.tsx";
-import { ReportButton } from "./Moderation.tsx";
+import { MessagesPanel } from "../features/messages/MessagesPanel.tsx";
 
 type Tab = "tile" | "armies" | "battles" | "messages" | "edicts" | "summary" | "history" | "seats" | "notify" | "gm";
 
@@ -647,87 +647,6 @@ function TilePanel({ campaignId, coord }: { campaignId: string; coord: Coord | n
       {d?.structure && "id" in d.structure && d.structure.kind === "city" && d.owner !== null && d.structure.id ? (
         <RaiseForm campaignId={campaignId} cityId={d.structure.id} />
       ) : null}
-    </div>
-  );
-}
-
-function MessagesPanel({ campaignId }: { campaignId: string }) {
-  const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const messages = useQuery({
-    queryKey: ["campaign", campaignId, "messages"],
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/messages", { params: { path } })),
-  });
-  const players = useQuery({
-    queryKey: ["campaign", campaignId, "players"],
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
-  });
-  // No recipient until one is chosen: a word meant for one never goes to everyone by default.
-  const [to, setTo] = useState("");
-  const [body, setBody] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
-  const send = useMutation({
-    mutationFn: async () =>
-      ok(await api.POST("/v1/campaigns/{campaign_id}/messages", { params: { path }, body: { to: to === "all" ? "all" : [Number(to)], body } })),
-    onSuccess: async () => {
-      setBody("");
-      setTo("");
-      await refresh();
-    },
-  });
-  const newest = messages.data?.items[0]?.id ?? 0;
-  const markRead = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/messages/read", { params: { path }, body: { up_to: newest } })),
-    onSuccess: refresh,
-  });
-  return (
-    <div>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send.mutate();
-        }}
-      >
-        <label>
-          {t("to")}
-          <select name="to" required value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="">{t("chooseRecipient")}</option>
-            <option value="all">{t("everyone")}</option>
-            {players.data
-              ?.filter((p) => !p.is_you)
-              .map((p) => (
-                <option key={p.number} value={p.number}>
-                  {p.number}. {p.name}
-                  {p.bot ? ` (${t("botMark")})` : ""}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label>
-          {t("body")}
-          <textarea name="body" required value={body} onChange={(e) => setBody(e.target.value)} />
-        </label>
-        <ProblemView error={send.error} />
-        <button type="submit" disabled={send.isPending || to === ""}>
-          {t("send")}
-        </button>
-      </form>
-      {newest ? (
-        <button type="button" onClick={() => markRead.mutate()} disabled={markRead.isPending}>
-          {t("markRead")}
-        </button>
-      ) : null}
-      <ul className="list messages" data-testid="messages">
-        {messages.data?.items.map((m) => (
-          <li key={m.id} className={m.read || m.sent_by_you ? "" : "unread"} data-message-id={m.id}>
-            <strong>{m.sender.name}</strong> → {m.to_all ? t("everyone") : m.recipients.map((r) => r.name).join(", ")} ({t("turn")} {m.turn}
-            {m.read || m.sent_by_you ? "" : `, ${t("unread")}`}): <span className="body">{m.body}</span>
-            {m.sent_by_you ? null : <ReportButton item={{ kind: "message", campaign_id: campaignId, message_id: m.id }} />}
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

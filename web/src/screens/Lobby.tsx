@@ -10,25 +10,8 @@ import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { HouseRulesPanel, ReliabilityView } from "./Settings.tsx";
 
-interface Faction {
-  key: string;
-  name: string;
-}
-
-/** The ruleset document is free-form in the contract: read the factions' keys and names. */
-export function factionsOf(ruleset: unknown): Faction[] {
-  if (typeof ruleset !== "object" || ruleset === null) return [];
-  const list = (ruleset as Record<string, unknown>)["factions"];
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((f) => {
-    if (typeof f !== "object" || f === null) return [];
-    const { key, name } = f as Record<string, unknown>;
-    return typeof key === "string" ? [{ key, name: typeof name === "string" ? name : key }] : [];
-  });
-}
-
 export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaign.id };
@@ -37,9 +20,11 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
     refetchInterval: 5000,
   });
-  const ruleset = useQuery({
-    queryKey: ["campaign", campaign.id, "ruleset"],
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/ruleset", { params: { path } })),
+  // The factions named in the page's language (the server says them: the ruleset document
+  // keeps the names as written, in English for the default factions).
+  const factionNames = useQuery({
+    queryKey: ["campaign", campaign.id, "factions", lang],
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/factions", { params: { path } })),
   });
   // A generated or uploaded map is readable by its author only: GET /v1/maps/{id} answers 404
   // to the others (which the browser logs as an error). The list of the maps I may read (the
@@ -85,7 +70,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/start", { params: { path } })),
     onSuccess: refresh,
   });
-  const factions = factionsOf(ruleset.data);
+  const factions = factionNames.data ?? [];
   // A map I may not read: offer every slot the campaign could have, the server refuses one that
   // is not.
   const slotsUnknown = map.isError || (readable.isSuccess && !mayRead);
@@ -94,7 +79,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
 
   return (
     <div className="columns">
-      <section className="card" aria-labelledby="lobby-title">
+      <section className="card lobby-main" aria-labelledby="lobby-title">
         <h2 id="lobby-title">
           {t("lobby")}: {campaign.name}
         </h2>
@@ -118,7 +103,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             </a>
           </p>
         ) : null}
-        <table>
+        <table className="lobby-players">
           <caption className="sr-only">{t("players")}</caption>
           <thead>
             <tr>

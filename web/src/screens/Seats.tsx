@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { BotMark, SeatBotControls } from "../components/Bots.tsx";
+import { BlockSeatButton } from "../features/messages/BlockSeat.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { navigate } from "../router.tsx";
@@ -148,7 +149,8 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
     <li data-seat={player.number}>
       {player.number}. {player.name}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
-      <BotMark bot={player.bot} />
+      <BotMark bot={player.bot} />{" "}
+      <BlockSeatButton campaignId={campaign.id} player={player} />
       <SeatBotControls campaign={campaign} player={player} />
       <SeatHolders campaignId={campaign.id} number={player.number} />
       {campaign.is_owner ? (

@@ -7,7 +7,6 @@ import { ProblemView } from "../../src/components/ProblemView.tsx";
 import { I18nProvider, pickLanguage } from "../../src/i18n.tsx";
 import { Auth } from "../../src/screens/Auth.tsx";
 import { countdown } from "../../src/screens/Game.tsx";
-import { factionsOf } from "../../src/screens/Lobby.tsx";
 import { SessionProvider } from "../../src/session.tsx";
 
 afterEach(() => {
@@ -76,10 +75,5 @@ describe("small helpers", () => {
     const now = Date.parse("2026-12-01T10:00:00Z");
     expect(countdown("2026-12-02T12:03:04Z", now)).toBe("1 d 02:03:04");
     expect(countdown("2026-12-01T09:00:00Z", now)).toBe("00:00:00");
-  });
-
-  it("reads the factions of a free-form ruleset document", () => {
-    expect(factionsOf({ factions: [{ key: "empire", name: "Empire" }, { name: "no key" }, 3] })).toEqual([{ key: "empire", name: "Empire" }]);
-    expect(factionsOf(null)).toEqual([]);
   });
 });

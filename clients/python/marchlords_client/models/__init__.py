@@ -201,6 +201,7 @@ from .exported_structures_row import ExportedStructuresRow
 from .exported_treaties_row import ExportedTreatiesRow
 from .exported_world import ExportedWorld
 from .faction_action_status import FactionActionStatus
+from .faction_name import FactionName
 from .fate import Fate
 from .fielded_roster_export import FieldedRosterExport
 from .fielded_roster_export_side import FieldedRosterExportSide
@@ -291,6 +292,8 @@ from .message_read import MessageRead
 from .message_received_payload import MessageReceivedPayload
 from .message_received_server_sent_event import MessageReceivedServerSentEvent
 from .message_report import MessageReport
+from .message_thread import MessageThread
+from .message_threads import MessageThreads
 from .moderated_user import ModeratedUser
 from .moderation_reason import ModerationReason
 from .move_read import MoveRead
@@ -821,6 +824,7 @@ __all__ = (
     "ExportedTreatiesRow",
     "ExportedWorld",
     "FactionActionStatus",
+    "FactionName",
     "Fate",
     "FieldedRosterExport",
     "FieldedRosterExportSide",
@@ -911,6 +915,8 @@ __all__ = (
     "MessageReceivedPayload",
     "MessageReceivedServerSentEvent",
     "MessageReport",
+    "MessageThread",
+    "MessageThreads",
     "ModeratedUser",
     "ModerationReason",
     "MoveRead",

@@ -30,6 +30,9 @@ class PlayerRead:
         number (int):
         ready (bool):
         slot (int | None):
+        blocked (bool | Unset): You blocked this seat's holder in this campaign (`PUT .../players/{number}/block`):
+            their messages here no longer reach you. Blocks by username are not shown here: under anonymity that would say
+            who holds the seat. Default: False.
         bot (None | SeatBotRead | Unset): R-BOT: a bot plays this seat (shown to every member, under anonymity too);
             null: a person, or nobody (`vacant`).
         civil_disorder (bool | Unset): R-CAMP-10: the seat missed too many deadlines in a row; it counts as ready (never
@@ -52,6 +55,7 @@ class PlayerRead:
     number: int
     ready: bool
     slot: int | None
+    blocked: bool | Unset = False
     bot: None | SeatBotRead | Unset = UNSET
     civil_disorder: bool | Unset = False
     missed_in_row: int | Unset = 0
@@ -85,6 +89,8 @@ class PlayerRead:
 
         slot: int | None
         slot = self.slot
+
+        blocked = self.blocked
 
         bot: dict[str, Any] | None | Unset
         if isinstance(self.bot, Unset):
@@ -128,6 +134,8 @@ class PlayerRead:
                 "slot": slot,
             }
         )
+        if blocked is not UNSET:
+            field_dict["blocked"] = blocked
         if bot is not UNSET:
             field_dict["bot"] = bot
         if civil_disorder is not UNSET:
@@ -180,6 +188,8 @@ class PlayerRead:
             return cast(int | None, data)
 
         slot = _parse_slot(d.pop("slot"))
+
+        blocked = d.pop("blocked", UNSET)
 
         def _parse_bot(data: object) -> None | SeatBotRead | Unset:
             if data is None:
@@ -236,6 +246,7 @@ class PlayerRead:
             number=number,
             ready=ready,
             slot=slot,
+            blocked=blocked,
             bot=bot,
             civil_disorder=civil_disorder,
             missed_in_row=missed_in_row,

@@ -19,6 +19,7 @@ def _get_kwargs(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    thread: int | None | Unset = UNSET,
     if_none_match: None | str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -47,6 +48,13 @@ def _get_kwargs(
     else:
         json_limit = limit
     params["limit"] = json_limit
+
+    json_thread: int | None | Unset
+    if isinstance(thread, Unset):
+        json_thread = UNSET
+    else:
+        json_thread = thread
+    params["thread"] = json_thread
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -149,6 +157,7 @@ def sync_detailed(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    thread: int | None | Unset = UNSET,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
@@ -164,6 +173,8 @@ def sync_detailed(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        thread (int | None | Unset): Only one conversation: 0, the messages to everyone; N, those
+            between you and player N (group messages that include them too). Omitted: all.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
             still current, the answer is `304 Not Modified` without a body.
 
@@ -180,6 +191,7 @@ def sync_detailed(
         before=before,
         after=after,
         limit=limit,
+        thread=thread,
         if_none_match=if_none_match,
     )
 
@@ -197,6 +209,7 @@ def sync(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    thread: int | None | Unset = UNSET,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
@@ -212,6 +225,8 @@ def sync(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        thread (int | None | Unset): Only one conversation: 0, the messages to everyone; N, those
+            between you and player N (group messages that include them too). Omitted: all.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
             still current, the answer is `304 Not Modified` without a body.
 
@@ -229,6 +244,7 @@ def sync(
         before=before,
         after=after,
         limit=limit,
+        thread=thread,
         if_none_match=if_none_match,
     ).parsed
 
@@ -240,6 +256,7 @@ async def asyncio_detailed(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    thread: int | None | Unset = UNSET,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | MessagePage | Problem | Problem | ValidationProblem]:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
@@ -255,6 +272,8 @@ async def asyncio_detailed(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        thread (int | None | Unset): Only one conversation: 0, the messages to everyone; N, those
+            between you and player N (group messages that include them too). Omitted: all.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
             still current, the answer is `304 Not Modified` without a body.
 
@@ -271,6 +290,7 @@ async def asyncio_detailed(
         before=before,
         after=after,
         limit=limit,
+        thread=thread,
         if_none_match=if_none_match,
     )
 
@@ -286,6 +306,7 @@ async def asyncio(
     before: int | None | Unset = UNSET,
     after: int | None | Unset = UNSET,
     limit: int | None | Unset = UNSET,
+    thread: int | None | Unset = UNSET,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | MessagePage | Problem | Problem | ValidationProblem | None:
     """Your messages, sent and received, newest first (cursor pages by your messages' ids).
@@ -301,6 +322,8 @@ async def asyncio(
         before (int | None | Unset): Only messages older than this one (its id).
         after (int | None | Unset): Only messages newer than this one (its id; 0: all).
         limit (int | None | Unset): Page size; capped at the server's maximum.
+        thread (int | None | Unset): Only one conversation: 0, the messages to everyone; N, those
+            between you and player N (group messages that include them too). Omitted: all.
         if_none_match (None | str | Unset): The `ETag` of a copy of this view you hold: if it is
             still current, the answer is `304 Not Modified` without a body.
 
@@ -319,6 +342,7 @@ async def asyncio(
             before=before,
             after=after,
             limit=limit,
+            thread=thread,
             if_none_match=if_none_match,
         )
     ).parsed
