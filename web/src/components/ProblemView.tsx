@@ -2,7 +2,7 @@
 // section when the server gives one) and the fields it named.
 import { ApiError } from "../api/client.ts";
 import { useI18n } from "../i18n.tsx";
-import { isNetworkError } from "../pwa/status.ts";
+import { isNetworkError } from "../lib/network.ts";
 
 export function ProblemView({ error }: { error: unknown }) {
   const { t } = useI18n();

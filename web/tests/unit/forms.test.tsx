@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/client.ts";
 import { ProblemView } from "../../src/components/ProblemView.tsx";
 import { dictionaries, I18nProvider, pickLanguage } from "../../src/i18n.tsx";
-import { Auth } from "../../src/screens/Auth.tsx";
-import { countdown } from "../../src/screens/Game.tsx";
-import { factionsOf } from "../../src/screens/Lobby.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { Auth } from "../../src/features/auth/Auth.tsx";
+import { countdown } from "../../src/features/game/Game.tsx";
+import { factionsOf } from "../../src/features/lobby/Lobby.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 afterEach(() => {
   cleanup();

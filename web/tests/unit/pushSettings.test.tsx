@@ -7,8 +7,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { PushSettings } from "../../src/push/PushSettings.tsx";
-import { SessionProvider, useSession } from "../../src/session.tsx";
+import { PushSettings } from "../../src/features/push/PushSettings.tsx";
+import { SessionProvider, useSession } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
