@@ -19,7 +19,7 @@ export function ProblemView({ error }: { error: unknown }) {
   if (!(error instanceof ApiError)) {
     return (
       <p role="alert" className="problem">
-        {String(error instanceof Error ? error.message : error)}
+        {error instanceof Error ? error.message : typeof error === "string" ? error : t("error")}
       </p>
     );
   }

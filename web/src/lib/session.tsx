@@ -1,9 +1,7 @@
 // The signed-in user's token (localStorage) and the typed client that sends it.
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
 import { createApi, type Api } from "../api/client.ts";
-import { useI18n } from "../i18n.tsx";
-import { pushApi } from "../features/push/api.ts";
-import { forgetThisDevice } from "../features/push/device.ts";
+import { useI18n, type Lang } from "../i18n.tsx";
 
 interface Session {
   token: string | null;
@@ -15,17 +13,23 @@ interface Session {
 const Context = createContext<Session | null>(null);
 const KEY = "marchlords.token";
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** `onSignOut` is told the token going away and the UI's language, before it goes (the app
+ * passes the push feature's "forget this device": shared code imports no feature). */
+export function SessionProvider({
+  children,
+  onSignOut,
+}: {
+  children: ReactNode;
+  onSignOut?: (previous: string | null, language: Lang) => void;
+}) {
   const [token, setToken] = useState<string | null>(() => localStorage.getItem(KEY));
-  // Read at each request, so a language switch needs no new client.
+  // Every request says the UI's language: a switch makes a new client (and session value).
   const { lang } = useI18n();
-  const language = useRef(lang);
-  language.current = lang;
   const value = useMemo<Session>(() => {
     const api = createApi(
       window.location.origin,
       () => localStorage.getItem(KEY),
-      () => language.current,
+      () => lang,
     );
     return {
       token,
@@ -37,13 +41,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut: () => {
         // This device stops getting the user's notifications (the next user of a shared
         // device must not see them); asked with the token that is going away.
-        const previous = localStorage.getItem(KEY);
-        void forgetThisDevice(previous ? pushApi(window.location.origin, previous, language.current) : null);
+        onSignOut?.(localStorage.getItem(KEY), lang);
         localStorage.removeItem(KEY);
         setToken(null);
       },
     };
-  }, [token]);
+  }, [token, lang, onSignOut]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

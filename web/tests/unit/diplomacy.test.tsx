@@ -10,7 +10,8 @@ import { I18nProvider } from "../../src/i18n.tsx";
 import { citiesOf, EdictsPanel, edictBody, EMPTY_EDICT, needsRecipient } from "../../src/features/diplomacy/Diplomacy.tsx";
 import { TurnClock } from "../../src/features/gamemaster/GameMaster.tsx";
 import { SeatHolders } from "../../src/features/seats/Seats.tsx";
-import { amendmentPatch, DeliveryLog, HouseRulesPanel } from "../../src/features/settings/Settings.tsx";
+import { amendmentPatch, HouseRulesPanel } from "../../src/features/campaigns/HouseRules.tsx";
+import { DeliveryLog } from "../../src/features/settings/Webhooks.tsx";
 import { SessionProvider } from "../../src/lib/session.tsx";
 
 // The machine running the checks may be busy: give the fake server's answers time to render.

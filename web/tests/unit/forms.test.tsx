@@ -6,7 +6,7 @@ import { ApiError } from "../../src/api/client.ts";
 import { ProblemView } from "../../src/components/ProblemView.tsx";
 import { dictionaries, I18nProvider, pickLanguage } from "../../src/i18n.tsx";
 import { Auth } from "../../src/features/auth/Auth.tsx";
-import { countdown } from "../../src/features/game/Game.tsx";
+import { countdown } from "../../src/features/game/TurnBar.tsx";
 import { factionsOf } from "../../src/features/lobby/Lobby.tsx";
 import { SessionProvider } from "../../src/lib/session.tsx";
 

@@ -12,7 +12,7 @@ import { clientPathOf, parseRoute } from "../../src/lib/router.tsx";
 import { Auth, ResetPassword } from "../../src/features/auth/Auth.tsx";
 import { Inbox, InboxLink } from "../../src/features/messages/Inbox.tsx";
 import { BattleRosters, RosterPanel, uploadOfFile } from "../../src/features/rosters/Rosters.tsx";
-import { EmailSettings } from "../../src/features/settings/Settings.tsx";
+import { EmailSettings } from "../../src/features/settings/Email.tsx";
 import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/App.tsx";
 import { createApi } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { LanguageSettings } from "../../src/features/settings/Settings.tsx";
+import { LanguageSettings } from "../../src/features/settings/Language.tsx";
 import { SessionProvider } from "../../src/lib/session.tsx";
 
 afterEach(() => {

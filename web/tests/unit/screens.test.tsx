@@ -11,7 +11,8 @@ import { CreateCampaign, parseJsonField } from "../../src/features/campaigns/Cam
 import { GameMasterPanel } from "../../src/features/gamemaster/GameMaster.tsx";
 import { raiseBody, RaiseForm } from "../../src/features/generals/Generals.tsx";
 import { SeatOffers, SeatsPanel } from "../../src/features/seats/Seats.tsx";
-import { MyReliability, NotificationSettings, preferencesBody } from "../../src/features/settings/Settings.tsx";
+import { preferencesBody, NotificationSettings } from "../../src/features/settings/Notifications.tsx";
+import { MyReliability } from "../../src/features/settings/Reliability.tsx";
 import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;

@@ -4,7 +4,7 @@ import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { ProviderButtons } from "../settings/Identities.tsx";
+import { ProviderButtons } from "../settings/index.ts";
 
 /** Sign in, or sign up then sign in; a refused form keeps what was typed. */
 export function Auth() {
@@ -44,7 +44,7 @@ export function Auth() {
   return (
     <section className="card narrow" aria-labelledby="auth-title">
       <h2 id="auth-title">{mode === "in" ? t("signIn") : t("signUp")}</h2>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <label>
           {t("username")}
           <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
@@ -111,7 +111,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     <section className="card narrow" aria-labelledby="forgot-title">
       <h2 id="forgot-title">{t("resetRequestTitle")}</h2>
       <p className="muted">{t("resetRequestHint")}</p>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <label>
           {t("emailAddress")}
           <input name="address" type="email" autoComplete="email" required value={address} onChange={(e) => setAddress(e.target.value)} />
@@ -167,7 +167,7 @@ export function ResetPassword() {
           </button>
         </p>
       ) : (
-        <form onSubmit={submit}>
+        <form onSubmit={(event) => void submit(event)}>
           <label>
             {t("resetToken")}
             <input name="token" autoComplete="off" required minLength={16} value={token} onChange={(e) => setToken(e.target.value.trim())} />

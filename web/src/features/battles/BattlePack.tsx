@@ -5,6 +5,7 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 type Pack = Schemas["BattlePack"];
 
@@ -41,7 +42,7 @@ const GROUND: Partial<Record<Schemas["Terrain"], string>> = {
 export function usePack(campaignId: string, battleId: number, enabled: boolean) {
   const { api } = useSession();
   return useQuery({
-    queryKey: ["campaign", campaignId, "battles", "pack", battleId],
+    queryKey: keys.campaign(campaignId, "battles", "pack", battleId),
     enabled,
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/battles/{battle_id}/pack", { params: { path: { campaign_id: campaignId, battle_id: battleId } } })),
   });

@@ -3,11 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { ok, type Schemas } from "../../api/client.ts";
-import { BattleRosters } from "../rosters/Rosters.tsx";
+import { BattleRosters } from "../rosters/index.ts";
 import { BattlePackView, usePack } from "./BattlePack.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
 
@@ -230,7 +231,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   const [reason, setReason] = useState("");
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
   const report = useMutation({
     mutationFn: async (body: Schemas["ReportCreate"]) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", { params: { path }, body })),
     onSuccess: refresh,

@@ -8,6 +8,7 @@ import { ApiError, ok, type Schemas } from "../../api/client.ts";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
+import { keys } from "../../api/keys.ts";
 
 type Difficulty = Schemas["Difficulty"];
 type Personality = Schemas["Personality"];
@@ -104,7 +105,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
   const free = freeSeats(players, seats, factions.map((f) => f.key), slots);
   const put = async (number: number, f: string, s: number) =>
     ok(await api.PUT("/v1/campaigns/{campaign_id}/seats/{number}/bot", { params: { path: { campaign_id: campaign.id, number } }, body: { difficulty, personality, faction: f, slot: s } }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
   const one = useMutation({
     mutationFn: async () => {
       const number = free.numbers[0];
@@ -233,7 +234,7 @@ export function SeatBotControls({ campaign, player }: { campaign: Schemas["Campa
   const path = { campaign_id: campaign.id, number: player.number };
   const [difficulty, setDifficulty] = useState<Difficulty>((player.bot?.difficulty as Difficulty | null | undefined) ?? "normal");
   const [personality, setPersonality] = useState<Personality>((player.bot?.personality as Personality | null | undefined) ?? "builder");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
   const put = useMutation({
     mutationFn: async () => ok(await api.PUT("/v1/campaigns/{campaign_id}/seats/{number}/bot", { params: { path }, body: { difficulty, personality } })),
     onSuccess: refresh,

@@ -6,55 +6,34 @@ import { SchedulePicker, type TurnSchedule } from "./Schedule.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { SeatOffers } from "../seats/Seats.tsx";
-import { EmailSettings, LanguageSettings, MyReliability, NotificationSettings } from "../settings/Settings.tsx";
-import { DiscordLink } from "../settings/DiscordLink.tsx";
-import { AccountNotices, Tokens } from "../settings/Tokens.tsx";
-import { IdentitySettings } from "../settings/Identities.tsx";
-import { ModerationSettings, OperatorQueue } from "../moderation/Moderation.tsx";
-import { PushSettings } from "../push/PushSettings.tsx";
+import { keys } from "../../api/keys.ts";
 
+/** My campaigns (the first page of `GET /v1/campaigns`), each a link to its page. */
 export function Campaigns() {
   const { t } = useI18n();
   const { api } = useSession();
   const campaigns = useQuery({
-    queryKey: ["campaigns"],
+    queryKey: keys.campaigns(),
     queryFn: async () => ok(await api.GET("/v1/campaigns", { params: { query: { limit: 100 } } })),
   });
   return (
-    <div className="columns">
-      <SeatOffers />
-      <section className="card" aria-labelledby="campaigns-title">
-        <h2 id="campaigns-title">{t("campaigns")}</h2>
-        {campaigns.isPending ? <p>{t("loading")}</p> : null}
-        <ProblemView error={campaigns.error} />
-        {campaigns.data?.items.length === 0 ? <p>{t("noCampaigns")}</p> : null}
-        <ul className="list">
-          {campaigns.data?.items.map((c) => (
-            <li key={c.id}>
-              <Link to={`/campaigns/${c.id}`}>{c.name}</Link>{" "}
-              <span className="muted">
-                {c.status === "lobby" ? t("lobby") : `${t("turn")} ${c.turn}`} · {c.players} {t("players").toLowerCase()}
-                {c.is_owner ? ` · ${t("owner")}` : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <CreateCampaign />
-      <JoinCampaign />
-      <Tokens />
-      <IdentitySettings />
-      <AccountNotices />
-      <LanguageSettings />
-      <EmailSettings />
-      <NotificationSettings />
-      <PushSettings />
-      <DiscordLink />
-      <MyReliability />
-      <ModerationSettings />
-      <OperatorQueue />
-    </div>
+    <section className="card" aria-labelledby="campaigns-title">
+      <h2 id="campaigns-title">{t("campaigns")}</h2>
+      {campaigns.isPending ? <p>{t("loading")}</p> : null}
+      <ProblemView error={campaigns.error} />
+      {campaigns.data?.items.length === 0 ? <p>{t("noCampaigns")}</p> : null}
+      <ul className="list">
+        {campaigns.data?.items.map((c) => (
+          <li key={c.id}>
+            <Link to={`/campaigns/${c.id}`}>{c.name}</Link>{" "}
+            <span className="muted">
+              {c.status === "lobby" ? t("lobby") : `${t("turn")} ${c.turn}`} · {c.players} {t("players").toLowerCase()}
+              {c.is_owner ? ` · ${t("owner")}` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -63,7 +42,7 @@ export function CreateCampaign() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const maps = useQuery({
-    queryKey: ["maps"],
+    queryKey: keys.maps(),
     queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
   });
   const [name, setName] = useState("");
@@ -103,14 +82,14 @@ export function CreateCampaign() {
         chosen = ok(await api.POST("/v1/maps", { body: document })).id;
         setSource("builtin");
         setMapId(chosen);
-        await queryClient.invalidateQueries({ queryKey: ["maps"] });
+        await queryClient.invalidateQueries({ queryKey: keys.maps() });
       }
       const body: Schemas["CampaignCreate"] =
         source === "generated" ? { name, generate_map: { ...size, wrap }, settings, ruleset } : { name, map_id: chosen, settings, ruleset };
       return ok(await api.POST("/v1/campaigns", { body }));
     },
     onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
       navigate(`/campaigns/${created.id}`);
     },
   });
@@ -262,8 +241,8 @@ export function JoinCampaign({ initialId = "", initialCode = "" }: { initialId?:
         }),
       ),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
-      await queryClient.invalidateQueries({ queryKey: ["campaign", campaignId.trim()] });
+      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
+      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId.trim()) });
       navigate(`/campaigns/${campaignId.trim()}`);
     },
   });

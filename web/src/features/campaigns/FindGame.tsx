@@ -9,10 +9,10 @@ import { ProblemView } from "../../components/ProblemView.tsx";
 import { gameSystemName } from "../../lib/gameSystems.ts";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 type GameSystem = Schemas["SubstituteWrite"]["game_systems"][number];
 export const GAME_SYSTEMS: readonly GameSystem[] = ["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"];
-const FIND_KEY = ["find-a-game"] as const;
 
 /** The body of an ask: the lobby (no number) or one open seat of a running campaign. */
 export function askBody(campaignId: string, number: number | null, note: string): Schemas["JoinRequestCreate"] {
@@ -26,14 +26,14 @@ export function FindGame() {
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
   const lobbies = useQuery({
-    queryKey: [...FIND_KEY, "lobbies"],
+    queryKey: keys.findGame("lobbies"),
     queryFn: async () => ok(await api.GET("/v1/lobbies", { params: { query: { limit: 50 } } })),
   });
   const mine = useQuery({
-    queryKey: [...FIND_KEY, "mine"],
+    queryKey: keys.findGame("mine"),
     queryFn: async () => ok(await api.GET("/v1/users/me/join-requests")),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: FIND_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.findGame() });
   const ask = useMutation({
     mutationFn: async ({ id, number }: { id: string; number: number | null }) =>
       ok(await api.POST("/v1/users/me/join-requests", { body: askBody(id, number, note) })),
@@ -110,7 +110,7 @@ export function SubstituteSettings() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const listed = useQuery({
-    queryKey: [...FIND_KEY, "substitute"],
+    queryKey: keys.findGame("substitute"),
     // 404: not listed (null), anything else is a problem to show.
     queryFn: async () => {
       const result = await api.GET("/v1/users/me/substitute");
@@ -121,7 +121,7 @@ export function SubstituteSettings() {
   const [days, setDays] = useState<number | null>(null);
   const chosen = systems ?? listed.data?.game_systems ?? [];
   const perWeek = days ?? listed.data?.days_per_week ?? 2;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...FIND_KEY, "substitute"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.findGame("substitute") });
   const save = useMutation({
     mutationFn: async () => ok(await api.PUT("/v1/users/me/substitute", { body: { game_systems: chosen, days_per_week: perWeek } })),
     onSuccess: refresh,

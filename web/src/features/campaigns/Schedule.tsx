@@ -6,6 +6,7 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { useI18n, type Lang } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
+import { keys } from "../../api/keys.ts";
 
 export type TurnSchedule = Schemas["TurnSchedule"];
 
@@ -157,7 +158,7 @@ export function ScheduleSettings({ campaign }: { campaign: Schemas["CampaignRead
       } as Schemas["CampaignSettings"];
       return ok(await api.PATCH("/v1/campaigns/{campaign_id}", { params: { path: { campaign_id: campaign.id } }, body: { settings } }));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) }),
   });
   if (!campaign.is_owner || campaign.status !== "lobby") return null;
   return (

@@ -7,6 +7,7 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 export const EDICT_KINDS: readonly Schemas["EdictKind"][] = ["embassy", "pact", "alliance", "gift", "trade", "vassalage", "exploration", "release_prisoner"];
 
@@ -93,25 +94,25 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
   const edicts = useQuery({
-    queryKey: ["campaign", campaignId, "edicts"],
+    queryKey: keys.campaign(campaignId, "edicts"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/edicts", { params: { path } })),
   });
   const players = useQuery({
-    queryKey: ["campaign", campaignId, "players"],
+    queryKey: keys.campaign(campaignId, "players"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
   });
   const world = useQuery({
-    queryKey: ["campaign", campaignId, "map"],
+    queryKey: keys.campaign(campaignId, "map"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/map", { params: { path } })),
   });
   const generals = useQuery({
-    queryKey: ["campaign", campaignId, "generals"],
+    queryKey: keys.campaign(campaignId, "generals"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/generals", { params: { path } })),
     enabled: myNumber !== null,
   });
   const [form, setForm] = useState<EdictForm>(EMPTY_EDICT);
   const set = (patch: Partial<EdictForm>) => setForm({ ...form, ...patch });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
   const propose = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/edicts", { params: { path }, body: edictBody(form) })),
     onSuccess: refresh,
@@ -270,12 +271,12 @@ export function TreatiesPanel({ campaignId }: { campaignId: string }) {
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
   const treaties = useQuery({
-    queryKey: ["campaign", campaignId, "treaties"],
+    queryKey: keys.campaign(campaignId, "treaties"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/treaties", { params: { path } })),
   });
   const breakTreaty = useMutation({
     mutationFn: async (id: number) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/treaties/{treaty_id}", { params: { path: { ...path, treaty_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
   });
   return (
     <section aria-labelledby={`treaties-${campaignId}`} data-testid="treaties">

@@ -8,6 +8,7 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** Offer `data` as a JSON file download (a Blob URL, revoked once clicked). */
 export function downloadJson(data: unknown, filename: string): void {
@@ -29,14 +30,14 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
   const [sure, setSure] = useState(false);
   const [withMessages, setWithMessages] = useState(false);
   const rollbacks = useQuery({
-    queryKey: ["campaign", campaign.id, "rollbacks"],
+    queryKey: keys.campaign(campaign.id, "rollbacks"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn/rollbacks", { params: { path, query: { limit: 100 } } })),
   });
   const rollback = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/turn/rollback", { params: { path } })),
     onSuccess: async () => {
       setSure(false);
-      await queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
     },
   });
   const exported = useMutation({
@@ -90,7 +91,7 @@ export function TurnClock({ campaignId }: { campaignId: string }) {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
-  const key = ["campaign", campaignId, "turn"];
+  const key = keys.campaign(campaignId, "turn");
   const turn = useQuery({ queryKey: key, queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn", { params: { path } })) });
   const [hours, setHours] = useState("24");
   // Each answer is the turn as it now stands: the status bar's countdown follows at once.

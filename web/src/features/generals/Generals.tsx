@@ -6,11 +6,12 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 function useGenerals(campaignId: string) {
   const { api } = useSession();
   return useQuery({
-    queryKey: ["campaign", campaignId, "generals"],
+    queryKey: keys.campaign(campaignId, "generals"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/generals", { params: { path: { campaign_id: campaignId } } })),
   });
 }
@@ -30,7 +31,7 @@ export function RaiseForm({ campaignId, cityId }: { campaignId: string; cityId: 
   const raise = useMutation({
     mutationFn: async () =>
       ok(await api.POST("/v1/campaigns/{campaign_id}/armies", { params: { path: { campaign_id: campaignId } }, body: raiseBody(cityId, general) })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
   });
   const free = (generals.data?.mine ?? []).filter((g) => g.army_id === null);
   return (
@@ -68,7 +69,7 @@ export function GeneralsSection({ campaignId, armies }: { campaignId: string; ar
   const generals = useGenerals(campaignId);
   const [armyId, setArmyId] = useState("");
   const [generalId, setGeneralId] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
   const recruit = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/generals", { params: { path: { campaign_id: campaignId } } })),
     onSuccess: refresh,
@@ -163,7 +164,7 @@ export function FactionActionSection({ campaignId, me }: { campaignId: string; m
           ? await api.POST("/v1/campaigns/{campaign_id}/faction-action", { params: { path } })
           : await api.DELETE("/v1/campaigns/{campaign_id}/faction-action", { params: { path } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
   });
   const action = me?.faction_action;
   if (!me) return null;

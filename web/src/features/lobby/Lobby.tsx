@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../../api/client.ts";
-import { MapPreview } from "../map/MapPreview.tsx";
-import { BotMark, LobbyBots } from "../bots/Bots.tsx";
+import { MapPreview } from "../map/index.ts";
+import { BotMark, LobbyBots } from "../bots/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
-import { ScheduleSettings } from "../campaigns/Schedule.tsx";
+import { ScheduleSettings } from "../campaigns/index.ts";
 import { fill, useI18n } from "../../i18n.tsx";
 import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { HouseRulesPanel, ReliabilityView } from "../settings/Settings.tsx";
+import { ReliabilityView } from "../settings/index.ts";
+import { HouseRulesPanel } from "../campaigns/index.ts";
+import { keys } from "../../api/keys.ts";
 
 interface Faction {
   key: string;
@@ -33,24 +35,24 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const queryClient = useQueryClient();
   const path = { campaign_id: campaign.id };
   const players = useQuery({
-    queryKey: ["campaign", campaign.id, "players"],
+    queryKey: keys.campaign(campaign.id, "players"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
     refetchInterval: 5000,
   });
   const ruleset = useQuery({
-    queryKey: ["campaign", campaign.id, "ruleset"],
+    queryKey: keys.campaign(campaign.id, "ruleset"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/ruleset", { params: { path } })),
   });
   // A generated or uploaded map is readable by its author only: GET /v1/maps/{id} answers 404
   // to the others (which the browser logs as an error). The list of the maps I may read (the
   // built-in ones and mine) says whether to ask; a list cut short asks anyway.
   const readable = useQuery({
-    queryKey: ["maps"],
+    queryKey: keys.maps(),
     queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
   });
   const mayRead = readable.data !== undefined && (readable.data.items.some((m) => m.id === campaign.map_id) || readable.data.total > readable.data.items.length);
   const map = useQuery({
-    queryKey: ["map", campaign.map_id],
+    queryKey: keys.map(campaign.map_id),
     queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
     retry: false,
     enabled: mayRead,
@@ -58,7 +60,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const me = players.data?.find((p) => p.is_you);
   const [faction, setFaction] = useState<string>("");
   const [slot, setSlot] = useState<string>("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
   const join = useMutation({
     mutationFn: async () =>
       ok(await api.POST("/v1/campaigns/{campaign_id}/players", { params: { path }, body: { invite_code: campaign.invite_code ?? "" } })),
@@ -77,7 +79,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const leave = useMutation({
     mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/players/me", { params: { path } })),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
+      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
       navigate("/");
     },
   });
@@ -236,7 +238,7 @@ function JoinRequests({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const queryClient = useQueryClient();
   const path = { campaign_id: campaign.id };
   const requests = useQuery({
-    queryKey: ["campaign", campaign.id, "join-requests"],
+    queryKey: keys.campaign(campaign.id, "join-requests"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/join-requests", { params: { path } })),
     refetchInterval: 10000,
   });
@@ -246,7 +248,7 @@ function JoinRequests({ campaign }: { campaign: Schemas["CampaignRead"] }) {
       if (yes) ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/accept", { params }));
       else ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/decline", { params }));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) }),
   });
   return (
     <section className="card" aria-labelledby="join-requests-title">

@@ -186,7 +186,7 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
       }
     });
   }, []);
-  const bounds = useCallback(() => zoomBounds(world, HEX, frameSize.current), [world.width, world.height]);
+  const bounds = useCallback(() => zoomBounds(world, HEX, frameSize.current), [world]);
   const zoom = useCallback(
     (factor: number, cx?: number, cy?: number) => {
       const f = measure();
@@ -198,11 +198,11 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   const goHome = useCallback(() => {
     view.current = openingView(world, HEX, measure(), home);
     apply();
-  }, [apply, measure, home, world.width, world.height]);
+  }, [apply, measure, home, world]);
   const whole = useCallback(() => {
     view.current = fitAll(world, HEX, measure());
     apply();
-  }, [apply, measure, world.width, world.height]);
+  }, [apply, measure, world]);
   /** The map's point (its units) in the middle of the frame, at the same zoom (the minimap). */
   const jump = useCallback(
     (point: readonly [number, number]) => {
@@ -233,7 +233,9 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     const observer = new ResizeObserver(place);
     observer.observe(svg);
     return () => observer.disconnect();
-  }, []); // once per map component: a new turn's data keeps the player's view
+    // Once per map component: a new turn's data keeps the player's view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
 
   // The wheel zooms the map, not the page (React's wheel listener is passive: no preventDefault).
@@ -250,6 +252,8 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   }, [zoom]);
 
   // Performance marks for scripts/web_budgets: the first render of this map's tiles.
+  // (A memo, not an effect: the mark is taken during the render, before the tiles are drawn.)
+  // eslint-disable-next-line react-hooks/void-use-memo, react-hooks/exhaustive-deps
   useMemo(() => performance.mark("map-render-start"), [world]);
   useLayoutEffect(() => {
     performance.mark("map-render-end");
@@ -277,13 +281,18 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   );
   useEffect(() => {
     if (!selected) return;
+    // The keyboard's cursor follows a selection made elsewhere (the armies list, a search).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setCursor(selected);
     const hex = normalize(world, selected);
     if (hex && key(selected) !== ownSelection.current) reveal(hex);
+    // Only a new selection moves the view (a new turn's data does not).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected?.[0], selected?.[1]]);
   // The army chosen in the list: its token is brought into the frame.
   useEffect(() => {
     if (army) reveal([army.q, army.r]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only another army moves the view
   }, [army?.id]);
 
   const select = (c: Coord) => {

@@ -1,23 +1,11 @@
 // The inbox: the user's notifications in every campaign, newest first, each linking into its
 // campaign; mark one or all read. The header's badge counts the unread ones (`useUnreadCount`).
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ok } from "../../api/client.ts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { clientPathOf, Link } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-
-/** Every inbox query starts with this key: a live event of any campaign invalidates them all. */
-export const INBOX_KEY = ["inbox"] as const;
-
-/** Notifications asked for at once; "Show older" asks for the next ones. */
-export const INBOX_PAGE_SIZE = 50;
-
-/** The offset of the page after `last`, or undefined once every notification is loaded. */
-export function nextInboxOffset(last: { offset: number; limit: number; total: number; items: unknown[] }): number | undefined {
-  const next = last.offset + last.items.length;
-  return last.items.length > 0 && next < last.total ? next : undefined;
-}
+import { inboxQueries, useMarkRead } from "./api.ts";
 
 /** How often the badge asks the server when nothing else refreshed it (ms). */
 export const UNREAD_POLL_MS = 60_000;
@@ -26,8 +14,7 @@ export const UNREAD_POLL_MS = 60_000;
 export function useUnreadCount(enabled: boolean): number | null {
   const { api } = useSession();
   const unread = useQuery({
-    queryKey: [...INBOX_KEY, "unread"],
-    queryFn: async () => ok(await api.GET("/v1/notifications", { params: { query: { unread_only: true, limit: 1 } } })),
+    ...inboxQueries.unread(api),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
     retry: false,
@@ -57,26 +44,11 @@ export function InboxLink({ unread }: { unread: number | null }) {
 export function Inbox() {
   const { t, lang } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const pages = useInfiniteQuery({
-    queryKey: [...INBOX_KEY, "pages"],
-    initialPageParam: 0,
-    queryFn: async ({ pageParam }) =>
-      ok(await api.GET("/v1/notifications", { params: { query: { limit: INBOX_PAGE_SIZE, offset: pageParam } } })),
-    getNextPageParam: nextInboxOffset,
-  });
+  const pages = useInfiniteQuery(inboxQueries.pages(api));
   // The newest page's counts are the current ones; items of every loaded page, once each.
   const first = pages.data?.pages[0];
   const loaded = new Map((pages.data?.pages ?? []).flatMap((p) => p.items).map((item) => [item.id, item]));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: INBOX_KEY });
-  const markOne = useMutation({
-    mutationFn: async (id: number) => ok(await api.POST("/v1/notifications/{notification_id}/read", { params: { path: { notification_id: id } } })),
-    onSuccess: refresh,
-  });
-  const markAll = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/notifications/read")),
-    onSuccess: refresh,
-  });
+  const { one: markOne, all: markAll } = useMarkRead(api);
   // Newest first whatever order the server pages in.
   const items = [...loaded.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
@@ -116,7 +88,7 @@ export function Inbox() {
             ))}
           </ul>
           {pages.hasNextPage ? (
-            <button type="button" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            <button type="button" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
               {t("showOlder")} ({first.total - items.length})
             </button>
           ) : null}

@@ -8,6 +8,7 @@ import { ApiError, ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 const texts = {
   en: {
@@ -115,18 +116,18 @@ function UserList({ path, title, help, verb, testId }: { path: "/v1/users/me/blo
   const { api } = useSession();
   const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
-  const list = useQuery({ queryKey: ["moderation", path], queryFn: async () => ok(await api.GET(path, {})) });
+  const list = useQuery({ queryKey: keys.moderation(path), queryFn: async () => ok(await api.GET(path, {})) });
   const one = `${path}/{username}` as const;
   const add = useMutation({
     mutationFn: async () => ok(await api.PUT(one, { params: { path: { username } } })),
     onSuccess: async () => {
       setUsername("");
-      await queryClient.invalidateQueries({ queryKey: ["moderation", path] });
+      await queryClient.invalidateQueries({ queryKey: keys.moderation(path) });
     },
   });
   const remove = useMutation({
     mutationFn: async (name: string) => ok(await api.DELETE(one, { params: { path: { username: name } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["moderation", path] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.moderation(path) }),
   });
   return (
     <section className="card" aria-labelledby={`${testId}-title`} data-testid={testId}>
@@ -179,7 +180,7 @@ export function ModerationSettings() {
 export function OperatorQueue() {
   const { api, token } = useSession();
   const me = useQuery({
-    queryKey: ["me", token],
+    queryKey: keys.me(token),
     queryFn: async () => ok(await api.GET("/v1/users/me")),
     enabled: token !== null,
     retry: false,
@@ -193,7 +194,7 @@ function Queue() {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
   const reports = useQuery({
-    queryKey: ["operator", "reports"],
+    queryKey: keys.operator("reports"),
     queryFn: async () => ok(await api.GET("/v1/operator/reports", {})),
     retry: false,
   });
@@ -204,7 +205,7 @@ function Queue() {
       if (what === "suspend" && username) return ok(await api.POST("/v1/operator/users/{username}/suspend", { params: { path: { username } }, body }));
       return ok(await api.POST("/v1/operator/reports/{report_id}/resolve", { params: { path: { report_id: id } }, body }));
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["operator", "reports"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.operator("reports") }),
   });
   if (reports.error instanceof ApiError && reports.error.problem.status === 404) return null;
   if (!reports.data) return null;

@@ -12,6 +12,7 @@ import { useSession } from "../../lib/session.tsx";
 import { pushApi, type PushSubscriptionRead } from "./api.ts";
 import { deviceName } from "./deviceName.ts";
 import { currentSubscription, forgetThisDevice, pushSupported, subscribeThisDevice } from "./device.ts";
+import { keys } from "../../api/keys.ts";
 
 /** The card: what it does, and the panel asked of the server only once the player opens it
  * (most visits of the campaigns page are not about devices). */
@@ -34,16 +35,16 @@ function PushPanel() {
   const queryClient = useQueryClient();
   const api = useMemo(() => pushApi(window.location.origin, token, lang), [token, lang]);
   const supported = pushSupported();
-  const key = useQuery({ queryKey: ["push", "key"], queryFn: () => api.key(), retry: false, staleTime: 300_000 });
+  const key = useQuery({ queryKey: keys.push("key"), queryFn: () => api.key(), retry: false, staleTime: 300_000 });
   const publicKey = key.data?.enabled ? key.data.public_key : null;
-  const devices = useQuery({ queryKey: ["push", "devices", token], queryFn: () => api.list(), enabled: publicKey !== null, retry: false });
+  const devices = useQuery({ queryKey: keys.push("devices", token), queryFn: () => api.list(), enabled: publicKey !== null, retry: false });
   const thisDevice = useQuery({
-    queryKey: ["push", "this-device", token],
+    queryKey: keys.push("this-device", token),
     queryFn: async () => (await currentSubscription())?.endpoint ?? null,
     enabled: publicKey !== null && supported,
   });
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? Notification.permission : "default"));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["push"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.push() });
   const subscribe = useMutation({
     mutationFn: async () => setPermission(await subscribeThisDevice(api, publicKey ?? "")),
     onSettled: refresh,

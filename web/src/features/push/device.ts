@@ -3,7 +3,7 @@
 // the server, when the player removes this device or signs out (the next user of a shared
 // device must not get the previous one's notices).
 import { urlBase64ToUint8Array } from "./key.ts";
-import type { PushApi, PushSubscriptionBody } from "./api.ts";
+import { pushApi, type PushApi, type PushSubscriptionBody } from "./api.ts";
 
 const READY_TIMEOUT_MS = 10_000;
 
@@ -83,4 +83,10 @@ export async function forgetThisDevice(api: PushApi | null): Promise<void> {
   } finally {
     await subscription.unsubscribe().catch(() => false);
   }
+}
+
+/** The session's sign-out hook (src/main.tsx): this device stops getting the notifications of
+ * the user signing out, asked with the token that is going away. */
+export function forgetDeviceOnSignOut(previous: string | null, language: string): void {
+  void forgetThisDevice(previous ? pushApi(window.location.origin, previous, language) : null);
 }

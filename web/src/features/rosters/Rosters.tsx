@@ -9,6 +9,7 @@ import { Disclosure } from "../../components/Disclosure.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** A `.rosz` is a zip: it goes as base64. Every other list (JSON, XML, text) goes as its text. */
 export function isBinaryList(filename: string): boolean {
@@ -54,7 +55,7 @@ export async function uploadOfFile(file: File): Promise<Schemas["RosterUpload"]>
     const bytes = await readFile(file, "bytes");
     return { content: toBase64(new Uint8Array(bytes as ArrayBuffer)), base64: true, filename: file.name, format: "rosz" };
   }
-  return { content: String(await readFile(file, "text")), base64: false, filename: file.name, format: null };
+  return { content: (await readFile(file, "text")) as string, base64: false, filename: file.name, format: null };
 }
 
 /** The list's check against the caps (fits, or by how much it exceeds each) and its warnings. */
@@ -175,7 +176,7 @@ function RosterBody({ campaignId, armyId }: { campaignId: string; armyId: number
   const { api } = useSession();
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId, army_id: armyId };
-  const key = ["campaign", campaignId, "roster", armyId];
+  const key = keys.campaign(campaignId, "roster", armyId);
   const roster = useQuery({
     queryKey: key,
     queryFn: async () => {

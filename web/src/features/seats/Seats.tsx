@@ -5,11 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../../api/client.ts";
-import { BotMark, SeatBotControls } from "../bots/Bots.tsx";
+import { BotMark, SeatBotControls } from "../bots/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** The user's pending seat offers, on the campaigns page. */
 export function SeatOffers() {
@@ -17,7 +18,7 @@ export function SeatOffers() {
   const { api } = useSession();
   const queryClient = useQueryClient();
   const offers = useQuery({
-    queryKey: ["seat-offers"],
+    queryKey: keys.seatOffers(),
     queryFn: async () => ok(await api.GET("/v1/users/me/seat-offers", { params: { query: { limit: 100 } } })),
     refetchInterval: 15000,
   });
@@ -25,16 +26,16 @@ export function SeatOffers() {
     mutationFn: async (offer: Schemas["OfferedSeat"]) =>
       ok(await api.POST("/v1/users/me/seat-offers/{offer_id}/accept", { params: { path: { offer_id: offer.id } } })),
     onSuccess: async (campaign) => {
-      await queryClient.invalidateQueries({ queryKey: ["seat-offers"] });
-      await queryClient.invalidateQueries({ queryKey: ["campaigns"] });
-      await queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+      await queryClient.invalidateQueries({ queryKey: keys.seatOffers() });
+      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
+      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
       navigate(`/campaigns/${campaign.id}`);
     },
   });
   const decline = useMutation({
     mutationFn: async (offer: Schemas["OfferedSeat"]) =>
       ok(await api.POST("/v1/users/me/seat-offers/{offer_id}/decline", { params: { path: { offer_id: offer.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["seat-offers"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.seatOffers() }),
   });
   const items = offers.data?.items ?? [];
   if (items.length === 0 && !offers.error) return null;
@@ -75,10 +76,10 @@ export function SeatsPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) 
   const queryClient = useQueryClient();
   const path = { campaign_id: campaign.id };
   const players = useQuery({
-    queryKey: ["campaign", campaign.id, "players"],
+    queryKey: keys.campaign(campaign.id, "players"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
   const offerMine = useMutation({
     mutationFn: async (on: boolean) =>
       ok(
@@ -121,7 +122,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
   const path = { campaign_id: campaign.id, number: player.number };
   const [username, setUsername] = useState("");
   const [made, setMade] = useState<Schemas["SeatOfferRead"] | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaign.id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
   const handover = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/players/{number}/handover", { params: { path }, body: { username: username.trim() } })),
     onSuccess: async (offer) => {
@@ -191,7 +192,7 @@ export function SeatHolders({ campaignId, number }: { campaignId: string; number
   const { api } = useSession();
   const [open, setOpen] = useState(false);
   const holders = useQuery({
-    queryKey: ["campaign", campaignId, "holders", number],
+    queryKey: keys.campaign(campaignId, "holders", number),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players/{number}/holders", { params: { path: { campaign_id: campaignId, number } } })),
     enabled: open,
   });
@@ -219,11 +220,11 @@ function VacationForm({ campaignId }: { campaignId: string }) {
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
   const vacation = useQuery({
-    queryKey: ["campaign", campaignId, "vacation"],
+    queryKey: keys.campaign(campaignId, "vacation"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/vacation", { params: { path } })),
   });
   const [days, setDays] = useState("1");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
   const start = useMutation({
     mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/vacation", { params: { path }, body: { days: Number(days) } })),
     onSuccess: refresh,
@@ -275,13 +276,13 @@ function OwnerSeatOffers({ campaignId }: { campaignId: string }) {
   const queryClient = useQueryClient();
   const path = { campaign_id: campaignId };
   const offers = useQuery({
-    queryKey: ["campaign", campaignId, "seat-offers"],
+    queryKey: keys.campaign(campaignId, "seat-offers"),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/seat-offers", { params: { path } })),
   });
   const withdraw = useMutation({
     mutationFn: async (offerId: string) =>
       ok(await api.DELETE("/v1/campaigns/{campaign_id}/seat-offers/{offer_id}", { params: { path: { ...path, offer_id: offerId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
   });
   return (
     <div data-testid="owner-seat-offers">

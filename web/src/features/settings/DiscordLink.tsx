@@ -5,18 +5,19 @@ import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 export function DiscordLink() {
   const { t, lang } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const link = useQuery({ queryKey: ["discord-link"], queryFn: async () => ok(await api.GET("/v1/users/me/discord")) });
+  const link = useQuery({ queryKey: keys.discordLink(), queryFn: async () => ok(await api.GET("/v1/users/me/discord")) });
   const code = useMutation({ mutationFn: async () => ok(await api.POST("/v1/users/me/discord/link-code")) });
   const unlink = useMutation({
     mutationFn: async () => ok(await api.DELETE("/v1/users/me/discord")),
     onSuccess: () => {
       code.reset();
-      return queryClient.invalidateQueries({ queryKey: ["discord-link"] });
+      return queryClient.invalidateQueries({ queryKey: keys.discordLink() });
     },
   });
   const time = new Intl.DateTimeFormat(lang, { timeStyle: "short" });

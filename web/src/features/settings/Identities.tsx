@@ -1,12 +1,13 @@
 // Signing in with another provider (OpenID Connect, Discord): the sign-in screen's buttons, the
 // page the server returns to (`/oidc#ticket=…`), and the identities of the account in Settings.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** A path of this client to go back to, never another site's (`//evil`, `/\evil`, `https:`). */
 export function safeReturnPath(value: string | null | undefined): string {
@@ -22,7 +23,7 @@ export function readFragment(hash: string): Record<string, string> {
 function useProviders() {
   const { api } = useSession();
   return useQuery({
-    queryKey: ["auth-providers"],
+    queryKey: keys.authProviders(),
     queryFn: async () => ok(await api.GET("/v1/auth/providers")),
     staleTime: 5 * 60_000,
   });
@@ -55,7 +56,7 @@ export function OidcReturn() {
   const { t } = useI18n();
   const { api, signIn } = useSession();
   // Read once, then wiped from the address bar and history: the ticket is a one-time secret.
-  const fragment = useRef(readFragment(window.location.hash)).current;
+  const [fragment] = useState(() => readFragment(window.location.hash));
   const back = safeReturnPath(fragment["return_to"]);
   const [username, setUsername] = useState("");
   const [displayName, setDisplayName] = useState("");
@@ -81,7 +82,8 @@ export function OidcReturn() {
   useEffect(() => {
     window.history.replaceState(null, "", "/oidc");
     if (fragment["ticket"] && fragment["signup"] === "0") exchange.mutate(fragment["ticket"]);
-    // Once, at the landing.
+    // Once, at the landing (the ticket is a one-time secret).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function submit(event: FormEvent) {
@@ -144,7 +146,7 @@ export function IdentitySettings() {
   const queryClient = useQueryClient();
   const providers = useProviders();
   const identities = useQuery({
-    queryKey: ["identities"],
+    queryKey: keys.identities(),
     queryFn: async () => ok(await api.GET("/v1/users/me/identities")),
     enabled: (providers.data?.length ?? 0) > 0,
   });
@@ -161,7 +163,7 @@ export function IdentitySettings() {
   });
   const unlink = useMutation({
     mutationFn: async (id: string) => ok(await api.DELETE("/v1/users/me/identities/{identity_id}", { params: { path: { identity_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["identities"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.identities() }),
   });
   if (!providers.data?.length) return null;
   const names = Object.fromEntries(providers.data.map((p) => [p.id, p.name]));

@@ -4,13 +4,14 @@ import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** Personal access tokens for scripts (and the login sessions), created and revoked here. */
 export function Tokens() {
   const { t } = useI18n();
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: ["tokens"], queryFn: async () => ok(await api.GET("/v1/tokens", {})) });
+  const tokens = useQuery({ queryKey: keys.tokens(), queryFn: async () => ok(await api.GET("/v1/tokens", {})) });
   const [name, setName] = useState("");
   const [days, setDays] = useState("");
   // `play` (the default) cannot change the account's address, password or tokens; `account`
@@ -27,12 +28,12 @@ export function Tokens() {
     onSuccess: async () => {
       setName("");
       setPassword("");
-      await queryClient.invalidateQueries({ queryKey: ["tokens"] });
+      await queryClient.invalidateQueries({ queryKey: keys.tokens() });
     },
   });
   const revoke = useMutation({
     mutationFn: async (id: string) => ok(await api.DELETE("/v1/tokens/{token_id}", { params: { path: { token_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["tokens"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.tokens() }),
   });
   return (
     <section className="card" aria-labelledby="tokens-title">
@@ -98,7 +99,7 @@ export function AccountNotices() {
   const { api } = useSession();
   // The texts are said in the request's language: asked again when it changes.
   const notices = useQuery({
-    queryKey: ["account-notices", lang],
+    queryKey: keys.accountNotices(lang),
     queryFn: async () => ok(await api.GET("/v1/notifications/account", { params: { query: { limit: 20 } } })),
   });
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });

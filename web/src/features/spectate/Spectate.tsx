@@ -4,20 +4,21 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok } from "../../api/client.ts";
-import { HexMap } from "../map/HexMap.tsx";
+import { HexMap } from "../map/index.ts";
 import { SummaryLines } from "../../components/SummaryLines.tsx";
 import { wordsFor } from "../../lib/sentences.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
 
 /** Running public campaigns that take spectators, each with a "Watch" button. */
 export function WatchList() {
   const { t } = useI18n();
   const { api } = useSession();
   const lobbies = useQuery({
-    queryKey: ["lobbies", "spectators"],
+    queryKey: keys.lobbies("spectators"),
     queryFn: async () => ok(await api.GET("/v1/lobbies", { params: { query: { spectators: true } } })),
   });
   const watch = useMutation({
@@ -51,13 +52,13 @@ export function SpectatorScreen({ id }: { id: string }) {
   const { api } = useSession();
   const path = { campaign_id: id };
   const view = useQuery({
-    queryKey: ["spectate", id],
+    queryKey: keys.spectate(id),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate", { params: { path } })),
     retry: false,
   });
   const shown = view.data?.turn ?? null;
   const world = useQuery({
-    queryKey: ["spectate", id, "map", shown],
+    queryKey: keys.spectate(id, "map", shown),
     queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/map", { params: { path } })),
     enabled: shown !== null,
   });
@@ -65,7 +66,7 @@ export function SpectatorScreen({ id }: { id: string }) {
   const [picked, setPicked] = useState<number | null>(null);
   const number = picked ?? last;
   const summary = useQuery({
-    queryKey: ["spectate", id, "summary", number],
+    queryKey: keys.spectate(id, "summary", number),
     queryFn: async () =>
       ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/turns/{number}/summary", { params: { path: { ...path, number: number ?? 1 } } })),
     enabled: number !== null,

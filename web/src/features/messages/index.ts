@@ -1,0 +1,3 @@
+// The public surface of the messages feature: what other features and the pages may import.
+export { Inbox, InboxLink, useUnreadCount } from "./Inbox.tsx";
+export { MessagesPanel } from "./MessagesPanel.tsx";
