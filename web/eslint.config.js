@@ -60,6 +60,20 @@ export default tseslint.config(
     },
   },
   {
+    // Components ask through their feature's api.ts (query options and mutation hooks on the
+    // key factory), never with an inline request. The folders already moved over:
+    files: ["src/App.tsx", "src/pages/**/*.tsx", "src/features/game/**/*.tsx", "src/features/messages/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(GET|POST|PUT|PATCH|DELETE)$/]",
+          message: "Ask through the feature's api.ts (query options or a mutation hook), not inline in a component.",
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**", "contract/**", "scripts/**", "*.config.ts", "*.config.js"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,12 +1,11 @@
 // The app: the header (language, inbox, account) and the page a route shows.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, ok } from "./api/client.ts";
-import { keys } from "./api/keys.ts";
+import { ApiError } from "./api/client.ts";
 import { Auth, ResetPassword } from "./features/auth/index.ts";
 import { Inbox, InboxLink, useUnreadCount } from "./features/messages/index.ts";
 import { PwaBanners } from "./features/pwa/index.ts";
-import { OidcReturn, useChooseLanguage, useSavedLanguage } from "./features/settings/index.ts";
+import { accountQueries, OidcReturn, useChooseLanguage, useSavedLanguage } from "./features/settings/index.ts";
 import { SpectatorScreen } from "./features/spectate/index.ts";
 import { useI18n, type Lang } from "./i18n.tsx";
 import { Link, useRoute } from "./lib/router.tsx";
@@ -20,8 +19,7 @@ export function App() {
   const { token, signOut, api } = useSession();
   const route = useRoute();
   const user = useQuery({
-    queryKey: keys.me(token),
-    queryFn: async () => ok(await api.GET("/v1/users/me")),
+    ...accountQueries.me(api, token),
     enabled: token !== null,
     retry: false,
   });

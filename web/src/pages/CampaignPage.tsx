@@ -1,10 +1,8 @@
 // A campaign's page (`/campaigns/<id>`): its lobby until it starts, then the game; an
 // invitation's link opened by someone not in it yet shows the join form.
 import { useQuery } from "@tanstack/react-query";
-import { ok, type Schemas } from "../api/client.ts";
-import { keys } from "../api/keys.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
-import { JoinCampaign } from "../features/campaigns/index.ts";
+import { campaignQueries, JoinCampaign } from "../features/campaigns/index.ts";
 import { Lobby } from "../features/lobby/index.ts";
 import { useI18n } from "../i18n.tsx";
 import { Link } from "../lib/router.tsx";
@@ -16,17 +14,6 @@ import { Game } from "./GamePage.tsx";
  * by reading the campaign's status, and move to the game page when it changes. */
 export const LOBBY_POLL_MS = 2000;
 
-/** Every campaign of mine (owned or played), all pages of `GET /v1/campaigns`. */
-async function allMyCampaigns(api: ReturnType<typeof useSession>["api"]): Promise<Schemas["CampaignRead"][]> {
-  const all: Schemas["CampaignRead"][] = [];
-  for (let page = 0; page < 50; page++) {
-    const result = ok(await api.GET("/v1/campaigns", { params: { query: { limit: 100, offset: all.length } } }));
-    all.push(...result.items);
-    if (result.items.length === 0 || all.length >= result.total) break;
-  }
-  return all;
-}
-
 export function CampaignPage({ id }: { id: string }) {
   const { t } = useI18n();
   const { api } = useSession();
@@ -34,11 +21,10 @@ export function CampaignPage({ id }: { id: string }) {
   // An invitation's link opened by someone not in the campaign yet: its detail would answer 404
   // (which the browser logs as an error, and the page showed as "Campaign not found" above the
   // join form). The list of my campaigns says so without asking for what is absent by design.
-  const mine = useQuery({ queryKey: keys.campaigns("all"), queryFn: () => allMyCampaigns(api), enabled: invite !== "" });
+  const mine = useQuery({ ...campaignQueries.allMine(api), enabled: invite !== "" });
   const invited = invite !== "" && mine.data !== undefined && !mine.data.some((c) => c.id === id);
   const campaign = useQuery({
-    queryKey: keys.campaign(id, "detail"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}", { params: { path: { campaign_id: id } } })),
+    ...campaignQueries.detail(api, id),
     enabled: invite === "" || (mine.data !== undefined && !invited),
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === "lobby" ? LOBBY_POLL_MS : false),

@@ -1,19 +1,15 @@
 // The campaign's charts as tables (charts.svg needs the bearer token, which an <img> cannot send).
 import { useQuery } from "@tanstack/react-query";
-import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { gameQueries } from "./api.ts";
 
 /** The charts' numbers per turn (mine; everyone's once the campaign ended or for the GM). */
 export function ChartsTable({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const charts = useQuery({
-    queryKey: keys.campaign(campaignId, "charts"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/charts", { params: { path: { campaign_id: campaignId } } })),
-  });
+  const charts = useQuery(gameQueries.charts(api, campaignId));
   return (
     <div data-testid="charts">
       <h3>{t("charts")}</h3>

@@ -1,7 +1,6 @@
 // The turn's summary and the campaign's history, told as sentences (src/lib/sentences.ts).
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { ok } from "../../api/client.ts";
 import { type CampaignEvent } from "../../api/events.ts";
 import { HexMap } from "../map/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
@@ -9,16 +8,13 @@ import { useI18n } from "../../i18n.tsx";
 import { sentence, wordsFor, type Words } from "../../lib/sentences.ts";
 import { SummaryLines } from "../../components/SummaryLines.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { gameQueries } from "./api.ts";
 
 /** The seats' names as the API gives them, for sentences ("Alice (you)"). */
 export function useWords(campaignId: string): Words {
   const { t, lang } = useI18n();
   const { api } = useSession();
-  const players = useQuery({
-    queryKey: keys.campaign(campaignId, "players"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path: { campaign_id: campaignId } } })),
-  });
+  const players = useQuery(gameQueries.players(api, campaignId));
   return useMemo(() => wordsFor(lang, t, players.data), [lang, t, players.data]);
 }
 
@@ -27,12 +23,7 @@ export function SummaryPanel({ campaignId, turn, events }: { campaignId: string;
   const { api } = useSession();
   const words = useWords(campaignId);
   const previous = turn - 1;
-  const summary = useQuery({
-    queryKey: keys.campaign(campaignId, "summary", previous),
-    queryFn: async () =>
-      ok(await api.GET("/v1/campaigns/{campaign_id}/turns/{number}/summary", { params: { path: { campaign_id: campaignId, number: previous } } })),
-    enabled: previous >= 1,
-  });
+  const summary = useQuery({ ...gameQueries.summary(api, campaignId, previous), enabled: previous >= 1 });
   return (
     <div>
       <h3>
@@ -60,17 +51,8 @@ export function HistoryPanel({ campaignId, turn, me, hostile }: { campaignId: st
   const words = useWords(campaignId);
   const last = Math.max(1, turn - 1);
   const [number, setNumber] = useState(last);
-  const path = { campaign_id: campaignId, number };
-  const replay = useQuery({
-    queryKey: keys.campaign(campaignId, "replay", number),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turns/{number}/map", { params: { path } })),
-    enabled: turn > 1,
-  });
-  const summary = useQuery({
-    queryKey: keys.campaign(campaignId, "summary", number),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turns/{number}/summary", { params: { path } })),
-    enabled: turn > 1,
-  });
+  const replay = useQuery({ ...gameQueries.replay(api, campaignId, number), enabled: turn > 1 });
+  const summary = useQuery({ ...gameQueries.summary(api, campaignId, number), enabled: turn > 1 });
   if (turn <= 1) return <p>{t("noSummary")}</p>;
   return (
     <div data-testid="history">

@@ -1,13 +1,12 @@
 // The orders panel: my armies, where the chosen one may go, its move, builds and recruits.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ok, type Schemas } from "../../api/client.ts";
+import { type Schemas } from "../../api/client.ts";
 import { RosterPanel } from "../rosters/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { type Coord } from "../../lib/hex.ts";
 import { useSession } from "../../lib/session.tsx";
 import { FactionActionSection, GeneralsSection } from "../generals/index.ts";
-import { keys } from "../../api/keys.ts";
+import { useArmyOrders } from "./api.ts";
 
 export function ArmiesPanel(props: {
   campaignId: string;
@@ -24,25 +23,7 @@ export function ArmiesPanel(props: {
 }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: props.campaignId };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(props.campaignId) });
-  const action = useMutation({
-    mutationFn: async ({ kind, armyId }: { kind: "cancelMove" | "entrench" | "leaveTrench" | "upgrade" | "cancelUpgrade"; armyId: number }) => {
-      const p = { params: { path: { ...path, army_id: armyId } } };
-      if (kind === "cancelMove") return ok(await api.DELETE("/v1/campaigns/{campaign_id}/armies/{army_id}/move", p));
-      if (kind === "entrench") return ok(await api.PUT("/v1/campaigns/{campaign_id}/armies/{army_id}/entrench", p));
-      if (kind === "leaveTrench") return ok(await api.DELETE("/v1/campaigns/{campaign_id}/armies/{army_id}/entrench", p));
-      if (kind === "upgrade") return ok(await api.POST("/v1/campaigns/{campaign_id}/armies/{army_id}/upgrade", p));
-      return ok(await api.DELETE("/v1/campaigns/{campaign_id}/armies/{army_id}/upgrade", p));
-    },
-    onSuccess: refresh,
-  });
-  const cancelOrder = useMutation({
-    mutationFn: async (orderId: number) =>
-      ok(await api.DELETE("/v1/campaigns/{campaign_id}/orders/{order_id}", { params: { path: { ...path, order_id: orderId } } })),
-    onSuccess: refresh,
-  });
+  const { action, cancelOrder } = useArmyOrders(api, props.campaignId);
   const orders = props.me?.orders;
   const upgrading = new Set(orders?.upgrades.map((u) => u.army_id) ?? []);
   return (

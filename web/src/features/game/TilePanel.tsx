@@ -1,14 +1,12 @@
 // A hex of the map: what the player sees there, and going to a hex by its coordinates.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { type Coord } from "../../lib/hex.ts";
 import { useSession } from "../../lib/session.tsx";
 import { RaiseForm } from "../generals/index.ts";
-import { keys } from "../../api/keys.ts";
 import { useWords } from "./History.tsx";
+import { useTile } from "./api.ts";
 
 export function GoToTile({ onGo }: { onGo: (c: Coord) => void }) {
   const { t } = useI18n();
@@ -37,25 +35,7 @@ export function TilePanel({ campaignId, coord }: { campaignId: string; coord: Co
   const { t } = useI18n();
   const words = useWords(campaignId);
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const tile = useQuery({
-    queryKey: keys.campaign(campaignId, "tile", coord?.[0], coord?.[1]),
-    queryFn: async () =>
-      ok(await api.GET("/v1/campaigns/{campaign_id}/tiles/{q}/{r}", { params: { path: { ...path, q: coord?.[0] ?? 0, r: coord?.[1] ?? 0 } } })),
-    enabled: coord !== null,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
-  const build = useMutation({
-    mutationFn: async (option: Schemas["BuildOption"]) =>
-      ok(
-        await api.POST("/v1/campaigns/{campaign_id}/builds", {
-          params: { path },
-          body: { kind: option.kind, q: coord?.[0] ?? 0, r: coord?.[1] ?? 0, army_id: option.army_id ?? null },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+  const { tile, build } = useTile(api, campaignId, coord);
   if (!coord) return <p className="muted">{t("goToTile")}</p>;
   const d = tile.data;
   return (

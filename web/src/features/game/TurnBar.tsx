@@ -1,12 +1,11 @@
 // The game page's turn bar: the turn, its deadline counting down, gold, the live stream's state, Ready.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import { type Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { DeadlineTimes } from "../campaigns/index.ts";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { useTurnActions } from "./api.ts";
 
 /** Time left until `iso`, as "1 d 02:03:04" (negative: "0:00:00"). */
 export function countdown(iso: string, now: number): string {
@@ -41,19 +40,8 @@ export function StatusBar({
 }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const now = useNow();
-  const path = { campaign_id: campaign.id };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-  const ready = useMutation({
-    mutationFn: async (on: boolean) =>
-      ok(on ? await api.PUT("/v1/campaigns/{campaign_id}/turn/ready", { params: { path } }) : await api.DELETE("/v1/campaigns/{campaign_id}/turn/ready", { params: { path } })),
-    onSuccess: refresh,
-  });
-  const resolve = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/turn/resolve", { params: { path } })),
-    onSuccess: refresh,
-  });
+  const { ready, resolve } = useTurnActions(api, campaign.id);
   const deadline = turn?.deadline_at ?? turn?.change_due_at ?? null;
   return (
     <header className="status" data-turn={turn?.number ?? ""} aria-label={t("status")}>

@@ -1,4 +1,5 @@
 // The public surface of the settings feature: what other features and the pages may import.
+export { accountQueries } from "./api.ts";
 export { DiscordLink } from "./DiscordLink.tsx";
 export { EmailSettings } from "./Email.tsx";
 export { IdentitySettings, OidcReturn, ProviderButtons } from "./Identities.tsx";
