@@ -3,10 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { I18nProvider } from "./i18n.tsx";
-import { ForgetPreviousUser } from "./pwa/ForgetUser.tsx";
-import { startPwa } from "./pwa/register.ts";
-import { isNetworkError, reportRequest } from "./pwa/status.ts";
-import { SessionProvider } from "./session.tsx";
+import { ForgetPreviousUser, startPwa } from "./features/pwa/index.ts";
+import { forgetDeviceOnSignOut } from "./features/push/index.ts";
+import { isNetworkError, reportRequest } from "./lib/network.ts";
+import { SessionProvider } from "./lib/session.tsx";
 import "./styles.css";
 
 // Every request that got no answer at all (no network) shows the offline banner; any answer
@@ -26,7 +26,7 @@ startPwa();
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <I18nProvider>
-      <SessionProvider>
+      <SessionProvider onSignOut={forgetDeviceOnSignOut}>
         <QueryClientProvider client={queryClient}>
           <ForgetPreviousUser />
           <App />

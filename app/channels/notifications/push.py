@@ -301,7 +301,7 @@ async def enqueue_notifications(
 
 
 def client_path(link: str) -> str:
-    """The web client's page for a notification's API `link` (as `web/src/router.tsx`'s
+    """The web client's page for a notification's API `link` (as `web/src/lib/router.tsx`'s
     `clientPathOf`): the campaign's screen, else the inbox."""
     parts = link.split("/")
     if len(parts) >= 4 and parts[1] == "v1" and parts[2] == "campaigns":

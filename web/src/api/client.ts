@@ -41,16 +41,21 @@ export function createApi(baseUrl: string, token: () => string | null, language:
   return client;
 }
 
+/** A string or number of a problem's body as text; anything else is no text. */
+function scalar(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : "";
+}
+
 /** The problem of a failed response, whatever its shape (a proxy's HTML page included). */
 export function toProblem(error: unknown, response: Response): ProblemInfo {
   const body = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
-  const text = (key: string): string | null => (typeof body[key] === "string" ? (body[key] as string) : null);
+  const text = (key: string): string | null => (typeof body[key] === "string" ? (body[key]) : null);
   const raw = Array.isArray(body["violations"]) ? (body["violations"] as unknown[]) : [];
   const violations = raw.flatMap((v) => {
     if (typeof v !== "object" || v === null) return [];
     const item = v as Record<string, unknown>;
-    const field = Array.isArray(item["loc"]) ? (item["loc"] as unknown[]).join(".") : String(item["field"] ?? "");
-    return [{ field, message: String(item["msg"] ?? item["message"] ?? "") }];
+    const field = Array.isArray(item["loc"]) ? (item["loc"] as unknown[]).join(".") : scalar(item["field"]);
+    return [{ field, message: scalar(item["msg"] ?? item["message"]) }];
   });
   return {
     status: response.status,

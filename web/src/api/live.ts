@@ -4,32 +4,9 @@
 // kind on the server cannot leave a page stale without a decision here.
 import type { QueryKey } from "@tanstack/react-query";
 import type { EventKind } from "./events.ts";
+import { keys, type CampaignPart } from "./keys.ts";
 
-/** The campaign's queries, `["campaign", id, part, …]` (the keys the screens read with). */
-export type CampaignPart =
-  | "detail"
-  | "turn"
-  | "me"
-  | "map"
-  | "armies"
-  | "reachable"
-  | "tile"
-  | "battles"
-  | "messages"
-  | "unread"
-  | "players"
-  | "edicts"
-  | "treaties"
-  | "generals"
-  | "seat-offers"
-  | "holders"
-  | "vacation"
-  | "webhooks"
-  | "charts"
-  | "rollbacks";
-
-/** The key of one of the campaign's queries (a prefix: `tile` covers every tile's). */
-export const campaignKey = (campaignId: string, part: CampaignPart): QueryKey => ["campaign", campaignId, part];
+export type { CampaignPart };
 
 /** Every query of the campaign: the whole view changed (a new turn, a seat changing hands). */
 export const EVERYTHING = "everything";
@@ -143,6 +120,6 @@ export const REFRESH = {
  * server newer than this client) refreshes everything rather than leave the page stale. */
 export function keysToRefresh(campaignId: string, kind: string): QueryKey[] {
   const refresh: Refresh = (REFRESH as Record<string, Refresh>)[kind] ?? EVERYTHING;
-  if (refresh === EVERYTHING) return [["campaign", campaignId]];
-  return [...new Set(refresh)].map((part) => campaignKey(campaignId, part));
+  if (refresh === EVERYTHING) return [keys.campaign(campaignId)];
+  return [...new Set(refresh)].map((part) => keys.campaign(campaignId, part));
 }

@@ -2,7 +2,7 @@
 // section when the server gives one) and the fields it named.
 import { ApiError } from "../api/client.ts";
 import { MessageError, useI18n } from "../i18n.tsx";
-import { isNetworkError } from "../pwa/status.ts";
+import { isNetworkError } from "../lib/network.ts";
 
 export function ProblemView({ error }: { error: unknown }) {
   const { t } = useI18n();
@@ -19,7 +19,13 @@ export function ProblemView({ error }: { error: unknown }) {
   if (!(error instanceof ApiError)) {
     return (
       <p role="alert" className="problem">
-        {error instanceof MessageError ? t(error.key) : String(error instanceof Error ? error.message : error)}
+        {error instanceof MessageError
+          ? t(error.key)
+          : error instanceof Error
+            ? error.message
+            : typeof error === "string"
+              ? error
+              : t("error")}
       </p>
     );
   }

@@ -41,7 +41,9 @@ export function normalize(grid: Grid, c: Coord): Coord | null {
     q += turns * (grid.height / 2);
     r -= turns * grid.height;
   }
-  let [col, row] = toOffset([q, r]);
+  const offset = toOffset([q, r]);
+  let col = offset[0];
+  const row = offset[1];
   if (grid.wrap !== "none") col = ((col % grid.width) + grid.width) % grid.width;
   if (col < 0 || col >= grid.width || row < 0 || row >= grid.height) return null;
   return fromOffset(col, row);

@@ -10,8 +10,8 @@
 // - `push` shows the server's notice, `notificationclick` opens its page of the client.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { clientPath, parsePushPayload } from "../push/payload.ts";
-import { API_PREFIXES } from "../pwa/paths.ts";
+import { clientPath, parsePushPayload } from "../features/push/payload.ts";
+import { API_PREFIXES } from "../features/pwa/paths.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

@@ -6,9 +6,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
-import { BotMark, freeSeats, LobbyBots, SeatBotControls } from "../../src/components/Bots.tsx";
+import { BotMark, freeSeats, LobbyBots, SeatBotControls } from "../../src/features/bots/Bots.tsx";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 const ID = "11111111-2222-3333-4444-555555555555";
 

@@ -5,8 +5,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { casualtiesOf, casualtyText, entriesOf, ReportForm } from "../../src/screens/Battles.tsx";
-import { originalName, RosterLosses, VeteranHistory } from "../../src/screens/Rosters.tsx";
+import { casualtiesOf, casualtyText, entriesOf, ReportForm } from "../../src/features/battles/Battles.tsx";
+import { originalName, RosterLosses, VeteranHistory } from "../../src/features/rosters/Rosters.tsx";
 
 afterEach(cleanup);
 

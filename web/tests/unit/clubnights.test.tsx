@@ -6,9 +6,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { BattlesPanel, clubNightLabel } from "../../src/screens/Battles.tsx";
-import { browserTimeZone } from "../../src/components/Schedule.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { BattlesPanel, clubNightLabel } from "../../src/features/battles/Battles.tsx";
+import { browserTimeZone } from "../../src/features/campaigns/Schedule.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 const CAMPAIGN = "11111111-2222-3333-4444-555555555555";
 const FRIDAY = "2026-03-27T19:00:00Z";

@@ -7,11 +7,12 @@ import { cleanup, configure, fireEvent, render, screen, waitFor, within } from "
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { citiesOf, EdictsPanel, edictBody, EMPTY_EDICT, needsRecipient } from "../../src/screens/Diplomacy.tsx";
-import { TurnClock } from "../../src/screens/GameMaster.tsx";
-import { SeatHolders } from "../../src/screens/Seats.tsx";
-import { amendmentPatch, DeliveryLog, HouseRulesPanel } from "../../src/screens/Settings.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { citiesOf, EdictsPanel, edictBody, EMPTY_EDICT, needsRecipient } from "../../src/features/diplomacy/Diplomacy.tsx";
+import { TurnClock } from "../../src/features/gamemaster/GameMaster.tsx";
+import { SeatHolders } from "../../src/features/seats/Seats.tsx";
+import { amendmentPatch, HouseRulesPanel } from "../../src/features/campaigns/HouseRules.tsx";
+import { DeliveryLog } from "../../src/features/settings/Webhooks.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 // The machine running the checks may be busy: give the fake server's answers time to render.
 configure({ asyncUtilTimeout: 5000 });

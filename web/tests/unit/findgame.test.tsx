@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { askBody, FindGame } from "../../src/screens/FindGame.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { askBody, FindGame } from "../../src/features/campaigns/FindGame.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const LOBBY = "11111111-2222-3333-4444-555555555555";

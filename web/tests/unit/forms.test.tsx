@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/client.ts";
 import { ProblemView } from "../../src/components/ProblemView.tsx";
 import { I18nProvider, pickLanguage } from "../../src/i18n.tsx";
-import { Auth } from "../../src/screens/Auth.tsx";
-import { countdown } from "../../src/screens/Game.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { Auth } from "../../src/features/auth/Auth.tsx";
+import { countdown } from "../../src/features/game/TurnBar.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 afterEach(() => {
   cleanup();

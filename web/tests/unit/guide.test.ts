@@ -2,7 +2,7 @@
 // report or confirmation, and nothing else counted.
 import { describe, expect, it } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
-import { hintsOf } from "../../src/screens/Guide.tsx";
+import { hintsOf } from "../../src/features/guide/Guide.tsx";
 
 type Army = Schemas["ArmyList"]["mine"][number];
 const army = (id: number, over: Partial<Army> = {}) => ({ id, move: null, entrenched: false, ...over }) as Army;

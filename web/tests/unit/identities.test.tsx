@@ -6,8 +6,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { IdentitySettings, OidcReturn, ProviderButtons, oidcErrorKey, readFragment, safeReturnPath } from "../../src/screens/Identities.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { IdentitySettings, OidcReturn, ProviderButtons, oidcErrorKey, readFragment, safeReturnPath } from "../../src/features/settings/Identities.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

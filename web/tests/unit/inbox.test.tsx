@@ -8,12 +8,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { clientPathOf, parseRoute } from "../../src/router.tsx";
-import { Auth, ResetPassword } from "../../src/screens/Auth.tsx";
-import { Inbox, InboxLink } from "../../src/screens/Inbox.tsx";
-import { BattleRosters, RosterPanel, uploadOfFile } from "../../src/screens/Rosters.tsx";
-import { EmailSettings } from "../../src/screens/Settings.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { clientPathOf, parseRoute } from "../../src/lib/router.tsx";
+import { Auth, ResetPassword } from "../../src/features/auth/Auth.tsx";
+import { Inbox, InboxLink } from "../../src/features/messages/Inbox.tsx";
+import { BattleRosters, RosterPanel, uploadOfFile } from "../../src/features/rosters/Rosters.tsx";
+import { EmailSettings } from "../../src/features/settings/Email.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const CAMPAIGN = "11111111-2222-3333-4444-555555555555";

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { App } from "../../src/App.tsx";
 import { createApi } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { LanguageSettings } from "../../src/screens/Settings.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { LanguageSettings } from "../../src/features/settings/Language.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 afterEach(() => {
   cleanup();

@@ -5,8 +5,8 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Schemas } from "../../src/api/client.ts";
-import { HexMap } from "../../src/components/HexMap.tsx";
-import { previewOf } from "../../src/components/MapPreview.tsx";
+import { HexMap } from "../../src/features/map/HexMap.tsx";
+import { previewOf } from "../../src/features/map/MapPreview.tsx";
 import { I18nProvider } from "../../src/i18n.tsx";
 
 afterEach(cleanup);

@@ -2,11 +2,11 @@
 // shows and opens (never a page of another site, nor the API's).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { urlBase64ToUint8Array } from "../../src/push/key.ts";
-import { clientPath, DEFAULT_TITLE, parsePushPayload } from "../../src/push/payload.ts";
-import { API_PREFIXES, isApiPath } from "../../src/pwa/paths.ts";
-import { subscriptionBody } from "../../src/push/device.ts";
-import { deviceName } from "../../src/push/deviceName.ts";
+import { urlBase64ToUint8Array } from "../../src/features/push/key.ts";
+import { clientPath, DEFAULT_TITLE, parsePushPayload } from "../../src/features/push/payload.ts";
+import { API_PREFIXES, isApiPath } from "../../src/features/pwa/paths.ts";
+import { subscriptionBody } from "../../src/features/push/device.ts";
+import { deviceName } from "../../src/features/push/deviceName.ts";
 
 const ORIGIN = "https://marchlords.example";
 

@@ -7,8 +7,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { PushSettings } from "../../src/push/PushSettings.tsx";
-import { SessionProvider, useSession } from "../../src/session.tsx";
+import { forgetDeviceOnSignOut } from "../../src/features/push/device.ts";
+import { PushSettings } from "../../src/features/push/PushSettings.tsx";
+import { SessionProvider, useSession } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -81,7 +82,7 @@ function wrap() {
   localStorage.setItem("marchlords.lang", "en");
   const view = render(
     <I18nProvider>
-      <SessionProvider>
+      <SessionProvider onSignOut={forgetDeviceOnSignOut}>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
           <PushSettings />
           <SignOut />

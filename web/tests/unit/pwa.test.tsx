@@ -7,10 +7,10 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { PwaBanners } from "../../src/pwa/Banners.tsx";
-import { ForgetPreviousUser } from "../../src/pwa/ForgetUser.tsx";
-import { isNetworkError, offerUpdate, reportRequest, setOffline, watchConnection } from "../../src/pwa/status.ts";
-import { SessionProvider, useSession } from "../../src/session.tsx";
+import { PwaBanners } from "../../src/features/pwa/Banners.tsx";
+import { ForgetPreviousUser } from "../../src/features/pwa/ForgetUser.tsx";
+import { isNetworkError, offerUpdate, reportRequest, setOffline, watchConnection } from "../../src/lib/network.ts";
+import { SessionProvider, useSession } from "../../src/lib/session.tsx";
 import { ApiError } from "../../src/api/client.ts";
 
 afterEach(() => {

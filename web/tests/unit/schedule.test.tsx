@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { DeadlineTimes, formatIn, SchedulePicker, type TurnSchedule } from "../../src/components/Schedule.tsx";
+import { DeadlineTimes, formatIn, SchedulePicker, type TurnSchedule } from "../../src/features/campaigns/Schedule.tsx";
 import { I18nProvider } from "../../src/i18n.tsx";
 
 afterEach(() => {

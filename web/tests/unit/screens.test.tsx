@@ -6,13 +6,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, type Schemas } from "../../src/api/client.ts";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { BattlesPanel, localToIso, ReportForm } from "../../src/screens/Battles.tsx";
-import { CreateCampaign, parseJsonField } from "../../src/screens/Campaigns.tsx";
-import { GameMasterPanel } from "../../src/screens/GameMaster.tsx";
-import { raiseBody, RaiseForm } from "../../src/screens/Generals.tsx";
-import { SeatOffers, SeatsPanel } from "../../src/screens/Seats.tsx";
-import { MyReliability, NotificationSettings, preferencesBody } from "../../src/screens/Settings.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { BattlesPanel, localToIso, ReportForm } from "../../src/features/battles/Battles.tsx";
+import { CreateCampaign, parseJsonField } from "../../src/features/campaigns/Campaigns.tsx";
+import { GameMasterPanel } from "../../src/features/gamemaster/GameMaster.tsx";
+import { raiseBody, RaiseForm } from "../../src/features/generals/Generals.tsx";
+import { SeatOffers, SeatsPanel } from "../../src/features/seats/Seats.tsx";
+import { preferencesBody, NotificationSettings } from "../../src/features/settings/Notifications.tsx";
+import { MyReliability } from "../../src/features/settings/Reliability.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const CAMPAIGN = "11111111-2222-3333-4444-555555555555";

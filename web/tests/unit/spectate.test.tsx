@@ -6,9 +6,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { parseRoute } from "../../src/router.tsx";
-import { SpectatorScreen, WatchList } from "../../src/screens/Spectate.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { parseRoute } from "../../src/lib/router.tsx";
+import { SpectatorScreen, WatchList } from "../../src/features/spectate/Spectate.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const CAMPAIGN = "11111111-2222-3333-4444-555555555555";

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { I18nProvider } from "../../src/i18n.tsx";
-import { AccountNotices, Tokens } from "../../src/screens/Tokens.tsx";
-import { SessionProvider } from "../../src/session.tsx";
+import { AccountNotices, Tokens } from "../../src/features/settings/Tokens.tsx";
+import { SessionProvider } from "../../src/lib/session.tsx";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
-import { ReportButton } from "../../screens/Moderation.tsx";
+import { ReportButton } from "../moderation/index.ts";
 import { BlockSeatButton } from "./BlockSeat.tsx";
 import { TABLE, useMarkRead, usePlayers, useSend, useThread, useThreads } from "./api.ts";
 

@@ -1,10 +1,51 @@
-// The messages' queries and mutations (issue 44): threads per correspondent, one thread's
-// pages, sending, the read mark, and blocking a seat. One key factory, under the campaign's
-// "messages" part, so a live `message_received` (src/api/live.ts) refreshes every one of them.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { ok, type Schemas } from "../../api/client.ts";
-import { campaignKey } from "../../api/live.ts";
-import { useSession } from "../../session.tsx";
+// The messages' requests: the inbox (notifications) and a campaign's messages between players,
+// as query options on the key factory (src/api/keys.ts) and mutation hooks. A campaign's
+// messages read as threads per correspondent: one key family under the campaign's "messages"
+// part, so a live `message_received` (src/api/live.ts) refreshes every one of them.
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { ok, type Api, type Schemas } from "../../api/client.ts";
+import { keys } from "../../api/keys.ts";
+import { useSession } from "../../lib/session.tsx";
+
+/** Notifications asked for at once; "Show older" asks for the next ones. */
+export const INBOX_PAGE_SIZE = 50;
+
+/** The offset of the page after `last`, or undefined once every notification is loaded. */
+export function nextInboxOffset(last: { offset: number; limit: number; total: number; items: unknown[] }): number | undefined {
+  const next = last.offset + last.items.length;
+  return last.items.length > 0 && next < last.total ? next : undefined;
+}
+
+export const inboxQueries = {
+  /** The unread count (one item asked: the page's `total`). */
+  unread: (api: Api) =>
+    queryOptions({
+      queryKey: keys.inbox("unread"),
+      queryFn: async () => ok(await api.GET("/v1/notifications", { params: { query: { unread_only: true, limit: 1 } } })),
+    }),
+  pages: (api: Api) =>
+    infiniteQueryOptions({
+      queryKey: keys.inbox("pages"),
+      initialPageParam: 0,
+      queryFn: async ({ pageParam }) => ok(await api.GET("/v1/notifications", { params: { query: { limit: INBOX_PAGE_SIZE, offset: pageParam } } })),
+      getNextPageParam: nextInboxOffset,
+    }),
+};
+
+/** Mark one notification read (`mutate(id)`), or all of them (`all.mutate()`). */
+export function useMarkInboxRead(api: Api) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.inbox() });
+  const one = useMutation({
+    mutationFn: async (id: number) => ok(await api.POST("/v1/notifications/{notification_id}/read", { params: { path: { notification_id: id } } })),
+    onSuccess: refresh,
+  });
+  const all = useMutation({
+    mutationFn: async () => ok(await api.POST("/v1/notifications/read")),
+    onSuccess: refresh,
+  });
+  return { one, all };
+}
 
 /** The thread of the messages to everyone (the API's `thread=0`). */
 export const TABLE = 0;
@@ -12,10 +53,10 @@ export const TABLE = 0;
 const PAGE = 30;
 
 export const messageKeys = {
-  all: (campaignId: string): QueryKey => campaignKey(campaignId, "messages"),
-  threads: (campaignId: string): QueryKey => [...campaignKey(campaignId, "messages"), "threads"],
-  thread: (campaignId: string, thread: number): QueryKey => [...campaignKey(campaignId, "messages"), "thread", thread],
-  players: (campaignId: string): QueryKey => campaignKey(campaignId, "players"),
+  all: (campaignId: string): QueryKey => keys.campaign(campaignId, "messages"),
+  threads: (campaignId: string): QueryKey => [...keys.campaign(campaignId, "messages"), "threads"],
+  thread: (campaignId: string, thread: number): QueryKey => [...keys.campaign(campaignId, "messages"), "thread", thread],
+  players: (campaignId: string): QueryKey => keys.campaign(campaignId, "players"),
 };
 
 export function useThreads(campaignId: string) {
@@ -53,7 +94,7 @@ export function usePlayers(campaignId: string) {
 /** Everything of the campaign a message or a block changes (the threads, the unread count). */
 function useRefresh(campaignId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ["campaign", campaignId] });
+  return () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
 }
 
 /** Send to a player (their number) or to everyone (`"all"`). */

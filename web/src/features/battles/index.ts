@@ -1,0 +1,2 @@
+// The public surface of the battles feature: what other features and the pages may import.
+export { BattlesPanel } from "./Battles.tsx";

@@ -1,0 +1,118 @@
+// Spectators (R-CAMP-13): the public campaigns that take spectators, with a "Watch" button, and
+// the read-only spectator page: turn T − N's map (the replay screen's HexMap) and the public
+// lines of the changes before it. A spectator is no member: nothing here reads a member route.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ok } from "../../api/client.ts";
+import { HexMap } from "../map/index.ts";
+import { SummaryLines } from "../../components/SummaryLines.tsx";
+import { wordsFor } from "../../lib/sentences.ts";
+import { ProblemView } from "../../components/ProblemView.tsx";
+import { useI18n } from "../../i18n.tsx";
+import { Link, navigate } from "../../lib/router.tsx";
+import { useSession } from "../../lib/session.tsx";
+import { keys } from "../../api/keys.ts";
+
+/** Running public campaigns that take spectators, each with a "Watch" button. */
+export function WatchList() {
+  const { t } = useI18n();
+  const { api } = useSession();
+  const lobbies = useQuery({
+    queryKey: keys.lobbies("spectators"),
+    queryFn: async () => ok(await api.GET("/v1/lobbies", { params: { query: { spectators: true } } })),
+  });
+  const watch = useMutation({
+    mutationFn: async (id: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/spectators", { params: { path: { campaign_id: id } } })),
+    onSuccess: (_, id) => navigate(`/watch/${id}`),
+  });
+  const items = lobbies.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section data-testid="watch-list">
+      <h2>{t("watchTitle")}</h2>
+      <ProblemView error={watch.error} />
+      <ul className="list">
+        {items.map((c) => (
+          <li key={c.campaign_id}>
+            {c.name} <span className="muted">({t("turnsLate", { n: c.spectator_delay_turns ?? 0 })})</span>{" "}
+            <button type="button" onClick={() => watch.mutate(c.campaign_id)} disabled={watch.isPending}>
+              {t("watch")}
+            </button>{" "}
+            <Link to={`/watch/${c.campaign_id}`}>{t("open")}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The spectator's page: the turn they are shown, its map, and the public summaries before it. */
+export function SpectatorScreen({ id }: { id: string }) {
+  const { t, lang } = useI18n();
+  const { api } = useSession();
+  const path = { campaign_id: id };
+  const view = useQuery({
+    queryKey: keys.spectate(id),
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate", { params: { path } })),
+    retry: false,
+  });
+  const shown = view.data?.turn ?? null;
+  const world = useQuery({
+    queryKey: keys.spectate(id, "map", shown),
+    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/map", { params: { path } })),
+    enabled: shown !== null,
+  });
+  const last = shown !== null && shown > 1 ? shown - 1 : null;
+  const [picked, setPicked] = useState<number | null>(null);
+  const number = picked ?? last;
+  const summary = useQuery({
+    queryKey: keys.spectate(id, "summary", number),
+    queryFn: async () =>
+      ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/turns/{number}/summary", { params: { path: { ...path, number: number ?? 1 } } })),
+    enabled: number !== null,
+  });
+  const leave = useMutation({
+    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/spectators", { params: { path } })),
+    onSuccess: () => navigate("/"),
+  });
+  return (
+    <div data-testid="spectator">
+      <p>
+        <Link to="/">← {t("back")}</Link>
+      </p>
+      <ProblemView error={view.error ?? world.error ?? summary.error ?? leave.error} />
+      {view.data ? (
+        <>
+          <h2>{view.data.name}</h2>
+          <p>
+            {shown === null ? t("nothingToWatchYet") : `${t("turn")} ${shown}`}{" "}
+            <span className="muted">({t("turnsLate", { n: view.data.delay_turns })})</span>{" "}
+            <button type="button" onClick={() => leave.mutate()} disabled={leave.isPending}>
+              {t("stopWatching")}
+            </button>
+          </p>
+          <ul className="list">
+            {view.data.players.map((p) => (
+              <li key={p.number}>
+                {p.number}. {p.faction}
+                {p.name ? ` — ${p.name}` : ""}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {world.data ? (
+        <HexMap world={world.data} battles={[]} selected={null} army={null} reachable={[]} path={null} onSelect={() => undefined} label={`${t("watchTitle")} · ${t("turn")} ${shown ?? ""}`} />
+      ) : null}
+      {last !== null && number !== null ? (
+        <>
+          <label>
+            {t("replayTurn")}: {number}
+            <input type="range" min={1} max={last} value={number} onChange={(e) => setPicked(Number(e.target.value))} />
+          </label>
+          <SummaryLines events={summary.data?.events ?? []} words={wordsFor(lang, t, undefined)} />
+        </>
+      ) : null}
+    </div>
+  );
+}
