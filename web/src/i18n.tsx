@@ -639,6 +639,9 @@ const en = {
   putBot: "Put a bot on seat {n}",
   changeBot: "Change the bot of seat {n}",
   removeBot: "Remove the bot of seat {n}",
+  // bots49
+  anonymousPlayer: "Player {letter}",
+  botSeatHint: "A bot plays this seat: hand it over to a returning player (their acceptance takes the bot off).",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1276,6 +1279,9 @@ const fr: Record<Key, string> = {
   putBot: "Mettre un bot sur le siège {n}",
   changeBot: "Changer le bot du siège {n}",
   removeBot: "Retirer le bot du siège {n}",
+  // bots49
+  anonymousPlayer: "Joueur {letter}",
+  botSeatHint: "Un bot joue ce siège : confiez-le à un joueur qui revient (son acceptation retire le bot).",
 };
 
 export const dictionaries = { en, fr } as const;

@@ -7,6 +7,7 @@ import { BattleRosters } from "./Rosters.tsx";
 import { BattlePackView, usePack } from "./BattlePack.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { fill, useI18n, type Key } from "../i18n.tsx";
+import { seatName } from "../features/bots/names.ts";
 import { useSession } from "../session.tsx";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
@@ -265,7 +266,7 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   });
   const side = (label: Key, s: Schemas["BattleSideRead"]) => (
     <p>
-      {t(label)}: {s.players.map((p) => p.name).join(", ")}
+      {t(label)}: {s.players.map((p) => seatName(p, t)).join(", ")}
       {s.forces ? ` · ${s.forces.total_points} pts` : ""}
     </p>
   );
@@ -275,8 +276,8 @@ function BattleItem({ campaignId, battle, isOwner }: { campaignId: string; battl
   const pack = usePack(campaignId, battle.id, hasPack);
   const packSides = pack.data?.sides;
   const sides: ReportSides = {
-    attacker: battle.attacker.players.map((p) => p.name).join(", ") || t("attacker"),
-    defender: battle.defender.players.map((p) => p.name).join(", ") || t("defender"),
+    attacker: battle.attacker.players.map((p) => seatName(p, t)).join(", ") || t("attacker"),
+    defender: battle.defender.players.map((p) => seatName(p, t)).join(", ") || t("defender"),
     yours: battle.your_side,
     points: packSides ? { attacker: packSides[0]?.points ?? 0, defender: packSides[1]?.points ?? 0 } : undefined,
   };

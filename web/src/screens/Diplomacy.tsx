@@ -6,6 +6,7 @@ import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
+import { seatName } from "../features/bots/names.ts";
 import { useSession } from "../session.tsx";
 
 export const EDICT_KINDS: readonly Schemas["EdictKind"][] = ["embassy", "pact", "alliance", "gift", "trade", "vassalage", "exploration", "release_prisoner"];
@@ -164,7 +165,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
               <option value="">—</option>
               {others.map((p) => (
                 <option key={p.number} value={p.number}>
-                  {p.number}. {p.name}
+                  {p.number}. {seatName(p, t)}
                 </option>
               ))}
             </select>

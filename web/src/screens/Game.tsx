@@ -9,6 +9,7 @@ import { HexMap } from "../components/HexMap.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { DeadlineTimes } from "../components/Schedule.tsx";
 import { useI18n, type Key } from "../i18n.tsx";
+import { seatName } from "../features/bots/names.ts";
 import { pathTo, type Coord } from "../lib/hex.ts";
 import { sentence, wordsFor, type Words } from "../lib/sentences.ts";
 import { SummaryLines } from "../components/SummaryLines.tsx";
@@ -699,7 +700,7 @@ function MessagesPanel({ campaignId }: { campaignId: string }) {
               ?.filter((p) => !p.is_you)
               .map((p) => (
                 <option key={p.number} value={p.number}>
-                  {p.number}. {p.name}
+                  {p.number}. {seatName(p, t)}
                   {p.bot ? ` (${t("botMark")})` : ""}
                 </option>
               ))}

@@ -6,6 +6,7 @@ import { BotMark, LobbyBots } from "../components/Bots.tsx";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { ScheduleSettings } from "../components/Schedule.tsx";
 import { fill, useI18n } from "../i18n.tsx";
+import { seatName } from "../features/bots/names.ts";
 import { navigate } from "../router.tsx";
 import { useSession } from "../session.tsx";
 import { HouseRulesPanel, ReliabilityView } from "./Settings.tsx";
@@ -131,7 +132,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {players.data?.map((p) => (
               <tr key={p.number}>
                 <td>
-                  {p.number}. {p.name}
+                  {p.number}. {seatName(p, t)}
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
                   <BotMark bot={p.bot} />

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ok, type Schemas } from "../api/client.ts";
 import { BotMark, SeatBotControls } from "../components/Bots.tsx";
+import { seatName } from "../features/bots/names.ts";
 import { ProblemView } from "../components/ProblemView.tsx";
 import { useI18n } from "../i18n.tsx";
 import { navigate } from "../router.tsx";
@@ -146,13 +147,14 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
   const inputId = `handover-${campaign.id}-${player.number}`;
   return (
     <li data-seat={player.number}>
-      {player.number}. {player.name}
+      {player.number}. {seatName(player, t)}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
       <BotMark bot={player.bot} />
       <SeatBotControls campaign={campaign} player={player} />
       <SeatHolders campaignId={campaign.id} number={player.number} />
       {campaign.is_owner ? (
         <div>
+          {player.bot ? <p className="muted">{t("botSeatHint")}</p> : null}
           <form
             className="inline-form"
             onSubmit={(e) => {
@@ -168,7 +170,8 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
               {t("handOver")} #{player.number}
             </button>
           </form>{" "}
-          {!player.is_you ? (
+          {/* A bot never misses a turn: a steward is for a person's seat (R-CAMP-7). */}
+          {!player.is_you && !player.bot ? (
             <button type="button" onClick={() => steward.mutate(!player.inactive)} disabled={steward.isPending}>
               {player.inactive ? t("stewardOff") : t("stewardOn")} #{player.number}
             </button>
