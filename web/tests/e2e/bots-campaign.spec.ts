@@ -134,7 +134,7 @@ test("the owner fills fourteen seats with bots, plays ten turns against them and
   await o.getByRole("button", { name: /^Confirm #/ }).click();
   await expect(o.getByTestId("battle-status")).toHaveAttribute("data-status", "confirmed");
 
-  // Turns 2…10: each turn Olga orders a move on the map (one step, back and forth), everyone
+  // Turns 2…10: each turn Olga orders a move on the map (to her nearest reachable tile), everyone
   // is ready, and the owner changes the turn at once: fourteen bots never hold it up.
   for (let turn = 2; turn <= TURNS; turn++) {
     const army = await armyOf(olga);
