@@ -10,8 +10,11 @@ confirms `--turns` turn changes (`POST …/turn/resolve`), each as soon as the l
 
 After every turn it checks through the database that every seat's gold equals its ledger's
 balance and is ≥ 0 and that there is one turn record per change (`bench.shared.check_ledger`),
-that no battle is left pending, and through `/metrics` that no bot order was refused
-(`marchlords_bot_orders_total{outcome="refused"}`: a bot gives only what its view allows).
+that no battle is left pending, through `/metrics` that no bot order was refused
+(`marchlords_bot_orders_total{outcome="refused"}`: a bot gives only what its view allows), and
+that the turn's replay equals the live map, armies, territories and gold it was played on
+(`bench.replay_check`: the game master's map and charts read before the change against the
+turn's replay read after it).
 
 Prints turns per second, the server's CPU seconds per turn (its process's user + system time,
 from /proc), the database's growth per turn (`pg_database_size`), the orders given, and PASS or
@@ -30,6 +33,7 @@ import re
 import secrets
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +41,7 @@ import httpx
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from bench import replay_check
 from bench.shared import (
     DEFAULT_FACTIONS,
     ROOT,
@@ -135,6 +140,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, pid: int, token
     metrics_headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(base_url=base_url, timeout=120) as client:
         campaign_id = await set_up(client, headers, args.map)
+        campaign_uuid = uuid.UUID(campaign_id)
         base = f"/v1/campaigns/{campaign_id}"
         size_before, cpu_before = await database_size(url), cpu_seconds(pid)
         metrics = (await client.get("/metrics", headers=metrics_headers)).text
@@ -142,13 +148,23 @@ async def run(args: argparse.Namespace, url: str, base_url: str, pid: int, token
         broken: list[str] = []
         started = time.monotonic()
         turn_times: list[float] = []
+        replay_times: list[float] = []
+        engine = create_async_engine(url)
         for turn in range(1, args.turns + 1):
+            t_look = time.monotonic()
+            async with engine.connect() as db:
+                before = await replay_check.look(client, base, headers, db, campaign_uuid)
             t0 = time.monotonic()
             answer = await client.post(f"{base}/turn/resolve", headers=headers)
             turn_times.append(time.monotonic() - t0)
             if answer.status_code != 200:
                 broken.append(f"turn {turn}: resolve answered {answer.status_code} {answer.text}")
                 break
+            t_compare = time.monotonic()
+            async with engine.connect() as db:
+                replayed = await replay_check.compare(client, base, headers, db, before)
+            replay_times.append(t0 - t_look + time.monotonic() - t_compare)
+            broken += [f"turn {turn}: replay differs: {p}" for p in replayed]
             shown = (await client.get(f"{base}/turn", headers=headers)).json()
             if shown["pending_battles"]:
                 broken.append(f"turn {turn}: {shown['pending_battles']} battles left pending")
@@ -159,6 +175,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, pid: int, token
             if broken:
                 break
         elapsed = time.monotonic() - started
+        await engine.dispose()
         played = len(turn_times)
         cpu = cpu_seconds(pid) - cpu_before
         growth = await database_size(url) - size_before
@@ -172,6 +189,11 @@ async def run(args: argparse.Namespace, url: str, base_url: str, pid: int, token
     print(f"  server CPU per turn: {cpu / max(played, 1):.3f} s")
     print(f"  database growth per turn: {growth / max(played, 1) / 1024:.0f} KiB")
     print(f"  bot orders given: {given:.0f} ({given / max(played, 1):.1f} per turn), refused: 0")
+    replays = "DIFFER" if any("replay differs" in p for p in broken) else "equal"
+    print(
+        f"  replays equal the live maps: {replays} "
+        f"({len(replay_times)} turns checked, {sum(replay_times):.1f} s of checks)"
+    )
     for problem in broken:
         print(f"  BROKEN: {problem}")
     passed = not broken and played == args.turns and elapsed <= args.budget

@@ -147,3 +147,32 @@ async def test_nobody_but_a_holder_or_an_accepted_newcomer_takes_a_bots_seat(
     after = await _seats(session, cid)
     assert after[2][1] is None
     assert after[2][3] == "normal"
+
+
+async def test_a_bots_seat_takes_no_steward_that_would_outlive_the_bot(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession
+) -> None:
+    """A steward (R-CAMP-7) on a bot's seat does nothing while the bot plays, then keeps the
+    person who takes the seat back always ready: refused, and nothing changes."""
+    campaign, owner, _member = await _lobby(client, make_user)
+    cid = campaign["id"]
+    await ok(
+        await client.put(f"/v1/campaigns/{cid}/seats/3/bot", json=NEW_SEAT, headers=owner.headers)
+    )
+    await ok(await client.post(f"/v1/campaigns/{cid}/start", headers=owner.headers))
+    steward = await client.patch(
+        f"/v1/campaigns/{cid}/players/3", json={"inactive": True}, headers=owner.headers
+    )
+    assert_problem(steward, 409, "R-BOT")
+    inactive = await session.scalar(
+        select(CampaignPlayer.inactive)
+        .where(CampaignPlayer.campaign_id == uuid.UUID(cid), CampaignPlayer.number == 3)
+        .execution_options(populate_existing=True)
+    )
+    assert inactive is False
+    # A person's seat still takes one.
+    await ok(
+        await client.patch(
+            f"/v1/campaigns/{cid}/players/2", json={"inactive": True}, headers=owner.headers
+        )
+    )

@@ -131,6 +131,13 @@ async def set_inactive(
     )
     if player is None or player.faction is None:
         raise NotFound(_("Player not found."))
+    if inactive and player.bot:
+        # A bot is ready at each change (R-BOT-4): a steward would do nothing but outlive it,
+        # keeping the seat of the person who takes it back always ready.
+        raise Conflict(
+            _("A bot plays this seat: it never misses a turn and takes no steward (R-BOT)."),
+            code="R-BOT",
+        )
     if player.inactive == inactive:
         return
     player.inactive = inactive

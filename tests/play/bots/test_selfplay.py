@@ -1,7 +1,9 @@
 """A short game that plays itself (R-BOT): four bots on a small generated map, a few turns
-through the API, every invariant checked after every turn."""
+through the API, every invariant checked after every turn (the replay of each turn equal to the
+live map, armies, territories and gold it was played on: `bench.replay_check`)."""
 
 import uuid
+from dataclasses import replace
 
 from httpx import AsyncClient
 from sqlalchemy import select
@@ -11,6 +13,7 @@ from app.platform import metrics
 from app.rules.ruleset import default_ruleset
 from app.rules.setup import CAPITAL_PORT_FACTIONS
 from app.store.models.turn import TurnRecord
+from bench import replay_check
 from tests.factories.flows import Game, MakeUser, gold_and_ledger, ok
 
 PERSONALITIES = ("builder", "raider", "turtle", "raider")
@@ -46,8 +49,11 @@ async def test_R_BOT_four_bots_play_a_small_map_keeping_every_invariant_each_tur
         )
     await ok(await client.post(game.url("/start"), headers=owner.headers))
     refused, given = _counted("refused"), _counted("given")
+    base, cid = game.url(""), uuid.UUID(game.id)
     for turn in range(1, 7):
+        before = await replay_check.look(client, base, owner.headers, session, cid)
         await ok(await client.post(game.url("/turn/resolve"), headers=owner.headers))
+        assert await replay_check.compare(client, base, owner.headers, session, before) == []
         shown = await ok(await client.get(game.url("/turn"), headers=owner.headers))
         assert (shown["number"], shown["pending_battles"]) == (turn + 1, 0)
         for number in range(1, 5):
@@ -59,3 +65,15 @@ async def test_R_BOT_four_bots_play_a_small_map_keeping_every_invariant_each_tur
         assert sorted(records) == list(range(1, turn + 1))
         assert _counted("refused") == refused  # nothing the bots' views allowed was refused
     assert _counted("given") > given
+    # The check sees a replay that differs: a gold the ledger never booked, a moved army.
+    tiles = [dict(t) for t in before.map["tiles"]]
+    army = next(i for i, t in enumerate(tiles) if t.get("armies"))
+    tiles[army]["armies"] = []
+    seat, (gold, territories) = next(iter(before.numbers.items()))
+    doctored = replace(
+        before,
+        map={**before.map, "tiles": tiles},
+        numbers={**before.numbers, seat: (gold + 100_000, territories)},
+    )
+    problems = await replay_check.compare(client, base, owner.headers, session, doctored)
+    assert [p.split(":")[0] for p in problems] == ["map", f"seat {seat}"], problems

@@ -654,4 +654,6 @@ export type Key =
   | "blockSeat"
   | "blockSeatConfirm"
   | "unblockSeat"
-  | "seatBlocked";
+  | "seatBlocked"
+  | "anonymousPlayer"
+  | "botSeatHint";

@@ -89,6 +89,32 @@ describe("bots on seats", () => {
     ]);
   });
 
+  it("gives a faction no free slot takes a bot's slot, and that bot's faction goes to the new seat", async () => {
+    // bots49, found on The Old World: the coast slots went to the first factions, and the Dark
+    // Elves (R-CAMP-3: a coast slot) were left with none: 13 of 14 seats filled.
+    const bodies: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        const number = Number(/\/seats\/(\d+)\/bot$/.exec(new URL(input.url).pathname)?.[1]);
+        const body = (await input.clone().json()) as Record<string, unknown>;
+        bodies.push(`${number} ${String(body["faction"])} ${String(body["slot"])}`);
+        if (body["faction"] === "dark_elves" && body["slot"] !== 1) return problem(422, "Dark Elves must start on a coast tile.", "R-CAMP-3");
+        return json({ number, faction: body["faction"], slot: body["slot"], bot: { difficulty: "normal", personality: "builder" } });
+      }),
+    );
+    const campaign = { id: ID, is_owner: true } as Schemas["CampaignRead"];
+    const factions = [
+      { key: "dwarfs", name: "Dwarfs" },
+      { key: "empire", name: "Empire" },
+      { key: "dark_elves", name: "Dark Elves" },
+    ];
+    wrap(<LobbyBots campaign={campaign} players={[player(1, "dwarfs", 0)]} seats={3} factions={factions} slots={3} />);
+    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seat(s) with bots" }));
+    await waitFor(() => expect(screen.getByTestId("bots-progress").textContent).toBe("2 of 2 bot(s) seated"));
+    expect(bodies).toEqual(["2 empire 1", "3 dark_elves 2", "2 dark_elves 1", "3 empire 2"]);
+  });
+
   it("stops at a refusal that is not about the faction or slot, and shows the problem", async () => {
     vi.stubGlobal(
       "fetch",

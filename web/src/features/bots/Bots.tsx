@@ -9,6 +9,7 @@ import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { keys } from "../../api/keys.ts";
+import { seatName } from "../../lib/seatNames.ts";
 
 type Difficulty = Schemas["Difficulty"];
 type Personality = Schemas["Personality"];
@@ -87,9 +88,10 @@ function BotChoice({ seat, difficulty, personality, onDifficulty, onPersonality 
   );
 }
 
-/** A refusal about the faction or the slot (R-CAMP-2: Dark Elves on a coast slot…): try another. */
+/** A refusal about the faction or the slot (R-CAMP-2: taken; R-CAMP-3: Dark Elves away from a
+ * coast slot…): try another. */
 function choiceRefused(error: unknown): boolean {
-  return error instanceof ApiError && error.problem.code === "R-CAMP-2";
+  return error instanceof ApiError && (error.problem.code === "R-CAMP-2" || error.problem.code === "R-CAMP-3");
 }
 
 /** The owner's lobby: a bot on one new seat (faction and slot chosen), or on every empty seat. */
@@ -124,25 +126,45 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
     mutationFn: async () => {
       const factionsLeft = [...free.factions];
       const slotsLeft = [...free.slots];
-      let done = 0;
-      for (const number of free.numbers) {
-        let seated = false;
+      const placed: { number: number; faction: string; slot: number }[] = [];
+      const tryPut = async (number: number, f: string, s: number) => {
+        try {
+          await put(number, f, s);
+          return true;
+        } catch (error) {
+          if (choiceRefused(error)) return false;
+          throw error;
+        }
+      };
+      const seat = async (number: number): Promise<boolean> => {
         for (const f of factionsLeft) {
           for (const s of slotsLeft) {
-            try {
-              await put(number, f, s);
-            } catch (error) {
-              if (choiceRefused(error)) continue;
-              throw error;
-            }
+            if (!(await tryPut(number, f, s))) continue;
             factionsLeft.splice(factionsLeft.indexOf(f), 1);
             slotsLeft.splice(slotsLeft.indexOf(s), 1);
-            seated = true;
-            break;
+            placed.push({ number, faction: f, slot: s });
+            return true;
           }
-          if (seated) break;
         }
-        if (!seated) break;
+        return false;
+      };
+      // No free faction takes any free slot (the Dark Elves, the coast slots gone, R-CAMP-3):
+      // a bot seated here before takes that faction on its own slot, and its faction, free
+      // again, is tried here.
+      const swap = async (number: number): Promise<boolean> => {
+        for (const f of factionsLeft) {
+          for (const b of placed) {
+            if (!(await tryPut(b.number, f, b.slot))) continue;
+            factionsLeft.splice(factionsLeft.indexOf(f), 1, b.faction);
+            b.faction = f;
+            return seat(number);
+          }
+        }
+        return false;
+      };
+      let done = 0;
+      for (const number of free.numbers) {
+        if (!(await seat(number)) && !(await swap(number))) break;
         done += 1;
         setProgress(t("botsSeated", { done, count: free.numbers.length }));
       }
@@ -213,7 +235,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
             .filter((p) => p.bot)
             .map((p) => (
               <li key={p.number}>
-                {p.number}. {p.name}
+                {p.number}. {seatName(p, t)}
                 <BotMark bot={p.bot} />
                 <SeatBotControls campaign={campaign} player={p} />
               </li>

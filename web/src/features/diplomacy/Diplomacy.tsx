@@ -8,6 +8,7 @@ import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { keys } from "../../api/keys.ts";
+import { seatName } from "../../lib/seatNames.ts";
 
 export const EDICT_KINDS: readonly Schemas["EdictKind"][] = ["embassy", "pact", "alliance", "gift", "trade", "vassalage", "exploration", "release_prisoner"];
 
@@ -165,7 +166,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
               <option value="">—</option>
               {others.map((p) => (
                 <option key={p.number} value={p.number}>
-                  {p.number}. {p.name}
+                  {p.number}. {seatName(p, t)}
                 </option>
               ))}
             </select>

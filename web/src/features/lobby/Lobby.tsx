@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session.tsx";
 import { ReliabilityView } from "../settings/index.ts";
 import { HouseRulesPanel } from "../campaigns/index.ts";
 import { keys } from "../../api/keys.ts";
+import { seatName } from "../../lib/seatNames.ts";
 
 export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t, lang } = useI18n();
@@ -118,7 +119,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {players.data?.map((p) => (
               <tr key={p.number}>
                 <td>
-                  {p.number}. {p.name}
+                  {p.number}. {seatName(p, t)}
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
                   <BotMark bot={p.bot} />

@@ -12,6 +12,7 @@ import { useI18n } from "../../i18n.tsx";
 import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { keys } from "../../api/keys.ts";
+import { seatName } from "../../lib/seatNames.ts";
 
 /** The user's pending seat offers, on the campaigns page. */
 export function SeatOffers() {
@@ -148,7 +149,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
   const inputId = `handover-${campaign.id}-${player.number}`;
   return (
     <li data-seat={player.number}>
-      {player.number}. {player.name}
+      {player.number}. {seatName(player, t)}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
       <BotMark bot={player.bot} />{" "}
       <BlockSeatButton campaignId={campaign.id} player={player} />
@@ -156,6 +157,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
       <SeatHolders campaignId={campaign.id} number={player.number} />
       {campaign.is_owner ? (
         <div>
+          {player.bot ? <p className="muted">{t("botSeatHint")}</p> : null}
           <form
             className="inline-form"
             onSubmit={(e) => {
@@ -171,7 +173,8 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
               {t("handOver")} #{player.number}
             </button>
           </form>{" "}
-          {!player.is_you ? (
+          {/* A bot never misses a turn: a steward is for a person's seat (R-CAMP-7). */}
+          {!player.is_you && !player.bot ? (
             <button type="button" onClick={() => steward.mutate(!player.inactive)} disabled={steward.isPending}>
               {player.inactive ? t("stewardOff") : t("stewardOn")} #{player.number}
             </button>
