@@ -37,7 +37,7 @@ export function App() {
   return (
     <>
       <a className="skip" href="#main">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="top">
         <h1>

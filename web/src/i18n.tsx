@@ -639,6 +639,8 @@ const en = {
   putBot: "Put a bot on seat {n}",
   changeBot: "Change the bot of seat {n}",
   removeBot: "Remove the bot of seat {n}",
+  // webtour
+  skipToContent: "Skip to content",
 } as const;
 
 export type Key = keyof typeof en;
@@ -1276,6 +1278,8 @@ const fr: Record<Key, string> = {
   putBot: "Mettre un bot sur le siège {n}",
   changeBot: "Changer le bot du siège {n}",
   removeBot: "Retirer le bot du siège {n}",
+  // webtour
+  skipToContent: "Aller au contenu",
 };
 
 export const dictionaries = { en, fr } as const;
