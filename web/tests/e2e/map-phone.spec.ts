@@ -42,6 +42,13 @@ async function pinch(cdp: CDPSession, a0: Point, b0: Point, a1: Point, b1: Point
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 }
 
+/** One finger dragged from a to b. */
+async function drag(cdp: CDPSession, a: Point, b: Point, steps = 6): Promise<void> {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ ...a, id: 1 }] });
+  for (let i = 1; i <= steps; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: a.x + ((b.x - a.x) * i) / steps, y: a.y + ((b.y - a.y) * i) / steps, id: 1 }] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+}
+
 async function phoneGame(browser: Browser) {
   const a = await apiPlayer(browser, "pincha", PHONE);
   const b = await apiPlayer(browser, "pinchb");
@@ -57,6 +64,8 @@ async function phoneGame(browser: Browser) {
   await page.goto(`/campaigns/${campaign.id}`);
   await expect(page.getByTestId("turn")).toHaveText("1");
   await expect(page.locator("svg.map path.tile").first()).toBeVisible();
+  // The map at the top of the screen: a touch off the viewport reaches nothing.
+  await page.locator("svg.map").evaluate((e) => e.scrollIntoView({ block: "start" }));
   await frames(page);
   return { a, b, page };
 }
@@ -103,7 +112,8 @@ test("a drag never takes the map off the screen, and the zoom controls cover no 
   const overlap = Math.max(0, Math.min(tools.x + tools.width, box.x + box.width) - Math.max(tools.x, box.x)) * Math.max(0, Math.min(tools.y + tools.height, box.y + box.height) - Math.max(tools.y, box.y));
   expect(overlap, "the zoom controls are not over the map").toBe(0);
 
-  // Drag far to each side (a mouse, then a finger): a third of the frame still shows the map.
+  // Drag far to each side with a finger: a third of the frame still shows the map.
+  const cdp = await page.context().newCDPSession(page);
   const shown = async () => {
     await frames(page);
     const map = (await page.locator("svg.map > g .tiles").boundingBox())!;
@@ -118,12 +128,11 @@ test("a drag never takes the map off the screen, and the zoom controls cover no 
     [1, -1],
     [-1, 1],
   ] as const) {
-    for (let i = 0; i < 6; i++) {
-      await page.mouse.move(c.x, c.y);
-      await page.mouse.down();
-      await page.mouse.move(c.x + dx * 150, c.y + dy * 150, { steps: 5 });
-      await page.mouse.up();
-    }
+    const start = await mapPointAt(page, c);
+    for (let i = 0; i < 6; i++) await drag(cdp, c, { x: c.x + dx * 150, y: c.y + dy * 150 });
+    await frames(page);
+    const end = await mapPointAt(page, c);
+    expect(Math.hypot(end.x - start.x, end.y - start.y), "the drags moved the map").toBeGreaterThan(20);
     const s = await shown();
     expect(s.w, `after a long drag (${dx}, ${dy}): the map across a third of the frame`).toBeGreaterThanOrEqual(box.width / 3 - 2);
     expect(s.h, `after a long drag (${dx}, ${dy}): the map down a third of the frame`).toBeGreaterThanOrEqual(box.height / 3 - 2);
@@ -143,10 +152,9 @@ test("after 'select to move' on a phone every highlighted hex is on the screen",
   await page.getByRole("button", { name: "Zoom in" }).click();
   await page.getByRole("button", { name: "Zoom in" }).click();
   const box = (await page.locator("svg.map").boundingBox())!;
-  await page.mouse.move(box.x + 50, box.y + box.height - 40);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width - 20, box.y + 20, { steps: 5 });
-  await page.mouse.up();
+  const cdp = await page.context().newCDPSession(page);
+  await drag(cdp, { x: box.x + 50, y: box.y + box.height - 40 }, { x: box.x + box.width - 20, y: box.y + 20 });
+  await expect(page.getByTestId("tile-panel"), "a drag is not a tap").toHaveCount(0);
   const select = page.getByTestId("my-armies").getByRole("button", { name: /^Select to move/ }).first();
   await select.scrollIntoViewIfNeeded();
   await select.click();
