@@ -28,9 +28,7 @@ const sharedZones = ["./src/lib", "./src/api", "./src/components"].map((shared) 
 }));
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "src/api/schema.d.ts", "dev-dist/",
-    // Being rewritten onto an i18n library by another change of issue 44: linted once it lands.
-    "src/i18n.tsx"] },
+  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "src/api/schema.d.ts", "dev-dist/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Type-aware rules (floating and misused promises, unsafe any, needless assertions) on the

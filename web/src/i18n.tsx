@@ -4,7 +4,7 @@
 // browser or the switch, kept in localStorage. `Key` is generated from the English catalog, so
 // tsc refuses a key it lacks; tests/unit/catalogs.test.ts checks French has every message.
 import { setupI18n, type I18n as Lingui } from "@lingui/core";
-import { createContext, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { argumentsOf } from "./locales/arguments.ts";
 import { messages as en } from "./locales/en.po";
 import { messages as fr } from "./locales/fr.po";
@@ -22,6 +22,7 @@ const linguis: Record<Lang, Lingui> = {
 
 /** Where a placeholder's value goes while Lingui formats: its index between NULs (no catalog
  * text has a NUL, and no `\u`/`\x` escape matches one). */
+// eslint-disable-next-line no-control-regex -- the NUL is the marker, chosen as no text has one
 const SLOT = /\u0000(\d+)\u0000/g;
 
 /** A message in a language (English where French lacks it). A value is put in as text after
@@ -94,7 +95,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }),
     [lang],
   );
-  document.documentElement.lang = lang;
+  // The page's language for screen readers and hyphenation, once the language is known.
+  useEffect(() => {
+    document.documentElement.lang = lang;
+  }, [lang]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 

@@ -31,8 +31,10 @@ _OTHER: dict[Language, tuple[Language, str]] = {"en": ("fr", "Français"), "fr":
 _STYLE = (
     "body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:0 auto;padding:1rem;"
     "color:#1b1b1b;background:#fff}"
-    "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2rem .5rem}"
-    "code{background:#f2f2f2;padding:0 .2rem}"
+    # A table fits a 375 px phone: its cells wrap, even inside a word (issue 44).
+    "table{border-collapse:collapse;width:100%}"
+    "td,th{border:1px solid #bbb;padding:.2rem .4rem;overflow-wrap:anywhere}"
+    "code{background:#f2f2f2;padding:0 .2rem;overflow-wrap:anywhere}"
     "p:has(>a:target){background:#fff3b0}"  # the rule a link opened
     "nav{text-align:right}"
 )

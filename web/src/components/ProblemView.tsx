@@ -4,6 +4,9 @@ import { ApiError } from "../api/client.ts";
 import { MessageError, useI18n } from "../i18n.tsx";
 import { isNetworkError } from "../lib/network.ts";
 
+/** A rule (R-MOVE-1) or a family of rules (R-FAC), as the server says (app/platform/errors). */
+const RULE_ID = /^R-[A-Z]+(?:-[0-9]+)?$/;
+
 export function ProblemView({ error }: { error: unknown }) {
   const { t } = useI18n();
   if (!error) return null;
@@ -36,7 +39,8 @@ export function ProblemView({ error }: { error: unknown }) {
         {t("error")} ({problem.status})
       </strong>
       : {problem.detail}
-      {problem.code ? (
+      {/* A rule id (R-MOVE-1) is shown and linked; another code (`not_found`) is for programs. */}
+      {problem.code && RULE_ID.test(problem.code) ? (
         <>
           {" "}
           <span className="rule">

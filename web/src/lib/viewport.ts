@@ -65,6 +65,47 @@ export function clampToMap(view: View, grid: Grid, size: number, frame: Frame): 
   return { x: axis(view.x, w * view.k, frame.width), y: axis(view.y, h * view.k, frame.height), k: view.k };
 }
 
+/** How much of the map stays in the frame however far it is dragged: a third of the frame
+ * along each axis (all of the map where it is smaller than that). */
+export const KEEP_FRACTION = 1 / 3;
+
+/** The view moved (never zoomed) just enough that some of the map stays in the frame: a drag,
+ * a key or a pinch can take the map to the frame's edge, never off it (issue 44). */
+export function boundPan(view: View, grid: Grid, size: number, frame: Frame): View {
+  if (frame.width <= 0 || frame.height <= 0) return view;
+  const [w, h] = mapSize(grid, size);
+  const axis = (at: number, extent: number, room: number) => {
+    const keep = Math.min(extent, room * KEEP_FRACTION);
+    return Math.min(room - keep, Math.max(keep - extent, at));
+  };
+  return { x: axis(view.x, w * view.k, frame.width), y: axis(view.y, h * view.k, frame.height), k: view.k };
+}
+
+/** The view that shows every point (map units) with `margin` CSS pixels to spare: moved as
+ * little as it can; zoomed out (within `bounds`) only when they do not fit at this scale, then
+ * centred on them. The reachable hexes after "select to move" (issue 44). */
+export function showPoints(view: View, points: readonly (readonly [number, number])[], frame: Frame, margin: number, bounds: { min: number; max: number }): View {
+  if (points.length === 0 || frame.width <= 0 || frame.height <= 0) return view;
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const roomW = Math.max(1, frame.width - 2 * margin);
+  const roomH = Math.max(1, frame.height - 2 * margin);
+  const fits = (x1 - x0) * view.k <= roomW && (y1 - y0) * view.k <= roomH;
+  if (!fits) {
+    const k = clampScale(Math.min(roomW / Math.max(1e-9, x1 - x0), roomH / Math.max(1e-9, y1 - y0), view.k), bounds);
+    return centreOn([(x0 + x1) / 2, (y0 + y1) / 2], frame, k);
+  }
+  const axis = (at: number, lo: number, hi: number, room: number) => {
+    const a = at + view.k * lo;
+    const b = at + view.k * hi;
+    if (a < margin) return at + margin - a;
+    if (b > room - margin) return at + room - margin - b;
+    return at;
+  };
+  return { x: axis(view.x, x0, x1, frame.width), y: axis(view.y, y0, y1, frame.height), k: view.k };
+}
+
 /** The view the map opens on: hex `home` as near the middle as the map's edges allow, hexes
  * OPEN_PX wide (within bounds). */
 export function openingView(grid: Grid, size: number, frame: Frame, home: Coord): View {

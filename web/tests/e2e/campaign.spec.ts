@@ -137,7 +137,7 @@ test("three players play two turns in their browsers", async ({ browser }) => {
   await a.page.getByRole("combobox", { name: "Kind", exact: true }).selectOption("embassy");
   await a.page.getByRole("combobox", { name: "Recipient", exact: true }).selectOption({ label: `3. ${c.name}` });
   await a.page.getByRole("button", { name: "Propose" }).click();
-  await expect(a.page.getByTestId("edicts")).toContainText("embassy");
+  await expect(a.page.getByTestId("edicts")).toContainText("Embassy");
   await c.page.getByRole("tab", { name: "Edicts" }).click();
   await c.page.getByRole("button", { name: /^Accept #/ }).click();
   await expect(c.page.getByTestId("edicts").locator("li").first()).toHaveAttribute("data-status", /accepted|done/);

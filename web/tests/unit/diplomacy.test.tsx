@@ -144,7 +144,7 @@ describe("edicts", () => {
       [`POST ${base}/edicts`]: () => json(edict({ id: 2, sender: 1, recipient: null, kind: "release_prisoner", general_id: 9 }), 201),
     });
     wrap(<EdictsPanel campaignId={CAMPAIGN} myNumber={1} />);
-    await waitFor(() => expect(screen.getByTestId("edicts").textContent).toContain("vassalage · I become their vassal"));
+    await waitFor(() => expect(screen.getByTestId("edicts").textContent).toContain("Vassalage · I become their vassal"));
     fireEvent.change(screen.getByLabelText("Kind"), { target: { value: "release_prisoner" } });
     expect(screen.queryByLabelText("Recipient")).toBeNull();
     const prisoner = screen.getByLabelText("Prisoner general");

@@ -35,7 +35,9 @@ describe("forms", () => {
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "not-this-one" } });
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Wrong username or password."));
-    expect(screen.getByRole("alert").textContent).toContain("auth.invalid");
+    // A code that is no rule id is for programs: carried, not shown (issue 44: words, never keys).
+    expect(screen.getByRole("alert").getAttribute("data-code")).toBe("auth.invalid");
+    expect(screen.getByRole("alert").textContent).not.toContain("auth.invalid");
     expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("alice");
     expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("not-this-one");
     // The sign-in screen also asks for the providers' buttons (GET /v1/auth/providers).

@@ -2,7 +2,7 @@
 // tap, zooms between the whole map and big hexes, and says what part of the map it shows.
 import { describe, expect, it } from "vitest";
 import { centre, mapSize, type Grid } from "../../src/lib/hex.ts";
-import { centreOn, fitAll, hexWidth, openingView, realmHome, TAP_PX, visibleRect, zoomAt, zoomBounds } from "../../src/lib/viewport.ts";
+import { boundPan, centreOn, fitAll, hexWidth, KEEP_FRACTION, openingView, realmHome, showPoints, TAP_PX, visibleRect, zoomAt, zoomBounds } from "../../src/lib/viewport.ts";
 
 const HEX = 18;
 const oldWorld: Grid = { width: 28, height: 20, wrap: "none" };
@@ -103,5 +103,56 @@ describe("the realm's home", () => {
   it("with nothing of theirs, or no seat, is the middle of the map", () => {
     expect(realmHome(world, 3)).toEqual([9, 10]);
     expect(realmHome(world, null)).toEqual([9, 10]);
+  });
+});
+
+describe("the pan's bounds", () => {
+  it("keeps a third of the frame covered by the map however far it is dragged, on each side", () => {
+    const [w, h] = mapSize(oldWorld, HEX);
+    for (const frame of [phone, desktop]) {
+      const k = openingView(oldWorld, HEX, frame, [9, 10]).k;
+      for (const [x, y] of [[1e6, 1e6], [-1e6, -1e6], [1e6, -1e6], [-1e6, 1e6]] as const) {
+        const view = boundPan({ x, y, k }, oldWorld, HEX, frame);
+        // The part of the map on the screen, along each axis.
+        const shownX = Math.min(frame.width, view.x + k * w) - Math.max(0, view.x);
+        const shownY = Math.min(frame.height, view.y + k * h) - Math.max(0, view.y);
+        expect(shownX).toBeCloseTo(Math.min(k * w, frame.width * KEEP_FRACTION));
+        expect(shownY).toBeCloseTo(Math.min(k * h, frame.height * KEEP_FRACTION));
+      }
+    }
+  });
+
+  it("leaves a view inside those bounds where it is", () => {
+    const view = openingView(oldWorld, HEX, phone, [9, 10]);
+    expect(boundPan(view, oldWorld, HEX, phone)).toEqual(view);
+    const moved = { ...view, x: view.x - 50, y: view.y + 30 };
+    expect(boundPan(moved, oldWorld, HEX, phone)).toEqual(moved);
+  });
+});
+
+describe("showing the reachable hexes", () => {
+  const bounds = zoomBounds(oldWorld, HEX, phone);
+  const onScreen = (view: { x: number; y: number; k: number }, p: readonly [number, number], margin: number) =>
+    view.x + view.k * p[0] >= margin - 1e-6 && view.x + view.k * p[0] <= phone.width - margin + 1e-6 && view.y + view.k * p[1] >= margin - 1e-6 && view.y + view.k * p[1] <= phone.height - margin + 1e-6;
+
+  it("pans just enough for hexes out of the frame to come in, at the same zoom", () => {
+    const view = openingView(oldWorld, HEX, phone, [9, 10]);
+    const points = [centre([9, 10], HEX), centre([12, 10], HEX), centre([9, 13], HEX)];
+    const shown = showPoints({ ...view, x: view.x - 150 }, points, phone, 20, bounds);
+    expect(shown.k).toBe(view.k);
+    for (const p of points) expect(onScreen(shown, p, 20)).toBe(true);
+  });
+
+  it("zooms out, centred on them, when they do not fit at this zoom", () => {
+    const view = { ...openingView(oldWorld, HEX, phone, [9, 10]), k: bounds.max };
+    const points = [centre([4, 8], HEX), centre([14, 12], HEX)];
+    const shown = showPoints(view, points, phone, 20, bounds);
+    expect(shown.k).toBeLessThan(view.k);
+    for (const p of points) expect(onScreen(shown, p, 20)).toBe(true);
+  });
+
+  it("moves nothing when every hex is in the frame already", () => {
+    const view = openingView(oldWorld, HEX, phone, [9, 10]);
+    expect(showPoints(view, [centre([9, 10], HEX)], phone, 20, bounds)).toEqual(view);
   });
 });

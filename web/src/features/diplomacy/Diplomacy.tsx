@@ -76,8 +76,8 @@ export function citiesOf(world: Schemas["WorldMap"] | undefined, owner: number |
   });
 }
 
-/** A one-line account of an edict: its kind (as the API names it, like its status) and what it
- * names beyond the two players. */
+/** A one-line account of an edict: its kind in words (never the API's key) and what it names
+ * beyond the two players. */
 function edictTerms(e: Schemas["EdictRead"], t: (key: Key) => string): string {
   const extra = [
     e.amount !== null && e.amount !== undefined ? `${e.amount} ${t("gold").toLowerCase()}` : null,
@@ -86,7 +86,7 @@ function edictTerms(e: Schemas["EdictRead"], t: (key: Key) => string): string {
     e.q !== null && e.q !== undefined ? `(${e.q}, ${e.r ?? "?"})` : null,
     e.general_id !== null && e.general_id !== undefined ? `${t("general")} #${e.general_id}` : null,
   ].filter((x) => x !== null);
-  return [e.kind, ...extra].join(" · ");
+  return [t(`edict_${e.kind}` as Key), ...extra].join(" · ");
 }
 
 export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNumber: number | null }) {

@@ -8,7 +8,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { Schemas } from "../../api/client.ts";
 import { useI18n } from "../../i18n.tsx";
 import { centre, corners, fromOffset, hexesPath, key, normalize, pathPoints, pixelToHex, toOffset, type Coord, type Reach } from "../../lib/hex.ts";
-import { centreOn, fitAll, openingView, realmHome, visibleRect, zoomAt, zoomBounds, type Frame, type View } from "../../lib/viewport.ts";
+import { boundPan, centreOn, fitAll, openingView, realmHome, showPoints, visibleRect, zoomAt, zoomBounds, type Frame, type View } from "../../lib/viewport.ts";
 import { ArmyToken, patternId, playerColour, StructureShape, TerrainPatterns, terrainOf, UNEXPLORED, useSvgId, type Side } from "./MapArt.tsx";
 import { MapLegend } from "./MapLegend.tsx";
 import { Minimap } from "./Minimap.tsx";
@@ -169,7 +169,14 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     if (box) frameSize.current = { width: box.width, height: box.height };
     return frameSize.current;
   }, []);
+  // The map's size for `apply`, which every move goes through (a stable callback).
+  const grid = useRef({ width: world.width, height: world.height, wrap: world.wrap });
+  useLayoutEffect(() => {
+    grid.current = { width: world.width, height: world.height, wrap: world.wrap };
+  }, [world.width, world.height, world.wrap]);
   const apply = useCallback(() => {
+    // However it moved (a drag, a key, a pinch, a zoom), some of the map stays in the frame.
+    view.current = boundPan(view.current, grid.current, HEX, frameSize.current);
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       const v = view.current;
@@ -295,6 +302,26 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only another army moves the view
   }, [army?.id]);
 
+  // "Select to move": the reachable hexes (and the army) brought into the frame once per army,
+  // and the map itself onto the screen when the panel (under it, on a phone) was scrolled to.
+  const shownFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!army || reachable.length === 0) {
+      if (!army) shownFor.current = null;
+      return;
+    }
+    const id = army.id ?? -1;
+    if (shownFor.current === id) return;
+    shownFor.current = id;
+    const f = measure();
+    const points = [centre([army.q, army.r], HEX), ...reachable.map((r) => centre([r.q, r.r], HEX))];
+    view.current = showPoints(view.current, points, f, Math.min(HEX * 1.5 * view.current.k, f.width / 4, f.height / 4), bounds());
+    apply();
+    const box = svgRef.current?.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > window.innerHeight)) svgRef.current?.scrollIntoView?.({ block: "nearest" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per army and its reach, not per render
+  }, [army?.id, reachable]);
+
   const select = (c: Coord) => {
     ownSelection.current = key(c);
     onSelect(c);
@@ -409,21 +436,22 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   const hexRef = `#${prefix}-hex`;
   return (
     <div className="map-wrap">
+      {/* The zoom controls sit above the map, never over a tile (issue 44). */}
+      <div className="map-tools">
+        <button type="button" onClick={() => zoom(1.25)} aria-label={t("zoomIn")} title={t("zoomIn")}>
+          +
+        </button>
+        <button type="button" onClick={() => zoom(0.8)} aria-label={t("zoomOut")} title={t("zoomOut")}>
+          −
+        </button>
+        <button type="button" onClick={goHome} aria-label={t("mapHome")} title={t("mapHome")} data-testid="map-home">
+          ⌂
+        </button>
+        <button type="button" onClick={whole} aria-label={t("mapWhole")} title={t("mapWhole")} data-testid="map-whole">
+          ⤢
+        </button>
+      </div>
       <div className="map-frame">
-        <div className="map-tools">
-          <button type="button" onClick={() => zoom(1.25)} aria-label={t("zoomIn")} title={t("zoomIn")}>
-            +
-          </button>
-          <button type="button" onClick={() => zoom(0.8)} aria-label={t("zoomOut")} title={t("zoomOut")}>
-            −
-          </button>
-          <button type="button" onClick={goHome} aria-label={t("mapHome")} title={t("mapHome")} data-testid="map-home">
-            ⌂
-          </button>
-          <button type="button" onClick={whole} aria-label={t("mapWhole")} title={t("mapWhole")} data-testid="map-whole">
-            ⤢
-          </button>
-        </div>
         <svg
           ref={svgRef}
           className="map"

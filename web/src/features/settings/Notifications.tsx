@@ -122,7 +122,7 @@ export function NotificationSettings() {
         <details>
           <summary>{t("perKind")}</summary>
           <div className="table-scroll">
-            <table>
+            <table className="stack-table">
               <caption className="sr-only">{t("perKind")}</caption>
               <thead>
                 <tr>
@@ -140,26 +140,26 @@ export function NotificationSettings() {
                   return (
                     <tr key={kind}>
                       <th scope="row">{label}</th>
-                      <td>
+                      <td data-label={t("inbox")}>
                         <select aria-label={`${label}: ${t("inbox")}`} value={channels.inbox} onChange={(e) => setChannel(kind, "inbox", e.target.value)}>
                           <option value="on">{t("channelOn")}</option>
                           <option value="off">{t("channelOff")}</option>
                         </select>
                       </td>
-                      <td>
+                      <td data-label={t("email")}>
                         <select aria-label={`${label}: ${t("email")}`} value={channels.email} onChange={(e) => setChannel(kind, "email", e.target.value)}>
                           <option value="on">{t("channelOn")}</option>
                           <option value="digest">{t("channelDigest")}</option>
                           <option value="off">{t("channelOff")}</option>
                         </select>
                       </td>
-                      <td>
+                      <td data-label={t("webhooks")}>
                         <select aria-label={`${label}: ${t("webhooks")}`} value={channels.webhook} onChange={(e) => setChannel(kind, "webhook", e.target.value)}>
                           <option value="on">{t("channelOn")}</option>
                           <option value="off">{t("channelOff")}</option>
                         </select>
                       </td>
-                      <td>
+                      <td data-label={t("pushChannel")}>
                         <select aria-label={`${label}: ${t("pushChannel")}`} value={channels.push} onChange={(e) => setChannel(kind, "push", e.target.value)}>
                           <option value="on">{t("channelOn")}</option>
                           <option value="off">{t("channelOff")}</option>
