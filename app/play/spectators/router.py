@@ -3,7 +3,7 @@
 import uuid
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Response, status
+from fastapi import APIRouter, Path, Request, Response, status
 
 from app.accounts.auth.dependencies import CurrentUser
 from app.platform.conditional import (
@@ -16,6 +16,7 @@ from app.platform.conditional import (
 from app.platform.db.session import SessionDep
 from app.platform.dependencies import NowDep, PageDep
 from app.platform.errors import PROBLEM_RESPONSES
+from app.platform.i18n.requests import request_language, said_in
 from app.play.campaigns.access import CampaignId, LockedMemberDep, MemberDep
 from app.play.history.schemas import TurnChangePage
 from app.play.spectators import service
@@ -70,14 +71,17 @@ async def remove_spectator(
 
 @router.get("/spectate", response_model=SpectatorView, responses=CONDITIONAL_RESPONSES)
 async def read_spectated(
+    request: Request,
     campaign_id: CampaignId,
     session: SessionDep,
     user: CurrentUser,
     if_none_match: IfNoneMatch = None,
 ) -> Response:
-    """As a spectator: the turn you are shown and its seats; no names under anonymity
-    (R-CAMP-13, R-CAMP-5)."""
-    return model_response(await service.view(session, user, campaign_id), if_none_match)
+    """As a spectator: the turn you are shown and its seats, factions named in your language;
+    no names under anonymity (R-CAMP-13, R-CAMP-5)."""
+    language = request_language(request)
+    found = await service.view(session, user, campaign_id, language)
+    return said_in(model_response(found, if_none_match), language)
 
 
 @router.get(

@@ -24,7 +24,8 @@ class SpectatedPlayer(BaseModel):
     it (R-CAMP-5)."""
 
     number: int
-    faction: str
+    faction: str = Field(description="The faction's key in the campaign's ruleset.")
+    faction_name: str = Field(description="The faction's name, said in the reader's language.")
     name: str | None = Field(description="Null under anonymity: a spectator sees no names.")
 
 

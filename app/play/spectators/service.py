@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.errors import NotFound, refused
-from app.platform.i18n import _
+from app.platform.i18n import Language, _, say
 from app.platform.pagination import PageParams, paginate
 from app.play.campaigns.access import Membership, lock_campaign
 from app.play.history.schemas import SummaryEvent, TurnChangePage, TurnChangeRead
@@ -30,6 +30,7 @@ from app.play.spectators.schemas import (
 )
 from app.play.world import service as world
 from app.rules import lobby, visibility
+from app.rules.name_texts import name_text
 from app.store.models import User
 from app.store.models.campaign import Campaign, CampaignPlayer, Spectator
 from app.store.models.turn import TurnRecord, TurnSummaryRow
@@ -147,8 +148,11 @@ async def watching(
     return c, visibility.spectator(delay)
 
 
-async def view(session: AsyncSession, user: User, campaign_id: uuid.UUID) -> SpectatorView:
-    """The spectated turn and its seats (R-CAMP-13); names hidden under anonymity (R-CAMP-5)."""
+async def view(
+    session: AsyncSession, user: User, campaign_id: uuid.UUID, language: Language
+) -> SpectatorView:
+    """The spectated turn and its seats (R-CAMP-13), factions named in `language`; names of
+    players hidden under anonymity (R-CAMP-5)."""
     c, viewer = await watching(session, user, campaign_id)
     turn = visibility.spectated_turn(viewer, c.turn)
     players: list[SpectatedPlayer] = []
@@ -160,8 +164,18 @@ async def view(session: AsyncSession, user: User, campaign_id: uuid.UUID) -> Spe
             .where(CampaignPlayer.campaign_id == c.id, CampaignPlayer.faction.is_not(None))
             .order_by(CampaignPlayer.number)
         )
+        factions = {
+            key: f.get("name") or key
+            for f in c.ruleset.get("factions", [])
+            if isinstance(key := f.get("key"), str)
+        }
         players = [
-            SpectatedPlayer(number=n, faction=f or "", name=name if named else None)
+            SpectatedPlayer(
+                number=n,
+                faction=f or "",
+                faction_name=say(name_text(factions.get(f or "", f or "")), language),
+                name=name if named else None,
+            )
             for n, f, name in rows.all()
         ]
     return SpectatorView(

@@ -93,10 +93,14 @@ async def test_R_CAMP_13_a_spectator_sees_turn_T_minus_N_and_never_a_later_one(
     # Turn 4: turn 2 and the change before it (1); not the change that ended turn 2.
     view = await shown(client, game, carol)
     assert (view["turn"], view["delay_turns"], view["status"]) == (2, 2, "active")
-    assert [(p["number"], p["faction"]) for p in view["players"]] == [
-        (1, "empire"),
-        (2, "orcs_goblins"),
+    assert [(p["number"], p["faction"], p["faction_name"]) for p in view["players"]] == [
+        (1, "empire", "Empire"),
+        (2, "orcs_goblins", "Orcs & Goblins"),
     ]
+    # The factions named in the reader's language (issue 44), never their keys alone.
+    french = {**carol.headers, "Accept-Language": "fr"}
+    seen_fr = await ok(await client.get(game.url("/spectate"), headers=french))
+    assert [p["faction_name"] for p in seen_fr["players"]] == ["Empire", "Orcs et Gobelins"]
     world = await ok(await client.get(game.url("/spectate/map"), headers=carol.headers))
     assert world["turn"] == 2
     assert {t["fog"] for t in world["tiles"]} == {"visible"}  # the whole map, as it stood

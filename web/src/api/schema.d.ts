@@ -2117,9 +2117,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * As a spectator: the turn you are shown and its seats; no names under anonymity
-         * @description As a spectator: the turn you are shown and its seats; no names under anonymity
-         *     (R-CAMP-13, R-CAMP-5).
+         * As a spectator: the turn you are shown and its seats, factions named in your language;
+         * @description As a spectator: the turn you are shown and its seats, factions named in your language;
+         *     no names under anonymity (R-CAMP-13, R-CAMP-5).
          *
          *     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no body) means your copy is still current. Generated clients report a 304 as an answer without a parsed body: keep your copy then (docs/clients/conditional-reads.md).
          */
@@ -10772,8 +10772,16 @@ export interface components {
          *     it (R-CAMP-5).
          */
         SpectatedPlayer: {
-            /** Faction */
+            /**
+             * Faction
+             * @description The faction's key in the campaign's ruleset.
+             */
             faction: string;
+            /**
+             * Faction Name
+             * @description The faction's name, said in the reader's language.
+             */
+            faction_name: string;
             /**
              * Name
              * @description Null under anonymity: a spectator sees no names.

@@ -114,7 +114,7 @@ class Tour {
   }
 
   /** Save the screen, then check it. `expected`: console errors this screen has by design. */
-  async shot(screen: string, options: { expected?: RegExp; keys?: boolean; element?: string; knownKeys?: readonly string[] } = {}): Promise<void> {
+  async shot(screen: string, options: { expected?: RegExp; keys?: boolean; element?: string } = {}): Promise<void> {
     await this.settled();
     const path = `test-results/tour/${this.lang}-${this.size}-${screen}.png`;
     if (options.element) await this.page.locator(options.element).first().screenshot({ path });
@@ -136,7 +136,7 @@ class Tour {
         }
         return out;
       });
-      const raw = [...new Set(texts.flatMap((text) => text.match(RAW_KEY) ?? []))].filter((w) => !NOT_KEYS.has(w) && !options.knownKeys?.includes(w));
+      const raw = [...new Set(texts.flatMap((text) => text.match(RAW_KEY) ?? []))].filter((w) => !NOT_KEYS.has(w));
       expect.soft(raw, `${label}: raw keys on the screen`).toEqual([]);
     }
     const results = await new AxeBuilder({ page: this.page }).analyze();
@@ -290,10 +290,7 @@ for (const lang of ["en", "fr"] as const) {
       const chloe = new Tour(await watcher.newPage(), lang, size);
       await chloe.page.goto(`/watch/${id}`);
       await expect(chloe.page.locator("svg.map")).toBeVisible();
-      // KNOWN GAP: the contract gives a spectator each seat's faction as its key only
-      // (SpectatedPlayer.faction, no name): it needs the server's faction name in the reader's
-      // language (issue 44, "French stops at the data"), then this exemption goes.
-      await chloe.shot("spectate", { knownKeys: ["orcs_goblins"] });
+      await chloe.shot("spectate");
       await watcher.close();
     });
   }

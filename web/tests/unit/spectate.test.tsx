@@ -98,8 +98,8 @@ describe("spectators", () => {
           delay_turns: 2,
           turn: 3,
           players: [
-            { number: 1, faction: "empire", name: null },
-            { number: 2, faction: "dwarfs", name: null },
+            { number: 1, faction: "empire", faction_name: "Empire", name: null },
+            { number: 2, faction: "dwarfs", faction_name: "Dwarfs", name: null },
           ],
         }),
       [`GET ${BASE}/spectate/map`]: () =>
@@ -110,7 +110,7 @@ describe("spectators", () => {
     wrap(<SpectatorScreen id={CAMPAIGN} />);
     await screen.findByText("Player 2 upgraded a city.");
     expect(screen.getByText(/Turn 3/)).toBeTruthy();
-    expect(screen.getByText("1. empire")).toBeTruthy(); // no name: anonymity
+    expect(screen.getByText("1. Empire")).toBeTruthy(); // the faction's name, no player's: anonymity
     expect(requests.every((r) => r.includes("/spectate"))).toBe(true);
   });
 });

@@ -15,18 +15,22 @@ class SpectatedPlayer:
     it (R-CAMP-5).
 
         Attributes:
-            faction (str):
+            faction (str): The faction's key in the campaign's ruleset.
+            faction_name (str): The faction's name, said in the reader's language.
             name (None | str): Null under anonymity: a spectator sees no names.
             number (int):
     """
 
     faction: str
+    faction_name: str
     name: None | str
     number: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         faction = self.faction
+
+        faction_name = self.faction_name
 
         name: None | str
         name = self.name
@@ -38,6 +42,7 @@ class SpectatedPlayer:
         field_dict.update(
             {
                 "faction": faction,
+                "faction_name": faction_name,
                 "name": name,
                 "number": number,
             }
@@ -50,6 +55,8 @@ class SpectatedPlayer:
         d = dict(src_dict)
         faction = d.pop("faction")
 
+        faction_name = d.pop("faction_name")
+
         def _parse_name(data: object) -> None | str:
             if data is None:
                 return data
@@ -61,6 +68,7 @@ class SpectatedPlayer:
 
         spectated_player = cls(
             faction=faction,
+            faction_name=faction_name,
             name=name,
             number=number,
         )

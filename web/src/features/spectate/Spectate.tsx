@@ -94,7 +94,7 @@ export function SpectatorScreen({ id }: { id: string }) {
           <ul className="list">
             {view.data.players.map((p) => (
               <li key={p.number}>
-                {p.number}. {p.faction}
+                {p.number}. {p.faction_name}
                 {p.name ? ` — ${p.name}` : ""}
               </li>
             ))}

@@ -119,10 +119,10 @@ def sync_detailed(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem | SpectatorView]:
-    """As a spectator: the turn you are shown and its seats; no names under anonymity
+    """As a spectator: the turn you are shown and its seats, factions named in your language;
 
-     As a spectator: the turn you are shown and its seats; no names under anonymity
-    (R-CAMP-13, R-CAMP-5).
+     As a spectator: the turn you are shown and its seats, factions named in your language;
+    no names under anonymity (R-CAMP-13, R-CAMP-5).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -159,10 +159,10 @@ def sync(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | SpectatorView | None:
-    """As a spectator: the turn you are shown and its seats; no names under anonymity
+    """As a spectator: the turn you are shown and its seats, factions named in your language;
 
-     As a spectator: the turn you are shown and its seats; no names under anonymity
-    (R-CAMP-13, R-CAMP-5).
+     As a spectator: the turn you are shown and its seats, factions named in your language;
+    no names under anonymity (R-CAMP-13, R-CAMP-5).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -194,10 +194,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Response[Any | Problem | Problem | ValidationProblem | SpectatorView]:
-    """As a spectator: the turn you are shown and its seats; no names under anonymity
+    """As a spectator: the turn you are shown and its seats, factions named in your language;
 
-     As a spectator: the turn you are shown and its seats; no names under anonymity
-    (R-CAMP-13, R-CAMP-5).
+     As a spectator: the turn you are shown and its seats, factions named in your language;
+    no names under anonymity (R-CAMP-13, R-CAMP-5).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
@@ -232,10 +232,10 @@ async def asyncio(
     client: AuthenticatedClient,
     if_none_match: None | str | Unset = UNSET,
 ) -> Any | Problem | Problem | ValidationProblem | SpectatorView | None:
-    """As a spectator: the turn you are shown and its seats; no names under anonymity
+    """As a spectator: the turn you are shown and its seats, factions named in your language;
 
-     As a spectator: the turn you are shown and its seats; no names under anonymity
-    (R-CAMP-13, R-CAMP-5).
+     As a spectator: the turn you are shown and its seats, factions named in your language;
+    no names under anonymity (R-CAMP-13, R-CAMP-5).
 
     Conditional read: send the `ETag` of the copy you hold as `If-None-Match`; `304 Not Modified` (no
     body) means your copy is still current. Generated clients report a 304 as an answer without a parsed
