@@ -76,8 +76,8 @@ test("the owner fills fourteen seats with bots, plays ten turns against them and
   const bots = o.getByTestId("lobby-bots");
   await bots.getByLabel("Bot difficulty", { exact: true }).selectOption("normal");
   await bots.getByLabel("Bot personality", { exact: true }).selectOption("turtle");
-  await bots.getByRole("button", { name: "Fill the 14 empty seat(s) with bots" }).click();
-  await expect(bots.getByTestId("bots-progress")).toHaveText("14 of 14 bot(s) seated", { timeout: 60_000 });
+  await bots.getByRole("button", { name: "Fill the 14 empty seats with bots" }).click();
+  await expect(bots.getByTestId("bots-progress")).toHaveText("14 of 14 bots seated", { timeout: 60_000 });
   await expect(bots).toContainText("No empty seat left.");
   let players = await apiGet<S["PlayerRead"][]>(o.request, olga.token, `${base}/players`);
   expect(players).toHaveLength(SEATS);
