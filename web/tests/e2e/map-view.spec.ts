@@ -120,6 +120,10 @@ test("the map opens on my realm, moves by the minimap, explains itself and draws
   const zoomedIn = await scale();
   await page.mouse.wheel(0, 400);
   await expect.poll(scale).toBeLessThan(zoomedIn);
+  // Once the zoom settles the map's group is a composited layer again (redrawn at the new
+  // scale): a pan then moves its raster and redraws no hex (issue 44's 16 ms per frame).
+  const layer = () => page.locator("svg.map > g").evaluate((g) => getComputedStyle(g).willChange);
+  await expect.poll(layer).toBe("transform");
   await page.getByRole("button", { name: "Back to my realm" }).click();
   await expect.poll(async () => {
     const back = await hexOnScreen(page, cq, cr);

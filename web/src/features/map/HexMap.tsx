@@ -1,8 +1,9 @@
 // The SVG hex map under fog. The tiles are drawn once per map (memoized on the data); pan and
-// zoom only change one group's transform, written straight to the DOM in an animation frame,
-// so a 64×64 map stays smooth. Overlays (reachable tiles, the path, the selection) are drawn
-// apart from the tiles. The SVG has no viewBox: one map unit at scale 1 is one CSS pixel, so
-// the view (src/lib/viewport.ts) says how big a hex is on the screen. It opens on the
+// zoom only change one group's CSS transform, written straight to the DOM in an animation
+// frame; the group is a composited layer, so a pan moves its raster without drawing the 64×64
+// map again (issue 44's 16 ms per frame). Overlays (reachable tiles, the path, the selection)
+// are drawn apart from the tiles. The SVG has no viewBox: one map unit at scale 1 is one CSS
+// pixel, so the view (src/lib/viewport.ts) says how big a hex is on the screen. It opens on the
 // player's realm with hexes a finger can tap (issue 44, round 2).
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { Schemas } from "../../api/client.ts";
@@ -138,6 +139,9 @@ const Contents = memo(function Contents({ world, me, hostile, chosen }: { world:
   );
 });
 
+/** A zoom has settled (the wheel, a pinch, the buttons) when the scale stays this long. */
+const ZOOM_SETTLES_MS = 150;
+
 /** Tokens keep a readable size zoomed out: they shrink with the map down to this scale only. */
 const tokenScale = (k: number): number => Math.min(1.8, Math.max(1, 1 / k));
 
@@ -149,6 +153,7 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   const frameSize = useRef<Frame>({ width: 0, height: 0 });
   const placed = useRef(false);
   const frame = useRef(0);
+  const sharpen = useRef(0);
   const drag = useRef<{ x: number; y: number; moved: boolean; id: number } | null>(null);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; x: number; y: number } | null>(null);
@@ -180,9 +185,26 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       const v = view.current;
-      groupRef.current?.setAttribute("transform", `translate(${v.x.toFixed(1)},${v.y.toFixed(1)}) scale(${v.k.toFixed(3)})`);
-      svgRef.current?.style.setProperty("--token-scale", tokenScale(v.k).toFixed(3));
-      svgRef.current?.setAttribute("data-scale", v.k.toFixed(3));
+      const group = groupRef.current;
+      // A CSS transform on a group with `will-change: transform` (styles.css) is a composited
+      // layer: a pan only moves the layer's cached raster (issue 44's 16 ms per frame), where
+      // the `transform` attribute re-rasterised all 4,096 hexes each frame. The CSS transform
+      // is the group's transform for getScreenCTM and hit-testing too: one geometry.
+      if (group) group.style.transform = `translate(${v.x.toFixed(1)}px,${v.y.toFixed(1)}px) scale(${v.k.toFixed(3)})`;
+      const k = v.k.toFixed(3);
+      if (svgRef.current?.getAttribute("data-scale") !== k) {
+        svgRef.current?.style.setProperty("--token-scale", tokenScale(v.k).toFixed(3));
+        svgRef.current?.setAttribute("data-scale", k);
+        // A zoom scales the layer's raster (blurred while a pinch or the wheel goes on); once
+        // it settles, the layer is dropped for a frame and drawn again, sharp, at the new scale.
+        window.clearTimeout(sharpen.current);
+        sharpen.current = window.setTimeout(() => {
+          const g = groupRef.current;
+          if (!g) return;
+          g.style.willChange = "auto";
+          requestAnimationFrame(() => g.style.removeProperty("will-change"));
+        }, ZOOM_SETTLES_MS);
+      }
       const rect = visibleRect(v, frameSize.current);
       const mini = miniRef.current;
       if (mini) {
@@ -243,7 +265,13 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     // Once per map component: a new turn's data keeps the player's view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  useEffect(
+    () => () => {
+      cancelAnimationFrame(frame.current);
+      window.clearTimeout(sharpen.current);
+    },
+    [],
+  );
 
   // The wheel zooms the map, not the page (React's wheel listener is passive: no preventDefault).
   useEffect(() => {
@@ -471,7 +499,7 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
           onKeyDown={onKeyDown}
         >
           <TerrainPatterns prefix={prefix} />
-          <g ref={groupRef}>
+          <g ref={groupRef} className="view">
             <Tiles world={world} prefix={prefix} />
             <g className="reach-layer">
               {reachable.map((r) => {
