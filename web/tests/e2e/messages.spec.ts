@@ -67,10 +67,12 @@ test("messages read as threads per correspondent; a seat is blocked after a conf
   await expectAccessible(a.page, "messages");
   await screenshots(a.page, "threads-en");
 
-  // Bruno, in French, under anonymity: Chloé's seat is "Player C" to him. He blocks it from her
+  // Bruno, in French, under anonymity: Chloé's seat is "Joueur C" to him. He blocks it from her
   // message, after a confirmation.
   const seatC = (await apiGet<S["PlayerRead"][]>(b.page.request, b.token, `${base}/players`)).find((p) => p.number === 3);
-  const seatName = seatC?.name ?? "";
+  // The server names the seat "Player C"; the French page says it "Joueur C" (bots49).
+  expect(seatC?.name).toBe("Player C");
+  const seatName = "Joueur C";
   expect(seatName).not.toContain(c.name);
   await send(c, [2], "Bruno, a word.");
   await b.page.goto(`/campaigns/${campaign.id}`);
