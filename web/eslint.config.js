@@ -60,7 +60,11 @@ export default tseslint.config(
   {
     // Components ask through their feature's api.ts (query options and mutation hooks on the
     // key factory), never with an inline request. The folders already moved over:
-    files: ["src/App.tsx", "src/pages/**/*.tsx", "src/features/game/**/*.tsx", "src/features/messages/**/*.tsx"],
+    files: [
+      "src/App.tsx",
+      "src/pages/**/*.tsx",
+      ...["auth", "battles", "bots", "game", "messages", "rosters"].map((feature) => `src/features/${feature}/**/*.tsx`),
+    ],
     rules: {
       "no-restricted-syntax": [
         "error",
