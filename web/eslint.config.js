@@ -63,7 +63,7 @@ export default tseslint.config(
     files: [
       "src/App.tsx",
       "src/pages/**/*.tsx",
-      ...["auth", "battles", "bots", "campaigns", "diplomacy", "game", "gamemaster", "generals", "lobby", "messages", "moderation", "rosters", "seats", "spectate"].map((feature) => `src/features/${feature}/**/*.tsx`),
+      ...["auth", "battles", "bots", "campaigns", "diplomacy", "game", "gamemaster", "generals", "lobby", "messages", "moderation", "rosters", "seats", "settings", "spectate"].map((feature) => `src/features/${feature}/**/*.tsx`),
     ],
     rules: {
       "no-restricted-syntax": [
