@@ -110,8 +110,8 @@ describe("bots on seats", () => {
       { key: "dark_elves", name: "Dark Elves" },
     ];
     wrap(<LobbyBots campaign={campaign} players={[player(1, "dwarfs", 0)]} seats={3} factions={factions} slots={3} />);
-    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seat(s) with bots" }));
-    await waitFor(() => expect(screen.getByTestId("bots-progress").textContent).toBe("2 of 2 bot(s) seated"));
+    fireEvent.click(screen.getByRole("button", { name: "Fill the 2 empty seats with bots" }));
+    await waitFor(() => expect(screen.getByTestId("bots-progress").textContent).toBe("2 of 2 bots seated"));
     expect(bodies).toEqual(["2 empire 1", "3 dark_elves 2", "2 dark_elves 1", "3 empire 2"]);
   });
 
