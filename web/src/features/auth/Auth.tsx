@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProviderButtons } from "../settings/index.ts";
+import { confirmPasswordReset, passwordGrant, register, requestPasswordReset } from "./api.ts";
 
 /** Sign in, or sign up then sign in; a refused form keeps what was typed. */
 export function Auth() {
@@ -23,15 +23,9 @@ export function Auth() {
     setError(null);
     try {
       if (mode === "up") {
-        ok(await api.POST("/v1/users", { body: { username, password, display_name: displayName || username } }));
+        await register(api, username, password, displayName);
       }
-      const grant = ok(
-        await api.POST("/v1/auth/token", {
-          body: { grant_type: "password", username, password, scope: "" },
-          bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        }),
-      );
+      const grant = await passwordGrant(api, username, password);
       signIn(grant.access_token);
     } catch (caught) {
       setError(caught);
@@ -100,7 +94,7 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
     setError(null);
     setDone(null);
     try {
-      setDone(ok(await api.POST("/v1/auth/password-reset", { body: { address: address.trim() } })).detail);
+      setDone((await requestPasswordReset(api, address.trim())).detail);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -148,7 +142,7 @@ export function ResetPassword() {
     setBusy(true);
     setError(null);
     try {
-      ok(await api.POST("/v1/auth/password-reset/confirm", { body: { token, new_password: password } }));
+      await confirmPasswordReset(api, token, password);
       setDone(true);
     } catch (caught) {
       setError(caught);

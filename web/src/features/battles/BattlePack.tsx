@@ -1,11 +1,9 @@
 // The battle pack (issue 47, R-PACK): the field, the deployment map drawn from the pack's
 // pieces, your forces, what you know of the enemy (R-PACK-3), the stakes, and the PDF to print.
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
-import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { usePack, usePackPdf } from "./api.ts";
 
 type Pack = Schemas["BattlePack"];
 
@@ -38,17 +36,6 @@ const GROUND: Partial<Record<Schemas["Terrain"], string>> = {
   sea: "#8fb9de",
 };
 
-/** The pack's query: the battle's players and the game master have one (others get 403). */
-export function usePack(campaignId: string, battleId: number, enabled: boolean) {
-  const { api } = useSession();
-  return useQuery({
-    queryKey: keys.campaign(campaignId, "battles", "pack", battleId),
-    enabled,
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/battles/{battle_id}/pack", { params: { path: { campaign_id: campaignId, battle_id: battleId } } })),
-  });
-}
-
-/** The table seen from above, the defender's edge at the top: zones, then the pieces. */
 export function DeploymentMap({ field }: { field: Schemas["PackField"] }) {
   const { t } = useI18n();
   const { width, depth } = field.table;
@@ -139,25 +126,21 @@ function SideForces({ side, yours }: { side: Schemas["PackSide"]; yours: boolean
 /** The pack of one battle, with the button that prints it. */
 export function BattlePackView({ campaignId, battleId }: { campaignId: string; battleId: number }) {
   const { t, lang } = useI18n();
-  const { api } = useSession();
   const pack = usePack(campaignId, battleId, true);
-  const print = useMutation({
-    mutationFn: async () => {
-      const result = await api.GET("/v1/campaigns/{campaign_id}/battles/{battle_id}/pack.pdf", {
-        params: { path: { campaign_id: campaignId, battle_id: battleId }, query: { paper: lang === "en" && navigator.language === "en-US" ? "letter" : "a4" } },
-        headers: { "Accept-Language": lang },
-        parseAs: "blob",
+  const pdf = usePackPdf(campaignId, battleId);
+  const print = () =>
+    pdf.mutate({
+        lang,
+        paper: lang === "en" && navigator.language === "en-US" ? "letter" : "a4",
+        save: (blob) => {
+          const url = URL.createObjectURL(blob);
+          const link = document.createElement("a");
+          link.href = url;
+          link.download = `battle-${battleId}-pack.pdf`;
+          link.click();
+          URL.revokeObjectURL(url);
+        },
       });
-      if (!result.response.ok) return ok(result);
-      const url = URL.createObjectURL(result.data as Blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `battle-${battleId}-pack.pdf`;
-      link.click();
-      URL.revokeObjectURL(url);
-      return null;
-    },
-  });
   if (pack.error) return <ProblemView error={pack.error} />;
   const data: Pack | undefined = pack.data;
   if (!data) return <p className="muted">{t("loading")}</p>;
@@ -199,11 +182,11 @@ export function BattlePackView({ campaignId, battleId }: { campaignId: string; b
         ))}
       </ul>
       <div className="buttons">
-        <button type="button" className="primary" onClick={() => print.mutate()} disabled={print.isPending} data-testid="pack-print">
+        <button type="button" className="primary" onClick={print} disabled={pdf.isPending} data-testid="pack-print">
           {t("packPrint")}
         </button>
       </div>
-      <ProblemView error={print.error} />
+      <ProblemView error={pdf.error} />
     </details>
   );
 }

@@ -1,16 +1,14 @@
 // Battles (R-BAT): the opposing sides and the report; report, edit the report, confirm, reject
 // with a reason; play-by dates (propose, accept, the next club nights in one click, R-BAT-11); the
 // game master's arbitration of a dispute.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { BattleRosters } from "../rosters/index.ts";
-import { BattlePackView, usePack } from "./BattlePack.tsx";
+import { BattlePackView } from "./BattlePack.tsx";
+import { useBattleActions, usePack } from "./api.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n, type Key, type Lang } from "../../i18n.tsx";
 import { browserTimeZone, formatIn } from "../campaigns/index.ts";
-import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
 import { seatName } from "../../lib/seatNames.ts";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
@@ -236,45 +234,10 @@ export function clubNightLabel(iso: string, lang: Lang, zone: string | null): st
 
 function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean; zone: string | null }) {
   const { t, lang } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId, battle_id: battle.id };
   const [reason, setReason] = useState("");
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
-  const report = useMutation({
-    mutationFn: async (body: Schemas["ReportCreate"]) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", { params: { path }, body })),
-    onSuccess: refresh,
-  });
-  const edit = useMutation({
-    mutationFn: async (body: Schemas["ReportCreate"]) => ok(await api.PUT("/v1/campaigns/{campaign_id}/battles/{battle_id}/report", { params: { path }, body })),
-    onSuccess: async () => {
-      setEditing(false);
-      await refresh();
-    },
-  });
-  const arbitrate = useMutation({
-    mutationFn: async (body: Schemas["ArbitrateBody"]) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/arbitrate", { params: { path }, body })),
-    onSuccess: refresh,
-  });
-  const confirm = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/confirm", { params: { path } })),
-    onSuccess: refresh,
-  });
-  const reject = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/reject", { params: { path }, body: { reason } })),
-    onSuccess: refresh,
-  });
-  const proposeDate = useMutation({
-    mutationFn: async (proposed: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by", { params: { path }, body: { date: proposed } })),
-    onSuccess: refresh,
-  });
-  const acceptDate = useMutation({
-    mutationFn: async (proposed: string) =>
-      ok(await api.POST("/v1/campaigns/{campaign_id}/battles/{battle_id}/play-by/accept", { params: { path }, body: { date: proposed } })),
-    onSuccess: refresh,
-  });
+  const { report, edit, arbitrate, confirm, reject, proposeDate, acceptDate } = useBattleActions(campaignId, battle.id, () => setEditing(false));
   const side = (label: Key, s: Schemas["BattleSideRead"]) => (
     <p>
       {t(label)}: {s.players.map((p) => seatName(p, t)).join(", ")}
@@ -356,7 +319,7 @@ function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string;
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              reject.mutate();
+              reject.mutate(reason);
             }}
           >
             <label>

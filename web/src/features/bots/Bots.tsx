@@ -2,14 +2,14 @@
 // at once), on a seat in civil disorder, changed or taken off; and the mark a bot's seat wears
 // wherever seats are listed (difficulty and personality only when the server sends them: the
 // owner's).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { ApiError, ok, type Schemas } from "../../api/client.ts";
+import { ApiError, type Schemas } from "../../api/client.ts";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
-import { keys } from "../../api/keys.ts";
 import { seatName } from "../../lib/seatNames.ts";
+import { putSeatBot, useRefreshCampaign, useSeatBot } from "./api.ts";
 
 type Difficulty = Schemas["Difficulty"];
 type Personality = Schemas["Personality"];
@@ -98,16 +98,14 @@ function choiceRefused(error: unknown): boolean {
 export function LobbyBots({ campaign, players, seats, factions, slots }: { campaign: Schemas["CampaignRead"]; players: readonly Schemas["PlayerRead"][]; seats: number; factions: readonly { key: string; name: string }[]; slots: number }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const [difficulty, setDifficulty] = useState<Difficulty>("normal");
   const [personality, setPersonality] = useState<Personality>("builder");
   const [faction, setFaction] = useState("");
   const [slot, setSlot] = useState("");
   const [progress, setProgress] = useState<string | null>(null);
   const free = freeSeats(players, seats, factions.map((f) => f.key), slots);
-  const put = async (number: number, f: string, s: number) =>
-    ok(await api.PUT("/v1/campaigns/{campaign_id}/seats/{number}/bot", { params: { path: { campaign_id: campaign.id, number } }, body: { difficulty, personality, faction: f, slot: s } }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
+  const put = (number: number, f: string, s: number) => putSeatBot(api, campaign.id, number, { difficulty, personality, faction: f, slot: s });
+  const refresh = useRefreshCampaign(campaign.id);
   const one = useMutation({
     mutationFn: async () => {
       const number = free.numbers[0];
@@ -251,26 +249,15 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
  * or a bot's seat once running), changed, or taken off. */
 export function SeatBotControls({ campaign, player }: { campaign: Schemas["CampaignRead"]; player: Schemas["PlayerRead"] }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id, number: player.number };
   const [difficulty, setDifficulty] = useState<Difficulty>((player.bot?.difficulty as Difficulty | null | undefined) ?? "normal");
   const [personality, setPersonality] = useState<Personality>((player.bot?.personality as Personality | null | undefined) ?? "builder");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-  const put = useMutation({
-    mutationFn: async () => ok(await api.PUT("/v1/campaigns/{campaign_id}/seats/{number}/bot", { params: { path }, body: { difficulty, personality } })),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/seats/{number}/bot", { params: { path } })),
-    onSuccess: refresh,
-  });
+  const { put, remove } = useSeatBot(campaign.id, player.number);
   if (!campaign.is_owner || !(player.bot || player.civil_disorder)) return null;
   const id = `seat-bot-${player.number}`;
   return (
     <div className="inline-form" data-testid={id}>
       <BotChoice seat={player.number} difficulty={difficulty} personality={personality} onDifficulty={setDifficulty} onPersonality={setPersonality} />
-      <button type="button" onClick={() => put.mutate()} disabled={put.isPending}>
+      <button type="button" onClick={() => put.mutate({ difficulty, personality })} disabled={put.isPending}>
         {fill(player.bot ? t("changeBot") : t("putBot"), { n: player.number })}
       </button>
       {player.bot ? (

@@ -1,21 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { SchedulePicker, type TurnSchedule } from "./Schedule.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { campaignQueries, useCreateCampaign, useJoinCampaign } from "./api.ts";
 
 /** My campaigns (the first page of `GET /v1/campaigns`), each a link to its page. */
 export function Campaigns() {
   const { t } = useI18n();
   const { api } = useSession();
-  const campaigns = useQuery({
-    queryKey: keys.campaigns(),
-    queryFn: async () => ok(await api.GET("/v1/campaigns", { params: { query: { limit: 100 } } })),
-  });
+  const campaigns = useQuery(campaignQueries.mine(api));
   return (
     <section className="card" aria-labelledby="campaigns-title">
       <h2 id="campaigns-title">{t("campaigns")}</h2>
@@ -40,11 +37,7 @@ export function Campaigns() {
 export function CreateCampaign() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const maps = useQuery({
-    queryKey: keys.maps(),
-    queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
-  });
+  const maps = useQuery(campaignQueries.maps(api));
   const [name, setName] = useState("");
   const [source, setSource] = useState<"builtin" | "generated" | "upload">("builtin");
   const [upload, setUpload] = useState<{ name: string; text: string } | null>(null);
@@ -60,42 +53,34 @@ export function CreateCampaign() {
   // The automatic turn change is offered, with what it does; off unless chosen (the server's default).
   const [autoResolve, setAutoResolve] = useState(false);
   const [deadlineAutoChange, setDeadlineAutoChange] = useState(false);
-  const create = useMutation({
-    mutationFn: async () => {
-      const settings: Schemas["CampaignSettings"] = {
-        max_players: maxPlayers,
-        storms: options.storms,
-        seasons: options.seasons,
-        anonymity: options.anonymity,
-        auto_resolve: autoResolve,
-        deadline_auto_change: deadline && !schedule ? deadlineAutoChange : false,
-        turn_deadline_hours: deadline && !schedule ? Number(deadline) : null,
-        turn_schedule: schedule,
-        ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
-      } as Schemas["CampaignSettings"];
-      const ruleset = parseJsonField(variant, t("rulesetVariant")) as Schemas["RulesetVariant"] | null;
-      let chosen = mapId || maps.data?.items[0]?.id || "";
-      if (source === "upload") {
-        // The uploaded map is validated and kept first (R-MAP), then the campaign is made on it.
-        const document = parseJsonField(upload?.text ?? "", t("mapFile")) as Schemas["MapDocument"] | null;
-        if (!document) throw new Error(t("mapFileMissing"));
-        chosen = ok(await api.POST("/v1/maps", { body: document })).id;
-        setSource("builtin");
-        setMapId(chosen);
-        await queryClient.invalidateQueries({ queryKey: keys.maps() });
-      }
-      const body: Schemas["CampaignCreate"] =
-        source === "generated" ? { name, generate_map: { ...size, wrap }, settings, ruleset } : { name, map_id: chosen, settings, ruleset };
-      return ok(await api.POST("/v1/campaigns", { body }));
-    },
-    onSuccess: async (created) => {
-      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
-      navigate(`/campaigns/${created.id}`);
-    },
-  });
+  const create = useCreateCampaign((created) => navigate(`/campaigns/${created.id}`));
+  const makeBody = async (keepMap: (document: Schemas["MapDocument"]) => Promise<string>): Promise<Schemas["CampaignCreate"]> => {
+    const settings: Schemas["CampaignSettings"] = {
+      max_players: maxPlayers,
+      storms: options.storms,
+      seasons: options.seasons,
+      anonymity: options.anonymity,
+      auto_resolve: autoResolve,
+      deadline_auto_change: deadline && !schedule ? deadlineAutoChange : false,
+      turn_deadline_hours: deadline && !schedule ? Number(deadline) : null,
+      turn_schedule: schedule,
+      ...(vacationDays ? { vacation_days: Number(vacationDays) } : {}),
+    } as Schemas["CampaignSettings"];
+    const ruleset = parseJsonField(variant, t("rulesetVariant")) as Schemas["RulesetVariant"] | null;
+    let chosen = mapId || maps.data?.items[0]?.id || "";
+    if (source === "upload") {
+      // The uploaded map is validated and kept first (R-MAP), then the campaign is made on it.
+      const document = parseJsonField(upload?.text ?? "", t("mapFile")) as Schemas["MapDocument"] | null;
+      if (!document) throw new Error(t("mapFileMissing"));
+      chosen = await keepMap(document);
+      setSource("builtin");
+      setMapId(chosen);
+    }
+    return source === "generated" ? { name, generate_map: { ...size, wrap }, settings, ruleset } : { name, map_id: chosen, settings, ruleset };
+  };
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate();
+    create.mutate(makeBody);
   }
   const number = (key: keyof typeof size) => (
     <label>
@@ -228,31 +213,16 @@ export function parseJsonField(text: string, label: string): unknown {
 
 export function JoinCampaign({ initialId = "", initialCode = "" }: { initialId?: string; initialCode?: string }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
   const [campaignId, setCampaignId] = useState(initialId);
   const [code, setCode] = useState(initialCode);
-  const join = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.POST("/v1/campaigns/{campaign_id}/players", {
-          params: { path: { campaign_id: campaignId.trim() } },
-          body: { invite_code: code.trim() },
-        }),
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
-      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId.trim()) });
-      navigate(`/campaigns/${campaignId.trim()}`);
-    },
-  });
+  const join = useJoinCampaign((id) => navigate(`/campaigns/${id}`));
   return (
     <section className="card" aria-labelledby="join-title">
       <h2 id="join-title">{t("joinCampaign")}</h2>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          join.mutate();
+          join.mutate({ campaignId: campaignId.trim(), code: code.trim() });
         }}
       >
         <label>

@@ -1,15 +1,15 @@
 // Finding a game (R-CAMP-11, R-CAMP-12): public lobbies and the open seats of running public
 // campaigns, each with "Ask to join"; the user's pending asks (withdraw); listing oneself as a
 // substitute. Nobody joins by asking alone: the owner answers in their lobby screen.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { Disclosure } from "../../components/Disclosure.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { gameSystemName } from "../../lib/gameSystems.ts";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { campaignQueries, useJoinRequests, useSubstitute } from "./api.ts";
 
 type GameSystem = Schemas["SubstituteWrite"]["game_systems"][number];
 export const GAME_SYSTEMS: readonly GameSystem[] = ["old_world", "ninth_age", "whfb8", "kings_of_war", "custom"];
@@ -23,26 +23,10 @@ export function askBody(campaignId: string, number: number | null, note: string)
 export function FindGame() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState("");
-  const lobbies = useQuery({
-    queryKey: keys.findGame("lobbies"),
-    queryFn: async () => ok(await api.GET("/v1/lobbies", { params: { query: { limit: 50 } } })),
-  });
-  const mine = useQuery({
-    queryKey: keys.findGame("mine"),
-    queryFn: async () => ok(await api.GET("/v1/users/me/join-requests")),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.findGame() });
-  const ask = useMutation({
-    mutationFn: async ({ id, number }: { id: string; number: number | null }) =>
-      ok(await api.POST("/v1/users/me/join-requests", { body: askBody(id, number, note) })),
-    onSuccess: refresh,
-  });
-  const withdraw = useMutation({
-    mutationFn: async (id: string) => ok(await api.DELETE("/v1/users/me/join-requests/{request_id}", { params: { path: { request_id: id } } })),
-    onSuccess: refresh,
-  });
+  const lobbies = useQuery(campaignQueries.lobbies(api));
+  const mine = useQuery(campaignQueries.myJoinRequests(api));
+  const { ask, withdraw } = useJoinRequests();
   const items = lobbies.data?.items ?? [];
   return (
     <section className="card" aria-labelledby="find-game-title">
@@ -64,13 +48,13 @@ export function FindGame() {
             {c.asked ? (
               <span className="badge">{t("asked")}</span>
             ) : c.status === "lobby" ? (
-              <button type="button" onClick={() => ask.mutate({ id: c.campaign_id, number: null })} disabled={ask.isPending}>
+              <button type="button" onClick={() => ask.mutate(askBody(c.campaign_id, null, note))} disabled={ask.isPending}>
                 {t("askToJoin")}
                 <span className="sr-only">: {c.name}</span>
               </button>
             ) : (
               c.open_seats.map((seat) => (
-                <button key={seat.number} type="button" onClick={() => ask.mutate({ id: c.campaign_id, number: seat.number })} disabled={ask.isPending}>
+                <button key={seat.number} type="button" onClick={() => ask.mutate(askBody(c.campaign_id, seat.number, note))} disabled={ask.isPending}>
                   {t("askForSeat").replace("{n}", String(seat.number))}
                   <span className="sr-only">: {c.name}</span>
                 </button>
@@ -108,38 +92,19 @@ export function FindGame() {
 export function SubstituteSettings() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const listed = useQuery({
-    queryKey: keys.findGame("substitute"),
-    // 404: not listed (null), anything else is a problem to show.
-    queryFn: async () => {
-      const result = await api.GET("/v1/users/me/substitute");
-      return result.response.status === 404 ? null : ok(result);
-    },
-  });
+  const listed = useQuery(campaignQueries.substitute(api));
   const [systems, setSystems] = useState<GameSystem[] | null>(null);
   const [days, setDays] = useState<number | null>(null);
   const chosen = systems ?? listed.data?.game_systems ?? [];
   const perWeek = days ?? listed.data?.days_per_week ?? 2;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.findGame("substitute") });
-  const save = useMutation({
-    mutationFn: async () => ok(await api.PUT("/v1/users/me/substitute", { body: { game_systems: chosen, days_per_week: perWeek } })),
-    onSuccess: refresh,
-  });
-  const unlist = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/users/me/substitute")),
-    onSuccess: () => {
-      setSystems(null);
-      return refresh();
-    },
-  });
+  const { save, unlist } = useSubstitute(() => setSystems(null));
   const toggle = (system: GameSystem) => setSystems(chosen.includes(system) ? chosen.filter((s) => s !== system) : [...chosen, system]);
   return (
     <form
       aria-labelledby="substitute-title"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate({ game_systems: chosen, days_per_week: perWeek });
       }}
     >
       <h3 id="substitute-title">{t("substitute")}</h3>

@@ -1,43 +1,25 @@
 // A campaign's house rules: the amendments, their editor and their history.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { gameSystemName } from "../../lib/gameSystems.ts";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { campaignQueries, useHouseRules } from "./api.ts";
 
 /** The house rules: every member reads them and their changes; the owner adds, edits in place
  * and removes amendments. */
 export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
-  const key = keys.campaign(campaign.id, "house-rules");
-  const rules = useQuery({
-    queryKey: key,
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/house-rules", { params: { path } })),
-  });
+  const rules = useQuery(campaignQueries.houseRules(api, campaign.id));
   const [kind, setKind] = useState<Schemas["AmendmentKind"]>("add");
   const [section, setSection] = useState("");
   const [page, setPage] = useState("");
   const [text, setText] = useState("");
   const [editing, setEditing] = useState<number | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const add = useMutation({
-    mutationFn: async () =>
-      ok(await api.POST("/v1/campaigns/{campaign_id}/house-rules", { params: { path }, body: { kind, section, page: page || null, text } })),
-    onSuccess: async () => {
-      setText("");
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (id: number) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/house-rules/{rule_id}", { params: { path: { ...path, rule_id: id } } })),
-    onSuccess: refresh,
-  });
+  const { add, remove } = useHouseRules(campaign.id, () => setText(""));
   return (
     <section className="card" aria-labelledby="house-title" data-testid="house-rules">
       <h2 id="house-title">{t("houseRules")}</h2>
@@ -82,7 +64,7 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            add.mutate();
+            add.mutate({ kind, section, page: page || null, text });
           }}
         >
           <div className="grid4">
@@ -153,8 +135,6 @@ function AmendmentEditor({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<AmendmentForm>({
     kind: amendment.kind,
     section: amendment.section,
@@ -162,26 +142,14 @@ function AmendmentEditor({
     text: amendment.text,
     position: String(amendment.position),
   });
-  const save = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.PATCH("/v1/campaigns/{campaign_id}/house-rules/{rule_id}", {
-          params: { path: { campaign_id: campaignId, rule_id: amendment.id } },
-          body: amendmentPatch(amendment, form),
-        }),
-      ),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId, "house-rules") });
-      onDone();
-    },
-  });
+  const { edit: save } = useHouseRules(campaignId);
   const id = `amendment-${amendment.id}`;
   return (
     <form
       aria-label={`${t("edit")} · ${amendment.section}`}
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate({ id: amendment.id, body: amendmentPatch(amendment, form) }, { onSuccess: onDone });
       }}
     >
       <div className="grid4">
@@ -228,11 +196,7 @@ function HouseRuleChanges({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
   const [open, setOpen] = useState(false);
-  const changes = useQuery({
-    queryKey: keys.campaign(campaignId, "house-rules", "history"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/house-rules/history", { params: { path: { campaign_id: campaignId } } })),
-    enabled: open,
-  });
+  const changes = useQuery(campaignQueries.houseRuleChanges(api, campaignId, open));
   const section = (side: Record<string, unknown> | null | undefined) => (side && typeof side["section"] === "string" ? side["section"] : "");
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="house-rule-changes">

@@ -1,12 +1,10 @@
 // Club nights (R-TURN-9): the weekly schedule picker used on creation and in the owner's lobby
 // settings, and the deadline shown in the reader's time zone and in the campaign's.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { useI18n, type Lang } from "../../i18n.tsx";
-import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
-import { keys } from "../../api/keys.ts";
+import { useCampaignSettings } from "./api.ts";
 
 export type TurnSchedule = Schemas["TurnSchedule"];
 
@@ -145,21 +143,8 @@ export function SchedulePicker({ value, onChange }: { value: TurnSchedule | null
 export function ScheduleSettings({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { lang } = useI18n();
   const w = words[lang];
-  const { api } = useSession();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState<TurnSchedule | null>(campaign.settings.turn_schedule ?? null);
-  const save = useMutation({
-    mutationFn: async () => {
-      const settings = {
-        ...campaign.settings,
-        turn_schedule: value,
-        // One or the other (R-TURN-9): a schedule replaces hours after the start.
-        turn_deadline_hours: value ? null : campaign.settings.turn_deadline_hours,
-      } as Schemas["CampaignSettings"];
-      return ok(await api.PATCH("/v1/campaigns/{campaign_id}", { params: { path: { campaign_id: campaign.id } }, body: { settings } }));
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) }),
-  });
+  const save = useCampaignSettings(campaign.id);
   if (!campaign.is_owner || campaign.status !== "lobby") return null;
   return (
     <section className="card" aria-labelledby="schedule-title">
@@ -167,7 +152,12 @@ export function ScheduleSettings({ campaign }: { campaign: Schemas["CampaignRead
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate({
+            ...campaign.settings,
+            turn_schedule: value,
+            // One or the other (R-TURN-9): a schedule replaces hours after the start.
+            turn_deadline_hours: value ? null : campaign.settings.turn_deadline_hours,
+          });
         }}
       >
         <SchedulePicker value={value} onChange={setValue} />

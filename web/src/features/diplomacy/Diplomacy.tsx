@@ -1,13 +1,13 @@
 // Diplomacy (R-DIP-2, R-DIP-3): every kind of edict (diplomatic, gift, trade route, vassalage,
 // exploration, a prisoner released), the answers to them, and the treaties they made, which a
 // player may break (it ends at the next turn change and adds infamy).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { diplomacyQueries, useBreakTreaty, useEdictActions } from "./api.ts";
 import { seatName } from "../../lib/seatNames.ts";
 
 export const EDICT_KINDS: readonly Schemas["EdictKind"][] = ["embassy", "pact", "alliance", "gift", "trade", "vassalage", "exploration", "release_prisoner"];
@@ -92,41 +92,13 @@ function edictTerms(e: Schemas["EdictRead"], t: (key: Key) => string): string {
 export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNumber: number | null }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const edicts = useQuery({
-    queryKey: keys.campaign(campaignId, "edicts"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/edicts", { params: { path } })),
-  });
-  const players = useQuery({
-    queryKey: keys.campaign(campaignId, "players"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
-  });
-  const world = useQuery({
-    queryKey: keys.campaign(campaignId, "map"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/map", { params: { path } })),
-  });
-  const generals = useQuery({
-    queryKey: keys.campaign(campaignId, "generals"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/generals", { params: { path } })),
-    enabled: myNumber !== null,
-  });
+  const edicts = useQuery(diplomacyQueries.edicts(api, campaignId));
+  const players = useQuery(diplomacyQueries.players(api, campaignId));
+  const world = useQuery(diplomacyQueries.map(api, campaignId));
+  const generals = useQuery({ ...diplomacyQueries.generals(api, campaignId), enabled: myNumber !== null });
   const [form, setForm] = useState<EdictForm>(EMPTY_EDICT);
   const set = (patch: Partial<EdictForm>) => setForm({ ...form, ...patch });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
-  const propose = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/edicts", { params: { path }, body: edictBody(form) })),
-    onSuccess: refresh,
-  });
-  const answer = useMutation({
-    mutationFn: async ({ id, verb }: { id: number; verb: "accept" | "refuse" | "withdraw" }) => {
-      const p = { params: { path: { ...path, edict_id: id } } };
-      if (verb === "accept") return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/accept", p));
-      if (verb === "refuse") return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/refuse", p));
-      return ok(await api.POST("/v1/campaigns/{campaign_id}/edicts/{edict_id}/withdraw", p));
-    },
-    onSuccess: refresh,
-  });
+  const { propose, answer } = useEdictActions(campaignId);
   const others = players.data?.filter((p) => !p.is_you) ?? [];
   const myCities = citiesOf(world.data, myNumber);
   const theirCities = citiesOf(world.data, form.to === "" ? null : Number(form.to));
@@ -146,7 +118,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          propose.mutate();
+          propose.mutate(edictBody(form));
         }}
       >
         <label>
@@ -269,16 +241,8 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
 export function TreatiesPanel({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const treaties = useQuery({
-    queryKey: keys.campaign(campaignId, "treaties"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/treaties", { params: { path } })),
-  });
-  const breakTreaty = useMutation({
-    mutationFn: async (id: number) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/treaties/{treaty_id}", { params: { path: { ...path, treaty_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
-  });
+  const treaties = useQuery(diplomacyQueries.treaties(api, campaignId));
+  const breakTreaty = useBreakTreaty(campaignId);
   return (
     <section aria-labelledby={`treaties-${campaignId}`} data-testid="treaties">
       <h3 id={`treaties-${campaignId}`}>{t("treaties")}</h3>

@@ -2,13 +2,13 @@
 // every battle through the ordinary views, R-FOG): roll back the last turn change (R-TURN-6)
 // with its history, pause and resume the deadlines' clocks, push the turn deadline back
 // (R-TURN-3), and download the campaign's export (R-CAMP-9).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { gameMasterQueries, useGameMasterActions, useTurnClock } from "./api.ts";
 
 /** Offer `data` as a JSON file download (a Blob URL, revoked once clicked). */
 export function downloadJson(data: unknown, filename: string): void {
@@ -25,25 +25,14 @@ export function downloadJson(data: unknown, filename: string): void {
 export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
   const [sure, setSure] = useState(false);
   const [withMessages, setWithMessages] = useState(false);
-  const rollbacks = useQuery({
-    queryKey: keys.campaign(campaign.id, "rollbacks"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn/rollbacks", { params: { path, query: { limit: 100 } } })),
-  });
-  const rollback = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/turn/rollback", { params: { path } })),
-    onSuccess: async () => {
-      setSure(false);
-      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-    },
-  });
-  const exported = useMutation({
-    mutationFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/export", { params: { path, query: { messages: withMessages } } })),
-    onSuccess: (data) => downloadJson(data, `marchlords-${campaign.id}.json`),
-  });
+  const rollbacks = useQuery(gameMasterQueries.rollbacks(api, campaign.id));
+  const { rollback, exported } = useGameMasterActions(
+    campaign.id,
+    () => setSure(false),
+    (data) => downloadJson(data, `marchlords-${campaign.id}.json`),
+  );
   return (
     <div data-testid="gm">
       <h3>{t("gameMaster")}</h3>
@@ -72,7 +61,7 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
         <input type="checkbox" checked={withMessages} onChange={(e) => setWithMessages(e.target.checked)} />
         {t("exportMessages")}
       </label>
-      <button type="button" onClick={() => exported.mutate()} disabled={exported.isPending}>
+      <button type="button" onClick={() => exported.mutate(withMessages)} disabled={exported.isPending}>
         {t("downloadExport")}
       </button>
       {exported.isSuccess ? (
@@ -89,25 +78,9 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
 export function TurnClock({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const key = keys.campaign(campaignId, "turn");
-  const turn = useQuery({ queryKey: key, queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/turn", { params: { path } })) });
+  const turn = useQuery(gameMasterQueries.turn(api, campaignId));
   const [hours, setHours] = useState("24");
-  // Each answer is the turn as it now stands: the status bar's countdown follows at once.
-  const onTurn = async (data: Schemas["TurnRead"]) => {
-    queryClient.setQueryData(key, data);
-    await queryClient.invalidateQueries({ queryKey: key });
-  };
-  const pause = useMutation({
-    mutationFn: async (on: boolean) =>
-      ok(on ? await api.POST("/v1/campaigns/{campaign_id}/pause", { params: { path } }) : await api.POST("/v1/campaigns/{campaign_id}/resume", { params: { path } })),
-    onSuccess: onTurn,
-  });
-  const extend = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/deadline", { params: { path }, body: { extend_hours: Number(hours) } })),
-    onSuccess: onTurn,
-  });
+  const { pause, extend } = useTurnClock(campaignId);
   const paused = turn.data?.paused ?? false;
   return (
     <section aria-labelledby={`clock-${campaignId}`} data-testid="turn-clock">
@@ -129,7 +102,7 @@ export function TurnClock({ campaignId }: { campaignId: string }) {
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          extend.mutate();
+          extend.mutate(Number(hours));
         }}
       >
         <label>

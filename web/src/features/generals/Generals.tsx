@@ -1,19 +1,16 @@
 // Generals (R-ARMY-1/2) and the faction action (R-FAC): raise an army with a free general or a
 // new recruit, recruit generals, assign a free general to an army, use or take back the action.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { generalQueries, useFactionAction, useGeneralActions, useRaise } from "./api.ts";
 
 function useGenerals(campaignId: string) {
   const { api } = useSession();
-  return useQuery({
-    queryKey: keys.campaign(campaignId, "generals"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/generals", { params: { path: { campaign_id: campaignId } } })),
-  });
+  return useQuery(generalQueries.generals(api, campaignId));
 }
 
 /** The body of a raise: a chosen free general, or none (the server recruits one). */
@@ -24,22 +21,16 @@ export function raiseBody(cityId: number, general: string): Schemas["RaiseCreate
 /** Raise an army at a city of mine, with a free general of mine or a new recruit. */
 export function RaiseForm({ campaignId, cityId }: { campaignId: string; cityId: number }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
   const generals = useGenerals(campaignId);
   const [general, setGeneral] = useState("");
-  const raise = useMutation({
-    mutationFn: async () =>
-      ok(await api.POST("/v1/campaigns/{campaign_id}/armies", { params: { path: { campaign_id: campaignId } }, body: raiseBody(cityId, general) })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
-  });
+  const raise = useRaise(campaignId);
   const free = (generals.data?.mine ?? []).filter((g) => g.army_id === null);
   return (
     <form
       className="raise"
       onSubmit={(e) => {
         e.preventDefault();
-        raise.mutate();
+        raise.mutate(raiseBody(cityId, general));
       }}
     >
       <label>
@@ -64,26 +55,10 @@ export function RaiseForm({ campaignId, cityId }: { campaignId: string; cityId: 
 /** My generals (free or leading an army), recruiting one, and assigning a free one to an army. */
 export function GeneralsSection({ campaignId, armies }: { campaignId: string; armies: readonly Schemas["MyArmy"][] }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
   const generals = useGenerals(campaignId);
   const [armyId, setArmyId] = useState("");
   const [generalId, setGeneralId] = useState("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
-  const recruit = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/generals", { params: { path: { campaign_id: campaignId } } })),
-    onSuccess: refresh,
-  });
-  const assign = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.PUT("/v1/campaigns/{campaign_id}/armies/{army_id}/general", {
-          params: { path: { campaign_id: campaignId, army_id: Number(armyId) } },
-          body: { general_id: Number(generalId) },
-        }),
-      ),
-    onSuccess: refresh,
-  });
+  const { recruit, assign } = useGeneralActions(campaignId);
   const mine = generals.data?.mine ?? [];
   const free = mine.filter((g) => g.army_id === null);
   return (
@@ -116,7 +91,7 @@ export function GeneralsSection({ campaignId, armies }: { campaignId: string; ar
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            assign.mutate();
+            assign.mutate({ armyId: Number(armyId), generalId: Number(generalId) });
           }}
         >
           <label>
@@ -154,18 +129,7 @@ export function GeneralsSection({ campaignId, armies }: { campaignId: string; ar
 /** The faction's action this turn: what it is, whether it can be used, use it or take it back. */
 export function FactionActionSection({ campaignId, me }: { campaignId: string; me: Schemas["MeRead"] | undefined }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const act = useMutation({
-    mutationFn: async (use: boolean) =>
-      ok(
-        use
-          ? await api.POST("/v1/campaigns/{campaign_id}/faction-action", { params: { path } })
-          : await api.DELETE("/v1/campaigns/{campaign_id}/faction-action", { params: { path } }),
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
-  });
+  const act = useFactionAction(campaignId);
   const action = me?.faction_action;
   if (!me) return null;
   return (

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { MapPreview } from "../map/index.ts";
 import { BotMark, LobbyBots } from "../bots/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
@@ -10,69 +10,26 @@ import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ReliabilityView } from "../settings/index.ts";
 import { HouseRulesPanel } from "../campaigns/index.ts";
-import { keys } from "../../api/keys.ts";
+import { lobbyQueries, useAnswerJoinRequest, useLobbyActions } from "./api.ts";
 import { seatName } from "../../lib/seatNames.ts";
 
 export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t, lang } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
-  const players = useQuery({
-    queryKey: keys.campaign(campaign.id, "players"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
-    refetchInterval: 5000,
-  });
+  const players = useQuery(lobbyQueries.players(api, campaign.id));
   // The factions named in the page's language (the server says them: the ruleset document
   // keeps the names as written, in English for the default factions).
-  const factionNames = useQuery({
-    queryKey: keys.campaign(campaign.id, "factions", lang),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/factions", { params: { path } })),
-  });
+  const factionNames = useQuery(lobbyQueries.factions(api, campaign.id, lang));
   // A generated or uploaded map is readable by its author only: GET /v1/maps/{id} answers 404
   // to the others (which the browser logs as an error). The list of the maps I may read (the
   // built-in ones and mine) says whether to ask; a list cut short asks anyway.
-  const readable = useQuery({
-    queryKey: keys.maps(),
-    queryFn: async () => ok(await api.GET("/v1/maps", { params: { query: { limit: 100 } } })),
-  });
+  const readable = useQuery(lobbyQueries.readableMaps(api));
   const mayRead = readable.data !== undefined && (readable.data.items.some((m) => m.id === campaign.map_id) || readable.data.total > readable.data.items.length);
-  const map = useQuery({
-    queryKey: keys.map(campaign.map_id),
-    queryFn: async () => ok(await api.GET("/v1/maps/{map_id}", { params: { path: { map_id: campaign.map_id } } })),
-    retry: false,
-    enabled: mayRead,
-  });
+  const map = useQuery(lobbyQueries.map(api, campaign.map_id, mayRead));
   const me = players.data?.find((p) => p.is_you);
   const [faction, setFaction] = useState<string>("");
   const [slot, setSlot] = useState<string>("");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-  const join = useMutation({
-    mutationFn: async () =>
-      ok(await api.POST("/v1/campaigns/{campaign_id}/players", { params: { path }, body: { invite_code: campaign.invite_code ?? "" } })),
-    onSuccess: refresh,
-  });
-  const choose = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.PATCH("/v1/campaigns/{campaign_id}/players/me", {
-          params: { path },
-          body: { faction: faction || me?.faction || null, slot: slot === "" ? (me?.slot ?? null) : Number(slot) },
-        }),
-      ),
-    onSuccess: refresh,
-  });
-  const leave = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/players/me", { params: { path } })),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
-      navigate("/");
-    },
-  });
-  const start = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/start", { params: { path } })),
-    onSuccess: refresh,
-  });
+  const { join, choose, leave, start } = useLobbyActions(campaign, () => navigate("/"));
   const factions = factionNames.data ?? [];
   // A map I may not read: offer every slot the campaign could have, the server refuses one that
   // is not.
@@ -165,7 +122,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              choose.mutate();
+              choose.mutate({ faction: faction || me?.faction || null, slot: slot === "" ? (me?.slot ?? null) : Number(slot) });
             }}
           >
             <label>
@@ -221,21 +178,8 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
 function JoinRequests({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
-  const requests = useQuery({
-    queryKey: keys.campaign(campaign.id, "join-requests"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/join-requests", { params: { path } })),
-    refetchInterval: 10000,
-  });
-  const answer = useMutation({
-    mutationFn: async ({ id, yes }: { id: string; yes: boolean }) => {
-      const params = { path: { ...path, request_id: id } };
-      if (yes) ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/accept", { params }));
-      else ok(await api.POST("/v1/campaigns/{campaign_id}/join-requests/{request_id}/decline", { params }));
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) }),
-  });
+  const requests = useQuery(lobbyQueries.joinRequests(api, campaign.id));
+  const answer = useAnswerJoinRequest(campaign.id);
   return (
     <section className="card" aria-labelledby="join-requests-title">
       <h2 id="join-requests-title">{t("joinRequests")}</h2>

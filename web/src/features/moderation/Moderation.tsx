@@ -2,13 +2,14 @@
 // (settings), and the operators' queue of reports, shown only to operators: the operator API
 // answers anyone else as a path that does not exist, so a 404 hides the queue. Its own small
 // dictionary (English, French) keeps the shared one untouched.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, ok } from "../../api/client.ts";
+import { ApiError } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries } from "../settings/index.ts";
+import { moderationQueries, useReport, useReportAction, useUserList, type ReportBody, type UserListPath } from "./api.ts";
 
 const texts = {
   en: {
@@ -68,18 +69,13 @@ function useTexts() {
   return texts[lang];
 }
 
-type ReportBody = { kind: "message"; campaign_id: string; message_id: number } | { kind: "user"; username: string };
 
 /** A "Report" button that asks for a reason and sends the report. */
 export function ReportButton({ item }: { item: ReportBody }) {
   const m = useTexts();
-  const { api } = useSession();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const send = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/reports", { body: { ...item, reason } })),
-    onSuccess: () => setOpen(false),
-  });
+  const send = useReport(item, () => setOpen(false));
   if (send.isSuccess) return <span className="muted" role="status">{m.reported}</span>;
   if (!open) {
     return (
@@ -93,7 +89,7 @@ export function ReportButton({ item }: { item: ReportBody }) {
       className="inline"
       onSubmit={(event) => {
         event.preventDefault();
-        send.mutate();
+        send.mutate(reason);
       }}
     >
       <label>
@@ -111,24 +107,12 @@ export function ReportButton({ item }: { item: ReportBody }) {
 }
 
 /** One of my lists of users (blocks or bars): add by username, undo, and report the user. */
-function UserList({ path, title, help, verb, testId }: { path: "/v1/users/me/blocks" | "/v1/users/me/banned"; title: string; help: string; verb: string; testId: string }) {
+function UserList({ path, title, help, verb, testId }: { path: UserListPath; title: string; help: string; verb: string; testId: string }) {
   const m = useTexts();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const [username, setUsername] = useState("");
-  const list = useQuery({ queryKey: keys.moderation(path), queryFn: async () => ok(await api.GET(path, {})) });
-  const one = `${path}/{username}` as const;
-  const add = useMutation({
-    mutationFn: async () => ok(await api.PUT(one, { params: { path: { username } } })),
-    onSuccess: async () => {
-      setUsername("");
-      await queryClient.invalidateQueries({ queryKey: keys.moderation(path) });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (name: string) => ok(await api.DELETE(one, { params: { path: { username: name } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.moderation(path) }),
-  });
+  const list = useQuery(moderationQueries.users(api, path));
+  const { add, remove } = useUserList(path, () => setUsername(""));
   return (
     <section className="card" aria-labelledby={`${testId}-title`} data-testid={testId}>
       <h2 id={`${testId}-title`}>{title}</h2>
@@ -136,7 +120,7 @@ function UserList({ path, title, help, verb, testId }: { path: "/v1/users/me/blo
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate();
+          add.mutate(username);
         }}
       >
         <label>
@@ -179,34 +163,16 @@ export function ModerationSettings() {
  * answers them 404, which the browser would log (issue 44). */
 export function OperatorQueue() {
   const { api, token } = useSession();
-  const me = useQuery({
-    queryKey: keys.me(token),
-    queryFn: async () => ok(await api.GET("/v1/users/me")),
-    enabled: token !== null,
-    retry: false,
-  });
+  const me = useQuery({ ...accountQueries.me(api, token), enabled: token !== null, retry: false });
   return me.data?.operator ? <Queue /> : null;
 }
 
 function Queue() {
   const m = useTexts();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState("");
-  const reports = useQuery({
-    queryKey: keys.operator("reports"),
-    queryFn: async () => ok(await api.GET("/v1/operator/reports", {})),
-    retry: false,
-  });
-  const act = useMutation({
-    mutationFn: async ({ id, what, username }: { id: string; what: "hide" | "suspend" | "resolve"; username?: string | null }) => {
-      const body = { reason };
-      if (what === "hide") return ok(await api.POST("/v1/operator/reports/{report_id}/hide-message", { params: { path: { report_id: id } }, body }));
-      if (what === "suspend" && username) return ok(await api.POST("/v1/operator/users/{username}/suspend", { params: { path: { username } }, body }));
-      return ok(await api.POST("/v1/operator/reports/{report_id}/resolve", { params: { path: { report_id: id } }, body }));
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.operator("reports") }),
-  });
+  const reports = useQuery(moderationQueries.reports(api));
+  const act = useReportAction();
   if (reports.error instanceof ApiError && reports.error.problem.status === 404) return null;
   if (!reports.data) return null;
   return (
@@ -222,16 +188,16 @@ function Queue() {
           <li key={r.id} data-report-id={r.id}>
             <strong>{r.kind}</strong> {m.about} {r.reported_user ?? "?"} ({m.by} {r.reporter ?? "?"}): <q>{r.excerpt}</q> — {r.reason}{" "}
             {r.kind === "message" && !r.message_hidden ? (
-              <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "hide" })}>
+              <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "hide", reason })}>
                 {m.hide}
               </button>
             ) : null}{" "}
             {r.reported_user && !r.reported_user_suspended ? (
-              <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "suspend", username: r.reported_user })}>
+              <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "suspend", username: r.reported_user, reason })}>
                 {m.suspend}
               </button>
             ) : null}{" "}
-            <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "resolve" })}>
+            <button type="button" disabled={!reason} onClick={() => act.mutate({ id: r.id, what: "resolve", reason })}>
               {m.resolve}
             </button>
           </li>

@@ -2,17 +2,16 @@
 // permission only when clicked, the list of this user's devices with Remove, and why it cannot
 // be offered (a server without push, a browser without the Push API, a blocked permission).
 // Nothing is asked of the server until the player opens the panel.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Disclosure } from "../../components/Disclosure.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { isNetworkError } from "../../lib/network.ts";
 import { useSession } from "../../lib/session.tsx";
-import { pushApi, type PushSubscriptionRead } from "./api.ts";
+import { pushApi, pushQueries, usePushDevices } from "./api.ts";
 import { deviceName } from "./deviceName.ts";
-import { currentSubscription, forgetThisDevice, pushSupported, subscribeThisDevice } from "./device.ts";
-import { keys } from "../../api/keys.ts";
+import { pushSupported } from "./device.ts";
 
 /** The card: what it does, and the panel asked of the server only once the player opens it
  * (most visits of the campaigns page are not about devices). */
@@ -32,30 +31,14 @@ export function PushSettings() {
 function PushPanel() {
   const { t, lang } = useI18n();
   const { token } = useSession();
-  const queryClient = useQueryClient();
   const api = useMemo(() => pushApi(window.location.origin, token, lang), [token, lang]);
   const supported = pushSupported();
-  const key = useQuery({ queryKey: keys.push("key"), queryFn: () => api.key(), retry: false, staleTime: 300_000 });
+  const key = useQuery(pushQueries.key(api));
   const publicKey = key.data?.enabled ? key.data.public_key : null;
-  const devices = useQuery({ queryKey: keys.push("devices", token), queryFn: () => api.list(), enabled: publicKey !== null, retry: false });
-  const thisDevice = useQuery({
-    queryKey: keys.push("this-device", token),
-    queryFn: async () => (await currentSubscription())?.endpoint ?? null,
-    enabled: publicKey !== null && supported,
-  });
+  const devices = useQuery(pushQueries.devices(api, token, publicKey !== null));
+  const thisDevice = useQuery(pushQueries.thisDevice(token, publicKey !== null && supported));
   const [permission, setPermission] = useState<NotificationPermission>(() => (supported ? Notification.permission : "default"));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.push() });
-  const subscribe = useMutation({
-    mutationFn: async () => setPermission(await subscribeThisDevice(api, publicKey ?? "")),
-    onSettled: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: async (device: PushSubscriptionRead) => {
-      if (device.endpoint === thisDevice.data) await forgetThisDevice(api);
-      else await api.remove(device.id);
-    },
-    onSettled: refresh,
-  });
+  const { subscribe, remove } = usePushDevices(api, publicKey, thisDevice.data, setPermission);
   const items = devices.data?.items ?? [];
   const subscribed = thisDevice.data != null && items.some((d) => d.endpoint === thisDevice.data);
   return (

@@ -1,43 +1,45 @@
-// The push endpoints of the server (issue 46 §2), typed by the generated contract. Each call
-// sends the user's token and the UI's language, as src/api/client.ts does, and a refusal
-// becomes an ApiError with the problem.
-import { ApiError, toProblem } from "../../api/client.ts";
-import type { components } from "../../api/schema.d.ts";
+// The push feature's queries and mutations: the server's public key (push on or off), my
+// devices and this device's subscription, as query options on the key factory
+// (src/api/keys.ts), and subscribing or forgetting a device. The requests go through the push
+// client of client.ts (its own fetch, so the service worker's sign-out can use it too).
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keys } from "../../api/keys.ts";
+import type { PushApi, PushSubscriptionRead } from "./client.ts";
+import { currentSubscription, forgetThisDevice, subscribeThisDevice } from "./device.ts";
 
-type Schemas = components["schemas"];
-export type PushKey = Schemas["PushKey"];
-export type PushSubscriptionBody = Schemas["PushSubscriptionCreate"];
-export type PushSubscriptionRead = Schemas["PushSubscriptionRead"];
-export type PushSubscriptionList = Schemas["PushSubscriptionList"];
+export { pushApi, type PushSubscriptionRead } from "./client.ts";
 
-export interface PushApi {
-  key(): Promise<PushKey>;
-  list(): Promise<PushSubscriptionList>;
-  add(body: PushSubscriptionBody): Promise<PushSubscriptionRead>;
-  remove(id: number): Promise<void>;
-}
+export const pushQueries = {
+  /** The server's key; a refusal is not retried, and the answer is kept five minutes. */
+  key: (api: PushApi) => queryOptions({ queryKey: keys.push("key"), queryFn: () => api.key(), retry: false, staleTime: 300_000 }),
+  /** My devices, asked only once push is on. */
+  devices: (api: PushApi, token: string | null, enabled: boolean) =>
+    queryOptions({ queryKey: keys.push("devices", token), queryFn: () => api.list(), enabled, retry: false }),
+  /** This browser's subscription endpoint, or null. */
+  thisDevice: (token: string | null, enabled: boolean) =>
+    queryOptions({
+      queryKey: keys.push("this-device", token),
+      queryFn: async () => (await currentSubscription())?.endpoint ?? null,
+      enabled,
+    }),
+};
 
-const SUBSCRIPTIONS = "/v1/users/me/push-subscriptions";
-
-/** The push API of `baseUrl` (the page's origin) as the user of `token`. */
-export function pushApi(baseUrl: string, token: string | null, language: string | null): PushApi {
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers = new Headers({ Accept: "application/json" });
-    if (token) headers.set("Authorization", `Bearer ${token}`);
-    if (language) headers.set("Accept-Language", language);
-    if (body !== undefined) headers.set("Content-Type", "application/json");
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(new Request(`${baseUrl}${path}`, init));
-    if (response.status === 204) return undefined as T;
-    const data: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new ApiError(toProblem(data, response));
-    return data as T;
-  }
-  return {
-    key: () => call<PushKey>("GET", "/v1/push/key"),
-    list: () => call<PushSubscriptionList>("GET", SUBSCRIPTIONS),
-    add: (body) => call<PushSubscriptionRead>("POST", SUBSCRIPTIONS, body),
-    remove: (id) => call<void>("DELETE", `${SUBSCRIPTIONS}/${encodeURIComponent(String(id))}`),
-  };
+/** Subscribe this device (`subscribe.mutate()`, `onPermission` with the browser's answer) or
+ * remove a device (this one is unsubscribed in the browser too); everything of push is asked
+ * again either way. */
+export function usePushDevices(api: PushApi, publicKey: string | null, thisEndpoint: string | null | undefined, onPermission: (permission: NotificationPermission) => void) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.push() });
+  const subscribe = useMutation({
+    mutationFn: async () => onPermission(await subscribeThisDevice(api, publicKey ?? "")),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: async (device: PushSubscriptionRead) => {
+      if (device.endpoint === thisEndpoint) await forgetThisDevice(api);
+      else await api.remove(device.id);
+    },
+    onSettled: refresh,
+  });
+  return { subscribe, remove };
 }

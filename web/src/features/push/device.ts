@@ -4,7 +4,7 @@
 // device must not get the previous one's notices).
 import { MessageError } from "../../i18n.tsx";
 import { urlBase64ToUint8Array } from "./key.ts";
-import { pushApi, type PushApi, type PushSubscriptionBody } from "./api.ts";
+import { pushApi, type PushApi, type PushSubscriptionBody } from "./client.ts";
 
 const READY_TIMEOUT_MS = 10_000;
 

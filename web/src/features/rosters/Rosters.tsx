@@ -2,14 +2,14 @@
 // it checks against the army's caps and what the server warned about, its losses and the army's
 // battles, download its file, detach; and on a battle, both sides' lists as fielded, as the server
 // shows them to its participants.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { Disclosure } from "../../components/Disclosure.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { rosterQueries, useRosterActions } from "./api.ts";
 
 /** A `.rosz` is a zip: it goes as base64. Every other list (JSON, XML, text) goes as its text. */
 export function isBinaryList(filename: string): boolean {
@@ -174,45 +174,19 @@ export function RosterPanel({
 function RosterBody({ campaignId, armyId }: { campaignId: string; armyId: number }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId, army_id: armyId };
-  const key = keys.campaign(campaignId, "roster", armyId);
-  const roster = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const result = await api.GET("/v1/campaigns/{campaign_id}/armies/{army_id}/roster", { params: { path } });
-      if (result.response.status === 404) return null; // no list yet
-      return ok(result);
-    },
-    retry: false,
-  });
+  const roster = useQuery(rosterQueries.roster(api, campaignId, armyId));
+  const { attach, detach, download } = useRosterActions(campaignId, armyId);
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0); // remounts the file input to clear it
-  const attach = useMutation({
-    mutationFn: async () => {
-      const body: Schemas["RosterUpload"] = file ? await uploadOfFile(file) : { content: text, base64: false, filename: null, format: null };
-      return ok(await api.PUT("/v1/campaigns/{campaign_id}/armies/{army_id}/roster", { params: { path }, body }));
-    },
-    onSuccess: (data) => {
-      queryClient.setQueryData(key, data);
-      setText("");
-      setFile(null);
-      setFileKey((k) => k + 1);
-    },
-  });
-  const detach = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/armies/{army_id}/roster", { params: { path } })),
-    onSuccess: () => queryClient.setQueryData(key, null),
-  });
-  const download = useMutation({
-    mutationFn: async () => {
-      const result = await api.GET("/v1/campaigns/{campaign_id}/armies/{army_id}/roster/original", { params: { path }, parseAs: "blob" });
-      if (!result.response.ok) return ok(result);
-      saveBlob(result.data as Blob, originalName(result.response.headers.get("Content-Disposition")));
-      return null;
-    },
-  });
+  const attachList = () =>
+    attach.mutate(file ? () => uploadOfFile(file) : { content: text, base64: false, filename: null, format: null }, {
+      onSuccess: () => {
+        setText("");
+        setFile(null);
+        setFileKey((k) => k + 1);
+      },
+    });
   const fileId = `roster-file-${armyId}`;
   const textId = `roster-text-${armyId}`;
   return (
@@ -222,7 +196,7 @@ function RosterBody({ campaignId, armyId }: { campaignId: string; armyId: number
         <>
           <RosterView roster={roster.data} />
           <div className="buttons">
-            <button type="button" onClick={() => download.mutate()} disabled={download.isPending}>
+            <button type="button" onClick={() => download.mutate((blob, disposition) => saveBlob(blob, originalName(disposition)))} disabled={download.isPending}>
               {t("downloadList")}
             </button>
             <button type="button" onClick={() => detach.mutate()} disabled={detach.isPending}>
@@ -238,7 +212,7 @@ function RosterBody({ campaignId, armyId }: { campaignId: string; armyId: number
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          attach.mutate();
+          attachList();
         }}
       >
         <label htmlFor={fileId}>{t("listFile")}</label>

@@ -2,43 +2,24 @@
 // seat's own business: a vacation, offering one's seat to leave, and for the owner the handover
 // of a seat to another user, the steward (an inactive seat) and the offers awaiting an answer;
 // every seat's holders, from which turn to which.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { BotMark, SeatBotControls } from "../bots/index.ts";
 import { BlockSeatButton } from "../messages/index.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { seatQueries, useAnswerSeatOffer, useOfferMySeat, useSeatActions, useVacation, useWithdrawSeatOffer } from "./api.ts";
 import { seatName } from "../../lib/seatNames.ts";
 
 /** The user's pending seat offers, on the campaigns page. */
 export function SeatOffers() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const offers = useQuery({
-    queryKey: keys.seatOffers(),
-    queryFn: async () => ok(await api.GET("/v1/users/me/seat-offers", { params: { query: { limit: 100 } } })),
-    refetchInterval: 15000,
-  });
-  const accept = useMutation({
-    mutationFn: async (offer: Schemas["OfferedSeat"]) =>
-      ok(await api.POST("/v1/users/me/seat-offers/{offer_id}/accept", { params: { path: { offer_id: offer.id } } })),
-    onSuccess: async (campaign) => {
-      await queryClient.invalidateQueries({ queryKey: keys.seatOffers() });
-      await queryClient.invalidateQueries({ queryKey: keys.campaigns() });
-      await queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-      navigate(`/campaigns/${campaign.id}`);
-    },
-  });
-  const decline = useMutation({
-    mutationFn: async (offer: Schemas["OfferedSeat"]) =>
-      ok(await api.POST("/v1/users/me/seat-offers/{offer_id}/decline", { params: { path: { offer_id: offer.id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.seatOffers() }),
-  });
+  const offers = useQuery(seatQueries.offersToMe(api));
+  const { accept, decline } = useAnswerSeatOffer((campaign) => navigate(`/campaigns/${campaign.id}`));
   const items = offers.data?.items ?? [];
   if (items.length === 0 && !offers.error) return null;
   return (
@@ -75,22 +56,8 @@ export function SeatOffers() {
 export function SeatsPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
-  const players = useQuery({
-    queryKey: keys.campaign(campaign.id, "players"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players", { params: { path } })),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-  const offerMine = useMutation({
-    mutationFn: async (on: boolean) =>
-      ok(
-        on
-          ? await api.PUT("/v1/campaigns/{campaign_id}/players/me/offer", { params: { path } })
-          : await api.DELETE("/v1/campaigns/{campaign_id}/players/me/offer", { params: { path } }),
-      ),
-    onSuccess: refresh,
-  });
+  const players = useQuery(seatQueries.players(api, campaign.id));
+  const offerMine = useOfferMySeat(campaign.id);
   const me = players.data?.find((p) => p.is_you);
   return (
     <div data-testid="seats">
@@ -119,23 +86,11 @@ export function SeatsPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) 
 
 function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; player: Schemas["PlayerRead"] }) {
   const { t } = useI18n();
-  const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id, number: player.number };
   const [username, setUsername] = useState("");
   const [made, setMade] = useState<Schemas["SeatOfferRead"] | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaign.id) });
-  const handover = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/players/{number}/handover", { params: { path }, body: { username: username.trim() } })),
-    onSuccess: async (offer) => {
-      setMade(offer);
-      setUsername("");
-      await refresh();
-    },
-  });
-  const steward = useMutation({
-    mutationFn: async (inactive: boolean) => ok(await api.PATCH("/v1/campaigns/{campaign_id}/players/{number}", { params: { path }, body: { inactive } })),
-    onSuccess: refresh,
+  const { handover, steward } = useSeatActions(campaign.id, player.number, (offer) => {
+    setMade(offer);
+    setUsername("");
   });
   const flags = [
     player.is_you ? t("you") : null,
@@ -162,7 +117,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
             className="inline-form"
             onSubmit={(e) => {
               e.preventDefault();
-              handover.mutate();
+              handover.mutate(username.trim());
             }}
           >
             <label htmlFor={inputId}>
@@ -196,11 +151,7 @@ export function SeatHolders({ campaignId, number }: { campaignId: string; number
   const { t } = useI18n();
   const { api } = useSession();
   const [open, setOpen] = useState(false);
-  const holders = useQuery({
-    queryKey: keys.campaign(campaignId, "holders", number),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/players/{number}/holders", { params: { path: { campaign_id: campaignId, number } } })),
-    enabled: open,
-  });
+  const holders = useQuery(seatQueries.holders(api, campaignId, number, open));
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid={`holders-${number}`}>
       <summary>
@@ -222,22 +173,9 @@ export function SeatHolders({ campaignId, number }: { campaignId: string; number
 function VacationForm({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const vacation = useQuery({
-    queryKey: keys.campaign(campaignId, "vacation"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/vacation", { params: { path } })),
-  });
+  const vacation = useQuery(seatQueries.vacation(api, campaignId));
   const [days, setDays] = useState("1");
-  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) });
-  const start = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/vacation", { params: { path }, body: { days: Number(days) } })),
-    onSuccess: refresh,
-  });
-  const end = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/vacation", { params: { path } })),
-    onSuccess: refresh,
-  });
+  const { start, end } = useVacation(campaignId);
   const v = vacation.data;
   return (
     <div data-testid="vacation">
@@ -258,7 +196,7 @@ function VacationForm({ campaignId }: { campaignId: string }) {
           className="inline-form"
           onSubmit={(e) => {
             e.preventDefault();
-            start.mutate();
+            start.mutate(Number(days));
           }}
         >
           <label>
@@ -278,17 +216,8 @@ function VacationForm({ campaignId }: { campaignId: string }) {
 function OwnerSeatOffers({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaignId };
-  const offers = useQuery({
-    queryKey: keys.campaign(campaignId, "seat-offers"),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/seat-offers", { params: { path } })),
-  });
-  const withdraw = useMutation({
-    mutationFn: async (offerId: string) =>
-      ok(await api.DELETE("/v1/campaigns/{campaign_id}/seat-offers/{offer_id}", { params: { path: { ...path, offer_id: offerId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId) }),
-  });
+  const offers = useQuery(seatQueries.offers(api, campaignId));
+  const withdraw = useWithdrawSeatOffer(campaignId);
   return (
     <div data-testid="owner-seat-offers">
       <h3>{t("pendingSeatOffers")}</h3>

@@ -1,25 +1,16 @@
 // Discord (issue 46 §3): the account's link to a Discord user, made by a one-time code typed in
 // Discord (`/marchlords link code:<code>`), shown with when it expires; the linked state; unlink.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ok } from "../../api/client.ts";
+import { useQuery } from "@tanstack/react-query";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useDiscordActions } from "./api.ts";
 
 export function DiscordLink() {
   const { t, lang } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const link = useQuery({ queryKey: keys.discordLink(), queryFn: async () => ok(await api.GET("/v1/users/me/discord")) });
-  const code = useMutation({ mutationFn: async () => ok(await api.POST("/v1/users/me/discord/link-code")) });
-  const unlink = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/users/me/discord")),
-    onSuccess: () => {
-      code.reset();
-      return queryClient.invalidateQueries({ queryKey: keys.discordLink() });
-    },
-  });
+  const link = useQuery(accountQueries.discordLink(api));
+  const { code, unlink } = useDiscordActions();
   const time = new Intl.DateTimeFormat(lang, { timeStyle: "short" });
   const date = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
   const linked = link.data?.linked === true;

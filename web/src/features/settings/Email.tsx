@@ -1,12 +1,11 @@
 // The account's email address (asked of the server once its section is opened).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok } from "../../api/client.ts";
 import { Disclosure } from "../../components/Disclosure.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useEmailAddress } from "./api.ts";
 
 /** The user's email address: set (a confirmation is sent), whether it is confirmed, remove. */
 export function EmailSettings() {
@@ -25,33 +24,14 @@ export function EmailSettings() {
 function EmailAddress() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const key = keys.me("email");
   // 404: no address yet — not an error to show.
-  const current = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const result = await api.GET("/v1/users/me/email");
-      if (result.response.status === 404) return null;
-      return ok(result);
-    },
-    retry: false,
-  });
+  const current = useQuery(accountQueries.email(api));
   const [address, setAddress] = useState("");
   // The server asks for it unless this session signed in within the last minutes (issue 42).
   const [password, setPassword] = useState("");
-  const set = useMutation({
-    mutationFn: async () =>
-      ok(await api.PUT("/v1/users/me/email", { body: { address: address.trim(), ...(password ? { current_password: password } : {}) } })),
-    onSuccess: (data) => {
-      queryClient.setQueryData(key, data);
-      setAddress("");
-      setPassword("");
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/users/me/email")),
-    onSuccess: () => queryClient.setQueryData(key, null),
+  const { set, remove } = useEmailAddress(() => {
+    setAddress("");
+    setPassword("");
   });
   const email = current.data ?? null;
   return (
@@ -72,7 +52,7 @@ function EmailAddress() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          set.mutate();
+          set.mutate({ address: address.trim(), ...(password ? { current_password: password } : {}) });
         }}
       >
         <label>

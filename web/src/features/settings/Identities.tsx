@@ -1,13 +1,12 @@
 // Signing in with another provider (OpenID Connect, Discord): the sign-in screen's buttons, the
 // page the server returns to (`/oidc#ticket=…`), and the identities of the account in Settings.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n, type Key } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useIdentityActions, useOidcSignIn } from "./api.ts";
 
 /** A path of this client to go back to, never another site's (`//evil`, `/\evil`, `https:`). */
 export function safeReturnPath(value: string | null | undefined): string {
@@ -22,11 +21,7 @@ export function readFragment(hash: string): Record<string, string> {
 
 function useProviders() {
   const { api } = useSession();
-  return useQuery({
-    queryKey: keys.authProviders(),
-    queryFn: async () => ok(await api.GET("/v1/auth/providers")),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(accountQueries.providers(api));
 }
 
 /** "Sign in with …" for each configured provider: a full-page visit to the server's start. */
@@ -67,30 +62,15 @@ export function oidcErrorKey(code: string | undefined): Key {
 /** Where a provider's sign-in lands: the ticket becomes a session, or names a new account. */
 export function OidcReturn() {
   const { t } = useI18n();
-  const { api, signIn } = useSession();
+  const { signIn } = useSession();
   // Read once, then wiped from the address bar and history: the ticket is a one-time secret.
   const [fragment] = useState(() => readFragment(window.location.hash));
   const back = safeReturnPath(fragment["return_to"]);
   const [username, setUsername] = useState("");
   const [displayName, setDisplayName] = useState("");
-  const exchange = useMutation({
-    mutationFn: async (ticket: string) => ok(await api.POST("/v1/auth/oidc/ticket", { body: { ticket } })),
-    onSuccess: (grant) => {
-      signIn(grant.access_token);
-      navigate(back);
-    },
-  });
-  const complete = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.POST("/v1/auth/oidc/complete", {
-          body: { ticket: fragment["ticket"] ?? "", username, display_name: displayName.trim() || null },
-        }),
-      ),
-    onSuccess: (grant) => {
-      signIn(grant.access_token);
-      navigate(back);
-    },
+  const { exchange, complete } = useOidcSignIn((grant) => {
+    signIn(grant.access_token);
+    navigate(back);
   });
   useEffect(() => {
     window.history.replaceState(null, "", "/oidc");
@@ -101,7 +81,7 @@ export function OidcReturn() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    complete.mutate();
+    complete.mutate({ ticket: fragment["ticket"] ?? "", username, display_name: displayName.trim() || null });
   }
 
   let body;
@@ -157,37 +137,11 @@ export function OidcReturn() {
 export function IdentitySettings() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
   const providers = useProviders();
-  const identities = useQuery({
-    queryKey: keys.identities(),
-    queryFn: async () => ok(await api.GET("/v1/users/me/identities")),
-    enabled: (providers.data?.length ?? 0) > 0,
-  });
+  const identities = useQuery(accountQueries.identities(api, (providers.data?.length ?? 0) > 0));
   const [password, setPassword] = useState("");
-  const link = useMutation({
-    mutationFn: async (provider: string) =>
-      ok(
-        await api.POST("/v1/users/me/identities/{provider}/start", {
-          params: { path: { provider } },
-          body: { return_to: "/", ...(password ? { current_password: password } : {}) },
-        }),
-      ),
-    onSuccess: (found) => window.location.assign(found.authorization_url),
-  });
   const [firstPassword, setFirstPassword] = useState("");
-  const setFirst = useMutation({
-    // No current password: the account has none, and a sign-in of the last minutes is the proof.
-    mutationFn: async () => ok(await api.PUT("/v1/users/me/password", { body: { new_password: firstPassword } })),
-    onSuccess: () => {
-      setFirstPassword("");
-      return queryClient.invalidateQueries({ queryKey: keys.identities() });
-    },
-  });
-  const unlink = useMutation({
-    mutationFn: async (id: string) => ok(await api.DELETE("/v1/users/me/identities/{identity_id}", { params: { path: { identity_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.identities() }),
-  });
+  const { link, setFirst, unlink } = useIdentityActions(() => setFirstPassword(""));
   if (!providers.data?.length) return null;
   const names = Object.fromEntries(providers.data.map((p) => [p.id, p.name]));
   const list = identities.data?.identities ?? [];
@@ -223,7 +177,7 @@ export function IdentitySettings() {
           aria-label={t("setPassword")}
           onSubmit={(event) => {
             event.preventDefault();
-            setFirst.mutate();
+            setFirst.mutate(firstPassword);
           }}
         >
           <p className="muted">{t("oidcFirstPassword")}</p>
@@ -239,7 +193,7 @@ export function IdentitySettings() {
       ) : null}
       {setFirst.isSuccess ? <p role="status" className="notice">{t("oidcPasswordSet")}</p> : null}
       {providers.data.map((p) => (
-        <button key={p.id} type="button" disabled={link.isPending} onClick={() => link.mutate(p.id)}>
+        <button key={p.id} type="button" disabled={link.isPending} onClick={() => link.mutate({ provider: p.id, body: { return_to: "/", ...(password ? { current_password: password } : {}) } })}>
           {fill(t("oidcLinkWith"), { name: p.name })}
         </button>
       ))}

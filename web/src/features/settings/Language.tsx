@@ -1,22 +1,16 @@
 // The UI's language: chosen in the header or the settings, saved to the account.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ok } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Lang } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { useSaveLanguage } from "./api.ts";
 
 /** Choosing a language: the UI switches at once and, signed in, the account keeps the choice
  * (`PATCH /v1/users/me`), so the server writes in it (problems, summaries, emails) everywhere. */
 export function useChooseLanguage() {
   const { setLang } = useI18n();
-  const { api, token } = useSession();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: async (language: Lang) => ok(await api.PATCH("/v1/users/me", { body: { language } })),
-    onSuccess: (me) => queryClient.setQueryData(keys.me(token), me),
-  });
+  const { token } = useSession();
+  const save = useSaveLanguage();
   return {
     save,
     choose: (next: Lang) => {

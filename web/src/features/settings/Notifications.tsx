@@ -1,11 +1,11 @@
 // The notification preferences of the account: quiet hours, digest, each kind's channels.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useSaveNotifications } from "./api.ts";
 
 export type KindChannels = Schemas["KindChannels"];
 
@@ -59,11 +59,7 @@ export function preferencesBody(form: PreferencesForm): Schemas["NotificationPre
 export function NotificationSettings() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const prefs = useQuery({
-    queryKey: keys.notifications(),
-    queryFn: async () => ok(await api.GET("/v1/users/me/notifications")),
-  });
+  const prefs = useQuery(accountQueries.notifications(api));
   const [form, setForm] = useState<PreferencesForm>({ timeZone: "", quietStart: "", quietEnd: "", vacation: false, digestHour: "8", kinds: {} });
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
@@ -81,10 +77,7 @@ export function NotificationSettings() {
       setLoaded(true);
     }
   }, [prefs.data, loaded]);
-  const save = useMutation({
-    mutationFn: async () => ok(await api.PUT("/v1/users/me/notifications", { body: preferencesBody(form) })),
-    onSuccess: (data) => queryClient.setQueryData(keys.notifications(), data),
-  });
+  const save = useSaveNotifications();
   const setChannel = (kind: NotificationKind, channel: keyof KindChannels, value: string) =>
     setForm({ ...form, kinds: { ...form.kinds, [kind]: { ...ALL_ON, ...form.kinds[kind], [channel]: value } } });
   return (
@@ -94,7 +87,7 @@ export function NotificationSettings() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate(preferencesBody(form));
         }}
       >
         <label>

@@ -1,10 +1,10 @@
 // A player's reliability (turns played on time, seats kept), mine and another's.
 import { useQuery } from "@tanstack/react-query";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries } from "./api.ts";
 
 /** A reliability profile (R-CAMP-14): counts only, never which campaigns. */
 export function ReliabilityView({ profile }: { profile: Schemas["ReliabilityRead"] }) {
@@ -29,10 +29,7 @@ export function ReliabilityView({ profile }: { profile: Schemas["ReliabilityRead
 export function MyReliability() {
   const { t } = useI18n();
   const { api } = useSession();
-  const profile = useQuery({
-    queryKey: keys.reliability(),
-    queryFn: async () => ok(await api.GET("/v1/users/me/reliability")),
-  });
+  const profile = useQuery(accountQueries.reliability(api));
   return (
     <section className="card" aria-labelledby="reliability-title">
       <h2 id="reliability-title">{t("reliability")}</h2>

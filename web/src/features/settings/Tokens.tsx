@@ -1,39 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useTokenActions } from "./api.ts";
 
 /** Personal access tokens for scripts (and the login sessions), created and revoked here. */
 export function Tokens() {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: keys.tokens(), queryFn: async () => ok(await api.GET("/v1/tokens", {})) });
+  const tokens = useQuery(accountQueries.tokens(api));
   const [name, setName] = useState("");
   const [days, setDays] = useState("");
   // `play` (the default) cannot change the account's address, password or tokens; `account`
   // can, and needs the current password (unless this session signed in minutes ago).
   const [scope, setScope] = useState<Schemas["TokenScope"]>("play");
   const [password, setPassword] = useState("");
-  const create = useMutation({
-    mutationFn: async () =>
-      ok(
-        await api.POST("/v1/tokens", {
-          body: { name, expires_in_days: days ? Number(days) : null, scope, ...(scope === "account" && password ? { current_password: password } : {}) },
-        }),
-      ),
-    onSuccess: async () => {
-      setName("");
-      setPassword("");
-      await queryClient.invalidateQueries({ queryKey: keys.tokens() });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: async (id: string) => ok(await api.DELETE("/v1/tokens/{token_id}", { params: { path: { token_id: id } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.tokens() }),
+  const { create, revoke } = useTokenActions(() => {
+    setName("");
+    setPassword("");
   });
   return (
     <section className="card" aria-labelledby="tokens-title">
@@ -41,7 +27,7 @@ export function Tokens() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate();
+          create.mutate({ name, expires_in_days: days ? Number(days) : null, scope, ...(scope === "account" && password ? { current_password: password } : {}) });
         }}
       >
         <label>
@@ -98,10 +84,7 @@ export function AccountNotices() {
   const { t, lang } = useI18n();
   const { api } = useSession();
   // The texts are said in the request's language: asked again when it changes.
-  const notices = useQuery({
-    queryKey: keys.accountNotices(lang),
-    queryFn: async () => ok(await api.GET("/v1/notifications/account", { params: { query: { limit: 20 } } })),
-  });
+  const notices = useQuery(accountQueries.accountNotices(api, lang));
   const format = new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section className="card" aria-labelledby="notices-title">

@@ -1,42 +1,24 @@
 // A campaign's webhooks and their delivery log.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok, type Schemas } from "../../api/client.ts";
+import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { accountQueries, useWebhookActions } from "./api.ts";
 
 /** The user's webhooks in one campaign: add (the secret shown once), ping, delete, the log. */
 export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t } = useI18n();
   const { api } = useSession();
-  const queryClient = useQueryClient();
-  const path = { campaign_id: campaign.id };
-  const key = keys.campaign(campaign.id, "webhooks");
-  const hooks = useQuery({
-    queryKey: key,
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/webhooks", { params: { path } })),
-  });
+  const hooks = useQuery(accountQueries.webhooks(api, campaign.id));
   const [url, setUrl] = useState("");
   const [format, setFormat] = useState<Schemas["EndpointFormat"]>("json");
   const [scope, setScope] = useState<Schemas["EndpointScope"]>("personal");
   const [secret, setSecret] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const add = useMutation({
-    mutationFn: async () => ok(await api.POST("/v1/campaigns/{campaign_id}/webhooks", { params: { path }, body: { url: url.trim(), format, scope } })),
-    onSuccess: async (created) => {
-      setSecret(created.secret);
-      setUrl("");
-      await refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: async (id: string) => ok(await api.DELETE("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}", { params: { path: { ...path, webhook_id: id } } })),
-    onSuccess: refresh,
-  });
-  const ping = useMutation({
-    mutationFn: async (id: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}/ping", { params: { path: { ...path, webhook_id: id } } })),
+  const { add, remove, ping } = useWebhookActions(campaign.id, (created) => {
+    setSecret(created.secret);
+    setUrl("");
   });
   return (
     <div data-testid="webhooks">
@@ -45,7 +27,7 @@ export function WebhooksPanel({ campaign }: { campaign: Schemas["CampaignRead"] 
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          add.mutate();
+          add.mutate({ url: url.trim(), format, scope });
         }}
       >
         <label>
@@ -112,13 +94,7 @@ export function DeliveryLog({ campaignId, webhookId }: { campaignId: string; web
   const { t } = useI18n();
   const { api } = useSession();
   const [open, setOpen] = useState(false);
-  const deliveries = useQuery({
-    queryKey: keys.campaign(campaignId, "webhooks", webhookId, "deliveries"),
-    queryFn: async () =>
-      ok(await api.GET("/v1/campaigns/{campaign_id}/webhooks/{webhook_id}/deliveries", { params: { path: { campaign_id: campaignId, webhook_id: webhookId }, query: { limit: 50 } } })),
-    enabled: open,
-    refetchInterval: open ? 5000 : false,
-  });
+  const deliveries = useQuery(accountQueries.deliveries(api, campaignId, webhookId, open));
   const items = deliveries.data?.items ?? [];
   return (
     <details onToggle={(e) => setOpen(e.currentTarget.open)} data-testid="deliveries">

@@ -1,9 +1,8 @@
 // Spectators (R-CAMP-13): the public campaigns that take spectators, with a "Watch" button, and
 // the read-only spectator page: turn T − N's map (the replay screen's HexMap) and the public
 // lines of the changes before it. A spectator is no member: nothing here reads a member route.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { ok } from "../../api/client.ts";
 import { HexMap } from "../map/index.ts";
 import { SummaryLines } from "../../components/SummaryLines.tsx";
 import { wordsFor } from "../../lib/sentences.ts";
@@ -11,20 +10,14 @@ import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n } from "../../i18n.tsx";
 import { Link, navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
-import { keys } from "../../api/keys.ts";
+import { spectateQueries, useLeave, useWatch } from "./api.ts";
 
 /** Running public campaigns that take spectators, each with a "Watch" button. */
 export function WatchList() {
   const { t } = useI18n();
   const { api } = useSession();
-  const lobbies = useQuery({
-    queryKey: keys.lobbies("spectators"),
-    queryFn: async () => ok(await api.GET("/v1/lobbies", { params: { query: { spectators: true } } })),
-  });
-  const watch = useMutation({
-    mutationFn: async (id: string) => ok(await api.POST("/v1/campaigns/{campaign_id}/spectators", { params: { path: { campaign_id: id } } })),
-    onSuccess: (_, id) => navigate(`/watch/${id}`),
-  });
+  const lobbies = useQuery(spectateQueries.watchable(api));
+  const watch = useWatch((id) => navigate(`/watch/${id}`));
   const items = lobbies.data?.items ?? [];
   if (items.length === 0) return null;
   return (
@@ -50,31 +43,14 @@ export function WatchList() {
 export function SpectatorScreen({ id }: { id: string }) {
   const { t, lang } = useI18n();
   const { api } = useSession();
-  const path = { campaign_id: id };
-  const view = useQuery({
-    queryKey: keys.spectate(id),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate", { params: { path } })),
-    retry: false,
-  });
+  const view = useQuery(spectateQueries.view(api, id));
   const shown = view.data?.turn ?? null;
-  const world = useQuery({
-    queryKey: keys.spectate(id, "map", shown),
-    queryFn: async () => ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/map", { params: { path } })),
-    enabled: shown !== null,
-  });
+  const world = useQuery(spectateQueries.map(api, id, shown));
   const last = shown !== null && shown > 1 ? shown - 1 : null;
   const [picked, setPicked] = useState<number | null>(null);
   const number = picked ?? last;
-  const summary = useQuery({
-    queryKey: keys.spectate(id, "summary", number),
-    queryFn: async () =>
-      ok(await api.GET("/v1/campaigns/{campaign_id}/spectate/turns/{number}/summary", { params: { path: { ...path, number: number ?? 1 } } })),
-    enabled: number !== null,
-  });
-  const leave = useMutation({
-    mutationFn: async () => ok(await api.DELETE("/v1/campaigns/{campaign_id}/spectators", { params: { path } })),
-    onSuccess: () => navigate("/"),
-  });
+  const summary = useQuery(spectateQueries.summary(api, id, number));
+  const leave = useLeave(id, () => navigate("/"));
   return (
     <div data-testid="spectator">
       <p>
