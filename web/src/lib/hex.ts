@@ -155,25 +155,42 @@ export function pixelToHex(x: number, y: number, size: number): Coord {
   return [q + 0, r + 0];
 }
 
+/** The text of each coordinate seen, by its tenths: a map's 4,096 hexes have 49,152 corners
+ * but a few hundred distinct coordinates, and `toFixed` on each one was a quarter of the map's
+ * first render (issue 44's 100 ms budget). The same text as `v.toFixed(1)`: a negative value or
+ * a tie (x.x5 times ten rounds to a half) is left to `toFixed` itself. */
+const tenthsText: string[] = [];
+const tenths = (v: number): string => {
+  const t = v * 10;
+  const n = Math.round(t);
+  if (t < 0 || n - t === 0.5) return v.toFixed(1);
+  return (tenthsText[n] ??= `${(n - (n % 10)) / 10}.${n % 10}`);
+};
+
 /**
  * One SVG path `d` drawing every hex of `coords` (one element for many tiles). Every layer of
  * the map places its hexes with the same `size` (the layout: `centre`, `pixelToHex`); `inset`
  * only draws the polygon that many pixels inside the hex's corners (a gap between tiles, a
- * border inside the tile) and never moves it.
+ * border inside the tile) and never moves it. Absolute corners to a tenth of a unit, built
+ * without a string or an array per corner (it runs for every hex of every layer).
  */
 export function hexesPath(coords: readonly Coord[], size: number, inset = 0): string {
   const radius = Math.max(0, size - inset);
-  const parts: string[] = [];
-  const offsets: [number, number][] = [];
+  const dx: number[] = [];
+  const dy: number[] = [];
   for (let i = 0; i < 6; i++) {
     const angle = (Math.PI / 180) * (60 * i - 30);
-    offsets.push([radius * Math.cos(angle), radius * Math.sin(angle)]);
+    dx.push(radius * Math.cos(angle));
+    dy.push(radius * Math.sin(angle));
   }
+  let d = "";
   for (const c of coords) {
     const [cx, cy] = centre(c, size);
-    parts.push(`M${offsets.map(([dx, dy]) => `${(cx + dx).toFixed(1)} ${(cy + dy).toFixed(1)}`).join("L")}Z`);
+    d += "M";
+    for (let i = 0; i < 6; i++) d += `${i > 0 ? "L" : ""}${tenths(cx + (dx[i] ?? 0))} ${tenths(cy + (dy[i] ?? 0))}`;
+    d += "Z";
   }
-  return parts.join("");
+  return d;
 }
 
 /** The centre of each polygon of a `hexesPath` (the mean of its six corners), in order. */

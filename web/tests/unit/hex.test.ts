@@ -93,6 +93,27 @@ describe("picking and batching", () => {
     expect(d.match(/M/g)).toHaveLength(2);
     expect(d.match(/Z/g)).toHaveLength(2);
   });
+
+  it("writes every corner as toFixed(1) would, on a 64×64 map and off its edges", () => {
+    // hexesPath writes a corner's text from a table of tenths (the map's first render,
+    // issue 44): the drawing is the same path, corner for corner, as before that table.
+    const coords: Coord[] = [];
+    for (let row = -2; row < 64; row++) for (let col = -2; col < 64; col++) coords.push(fromOffset(col, row));
+    for (const [size, inset] of [[18, 0], [18, 0.6], [18, 2], [18, 5], [10, 0], [7.3, 0.25]] as const) {
+      const radius = size - inset;
+      const expected = coords
+        .map((c) => {
+          const [cx, cy] = centre(c, size);
+          const points = [0, 1, 2, 3, 4, 5].map((i) => {
+            const angle = (Math.PI / 180) * (60 * i - 30);
+            return `${(cx + radius * Math.cos(angle)).toFixed(1)} ${(cy + radius * Math.sin(angle)).toFixed(1)}`;
+          });
+          return `M${points.join("L")}Z`;
+        })
+        .join("");
+      expect(hexesPath(coords, size, inset), `size ${size}, inset ${inset}`).toBe(expected);
+    }
+  });
 });
 
 describe("one geometry for every layer (issue 44)", () => {

@@ -14,8 +14,15 @@ const MiniTiles = memo(function MiniTiles({ world }: { world: Schemas["WorldMap"
   const owned = new Map<number, Coord[]>();
   for (const tile of world.tiles) {
     const fill = tile.fog === "unexplored" ? UNEXPLORED : TERRAIN_COLOUR[terrainOf(tile.terrain)];
-    groups.set(fill, [...(groups.get(fill) ?? []), [tile.q, tile.r]]);
-    if (tile.owner) owned.set(tile.owner, [...(owned.get(tile.owner) ?? []), [tile.q, tile.r]]);
+    // Pushed, not spread into a new array per tile (that copied each group for every tile).
+    const group = groups.get(fill) ?? [];
+    group.push([tile.q, tile.r]);
+    groups.set(fill, group);
+    if (tile.owner) {
+      const realm = owned.get(tile.owner) ?? [];
+      realm.push([tile.q, tile.r]);
+      owned.set(tile.owner, realm);
+    }
   }
   return (
     <g>
