@@ -50,10 +50,19 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (schedule(time_zone="/etc/localtime"), "turn_schedule.time_zone"),
     (schedule(time_zone="Europe/Paris\u0000"), "turn_schedule.time_zone"),
     (schedule(time_zone="+02:00"), "turn_schedule.time_zone"),
+    (schedule(time_zone="Europe/Paris\n"), "turn_schedule.time_zone"),
+    # Files of the host's zoneinfo that are no IANA name: the host's own zone (another host
+    # would run the campaign on its clock, or refuse its export), POSIX rules, and zones that
+    # count leap seconds (every turn change 27 s off).
+    (schedule(time_zone="localtime"), "turn_schedule.time_zone"),
+    (schedule(time_zone="posixrules"), "turn_schedule.time_zone"),
+    (schedule(time_zone="right/Europe/Paris"), "turn_schedule.time_zone"),
+    (schedule(time_zone="posix/Europe/Paris"), "turn_schedule.time_zone"),
     (schedule(time_zone="E" * 65), "turn_schedule.time_zone"),
     (schedule(min_turn_hours=-1), "turn_schedule.min_turn_hours"),
     (schedule(min_turn_hours=24 * 14 + 1), "turn_schedule.min_turn_hours"),
     (schedule(extra=1), "turn_schedule.extra"),
+    (schedule(entries=[entry()] * 10_000), "turn_schedule.entries"),
 ]
 
 
