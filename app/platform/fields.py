@@ -13,8 +13,11 @@ Both are a `pattern`, so the contract says what the server accepts; its 422 says
 `name: NameText = Field(min_length=1, max_length=80)`.
 """
 
+import functools
+import importlib.resources
 import re
 from typing import Annotated
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field
 
@@ -52,3 +55,23 @@ BODY_REFUSAL = _(
 def refusal(pattern: str) -> Text | None:
     """What a 422 says of a text that does not match `pattern`, if it is one of these types'."""
     return {NAME_PATTERN: NAME_REFUSAL, BODY_PATTERN: BODY_REFUSAL}.get(pattern)
+
+
+@functools.cache
+def _iana_zones() -> frozenset[str]:
+    # The names of the `tzdata` package pinned in uv.lock: the same list on every host, where
+    # the host's zoneinfo directory also holds files that are no zone name (`localtime`, the
+    # host's own zone; `posixrules`; `right/…`, which count leap seconds and run 27 s apart).
+    return frozenset(importlib.resources.files("tzdata").joinpath("zones").read_text().split())
+
+
+def is_time_zone(name: str) -> bool:
+    """Whether `name` is an IANA time zone (`Europe/Paris`) that this server can read: a name
+    of the IANA database, so what one server accepts every other imports again."""
+    if name not in _iana_zones():
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        return False
+    return True

@@ -3,7 +3,7 @@
 A player blocks "Player C" under anonymity and looks for who that is: in their blocks by
 username, in the seats' list. The blocked seat's holder writes on and looks for any sign of
 the block in the answers. A player blocks their own seat, a seat that does not exist, or the
-seat of another campaign.
+seat of another campaign. A blocked seat's holder moves to another seat of the campaign.
 """
 
 from typing import Any
@@ -12,6 +12,7 @@ from httpx import AsyncClient
 
 from tests.factories.flows import THREE, Game, MakeUser, ok, start_game
 from tests.factories.moderation import BLOCKS, mailbox_bodies, send
+from tests.factories.seat_offers import hand_over_accepted
 from tests.helpers import assert_problem
 
 
@@ -80,3 +81,27 @@ async def test_a_seat_block_refuses_your_own_seat_and_names_no_other_campaigns_s
     # Another campaign's seat: not a member there, not found (as any campaign you cannot see).
     assert_problem(await client.put(block_url(other, 1), headers=second.headers), 404, "not_found")
     assert not any(p["blocked"] for p in (await seats(client, game, 1)).values())
+
+
+async def test_a_seat_block_ends_with_the_holder_and_never_follows_them_to_another_seat(
+    client: AsyncClient, make_user: MakeUser
+) -> None:
+    """Under anonymity, player C blocks seat B; the owner hands seat B to a newcomer, then
+    their own seat A to B's former holder. The block was of the seat's holder while they held
+    it: were it to follow the user, C's list would mark seat A as blocked (and C's mailbox
+    would stay silent from it), telling C that seat A is now played by whoever played B."""
+    game = await start_game(client, make_user, THREE, settings={"anonymity": True})
+    first, second, third = game.players
+    await ok(await client.put(block_url(game, 2), headers=third.headers), 204)
+    assert (await seats(client, game, 2))[2]["blocked"]
+
+    newcomer = await make_user()
+    await hand_over_accepted(client, game, 2, newcomer, first.headers)
+    await hand_over_accepted(client, game, 1, second.user, first.headers)
+
+    listed = await seats(client, game, 2)
+    assert not any(p["blocked"] for p in listed.values()), listed
+    # Seat A's new holder is heard like anyone else, and so is seat B's newcomer.
+    body = {"to": [3], "body": "From seat A."}
+    await ok(await client.post(game.url("/messages"), json=body, headers=second.headers), 201)
+    assert "From seat A." in await mailbox_bodies(client, game, 2)

@@ -3,6 +3,7 @@ lobby update: a weekday 0–6 or its English name, a local `HH:MM`, a real IANA 
 number of entries and minimum, never with `turn_deadline_hours` too. Anything else is a 422
 naming the field that stores nothing (never a 500, never a file read off the zone path)."""
 
+from copy import deepcopy
 from typing import Any
 
 import pytest
@@ -11,7 +12,14 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.store.models import Campaign
-from tests.factories.flows import MakeUser, builtin_map_id, create_lobby, lobby_body
+from tests.factories.flows import (
+    MakeUser,
+    builtin_map_id,
+    create_lobby,
+    export_campaign,
+    lobby_body,
+    start_game,
+)
 from tests.helpers import assert_problem
 
 CLUB = {
@@ -50,10 +58,19 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (schedule(time_zone="/etc/localtime"), "turn_schedule.time_zone"),
     (schedule(time_zone="Europe/Paris\u0000"), "turn_schedule.time_zone"),
     (schedule(time_zone="+02:00"), "turn_schedule.time_zone"),
+    (schedule(time_zone="Europe/Paris\n"), "turn_schedule.time_zone"),
+    # Files of the host's zoneinfo that are no IANA name: the host's own zone (another host
+    # would run the campaign on its clock, or refuse its export), POSIX rules, and zones that
+    # count leap seconds (every turn change 27 s off).
+    (schedule(time_zone="localtime"), "turn_schedule.time_zone"),
+    (schedule(time_zone="posixrules"), "turn_schedule.time_zone"),
+    (schedule(time_zone="right/Europe/Paris"), "turn_schedule.time_zone"),
+    (schedule(time_zone="posix/Europe/Paris"), "turn_schedule.time_zone"),
     (schedule(time_zone="E" * 65), "turn_schedule.time_zone"),
     (schedule(min_turn_hours=-1), "turn_schedule.min_turn_hours"),
     (schedule(min_turn_hours=24 * 14 + 1), "turn_schedule.min_turn_hours"),
     (schedule(extra=1), "turn_schedule.extra"),
+    (schedule(entries=[entry()] * 10_000), "turn_schedule.entries"),
 ]
 
 
@@ -113,3 +130,43 @@ async def test_R_TURN_9_the_owner_sets_a_schedule_in_the_lobby_and_a_bad_one_cha
         await client.patch(url, json=bad, headers=owner.headers), 422, "validation_error"
     )
     assert (await client.get(url, headers=owner.headers)).json()["settings"] == stored
+
+
+async def _import(client: AsyncClient, make_user: MakeUser, document: dict[str, Any]) -> Any:
+    importer, other = await make_user(), await make_user()
+    seats = {"1": importer.username, "2": other.username}
+    body = {"document": document, "seats": seats}
+    return await client.post("/v1/campaigns/import", json=body, headers=importer.headers)
+
+
+@pytest.mark.parametrize(
+    ("bad", "field"),
+    [
+        (schedule(time_zone="localtime"), "time_zone"),
+        (schedule(time_zone="right/Europe/Paris"), "time_zone"),
+        (schedule(time_zone="../../etc/passwd"), "time_zone"),
+        (schedule(entries=[entry(9)]), "entries/0/weekday"),
+        (schedule(entries=[entry(time="25:00")]), "entries/0/time"),
+        (schedule(entries=[entry()] * 10_000), "entries"),
+    ],
+)
+async def test_R_TURN_9_an_exported_schedule_imports_again_and_a_hostile_one_never(
+    client: AsyncClient, make_user: MakeUser, session: AsyncSession, bad: dict[str, Any], field: str
+) -> None:
+    """What the API accepts, it exports and imports again; one set of bounds for both: a
+    document whose schedule the lobby would refuse is a 422 naming it, and stores nothing."""
+    game = await start_game(client, make_user, settings={"turn_schedule": CLUB}, owner_plays=False)
+    document = await export_campaign(client, game.id, game.owner)
+    assert document["campaign"]["settings"]["turn_schedule"]["time_zone"] == "Europe/Paris"
+    again = await _import(client, make_user, document)
+    assert again.status_code == 201, again.text
+    before = await session.scalar(select(func.count()).select_from(Campaign))
+
+    spoilt = deepcopy(document)
+    spoilt["campaign"]["settings"]["turn_schedule"] = bad
+    refused = await _import(client, make_user, spoilt)
+
+    problem = assert_problem(refused, 422, "validation_error")
+    assert "turn_schedule" in refused.text, problem
+    assert field.split("/")[0] in refused.text, problem
+    assert await session.scalar(select(func.count()).select_from(Campaign)) == before

@@ -1,6 +1,8 @@
 """Attacks on the webhook channel (docs/security.md): a poisoned delivery in the outbox must
-fail alone, within a bounded number of attempts, and stop nobody else's."""
+fail alone, within a bounded number of attempts, and stop nobody else's; a campaign's name in a
+Discord body pings nobody and formats nothing."""
 
+import re
 import uuid
 from datetime import timedelta
 
@@ -12,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from app.channels.notifications.outbox import new_message_id
 from app.platform.config import Settings
 from app.platform.db.base import utcnow
+from app.store.models import Campaign
 from app.store.models.notification import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from tests.factories.flows import MakeUser, change_turn, start_game
 from tests.factories.webhooks import FAST, Receiver, deliver, register
@@ -89,3 +92,48 @@ async def test_a_delivery_that_cannot_be_built_fails_alone_after_bounded_attempt
     assert endpoint.disabled_at is None
     assert endpoint.consecutive_failures == 0
     assert len(receiver.of("/p2")) == 3  # nothing of it ever reached the receiver
+
+
+def _unescaped(text: str) -> str:
+    """What Discord reads as Markdown in `text`: all but the backslash escapes."""
+    return re.sub(r"\\.", "", text)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "@everyone\n**x**",  # stored by an older server, before names were one line
+        "@here <@123> <@&45> **x** # big [site](https://evil.example) `y` ||z|| -# small",
+    ],
+)
+async def test_a_campaign_name_in_a_discord_webhook_pings_nobody_and_formats_nothing(
+    name: str,
+    client: AsyncClient,
+    make_user: MakeUser,
+    receiver: Receiver,
+    session: AsyncSession,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    loopback_settings: Settings,
+) -> None:
+    """Every text of the body a user wrote (the sentence naming the campaign, the embed's
+    description and its Campaign field) reaches Discord on one line with every Markdown sign
+    and every `@`/`<` escaped, and the body allows no mention at all."""
+    game = await start_game(client, make_user)
+    owner = game.owner.headers
+    campaign = await session.get_one(Campaign, uuid.UUID(game.id))
+    campaign.name = name
+    await session.flush()
+    hook = await register(client, game, owner, receiver.url("/discord"), format="discord")
+    pinged = await client.post(game.url(f"/webhooks/{hook['id']}/ping"), headers=owner)
+    assert pinged.status_code == 202, pinged.text
+    await deliver(sessionmaker, loopback_settings, utcnow() + timedelta(seconds=1))
+
+    (body,) = [m.json() for m in receiver.of("/discord")]
+    assert body["allowed_mentions"] == {"parse": []}
+    (embed,) = body["embeds"]
+    (campaign_field,) = [f for f in embed["fields"] if f["name"] == "Campaign"]
+    texts = [body["content"], embed["description"], campaign_field["value"]]
+    assert "everyone" in body["content"] or "here" in body["content"]  # the name is shown
+    for text in texts:
+        assert "\n" not in text
+        assert not set(_unescaped(text)) & set("*_~`|>#[]()@<:-"), text

@@ -7,6 +7,7 @@ pending battles they fight (R-BAT-8). Names follow R-CAMP-5 as the battle shows 
 sides: the two sides see each other's real names. Nothing else of a campaign is in it.
 """
 
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,6 +35,10 @@ MAX_CAMPAIGNS = 200
 MAX_BATTLES = 500
 # R-TURN-9: a scheduled campaign's feed also forecasts the deadlines of its next turns.
 SCHEDULED_AHEAD = 4
+# What a TEXT value may not hold (RFC 5545 §3.3.11: no control character but HTAB) and what a
+# calendar application may read as a line break or a reversal: a name stored before names were
+# one line keeps them, and icalendar escapes CR and LF only.
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]+")
 
 
 async def issue(session: AsyncSession, user: User, now: datetime) -> tuple[CalendarFeed, str]:
@@ -200,6 +205,11 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
     return entries
 
 
+def _text(value: str) -> str:
+    """`value` as one line of iCalendar TEXT (icalendar escapes `;`, `,` and `\\` itself)."""
+    return _NOT_TEXT.sub(" ", value)
+
+
 async def feed(session: AsyncSession, secret: str, now: datetime) -> bytes:
     """The iCalendar document of the feed whose secret this is; 404 for any other string."""
     user = await session.scalar(
@@ -220,8 +230,8 @@ async def feed(session: AsyncSession, secret: str, now: datetime) -> bytes:
         event.add("uid", entry.uid)
         event.add("dtstamp", now)
         event.add("dtstart", entry.start)
-        event.add("summary", say(entry.summary, language))
-        event.add("description", say(entry.description, language))
+        event.add("summary", _text(say(entry.summary, language)))
+        event.add("description", _text(say(entry.description, language)))
         calendar.add_component(event)
     ical: bytes = calendar.to_ical()
     return ical

@@ -17,7 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.channels.discord import links
 from app.channels.discord.interactions import APPLICATION_COMMAND, Interaction
-from app.channels.discord.messages import escape_markdown, reply
+from app.channels.discord.messages import reply
+from app.platform.chat import escape_markdown
 from app.platform.errors import AppError
 from app.platform.i18n import Language, Text, _, say
 from app.play.campaigns.access import Membership, load_membership

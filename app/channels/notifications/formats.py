@@ -3,7 +3,9 @@
 - `json`: the Standard Webhooks envelope `{"type", "timestamp", "data"}`;
 - `discord`: Discord's execute-webhook body: `content` (≤ 2,000 characters) and one embed
   (title ≤ 256, description ≤ 4,096, fields ≤ 25 of name ≤ 256 / value ≤ 1,024), with
-  `allowed_mentions: {"parse": []}` so no name typed into a campaign pings anyone;
+  `allowed_mentions: {"parse": []}` so no name typed into a campaign pings anyone, and every
+  user text (the sentence, the campaign's name) through `app.platform.chat.escape_markdown`,
+  the interactions' own escape: one line, no Markdown, no `@`/`<@id>` mention;
 - `slack`: Slack's incoming-webhook body: `text` (the notification fallback) and `blocks`
   (a `section` in mrkdwn, ≤ 3,000 characters, and a `context` line), with `&`, `<`, `>`
   escaped as Slack asks.
@@ -18,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from app.channels.notifications.messages import NotificationData, NotificationKind
+from app.platform.chat import cut_escaped, escape_markdown, no_mentions
 from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.store.models.notification import EndpointFormat
 
@@ -101,13 +104,6 @@ def _slack_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _discord_escape(text: str) -> str:
-    # Markdown in a campaign's name must not format (or hide) the rest of the message.
-    for char in ("\\", "*", "_", "~", "`", "|", ">", "#", "[", "]", "(", ")"):
-        text = text.replace(char, "\\" + char)
-    return text
-
-
 def _timestamp(created_at: datetime) -> str:
     return created_at.isoformat().replace("+00:00", "Z")
 
@@ -149,7 +145,10 @@ def as_discord(
 ) -> dict[str, Any]:
     name = data.campaign.name
     fields: list[dict[str, Any]] = [
-        {"name": say(_("Campaign"), language), "value": _cut(name, DISCORD_FIELD_VALUE_MAX)},
+        {
+            "name": say(_("Campaign"), language),
+            "value": cut_escaped(escape_markdown(name), DISCORD_FIELD_VALUE_MAX),
+        },
         {"name": say(_("Turn"), language), "value": str(data.turn)},
     ]
     if data.deadline_at is not None:
@@ -163,7 +162,7 @@ def as_discord(
     fields.append({"name": say(_("Link"), language), "value": link, "inline": False})
     embed: dict[str, Any] = {
         "title": _cut(kind_title(data.kind, language), DISCORD_TITLE_MAX),
-        "description": _cut(_discord_escape(data.text), DISCORD_DESCRIPTION_MAX),
+        "description": cut_escaped(escape_markdown(data.text), DISCORD_DESCRIPTION_MAX),
         "timestamp": _timestamp(created_at),
         "color": EMBED_COLOUR,
         "fields": [{"inline": True, **f} for f in fields],
@@ -171,9 +170,9 @@ def as_discord(
     if public_url:
         embed["url"] = _link(data, public_url)
     return {
-        "content": _cut(_discord_escape(data.text), DISCORD_CONTENT_MAX),
+        "content": cut_escaped(escape_markdown(data.text), DISCORD_CONTENT_MAX),
         "embeds": [embed],
-        "allowed_mentions": {"parse": []},
+        "allowed_mentions": no_mentions(),
     }
 
 

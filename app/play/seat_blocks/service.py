@@ -3,7 +3,9 @@
 A player knows a seat ("Player B" under anonymity), not the user who holds it, so a block made
 from the campaign names the seat and is kept to the campaign (`CampaignBlock`): it is never
 listed with the user's blocks by username, and nothing outside the campaign changes (a block
-that followed the user to other campaigns would tell who sat behind the seat).
+that followed the user to other campaigns would tell who sat behind the seat). For the same
+reason it ends when the holder gives the seat up (`holder_left`): it never follows them to
+another seat of the campaign.
 """
 
 import uuid
@@ -60,6 +62,17 @@ async def unblock_seat(session: AsyncSession, m: Membership, number: int) -> Non
             CampaignBlock.campaign_id == m.campaign.id,
             CampaignBlock.user_id == m.user.id,
             CampaignBlock.blocked_id == blocked,
+        )
+    )
+
+
+async def holder_left(session: AsyncSession, campaign_id: uuid.UUID, holder: uuid.UUID) -> None:
+    """A seat's holder gave it up: every block of them in this campaign ends. A block is of
+    the seat's holder while they hold it; one that followed them to another seat of the
+    campaign would mark that seat blocked and tell the blocker who plays it (R-CAMP-5)."""
+    await session.execute(
+        delete(CampaignBlock).where(
+            CampaignBlock.campaign_id == campaign_id, CampaignBlock.blocked_id == holder
         )
     )
 

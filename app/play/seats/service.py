@@ -18,6 +18,7 @@ from app.platform.i18n import _
 from app.play.campaigns import disorder
 from app.play.campaigns.access import Membership
 from app.play.campaigns.clock import call_off_change
+from app.play.seat_blocks import service as seat_blocks
 from app.play.seats.schemas import HolderRead, VacationRead
 from app.play.seats.vacations import DAY, on_vacation, shift_deadline
 from app.store.events.kinds import AppEventKind
@@ -175,6 +176,8 @@ async def give_seat(
         if holder is not None:
             await end_streams(session, Revocation(user_id=holder, campaign_id=c.id))
     await disorder.seat_changed_hands(session, seat, c.turn)  # R-CAMP-10
+    if previous is not None:
+        await seat_blocks.holder_left(session, c.id, previous)
     seat.user_id = user_id
     seat.ready = seat.offered = seat.inactive = seat.seat_open = False
     seat.missed_in_row = 0

@@ -2,7 +2,6 @@
 
 from datetime import time, timedelta
 from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
     BaseModel,
@@ -14,6 +13,7 @@ from pydantic import (
     model_validator,
 )
 
+from app.platform.fields import is_time_zone
 from app.rules import schedule
 
 # R-CAMP-13: at most this many turns late (a year of weekly turns); a longer delay shows nothing.
@@ -90,10 +90,8 @@ class TurnSchedule(BaseModel):
     @field_validator("time_zone")
     @classmethod
     def _known_zone(cls, value: str) -> str:
-        try:
-            ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError, OSError):
-            raise ValueError("not an IANA time zone name (e.g. Europe/Paris)") from None
+        if not is_time_zone(value):
+            raise ValueError("not an IANA time zone name (e.g. Europe/Paris)")
         return value
 
     def weekly(self) -> schedule.WeeklySchedule:
