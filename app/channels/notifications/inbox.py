@@ -12,33 +12,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import bindparam, delete, func, insert, select, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.expression import Insert
 
 from app.channels.notifications.messages import COLLAPSING_KINDS, NotificationData, collapse_key
 from app.channels.notifications.speech import said_json, stored_json
-from app.platform.db.base import utcnow
+from app.platform.db.base import table_of, utcnow
+from app.platform.db.bulk import unnest_of
 from app.platform.db.ids import random_public_id
 from app.platform.errors import NotFound
 from app.platform.i18n import _
 from app.platform.pagination import PageParams
 from app.store.models import User
 from app.store.models.notification import InboxItem
-
-
-def row(
-    campaign_id: uuid.UUID, user_id: uuid.UUID, data: NotificationData, now: datetime
-) -> dict[str, Any]:
-    """The inbox row of one notification to one user (inserted by `write`)."""
-    return {
-        "campaign_id": campaign_id,
-        "id": random_public_id(),
-        "user_id": user_id,
-        "kind": data.kind.value,
-        "turn": data.turn,
-        "body": stored_json(data),  # said in the reader's language when read
-        "created_at": now,
-    }
 
 
 def _key_of(campaign_id: uuid.UUID, body: str) -> str | None:
@@ -86,10 +73,52 @@ async def collapse(
         )
 
 
-async def write(session: AsyncSession, rows: Sequence[dict[str, Any]]) -> None:
-    """Insert the rows in one statement (a turn change writes one per member and kind)."""
-    if rows:
-        await session.execute(insert(InboxItem), list(rows))
+def _write_statement() -> Insert:
+    """The statement that writes a batch of inbox items, built once (every turn change runs
+    it), run with the campaign, the time and the items' columns as arrays: one statement and
+    one text whatever the number of items (`app.platform.db.bulk`)."""
+    table = table_of(InboxItem)
+    keys = ["id", "user_id", "kind", "turn", "body"]
+    new = unnest_of(table, keys, "new_items")
+    constants = [
+        bindparam("campaign_id", type_=table.c.campaign_id.type),
+        bindparam("now", type_=table.c.created_at.type),
+    ]
+    return insert(table).from_select(
+        ["campaign_id", "created_at", *keys], select(*constants, *new.c)
+    )
+
+
+_WRITE = _write_statement()
+
+
+async def write(
+    session: AsyncSession,
+    campaign_id: uuid.UUID,
+    items: Sequence[tuple[uuid.UUID, NotificationData]],
+    now: datetime,
+) -> None:
+    """Insert the items (each a user and what they are told) in one statement, in that order.
+
+    A turn change tells each member the same few things: a notification's body (its data
+    with its text kept, said in the reader's language when read) is worked out once, however
+    many users it goes to."""
+    if not items:
+        return
+    bodies: dict[int, str] = {}
+    ids, users, kinds, turns, said = [], [], [], [], []
+    for user_id, data in items:
+        body = bodies.get(id(data))
+        if body is None:
+            body = bodies[id(data)] = stored_json(data)
+        ids.append(random_public_id())
+        users.append(user_id)
+        kinds.append(data.kind.value)
+        turns.append(data.turn)
+        said.append(body)
+    params = {"campaign_id": campaign_id, "now": now}
+    columns = {"id": ids, "user_id": users, "kind": kinds, "turn": turns, "body": said}
+    await session.execute(_WRITE, {**params, **{f"new_items_{k}": v for k, v in columns.items()}})
 
 
 @dataclass(frozen=True)

@@ -17,17 +17,24 @@ only of public events, and its messages carry only public facts.
 import uuid
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import and_, bindparam, func, literal, or_, select
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.expression import ColumnElement
 
 from app.channels.notifications import email, inbox, messages, speech
 from app.channels.notifications import push as web_push
 from app.channels.notifications.messages import NotificationData
 from app.channels.notifications.preferences import Channel, Choice
-from app.channels.notifications.recipients import read_recipients
+from app.channels.notifications.recipients import (
+    Recipients,
+    fresh_after,
+    read_recipients,
+    recipient_columns,
+    recipients_of,
+)
 from app.platform.db.aggregates import json_rows_of, parsed
 from app.platform.db.base import utcnow
 from app.platform.i18n import Language
@@ -175,10 +182,21 @@ _SEATS = json_rows_of(
     where=[CampaignPlayer.campaign_id == bindparam("campaign_id")],
     order=CampaignPlayer.number,
 )
-# The campaign's live endpoints and its seats in one round trip (every batch of events that
-# makes notifications reads both): one row with no endpoint when it has none.
+
+
+def _member(user_id: Any) -> ColumnElement[bool]:
+    """`user_id` is the campaign's owner or holds one of its seats (who `members` are)."""
+    seated = select(CampaignPlayer.user_id).where(
+        CampaignPlayer.campaign_id == bindparam("campaign_id")
+    )
+    return or_(user_id == bindparam("owner_id"), user_id.in_(seated.scalar_subquery()))
+
+
+# The campaign's live endpoints, its seats and what the channels need of its members
+# (`recipients`) in one round trip (every batch of events that makes notifications reads
+# them): one row with no endpoint when it has none.
 _AUDIENCE = (
-    select(WebhookEndpoint, _SEATS.label("seats"))
+    select(WebhookEndpoint, _SEATS.label("seats"), *recipient_columns(_member))
     .select_from(select(literal(1).label("one")).subquery("one"))
     .outerjoin(
         WebhookEndpoint,
@@ -190,13 +208,28 @@ _AUDIENCE = (
 )
 
 
-async def audience_of(
-    session: AsyncSession, campaign_id: uuid.UUID
-) -> tuple[list[WebhookEndpoint], dict[uuid.UUID, int | None]]:
-    """The campaign's live endpoints (`endpoints_of`) and each member's seat."""
-    rows = (await session.execute(_AUDIENCE, {"campaign_id": campaign_id})).all()
-    seats = rows[0].seats
-    return [row[0] for row in rows if row[0] is not None], _members_seats(parsed(seats))
+class Audience(NamedTuple):
+    """Who hears of a campaign's events, read at once (`read_audience`)."""
+
+    endpoints: list[WebhookEndpoint]  # the live ones (`endpoints_of`)
+    seats: dict[uuid.UUID, int | None]  # each member's seat
+    recipients: Recipients  # of every member and the owner
+
+
+async def read_audience(
+    session: AsyncSession, campaign: Campaign, now: datetime | None = None
+) -> Audience:
+    """The campaign's live endpoints, each member's seat, and what the channels need of each
+    member and of the owner, as seen at `now`: one statement."""
+    params = {
+        "campaign_id": campaign.id,
+        "owner_id": campaign.owner_id,
+        "fresh_after": fresh_after(now or utcnow()),
+    }
+    rows = (await session.execute(_AUDIENCE, params)).all()
+    seats = _members_seats(parsed(rows[0].seats))
+    endpoints = [row[0] for row in rows if row[0] is not None]
+    return Audience(endpoints, seats, recipients_of(rows[0], {*seats, campaign.owner_id}))
 
 
 def _members_seats(rows: Any) -> dict[uuid.UUID, int | None]:
@@ -227,10 +260,12 @@ async def deliver(
     per_user: dict[uuid.UUID, list[NotificationData]],
     endpoints: Sequence[WebhookEndpoint],
     now: datetime | None = None,
+    known: Recipients | None = None,
 ) -> None:
     """Give each user their notifications on every channel: the inbox (always), each of
     their personal endpoints in the campaign that asked for the kind, their confirmed email
-    address and their browsers' push subscriptions.
+    address and their browsers' push subscriptions. `known`: what the channels need of the
+    users, if the caller read it already (`read_audience`); read here for anyone it lacks.
 
     The one way a personal notification leaves: whatever decides who may know (the audience
     rule, in `_personal`, or the caller's own, e.g. a seat offer to its addressee) has been
@@ -243,22 +278,26 @@ async def deliver(
     # Who has a stream open on the campaign is looking: their inbox lists it, nothing is
     # pushed to them (no webhook, no email). What each wants on each channel, per kind (one
     # mechanism for all channels), and in which language: all read at once.
-    recipients = await read_recipients(session, campaign.id, told, when)
+    recipients = known
+    if recipients is None or not told.keys() <= recipients.wishes.keys():
+        recipients = await read_recipients(session, campaign.id, told, when)
     watching, wishes, languages = recipients.watching, recipients.wishes, recipients.languages
     personal: dict[uuid.UUID, list[WebhookEndpoint]] = {}
     for endpoint in endpoints:
         if endpoint.scope is EndpointScope.PERSONAL and endpoint.user_id not in watching:
             personal.setdefault(endpoint.user_id, []).append(endpoint)
-    keys = {messages.collapse_key(campaign.id, data) for found in told.values() for data in found}
     ids = {endpoint.id for mine in personal.values() for endpoint in mine}
-    recent = await _recent_pushes(session, campaign.id, ids, keys, when)
-    rows = []
+    recent: dict[tuple[uuid.UUID, str], WebhookDelivery] = {}
+    if ids:
+        keys = {messages.collapse_key(campaign.id, d) for found in told.values() for d in found}
+        recent = await _recent_pushes(session, campaign.id, ids, keys, when)
+    rows: list[tuple[uuid.UUID, NotificationData]] = []
     listed: dict[uuid.UUID, list[NotificationData]] = {}
     for user_id, found in told.items():
         wants = wishes[user_id]
         for data in found:
             if wants.choice(data.kind, Channel.INBOX) is not Choice.OFF:
-                rows.append(inbox.row(campaign.id, user_id, data, when))
+                rows.append((user_id, data))
                 listed.setdefault(user_id, []).append(data)
             if wants.choice(data.kind, Channel.WEBHOOK) is Choice.OFF:
                 continue
@@ -266,7 +305,7 @@ async def deliver(
                 if data.kind.value in endpoint.kinds:
                     push(session, endpoint, data, when, languages[user_id], recent)
     await inbox.collapse(session, campaign.id, listed)
-    await inbox.write(session, rows)
+    await inbox.write(session, campaign.id, rows, when)
     pushed = {user: found for user, found in told.items() if user not in watching}
     await email.enqueue_notifications(
         session, campaign.id, pushed, recipients.addresses, wishes, when, languages
@@ -324,29 +363,53 @@ def _personal(
     payload: dict[str, Any],
     audience: list[int] | None,
     viewer: Viewer,
+    said: dict[str, list[NotificationData]],
 ) -> list[NotificationData]:
-    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    """What one event tells one viewer. `said`: the event's messages, built for the first
+    viewer they go to and the same for the others (a turn change tells each member the same
+    few things: their text, data and stored body are worked out once, not once a member)."""
     if not visibility.event_seen(viewer, audience):
         return []
     if kind is AppEventKind.TURN_CHANGED:
-        out = []
-        if viewer.seat is not None and turn > 1:
-            out.append(messages.summary_ready(cid, name, turn))
-        if campaign.status is CampaignStatus.FINISHED:
-            out.append(messages.campaign_ended(cid, name, turn))
-        else:
-            deadline = campaign.turn_deadline_at
-            out.append(messages.turn_started(cid, name, turn, deadline, None, personal=True))
-        return out
+        key = "seated" if viewer.seat is not None else "unseated"
+        if not said:
+            said.update(_turn_changed(campaign))
+        return said[key]
     if not visibility.event_addressed(viewer, audience):
         return []
+    if kind is AppEventKind.BATTLE_REPORTED and payload.get("reported_by") == viewer.seat:
+        return []  # the reporter awaits nobody's confirmation but the other side's
+    if kind is AppEventKind.MESSAGE_RECEIVED and payload.get("sender") == viewer.seat:
+        return []
+    if not said:
+        said["addressed"] = _addressed(campaign, kind, payload)
+    return said["addressed"]
+
+
+def _turn_changed(campaign: Campaign) -> dict[str, list[NotificationData]]:
+    """A turn change's messages to a seated member and to the others (the game master)."""
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
+    if campaign.status is CampaignStatus.FINISHED:
+        news = messages.campaign_ended(cid, name, turn)
+    else:
+        deadline = campaign.turn_deadline_at
+        news = messages.turn_started(cid, name, turn, deadline, None, personal=True)
+    summary = [messages.summary_ready(cid, name, turn)] if turn > 1 else []
+    return {"seated": [*summary, news], "unseated": [news]}
+
+
+def _addressed(
+    campaign: Campaign, kind: AnyEventKind, payload: dict[str, Any]
+) -> list[NotificationData]:
+    """What an event tells the seats it addresses (each but its own sender's)."""
+    cid, name, turn = campaign.id, campaign.name, campaign.turn
     if kind is AppEventKind.BATTLE_DECLARED:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=False)]
-    if kind is AppEventKind.BATTLE_REPORTED and payload.get("reported_by") != viewer.seat:
+    if kind is AppEventKind.BATTLE_REPORTED:
         battle = int(payload["battle_id"])
         return [messages.battle_awaits(cid, name, turn, battle, confirmation=True)]
-    if kind is AppEventKind.MESSAGE_RECEIVED and payload.get("sender") != viewer.seat:
+    if kind is AppEventKind.MESSAGE_RECEIVED:
         return [messages.message_received(cid, name, turn)]
     if kind is AppEventKind.EDICT_RECEIVED and str(payload.get("kind")) in _PROPOSAL_KINDS:
         return [messages.edict_awaits(cid, name, turn, int(payload["edict_id"]))]
@@ -367,23 +430,25 @@ async def on_events(
     campaign = await session.get(Campaign, campaign_id)
     if campaign is None:
         return
-    endpoints, seats = await audience_of(session, campaign_id)
-    viewers = members(campaign, seats)
+    # The endpoints, the seats and what the channels need of every member: one statement.
+    heard = await read_audience(session, campaign)
+    endpoints, known = heard.endpoints, heard.recipients
+    viewers = members(campaign, heard.seats)
     # The personal notifications of the batch (a turn change publishes one event per battle
     # declared and its own) are delivered together, each user's in the events' order: one
-    # look at presences, preferences, languages and recent pushes for all of them.
+    # look at recent pushes for all of them.
     batch: dict[uuid.UUID, list[NotificationData]] = {}
     for kind, payload, audience in handled:
         if kind is AppEventKind.PLAYER_READY:
-            await deliver(session, campaign, batch, endpoints)  # what came before, first
+            await deliver(session, campaign, batch, endpoints, known=known)  # what came first
             batch = {}
             if payload.get("ready") is True:
-                await _last_not_ready(session, campaign, endpoints, viewers)
+                await _last_not_ready(session, campaign, heard, viewers)
             continue
         found = await _notify(session, campaign, endpoints, viewers, kind, payload, audience)
         for user, data in found.items():
             batch.setdefault(user, []).extend(data)
-    await deliver(session, campaign, batch, endpoints)
+    await deliver(session, campaign, batch, endpoints, known=known)
     await session.flush()
 
 
@@ -413,8 +478,9 @@ async def _notify(
         for data in public:
             if data.kind.value in endpoint.kinds:
                 enqueue(session, endpoint, data)
+    said: dict[str, list[NotificationData]] = {}
     return {
-        user: _personal(campaign, kind, payload, audience, viewer)
+        user: _personal(campaign, kind, payload, audience, viewer, said)
         for user, viewer in viewers.items()
     }
 
@@ -422,7 +488,7 @@ async def _notify(
 async def _last_not_ready(
     session: AsyncSession,
     campaign: Campaign,
-    endpoints: list[WebhookEndpoint],
+    heard: Audience,
     viewers: dict[uuid.UUID, Viewer],
 ) -> None:
     """A player declared ready and one seat alone is left: tell its player, once per turn
@@ -452,12 +518,14 @@ async def _last_not_ready(
     data = messages.last_not_ready(
         campaign.id, campaign.name, campaign.turn, campaign.turn_deadline_at
     )
-    await deliver(session, campaign, {last.user_id: [data]}, endpoints)
+    await deliver(
+        session, campaign, {last.user_id: [data]}, heard.endpoints, known=heard.recipients
+    )
 
 
 async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     """The campaign started or ended (the owner's act): every endpoint that asked is told."""
-    endpoints, seats = await audience_of(session, campaign.id)
+    endpoints, seats, known = await read_audience(session, campaign)
     cid, name, turn = campaign.id, campaign.name, campaign.turn
     if campaign.status is CampaignStatus.ACTIVE:
         data = messages.campaign_started(cid, name, turn, campaign.turn_deadline_at)
@@ -469,5 +537,5 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
         if endpoint.scope is EndpointScope.CAMPAIGN and data.kind.value in endpoint.kinds:
             enqueue(session, endpoint, data)
     viewers = members(campaign, seats)
-    await deliver(session, campaign, {user: [data] for user in viewers}, endpoints)
+    await deliver(session, campaign, {user: [data] for user in viewers}, endpoints, known=known)
     await session.flush()

@@ -34,7 +34,12 @@ class Wishes:
     digest_hour: int = 8
 
     def choice(self, kind: NotificationKind, channel: Channel) -> Choice:
-        return Choice(self.channels.get(kind.value, {}).get(channel.value, Choice.ON))
+        # Asked per member, kind and channel on every turn change: a kind never set (most
+        # are) answers without building a Choice from its value.
+        chosen = self.channels.get(kind.value)
+        if not chosen:
+            return Choice.ON
+        return Choice(chosen.get(channel.value, Choice.ON))
 
 
 DEFAULT = Wishes()

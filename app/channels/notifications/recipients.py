@@ -4,18 +4,21 @@ is spoken to in (`speech`), their confirmed, subscribed email addresses and whic
 have a browser subscribed to Web Push.
 
 Four lookups of a statement each cost a delivery (every turn change, every event that tells
-someone) about as much as the rest of its work together.
+someone) about as much as the rest of its work together. A campaign's events read them for
+all its members in the statement that reads its endpoints and seats
+(`app.channels.notifications.outbox.read_audience`): none of their deliveries reads again.
 """
 
 import uuid
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import Uuid, any_, bindparam, distinct, func, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql.expression import ColumnElement, Label
 
 from app.channels.notifications.preferences import DEFAULT, Wishes
 from app.channels.notifications.presence import STALE_AFTER
@@ -46,53 +49,62 @@ class Recipients:
 
 
 _USERS = bindparam("users", type_=ARRAY(Uuid()))
+
+
+def recipient_columns(told: Callable[[Any], ColumnElement[bool]]) -> list[Label[Any]]:
+    """What the channels need of the users `told` picks (given a user id column: a condition),
+    as scalar subqueries named as `Recipients`' fields, to be read beside other columns: the
+    campaign's id is the parameter `campaign_id`, the time before which a presence is stale
+    `fresh_after`."""
+    return [
+        select(func.coalesce(func.json_agg(distinct(StreamPresence.user_id)), NO_ROWS))
+        .where(
+            StreamPresence.campaign_id == bindparam("campaign_id"),
+            told(StreamPresence.user_id),
+            StreamPresence.seen_at > bindparam("fresh_after"),
+        )
+        .scalar_subquery()
+        .label("watching"),
+        json_rows_of(
+            NotificationPreference.user_id,
+            NotificationPreference.channels,
+            NotificationPreference.time_zone,
+            NotificationPreference.digest_hour,
+            where=[told(NotificationPreference.user_id)],
+            order=NotificationPreference.user_id,
+        ).label("wishes"),
+        json_rows_of(User.id, User.language, where=[told(User.id)], order=User.id).label(
+            "languages"
+        ),
+        json_rows_of(
+            UserEmail.user_id,
+            UserEmail.address,
+            where=[
+                told(UserEmail.user_id),
+                UserEmail.confirmed_at.is_not(None),
+                UserEmail.unsubscribed_at.is_(None),
+            ],
+            order=UserEmail.user_id,
+        ).label("addresses"),
+        select(func.coalesce(func.json_agg(distinct(PushSubscription.user_id)), NO_ROWS))
+        .where(told(PushSubscription.user_id))
+        .scalar_subquery()
+        .label("pushed_to"),
+    ]
+
+
 # Built once (every delivery runs it), executed with the users, the campaign and the time
 # before which a presence is stale.
-_READ = select(
-    select(func.coalesce(func.json_agg(distinct(StreamPresence.user_id)), NO_ROWS))
-    .where(
-        StreamPresence.campaign_id == bindparam("campaign_id"),
-        StreamPresence.user_id == any_(_USERS),
-        StreamPresence.seen_at > bindparam("fresh_after"),
-    )
-    .scalar_subquery()
-    .label("watching"),
-    json_rows_of(
-        NotificationPreference.user_id,
-        NotificationPreference.channels,
-        NotificationPreference.time_zone,
-        NotificationPreference.digest_hour,
-        where=[NotificationPreference.user_id == any_(_USERS)],
-        order=NotificationPreference.user_id,
-    ).label("wishes"),
-    json_rows_of(User.id, User.language, where=[User.id == any_(_USERS)], order=User.id).label(
-        "languages"
-    ),
-    json_rows_of(
-        UserEmail.user_id,
-        UserEmail.address,
-        where=[
-            UserEmail.user_id == any_(_USERS),
-            UserEmail.confirmed_at.is_not(None),
-            UserEmail.unsubscribed_at.is_(None),
-        ],
-        order=UserEmail.user_id,
-    ).label("addresses"),
-    select(func.coalesce(func.json_agg(distinct(PushSubscription.user_id)), NO_ROWS))
-    .where(PushSubscription.user_id == any_(_USERS))
-    .scalar_subquery()
-    .label("pushed_to"),
-)
+_READ = select(*recipient_columns(lambda user_id: user_id == any_(_USERS)))
 
 
-async def read_recipients(
-    session: AsyncSession, campaign_id: uuid.UUID, users: Collection[uuid.UUID], now: datetime
-) -> Recipients:
-    """What the channels need of `users`, told of the campaign at `now`: one round trip."""
-    if not users:
-        return Recipients(set(), {}, {}, [], set())
-    params = {"users": list(users), "campaign_id": campaign_id, "fresh_after": now - STALE_AFTER}
-    row = (await session.execute(_READ, params)).one()
+def fresh_after(now: datetime) -> datetime:
+    """The time before which a stream's presence no longer counts, seen at `now`."""
+    return now - STALE_AFTER
+
+
+def recipients_of(row: Any, users: Collection[uuid.UUID]) -> Recipients:
+    """`Recipients` of `users` from a row holding `recipient_columns` (read for them)."""
     wishes = dict.fromkeys(users, DEFAULT)
     for user_id, channels, time_zone, digest_hour in parsed(row.wishes):
         wishes[uuid.UUID(user_id)] = Wishes(channels or {}, time_zone, digest_hour)
@@ -106,3 +118,13 @@ async def read_recipients(
         addresses=[Address(uuid.UUID(u), address) for u, address in parsed(row.addresses)],
         pushed_to={uuid.UUID(user_id) for user_id in parsed(row.pushed_to)},
     )
+
+
+async def read_recipients(
+    session: AsyncSession, campaign_id: uuid.UUID, users: Collection[uuid.UUID], now: datetime
+) -> Recipients:
+    """What the channels need of `users`, told of the campaign at `now`: one round trip."""
+    if not users:
+        return Recipients(set(), {}, {}, [], set())
+    params = {"users": list(users), "campaign_id": campaign_id, "fresh_after": fresh_after(now)}
+    return recipients_of((await session.execute(_READ, params)).one(), users)

@@ -21,13 +21,13 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import InstrumentedAttribute
 
 from app.channels.notifications import messages
-from app.channels.notifications.outbox import audience_of, deliver, members
+from app.channels.notifications.outbox import Audience, deliver, members, read_audience
 from app.platform.db.outage import is_database_outage
 from app.play.campaigns.access import claim_due, due_campaigns
 from app.play.turns.service import turn_gate
 from app.rules import visibility
 from app.store.models.campaign import Campaign, CampaignStatus
-from app.store.models.notification import NotificationReminder, WebhookEndpoint
+from app.store.models.notification import NotificationReminder
 from app.store.models.world import BattleRow, BattleStatus
 from app.store.persistence import battle_from_row
 
@@ -142,8 +142,7 @@ async def _battle_waits_for(session: AsyncSession, campaign_id: uuid.UUID) -> se
 async def _remind(
     session: AsyncSession,
     campaign: Campaign,
-    endpoints: list[WebhookEndpoint],
-    seats_of_users: dict[uuid.UUID, int | None],
+    heard: Audience,
     waiting: set[int],
     deadline: datetime,
     now: datetime,
@@ -153,9 +152,9 @@ async def _remind(
     data = messages.deadline_reminder(
         campaign.id, campaign.name, campaign.turn, deadline, battle=battle
     )
-    viewers = members(campaign, seats_of_users)
+    viewers = members(campaign, heard.seats)
     per_user = {u: [data] for u, v in viewers.items() if visibility.event_addressed(v, waiting)}
-    await deliver(session, campaign, per_user, endpoints, now)
+    await deliver(session, campaign, per_user, heard.endpoints, now, heard.recipients)
 
 
 async def remind_campaign(session: AsyncSession, campaign: Campaign, now: datetime) -> None:
@@ -163,7 +162,7 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     hours = campaign.settings.reminder_hours
     if hours is None:
         return
-    endpoints, seats = await audience_of(session, campaign.id)
+    heard = await read_audience(session, campaign, now)
     window = timedelta(hours=hours)
     deadline = campaign.turn_deadline_at
     if (
@@ -173,7 +172,7 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
     ):
         gate = await turn_gate(session, campaign)
         waiting = {p.number for p in gate.waiting}
-        await _remind(session, campaign, endpoints, seats, waiting, deadline, now, battle=False)
+        await _remind(session, campaign, heard, waiting, deadline, now, battle=False)
     deadline = campaign.battle_deadline_at
     if (
         deadline is not None
@@ -181,16 +180,15 @@ async def remind_campaign(session: AsyncSession, campaign: Campaign, now: dateti
         and await _mark(session, campaign, BATTLE, deadline)
     ):
         waiting = await _battle_waits_for(session, campaign.id)
-        await _remind(session, campaign, endpoints, seats, waiting, deadline, now, battle=True)
-    await _remind_confirmations(session, campaign, endpoints, seats, window, now)
+        await _remind(session, campaign, heard, waiting, deadline, now, battle=True)
+    await _remind_confirmations(session, campaign, heard, window, now)
     await session.flush()
 
 
 async def _remind_confirmations(
     session: AsyncSession,
     campaign: Campaign,
-    endpoints: list[WebhookEndpoint],
-    seats: dict[uuid.UUID, int | None],
+    heard: Audience,
     window: timedelta,
     now: datetime,
 ) -> None:
@@ -214,9 +212,9 @@ async def _remind_confirmations(
         data = messages.deadline_reminder(
             campaign.id, campaign.name, campaign.turn, deadline, battle=True, battle_id=battle.id
         )
-        viewers = members(campaign, seats)
+        viewers = members(campaign, heard.seats)
         per_user = {u: [data] for u, v in viewers.items() if visibility.event_addressed(v, players)}
-        await deliver(session, campaign, per_user, endpoints, now)
+        await deliver(session, campaign, per_user, heard.endpoints, now, heard.recipients)
 
 
 async def send_reminders(

@@ -191,7 +191,7 @@ async def test_the_fog_games_checker_reads_the_inbox_and_catches_a_planted_leak(
     assert tally["inbox battle_awaits_report"] == 2
     cid = uuid.UUID(game.id)
     told = messages.battle_awaits(cid, "Test campaign", 2, battle_id, confirmation=False)
-    await inbox_store.write(session, [inbox_store.row(cid, users[3].id, told, utcnow())])
+    await inbox_store.write(session, cid, [(users[3].id, told)], utcnow())
     await session.flush()
     found = await webhook_leaks(session, game.id, users, names, tally)
     assert found == [f"inbox battle_awaits_report to player 3: battle {battle_id} is not theirs"]
