@@ -193,9 +193,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # elsewhere than the requests' pool (MARCHLORDS_LISTEN_DATABASE_URL: not via PgBouncer).
         app.state.event_hub = hub = EventHub(asyncpg_dsn(settings.listen_database_url or url))
         await hub.start()
-        # Deadlines (R-TURN-3): inline, every process sweeps; each campaign is locked and
-        # checked again (`claim_due`), so they never clash. With `deadline_sweeper=process`,
-        # one process of its own sweeps (app/sweeper.py) and the web processes only serve.
+        # Deadlines (R-TURN-3): inline (or `auto` outside scripts/serve), every process sweeps;
+        # each campaign is locked and checked again (`claim_due`), so they never clash. With
+        # `deadline_sweeper=process`, one process of its own sweeps (app/sweeper.py) and the
+        # web processes only serve.
         sweeper = asyncio.create_task(
             asyncio.sleep(0) if settings.deadline_sweeper == "process" else inline_sweeper(app)
         )

@@ -32,6 +32,7 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 logger = logging.getLogger(__name__)
 
+SWEEPER_ENV = "MARCHLORDS_DEADLINE_SWEEPER"
 SWEEPER_COMMAND = (sys.executable, "-m", "app.sweeper", "--exit-with-parent")
 # A sweeper that dies is started again after this, doubling while it keeps dying young.
 SWEEPER_RESTART_SECONDS = 1.0
@@ -150,7 +151,10 @@ def main() -> None:
             os.environ["DATABASE_URL"] = url
             get_settings.cache_clear()
             upgrade_head(url)
-            own_sweeper = settings.deadline_sweeper == "process"
+            # `auto`: the sweeper's own process (docs/benchmarks.md: the readers' p99 during
+            # a storm of turn changes); the workers and it read the choice from here.
+            own_sweeper = settings.deadline_sweeper in ("auto", "process")
+            os.environ[SWEEPER_ENV] = "process" if own_sweeper else "inline"
             prepare_metrics_dir(settings.workers + own_sweeper)
             sweeper = SweeperProcess() if own_sweeper else None
             if sweeper is not None:

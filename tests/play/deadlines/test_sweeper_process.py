@@ -1,4 +1,5 @@
-"""The deadline sweeper in a process of its own (`MARCHLORDS_DEADLINE_SWEEPER=process`).
+"""The deadline sweeper in a process of its own (`MARCHLORDS_DEADLINE_SWEEPER=process`, and
+`auto` under scripts/serve).
 
 What an operator relies on: `python -m app.sweeper` changes the turns at their deadlines, at a
 lower priority than the web workers, and stops cleanly on SIGTERM; `scripts/serve` starts one
@@ -86,8 +87,8 @@ def test_serve_starts_the_sweeper_again_when_it_dies_and_stops_it_with_the_serve
     assert sleeping.starts == 1  # stopping is not dying: not started again
 
 
-@pytest.mark.parametrize("mode", ["process", "inline"])
-def test_serve_runs_one_sweeper_process_only_when_asked(
+@pytest.mark.parametrize("mode", ["auto", "process", "inline"])
+def test_serve_runs_one_sweeper_process_unless_told_inline(
     mode: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: list[str] = []
@@ -96,10 +97,13 @@ def test_serve_runs_one_sweeper_process_only_when_asked(
     monkeypatch.setenv("MARCHLORDS_DEADLINE_SWEEPER", mode)
     calls = run_serve_without_database(monkeypatch)
     assert len(calls) == 1
-    assert seen == (["start", "stop"] if mode == "process" else [])
+    own = mode != "inline"
+    assert seen == (["start", "stop"] if own else [])
+    # What the workers (and the sweeper's process) read: never `auto`.
+    assert os.environ["MARCHLORDS_DEADLINE_SWEEPER"] == ("process" if own else "inline")
 
 
-@pytest.mark.parametrize("mode", ["process", "inline"])
+@pytest.mark.parametrize("mode", ["auto", "process", "inline"])
 async def test_the_web_processes_sweep_only_inline(
     mode: str, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -112,4 +116,5 @@ async def test_the_web_processes_sweep_only_inline(
     app = create_app(settings.model_copy(update={"deadline_sweeper": mode}))
     async with LifespanManager(app):
         await asyncio.sleep(0.1)  # the lifespan's tasks have started
-    assert swept.is_set() == (mode == "inline")
+    # `auto` outside scripts/serve (a bare uvicorn): nobody else would sweep.
+    assert swept.is_set() == (mode != "process")
