@@ -51,6 +51,7 @@ from app.play.battles.router import router as battles_router
 from app.play.bots.router import router as bots_router
 from app.play.campaigns.router import router as campaigns_router
 from app.play.campaigns.ruleset_schema import variant_json_schema
+from app.play.deadlines.alarm import Alarm
 from app.play.deadlines.router import battles_router as deadline_battles_router
 from app.play.deadlines.router import router as deadlines_router
 from app.play.deadlines.router import turn_router as deadline_turn_router
@@ -94,7 +95,6 @@ from app.shell.web.client import install_web_client
 from app.shell.web.docs import install_docs
 from app.shell.web.rulebook import install_rulebook
 from app.store.events.schemas import event_components
-from app.store.events.subscribers import subscribe, subscribe_to_notices, subscribe_to_status
 
 API_VERSION = "0.1.0"
 
@@ -193,10 +193,12 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # elsewhere than the requests' pool (MARCHLORDS_LISTEN_DATABASE_URL: not via PgBouncer).
         app.state.event_hub = hub = EventHub(asyncpg_dsn(settings.listen_database_url or url))
         await hub.start()
-        # Deadlines (R-TURN-3): every process sweeps; each campaign is locked and checked again
-        # (`claim_due`), so they never clash.
+        # Deadlines (R-TURN-3): inline (or `auto` outside scripts/serve), every process sweeps;
+        # each campaign is locked and checked again (`claim_due`), so they never clash. With
+        # `deadline_sweeper=process`, one process of its own sweeps (app/sweeper.py) and the
+        # web processes only serve.
         sweeper = asyncio.create_task(
-            run_sweeper(app.state.sessionmaker, concurrency=settings.deadline_sweep_concurrency)
+            asyncio.sleep(0) if settings.deadline_sweeper == "process" else inline_sweeper(app)
         )
         # Webhook reminders and deliveries (app/channels/notifications): claimed per campaign,
         # like the sweeper.
@@ -217,6 +219,16 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
             await engine.dispose()
             await stop_tracing(app)  # the last spans, when tracing is on
             process_exiting()
+
+
+async def inline_sweeper(app: FastAPI) -> None:
+    """The deadline sweeper on this process's event loop, woken by its event listener."""
+    settings: Settings = app.state.settings
+    alarm = Alarm(app.state.sessionmaker)
+    app.state.event_hub.watch(alarm.wake)
+    await run_sweeper(
+        app.state.sessionmaker, concurrency=settings.deadline_sweep_concurrency, alarm=alarm
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -242,9 +254,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.oidc = OidcClient(settings, load_providers(settings))
     # Published events reach their listeners through subscriptions, not imports (app.store.events is
     # a leaf); here, not in the lifespan, so an app whose lifespan is not run hears them too.
-    subscribe(notification_outbox.on_events)
-    subscribe_to_status(notification_outbox.on_campaign_status)
-    subscribe_to_notices(notification_outbox.on_notices)
+    notification_outbox.listen()
     on_token_issued(account_notices.on_token_issued)  # every sign-in and token: a notice
     picture_cache.pictures.resize(settings.picture_cache_bytes)  # one per process
     replay_renderer.configure(settings.replay_workers)  # started at the first cold replay

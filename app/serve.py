@@ -5,17 +5,22 @@ with uvicorn. Doing it in one Python process means one server start and a guaran
 the `finally` below runs on Ctrl-C and on SIGTERM alike.
 """
 
+import logging
 import os
 import resource
 import signal
+import subprocess
 import sys
 import tempfile
+import threading
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
 import uvicorn
 
-from app.platform.config import get_settings
+from app.platform.config import Settings, get_settings
 from app.platform.db.embedded import database_url
 from app.platform.db.migrate import upgrade_head
 from app.platform.log import configure_logging
@@ -24,6 +29,82 @@ from app.platform.log import configure_logging
 # it is set here, before uvicorn starts the workers (this module must not import
 # app.platform.metrics).
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+logger = logging.getLogger(__name__)
+
+SWEEPER_ENV = "MARCHLORDS_DEADLINE_SWEEPER"
+SWEEPER_COMMAND = (sys.executable, "-m", "app.sweeper", "--exit-with-parent")
+# A sweeper that dies is started again after this, doubling while it keeps dying young.
+SWEEPER_RESTART_SECONDS = 1.0
+SWEEPER_RESTART_MAX_SECONDS = 30.0
+# A sweeper that ran this long died of something else than its start: back to the first delay.
+SWEEPER_HEALTHY_SECONDS = 60.0
+# At shutdown: how long the sweeper has to roll back its changes under way before SIGKILL.
+SWEEPER_STOP_SECONDS = 10.0
+
+
+class SweeperProcess:
+    """The deadline sweeper's own process beside uvicorn's workers
+    (`MARCHLORDS_DEADLINE_SWEEPER=process`): started with the server, started again when it
+    dies, stopped (SIGTERM, then SIGKILL) when the server stops. A session of its own, so a
+    Ctrl-C reaches the server, which stops it in order; it also ends if the server is killed
+    (`--exit-with-parent`)."""
+
+    def __init__(
+        self,
+        command: Sequence[str] = SWEEPER_COMMAND,
+        restart: float = SWEEPER_RESTART_SECONDS,
+        restart_max: float = SWEEPER_RESTART_MAX_SECONDS,
+        healthy: float = SWEEPER_HEALTHY_SECONDS,
+    ) -> None:
+        self.command = list(command)
+        self.restart, self.restart_max, self.healthy = restart, restart_max, healthy
+        self.starts = 0
+        self.process: subprocess.Popen[bytes] | None = None
+        self._stopping = threading.Event()
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._supervise, name="sweeper", daemon=True)
+
+    def start(self) -> None:
+        """Start the process and watch it (from a thread of this one)."""
+        self._thread.start()
+
+    def _spawn(self) -> subprocess.Popen[bytes] | None:
+        with self._lock:
+            if self._stopping.is_set():
+                return None
+            self.starts += 1
+            # A fixed command line (no shell, no outside input).
+            self.process = subprocess.Popen(self.command, start_new_session=True)  # noqa: S603
+            return self.process
+
+    def _supervise(self) -> None:
+        delay = self.restart
+        while (process := self._spawn()) is not None:
+            started = time.monotonic()
+            code = process.wait()
+            if self._stopping.is_set():
+                return
+            delay = self.restart if time.monotonic() - started >= self.healthy else delay
+            logger.error("deadline sweeper exited (%s); starting it again in %.0f s", code, delay)
+            if self._stopping.wait(delay):
+                return
+            delay = min(delay * 2, self.restart_max)
+
+    def stop(self) -> None:
+        """Stop the process (its changes under way roll back) and its watch."""
+        with self._lock:
+            self._stopping.set()
+            process = self.process
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=SWEEPER_STOP_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._thread.is_alive():
+            self._thread.join()
 
 
 def prepare_metrics_dir(workers: int) -> Path | None:
@@ -70,25 +151,41 @@ def main() -> None:
             os.environ["DATABASE_URL"] = url
             get_settings.cache_clear()
             upgrade_head(url)
-            prepare_metrics_dir(settings.workers)
-            uvicorn.run(
-                "app.main:create_app",
-                factory=True,
-                host=settings.host,
-                port=settings.port,
-                workers=settings.workers,
-                log_config=None,
-                access_log=False,
-                # X-Forwarded-For is believed by the app itself, from MARCHLORDS_TRUSTED_PROXIES
-                # only (app.shell.limits); uvicorn's own handling would trust any local peer.
-                proxy_headers=False,
-                # Open SSE streams would otherwise hold a shutdown forever; clients reconnect
-                # with Last-Event-ID.
-                timeout_graceful_shutdown=5,
-            )
+            # `auto`: the sweeper's own process (docs/benchmarks.md: the readers' p99 during
+            # a storm of turn changes); the workers and it read the choice from here.
+            own_sweeper = settings.deadline_sweeper in ("auto", "process")
+            os.environ[SWEEPER_ENV] = "process" if own_sweeper else "inline"
+            prepare_metrics_dir(settings.workers + own_sweeper)
+            sweeper = SweeperProcess() if own_sweeper else None
+            if sweeper is not None:
+                sweeper.start()  # inherits DATABASE_URL and the settings
+            try:
+                serve(settings)
+            finally:
+                if sweeper is not None:
+                    sweeper.stop()
     except KeyboardInterrupt:
         pass
     sys.exit(0)
+
+
+def serve(settings: Settings) -> None:
+    """uvicorn with the settings' workers, until interrupted."""
+    uvicorn.run(
+        "app.main:create_app",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=settings.workers,
+        log_config=None,
+        access_log=False,
+        # X-Forwarded-For is believed by the app itself, from MARCHLORDS_TRUSTED_PROXIES
+        # only (app.shell.limits); uvicorn's own handling would trust any local peer.
+        proxy_headers=False,
+        # Open SSE streams would otherwise hold a shutdown forever; clients reconnect
+        # with Last-Event-ID.
+        timeout_graceful_shutdown=5,
+    )
 
 
 if __name__ == "__main__":

@@ -7,10 +7,12 @@ Starts the embedded PostgreSQL on its own data dir (`.data/bench-storm-pg`) and 
 2. its `--campaigns` − 1 copies by SQL in bulk (`bench_scale.build_copies`): the API would
    take hours to set up 10,000 campaigns; the copies are consistent by construction.
 
-Then a real server (`uvicorn … --workers 2`, the real deadline sweeper in each worker) serves
-the database. Every campaign is given the same deadline (`--lead` seconds ahead) with
-`deadline_auto_change` on, by one `UPDATE`; `--clients` clients poll players' views
-(map, me, turn, armies) of 7 campaigns the whole time. The turn changes are the sweeper's own.
+Then a real server (`python -m app.serve` as `scripts/serve` runs it, 2 uvicorn workers; the
+deadline sweeper where `--sweeper` or MARCHLORDS_DEADLINE_SWEEPER says) serves the database.
+Every campaign is given the same deadline (`--lead` seconds ahead) with `deadline_auto_change`
+on, by one `UPDATE` (and a NOTIFY, as a request's event would wake the sweeper); `--clients`
+clients poll players' views (map, me, turn, armies) of 7 campaigns the whole time.
+The turn changes are the sweeper's own.
 
 Prints, with PASS/FAIL: the time from the deadline to the last turn change (target ≤ 120 s)
 and the changes per second; the CPU per turn change of the server's processes and of
@@ -31,10 +33,12 @@ import argparse
 import asyncio
 import contextlib
 import io
+import json
 import os
 import random
 import sys
 import time
+import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -45,6 +49,7 @@ from asgi_lifespan import LifespanManager
 from app.main import create_app
 from app.platform.db.embedded import asyncpg_dsn
 from app.play.deadlines.service import SWEEP_INTERVAL_SECONDS
+from app.store.events.publish import CHANNEL
 from bench.bench_scale import (
     build_copies,
     measured_campaigns,
@@ -61,7 +66,7 @@ from bench.shared import (
     in_process_settings,
     interrupt_on_signals,
     percentile,
-    uvicorn_server,
+    served,
     wait_ready,
 )
 
@@ -107,6 +112,13 @@ async def set_deadline(url: str, deadline: datetime) -> tuple[int, int]:
             " settings = settings || '{\"deadline_auto_change\": true}'::jsonb"
             " WHERE status = 'active'",
             deadline,
+        )
+        # As a request that moves a deadline publishes an event: the sweepers' alarms look
+        # again (app/play/deadlines/alarm.py). No campaign's: no stream reads it.
+        await conn.execute(
+            "SELECT pg_notify($1, $2)",
+            CHANNEL,
+            json.dumps({"campaign_id": str(uuid.uuid4()), "event_id": 0}),
         )
         pending = await conn.fetchval(
             "SELECT count(*) FROM battles WHERE status IN ('awaiting_report', 'reported',"
@@ -266,7 +278,7 @@ async def run(args: argparse.Namespace, url: str, base_url: str, server: int) ->
     span = max(to_last - to_first, 1e-9)
     line(f"turn changes per second: {changed / span:.1f} (first → last change, polled "
          "every 0.25 s)", None)  # fmt: skip
-    for i, name in enumerate(("server (2 workers)", "PostgreSQL")):
+    for i, name in enumerate(("server (2 workers and any sweeper process)", "PostgreSQL")):
         line(f"CPU per turn change, {name}: {1000 * net[i] / max(changed, 1):.1f} ms "
              f"({used[i]:.1f} s in the storm, {1000 * used[i] / max(changed, 1):.1f} ms per "
              f"change with the reads; less {len(storm)} reads × {1000 * per_read[i]:.2f} ms, "
@@ -304,6 +316,8 @@ def main() -> int:
                         help="seconds of reads measured before the deadline (20)")  # fmt: skip
     parser.add_argument("--timeout", type=float, default=600.0,
                         help="seconds after the deadline to give up waiting (600)")  # fmt: skip
+    parser.add_argument("--sweeper", choices=("inline", "process"), default=None,
+                        help="MARCHLORDS_DEADLINE_SWEEPER (scripts/serve's default)")  # fmt: skip
     parser.add_argument("--chunk", type=int, default=250, help="copies per statement (250)")
     parser.add_argument("--data-dir", type=Path, default=DATA_DIR,
                         help="embedded PostgreSQL data dir (.data/bench-storm-pg)")  # fmt: skip
@@ -333,10 +347,15 @@ def main() -> int:
         with database as url:
             args.template = asyncio.run(build(args, url))
             port = free_port()
-            with uvicorn_server(url, port, UNTHROTTLED, ("--workers", "2")) as process:
+            settings = {**UNTHROTTLED, "MARCHLORDS_WORKERS": "2"}
+            if args.sweeper:
+                settings["MARCHLORDS_DEADLINE_SWEEPER"] = args.sweeper
+            with served(url, port, settings) as process:
                 base_url = f"http://127.0.0.1:{port}"
                 wait_ready(base_url, process, seconds=90)
-                print(f"server: uvicorn, 2 workers on {base_url}")
+                sweeper = args.sweeper or os.environ.get("MARCHLORDS_DEADLINE_SWEEPER", "default")
+                print(f"server: scripts/serve, 2 uvicorn workers on {base_url}, "
+                      f"deadline sweeper: {sweeper}")  # fmt: skip
                 ok = asyncio.run(run(args, url, base_url, process.pid))
             print(f"target: {args.campaigns} turn changes within {TARGET_SECONDS:.0f} s of their "
                   f"deadline, reads' p99 ≤ {TARGET_READ_RATIO:.0f}× — "

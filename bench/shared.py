@@ -168,6 +168,29 @@ def uvicorn_server(
         stop_process_group(process)
 
 
+@contextlib.contextmanager
+def served(url: str, port: int, settings: Mapping[str, str]) -> Iterator[subprocess.Popen[bytes]]:
+    """The API as `scripts/serve` runs it (`python -m app.serve`: uvicorn's workers and, with
+    `MARCHLORDS_DEADLINE_SWEEPER=process`, the deadline sweeper's own process), with `settings`
+    as extra environment variables (MARCHLORDS_WORKERS…); its process group killed at the end."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "MARCHLORDS_HOST": "127.0.0.1",
+        "MARCHLORDS_PORT": str(port),
+        "MARCHLORDS_LOG_LEVEL": "WARNING",
+        "MARCHLORDS_LOG_JSON": "false",
+        **settings,
+    }
+    command = [sys.executable, "-m", "app.serve"]
+    # A fixed command line (no shell, no outside input); own session, so it can be killed whole.
+    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)  # noqa: S603
+    try:
+        yield process
+    finally:
+        stop_process_group(process)
+
+
 def stop_process_group(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is not None:
         return

@@ -149,6 +149,16 @@ class Settings(BaseSettings):
     """Seconds to wait for a new database connection before answering 503."""
     # A turn change waits on the database for much of its time: a few at once keep the CPU busy
     # when many campaigns share a deadline; more would take the readers' connections.
+    deadline_sweeper: Literal["auto", "inline", "process"] = "auto"
+    """Where the deadline sweeper runs: `inline`, on the event loop of every server process;
+    `process`, in one process of its own beside the web workers, at a lower priority, and the
+    web workers do not sweep (`scripts/serve` starts it, starts it again if it dies and stops
+    it with the server; a deployment that starts its web processes itself runs
+    `python -m app.sweeper` once beside them); `auto`: `process` under `scripts/serve`,
+    `inline` in a server started otherwise (`uvicorn app.main:create_app`)."""
+    deadline_sweeper_nice: int = Field(default=10, ge=0, le=19)
+    """With `deadline_sweeper=process`: the niceness the sweeper's process adds to its own, so
+    that the web workers' readers win the cores while turns change."""
     deadline_sweep_concurrency: int = Field(default=4, ge=1, le=16)
     """Campaigns the deadline sweeper of a server process changes at once (each in its own
     transaction); together they hold at most that many of the process's connections. Before

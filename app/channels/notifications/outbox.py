@@ -42,7 +42,13 @@ from app.rules import visibility
 from app.rules.diplomacy import PROPOSALS
 from app.rules.visibility import Viewer
 from app.store.events.kinds import AnyEventKind, AppEventKind
-from app.store.events.subscribers import Notice, NoticeKind
+from app.store.events.subscribers import (
+    Notice,
+    NoticeKind,
+    subscribe,
+    subscribe_to_notices,
+    subscribe_to_status,
+)
 from app.store.models.campaign import Campaign, CampaignPlayer, CampaignStatus
 from app.store.models.notification import (
     DeliveryStatus,
@@ -539,3 +545,12 @@ async def on_campaign_status(session: AsyncSession, campaign: Campaign) -> None:
     viewers = members(campaign, seats)
     await deliver(session, campaign, {user: [data] for user in viewers}, endpoints, known=known)
     await session.flush()
+
+
+def listen() -> None:
+    """Hear of every change this process publishes (events, campaigns starting or ending,
+    notices), to write its notifications in the change's transaction: by each process that
+    changes campaigns (the app, the deadline sweeper's own process); registered once."""
+    subscribe(on_events)
+    subscribe_to_status(on_campaign_status)
+    subscribe_to_notices(on_notices)

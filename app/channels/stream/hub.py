@@ -28,6 +28,7 @@ import logging
 import math
 import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -251,6 +252,9 @@ class EventHub:
         # How many revocations this process has applied: a stream whose caller was checked
         # before one it may have missed rechecks at once (app/channels/stream/router.py).
         self.revocations = 0
+        # Called at each event announced, whichever its campaign (the deadline sweeper's
+        # alarm: a deadline may have moved); each must be quick and never raise.
+        self._watchers: list[Callable[[], None]] = []
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -401,7 +405,13 @@ class EventHub:
             if not subscriptions:
                 del self._subscriptions[subscription.campaign_id]
 
+    def watch(self, watcher: Callable[[], None]) -> None:
+        """Call `watcher` at each event announced from now on (any campaign's)."""
+        self._watchers.append(watcher)
+
     def _on_notify(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
+        for watcher in self._watchers:
+            watcher()
         try:
             message = json.loads(payload)
             campaign_id = uuid.UUID(message["campaign_id"])

@@ -35,6 +35,7 @@ from app.play.campaigns.clock import (
     warning_window,
 )
 from app.play.campaigns.disorder import fall_into_disorder, seat_state
+from app.play.deadlines.alarm import Alarm
 from app.play.lobbies import substitutes
 from app.play.seats import vacations
 from app.play.turns.service import TurnGate, change_turn, change_turn_if_due, turn_gate
@@ -462,12 +463,21 @@ async def run_sweeper(
     *,
     first_retry: float = OUTAGE_FIRST_RETRY_SECONDS,
     concurrency: int = 1,
+    alarm: Alarm | None = None,
 ) -> None:
     """Sweep forever, as the job `deadline sweeper` (app/platform/jobs.py: the app's lifespan
-    starts it and cancels it at shutdown; backs off while the database is unreachable)."""
+    starts it and cancels it at shutdown; backs off while the database is unreachable).
+
+    Between passes it sleeps until the next due time, at most `interval` (`alarm`: whoever
+    hears of published events calls its `wake`)."""
+    alarm = alarm or Alarm(sessionmaker, clock)
 
     async def one_pass() -> bool:
-        await sweep(sessionmaker, clock(), concurrency)
+        alarm.passed(None)
+        now = clock()
+        await sweep(sessionmaker, now, concurrency)
+        alarm.passed(now)
         return False
 
-    await run_job(Job("deadline sweeper", one_pass, interval, first_retry=first_retry))
+    job = Job("deadline sweeper", one_pass, interval, first_retry=first_retry, wait=alarm.wait)
+    await run_job(job)
