@@ -199,7 +199,11 @@ async def read_turn(
     battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
     seats = [r for r in rows if r.number is not None]
     names = shown_names(
-        m, [(r.number, seat_name(r.number, r.display_name, r.bot_difficulty)) for r in seats]
+        m,
+        [
+            (r.number, seat_name(r.number, r.display_name, r.bot_difficulty, m.language))
+            for r in seats
+        ],
     )
     waiting = sum(1 for r in seats if _waits(r))
     blocked = _blockers(waiting, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]
