@@ -25,8 +25,7 @@ def test_a_stored_notification_is_said_in_french_and_in_english() -> None:
     kept = json.loads(speech.stored_json(data, "fr"))
 
     assert kept["text"] == (
-        "Turn 3 of Marches has begun. 2 battles wait for a result. "
-        "Deadline: 2030-06-01 12:00 UTC."
+        "Turn 3 of Marches has begun. 2 battles wait for a result. Deadline: 2030-06-01 12:00 UTC."
     )
     assert speech.said(kept).text == (
         "Le tour 3 de Marches a commencé. 2 batailles attendent un résultat. "
