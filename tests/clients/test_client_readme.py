@@ -50,7 +50,7 @@ async def test_the_client_readme_examples_run(served: Served) -> None:
     lines = printed.splitlines()
     assert lines[0] == f"player {alice.number} (Empire), turn 1, gold 5"
     assert re.fullmatch(r"order \d+: 3 gold", lines[1]), lines[1]
-    assert lines[2] == "waiting for: ['1 player(s) not ready']"
+    assert lines[2] == "waiting for: ['1 player not ready']"
     assert lines[3] == "422 R-MOVE-1 Step 1 is not next to the tile before it."
     assert re.fullmatch(r"\d+ tiles, turn 1", lines[4]), lines[4]
     assert names["again"].status_code == 304

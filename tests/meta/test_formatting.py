@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.platform.i18n import catalog, message_ids
+from app.platform.i18n import catalog, message_ids, plural_catalog, plural_ids
 from app.rules.texts import TemplateError, Text, fields, fill
 
 APP = Path(__file__).resolve().parents[2] / "app"
@@ -104,14 +104,22 @@ def test_every_text_is_made_from_a_template_written_in_place() -> None:
                 continue
             if node.func.id == "_" and not (node.args and _is_written_in_place(node.args[0])):
                 found.append(f"{where}:{node.lineno}")
-            if node.func.id == "Text" and node.args and where not in TEXT_MAKERS:
+            forms = node.args[:2]
+            if node.func.id == "ngettext" and not (
+                len(forms) == 2 and all(_is_written_in_place(form) for form in forms)
+            ):
+                found.append(f"{where}:{node.lineno}")
+            if node.func.id in {"Text", "Plural"} and node.args and where not in TEXT_MAKERS:
                 found.append(f"{where}:{node.lineno}")
     assert not found, "a text made from a template not written in place:\n" + "\n".join(found)
 
 
 def test_every_catalog_template_has_plain_fields_only() -> None:
     assert message_ids()
-    for template in message_ids() | set(catalog("fr").values()):
+    assert plural_ids()
+    plurals = {*plural_ids(), *plural_ids().values()}
+    plurals |= {form for forms in plural_catalog("fr").values() for form in forms}
+    for template in message_ids() | set(catalog("fr").values()) | plurals:
         fields(template)  # TemplateError otherwise
 
 

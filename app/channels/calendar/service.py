@@ -172,7 +172,9 @@ async def _battle_dates(session: AsyncSession, user: User) -> list[_Entry]:
     names: dict[uuid.UUID, BattleNames] = {}
     for row, campaign, player in rows:
         battle = battle_from_row(row)
-        m = Membership(campaign, user, player)
+        # The seats it names ("Player B", R-CAMP-5) in the user's saved language, as `feed`.
+        language = as_language(user.language) or DEFAULT_LANGUAGE
+        m = Membership(campaign, user, player, language=language)
         seat = m.viewer.seat
         mine = battles.sides_of(battle, seat) if seat is not None else None
         if mine is None or row.play_by is None:

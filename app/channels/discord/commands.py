@@ -151,7 +151,8 @@ async def unbind(session: AsyncSession, call: Call) -> dict[str, Any]:
 
 async def status(session: AsyncSession, call: Call) -> dict[str, Any]:
     user = await _caller(session, call)
-    m = await load_membership(session, await _bound(session, call), user)
+    # The seats the server names itself ("Player B") in the caller's language too.
+    m = await load_membership(session, await _bound(session, call), user, language=call.language)
     turn = await turns.read_turn(session, m, call.language)
     lines: list[str] = [_("{name}: turn {turn}", name=_name(m), turn=turn.number)]
     if turn.paused:

@@ -56,7 +56,7 @@ from app.platform.config import Settings
 from app.platform.db.base import utcnow
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import AppError, NotFound
-from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, ngettext, say
 from app.platform.jobs import Job, run_job
 from app.platform.metrics import delivery_failed
 from app.store.models import User
@@ -638,7 +638,12 @@ async def _gather_digest(session: AsyncSession, carrier: EmailDelivery, now: dat
         other.last_error = f"Sent in the digest of message {carrier.id}."
     language = language_of(payload)
     carrier.subject = say(
-        _("Marchlords: {count} notification(s) since your last digest", count=len(items)),
+        ngettext(
+            "Marchlords: {count} notification since your last digest",
+            "Marchlords: {count} notifications since your last digest",
+            len(items),
+            count=len(items),
+        ),
         language,
     )[:200]
     carrier.text_body = json.dumps(

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, Field, ValidatorFunctionWrapHandler, WrapValidator
 
-from app.platform.i18n import _
+from app.platform.i18n import _, ngettext
 from app.rules.texts import Text
 
 
@@ -150,7 +150,13 @@ def turn_started(
     else:
         text = _("Turn {turn} of {name} has begun.", turn=turn, name=name)
     if pending_battles:
-        text = _("{text} {count} battle(s) wait for a result.", text=text, count=pending_battles)
+        text = ngettext(
+            "{text} {count} battle waits for a result.",
+            "{text} {count} battles wait for a result.",
+            pending_battles,
+            text=text,
+            count=pending_battles,
+        )
     return NotificationData(
         kind=NotificationKind.TURN_STARTED,
         campaign=CampaignRef(id=cid, name=name),

@@ -2,13 +2,17 @@
 
 A stored summary line or notification holds its English (what older readers and exports
 show) and, beside it, each `Text`'s message id and parameters as plain JSON
-(`{"template": "…", "params": {…}}`, a parameter that is a text in the same form). Reading
+(`{"template": "…", "params": {…}}`, a parameter that is a text in the same form; a text that
+counts adds its plural and its count: `{"template": "{n} army", "plural": "{n} armies",
+"n": 2, "params": {…}}`). Reading
 revives the text and says it in the reader's language; a value stored before (plain English,
 no kept form) is read as it is.
 
 A kept form names a text the server writes, never a template of its own: `revive` fills only
 a message id of the catalogs (`message_ids`), with exactly the parameters its template has,
-each a string, an integer or a text in the same form, `MAX_DEPTH` texts deep at most. Anything
+each a string, an integer or a text in the same form, `MAX_DEPTH` texts deep at most; a plural
+names a plural message of the catalogs by both its English forms (`plural_ids`), with a 64-bit
+integer count and the parameters of its two forms. Anything
 else is an `UnreadableText` naming where: an import refuses it (`kept_fault`, by its JSON
 pointer), a read falls back to the stored English.
 """
@@ -16,8 +20,8 @@ pointer), a read falls back to the stored English.
 from collections.abc import Mapping
 from typing import Any
 
-from app.platform.i18n import Language, message_ids, say
-from app.rules.texts import Text, _, fields
+from app.platform.i18n import Language, message_ids, plural_ids, say
+from app.rules.texts import Plural, Text, _, fields
 
 MAX_DEPTH = 8  # texts within texts: "a or b or c" is two deep, a bonus's reason three
 _INT64 = 2**63
@@ -43,6 +47,8 @@ def keep(text: Text) -> dict[str, Any]:
             params[name] = value
         else:
             params[name] = str(value)
+    if isinstance(text, Plural):
+        return {"template": text.template, "plural": text.plural, "n": text.n, "params": params}
     return {"template": text.template, "params": params}
 
 
@@ -60,14 +66,23 @@ def _revive(kept: Any, where: str, depth: int) -> Text:
     if not _is_mapping(kept):
         raise UnreadableText(where, _("not a text: an object of a template and parameters"))
     template = kept.get("template")
-    if type(template) is not str or template not in message_ids():
+    counted = "plural" in kept or "n" in kept
+    known = plural_ids() if counted else message_ids()
+    if type(template) is not str or template not in known:
         raise UnreadableText(f"{where}/template", _("not a message id of the server's texts"))
+    plural = kept.get("plural")
+    n = kept.get("n")
+    if counted and (type(plural) is not str or plural != plural_ids()[template]):
+        # The plural is the catalog's, never one of the document's own.
+        raise UnreadableText(f"{where}/plural", _("not the plural of this text"))
+    if counted and not (type(n) is int and -_INT64 <= n < _INT64):
+        raise UnreadableText(f"{where}/n", _("not a 64-bit integer"))
     params = kept.get("params")
     if params is None:
         params = {}
     if not _is_mapping(params):
         raise UnreadableText(f"{where}/params", _("not an object of parameters"))
-    names = fields(template)
+    names = fields(template) | fields(plural) if counted else fields(template)
     values: dict[str, Any] = {}
     for name, value in params.items():
         if name not in names:
@@ -86,6 +101,8 @@ def _revive(kept: Any, where: str, depth: int) -> Text:
     if len(values) != len(names):
         missing = sorted(names - values.keys())
         raise UnreadableText(f"{where}/params", _("no parameter {name}", name=missing[0]))
+    if counted:
+        return Plural(template, plural, n, **values)
     return Text(template, **values)
 
 

@@ -17,8 +17,8 @@ from app.accounts.auth.service import BEARER, accept_token, bearer_params
 from app.platform.db.locks import note_campaign_lock
 from app.platform.db.session import SessionDep
 from app.platform.errors import Conflict, Forbidden, NotFound, Unauthorized
-from app.platform.i18n import _
-from app.platform.i18n.requests import speak_to
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _
+from app.platform.i18n.requests import request_language, speak_to
 from app.play.campaigns.disorder import holder_acted
 from app.rules import visibility
 from app.store.models import User
@@ -67,6 +67,9 @@ class Membership:
     # Taken for a write (the campaign row locked): a steward's seat refuses its holder's
     # writes (R-CAMP-7).
     writing: bool = False
+    # What the caller reads in: the seats the server names itself ("Player B", R-CAMP-5) are
+    # named in it, as every other text of the answer.
+    language: Language = DEFAULT_LANGUAGE
 
     @property
     def is_owner(self) -> bool:
@@ -125,6 +128,7 @@ async def load_membership(
     user: User,
     *,
     lock: bool | Lock = False,
+    language: Language = DEFAULT_LANGUAGE,
 ) -> Membership:
     """The caller's membership; 404 for non-members so a campaign's existence never leaks.
 
@@ -133,7 +137,7 @@ async def load_membership(
     """
     if lock:
         mode = lock if isinstance(lock, Lock) else Lock.EXCLUSIVE
-        return await _locked_membership(session, campaign_id, user, mode)
+        return await _locked_membership(session, campaign_id, user, mode, language)
     # Reads: one round trip for the campaign and, if any, the caller's seat in it.
     query = (
         select(Campaign, CampaignPlayer)
@@ -146,11 +150,11 @@ async def load_membership(
     row = (await session.execute(query)).one_or_none()
     if row is None:
         raise NotFound(_("Campaign not found."))
-    return _member_or_404(Membership(row[0], user, row[1]))
+    return _member_or_404(Membership(row[0], user, row[1], language=language))
 
 
 async def _locked_membership(
-    session: AsyncSession, campaign_id: uuid.UUID, user: User, lock: Lock
+    session: AsyncSession, campaign_id: uuid.UUID, user: User, lock: Lock, language: Language
 ) -> Membership:
     """Lock first, then read.
 
@@ -167,7 +171,7 @@ async def _locked_membership(
         raise NotFound(_("Campaign not found."))
     seat_row = _lock_statements(lock)[2]
     player = await session.scalar(seat_row, {"campaign_id": campaign_id, "user_id": user.id})
-    membership = _member_or_404(Membership(campaign, user, player, writing=True))
+    membership = _member_or_404(Membership(campaign, user, player, writing=True, language=language))
     if player is not None and player.civil_disorder and campaign.status is CampaignStatus.ACTIVE:
         # R-CAMP-10: any write of the holder is acting; a refused one rolls this back too.
         await holder_acted(session, player, campaign.turn)
@@ -316,14 +320,15 @@ async def get_membership(
     speak_to(request, user.language)
     if campaign is None:
         raise NotFound(_("Campaign not found."))
-    return _member_or_404(Membership(campaign, user, player))
+    return _member_or_404(Membership(campaign, user, player, language=request_language(request)))
 
 
 async def get_locked_membership(
-    campaign_id: CampaignId, session: SessionDep, user: CurrentUser
+    request: Request, campaign_id: CampaignId, session: SessionDep, user: CurrentUser
 ) -> Membership:
     """Write access: the campaign row is locked until the request's transaction ends."""
-    return await load_membership(session, campaign_id, user, lock=True)
+    language = request_language(request)  # the user's, once `CurrentUser` knows them
+    return await load_membership(session, campaign_id, user, lock=True, language=language)
 
 
 MemberDep = Annotated[Membership, Depends(get_membership)]

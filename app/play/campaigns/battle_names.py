@@ -77,14 +77,14 @@ class BattleNames:
             return {p: names.get(p, "") for p in numbers}
         if m.names_hidden and not revealed:
             # Not even the viewer's own seat: it may have been someone else's then.
-            return {p: anonymous_name(p) for p in numbers}
+            return {p: anonymous_name(p, m.language) for p in numbers}
         if held is None:  # who held them is not known: the holders now (no name is hidden)
             return {p: self.open.get(p, "") for p in numbers}
         out = {}
         for p in numbers:
             user = held.get(p)
             name = self.users.get(user) if user is not None else None
-            out[p] = name or vacant_name(p)
+            out[p] = name or vacant_name(p, m.language)
         return out
 
 

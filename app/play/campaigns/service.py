@@ -13,7 +13,7 @@ from sqlalchemy.orm import aliased
 
 from app.platform.db.base import utcnow
 from app.platform.errors import Conflict, NotFound, RuleViolation, refuse
-from app.platform.i18n import _
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
 from app.platform.pagination import PageParams, paginate_rows
 from app.play.campaigns.access import Membership, locked
 from app.play.campaigns.clock import start_turn_clock
@@ -167,9 +167,10 @@ def _read(c: Campaign, is_owner: bool, my_player: int | None, players: int) -> C
     )
 
 
-def anonymous_name(number: int) -> str:
-    """R-CAMP-5: "Player A", "Player B"… by player number."""
-    return f"Player {string.ascii_uppercase[(number - 1) % 26]}"
+def anonymous_name(number: int, language: Language = DEFAULT_LANGUAGE) -> str:
+    """R-CAMP-5: "Player A", "Player B"… by player number, in the reader's `language`
+    ("Joueur B"): the client shows it as it is."""
+    return say(_("Player {letter}", letter=string.ascii_uppercase[(number - 1) % 26]), language)
 
 
 async def display_names(session: AsyncSession, m: Membership) -> dict[int, str]:
@@ -181,21 +182,24 @@ async def display_names(session: AsyncSession, m: Membership) -> dict[int, str]:
         .where(CampaignPlayer.campaign_id == m.campaign.id)
     )
     return shown_names(
-        m, [(number, seat_name(number, name, bot)) for number, name, bot in rows.all()]
+        m,
+        [(number, seat_name(number, name, bot, m.language)) for number, name, bot in rows.all()],
     )
 
 
-def vacant_name(number: int) -> str:
+def vacant_name(number: int, language: Language = DEFAULT_LANGUAGE) -> str:
     """The name of a seat nobody holds yet (its offer unanswered or declined, R-CAMP-6)."""
-    return f"Seat {number} (vacant)"
+    return say(_("Seat {number} (vacant)", number=number), language)
 
 
-def seat_name(number: int, display_name: str | None, bot: object) -> str | None:
+def seat_name(
+    number: int, display_name: str | None, bot: object, language: Language = DEFAULT_LANGUAGE
+) -> str | None:
     """The name a seat goes by before anonymity (`shown_names`): its holder's; a bot's seat
     nobody holds (R-BOT) is named like any seat under anonymity, "Player C", anonymity or
     not — its `bot` mark says what it is; None: a vacant seat."""
     if display_name is None and bot is not None:
-        return anonymous_name(number)
+        return anonymous_name(number, language)
     return display_name
 
 
@@ -208,11 +212,11 @@ def shown_names(
     hidden = m.names_hidden
     me = m.player.number if m.player else None
     return {
-        number: vacant_name(number)
+        number: vacant_name(number, m.language)
         if name is None
         else name
         if not hidden or number == me or number in reveal
-        else anonymous_name(number)
+        else anonymous_name(number, m.language)
         for number, name in rows
     }
 
@@ -252,7 +256,8 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
     seats = [(p, name) for p, name, _ in rows]
     blocked_seats = {p.number for p, _, is_blocked in rows if is_blocked}
     names = shown_names(
-        m, [(p.number, seat_name(p.number, name, p.bot_difficulty)) for p, name in seats]
+        m,
+        [(p.number, seat_name(p.number, name, p.bot_difficulty, m.language)) for p, name in seats],
     )
     owner_number = next((p.number for p, _ in seats if p.user_id == m.campaign.owner_id), None)
     me = m.player.number if m.player else None
@@ -278,7 +283,8 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
             bot=_bot_read(m, p),
             is_you=p.number == me,
             # With anonymity, which player is the owner would reveal a name.
-            is_owner=p.number == owner_number and names[p.number] != anonymous_name(p.number),
+            # The owner's seat, unless anonymity hides whose it is.
+            is_owner=p.number == owner_number and (not m.names_hidden or p.number == me),
             blocked=p.number in blocked_seats,
         )
         for p, _ in seats

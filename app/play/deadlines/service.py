@@ -24,7 +24,7 @@ from app.platform.answering import give_way
 from app.platform.db.base import utcnow
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import Conflict, NotFound
-from app.platform.i18n import _
+from app.platform.i18n import _, ngettext
 from app.platform.jobs import Job, run_job
 from app.play.battles import service as battle_service
 from app.play.campaigns.access import Membership, claim_due_with, due_campaigns
@@ -176,8 +176,10 @@ async def force_change(
     gate = gate or await turn_gate(session, campaign)
     if gate.battles:
         raise Conflict(
-            _(
-                "The turn cannot change yet: {battles} battle(s) waiting for a result.",
+            ngettext(
+                "The turn cannot change yet: {battles} battle waiting for a result.",
+                "The turn cannot change yet: {battles} battles waiting for a result.",
+                gate.battles,
                 battles=gate.battles,
             ),
             code="R-TURN-3",

@@ -14,7 +14,7 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.errors import Conflict, NotFound, RuleViolation
-from app.platform.i18n import _
+from app.platform.i18n import _, ngettext
 from app.play.campaigns import disorder
 from app.play.campaigns.access import Membership
 from app.play.campaigns.clock import call_off_change
@@ -279,7 +279,13 @@ async def start_vacation(
     left = c.settings.vacation_days - seat.vacation_days_used
     if days > left:
         raise RuleViolation(
-            "R-CAMP-8", _("Your seat has {days} day(s) of vacation left.", days=max(left, 0))
+            "R-CAMP-8",
+            ngettext(
+                "Your seat has {days} day of vacation left.",
+                "Your seat has {days} days of vacation left.",
+                max(left, 0),
+                days=max(left, 0),
+            ),
         )
     seat.vacation_days_used += days
     seat.vacation_until = now + days * DAY

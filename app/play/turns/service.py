@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.platform import metrics
 from app.platform.db.base import table_of, utcnow
 from app.platform.errors import Conflict
-from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, say
+from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, ngettext, say
 from app.play.bots import service as bots
 from app.play.campaigns.access import Membership
 from app.play.campaigns.clock import call_off_change, start_turn_clock
@@ -112,9 +112,23 @@ class TurnGate:
 def _blockers(waiting: int, battles: int) -> list[str]:
     out: list[str] = []
     if waiting:
-        out.append(_("{waiting} player(s) not ready", waiting=waiting))
+        out.append(
+            ngettext(
+                "{waiting} player not ready",
+                "{waiting} players not ready",
+                waiting,
+                waiting=waiting,
+            )
+        )
     if battles:
-        out.append(_("{battles} battle(s) waiting for a result", battles=battles))
+        out.append(
+            ngettext(
+                "{battles} battle waiting for a result",
+                "{battles} battles waiting for a result",
+                battles,
+                battles=battles,
+            )
+        )
     return out
 
 
@@ -185,7 +199,11 @@ async def read_turn(
     battles, last = (rows[0].battles or 0, rows[0].last) if rows else (0, None)
     seats = [r for r in rows if r.number is not None]
     names = shown_names(
-        m, [(r.number, seat_name(r.number, r.display_name, r.bot_difficulty)) for r in seats]
+        m,
+        [
+            (r.number, seat_name(r.number, r.display_name, r.bot_difficulty, m.language))
+            for r in seats
+        ],
     )
     waiting = sum(1 for r in seats if _waits(r))
     blocked = _blockers(waiting, battles) if c.status is CampaignStatus.ACTIVE else [c.status.value]

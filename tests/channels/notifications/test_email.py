@@ -710,7 +710,7 @@ async def test_the_daily_digest_gathers_its_kinds_in_one_message_at_the_users_ho
     sent = await send_due(sessionmaker, email_settings, seven)
     assert len(sent.delivered) == 1
     (message,) = mailbox.to(address)[1:]
-    assert message["Subject"] == "Marchlords: 6 notification(s) since your last digest"
+    assert message["Subject"] == "Marchlords: 6 notifications since your last digest"
     text = _body(message, "plain")
     assert text.count("Turn 2 of Test campaign has begun") == 1
     assert text.count("Turn 3 of Test campaign has begun") == 1

@@ -25,11 +25,10 @@ def test_a_stored_notification_is_said_in_french_and_in_english() -> None:
     kept = json.loads(speech.stored_json(data, "fr"))
 
     assert kept["text"] == (
-        "Turn 3 of Marches has begun. 2 battle(s) wait for a result. "
-        "Deadline: 2030-06-01 12:00 UTC."
+        "Turn 3 of Marches has begun. 2 battles wait for a result. Deadline: 2030-06-01 12:00 UTC."
     )
     assert speech.said(kept).text == (
-        "Le tour 3 de Marches a commencé. 2 bataille(s) attendent un résultat. "
+        "Le tour 3 de Marches a commencé. 2 batailles attendent un résultat. "
         "Échéance : 2030-06-01 12:00 UTC."
     )
     assert speech.said(kept, "en").text == kept["text"]
@@ -75,7 +74,7 @@ def test_a_digest_is_written_in_its_users_language() -> None:
         user_id=uuid.UUID(int=1),
         address="p@example.org",
         kind="summary_ready",
-        subject="Marchlords : 2 notification(s) depuis votre dernier récapitulatif",
+        subject="Marchlords : 2 notifications depuis votre dernier récapitulatif",
         text_body=json.dumps({"digest": held, "language": "fr", "unsubscribe": "secret"}),
         created_at=AT,
     )

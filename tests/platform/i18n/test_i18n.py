@@ -1,5 +1,6 @@
-"""The French catalogs are complete: every text marked with `_()` in app/ has a translation
-whose placeholders are its template's, and the catalogs hold nothing that is no longer said."""
+"""The French catalogs are complete: every text marked with `_()` or `ngettext()` in app/ has a
+translation whose placeholders are its template's, and the catalogs hold nothing that is no
+longer said; a text that counts takes the form of the reader's language's plural rule."""
 
 import string
 from pathlib import Path
@@ -7,20 +8,48 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from app.platform.i18n import _, catalog, message_ids, negotiate, say
-from app.rules.texts import Text
+from app.platform.i18n import (
+    LOCALES,
+    _,
+    catalog,
+    message_ids,
+    negotiate,
+    ngettext,
+    plural_catalog,
+    plural_ids,
+    plural_rule,
+    say,
+)
+from app.rules.texts import Plural, Text
 
 APP = Path(__file__).resolve().parents[3] / "app"
+
+
+def _marked() -> list[tuple[str, int, str | tuple[str, ...]]]:
+    return [
+        (f"app/{filename}", lineno, message)
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+            str(APP), method_map=[("**.py", "python")], keywords={"_": None, "ngettext": (1, 2)}
+        )
+    ]
 
 
 def marked_templates() -> dict[str, str]:
     """Every `_("…")` template in app/, with where it is first written."""
     found: dict[str, str] = {}
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(APP), method_map=[("**.py", "python")], keywords={"_": None}
-    ):
+    for at, lineno, message in _marked():
         if isinstance(message, str):
-            found.setdefault(message, f"app/{filename}:{lineno}")
+            found.setdefault(message, f"{at}:{lineno}")
+    return found
+
+
+def marked_plurals() -> dict[tuple[str, str], str]:
+    """Every `ngettext("…", "…", n)` text in app/ (singular, plural), with where it is written."""
+    found: dict[tuple[str, str], str] = {}
+    for at, lineno, message in _marked():
+        if isinstance(message, tuple):
+            assert len(message) == 2, f"{at}:{lineno}: two written forms"
+            found.setdefault((message[0], message[1]), f"{at}:{lineno}")
     return found
 
 
@@ -52,6 +81,54 @@ def test_translations_keep_the_placeholders_of_their_template() -> None:
 def test_catalogs_hold_only_texts_the_server_says() -> None:
     stale = sorted(set(catalog("fr")) - set(marked_templates()))
     assert not stale, "translations of texts no longer in app/:\n" + "\n".join(stale)
+
+
+def test_every_marked_plural_has_every_french_form_with_its_placeholders() -> None:
+    french = plural_catalog("fr")
+    missing = [
+        f"{at}: {forms!r}" for forms, at in marked_plurals().items() if forms[0] not in french
+    ]
+    assert not missing, "plural texts without French:\n" + "\n".join(missing)
+    assert {forms[0]: forms[1] for forms in marked_plurals()} == plural_ids()
+    for (singular, plural), at in marked_plurals().items():
+        assert placeholders(singular) == placeholders(plural), at
+        assert [placeholders(form) for form in french[singular]] == [placeholders(singular)] * 2, at
+
+
+def test_no_text_counts_with_s_in_parentheses() -> None:
+    """ "3 player(s)": a count says its noun's plural (ngettext), in English as in French."""
+    written = [*marked_templates(), *(f for forms in marked_plurals() for f in forms)]
+    said = [
+        *written,
+        *catalog("fr").values(),
+        *(f for v in plural_catalog("fr").values() for f in v),
+    ]
+    assert not [text for text in said if "(s)" in text]
+
+
+def test_every_french_catalog_says_french_plural_rule() -> None:
+    """0 and 1 are singular in French, more is plural (gettext's rule for French)."""
+    for path in sorted((LOCALES / "fr").glob("*.po")):
+        assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in path.read_text(), path.name
+    assert [plural_rule("fr")(n) for n in (0, 1, 2, 17)] == [0, 0, 1, 1]
+    assert [plural_rule("en")(n) for n in (0, 1, 2, 17)] == [1, 0, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("n", "english", "french"),
+    [
+        (0, "0 players not ready", "0 joueur pas prêt"),
+        (1, "1 player not ready", "1 joueur pas prêt"),
+        (2, "2 players not ready", "2 joueurs pas prêts"),
+    ],
+)
+def test_a_text_that_counts_takes_the_form_its_language_gives_the_count(
+    n: int, english: str, french: str
+) -> None:
+    text = ngettext("{waiting} player not ready", "{waiting} players not ready", n, waiting=n)
+
+    assert isinstance(text, Plural)
+    assert (text, say(text, "en"), say(text, "fr")) == (english, english, french)
 
 
 def test_a_text_is_its_english_and_keeps_its_parameters() -> None:

@@ -85,7 +85,7 @@ async def test_R_CAMP_10_a_vanished_player_never_stalls_the_campaign_R_TURN_3(
     assert await events(session, game, "civil_disorder_ended") == [(None, {"player": 2, "turn": 6})]
     # Played again, the seat holds the turn up like anyone's.
     await ok(await client.put(game.url("/turn/ready"), headers=alice.headers))
-    assert (await turn(client, game))["blocked_by"] == ["1 player(s) not ready"]
+    assert (await turn(client, game))["blocked_by"] == ["1 player not ready"]
 
 
 async def test_R_CAMP_10_a_ready_brings_the_holder_back(
@@ -114,7 +114,7 @@ async def test_R_CAMP_10_without_the_setting_the_turn_waits_for_the_absent_seat(
         await sweep_at_deadline(client, game, sessionmaker)
     assert (await seat(client, game, 2))["civil_disorder"] is False
     await ok(await client.put(game.url("/turn/ready"), headers=game.players[0].headers))
-    assert (await turn(client, game))["blocked_by"] == ["1 player(s) not ready"]
+    assert (await turn(client, game))["blocked_by"] == ["1 player not ready"]
 
 
 async def test_R_CAMP_10_a_steward_wins_over_civil_disorder_R_CAMP_7(
@@ -150,7 +150,7 @@ async def test_R_CAMP_10_the_owner_offers_the_seat_and_its_acceptance_ends_the_d
     assert (body["civil_disorder"], body["missed_in_row"]) == (False, 0)
     # The newcomer holds the seat up like any player until they declare ready.
     await ok(await client.put(game.url("/turn/ready"), headers=game.players[0].headers))
-    assert (await turn(client, game))["blocked_by"] == ["1 player(s) not ready"]
+    assert (await turn(client, game))["blocked_by"] == ["1 player not ready"]
     assert [p for _, p in await events(session, game, "civil_disorder_ended")] == [
         {"player": 2, "turn": 2}
     ]
@@ -235,7 +235,7 @@ async def test_R_CAMP_10_a_battle_of_a_seat_in_disorder_stands_as_its_opponent_r
     await ok(await client.post(url + "/report", json=report, headers=alice.headers))
     await ok(await client.put(game.url("/turn/ready"), headers=alice.headers))
     shown = await turn(client, game)
-    assert shown["blocked_by"] == ["1 battle(s) waiting for a result"]
+    assert shown["blocked_by"] == ["1 battle waiting for a result"]
     await sweep(sessionmaker, datetime.fromisoformat(shown["battle_deadline_at"]))
     assert await battle_status(session, game, battle_id) == "confirmed"
     shown = await turn(client, game)

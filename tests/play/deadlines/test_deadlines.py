@@ -233,13 +233,13 @@ async def test_R_CAMP_4_owner_marks_a_player_inactive_and_active_again(
         "is_owner": False,
         "blocked": False,
     }
-    assert (await turn(client, game))["blocked_by"] == ["2 player(s) not ready"]
+    assert (await turn(client, game))["blocked_by"] == ["2 players not ready"]
     assert await events(session, game, "player_status") == [(None, {"player": 3, "inactive": True})]
     response = await client.patch(
         game.url("/players/3"), json={"inactive": False}, headers=game.owner.headers
     )
     assert response.json()["inactive"] is False
-    assert (await turn(client, game))["blocked_by"] == ["3 player(s) not ready"]
+    assert (await turn(client, game))["blocked_by"] == ["3 players not ready"]
 
 
 async def test_R_CAMP_4_inactive_last_player_lets_auto_resolve_change_the_turn(

@@ -7,7 +7,6 @@
 // on a read), the sentence uses it.
 import type { components } from "../api/schema.d.ts";
 import { translate, type Key, type Lang } from "../i18n.tsx";
-import { seatName } from "./seatNames.ts";
 
 type S = components["schemas"];
 export type SummaryEvent = S["SummaryEvent"];
@@ -304,7 +303,7 @@ export function wordsOf(lang: Lang, names: ReadonlyMap<number, string> = new Map
 
 /** A Words of a reader with their `t` and the campaign's seats (name, and "you" for theirs). */
 export function wordsFor(lang: Lang, t: (key: Key) => string, players: readonly { number: number; name: string; is_you?: boolean }[] | undefined): Words {
-  const names = new Map((players ?? []).map((p) => [p.number, p.is_you ? `${seatName(p, t)} (${t("you")})` : seatName(p, t)]));
+  const names = new Map((players ?? []).map((p) => [p.number, p.is_you ? `${p.name} (${t("you")})` : p.name]));
   return { lang, t, player: (seat) => names.get(seat) ?? `${t("player")} ${seat}` };
 }
 

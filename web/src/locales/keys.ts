@@ -655,5 +655,4 @@ export type Key =
   | "blockSeatConfirm"
   | "unblockSeat"
   | "seatBlocked"
-  | "anonymousPlayer"
   | "botSeatHint";

@@ -9,7 +9,6 @@ import { useBattleActions, usePack } from "./api.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n, type Key, type Lang } from "../../i18n.tsx";
 import { browserTimeZone, formatIn } from "../campaigns/index.ts";
-import { seatName } from "../../lib/seatNames.ts";
 
 const FINAL: readonly Schemas["BattleStatus"][] = ["confirmed", "cancelled", "abandoned"];
 
@@ -240,7 +239,7 @@ function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string;
   const { report, edit, arbitrate, confirm, reject, proposeDate, acceptDate } = useBattleActions(campaignId, battle.id, () => setEditing(false));
   const side = (label: Key, s: Schemas["BattleSideRead"]) => (
     <p>
-      {t(label)}: {s.players.map((p) => seatName(p, t)).join(", ")}
+      {t(label)}: {s.players.map((p) => p.name).join(", ")}
       {s.forces ? ` · ${s.forces.total_points} pts` : ""}
     </p>
   );
@@ -250,8 +249,8 @@ function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string;
   const pack = usePack(campaignId, battle.id, hasPack);
   const packSides = pack.data?.sides;
   const sides: ReportSides = {
-    attacker: battle.attacker.players.map((p) => seatName(p, t)).join(", ") || t("attacker"),
-    defender: battle.defender.players.map((p) => seatName(p, t)).join(", ") || t("defender"),
+    attacker: battle.attacker.players.map((p) => p.name).join(", ") || t("attacker"),
+    defender: battle.defender.players.map((p) => p.name).join(", ") || t("defender"),
     yours: battle.your_side,
     points: packSides ? { attacker: packSides[0]?.points ?? 0, defender: packSides[1]?.points ?? 0 } : undefined,
   };

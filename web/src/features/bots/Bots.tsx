@@ -8,7 +8,6 @@ import { ApiError, type Schemas } from "../../api/client.ts";
 import { fill, useI18n } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { ProblemView } from "../../components/ProblemView.tsx";
-import { seatName } from "../../lib/seatNames.ts";
 import { putSeatBot, useRefreshCampaign, useSeatBot } from "./api.ts";
 
 type Difficulty = Schemas["Difficulty"];
@@ -233,7 +232,7 @@ export function LobbyBots({ campaign, players, seats, factions, slots }: { campa
             .filter((p) => p.bot)
             .map((p) => (
               <li key={p.number}>
-                {p.number}. {seatName(p, t)}
+                {p.number}. {p.name}
                 <BotMark bot={p.bot} />
                 <SeatBotControls campaign={campaign} player={p} />
               </li>

@@ -8,7 +8,6 @@ import { ProblemView } from "../../components/ProblemView.tsx";
 import { useI18n, type Key } from "../../i18n.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { diplomacyQueries, useBreakTreaty, useEdictActions } from "./api.ts";
-import { seatName } from "../../lib/seatNames.ts";
 
 export const EDICT_KINDS: readonly Schemas["EdictKind"][] = ["embassy", "pact", "alliance", "gift", "trade", "vassalage", "exploration", "release_prisoner"];
 
@@ -138,7 +137,7 @@ export function EdictsPanel({ campaignId, myNumber }: { campaignId: string; myNu
               <option value="">—</option>
               {others.map((p) => (
                 <option key={p.number} value={p.number}>
-                  {p.number}. {seatName(p, t)}
+                  {p.number}. {p.name}
                 </option>
               ))}
             </select>

@@ -11,7 +11,6 @@ import { useSession } from "../../lib/session.tsx";
 import { ReliabilityView } from "../settings/index.ts";
 import { HouseRulesPanel } from "../campaigns/index.ts";
 import { lobbyQueries, useAnswerJoinRequest, useLobbyActions } from "./api.ts";
-import { seatName } from "../../lib/seatNames.ts";
 
 export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
   const { t, lang } = useI18n();
@@ -76,7 +75,7 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
             {players.data?.map((p) => (
               <tr key={p.number}>
                 <td>
-                  {p.number}. {seatName(p, t)}
+                  {p.number}. {p.name}
                   {p.is_you ? ` (${t("you")})` : ""}
                   {p.is_owner ? ` · ${t("owner")}` : ""}
                   <BotMark bot={p.bot} />

@@ -5,7 +5,6 @@ import { useState } from "react";
 import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
-import { seatName } from "../../lib/seatNames.ts";
 import { useSeatBlock } from "./api.ts";
 
 /** Whether a seat can be blocked: held by someone else (a person, not a bot or nobody). */
@@ -18,7 +17,7 @@ export function BlockSeatButton({ campaignId, player }: { campaignId: string; pl
   const seatBlock = useSeatBlock(campaignId);
   const [asking, setAsking] = useState(false);
   if (!blockable(player)) return null;
-  const name = seatName(player, t);
+  const name = player.name;
   if (player.blocked) {
     return (
       <span className="seat-block">

@@ -6,7 +6,6 @@ import { useState } from "react";
 import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
-import { seatName } from "../../lib/seatNames.ts";
 import { ReportButton } from "../moderation/index.ts";
 import { BlockSeatButton } from "./BlockSeat.tsx";
 import { TABLE, useMarkRead, usePlayers, useSend, useThread, useThreads } from "./api.ts";
@@ -34,7 +33,7 @@ export function MessagesPanel({ campaignId }: { campaignId: string }) {
             <li key={number} data-thread={number} className={th.unread ? "unread" : undefined}>
               <button type="button" className="thread" aria-current={open === number ? "true" : undefined} onClick={() => setOpen(number)}>
                 <span className="thread-name">
-                  {th.correspondent ? seatName(th.correspondent, t) : t("everyone")}
+                  {th.correspondent ? th.correspondent.name : t("everyone")}
                   {player?.blocked ? <span className="muted"> · {t("seatBlocked")}</span> : null}
                   {th.unread ? (
                     <span className="badge">
@@ -60,7 +59,7 @@ export function MessagesPanel({ campaignId }: { campaignId: string }) {
           key={open}
           campaignId={campaignId}
           thread={open}
-          name={open === TABLE ? t("everyone") : (current?.correspondent ? seatName(current.correspondent, t) : `#${open}`)}
+          name={open === TABLE ? t("everyone") : (current?.correspondent ? current.correspondent.name : `#${open}`)}
           players={players.data ?? []}
           onClose={() => setOpen(null)}
         />
@@ -100,8 +99,8 @@ function Conversation({ campaignId, thread, name, players, onClose }: { campaign
           return (
             <li key={m.id} data-message-id={m.id} className={m.sent_by_you ? "mine" : m.read ? undefined : "unread"}>
               <div className="message-head">
-                <strong>{m.sent_by_you ? t("youSender") : seatName(m.sender, t)}</strong>
-                {!m.to_all && others.length > 0 ? <span className="muted"> → {others.map((r) => seatName(r, t)).join(", ")}</span> : null}
+                <strong>{m.sent_by_you ? t("youSender") : m.sender.name}</strong>
+                {!m.to_all && others.length > 0 ? <span className="muted"> → {others.map((r) => r.name).join(", ")}</span> : null}
                 <span className="muted">
                   {" "}
                   · {t("turn")} {m.turn} · <time dateTime={m.sent_at}>{new Date(m.sent_at).toLocaleString()}</time>
@@ -173,7 +172,7 @@ function NewMessage({ campaignId, players, onSent }: { campaignId: string; playe
             .filter((p) => !p.is_you)
             .map((p) => (
               <option key={p.number} value={p.number}>
-                {p.number}. {seatName(p, t)}
+                {p.number}. {p.name}
                 {p.bot ? ` (${t("botMark")})` : ""}
               </option>
             ))}

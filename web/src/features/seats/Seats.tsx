@@ -12,7 +12,6 @@ import { useI18n } from "../../i18n.tsx";
 import { navigate } from "../../lib/router.tsx";
 import { useSession } from "../../lib/session.tsx";
 import { seatQueries, useAnswerSeatOffer, useOfferMySeat, useSeatActions, useVacation, useWithdrawSeatOffer } from "./api.ts";
-import { seatName } from "../../lib/seatNames.ts";
 
 /** The user's pending seat offers, on the campaigns page. */
 export function SeatOffers() {
@@ -104,7 +103,7 @@ function SeatItem({ campaign, player }: { campaign: Schemas["CampaignRead"]; pla
   const inputId = `handover-${campaign.id}-${player.number}`;
   return (
     <li data-seat={player.number}>
-      {player.number}. {seatName(player, t)}
+      {player.number}. {player.name}
       {flags.length ? <span className="muted"> · {flags.join(" · ")}</span> : null}
       <BotMark bot={player.bot} />{" "}
       <BlockSeatButton campaignId={campaign.id} player={player} />
