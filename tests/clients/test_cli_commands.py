@@ -256,7 +256,7 @@ async def test_spectate_commands_run_R_CAMP_13(served: Served, tmp_path: Path) -
     spy = InProcess(served, dora, "", tmp_path / "dora")
     found = (await spy("lobby", "list", "--spectators")).stdout
     assert found.startswith(game.id)
-    assert "spectators welcome, 1 turn(s) late" in found
+    assert "spectators welcome, 1 turn late" in found
     assert "watching" in (await spy("spectate", "watch", game.id)).stdout
     assert "no turn old enough yet" in (await spy("spectate", "show", game.id)).stdout
     for player in game.players:

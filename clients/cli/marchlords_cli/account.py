@@ -47,6 +47,7 @@ from marchlords_cli.common import (
     TIMEOUT,
     JsonOption,
     call,
+    counted,
     emit,
     fail,
     group,
@@ -193,7 +194,7 @@ def reliability_lines(r: dict[str, Any]) -> list[str]:
     t, b = r["turns"], r["battles"]
     return [
         f"turns: {t['on_time']} on time, {t['missed']} missed, {t['civil_disorder']} in civil "
-        f"disorder, {t['excused']} excused ({r['campaigns']} campaign(s))",
+        f"disorder, {t['excused']} excused ({counted(r['campaigns'], 'campaign')})",
         f"battles by their play-by date: {b['on_time']} on time, {b['late']} late",
     ]
 

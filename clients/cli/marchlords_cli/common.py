@@ -47,6 +47,11 @@ def emit(value: Any) -> None:
     typer.echo(json.dumps(value, indent=2, sort_keys=True, default=str, ensure_ascii=False))
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """`n` and the English noun in its form for it ("1 turn", "2 turns", "0 turns")."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def fail(code: int, message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(code)

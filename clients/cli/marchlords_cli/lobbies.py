@@ -29,7 +29,17 @@ from marchlords_client.models import (
 from marchlords_client.types import UNSET
 
 from marchlords_cli.account import reliability_lines
-from marchlords_cli.common import CampaignOption, JsonOption, call, group, key, run, session, show
+from marchlords_cli.common import (
+    CampaignOption,
+    JsonOption,
+    call,
+    counted,
+    group,
+    key,
+    run,
+    session,
+    show,
+)
 
 lobby = group("Find a game: public lobbies, open seats, asking to join, substitutes.")
 RequestArgument = Annotated[uuid.UUID, typer.Argument(help="The request's id.")]
@@ -69,11 +79,11 @@ def list_lobbies(
         lambda p: (
             [
                 f"{c['campaign_id']}  {c['name']} ({c['game_system']}, {c['status']}): "
-                f"{c['players_wanted']} place(s), open seats "
+                f"{counted(c['players_wanted'], 'place')}, open seats "
                 f"{[s['number'] for s in c['open_seats']] or 'none'}"
                 + (" — asked" if c["asked"] else "")
                 + (
-                    f" — spectators welcome, {c['spectator_delay_turns']} turn(s) late"
+                    f" — spectators welcome, {counted(c['spectator_delay_turns'], 'turn')} late"
                     if c.get("spectators_welcome")
                     else ""
                 )
@@ -224,7 +234,10 @@ def substitute(
     show(
         listed,
         as_json,
-        lambda s: [f"substitute for {', '.join(s['game_systems'])}, {s['days_per_week']} day(s)"],
+        lambda s: [
+            f"substitute for {', '.join(s['game_systems'])}, "
+            f"{counted(s['days_per_week'], 'day')} a week"
+        ],
     )
 
 

@@ -17,7 +17,17 @@ from marchlords_client.api.spectators import (
 )
 
 from marchlords_cli import hexmap
-from marchlords_cli.common import CampaignOption, JsonOption, call, group, key, run, session, show
+from marchlords_cli.common import (
+    CampaignOption,
+    JsonOption,
+    call,
+    counted,
+    group,
+    key,
+    run,
+    session,
+    show,
+)
 
 spectate = group("Watch a public campaign, turns late: its map and public summaries.")
 # A spectator is no member: the campaign is named by its id (`marchlords lobby list`).
@@ -52,7 +62,7 @@ def leave(campaign_id: WatchedArgument, as_json: JsonOption = False) -> None:
 
 def _seats(view: dict[str, Any]) -> list[str]:
     turn = view["turn"]
-    head = f"{view['name']} ({view['status']}), {view['delay_turns']} turn(s) late: " + (
+    head = f"{view['name']} ({view['status']}), {counted(view['delay_turns'], 'turn')} late: " + (
         f"turn {turn} as it ended" if turn is not None else "no turn old enough yet"
     )
     return [head] + [

@@ -83,6 +83,9 @@ const battleWord = (k: S["BattleKind"], w: Words) => w.t(`battle_${k}`);
 const buildWord = (k: S["BuildKind"], w: Words) => w.t(`build_${k}`).toLowerCase();
 const treatyWord = (k: S["TreatyKind"] | S["EdictKind"], w: Words) => w.t(`edict_${k}`).toLowerCase();
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+/** `n` and the noun in the form the language's plural rule picks ("1 draw", "0 match nul"). */
+const count = (lang: Lang, n: number, one: string, other: string) =>
+  `${n} ${new Intl.PluralRules(lang).select(n) === "one" ? one : other}`;
 
 /** Why an army stopped, from the server's reason code (`pact`, `sea`), in words. */
 const haltEn: Record<string, string> = { pact: "a pact partner's land lies ahead", sea: "there was no ship to cross the sea" };
@@ -103,7 +106,7 @@ export const EN = {
   stake_won: (d, w) => `${w.player(d.winner)} won ${d.amount} gold from ${w.player(d.loser)} in battle #${d.battle_id}.`,
   pillage_won: (d, w) => `${w.player(d.winner)} pillaged ${d.amount} gold from ${w.player(d.loser)} in battle #${d.battle_id}.`,
   stake_taken: (d) => `${d.taken} of the ${d.owed} gold owed for battle #${d.battle_id} were taken.`,
-  victory_counted: (d, w) => `${w.player(d.player)} counts ${d.victories} victory(ies).`,
+  victory_counted: (d, w) => `${w.player(d.player)} counts ${count("en", d.victories, "victory", "victories")}.`,
   army_advanced: (d) => `Army ${army(d.army_id)} advanced from ${at(d.from_coord)} to ${at(d.to_coord)}.`,
   army_retreated: (d) => `Army ${army(d.army_id)} retreated from ${at(d.from_coord)} to ${at(d.to_coord)}.`,
   army_destroyed: (d, w) => `Army ${army(d.army_id)} of ${w.player(d.owner)} was destroyed.`,
@@ -116,8 +119,8 @@ export const EN = {
   structure_destroyed: (d, w) => `Structure #${d.structure_id} of ${w.player(d.owner)} was destroyed.`,
   city_level_lost: (d) => `City #${d.structure_id} lost a level (now level ${d.level}).`,
   capital_repulsed: (d) => `Capital #${d.structure_id} drove the attackers back.`,
-  city_besieged: (d) => `Army ${army(d.army_id)} besieges city #${d.structure_id} (${d.draws} draw(s) so far).`,
-  siege_continues: (d) => `The siege goes on (battle #${d.battle_id}, ${d.siege_draws} draw(s)).`,
+  city_besieged: (d) => `Army ${army(d.army_id)} besieges city #${d.structure_id} (${count("en", d.draws, "draw", "draws")} so far).`,
+  siege_continues: (d) => `The siege goes on (battle #${d.battle_id}, ${count("en", d.siege_draws, "draw", "draws")}).`,
   siege_lifted: (d) => `The siege of city #${d.structure_id} was lifted.`,
   city_founded: (d, w) => `${w.player(d.player)} founded a city.`,
   port_built: (d, w) => `${w.player(d.player)} built a port.`,
@@ -168,8 +171,8 @@ export const EN = {
   seat_handed_over: (d, w) => `The seat of ${w.player(d.player)} changed hands (turn ${d.turn}).`,
   seat_offer_declined: (d, w) => `The seat offer of ${w.player(d.player)} was declined${d.seat_removed ? "; the empty seat was removed" : ""}.`,
   owner_became_game_master: (d, w) => `The owner handed their seat (${w.player(d.player)}) over and is now game master only.`,
-  seat_stewarded: (d, w) => `${w.player(d.player)} missed ${d.missed_in_row} deadline(s) in a row: a steward holds the seat.`,
-  civil_disorder: (d, w) => `${w.player(d.player)} missed ${d.missed_in_row} deadline(s) in a row: the realm is in civil disorder.`,
+  seat_stewarded: (d, w) => `${w.player(d.player)} missed ${count("en", d.missed_in_row, "deadline", "deadlines")} in a row: a steward holds the seat.`,
+  civil_disorder: (d, w) => `${w.player(d.player)} missed ${count("en", d.missed_in_row, "deadline", "deadlines")} in a row: the realm is in civil disorder.`,
   civil_disorder_ended: (d, w) => `${w.player(d.player)} is back: civil disorder has ended.`,
   vacation_started: (d, w) => `${w.player(d.player)} is on vacation until ${when(d.until, w.lang)}.`,
   vacation_ended: (d, w) => `${w.player(d.player)} is back from vacation.`,
@@ -192,7 +195,7 @@ export const FR = {
   stake_won: (d, w) => `${w.player(d.winner)} a gagné ${d.amount} pièces d'or sur ${w.player(d.loser)} à la bataille #${d.battle_id}.`,
   pillage_won: (d, w) => `${w.player(d.winner)} a pillé ${d.amount} pièces d'or à ${w.player(d.loser)} à la bataille #${d.battle_id}.`,
   stake_taken: (d) => `${d.taken} des ${d.owed} pièces d'or dues pour la bataille #${d.battle_id} ont été prises.`,
-  victory_counted: (d, w) => `${w.player(d.player)} compte ${d.victories} victoire(s).`,
+  victory_counted: (d, w) => `${w.player(d.player)} compte ${count("fr", d.victories, "victoire", "victoires")}.`,
   army_advanced: (d) => `L'armée ${army(d.army_id)} a avancé de ${at(d.from_coord)} à ${at(d.to_coord)}.`,
   army_retreated: (d) => `L'armée ${army(d.army_id)} a reculé de ${at(d.from_coord)} à ${at(d.to_coord)}.`,
   army_destroyed: (d, w) => `L'armée ${army(d.army_id)} de ${w.player(d.owner)} a été détruite.`,
@@ -205,8 +208,8 @@ export const FR = {
   structure_destroyed: (d, w) => `La construction #${d.structure_id} de ${w.player(d.owner)} a été détruite.`,
   city_level_lost: (d) => `La ville #${d.structure_id} a perdu un niveau (niveau ${d.level} désormais).`,
   capital_repulsed: (d) => `La capitale #${d.structure_id} a repoussé les assaillants.`,
-  city_besieged: (d) => `L'armée ${army(d.army_id)} assiège la ville #${d.structure_id} (${d.draws} match(s) nul(s) jusqu'ici).`,
-  siege_continues: (d) => `Le siège continue (bataille #${d.battle_id}, ${d.siege_draws} match(s) nul(s)).`,
+  city_besieged: (d) => `L'armée ${army(d.army_id)} assiège la ville #${d.structure_id} (${count("fr", d.draws, "match nul", "matchs nuls")} jusqu'ici).`,
+  siege_continues: (d) => `Le siège continue (bataille #${d.battle_id}, ${count("fr", d.siege_draws, "match nul", "matchs nuls")}).`,
   siege_lifted: (d) => `Le siège de la ville #${d.structure_id} a été levé.`,
   city_founded: (d, w) => `${w.player(d.player)} a fondé une ville.`,
   port_built: (d, w) => `${w.player(d.player)} a construit un port.`,
@@ -257,8 +260,8 @@ export const FR = {
   seat_handed_over: (d, w) => `La place de ${w.player(d.player)} a changé de mains (tour ${d.turn}).`,
   seat_offer_declined: (d, w) => `L'offre de place de ${w.player(d.player)} a été déclinée${d.seat_removed ? " ; la place vide a été retirée" : ""}.`,
   owner_became_game_master: (d, w) => `L'organisateur a cédé sa place (${w.player(d.player)}) et n'est plus que maître du jeu.`,
-  seat_stewarded: (d, w) => `${w.player(d.player)} a manqué ${d.missed_in_row} échéance(s) d'affilée : un intendant tient la place.`,
-  civil_disorder: (d, w) => `${w.player(d.player)} a manqué ${d.missed_in_row} échéance(s) d'affilée : le royaume est en désordre civil.`,
+  seat_stewarded: (d, w) => `${w.player(d.player)} a manqué ${count("fr", d.missed_in_row, "échéance", "échéances")} d'affilée : un intendant tient la place.`,
+  civil_disorder: (d, w) => `${w.player(d.player)} a manqué ${count("fr", d.missed_in_row, "échéance", "échéances")} d'affilée : le royaume est en désordre civil.`,
   civil_disorder_ended: (d, w) => `${w.player(d.player)} est de retour : le désordre civil a pris fin.`,
   vacation_started: (d, w) => `${w.player(d.player)} est en vacances jusqu'au ${when(d.until, w.lang)}.`,
   vacation_ended: (d, w) => `${w.player(d.player)} est revenu de vacances.`,

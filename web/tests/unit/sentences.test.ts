@@ -124,6 +124,23 @@ describe("sentences", () => {
     expect(sentence("encounter", SAMPLES.encounter, wordsOf("fr", NAMES))).toContain("bataille rangée");
   });
 
+  it("counts with the language's plural rule, never with \"(s)\"", () => {
+    const [en, fr] = [wordsOf("en", NAMES), wordsOf("fr", NAMES)];
+    expect(sentence("victory_counted", { player: 1, victories: 1 }, en)).toBe("Alice counts 1 victory.");
+    expect(sentence("victory_counted", { player: 1, victories: 2 }, en)).toBe("Alice counts 2 victories.");
+    expect(sentence("victory_counted", { player: 1, victories: 0 }, en)).toBe("Alice counts 0 victories.");
+    // French: 0 and 1 are singular.
+    expect(sentence("victory_counted", { player: 1, victories: 0 }, fr)).toBe("Alice compte 0 victoire.");
+    expect(sentence("victory_counted", { player: 1, victories: 2 }, fr)).toBe("Alice compte 2 victoires.");
+    expect(sentence("siege_continues", { battle_id: 7, siege_draws: 1 }, fr)).toBe("Le siège continue (bataille #7, 1 match nul).");
+    expect(sentence("siege_continues", { battle_id: 7, siege_draws: 2 }, en)).toBe("The siege goes on (battle #7, 2 draws).");
+    for (const lang of ["en", "fr"] as const) {
+      for (const kind of Object.keys(SAMPLES) as EventKind[]) {
+        expect(sentence(kind, SAMPLES[kind], wordsOf(lang, NAMES)), kind).not.toMatch(/\((s|ies)\)/);
+      }
+    }
+  });
+
   it("says any name a player chose as it is", () => {
     const odd = wordsOf("en", new Map([[2, "undefined {NaN}"]]));
     expect(sentence("player_ready", SAMPLES.player_ready, odd)).toBe("undefined {NaN} is ready.");
