@@ -8,7 +8,7 @@ on every pooled connection. One array per column, `unnest`-ed into rows, keeps a
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Table, bindparam, func, insert, literal, select
+from sqlalchemy import Table, bindparam, cast, func, insert, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.sql.expression import Insert, TableValuedAlias
 from sqlalchemy.types import TypeEngine
@@ -48,10 +48,20 @@ def unnest_params(rows: Sequence[Mapping[str, Any]], name: str) -> dict[str, lis
     return {f"{name}_{k}": [row[k] for row in rows] for k in rows[0]}
 
 
-def insert_rows(table: Table, rows: Sequence[Mapping[str, Any]], **same: Any) -> Insert:
-    """INSERT `rows` (the same keys in each) into `table` in one statement; `same`: values of
-    every row, bound once (the campaign id among them: a distributed database routes the
-    statement by it, and the shard-readiness test finds it)."""
-    new = unnested(table, rows, "new")
-    constants = [literal(value, table.c[name].type) for name, value in same.items()]
-    return insert(table).from_select([*same, *rows[0]], select(*constants, *new.c))
+def insert_unnested(
+    table: Table,
+    keys: Sequence[str],
+    name: str,
+    same: Sequence[str] = (),
+    types: Mapping[str, TypeEngine[Any]] | None = None,
+) -> Insert:
+    """An INSERT of many rows into `table`, built once: each row's `keys` from the arrays of
+    `unnest_of(…, name)`, the columns `same` (one value for every row: the campaign id among
+    them, by which a distributed database routes the statement) from parameters of their own
+    name. Run with `{**same values, **unnest_params(rows, name)}`, for one row or more.
+    A column `types` sends as another type is cast to the table's (JSON lists as text: an
+    array parameter takes a list for a dimension)."""
+    new = unnest_of(table, keys, name, types)
+    constants = [bindparam(column, type_=table.c[column].type) for column in same]
+    columns = [cast(new.c[k], table.c[k].type) if k in (types or {}) else new.c[k] for k in keys]
+    return insert(table).from_select([*same, *keys], select(*constants, *columns))

@@ -38,7 +38,7 @@ def create_engine(url: str, **kwargs: Any) -> AsyncEngine:
     engine = create_async_engine(
         engine_url,
         connect_args=connect_args,
-        json_serializer=_json_text,
+        json_serializer=json_text,
         json_deserializer=orjson.loads,
         **kwargs,
     )
@@ -81,7 +81,7 @@ _PING = "SELECT 1"
 _USED = "marchlords_used"  # in a pool entry's `info`: its connection was checked in once
 
 
-def _json_text(value: Any) -> str:
+def json_text(value: Any) -> str:
     """JSON for JSON and JSONB columns, by orjson: a turn change writes every player's new
     memory and summary and reads every order's path, several times faster than the standard
     library. Integer keys become strings, as with `json.dumps`."""

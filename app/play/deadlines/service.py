@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy import ColumnElement, Integer, and_, bindparam, func, or_, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.platform import metrics
 from app.platform.answering import give_way
-from app.platform.db.base import utcnow
+from app.platform.db.base import table_of, utcnow
 from app.platform.db.outage import is_database_outage
 from app.platform.errors import Conflict, NotFound
 from app.platform.i18n import _, ngettext
@@ -186,10 +188,9 @@ async def force_change(
         )
     # R-CAMP-8: a seat on vacation is not late.
     late = [p for p in gate.waiting if not vacations.on_vacation(p, now)]
-    for player in late:
-        player.missed_turns += 1
-        player.missed_in_row += 1
     numbers = [p.number for p in late]
+    if late:
+        await _count_missed(session, campaign, late)
     forced = Event(AppEventKind.TURN_FORCED, {"turn": campaign.turn, "late": numbers})
     if _publishes_before_the_change(campaign, late):
         await publish_all(session, campaign.id, [forced])
@@ -204,6 +205,35 @@ async def force_change(
         session, campaign, now, players=gate.players, late=numbers, announced=announced
     )
     return numbers
+
+
+_MISSED = (
+    update(table_of(CampaignPlayer))
+    .where(
+        table_of(CampaignPlayer).c.campaign_id == bindparam("campaign"),
+        table_of(CampaignPlayer).c.number == func.any(bindparam("late", type_=ARRAY(Integer))),
+    )
+    .values(
+        missed_turns=table_of(CampaignPlayer).c.missed_turns + 1,
+        missed_in_row=table_of(CampaignPlayer).c.missed_in_row + 1,
+        updated_at=bindparam("at"),
+    )
+)
+
+
+async def _count_missed(
+    session: AsyncSession, campaign: Campaign, late: list[CampaignPlayer]
+) -> None:
+    """Each late seat's `missed_turns` and `missed_in_row` grow by one: one statement, built
+    once, for all of them (the ORM's flush sends the server an UPDATE per seat), and the
+    seats' objects, read under the lock, take the values written."""
+    now = utcnow()
+    params = {"campaign": campaign.id, "late": [p.number for p in late], "at": now}
+    await session.execute(_MISSED, params)
+    for seat in late:
+        set_committed_value(seat, "missed_turns", seat.missed_turns + 1)
+        set_committed_value(seat, "missed_in_row", seat.missed_in_row + 1)
+        set_committed_value(seat, "updated_at", now)
 
 
 def _publishes_before_the_change(campaign: Campaign, late: list[CampaignPlayer]) -> bool:

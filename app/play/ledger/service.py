@@ -8,12 +8,20 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.db.base import table_of, utcnow
-from app.platform.db.bulk import insert_rows
+from app.platform.db.bulk import insert_unnested, unnest_params
 from app.platform.i18n import Language, Text
 from app.platform.i18n.kept import keep, say_kept
 from app.rules.state import LedgerEntry
 from app.store.models.campaign import CampaignPlayer
 from app.store.models.ledger import LedgerRow
+
+# Built once: the same statement (compiled once, prepared once per connection) every change.
+_INSERT = insert_unnested(
+    table_of(LedgerRow),
+    ["player", "amount", "reason", "reason_text", "rule"],
+    "new",
+    ["campaign_id", "turn", "created_at"],
+)
 
 
 async def record(
@@ -38,9 +46,8 @@ async def record(
         if e.amount
     ]
     if rows:
-        table = table_of(LedgerRow)
-        insert = insert_rows(table, rows, campaign_id=campaign_id, turn=turn, created_at=utcnow())
-        await session.execute(insert)
+        same = {"campaign_id": campaign_id, "turn": turn, "created_at": utcnow()}
+        await session.execute(_INSERT, {**same, **unnest_params(rows, "new")})
 
 
 async def post(

@@ -9,9 +9,10 @@ import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.platform.db.base import table_of
 from app.rules import battles
 from app.rules.ruleset import Ruleset
 from app.rules.state import Battle, CampaignState, Event
@@ -111,22 +112,21 @@ def queue_summary_events(
     )
 
 
+_TAKE = (
+    delete(table_of(PendingSummaryEvent))
+    .where(table_of(PendingSummaryEvent).c.campaign_id == bindparam("campaign_id"))
+    .returning(*table_of(PendingSummaryEvent).c["id", "player", "event"])
+)
+
+
 async def take_summary_events(
     session: AsyncSession, campaign_id: uuid.UUID
 ) -> dict[int, list[dict[str, Any]]]:
-    """Events queued since the last turn change, by player, oldest first; the queue empties."""
-    rows = (
-        await session.scalars(
-            select(PendingSummaryEvent)
-            .where(PendingSummaryEvent.campaign_id == campaign_id)
-            .order_by(PendingSummaryEvent.id)
-        )
-    ).all()
+    """Events queued since the last turn change, by player, oldest first; the queue empties.
+
+    One statement, built once: the rows deleted and returned (in no order, sorted here)."""
+    rows = sorted((await session.execute(_TAKE, {"campaign_id": campaign_id})).all())
     out: dict[int, list[dict[str, Any]]] = {}
-    for row in rows:
-        out.setdefault(row.player, []).append(row.event)
-    if rows:
-        await session.execute(
-            delete(PendingSummaryEvent).where(PendingSummaryEvent.campaign_id == campaign_id)
-        )
+    for _, player, event in rows:
+        out.setdefault(player, []).append(event)
     return out

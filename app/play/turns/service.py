@@ -8,11 +8,13 @@ from functools import reduce
 from typing import Any, Protocol
 
 import anyio.to_thread
-from sqlalchemy import bindparam, func, insert, select, update
+from sqlalchemy import Text, bindparam, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform import metrics
 from app.platform.db.base import table_of, utcnow
+from app.platform.db.bulk import insert_unnested, unnest_params
+from app.platform.db.session import json_text
 from app.platform.errors import Conflict
 from app.platform.i18n import DEFAULT_LANGUAGE, Language, _, ngettext, say
 from app.play.bots import service as bots
@@ -276,6 +278,23 @@ async def confirm_turn(session: AsyncSession, m: Membership) -> None:
     await change_turn(session, m.campaign, players=gate.players)
 
 
+# The change's rows, each table's in one statement built once (compiled and prepared once),
+# whatever the number of seats: an ORM insert of a list goes row by row to the server.
+_TURN_RECORD = insert(table_of(TurnRecord)).values(
+    campaign_id=bindparam("campaign_id"), number=bindparam("number")
+)
+_SEAT_RECORDS = insert_unnested(
+    table_of(SeatTurnRecord), ["number", "user_id", "standing"], "seats", ["campaign_id", "turn"]
+)
+_SUMMARIES = insert_unnested(
+    table_of(TurnSummaryRow),
+    ["player", "events"],
+    "summaries",
+    ["campaign_id", "number"],
+    {"events": Text()},  # each summary's list, as JSON text
+)
+
+
 async def _record_seat_turns(
     session: AsyncSession,
     campaign: Campaign,
@@ -296,17 +315,10 @@ async def _record_seat_turns(
             )
         )
         if standing is not None:
-            rows.append(
-                {
-                    "campaign_id": campaign.id,
-                    "turn": number,
-                    "number": seat.number,
-                    "user_id": seat.user_id,
-                    "standing": standing,
-                }
-            )
+            rows.append({"number": seat.number, "user_id": seat.user_id, "standing": standing})
     if rows:
-        await session.execute(insert(SeatTurnRecord), rows)
+        params = {"campaign_id": campaign.id, "turn": number, **unnest_params(rows, "seats")}
+        await session.execute(_SEAT_RECORDS, params)
 
 
 async def _write_summaries(
@@ -327,11 +339,10 @@ async def _write_summaries(
         seen += [event_to_json(e) for e in result.summaries.get(player, ())]
         # Each player's own gold lines (income, upkeep, stakes, refunds…) close their summary.
         seen += [gold_line_to_json(e) for e in result.ledger if e.player == player and e.amount]
-        summaries.append(
-            {"campaign_id": campaign.id, "number": number, "player": player, "events": seen}
-        )
+        summaries.append({"player": player, "events": json_text(seen)})
     if summaries:
-        await session.execute(insert(table_of(TurnSummaryRow)), summaries)
+        params = {"campaign_id": campaign.id, "number": number}
+        await session.execute(_SUMMARIES, {**params, **unnest_params(summaries, "summaries")})
 
 
 # What runs in a change once the battles it declared are stored, registered by the packages
@@ -364,7 +375,7 @@ async def change_turn(
     """
     seats = list(players) if players is not None else await players_of(session, campaign.id)
     number = campaign.turn
-    await session.execute(insert(TurnRecord).values(campaign_id=campaign.id, number=number))
+    await session.execute(_TURN_RECORD, {"campaign_id": campaign.id, "number": number})
     await _record_seat_turns(session, campaign, number, seats, late)
     # R-TURN-8: standing orders are this turn's orders like any other (the snapshot keeps
     # them, so a turn rolled back and played again does not give them twice).

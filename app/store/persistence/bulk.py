@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+import functools
 import uuid
 from typing import Any
 
-from sqlalchemy import func, inspect, update
+from sqlalchemy import Table, Update, bindparam, func, inspect, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from app.platform.db.base import table_of, utcnow
-from app.platform.db.bulk import unnested
+from app.platform.db.bulk import unnest_of, unnest_params
+
+
+@functools.cache
+def _update_statement(table: Table, keys: tuple[str, ...], key: str, merge_memory: bool) -> Update:
+    """`update_rows`' statement for rows of these `keys`, built once: the same object every
+    turn, which SQLAlchemy neither builds nor looks up in its cache again."""
+    # A memory that gained nothing sends SQL NULL (kept by the coalesce below), never JSON
+    # null: `jsonb || 'null'` would turn the memory into an array.
+    new = unnest_of(table, keys, "new", {"seen": JSONB(none_as_null=True)})
+    values: dict[str, Any] = {k: new.c[k] for k in keys if k not in (key, "seen")}
+    if "updated_at" in table.c:
+        values["updated_at"] = bindparam("at", type_=table.c.updated_at.type)
+    if merge_memory:
+        # Only what a memory gained is sent, merged into the stored one (memories only ever
+        # gain or update tiles): not every tile it holds, every turn.
+        merged = table.c.explored.op("||")(new.c.seen)
+        values["explored"] = func.coalesce(merged, table.c.explored)
+    campaign = bindparam("campaign", type_=table.c.campaign_id.type)
+    return (
+        update(table)
+        .where(table.c.campaign_id == campaign, table.c[key] == new.c[key])
+        .values(values)
+    )
 
 
 async def update_rows(
@@ -28,23 +52,12 @@ async def update_rows(
     as much. `rows`: the key and the new values of each row, the same columns in each.
     `merge_memory`: each row's `seen` (JSON, or None) is merged into its `explored`."""
     table = table_of(model)
-    # A memory that gained nothing sends SQL NULL (kept by the coalesce below), never JSON
-    # null: `jsonb || 'null'` would turn the memory into an array.
-    new = unnested(table, rows, "new", {"seen": JSONB(none_as_null=True)})
+    now = utcnow()  # one time for all, the one the session is told below
+    statement = _update_statement(table, tuple(rows[0]), key, merge_memory)
+    params = {"campaign": campaign_id, "at": now, **unnest_params(rows, "new")}
+    await session.execute(statement, params)
     written = [k for k in rows[0] if k not in (key, "seen")]
-    values: dict[str, Any] = {k: new.c[k] for k in written}
-    if "updated_at" in table.c:
-        values["updated_at"] = utcnow()  # one time for all, the one the session is told below
-    if merge_memory:
-        # Only what a memory gained is sent, merged into the stored one (memories only ever
-        # gain or update tiles): not every tile it holds, every turn.
-        merged = table.c.explored.op("||")(new.c.seen)
-        values["explored"] = func.coalesce(merged, table.c.explored)
-    await session.execute(
-        update(table)
-        .where(table.c.campaign_id == campaign_id, table.c[key] == new.c[key])
-        .values(values)
-    )
+    values = {"updated_at": now} if "updated_at" in table.c else {}
     # The rows' objects the session holds (a treaty, the seats of a turn gate) take the values
     # just written, without a query each. An identity key is (class, primary key, token);
     # these primary keys are (campaign, key).
@@ -57,7 +70,7 @@ async def update_rows(
             continue
         for name in written:
             set_committed_value(obj, name, row[name])
-        if "updated_at" in values:
-            set_committed_value(obj, "updated_at", values["updated_at"])
+        for name, value in values.items():
+            set_committed_value(obj, name, value)
         if merge_memory and "explored" in inspect(obj).dict:
             session.expire(obj, ["explored"])  # merged by the database: read again if needed

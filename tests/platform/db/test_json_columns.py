@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.platform.db.session import _json_text
+from app.platform.db.session import json_text
 
 PAYLOADS: list[Any] = [
     {"forces": {1: {"tier": 2}, 17: {"tier": 1}}},  # integer keys (player numbers)
@@ -18,4 +18,4 @@ PAYLOADS: list[Any] = [
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_a_json_column_reads_back_what_the_standard_library_would_store(payload: Any) -> None:
-    assert json.loads(_json_text(payload)) == json.loads(json.dumps(payload))
+    assert json.loads(json_text(payload)) == json.loads(json.dumps(payload))

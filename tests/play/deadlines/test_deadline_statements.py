@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession, async_sessionm
 from app.play.deadlines.service import sweep
 from app.store.models import CampaignEvent
 from tests.factories.flows import MakeUser, start_game
-from tests.factories.statements import counted
+from tests.factories.statements import counted, executions
 
 # Measured on this game (2 players, nobody ready): 28 before issue 48's cuts. The lock (2),
 # the claim's check, the turn gate, the late seats' counts, then the change itself.
@@ -46,3 +46,29 @@ async def test_R_TURN_3_a_deadline_change_sends_at_most_22_statements(
         .limit(2)
     )
     assert list(kinds)[::-1] == ["turn_forced", "turn_changed"]
+
+
+async def test_R_TURN_3_a_deadline_change_runs_each_statement_once_not_once_per_seat(
+    client: AsyncClient,
+    make_user: MakeUser,
+    sessionmaker: async_sessionmaker[AsyncSession],
+    connection: AsyncConnection,
+) -> None:
+    # Issue 48 §2: the late seats' missed counts, their reliability records and the players'
+    # summaries went to the server once per seat (an executemany); eight seats, eight times.
+    game = await start_game(
+        client, make_user, settings={"turn_deadline_hours": 24, "deadline_auto_change": True}
+    )
+    started = (await client.get(game.url(), headers=game.owner.headers)).json()["started_at"]
+    with executions(connection) as statements:
+        report = await sweep(sessionmaker, datetime.fromisoformat(started) + timedelta(hours=24))
+    assert report.changed == [uuid.UUID(game.id)]
+    # The notifications' rows are their subscriber's (tests/channels/notifications).
+    repeated = [
+        f"{times}× {statement}"
+        for statement, times in statements
+        if times > 1 and "notification" not in statement
+    ]
+    assert not repeated, "\n\n".join(repeated)
+    seats = (await client.get(game.url("/players"), headers=game.owner.headers)).json()
+    assert [(p["missed_turns"], p["missed_in_row"]) for p in seats] == [(1, 1), (1, 1)]
