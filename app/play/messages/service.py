@@ -196,7 +196,7 @@ _PARTICIPANTS = case(
 _THREAD_OF = func.unnest(_PARTICIPANTS)
 
 
-def _seen(m: Membership, me: int) -> ColumnElement[bool]:
+def _already_read(m: Membership, me: int) -> ColumnElement[bool]:
     """The message is read by `me`: at or below their mailbox's mark ("mark all read"), or at
     or below their mark of a thread it belongs to (read in one thread, a group message is
     read in the others). A correlated lookup by primary key, at most one per seat a row."""
@@ -216,7 +216,7 @@ def _seen(m: Membership, me: int) -> ColumnElement[bool]:
 
 def _unread(m: Membership, me: int) -> ColumnElement[bool]:
     """Addressed to `me`, shown, and not read yet."""
-    return and_(_received(me), Message.hidden_at.is_(None), not_(_seen(m, me)))
+    return and_(_received(me), Message.hidden_at.is_(None), not_(_already_read(m, me)))
 
 
 async def _position(session: AsyncSession, m: Membership, me: int, public_id: int) -> int:
@@ -288,7 +288,7 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
     the newest ones below `before`.
     """
     me = m.require_player().number
-    query = select(Message, _seen(m, me)).where(*_mine(m, me), Message.hidden_at.is_(None))
+    query = select(Message, _already_read(m, me)).where(*_mine(m, me), Message.hidden_at.is_(None))
     if window.thread is not None:
         query = query.where(_in_thread(me, window.thread))
     if window.before is not None:
@@ -339,7 +339,7 @@ async def threads(session: AsyncSession, m: Membership) -> MessageThreads:
         row.id: (row, seen)
         for row, seen in (
             await session.execute(
-                select(Message, _seen(m, me)).where(
+                select(Message, _already_read(m, me)).where(
                     Message.campaign_id == m.campaign.id, Message.id.in_(wanted)
                 )
             )
