@@ -122,6 +122,7 @@ BODIES: dict[str, Any] = {
     "diplomacy-issue-edict": lambda w: {"kind": "alliance", "to": 3},
     "messages-send-message": lambda w: {"to": [3], "body": "hello"},
     "messages-mark-messages-read": lambda w: {"up_to": 1000},
+    "messages-mark-message-thread-read": lambda w: {"up_to": 0},
     "house-rules-create-house-rule": lambda w: {
         "section": "Magic",
         "kind": "add",
@@ -322,6 +323,7 @@ async def world(client: AsyncClient, make_user: MakeUser, session: AsyncSession)
         "treaty_id": treaty_id,
         "rule_id": rule["id"],
         "number": 3,
+        "thread": 3,  # a conversation by seat (issue 44)
         "q": 7,
         "r": 2,
         "token_id": token["id"],

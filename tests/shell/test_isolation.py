@@ -255,6 +255,7 @@ MEMBER = frozenset(
         "messages-count-unread-messages",
         "messages-mark-messages-read",
         "messages-list-message-threads",
+        "messages-mark-message-thread-read",
         "campaigns-list-campaign-factions",
         # A seat's holder blocked in this campaign, by seat: the caller's own list (issue 44).
         "moderation-block-seat",

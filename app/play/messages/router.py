@@ -2,7 +2,7 @@
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response, status
+from fastapi import APIRouter, Path, Query, Response, status
 
 from app.platform.conditional import CONDITIONAL_RESPONSES, IfNoneMatch, model_response
 from app.platform.db.session import SessionDep
@@ -18,6 +18,7 @@ from app.play.messages.schemas import (
     MessageRead,
     MessageThreads,
     ReadMark,
+    ThreadUnread,
     UnreadCount,
 )
 
@@ -87,3 +88,26 @@ async def count_unread_messages(
 async def mark_messages_read(data: ReadMark, session: SessionDep, member: MemberDep) -> UnreadCount:
     """Mark a message of yours and every older one as read."""
     return await service.mark_read(session, member, data.up_to)
+
+
+@router.post("/threads/{thread}/read")
+async def mark_message_thread_read(
+    thread: Annotated[
+        int,
+        Path(
+            ge=0,
+            le=MAX_SEAT,
+            description="The conversation: 0, the messages to everyone; N, the one with player "
+            "N (a seat's number, as `thread` in `GET …/messages`).",
+        ),
+    ],
+    data: ReadMark,
+    session: SessionDep,
+    member: MemberDep,
+) -> ThreadUnread:
+    """Mark a message of one conversation and every older one of it as read.
+
+    The other conversations keep their unread messages (a group message read here is read in
+    all of them). Marking again, or an older message, changes nothing; `up_to` must be a
+    message of this conversation in your mailbox, any other id is 404."""
+    return await service.mark_thread_read(session, member, thread, data.up_to)

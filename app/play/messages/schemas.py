@@ -72,6 +72,17 @@ class UnreadCount(BaseModel):
     read_up_to: int = Field(description="The newest message you marked read (0: none).")
 
 
+class ThreadUnread(BaseModel):
+    """What is left unread once a thread is marked read."""
+
+    thread: int = Field(description="The thread: 0, the table; N, the conversation with N.")
+    unread: int = Field(description="Messages of this thread addressed to you still unread.")
+    read_up_to: int = Field(description="The newest message of it you marked read (0: none).")
+    mailbox_unread: int = Field(
+        description="Every message addressed to you still unread (what `…/messages/unread` counts)."
+    )
+
+
 class MessageThread(BaseModel):
     """Your conversation with one correspondent: a player, or the table (messages to all)."""
 

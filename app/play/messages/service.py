@@ -4,7 +4,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, and_, case, false, func, literal, not_, or_, select
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    any_,
+    case,
+    exists,
+    false,
+    func,
+    literal,
+    not_,
+    or_,
+    select,
+)
 from sqlalchemy.dialects.postgresql import array, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -21,13 +33,14 @@ from app.play.messages.schemas import (
     MessageRead,
     MessageThread,
     MessageThreads,
+    ThreadUnread,
     UnreadCount,
 )
 from app.play.seat_blocks.service import blockers_here
 from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
 from app.store.models.campaign import CampaignPlayer
-from app.store.models.message import Message, MessageReadMark
+from app.store.models.message import Message, MessageReadMark, MessageThreadReadMark
 
 # What reads as a map position: "12,7", "(3, -4)", "[3;4]", "3/4", "(3 4)", "q=3 r=4".
 # Deliberately strict: under anonymity a false positive costs a rewording, a miss a reveal.
@@ -121,7 +134,7 @@ async def send(session: AsyncSession, m: Membership, data: MessageCreate) -> Mes
     session.add(message)
     await session.flush()
     names = await display_names(session, m)
-    return _read(message, me, names, read_up_to=message.id)
+    return _read(message, me, names, seen=True)
 
 
 async def _blocked_for(
@@ -137,7 +150,7 @@ async def _blocked_for(
     return [n for n in recipients if holders.get(n) in blockers]
 
 
-def _read(message: Message, me: int, names: dict[int, str], read_up_to: int) -> MessageRead:
+def _read(message: Message, me: int, names: dict[int, str], seen: bool) -> MessageRead:
     def who(number: int) -> Correspondent:
         return Correspondent(number=number, name=names.get(number, f"Player {number}"))
 
@@ -150,7 +163,7 @@ def _read(message: Message, me: int, names: dict[int, str], read_up_to: int) -> 
         body=message.body,
         sent_at=message.created_at,
         sent_by_you=message.sender == me,
-        read=message.sender == me or message.id <= read_up_to,
+        read=message.sender == me or seen,
     )
 
 
@@ -170,6 +183,40 @@ def _received(me: int) -> ColumnElement[bool]:
 
 def _mine(m: Membership, me: int) -> list[ColumnElement[bool]]:
     return [Message.campaign_id == m.campaign.id, or_(Message.sender == me, _received(me))]
+
+
+TABLE = 0  # the thread of the messages to everyone
+
+# The threads a message belongs to, for each of its participants: the table for a message to
+# all; otherwise each participant's number (the reader's own is dropped by the caller).
+_PARTICIPANTS = case(
+    (Message.to_all, array([literal(TABLE)])),
+    else_=func.array_append(Message.recipients, Message.sender),
+)
+_THREAD_OF = func.unnest(_PARTICIPANTS)
+
+
+def _already_read(m: Membership, me: int) -> ColumnElement[bool]:
+    """The message is read by `me`: at or below their mailbox's mark ("mark all read"), or at
+    or below their mark of a thread it belongs to (read in one thread, a group message is
+    read in the others). A correlated lookup by primary key, at most one per seat a row."""
+    everything = (
+        select(MessageReadMark.up_to)
+        .where(MessageReadMark.campaign_id == m.campaign.id, MessageReadMark.player == me)
+        .scalar_subquery()
+    )
+    in_a_thread = exists().where(
+        MessageThreadReadMark.campaign_id == m.campaign.id,
+        MessageThreadReadMark.player == me,
+        MessageThreadReadMark.thread == any_(_PARTICIPANTS),
+        MessageThreadReadMark.up_to >= Message.id,
+    )
+    return or_(Message.id <= func.coalesce(everything, 0), in_a_thread)
+
+
+def _unread(m: Membership, me: int) -> ColumnElement[bool]:
+    """Addressed to `me`, shown, and not read yet."""
+    return and_(_received(me), Message.hidden_at.is_(None), not_(_already_read(m, me)))
 
 
 async def _position(session: AsyncSession, m: Membership, me: int, public_id: int) -> int:
@@ -223,18 +270,6 @@ class Window:
     thread: int | None = None
 
 
-TABLE = 0  # the thread of the messages to everyone
-
-# The thread a message belongs to, for each of its participants: the table for a message to
-# all; otherwise each participant's number (the reader's own is dropped by the caller).
-_THREAD_OF = func.unnest(
-    case(
-        (Message.to_all, array([literal(TABLE)])),
-        else_=func.array_append(Message.recipients, Message.sender),
-    )
-)
-
-
 def _in_thread(me: int, thread: int) -> ColumnElement[bool]:
     if thread == TABLE:
         return Message.to_all.is_(True)
@@ -253,7 +288,7 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
     the newest ones below `before`.
     """
     me = m.require_player().number
-    query = select(Message).where(*_mine(m, me), Message.hidden_at.is_(None))
+    query = select(Message, _already_read(m, me)).where(*_mine(m, me), Message.hidden_at.is_(None))
     if window.thread is not None:
         query = query.where(_in_thread(me, window.thread))
     if window.before is not None:
@@ -262,15 +297,15 @@ async def mailbox(session: AsyncSession, m: Membership, window: Window) -> Messa
         query = query.where(Message.id > await _position(session, m, me, window.after))
     forward = window.after is not None and window.before is None
     query = query.order_by(Message.id.asc() if forward else Message.id.desc())
-    rows = list(await session.scalars(query.limit(window.limit + 1)))
-    has_more = len(rows) > window.limit
-    rows = rows[: window.limit]
+    found = [(row, seen) for row, seen in await session.execute(query.limit(window.limit + 1))]
+    has_more = len(found) > window.limit
+    found = found[: window.limit]
     if forward:
-        rows.reverse()
+        found.reverse()
+    rows = [row for row, _ in found]
     names = await display_names(session, m)
-    mark = await _read_mark(session, m, me)
     return MessagePage(
-        items=[_read(row, me, names, mark) for row in rows],
+        items=[_read(row, me, names, seen) for row, seen in found],
         limit=window.limit,
         has_more=has_more,
         next_before=rows[-1].public_id if rows and (has_more or forward) else None,
@@ -282,12 +317,11 @@ async def threads(session: AsyncSession, m: Membership) -> MessageThreads:
     """One thread per other seat and one for the table: its newest message and how many of it
     are unread, in one statement over the caller's mailbox (bounded by the seats, 17 + 1)."""
     me = m.require_player().number
-    mark = await _read_mark(session, m, me)
     mailbox = (
         select(
             _THREAD_OF.label("thread"),
             Message.id.label("id"),
-            and_(_received(me), Message.id > mark).label("unread"),
+            _unread(m, me).label("unread"),
         )
         .where(*_mine(m, me), Message.hidden_at.is_(None))
         .subquery()
@@ -302,10 +336,14 @@ async def threads(session: AsyncSession, m: Membership) -> MessageThreads:
     summary = {thread: (last, unread) for thread, last, unread in rows.all() if thread != me}
     wanted = [last for last, _ in summary.values()]
     newest = {
-        row.id: row
-        for row in await session.scalars(
-            select(Message).where(Message.campaign_id == m.campaign.id, Message.id.in_(wanted))
-        )
+        row.id: (row, seen)
+        for row, seen in (
+            await session.execute(
+                select(Message, _already_read(m, me)).where(
+                    Message.campaign_id == m.campaign.id, Message.id.in_(wanted)
+                )
+            )
+        ).all()
     }
     names = await display_names(session, m)
     # The most recent conversation first, then those without a message (table, then numbers).
@@ -316,13 +354,13 @@ async def threads(session: AsyncSession, m: Membership) -> MessageThreads:
     items = []
     for thread in order:
         last, count = summary.get(thread, (None, 0))
-        message = newest.get(last) if last is not None else None
+        shown = newest.get(last) if last is not None else None
         items.append(
             MessageThread(
                 correspondent=None
                 if thread == TABLE
                 else Correspondent(number=thread, name=names[thread]),
-                last=_read(message, me, names, mark) if message is not None else None,
+                last=_read(shown[0], me, names, seen=shown[1]) if shown is not None else None,
                 unread=count,
             )
         )
@@ -335,12 +373,7 @@ async def unread(session: AsyncSession, m: Membership) -> UnreadCount:
     count = await session.scalar(
         select(func.count())
         .select_from(Message)
-        .where(
-            Message.campaign_id == m.campaign.id,
-            _received(me),
-            Message.hidden_at.is_(None),
-            Message.id > mark,
-        )
+        .where(Message.campaign_id == m.campaign.id, _unread(m, me))
     )
     return UnreadCount(unread=count or 0, read_up_to=await _public_id(session, m, mark))
 
@@ -361,3 +394,67 @@ async def mark_read(session: AsyncSession, m: Membership, up_to: int) -> UnreadC
         )
     )
     return await unread(session, m)
+
+
+async def _thread_of_mine(session: AsyncSession, m: Membership, me: int, thread: int) -> None:
+    """The table, or another seat of the campaign (by number: under anonymity a seat is all a
+    player knows of a correspondent); yourself or a seat that is not there: "Player not
+    found"."""
+    if thread == TABLE:
+        return
+    seat = await session.scalar(
+        select(CampaignPlayer.number).where(
+            CampaignPlayer.campaign_id == m.campaign.id, CampaignPlayer.number == thread
+        )
+    )
+    if seat is None or seat == me:
+        raise NotFound(_("Player not found."))
+
+
+async def mark_thread_read(
+    session: AsyncSession, m: Membership, thread: int, up_to: int
+) -> ThreadUnread:
+    """Mark one thread read up to a message of it (never moves back); the other threads keep
+    their unread messages, but for a group message read here, which is read everywhere.
+
+    The message must be of the caller's mailbox and of that thread: any other id, another
+    player's message or one of another thread, is "not found" (R-FOG-3).
+    """
+    me = m.require_player().number
+    await _thread_of_mine(session, m, me, thread)
+    position = 0
+    if up_to != 0:
+        found = await session.scalar(
+            select(Message.id).where(
+                *_mine(m, me), _in_thread(me, thread), Message.public_id == up_to
+            )
+        )
+        if found is None:
+            raise NotFound(_("Message not found."))
+        position = found
+    statement = insert(MessageThreadReadMark).values(
+        campaign_id=m.campaign.id, player=me, thread=thread, up_to=position
+    )
+    mark = await session.scalar(
+        statement.on_conflict_do_update(
+            index_elements=[
+                MessageThreadReadMark.campaign_id,
+                MessageThreadReadMark.player,
+                MessageThreadReadMark.thread,
+            ],
+            set_={"up_to": func.greatest(MessageThreadReadMark.up_to, statement.excluded.up_to)},
+        ).returning(MessageThreadReadMark.up_to)
+    )
+    # Both counts in one statement over the caller's unread messages.
+    counts = await session.execute(
+        select(func.count().filter(_in_thread(me, thread)), func.count())
+        .select_from(Message)
+        .where(Message.campaign_id == m.campaign.id, _unread(m, me))
+    )
+    in_thread, everywhere = counts.one()
+    return ThreadUnread(
+        thread=thread,
+        unread=in_thread,
+        read_up_to=await _public_id(session, m, mark or 0),
+        mailbox_unread=everywhere,
+    )

@@ -24,7 +24,7 @@ from app.store.models.house_rule import AmendmentKind, HouseRule, HouseRuleActio
 from app.store.models.idempotency import IdempotencyKey
 from app.store.models.identity import OidcFlow, OidcTicket, UserIdentity
 from app.store.models.ledger import LedgerRow
-from app.store.models.message import Message, MessageReadMark
+from app.store.models.message import Message, MessageReadMark, MessageThreadReadMark
 from app.store.models.moderation import (
     CampaignBlock,
     ModerationAction,
@@ -97,6 +97,7 @@ __all__ = [
     "LedgerRow",
     "Message",
     "MessageReadMark",
+    "MessageThreadReadMark",
     "ModerationAction",
     "NotificationPreference",
     "NotificationReminder",

@@ -60,7 +60,8 @@ class Message(Base):
 
 
 class MessageReadMark(Base):
-    """A player has read every message addressed to them up to `up_to` (a message's `id`)."""
+    """A player has read every message addressed to them up to `up_to` (a message's `id`):
+    "mark all read". A thread's own mark is a `MessageThreadReadMark`."""
 
     __tablename__ = "message_read_marks"
     __table_args__ = (
@@ -73,4 +74,28 @@ class MessageReadMark(Base):
 
     campaign_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
     player: Mapped[int] = mapped_column(primary_key=True)
+    up_to: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class MessageThreadReadMark(Base):
+    """A player has read one thread up to `up_to` (a message's `id`), issue 44.
+
+    A thread is named as `GET …/messages?thread=` names it: 0, the table (messages to all); N,
+    the conversation with seat N (group messages that include N too): a seat, never a user,
+    so a mark says nothing of who holds a seat under anonymity. A message is read once it is
+    at or below the mark of any thread it belongs to, or below the player's `MessageReadMark`.
+    """
+
+    __tablename__ = "message_thread_read_marks"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["campaign_id", "player"],
+            ["campaign_players.campaign_id", "campaign_players.number"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    campaign_id: Mapped[uuid.UUID] = mapped_column(primary_key=True)
+    player: Mapped[int] = mapped_column(primary_key=True)
+    thread: Mapped[int] = mapped_column(primary_key=True)
     up_to: Mapped[int] = mapped_column(BigInteger, default=0)

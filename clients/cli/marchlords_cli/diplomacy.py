@@ -20,6 +20,7 @@ from marchlords_client.api.messages import (
     messages_count_unread_messages,
     messages_list_message_threads,
     messages_list_messages,
+    messages_mark_message_thread_read,
     messages_mark_messages_read,
     messages_send_message,
 )
@@ -36,6 +37,7 @@ from marchlords_client.models import (
     VassalageEdict,
     VassalOffer,
 )
+from marchlords_client.types import UNSET
 
 from marchlords_cli.common import (
     CampaignOption,
@@ -184,17 +186,27 @@ def mark_read(
     up_to: Annotated[
         int | None, typer.Option(help="Up to this message id (default: the newest).")
     ] = None,
+    thread: Annotated[
+        int | None,
+        typer.Option(help="Only this conversation: 0, everyone; N, the one with player N."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Mark your messages read, up to the newest (or `--up-to ID`)."""
+    """Mark your messages read, up to the newest (or `--up-to ID`), or one `--thread` only."""
 
     def request(c: Any, cid: Any) -> Any:
         newest = up_to
         if newest is None:
-            page = messages_list_messages.sync_detailed(cid, client=c, limit=1)
+            page = messages_list_messages.sync_detailed(
+                cid, client=c, limit=1, thread=UNSET if thread is None else thread
+            )
             if page.status_code >= 400:
                 return page
             newest = int(json.loads(page.content).get("newest_id") or 0)
+        if thread is not None:
+            return messages_mark_message_thread_read.sync_detailed(
+                cid, thread, client=c, body=ReadMark(up_to=newest), idempotency_key=key()
+            )
         return messages_mark_messages_read.sync_detailed(
             cid, client=c, body=ReadMark(up_to=newest), idempotency_key=key()
         )

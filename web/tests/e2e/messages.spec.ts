@@ -109,3 +109,72 @@ test("messages read as threads per correspondent; a seat is blocked after a conf
   await expect(b.page.getByTestId("seats").locator('li[data-seat="2"]').getByRole("button", { name: /Bloquer/ })).toHaveCount(0); // his own seat
   await screenshots(b.page, "seats-fr");
 });
+
+test("opening one thread marks it read: its badge clears, the others keep theirs, the tab's total follows, live too", async ({ browser }) => {
+  const a = await apiPlayer(browser, "Alice");
+  const b = await apiPlayer(browser, "Bruno", { locale: "fr-FR" });
+  const c = await apiPlayer(browser, "Chloe");
+  const campaign = await startedCampaign(
+    a,
+    [
+      [a, "empire", 0],
+      [b, "orcs_goblins", 1],
+      [c, "dwarfs", 2],
+    ],
+    "skirmish",
+  );
+  const base = `/v1/campaigns/${campaign.id}`;
+  const send = (p: typeof a, to: number[] | "all", body: string) => apiCall<S["MessageRead"]>(p.page.request, p.token, "POST", `${base}/messages`, { to, body });
+  const counts = async (p: typeof a) =>
+    Object.fromEntries((await apiGet<S["MessageThreads"]>(p.page.request, p.token, `${base}/messages/threads`)).items.map((th) => [th.correspondent?.number ?? 0, th.unread]));
+  await send(c, [1], "Chloe, first.");
+  await send(c, [1], "Chloe, second.");
+  await send(b, [1], "Bruno, first.");
+  await send(b, "all", "Bruno to the table.");
+
+  await a.page.goto(`/campaigns/${campaign.id}`);
+  const tab = a.page.getByRole("tab", { name: /Messages/ });
+  await tab.click();
+  const badge = (thread: number) => a.page.getByTestId("messages").locator(`li[data-thread="${thread}"] .badge`);
+  await expect(tab.getByTestId("unread")).toHaveText("4");
+  await expect(badge(3)).toContainText("2 unread");
+  await expect(badge(2)).toContainText("1 unread");
+
+  // Opening Chloé's thread clears her badge only; Bruno's and the table's stay; the tab says 2.
+  await a.page.getByTestId("messages").locator('li[data-thread="3"] button').click();
+  await expect(a.page.getByTestId("thread-messages").locator("li")).toHaveCount(2);
+  await expect(badge(3)).toHaveCount(0);
+  await expect(badge(2)).toContainText("1 unread");
+  await expect(badge(0)).toContainText("1 unread");
+  await expect(tab.getByTestId("unread")).toHaveText("2");
+  expect(await counts(a)).toEqual({ 0: 1, 2: 1, 3: 0 });
+
+  // Live: Chloé writes into the open thread (read as it appears), Bruno into his (one more).
+  await send(c, [1], "Chloe, third.");
+  await expect(a.page.getByTestId("thread-messages").locator("li")).toHaveCount(3);
+  await send(b, [1], "Bruno, second.");
+  await expect(badge(2)).toContainText("2 unread");
+  await expect(tab.getByTestId("unread")).toHaveText("3");
+  await expect(badge(3)).toHaveCount(0);
+  await expect.poll(() => counts(a)).toEqual({ 0: 1, 2: 2, 3: 0 });
+
+  // The marks are the server's: a reload shows the same badges.
+  await a.page.reload();
+  await a.page.getByRole("tab", { name: /Messages/ }).click();
+  await expect(badge(2)).toContainText("2 unread");
+  await expect(badge(3)).toHaveCount(0);
+  await expect(a.page.getByRole("tab", { name: /Messages/ }).getByTestId("unread")).toHaveText("3");
+  await screenshots(a.page, "thread-read-en");
+
+  // Bruno, in French: the table's thread opened is read, Alice's stays unread.
+  await send(a, [2], "Alice to Bruno.");
+  await send(c, "all", "Chloe to the table.");
+  await b.page.goto(`/campaigns/${campaign.id}`);
+  await b.page.getByRole("tab", { name: /Messages/ }).click();
+  const bBadge = (thread: number) => b.page.getByTestId("messages").locator(`li[data-thread="${thread}"] .badge`);
+  await expect(bBadge(0)).toContainText("1 non lu");
+  await b.page.getByTestId("messages").locator('li[data-thread="0"] button').click();
+  await expect(bBadge(0)).toHaveCount(0);
+  await expect(bBadge(1)).toContainText("1 non lu");
+  await screenshots(b.page, "thread-read-fr");
+});

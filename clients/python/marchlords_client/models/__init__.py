@@ -536,6 +536,7 @@ from .substitute_write import SubstituteWrite
 from .substitute_write_game_systems_item import SubstituteWriteGameSystemsItem
 from .tag import Tag
 from .terrain import Terrain
+from .thread_unread import ThreadUnread
 from .ticket_exchange import TicketExchange
 from .tile_army import TileArmy
 from .tile_doc import TileDoc
@@ -1125,6 +1126,7 @@ __all__ = (
     "SubstituteWriteGameSystemsItem",
     "Tag",
     "Terrain",
+    "ThreadUnread",
     "TicketExchange",
     "TileArmy",
     "TileDoc",

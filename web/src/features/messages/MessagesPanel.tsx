@@ -1,14 +1,15 @@
 // The campaign's messages as threads per correspondent (issue 44, as webDiplomacy and
 // Backstabbr show them): each other player and the table (everyone) with the newest message
-// and the unread count; a thread opens as the conversation in order with a reply box. A new
+// and the unread count; a thread opens as the conversation in order with a reply box, and
+// opening it marks that thread read, only it (the server keeps a mark per thread). A new
 // message has no recipient until one is chosen, never "Everyone" by default.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Schemas } from "../../api/client.ts";
 import { ProblemView } from "../../components/ProblemView.tsx";
 import { fill, useI18n } from "../../i18n.tsx";
 import { ReportButton } from "../moderation/index.ts";
 import { BlockSeatButton } from "./BlockSeat.tsx";
-import { TABLE, useMarkRead, usePlayers, useSend, useThread, useThreads } from "./api.ts";
+import { TABLE, useMarkRead, useMarkThreadRead, usePlayers, useSend, useThread, useThreads } from "./api.ts";
 
 export function MessagesPanel({ campaignId }: { campaignId: string }) {
   const { t } = useI18n();
@@ -60,6 +61,7 @@ export function MessagesPanel({ campaignId }: { campaignId: string }) {
           campaignId={campaignId}
           thread={open}
           name={open === TABLE ? t("everyone") : (current?.correspondent ? current.correspondent.name : `#${open}`)}
+          unread={current?.unread ?? 0}
           players={players.data ?? []}
           onClose={() => setOpen(null)}
         />
@@ -69,11 +71,22 @@ export function MessagesPanel({ campaignId }: { campaignId: string }) {
   );
 }
 
-/** One conversation, oldest first, with older pages on demand and a reply box. */
-function Conversation({ campaignId, thread, name, players, onClose }: { campaignId: string; thread: number; name: string; players: readonly Schemas["PlayerRead"][]; onClose: () => void }) {
+/** One conversation, oldest first, with older pages on demand and a reply box; while it is
+ * open, what it shows is read (a message arriving live is marked as it appears). */
+function Conversation({ campaignId, thread, name, unread, players, onClose }: { campaignId: string; thread: number; name: string; unread: number; players: readonly Schemas["PlayerRead"][]; onClose: () => void }) {
   const { t } = useI18n();
   const pages = useThread(campaignId, thread);
   const send = useSend(campaignId);
+  const markThread = useMarkThreadRead(campaignId);
+  const { mutate: markRead } = markThread;
+  // The newest message shown: marked once (a refetch showing the same one asks nothing).
+  const newestId = pages.data?.pages[0]?.items[0]?.id;
+  const marked = useRef<number | null>(null);
+  useEffect(() => {
+    if (newestId === undefined || unread === 0 || marked.current === newestId) return;
+    marked.current = newestId;
+    markRead({ thread, upTo: newestId });
+  }, [newestId, unread, thread, markRead]);
   const [reply, setReply] = useState("");
   const messages = (pages.data?.pages ?? []).flatMap((p) => p.items).reverse();
   const me = players.find((p) => p.is_you)?.number;
@@ -85,6 +98,7 @@ function Conversation({ campaignId, thread, name, players, onClose }: { campaign
         {t("backToConversations")}
       </button>
       <ProblemView error={pages.error} />
+      <ProblemView error={markThread.error} />
       {pages.hasNextPage ? (
         <button type="button" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
           {t("olderMessages")}

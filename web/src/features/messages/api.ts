@@ -117,6 +117,30 @@ export function useMarkRead(campaignId: string) {
   });
 }
 
+/** Mark one thread read up to a message of it (`upTo`, its newest): that thread's badge and the
+ * tab's total take the server's counts at once; the other threads keep their unread messages
+ * (a group message read here is read in them too, which their refetch shows). */
+export function useMarkThreadRead(campaignId: string) {
+  const { api } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ thread, upTo }: { thread: number; upTo: number }) =>
+      ok(
+        await api.POST("/v1/campaigns/{campaign_id}/messages/threads/{thread}/read", {
+          params: { path: { campaign_id: campaignId, thread } },
+          body: { up_to: upTo },
+        }),
+      ),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData<Schemas["MessageThreads"]>(messageKeys.threads(campaignId), (old) =>
+        old ? { items: old.items.map((th) => ((th.correspondent?.number ?? TABLE) === answer.thread ? { ...th, unread: answer.unread } : th)) } : old,
+      );
+      queryClient.setQueryData<Schemas["UnreadCount"]>(keys.campaign(campaignId, "unread"), (old) => (old ? { ...old, unread: answer.mailbox_unread } : old));
+      await Promise.all([queryClient.invalidateQueries({ queryKey: messageKeys.all(campaignId) }), queryClient.invalidateQueries({ queryKey: keys.campaign(campaignId, "unread") })]);
+    },
+  });
+}
+
 /** Block or unblock a seat's holder in this campaign (never by username: under anonymity the
  * player knows the seat, not who holds it). */
 export function useSeatBlock(campaignId: string) {
