@@ -10,7 +10,7 @@ import uuid
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.platform.errors import Conflict, NotFound, RuleViolation
@@ -23,7 +23,7 @@ from app.play.seats.vacations import DAY, on_vacation, shift_deadline
 from app.store.events.kinds import AppEventKind
 from app.store.events.publish import publish
 from app.store.events.revocations import Revocation, end_streams
-from app.store.models import User
+from app.store.models import CampaignBlock, User
 from app.store.models.campaign import (
     Campaign,
     CampaignPlayer,
@@ -149,6 +149,14 @@ async def give_seat(
     """
     previous = seat.user_id
     if previous is not None:
+        # A block is of a seat ("Player C" under anonymity, R-CAMP-5) and ends with its holder:
+        # it must not follow them to another seat (it would tell who sits there now), nor fall
+        # on the seat's next holder. That the holder changed is public (SEAT_HANDED_OVER).
+        await session.execute(
+            delete(CampaignBlock).where(
+                CampaignBlock.campaign_id == c.id, CampaignBlock.blocked_id == previous
+            )
+        )
         last = await session.scalar(
             select(SeatHolder)
             .where(SeatHolder.campaign_id == c.id, SeatHolder.number == seat.number)
