@@ -656,4 +656,5 @@ export type Key =
   | "unblockSeat"
   | "seatBlocked"
   | "anonymousPlayer"
-  | "botSeatHint";
+  | "botSeatHint"
+  | "armyHeldInBattle";
