@@ -64,7 +64,7 @@ async def test_a_french_reader_gets_the_turn_in_french_encrypted_and_signed(
         assert message.headers["ttl"].isdigit()
     assert {t["title"] for t in told} == {"Test campaign"}
     (turn,) = [t for t in told if t["tag"].endswith(":turn_started:turn")]
-    assert turn["body"].startswith("Le tour 2 de Test campaign a commencé : vos ordres")
+    assert turn["body"].startswith("Le tour 2 de Test campaign a commencé\u00a0: vos ordres")
     assert turn["url"] == f"/campaigns/{game.id}"
     assert turn["tag"] == f"{game.id}:turn_started:turn"
     # What arrives is the inbox's own text, in the reader's language: nothing more.

@@ -204,7 +204,7 @@ async def test_the_feed_speaks_its_owners_saved_language(
     saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p1.headers)
     assert saved.status_code == 200, saved.text
     french = (await events_of(client, created))[uid]
-    assert str(french["SUMMARY"]) == "Test campaign : échéance du tour 1"
+    assert str(french["SUMMARY"]) == "Test campaign\u00a0: échéance du tour 1"
     assert str(french["DESCRIPTION"]) == (
-        "L'échéance du tour : déclarez-vous prêt avant elle (R-TURN-3)."
+        "L'échéance du tour\u00a0: déclarez-vous prêt avant elle (R-TURN-3)."
     )

@@ -166,7 +166,7 @@ async def test_status_shows_the_turn_and_who_is_ready_in_the_callers_language(
     assert put.status_code == 200
     answer = await discord.command(client, BOB, "status", locale="fr")
     lines = answer["content"].split("\n")
-    assert lines[0] == "Test campaign : tour 1"
+    assert lines[0] == "Test campaign\u00a0: tour 1"
     assert answer["flags"] == EPHEMERAL
     names = [p["name"] for p in put.json()["players"]]
     assert f"✅ {names[0]}" in lines
@@ -198,7 +198,7 @@ async def test_a_rules_refusal_is_said_in_the_callers_language(
     assert_problem(over_http, 409, "R-CAMP-2")
     answer = await discord.command(client, ALICE, "ready", locale="fr")
     assert answer["content"] == (
-        "Cela n'est possible que lorsque la campagne est en cours ; elle est dans son salon."
+        "Cela n'est possible que lorsque la campagne est en cours\u202f; elle est dans son salon."
     )
 
 

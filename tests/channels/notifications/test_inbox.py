@@ -245,9 +245,9 @@ async def test_the_inbox_is_read_in_the_readers_language(
         "Turn 2 of Test campaign has begun: your orders are open. Deadline: "
     )
     assert french["turn_started"].startswith(
-        "Le tour 2 de Test campaign a commencé : vos ordres sont ouverts. Échéance : "
+        "Le tour 2 de Test campaign a commencé\u00a0: vos ordres sont ouverts. Échéance\u00a0: "
     )
-    assert french["campaign_started"].startswith("Test campaign a commencé : le tour 1")
+    assert french["campaign_started"].startswith("Test campaign a commencé\u00a0: le tour 1")
     # The user's saved choice wins over the browser's, marking read included.
     saved = await client.patch("/v1/users/me", json={"language": "fr"}, headers=p2.headers)
     assert saved.status_code == 200, saved.text

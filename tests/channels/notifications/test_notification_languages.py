@@ -30,6 +30,8 @@ def test_a_stored_notification_is_said_in_french_and_in_english() -> None:
     assert speech.said(kept).text == (
         "Le tour 3 de Marches a commencé. 2 batailles attendent un résultat. "
         "Échéance : 2030-06-01 12:00 UTC."
+        "Le tour 3 de Marches a commencé. 2 bataille(s) attendent un résultat. "
+        "Échéance\u00a0: 2030-06-01 12:00 UTC."
     )
     assert speech.said(kept, "en").text == kept["text"]
 
@@ -75,6 +77,7 @@ def test_a_digest_is_written_in_its_users_language() -> None:
         address="p@example.org",
         kind="summary_ready",
         subject="Marchlords : 2 notifications depuis votre dernier récapitulatif",
+        subject="Marchlords\u00a0: 2 notification(s) depuis votre dernier récapitulatif",
         text_body=json.dumps({"digest": held, "language": "fr", "unsubscribe": "secret"}),
         created_at=AT,
     )
@@ -89,7 +92,7 @@ def test_a_digest_is_written_in_its_users_language() -> None:
     assert isinstance(markup, EmailMessage)
     assert message["Content-Language"] == "fr"
     assert plain.get_content().splitlines()[:4] == [
-        "Depuis votre dernier récapitulatif :",
+        "Depuis votre dernier récapitulatif\u00a0:",
         "",
         "- Marches: Votre résumé du tour 1 de Marches est prêt.",
         f"  {PUBLIC}/v1/campaigns/{CAMPAIGN}/turns/1/summary",

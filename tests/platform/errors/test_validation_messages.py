@@ -143,8 +143,8 @@ def test_the_common_error_types_are_said_in_french() -> None:
     assert french["side"] == "La valeur doit être 'north' ou 'south'"
     assert french["one_side"] == "La valeur doit être 'north'"
     assert french["code"] == "La chaîne doit correspondre au motif '^[A-Z]+$'"
-    assert french["checked"] == "Valeur invalide : not allowed"
-    assert french["translated"] == "Valeur invalide : pas une adresse e-mail"
+    assert french["checked"] == "Valeur invalide\u00a0: not allowed"
+    assert french["translated"] == "Valeur invalide\u00a0: pas une adresse e-mail"
 
 
 def test_an_error_type_not_known_here_keeps_pydantics_english() -> None:

@@ -76,7 +76,7 @@ async def test_a_refusal_in_french_says_its_detail_and_links_the_french_rulebook
     body = assert_problem(r, 409, "R-CAMP-2")
     # The phases are texts of their own: "or" and the phases are French too.
     assert body["detail"] == (
-        "Cela n'est possible que lorsque la campagne est en cours ou terminée ; "
+        "Cela n'est possible que lorsque la campagne est en cours ou terminée\u202f; "
         "elle est dans son salon."
     )
     assert body["help"] == "/rules/fr#R-CAMP-2"
@@ -108,7 +108,7 @@ async def test_the_handlers_own_texts_in_french(client: AsyncClient) -> None:
     r = await client.post("/v1/users", json={}, headers=french)
     body = assert_problem(r, 422, "validation_error")
     assert body["title"] == "Erreur de validation"
-    assert body["detail"].startswith("Requête invalide : body.")
+    assert body["detail"].startswith("Requête invalide\u00a0: body.")
 
     r = await client.post(
         "/v1/users",
@@ -122,13 +122,13 @@ async def test_the_handlers_own_texts_in_french(client: AsyncClient) -> None:
     body = assert_problem(await client.get("/v1/nowhere", headers=french), 404, "not_found")
     assert (body["title"], body["detail"]) == (
         "Introuvable",
-        "Rien ici : vérifiez le chemin (chaque route figure dans le contrat OpenAPI).",
+        "Rien ici\u00a0: vérifiez le chemin (chaque route figure dans le contrat OpenAPI).",
     )
 
     path = f"/v1/campaigns/{uuid.uuid4()}/armies/1/upgrade"
     body = assert_problem(await client.put(path, headers=french), 405, "method_not_allowed")
     assert body["title"] == "Méthode non autorisée"
-    assert body["detail"].startswith("PUT n'est pas accepté à ce chemin ; il accepte ")
+    assert body["detail"].startswith("PUT n'est pas accepté à ce chemin\u202f; il accepte ")
 
 
 def test_the_status_titles_are_the_english_phrases_they_replace() -> None:
@@ -201,7 +201,9 @@ async def test_the_faults_of_a_ruleset_variant_in_french(
         "max_players": "dépasse le nombre de factions",
         "nonsense": "clé inconnue",
         "starting_gold": "doit aller de 0 à 1000000",
-        "tiers.9": "ce palier n'existe pas : de 1 à 6 (envoyez la liste entière pour en ajouter)",
+        "tiers.9": (
+            "ce palier n'existe pas\u00a0: de 1 à 6 (envoyez la liste entière pour en ajouter)"
+        ),
     }
 
 
@@ -242,4 +244,4 @@ async def test_the_gold_lines_of_a_summary_in_french(
     english = reasons(await client.get(url, headers=alice))
 
     assert english == ["city level 1 ×1", "upkeep: tier 1 army ×1"]
-    assert french == ["ville de niveau 1 ×1", "entretien : armée de palier 1 ×1"]
+    assert french == ["ville de niveau 1 ×1", "entretien\u00a0: armée de palier 1 ×1"]

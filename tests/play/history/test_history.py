@@ -170,7 +170,7 @@ async def test_a_summary_reason_is_said_in_the_readers_language(
     assert reasons(await client.get(url, headers=me)) == ["ordered move at 3,1", "Old."]
     french_reader = {**me, "Accept-Language": "fr"}
     assert reasons(await client.get(url, headers=french_reader)) == [
-        "ordre : move en 3,1",
+        "ordre\u00a0: move en 3,1",
         "Old.",
     ]
     # What is read never carries the kept form; the stored line (and an export) does.

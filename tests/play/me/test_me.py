@@ -196,7 +196,7 @@ async def test_ledger_and_forecast_reasons_in_the_readers_language(
     forecast = french.json()["forecast"]
     assert [e["reason"] for e in forecast["income"] + forecast["upkeep"]] == [
         "ville de niveau 1 ×1",
-        "entretien : armée de palier 1 ×1",
+        "entretien\u00a0: armée de palier 1 ×1",
     ]
     assert french.headers["etag"] != english.headers["etag"]
 
@@ -217,8 +217,8 @@ async def test_the_kind_in_a_ledger_reason_is_a_word_of_the_readers_language(
 
     # Newest first: the refund, then the order.
     assert [e["reason"] for e in french["ledger"]["items"]][:2] == [
-        "remboursement, annulation : construction",
-        f"ordre : agrandissement de ville en {where}",
+        "remboursement, annulation\u00a0: construction",
+        f"ordre\u00a0: agrandissement de ville en {where}",
     ]
     assert [e["reason"] for e in english["ledger"]["items"]][:2] == [
         "refund: cancelled build",

@@ -42,7 +42,7 @@ async def test_a_faction_a_variant_renamed_keeps_its_name_in_french(
 
 
 @pytest.mark.parametrize(
-    ("language", "reason"), [("en", "Dwarfs: +1 per city"), ("fr", "Nains : +1 par ville")]
+    ("language", "reason"), [("en", "Dwarfs: +1 per city"), ("fr", "Nains\u00a0: +1 par ville")]
 )
 async def test_the_forecast_names_the_faction_of_a_bonus_in_the_readers_language(
     client: AsyncClient, make_user: MakeUser, language: str, reason: str

@@ -537,7 +537,7 @@ def _texts(response: Response) -> list[str]:
 # What the English map picture of player 1 of a skirmish at its start writes, and its French.
 ENGLISH_MAP = ("Turn 1", "You are player 1", "Pending battles: 0", "On the map", "Players")
 ENGLISH_THINGS = ("army of player 1, tier 1", "capital city level 1 of player 1", "player 1 (you)")
-FRENCH_MAP = ("Tour 1", "Vous êtes le joueur 1", "Batailles en attente : 0", "Sur la carte")
+FRENCH_MAP = ("Tour 1", "Vous êtes le joueur 1", "Batailles en attente\u00a0: 0", "Sur la carte")
 FRENCH_THINGS = ("armée du joueur 1, palier 1", "ville capitale de niveau 1 du joueur 1")
 
 
@@ -603,7 +603,7 @@ async def test_the_charts_picture_is_in_the_readers_language(
 
     said = _texts(french)
     assert {"Tours 1–2, joueur 1", "or", "revenu", "territoires", "tour 1", "joueur 1"} <= set(said)
-    assert any(t.startswith("joueur 1, tour 1 : ") for t in said)
+    assert any(t.startswith("joueur 1, tour 1\u00a0: ") for t in said)
     assert not [t for t in said if "player" in t or "turn" in t.lower()]
     assert not {"gold", "income", "territories"} & set(said)
     words = _texts(english)

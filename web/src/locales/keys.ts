@@ -655,4 +655,5 @@ export type Key =
   | "blockSeatConfirm"
   | "unblockSeat"
   | "seatBlocked"
-  | "botSeatHint";
+  | "botSeatHint"
+  | "armyHeldInBattle";

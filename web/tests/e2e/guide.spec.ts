@@ -207,6 +207,6 @@ test("the lobby explains itself; creation offers the automatic turn change; a me
   await expectAccessible(o.page, "game with the guide");
   await screenshots(o.page, "game-en");
   await j.page.goto(`/campaigns/${id}`);
-  await expect(j.page.getByTestId("what-now")).toContainText("Vos ordres donnés, appuyez sur « Je suis prêt ».");
+  await expect(j.page.getByTestId("what-now")).toContainText("Vos ordres donnés, appuyez sur «\u00a0Je suis prêt\u00a0».");
   await screenshots(j.page, "game-fr");
 });

@@ -222,11 +222,20 @@ for (const lang of ["en", "fr"] as const) {
         await page.locator(`#tab-${tab}`).click();
         await tour.shot(`game-${tab}`, { expected: tab === "notify" ? /404/ : undefined });
       }
-      // Select to move: the army chosen, its reachable hexes highlighted, its list shown.
+      // An army held in its battle (awaiting the report) is not offered a move: it says why,
+      // with the rule (R-MOVE-2). A free army: select to move, its reachable hexes highlighted.
       await page.locator("#tab-armies").click();
-      await page.getByTestId("my-armies").locator("li button[aria-pressed]").first().click();
-      await expect(page.locator("form.move")).toBeVisible();
-      await tour.shot("game-army-selected");
+      const held = page.getByTestId("army-held");
+      if ((await held.count()) > 0) {
+        await expect(held.first().getByRole("link", { name: "R-MOVE-2" })).toBeVisible();
+        await tour.shot("game-army-held");
+      }
+      const select = page.getByTestId("my-armies").locator("li button[aria-pressed]");
+      if ((await select.count()) > 0) {
+        await select.first().click();
+        await expect(page.locator("form.move")).toBeVisible();
+        await tour.shot("game-army-selected");
+      }
       // The tile panel on the realm's capital.
       const me = await apiGet<S["MeRead"]>(page.request, a.token, `/v1/campaigns/${id}/me`);
       const map = await apiGet<S["WorldMap"]>(page.request, a.token, `/v1/campaigns/${id}/map`);

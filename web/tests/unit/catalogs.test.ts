@@ -25,6 +25,20 @@ const code = sources().map((path) => readFileSync(path, "utf8"));
 const args = (message: CompiledMessage | undefined) => Object.fromEntries(argumentsOf(message ?? []));
 const counted = Object.keys(en).filter((key) => Object.values(args(en[key])).includes("plural"));
 
+/** The signs of a French text missing their non-breaking space (outside URLs, times, code). */
+function frenchSpaceFaults(text: string): string[] {
+  const plain = text.replace(/`[^`]*`|\?\w+=\S*|\b[a-z][a-z0-9+.-]*:\/\/\S*|\d:\d/g, (kept) => "x".repeat(kept.length));
+  const faults: string[] = [];
+  for (const [i, sign] of [...plain].entries()) {
+    const before = plain[i - 1];
+    const after = plain[i + 1];
+    const spaced = (c: string | undefined) => c === "\u00a0" || c === "\u202f";
+    if (/[:;?!»]/.test(sign) && before !== undefined && !/[:;?!]/.test(before) && !spaced(before)) faults.push(sign);
+    else if (sign === "«" && !spaced(after)) faults.push(sign);
+  }
+  return faults;
+}
+
 describe("the message catalogs", () => {
   it("has a French message for every English one, and none that English lacks", () => {
     expect(Object.keys(fr).sort()).toEqual(Object.keys(en).sort());
@@ -60,6 +74,17 @@ describe("the message catalogs", () => {
         expect(Object.keys(args(catalog[key])), `${lang} ${key}`).toEqual(expect.arrayContaining(named));
       }
     }
+  });
+
+  it("puts French's non-breaking space before : ; ? ! » and after « (never a plain or no space)", () => {
+    // U+00A0, or the narrow U+202F; left alone: a URL, a query (?player=N), a time (20:00), code
+    // in backticks, a sign after another (?!). scripts/french_spaces.py puts them in.
+    expect(frenchSpaceFaults("Échéance : {when}")).toEqual([":"]);
+    expect(frenchSpaceFaults("Échéance: {when} ; « prêt »")).toEqual([":", ";", "«", "»"]);
+    expect(frenchSpaceFaults("À 20:00 sur https://x.example/a?b=c, avec ?player=N ou `code:<c>` ?!")).toEqual(["?"]);
+    expect(frenchSpaceFaults("Échéance\u00a0: {count, plural, one {# jour} other {# jours}}\u202f; «\u00a0prêt\u00a0»\u202f!")).toEqual([]);
+    const faults = readCatalog("fr").flatMap(({ key, text }) => frenchSpaceFaults(text).map((sign) => `${key}: ${sign}`));
+    expect(faults).toEqual([]);
   });
 
   it("counts in the reader's language", () => {

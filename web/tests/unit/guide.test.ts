@@ -10,9 +10,9 @@ const battle = (id: number, status: Schemas["BattleStatus"], yourSide: "attacker
   ({ id, status, your_side: yourSide, report: reportedSide ? { reported_side: reportedSide } : null }) as Schemas["BattleRead"];
 
 describe("what to do now", () => {
-  it("counts the armies with no order and the battles that wait for me", () => {
+  it("counts the armies with no order (not one held in its battle) and the battles that wait for me", () => {
     const me = { gold: 12, ready: false, orders: { upgrades: [{ army_id: 4 }] } } as unknown as Schemas["MeRead"];
-    const armies = [army(1), army(2, { move: { path: [[1, 1]] } } as Partial<Army>), army(3, { entrenched: true }), army(4), army(5)];
+    const armies = [army(1), army(2, { move: { path: [[1, 1]] } } as Partial<Army>), army(3, { entrenched: true }), army(4), army(5), army(6, { locked_in_battle: true })];
     const battles = [
       battle(1, "awaiting_report", "attacker"),
       battle(2, "disputed", "defender", "attacker"),
@@ -21,6 +21,6 @@ describe("what to do now", () => {
       battle(5, "confirmed", "attacker", "defender"),
       battle(6, "awaiting_report", null), // not mine (the game master sees it)
     ];
-    expect(hintsOf(me, armies, battles)).toEqual({ idleArmies: 2, armies: 5, gold: 12, toReport: 2, toConfirm: 1, ready: false });
+    expect(hintsOf(me, armies, battles)).toEqual({ idleArmies: 2, armies: 6, gold: 12, toReport: 2, toConfirm: 1, ready: false });
   });
 });

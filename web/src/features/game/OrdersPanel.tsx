@@ -21,7 +21,7 @@ export function ArmiesPanel(props: {
   moveError: unknown;
   moving: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { api } = useSession();
   const { action, cancelOrder } = useArmyOrders(api, props.campaignId);
   const orders = props.me?.orders;
@@ -38,17 +38,21 @@ export function ArmiesPanel(props: {
               {a.move ? ` → (${a.move.path.at(-1)?.join(", ")})` : ""}
             </span>
             <span className="buttons">
-              <button type="button" aria-pressed={props.armyId === a.id} onClick={() => props.onArmy(props.armyId === a.id ? null : a.id)}>
-                {props.armyId === a.id ? t("selected") : t("selectArmy")} #{a.id}
-              </button>
+              {a.locked_in_battle ? null : (
+                <button type="button" aria-pressed={props.armyId === a.id} onClick={() => props.onArmy(props.armyId === a.id ? null : a.id)}>
+                  {props.armyId === a.id ? t("selected") : t("selectArmy")} #{a.id}
+                </button>
+              )}
               {a.move ? (
                 <button type="button" onClick={() => action.mutate({ kind: "cancelMove", armyId: a.id })}>
                   {t("cancelMove")}
                 </button>
               ) : null}
-              <button type="button" onClick={() => action.mutate({ kind: a.entrenched ? "leaveTrench" : "entrench", armyId: a.id })}>
-                {a.entrenched ? t("leaveTrench") : t("entrench")}
-              </button>
+              {a.locked_in_battle && !a.entrenched ? null : (
+                <button type="button" onClick={() => action.mutate({ kind: a.entrenched ? "leaveTrench" : "entrench", armyId: a.id })}>
+                  {a.entrenched ? t("leaveTrench") : t("entrench")}
+                </button>
+              )}
               {upgrading.has(a.id) ? (
                 <button type="button" onClick={() => action.mutate({ kind: "cancelUpgrade", armyId: a.id })}>
                   {t("cancelUpgrade")}
@@ -59,6 +63,17 @@ export function ArmiesPanel(props: {
                 </button>
               ) : null}
             </span>
+            {/* An army in a battle awaiting its result takes no order (R-MOVE-2): it is not
+                offered for a move, and the player is told why, in their language. */}
+            {a.locked_in_battle ? (
+              <span className="muted held" data-testid="army-held">
+                {t("armyHeldInBattle")} [{t("rule")}{" "}
+                <a href={`${lang === "fr" ? "/rules/fr" : "/rules"}#R-MOVE-2`} target="_blank" rel="noreferrer">
+                  R-MOVE-2
+                </a>
+                ]
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

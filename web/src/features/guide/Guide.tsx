@@ -20,7 +20,8 @@ export function hintsOf(me: Schemas["MeRead"], armies: readonly Schemas["ArmyLis
   const upgrading = new Set(me.orders.upgrades.map((u) => u.army_id));
   const mine = battles.filter((b) => b.your_side !== null && !CLOSED.includes(b.status));
   return {
-    idleArmies: armies.filter((a) => !a.move && !a.entrenched && !upgrading.has(a.id)).length,
+    // An army held in its battle takes no order (R-MOVE-2): it waits for the battle, not for me.
+    idleArmies: armies.filter((a) => !a.move && !a.entrenched && !upgrading.has(a.id) && !a.locked_in_battle).length,
     armies: armies.length,
     gold: me.gold,
     toReport: mine.filter((b) => b.status === "awaiting_report" || b.status === "disputed").length,

@@ -179,7 +179,10 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
   useLayoutEffect(() => {
     grid.current = { width: world.width, height: world.height, wrap: world.wrap };
   }, [world.width, world.height, world.wrap]);
-  const apply = useCallback(() => {
+  // Whether the view is still the one the map opened on (nothing but a resize has moved it).
+  const opening = useRef(true);
+  const apply = useCallback((placing = false) => {
+    if (!placing) opening.current = false;
     // However it moved (a drag, a key, a pinch, a zoom), some of the map stays in the frame.
     view.current = boundPan(view.current, grid.current, HEX, frameSize.current);
     cancelAnimationFrame(frame.current);
@@ -241,21 +244,25 @@ export function HexMap({ world, battles, selected, army, reachable, path, onSele
     [apply, measure],
   );
 
-  // Open on the realm once the frame has a size; a resize keeps the middle of the view.
+  // Open on the realm once the frame has a size. A resize opens it again while the player has
+  // not moved it (the page laid out late: the spectator's map opened in a corner, issue 44),
+  // else keeps the middle of the view. A frame hidden for a moment (0×0) is no size: measured
+  // as the last one, its return shifted the view by half the frame.
   useLayoutEffect(() => {
     const svg = svgRef.current;
     if (!svg) return;
     const place = () => {
+      const box = svg.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return;
       const before = frameSize.current;
       const now = measure();
-      if (now.width === 0 || now.height === 0) return;
-      if (!placed.current) {
+      if (!placed.current || opening.current) {
         placed.current = true;
         view.current = openingView(world, HEX, now, home);
       } else {
         view.current = { ...view.current, x: view.current.x + (now.width - before.width) / 2, y: view.current.y + (now.height - before.height) / 2 };
       }
-      apply();
+      apply(true);
     };
     place();
     if (typeof ResizeObserver === "undefined") return; // (jsdom, in the unit tests)
