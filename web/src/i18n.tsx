@@ -62,6 +62,11 @@ export class MessageError extends Error {
   }
 }
 
+/** A text followed by a colon, with the space French typography puts before it. */
+export function labelOf(lang: Lang, text: string): string {
+  return lang === "fr" ? `${text}\u00a0:` : `${text}:`;
+}
+
 export function pickLanguage(stored: string | null, browser: readonly string[]): Lang {
   if (stored === "en" || stored === "fr") return stored;
   for (const tag of browser) {
@@ -75,6 +80,8 @@ interface I18n {
   lang: Lang;
   setLang: (lang: Lang) => void;
   t: (key: Key, params?: Params) => string;
+  /** `t(key)` as a label before its value: "Deadline:", "Échéance :" (a no-break space in French). */
+  label: (key: Key, params?: Params) => string;
 }
 
 const Context = createContext<I18n | null>(null);
@@ -92,6 +99,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
         setLangState(next);
       },
       t: (key, params) => translate(lang, key, params),
+      label: (key, params) => labelOf(lang, translate(lang, key, params)),
     }),
     [lang],
   );

@@ -125,7 +125,7 @@ function SideForces({ side, yours }: { side: Schemas["PackSide"]; yours: boolean
 
 /** The pack of one battle, with the button that prints it. */
 export function BattlePackView({ campaignId, battleId }: { campaignId: string; battleId: number }) {
-  const { t, lang } = useI18n();
+  const { t, label, lang } = useI18n();
   const pack = usePack(campaignId, battleId, true);
   const pdf = usePackPdf(campaignId, battleId);
   const print = () =>
@@ -159,14 +159,14 @@ export function BattlePackView({ campaignId, battleId }: { campaignId: string; b
       </p>
       {field.scenario ? (
         <p data-testid="pack-scenario">
-          {t("packScenario")}: <strong>{field.scenario.name}</strong> ({field.scenario.reference})
+          {label("packScenario")} <strong>{field.scenario.name}</strong> ({field.scenario.reference})
         </p>
       ) : (
         <p className="muted">{t("packNoScenario")}</p>
       )}
       <DeploymentMap field={field} />
       <p className="muted">
-        {t("packSeed")}: <code data-testid="pack-seed">{field.seed}</code>
+        {label("packSeed")} <code data-testid="pack-seed">{field.seed}</code>
       </p>
       <div className="pack-forces">
         {data.sides.map((s) => (
@@ -177,7 +177,7 @@ export function BattlePackView({ campaignId, battleId }: { campaignId: string; b
       <ul className="list">
         {(["attacker_victory", "draw", "defender_victory"] as const).map((o) => (
           <li key={o}>
-            {t(o)}: {stakes[o].map((e) => t(`packEffect_${e}`)).join(", ")}
+            {label(o)} {stakes[o].map((e) => t(`packEffect_${e}`)).join(", ")}
           </li>
         ))}
       </ul>

@@ -120,7 +120,7 @@ export function ReportForm({
   error: unknown;
   onSubmit: (report: Schemas["ReportCreate"]) => void;
 }) {
-  const { t } = useI18n();
+  const { t, label: labelled } = useI18n();
   const [entries, setEntries] = useState<Record<string, string>>(() => entriesOf(initial?.casualties));
   const [outcome, setOutcome] = useState<Schemas["Outcome"] | "">(initial?.outcome ?? "");
   const [attackerLosses, setAttackerLosses] = useState(initial ? String(initial.attacker_losses_pct) : "");
@@ -146,7 +146,7 @@ export function ReportForm({
             defenderPct: checking.defender_losses_pct,
           })}
           {checking.general_captured ? ` ${t("reportGeneral")}` : ""}
-          {checking.casualties && checking.casualties.length > 0 ? ` ${t("casualties")}: ${casualtyText(checking.casualties, rosters)}.` : ""}
+          {checking.casualties && checking.casualties.length > 0 ? ` ${labelled("casualties")} ${casualtyText(checking.casualties, rosters)}.` : ""}
         </p>
         <p className="muted">{t("reportSummaryNext")}</p>
         <ProblemView error={error} />
@@ -232,14 +232,14 @@ export function clubNightLabel(iso: string, lang: Lang, zone: string | null): st
 }
 
 function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string; battle: Schemas["BattleRead"]; isOwner: boolean; zone: string | null }) {
-  const { t, lang } = useI18n();
+  const { t, label, lang } = useI18n();
   const [reason, setReason] = useState("");
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState("");
   const { report, edit, arbitrate, confirm, reject, proposeDate, acceptDate } = useBattleActions(campaignId, battle.id, () => setEditing(false));
-  const side = (label: Key, s: Schemas["BattleSideRead"]) => (
+  const side = (role: Key, s: Schemas["BattleSideRead"]) => (
     <p>
-      {t(label)}: {s.players.map((p) => p.name).join(", ")}
+      {label(role)} {s.players.map((p) => p.name).join(", ")}
       {s.forces ? ` · ${s.forces.total_points} pts` : ""}
     </p>
   );
@@ -287,13 +287,13 @@ function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string;
           })}
           {battle.report.reported_by ? ` · ${fill(t("reportedBy"), { name: battle.report.reported_by.name })}` : ""}
           {battle.report.arbitrated ? ` · ${t("arbitrated")}` : ""}
-          {battle.report.casualties && battle.report.casualties.length > 0 ? ` · ${t("casualties")}: ${casualtyText(battle.report.casualties, battle.rosters)}` : ""}
+          {battle.report.casualties && battle.report.casualties.length > 0 ? ` · ${label("casualties")} ${casualtyText(battle.report.casualties, battle.rosters)}` : ""}
         </p>
       ) : null}
       {battle.rejection_reason ? <p className="muted">{battle.rejection_reason}</p> : null}
       {battle.play_by ? (
         <p>
-          {t("playBy")}: <time dateTime={battle.play_by}>{new Date(battle.play_by).toLocaleString()}</time>
+          {label("playBy")} <time dateTime={battle.play_by}>{new Date(battle.play_by).toLocaleString()}</time>
         </p>
       ) : null}
       {mine && (battle.status === "awaiting_report" || battle.status === "disputed") ? (
@@ -347,7 +347,7 @@ function BattleItem({ campaignId, battle, isOwner, zone }: { campaignId: string;
           ) : null}
           {nights.length > 0 ? (
             <div className="buttons club-nights" role="group" aria-label={t("clubNightsOffered")} data-testid="club-nights">
-              <span>{t("clubNightsOffered")}:</span>
+              <span>{label("clubNightsOffered")}</span>
               {nights.map((night) => (
                 <button type="button" key={night} data-date={night} onClick={() => proposeDate.mutate(night)} disabled={proposeDate.isPending}>
                   {clubNightLabel(night, lang, zone)}

@@ -21,7 +21,7 @@ export function askBody(campaignId: string, number: number | null, note: string)
 }
 
 export function FindGame() {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const [note, setNote] = useState("");
   const lobbies = useQuery(campaignQueries.lobbies(api));
@@ -42,7 +42,7 @@ export function FindGame() {
           <li key={c.campaign_id} data-campaign-id={c.campaign_id}>
             <strong>{c.name}</strong>{" "}
             <span className="muted">
-              {t("gameSystem")}: {gameSystemName(c.game_system, t("customGameSystem"))} · {t("players")} {c.players}/{c.max_players}
+              {label("gameSystem")} {gameSystemName(c.game_system, t("customGameSystem"))} · {t("players")} {c.players}/{c.max_players}
               {c.turn_deadline_hours ? ` · ${c.turn_deadline_hours} h` : ""}
             </span>{" "}
             {c.asked ? (

@@ -11,7 +11,7 @@ import { campaignQueries, useHouseRules } from "./api.ts";
 /** The house rules: every member reads them and their changes; the owner adds, edits in place
  * and removes amendments. */
 export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"] }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const rules = useQuery(campaignQueries.houseRules(api, campaign.id));
   const [kind, setKind] = useState<Schemas["AmendmentKind"]>("add");
@@ -26,7 +26,7 @@ export function HouseRulesPanel({ campaign }: { campaign: Schemas["CampaignRead"
       <ProblemView error={rules.error} />
       {rules.data ? (
         <p className="muted">
-          {t("gameSystem")}: {gameSystemName(rules.data.game_system, t("customGameSystem"))}
+          {label("gameSystem")} {gameSystemName(rules.data.game_system, t("customGameSystem"))}
         </p>
       ) : null}
       {rules.data?.amendments.length === 0 ? <p className="muted">{t("none")}</p> : null}

@@ -46,7 +46,7 @@ export function SummaryPanel({ campaignId, turn, events }: { campaignId: string;
 
 /** Replays under fog: the map as this player saw it at the end of a past turn, with a scrubber. */
 export function HistoryPanel({ campaignId, turn, me, hostile }: { campaignId: string; turn: number; me: number | null; hostile: ReadonlyMap<number, boolean> }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const words = useWords(campaignId);
   const last = Math.max(1, turn - 1);
@@ -57,7 +57,7 @@ export function HistoryPanel({ campaignId, turn, me, hostile }: { campaignId: st
   return (
     <div data-testid="history">
       <label>
-        {t("replayTurn")}: {number}
+        {label("replayTurn")} {number}
         <input type="range" min={1} max={last} value={number} onChange={(e) => setNumber(Number(e.target.value))} />
       </label>
       <ProblemView error={replay.error ?? summary.error} />

@@ -38,7 +38,7 @@ export function StatusBar({
   me: Schemas["MeRead"] | undefined;
   connected: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const now = useNow();
   const { ready, resolve } = useTurnActions(api, campaign.id);
@@ -51,17 +51,17 @@ export function StatusBar({
       </h2>
       {me ? (
         <p className="gold">
-          {t("gold")}: <strong data-testid="gold">{me.gold}</strong>
+          {label("gold")} <strong data-testid="gold">{me.gold}</strong>
           {me.forecast ? (
             <span title={[...me.forecast.income, ...me.forecast.upkeep].map((l) => `${l.amount > 0 ? "+" : ""}${l.amount} ${l.reason} (${l.rule})`).join("\n")}>
               {" "}
-              · {t("forecast")}: <span data-testid="forecast">{me.forecast.net >= 0 ? `+${me.forecast.net}` : me.forecast.net}</span>
+              · {label("forecast")} <span data-testid="forecast">{me.forecast.net >= 0 ? `+${me.forecast.net}` : me.forecast.net}</span>
             </span>
           ) : null}
         </p>
       ) : null}
       <p>
-        {t("deadline")}: {deadline ? <time dateTime={deadline}>{countdown(deadline, now)}</time> : t("noDeadline")}
+        {label("deadline")} {deadline ? <time dateTime={deadline}>{countdown(deadline, now)}</time> : t("noDeadline")}
         {deadline ? <DeadlineTimes deadline={deadline} zone={campaign.settings.turn_schedule?.time_zone} /> : null}
         {turn?.paused ? (
           <>
@@ -76,7 +76,7 @@ export function StatusBar({
       </p>
       {turn && turn.blocked_by.length > 0 ? (
         <p className="muted">
-          {t("blockedBy")}: {turn.blocked_by.join(", ")}
+          {label("blockedBy")} {turn.blocked_by.join(", ")}
         </p>
       ) : null}
       {turn?.awaiting_owner ? <p className="notice">{t("awaitingOwner")}</p> : null}

@@ -76,7 +76,7 @@ export function GameMasterPanel({ campaign }: { campaign: Schemas["CampaignRead"
 
 /** The turn's clocks (R-TURN-3): pause and resume them, push the deadline back by some hours. */
 export function TurnClock({ campaignId }: { campaignId: string }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const turn = useQuery(gameMasterQueries.turn(api, campaignId));
   const [hours, setHours] = useState("24");
@@ -90,7 +90,7 @@ export function TurnClock({ campaignId }: { campaignId: string }) {
         {turn.data?.deadline_at ? (
           <>
             {" "}
-            {t("deadline")}: <time dateTime={turn.data.deadline_at}>{new Date(turn.data.deadline_at).toLocaleString()}</time>
+            {label("deadline")} <time dateTime={turn.data.deadline_at}>{new Date(turn.data.deadline_at).toLocaleString()}</time>
           </>
         ) : null}
       </p>

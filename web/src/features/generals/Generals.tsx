@@ -54,7 +54,7 @@ export function RaiseForm({ campaignId, cityId }: { campaignId: string; cityId: 
 
 /** My generals (free or leading an army), recruiting one, and assigning a free one to an army. */
 export function GeneralsSection({ campaignId, armies }: { campaignId: string; armies: readonly Schemas["MyArmy"][] }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const generals = useGenerals(campaignId);
   const [armyId, setArmyId] = useState("");
   const [generalId, setGeneralId] = useState("");
@@ -73,12 +73,12 @@ export function GeneralsSection({ campaignId, armies }: { campaignId: string; ar
         ))}
         {generals.data?.prisoners.length ? (
           <li>
-            {t("prisoners")}: {generals.data.prisoners.length}
+            {label("prisoners")} {generals.data.prisoners.length}
           </li>
         ) : null}
         {generals.data?.captured.length ? (
           <li>
-            {t("capturedGenerals")}: {generals.data.captured.length}
+            {label("capturedGenerals")} {generals.data.captured.length}
           </li>
         ) : null}
       </ul>

@@ -13,7 +13,7 @@ import { HouseRulesPanel } from "../campaigns/index.ts";
 import { lobbyQueries, useAnswerJoinRequest, useLobbyActions } from "./api.ts";
 
 export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
-  const { t, lang } = useI18n();
+  const { t, label, lang } = useI18n();
   const { api } = useSession();
   const players = useQuery(lobbyQueries.players(api, campaign.id));
   // The factions named in the page's language (the server says them: the ruleset document
@@ -40,12 +40,12 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
     <div className="columns">
       <section className="card lobby-main" aria-labelledby="lobby-title">
         <h2 id="lobby-title">
-          {t("lobby")}: {campaign.name}
+          {label("lobby")} {campaign.name}
         </h2>
         {map.data ? (
           <>
             <p data-testid="lobby-map">
-              {t("map")}: {map.data.name} ({map.data.width}×{map.data.height})
+              {label("map")} {map.data.name} ({map.data.width}×{map.data.height})
             </p>
             <MapPreview map={map.data} />
           </>
@@ -53,10 +53,10 @@ export function Lobby({ campaign }: { campaign: Schemas["CampaignRead"] }) {
         {campaign.invite_code ? <CopyInvitation campaign={campaign} /> : null}
         {campaign.invite_code ? (
           <p>
-            {t("inviteCode")}: <code data-testid="invite-code">{campaign.invite_code}</code> · {t("campaignId")}:{" "}
+            {label("inviteCode")} <code data-testid="invite-code">{campaign.invite_code}</code> · {label("campaignId")}{" "}
             <code data-testid="campaign-id">{campaign.id}</code>
             <br />
-            {t("inviteLink")}:{" "}
+            {label("inviteLink")}{" "}
             <a href={`/campaigns/${campaign.id}?invite=${campaign.invite_code}`} data-testid="invite-link">
               {`${window.location.origin}/campaigns/${campaign.id}?invite=${campaign.invite_code}`}
             </a>

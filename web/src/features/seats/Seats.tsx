@@ -170,7 +170,7 @@ export function SeatHolders({ campaignId, number }: { campaignId: string; number
 }
 
 function VacationForm({ campaignId }: { campaignId: string }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const { api } = useSession();
   const vacation = useQuery(seatQueries.vacation(api, campaignId));
   const [days, setDays] = useState("1");
@@ -183,7 +183,7 @@ function VacationForm({ campaignId }: { campaignId: string }) {
       {v ? (
         <p>
           {v.until ? `${t("onVacationUntil")} ${new Date(v.until).toLocaleString()} · ` : ""}
-          {t("daysUsed")}: {v.days_used} · {t("daysLeft")}: {v.days_left}
+          {label("daysUsed")} {v.days_used} · {label("daysLeft")} {v.days_left}
         </p>
       ) : null}
       {v?.until ? (

@@ -41,7 +41,7 @@ export function WatchList() {
 
 /** The spectator's page: the turn they are shown, its map, and the public summaries before it. */
 export function SpectatorScreen({ id }: { id: string }) {
-  const { t, lang } = useI18n();
+  const { t, label, lang } = useI18n();
   const { api } = useSession();
   const view = useQuery(spectateQueries.view(api, id));
   const shown = view.data?.turn ?? null;
@@ -83,7 +83,7 @@ export function SpectatorScreen({ id }: { id: string }) {
       {last !== null && number !== null ? (
         <>
           <label>
-            {t("replayTurn")}: {number}
+            {label("replayTurn")} {number}
             <input type="range" min={1} max={last} value={number} onChange={(e) => setPicked(Number(e.target.value))} />
           </label>
           <SummaryLines events={summary.data?.events ?? []} words={wordsFor(lang, t, undefined)} />
