@@ -239,7 +239,9 @@ async def list_players(session: AsyncSession, m: Membership) -> list[PlayerRead]
     blocked = (
         select(CampaignBlock.blocked_id)
         .where(
-            CampaignBlock.campaign_id == CampaignPlayer.campaign_id,
+            # The campaign as a parameter, not through the seat's row: the planner may then
+            # scan the blocks alone, and each scan stays within the campaign (Citus shard).
+            CampaignBlock.campaign_id == m.campaign.id,
             CampaignBlock.user_id == m.user.id,
             CampaignBlock.blocked_id == CampaignPlayer.user_id,
         )
