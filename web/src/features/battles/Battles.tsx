@@ -120,7 +120,7 @@ export function ReportForm({
   error: unknown;
   onSubmit: (report: Schemas["ReportCreate"]) => void;
 }) {
-  const { t, label: labelled } = useI18n();
+  const { t, label } = useI18n();
   const [entries, setEntries] = useState<Record<string, string>>(() => entriesOf(initial?.casualties));
   const [outcome, setOutcome] = useState<Schemas["Outcome"] | "">(initial?.outcome ?? "");
   const [attackerLosses, setAttackerLosses] = useState(initial ? String(initial.attacker_losses_pct) : "");
@@ -128,7 +128,7 @@ export function ReportForm({
   const [captured, setCaptured] = useState(initial?.general_captured ?? false);
   const [checking, setChecking] = useState<Schemas["ReportCreate"] | null>(null);
   const [incomplete, setIncomplete] = useState(false);
-  const label = (side: "attacker" | "defender") => {
+  const lossLabel = (side: "attacker" | "defender") => {
     if (!sides) return t(side === "attacker" ? "attackerLosses" : "defenderLosses");
     if (sides.yours === side) return fill(t("yourLosses"), { side: t(side) });
     if (sides.yours !== null) return fill(t("theirLosses"), { names: sides[side], side: t(side) });
@@ -146,7 +146,7 @@ export function ReportForm({
             defenderPct: checking.defender_losses_pct,
           })}
           {checking.general_captured ? ` ${t("reportGeneral")}` : ""}
-          {checking.casualties && checking.casualties.length > 0 ? ` ${labelled("casualties")} ${casualtyText(checking.casualties, rosters)}.` : ""}
+          {checking.casualties && checking.casualties.length > 0 ? ` ${label("casualties")} ${casualtyText(checking.casualties, rosters)}.` : ""}
         </p>
         <p className="muted">{t("reportSummaryNext")}</p>
         <ProblemView error={error} />
@@ -197,11 +197,11 @@ export function ReportForm({
         </select>
       </label>
       <label>
-        {label("attacker")}
+        {lossLabel("attacker")}
         <input type="number" required min={0} max={100} value={attackerLosses} onChange={(e) => setAttackerLosses(e.target.value)} />
       </label>
       <label>
-        {label("defender")}
+        {lossLabel("defender")}
         <input type="number" required min={0} max={100} value={defenderLosses} onChange={(e) => setDefenderLosses(e.target.value)} />
       </label>
       <label className="inline">
